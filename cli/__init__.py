@@ -1,0 +1,1 @@
+"""The click front end (installed as ``euchre_stats.cli``): thin commands over the library."""
