@@ -110,12 +110,15 @@ def decision_table(d: dec.Decision) -> str:
         table.append(row)
     lines.append(pd.DataFrame(table).to_string(index=False))
     lines.append("")
-    for df in d.differences:
+    same = [df["b"] for df in d.differences if df.get("equivalent")]
+    rivals = [df for df in d.differences if not df.get("equivalent")]
+    for df in rivals:
         lines.append(f"{df['a']} - {df['b']}: {_fmt(df['diff'])} [{_fmt(df['ci'][0])}, {_fmt(df['ci'][1])}]")
+    if same:
+        lines.append(f"equivalent to {d.recommendation} on every sampled deal: {', '.join(same)}")
     if d.too_close:
-        second = d.differences[0]["b"]
-        lines.append(f"recommendation: too close to call ({d.recommendation} vs {second}); "
-                     f"{d.recommendation} is ahead by {_fmt(d.differences[0]['diff'])}")
+        lines.append(f"recommendation: too close to call ({d.recommendation} vs {rivals[0]['b']}); "
+                     f"{d.recommendation} is ahead by {_fmt(rivals[0]['diff'])}")
     else:
         lines.append(f"recommendation: {d.recommendation}")
     return "\n".join(lines)

@@ -48,6 +48,8 @@ class DDAuction:
             h[:, DEALER] = _dealer_pickup(h[:, DEALER], self.upcard, self.rules, np.ones(len(h), bool))
         leader = first_leader(self.rules, DEALER, seat if alone else None, None)
         out = (1 << ((seat + 2) & 3)) if alone else 0
+        if alone:
+            h[:, (seat + 2) & 3] = 0
         side0 = solve_many(h, np.full(len(h), trump), np.full(len(h), leader),
                            np.full(len(h), out, np.uint8), threads=self.workers)
         mine = side0 if seat % 2 == 0 else self.rules.hand_size - side0

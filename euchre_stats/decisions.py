@@ -253,8 +253,11 @@ def _summarise(outcomes: dict[str, Outcome], weights: np.ndarray, hand_size: int
         d = outcomes[best.action].value - outcomes[r.action].value
         mu, se = weighted_mean_se(d, weights)
         diffs.append({"a": best.action, "b": r.action, "diff": mu,
-                      "ci": [mu - Z95 * se, mu + Z95 * se], "se": se})
-    too_close = bool(diffs) and diffs[0]["ci"][0] <= 0.0 <= diffs[0]["ci"][1]
+                      "ci": [mu - Z95 * se, mu + Z95 * se], "se": se,
+                      "equivalent": bool(not np.any(d))})
+    # options that do exactly as well on every sampled deal (touching cards) are not rivals
+    rivals = [d for d in diffs if not d["equivalent"]]
+    too_close = bool(rivals) and rivals[0]["ci"][0] <= 0.0 <= rivals[0]["ci"][1]
     return results, diffs, best.action, too_close
 
 

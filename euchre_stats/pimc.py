@@ -120,6 +120,9 @@ def play_pimc(rules: Rules, hands: np.ndarray, trump, leader, out, rng: np.rando
                 k.need[3] -= 1
             ws = _sample_worlds(k, worlds, rng)
             ws[:, p] = np.uint64(hand)
+            for s in range(4):
+                if (int(out[i]) >> s) & 1:
+                    ws[:, s] = 0
             batch_idx.append(i)
             batch_pos.append(ws[:, :4])
             row = np.full(3, -1, dtype=np.int8)

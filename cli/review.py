@@ -1,0 +1,136 @@
+"""``euchre-stats review``: check hand records action by action and report each outcome."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from euchre_stats.game import SUIT_WORDS
+from euchre_stats.records import RecordError, review_dict, review_lines
+
+from .common import InputError, dumps, emit, handle_errors, output_options
+from .main import cli
+
+
+def _read_input(path: str) -> tuple[str, str]:
+    """``(text, shown name)`` of a file or of standard input (``-``)."""
+    if path == "-":
+        return sys.stdin.read(), "<stdin>"
+    with open(path, encoding="utf-8") as fh:
+        return fh.read(), path
+
+
+def _is_batch(path: str, text: str) -> bool:
+    """``.jsonl`` files are batches; standard input is a batch when it is not one JSON value."""
+    if path.endswith(".jsonl"):
+        return True
+    if path != "-":
+        return False
+    try:
+        json.loads(text)
+    except json.JSONDecodeError:
+        lines = [ln for ln in text.splitlines() if ln.strip()]
+        if len(lines) > 1:
+            try:
+                json.loads(lines[0])
+            except json.JSONDecodeError:
+                return False
+            return True
+    return False
+
+
+def _side_pair(pair) -> str:
+    return f"side 0: {pair[0]}   side 1: {pair[1]}"
+
+
+def _table_entry(res: dict, title: str) -> str:
+    if "error" in res:
+        return f"{res['error']}"
+    lines = [f"{title}: dealer seat {res['dealer']}"]
+    if res["trump"] is None:
+        lines.append("  trump          none: the hand was thrown in")
+    else:
+        suit = SUIT_WORDS["cdhs".index(res["trump"])]
+        lines.append(f"  trump          {res['trump']} ({suit}), made by seat {res['maker_seat']} "
+                     f"(side {res['makers']})")
+    alone = []
+    if res["alone"] is not None:
+        alone.append(f"seat {res['alone']} (maker)")
+    if res["defender_alone"] is not None:
+        alone.append(f"seat {res['defender_alone']} (defender)")
+    lines.append(f"  alone          {', '.join(alone) if alone else 'no'}")
+    winners = " ".join(map(str, res["trick_winners"])) or "-"
+    lines.append(f"  trick winners  {winners}")
+    lines.append(f"  tricks         {_side_pair(res['tricks'])}")
+    lines.append(f"  points         {_side_pair(res['points'])}")
+    dd = res.get("double_dummy")
+    if dd:
+        lines.append("  double dummy   seat card best/kept (tricks of the player's side in the hand)")
+        per_trick = len(dd) // len(res["trick_winners"])
+        for k in range(0, len(dd), per_trick):
+            cells = "   ".join(f"{d['seat']} {d['card']} {d['best']}/{d['kept']}"
+                               + ("!" if d["kept"] < d["best"] else " ") for d in dd[k:k + per_trick])
+            lines.append(f"    trick {k // per_trick + 1}  {cells.rstrip()}")
+    return "\n".join(lines)
+
+
+@cli.command("review")
+@click.argument("record", metavar="RECORD")
+@click.option("--double-dummy", "-d", "dd", is_flag=True,
+              help="for every card played: the best tricks its side could still take in the hand "
+                   "and the tricks the card kept (a '!' in the table marks a card that lost some)")
+@output_options(formats=("table", "json", "jsonl"))
+@handle_errors
+def review(record: str, dd: bool, fmt: str, output: str | None) -> None:
+    """Check every action of a hand record and report its outcome.
+
+    RECORD is a .json file holding one hand record, a .jsonl file with one record
+    per line, or - for standard input.  Each hand is replayed under its rules; the
+    report gives trump, the makers (side 0 = seats 0 and 2, side 1 = seats 1 and 3),
+    who went alone, the seat winning each trick, tricks and points per side.
+
+    An illegal or incomplete single record stops with exit code 2 and a message
+    naming the first illegal action, its seat and why.  In a .jsonl file a bad line
+    is reported as {"error": "line N: ..."}, the other lines go on, and the exit
+    code is 1 if any line was bad.
+
+    \b
+    Example:
+      euchre-stats review data/examples/hand1.json
+      euchre-stats review data/examples/hands.jsonl --format jsonl -o results.jsonl
+      euchre-stats review data/examples/hand1.json --double-dummy
+    """
+    text, name = _read_input(record)
+    if _is_batch(record, text):
+        results = list(review_lines(text.splitlines(), dd))
+        bad = sum("error" in r for r in results)
+        if fmt == "json":
+            out = json.dumps(results, ensure_ascii=False, indent=2)
+        elif fmt == "jsonl":
+            out = "\n".join(dumps(r) for r in results)
+        else:
+            parts = [_table_entry(r, f"line {r.get('line')}") for r in results]
+            parts.append(f"{len(results)} hands reviewed, {bad} with errors")
+            out = "\n\n".join(parts)
+        emit(out, output)
+        if bad:
+            sys.exit(1)
+        return
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"malformed JSON in {name} at line {exc.lineno}, column {exc.colno}: "
+                         f"{exc.msg}") from None
+    try:
+        res = review_dict(obj, dd)
+    except RecordError as exc:
+        raise InputError(f"{name}: {exc}") from None
+    if fmt == "json":
+        out = json.dumps(res, ensure_ascii=False, indent=2)
+    elif fmt == "jsonl":
+        out = dumps(res)
+    else:
+        out = _table_entry(res, "hand")
+    emit(out, output)

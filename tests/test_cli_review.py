@@ -1,0 +1,164 @@
+"""``euchre-stats review``: exit codes, exact error text, formats, batches."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import numpy as np
+from click.testing import CliRunner
+
+from euchre_stats.cli.main import cli
+from euchre_stats.game import HandState, play_hand
+from euchre_stats.policies import RandomPolicy
+from euchre_stats.records import dumps_record, record_from_state
+from euchre_stats.rules import PRESETS
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "data" / "examples"
+HAND1 = EXAMPLES / "hand1.json"
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(cli, ["review", *map(str, args)], input=input)
+
+
+def test_table():
+    r = run(HAND1)
+    assert r.exit_code == 0
+    assert r.stdout == (
+        "hand: dealer seat 3\n"
+        "  trump          c (clubs), made by seat 2 (side 0)\n"
+        "  alone          no\n"
+        "  trick winners  3 1 2 2 2\n"
+        "  tricks         side 0: 3   side 1: 2\n"
+        "  points         side 0: 1   side 1: 0\n")
+
+
+def test_json_and_jsonl():
+    r = run(HAND1, "--format", "json")
+    assert r.exit_code == 0
+    assert json.loads(r.stdout) == {"dealer": 3, "trump": "c", "makers": 0, "maker_seat": 2, "alone": None,
+                                    "defender_alone": None, "trick_winners": [3, 1, 2, 2, 2],
+                                    "tricks": [3, 2], "points": [1, 0]}
+    r2 = run(HAND1, "--format", "jsonl")
+    assert json.loads(r2.stdout) == json.loads(r.stdout) and r2.stdout.count("\n") == 1
+
+
+def test_stdin_and_output_file(tmp_path):
+    out = tmp_path / "res.json"
+    r = run("-", "--format", "json", "-o", out, input=HAND1.read_text())
+    assert r.exit_code == 0 and r.stdout == ""
+    assert json.loads(out.read_text())["points"] == [1, 0]
+
+
+def test_stdin_batch():
+    lines = (EXAMPLES / "hands.jsonl").read_text()
+    r = run("-", "--format", "jsonl", input=lines)
+    assert r.exit_code == 0 and len(r.stdout.splitlines()) == 20
+
+
+def test_missing_file():
+    r = run("no-such-hand.json")
+    assert r.exit_code == 2
+    assert r.stderr == "Error: file not found: 'no-such-hand.json'\n"
+
+
+def test_malformed_json(tmp_path):
+    p = tmp_path / "bad.json"
+    p.write_text('{\n  "dealer": 3,\n  "hands": [\n}\n')
+    r = run(p)
+    assert r.exit_code == 2
+    assert r.stderr == f"Error: malformed JSON in {p} at line 4, column 1: Expecting value\n"
+
+
+def _write(tmp_path, **changes):
+    rec = json.loads(HAND1.read_text())
+    rec.update(changes)
+    p = tmp_path / "h.json"
+    p.write_text(json.dumps(rec))
+    return p
+
+
+def test_unknown_preset(tmp_path):
+    p = _write(tmp_path, rules="martian")
+    r = run(p)
+    assert r.exit_code == 2
+    assert r.stderr == (f"Error: {p}: rules: unknown rules preset 'martian': expected one of "
+                        "north-american, stick, canadian, british, australian32\n")
+
+
+def test_bad_card(tmp_path):
+    p = _write(tmp_path, upcard="1x")
+    r = run(p)
+    assert r.exit_code == 2
+    assert r.stderr == (f"Error: {p}: deal: upcard: cannot read a card at '1x' in '1x': expected cards "
+                        "like 'Jh', '10h', 'hJ', 'J♥' or the Joker 'Jk'\n")
+
+
+def test_illegal_play(tmp_path):
+    plays = json.loads(HAND1.read_text())["plays"]
+    p = _write(tmp_path, plays=["Ad", "Qs"] + plays[2:])
+    r = run(p)
+    assert r.exit_code == 2
+    assert r.stderr == (f"Error: {p}: play 2 (trick 1): seat 1 cannot play 'Qs': must follow diamonds "
+                        "(holds Qd)\n")
+    assert "Traceback" not in r.output
+
+
+def test_batch_with_bad_lines(tmp_path):
+    good = dumps_record(json.loads(HAND1.read_text()))
+    p = tmp_path / "b.jsonl"
+    p.write_text(good + "\n{nope\n" + good + "\n")
+    r = run(p, "--format", "jsonl")
+    assert r.exit_code == 1
+    lines = [json.loads(x) for x in r.stdout.splitlines()]
+    assert lines[1] == {"error": "line 2: malformed JSON (column 2): Expecting property name enclosed in "
+                                 "double quotes"}
+    assert lines[0]["line"] == 1 and lines[2]["line"] == 3
+    t = run(p)
+    assert t.exit_code == 1 and t.stdout.endswith("3 hands reviewed, 1 with errors\n")
+    assert "line 2: malformed JSON" in t.stdout
+    j = run(p, "--format", "json")
+    assert len(json.loads(j.stdout)) == 3
+
+
+def test_thousand_hands(tmp_path):
+    rng = np.random.default_rng(99)
+    pol = RandomPolicy(np.random.default_rng(100), pass_probability=0.5)
+    names = list(PRESETS)
+    states = [play_hand(HandState.deal(PRESETS[names[i % 5]], i & 3, rng), pol) for i in range(1000)]
+    p = tmp_path / "many.jsonl"
+    p.write_text("".join(dumps_record(record_from_state(s)) + "\n" for s in states))
+    start = time.perf_counter()
+    r = run(p, "--format", "jsonl")
+    elapsed = time.perf_counter() - start
+    assert r.exit_code == 0
+    got = [json.loads(x) for x in r.stdout.splitlines()]
+    assert len(got) == 1000
+    for i, (g, s) in enumerate(zip(got, states), 1):
+        assert g == {"line": i, **s.result().to_dict()}
+    assert elapsed < 10
+
+
+def test_help_has_example():
+    r = CliRunner().invoke(cli, ["review", "--help"])
+    assert r.exit_code == 0 and "Example:" in r.stdout
+    assert "euchre-stats review data/examples/hand1.json" in r.stdout
+
+
+def test_double_dummy_column():
+    r = run(HAND1, "--double-dummy")
+    assert r.exit_code == 0
+    assert r.stdout.endswith(
+        "  double dummy   seat card best/kept (tricks of the player's side in the hand)\n"
+        "    trick 1  0 Ad 4/3!   1 Qd 2/2    2 Kd 3/3    3 9c 2/2\n"
+        "    trick 2  3 Th 2/2    0 Jh 3/3    1 Js 2/2    2 Ah 3/3\n"
+        "    trick 3  1 As 2/2    2 Tc 3/3    3 Ts 2/2    0 Ks 3/3\n"
+        "    trick 4  2 Jc 3/3    3 Ac 2/2    0 9d 3/3    1 9s 2/2\n"
+        "    trick 5  2 Kc 3/3    3 Qh 2/2    0 Kh 3/3    1 Qs 2/2\n")
+    j = json.loads(run(HAND1, "-d", "--format", "json").stdout)
+    assert j["double_dummy"][0] == {"seat": 0, "card": "Ad", "best": 4, "kept": 3}
+    b = run(EXAMPLES / "hands.jsonl", "-d", "--format", "jsonl")
+    assert b.exit_code == 0
+    assert all("double_dummy" in json.loads(x) for x in b.stdout.splitlines())

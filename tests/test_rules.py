@@ -1,0 +1,217 @@
+"""The rules model: options, presets, card order under trump, following suit, tricks, scores."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from euchre_stats.cards import JOKER, card_name, cards_to_mask, parse_card, parse_cards, parse_hand
+from euchre_stats.decks import Deck
+from euchre_stats.rules import (NORTH_AMERICAN, PRESETS, Rules, RulesError, card_power,
+                                effective_suit, first_leader, hand_points, holds_natural_trump,
+                                is_trump, legal_plays, load_rules, next_active, partner_of, preset,
+                                side_of, trick_winner_index)
+
+
+def expected_order(deck: Deck, trump: int) -> dict[int, list[str]]:
+    """Cards of each effective suit, best first, written out by hand from RULES.md."""
+    ranks = [r for r in "AKQJT987" if "789TJQKA".index(r) >= deck.lowest_rank]
+    s = "cdhs"
+    out = {}
+    for suit in range(4):
+        if suit == trump:
+            cards = (["Jk"] if deck.has_joker else []) + ["J" + s[suit], "J" + s[3 - suit]]
+            cards += [r + s[suit] for r in ranks if r != "J"]
+        else:
+            cards = [r + s[suit] for r in ranks if not (r == "J" and suit == 3 - trump)]
+        out[suit] = cards
+    return out
+
+
+@pytest.mark.parametrize("deck", list(Deck))
+@pytest.mark.parametrize("trump", range(4))
+def test_rank_order_under_trump(deck, trump):
+    want = expected_order(deck, trump)
+    for suit, names in want.items():
+        cards = [c for c in deck.cards if effective_suit(c, trump) == suit]
+        got = [card_name(c) for c in sorted(cards, key=lambda c: -card_power(c, trump))]
+        assert got == names
+        assert len(set(card_power(c, trump) for c in cards)) == len(cards)
+    trump_min = min(card_power(parse_card(n), trump) for n in want[trump])
+    plain_max = max(card_power(parse_card(n), trump) for s, ns in want.items() if s != trump for n in ns)
+    assert trump_min > plain_max
+    assert is_trump(JOKER, trump) and is_trump(parse_card("J" + "cdhs"[3 - trump]), trump)
+
+
+@pytest.mark.parametrize("hand, trump, led, legal", [
+    ("Jd Kd 9d Ac Kc", 2, "Ad", "Kd 9d"),        # the left bower is no diamond when hearts are trump
+    ("Jd Kc Ac Qs Ts", 2, "Ah", "Jd"),           # ... but must follow a heart lead
+    ("Jd Kc Ac Qs Ts", 2, "Jd", "Jd"),           # left bower led: trump led
+    ("Jk Kc Ac Qs Ts", 2, "9h", "Jk"),           # the Joker follows trump
+    ("Jk Kd Ac Qs Ts", 2, "Ad", "Kd"),           # and is no diamond
+    ("Jk Kc Ac Qs Ts", 1, "Jh", "Jk"),           # Jh is the left bower of diamonds
+    ("Kc Ac Qs Ts 9s", 2, "Ah", "Kc Ac Qs Ts 9s"),  # void: anything
+    ("Kc Ac Qs Ts 9s", 2, None, "Kc Ac Qs Ts 9s"),  # leading: anything
+    ("Js Ac Qc Ts 9s", 3, "Ac", "Ac Qc"),        # Jc? not held; Js is trump, not a club
+    ("Jc Ac Qc Ts 9s", 3, "Kc", "Ac Qc"),        # Jc is the left bower of spades, no club
+])
+def test_follow_suit(hand, trump, led, legal):
+    led_card = None if led is None else parse_card(led)
+    assert legal_plays(parse_hand(hand), trump, led_card) == parse_hand(legal)
+
+
+@pytest.mark.parametrize("cards, trump, winner", [
+    ("9h Ah Kh Qh", 3, 1),      # highest of the led suit
+    ("9h Ah 9s Qh", 3, 2),      # a trump wins
+    ("9h Ah Jc Qh", 3, 2),      # the left bower is a trump
+    ("Jc Js Ah Jk", 3, 3),      # the Joker beats the right bower
+    ("Jc Js Ah As", 3, 1),      # right beats left
+    ("Ah Ad Ac As", 0, 2),      # only trump
+    ("Td Ad", 2, 1),            # two players (a loner against a lone defender)
+    ("Td Ah Qd", 2, 1),
+])
+def test_trick_winner(cards, trump, winner):
+    assert trick_winner_index(parse_cards(cards), trump) == winner
+
+
+def naive_winner(cards, trump):
+    def key(c):
+        if is_trump(c, trump):
+            return (2, card_power(c, trump))
+        if effective_suit(c, trump) == effective_suit(cards[0], trump):
+            return (1, card_power(c, trump))
+        return (0, 0)
+    return max(range(len(cards)), key=lambda i: key(cards[i]))
+
+
+@given(st.lists(st.sampled_from(Deck.D33.cards), min_size=2, max_size=4, unique=True), st.integers(0, 3))
+def test_trick_winner_matches_naive(cards, trump):
+    assert trick_winner_index(cards, trump) == naive_winner(cards, trump)
+
+
+@given(st.lists(st.sampled_from(Deck.D33.cards), min_size=1, max_size=8, unique=True),
+       st.sampled_from(Deck.D33.cards), st.integers(0, 3))
+def test_legal_plays_matches_naive(hand, led, trump):
+    if led in hand:
+        return
+    same = [c for c in hand if effective_suit(c, trump) == effective_suit(led, trump)]
+    assert legal_plays(cards_to_mask(hand), trump, led) == cards_to_mask(same or hand)
+
+
+# --- scoring: every row of the table and every option ------------------------------------------------
+@pytest.mark.parametrize("changes, tricks, alone, def_alone, points", [
+    ({}, 3, False, False, (1, 0)),
+    ({}, 4, False, False, (1, 0)),
+    ({}, 3, True, False, (1, 0)),
+    ({}, 4, True, False, (1, 0)),
+    ({}, 5, False, False, (2, 0)),
+    ({}, 5, True, False, (4, 0)),
+    ({}, 5, True, True, (4, 0)),
+    ({}, 2, False, False, (0, 2)),
+    ({}, 0, False, False, (0, 2)),
+    ({}, 2, True, False, (0, 2)),
+    ({"defend_alone": True}, 2, True, True, (0, 4)),
+    ({"defend_alone": True, "lone_defender_points": 5}, 1, True, True, (0, 5)),
+    ({"defend_alone": True, "lone_defender_points": 1}, 1, True, True, (0, 2)),
+    ({"super_euchre": True}, 0, False, False, (0, 4)),
+    ({"super_euchre": True}, 1, False, False, (0, 2)),
+    ({"hand_size": 7, "deck": "32"}, 4, False, False, (1, 0)),
+    ({"hand_size": 7, "deck": "32"}, 3, False, False, (0, 2)),
+    ({"hand_size": 7, "deck": "32"}, 7, True, False, (4, 0)),
+])
+def test_hand_points(changes, tricks, alone, def_alone, points):
+    assert hand_points(NORTH_AMERICAN.replace(**changes), tricks, alone, def_alone) == points
+
+
+def test_hand_points_range():
+    with pytest.raises(RulesError, match="maker tricks 6 outside 0..5"):
+        hand_points(NORTH_AMERICAN, 6, False)
+
+
+# --- options and presets --------------------------------------------------------------------------
+def test_defaults_and_presets():
+    r = Rules()
+    assert (r.deck, r.hand_size, r.game_to, r.lead_after_alone) == ("24", 5, 10, "eldest")
+    assert not any([r.stick_the_dealer, r.canadian_loner, r.defend_alone, r.super_euchre,
+                    r.dealer_needs_trump, r.passer_may_not_go_alone, r.joker_upcard_rule, r.win_by_two])
+    assert r.dealer_may_discard_upcard and r.lone_defender_points == 4 and r.tricks_to_make == 3
+    b = preset("UK")
+    assert b.deck == "25" and b.joker_upcard_rule and b.defend_alone and b.game_to == 11
+    assert b.canadian_loner and b.lead_after_alone == "left_of_loner"
+    assert preset("stick").stick_the_dealer and preset("canadian").canadian_loner
+    assert preset("australian").deck == "32"
+    assert Rules(deck="benny").deck == "25" and Rules(deck="32", hand_size=7).tricks_to_make == 4
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"deck": "26"}, "unknown deck '26'"),
+    ({"hand_size": 6}, "hand_size 6 does not fit the 24-card deck (1..5)"),
+    ({"stick_the_dealer": "yes"}, "rule stick_the_dealer must be true or false, got 'yes'"),
+    ({"lead_after_alone": "dealer"}, "lead_after_alone 'dealer': expected one of eldest, left_of_loner"),
+    ({"game_to": 12}, "game_to 12: expected one of 5, 7, 10, 11, 15"),
+    ({"lone_defender_points": 0}, "lone_defender_points must be a positive whole number, got 0"),
+])
+def test_bad_options(kwargs, message):
+    with pytest.raises(RulesError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        Rules(**kwargs)
+
+
+def test_json_forms():
+    assert Rules.from_json("north-american") == NORTH_AMERICAN
+    assert Rules.from_json({"super_euchre": True}) == NORTH_AMERICAN.replace(super_euchre=True)
+    assert load_rules('{"deck": "33", "hand_size": 7}').deck == "33"
+    assert Rules.from_json(NORTH_AMERICAN.to_dict()) == NORTH_AMERICAN
+    assert json.loads(json.dumps(PRESETS["british"].to_dict())) == PRESETS["british"].to_dict()
+    with pytest.raises(RulesError, match="unknown rule option 'colour'"):
+        Rules.from_json({"colour": "red"})
+    with pytest.raises(RulesError, match="unknown rule option 'colour'"):
+        NORTH_AMERICAN.replace(colour="red")
+    with pytest.raises(RulesError, match="unknown rules preset 'mars'"):
+        preset("mars")
+    with pytest.raises(RulesError, match="rules JSON"):
+        load_rules("{bad")
+    with pytest.raises(RulesError, match="rules must be a preset name or an object of options"):
+        Rules.from_json(5)
+
+
+def test_describe():
+    assert NORTH_AMERICAN.describe() == "north-american: 24-card deck, 5 cards each, game to 10"
+    d = NORTH_AMERICAN.replace(dealer_may_discard_upcard=False, defend_alone=True,
+                               lone_defender_points=5, lead_after_alone="left_of_loner",
+                               win_by_two=True).describe()
+    assert d.startswith("custom: ") and "dealer may not discard the upcard" in d
+    assert "lone defender euchre 5 points" in d and "left of the loner leads" in d and "win by two" in d
+
+
+# --- seats ------------------------------------------------------------------------------------------
+def test_seats():
+    assert [side_of(s) for s in range(4)] == [0, 1, 0, 1]
+    assert [partner_of(s) for s in range(4)] == [2, 3, 0, 1]
+    assert next_active(3, [True, False, True, False]) == 0
+    with pytest.raises(RulesError, match="no active seat"):
+        next_active(0, [False] * 4)
+
+
+@pytest.mark.parametrize("lead, dealer, maker_alone, defender_alone, leader", [
+    ("eldest", 3, None, None, 0),
+    ("eldest", 3, 2, None, 1),           # eldest (0) sits out
+    ("eldest", 3, 1, None, 0),
+    ("eldest", 0, 3, 2, 2),              # eldest sits out (partner of the lone defender)
+    ("left_of_loner", 3, 1, None, 2),
+    ("left_of_loner", 3, 2, None, 3),
+    ("left_of_loner", 3, 3, None, 0),
+    ("left_of_loner", 3, 0, 1, 1),       # two loners: the defender leads
+    ("left_of_loner", 3, None, None, 0),
+])
+def test_first_leader(lead, dealer, maker_alone, defender_alone, leader):
+    r = NORTH_AMERICAN.replace(lead_after_alone=lead)
+    assert first_leader(r, dealer, maker_alone, defender_alone) == leader
+
+
+def test_holds_natural_trump():
+    assert holds_natural_trump(parse_hand("9h As Ks Qs Ts"), 2)
+    assert not holds_natural_trump(parse_hand("Jd As Ks Qs Ts"), 2)   # left bower not counted
+    assert holds_natural_trump(parse_hand("Jk As Ks Qs Ts"), 2)       # the Joker counts
