@@ -73,7 +73,7 @@ class Knowledge:
             )
         if any(self.voids) and self.trump is None:
             raise InconsistentDealError("voids need trump to be fixed")
-        if not _enumerate_matrices(self):
+        if not _enumerate_matrices(self)[0]:
             raise InconsistentDealError(
                 "no deal fits: the revealed voids leave some player unable to hold their cards"
             )

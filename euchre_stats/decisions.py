@@ -735,7 +735,8 @@ def replay_tricks(rules: Rules, trump: int, first_leader_seat: int, active: list
             s = (s + 1) & 3
         if len(trick) != n_active:
             raise DecisionInputError(
-                f"trick {t_i + 1} ({' '.join(card_name(c) for c in trick)}) has {len(trick)} cards; "
+                f"trick {t_i + 1} ({' '.join(card_name(c) for c in trick)}) has {len(trick)} "
+                f"card{'s' if len(trick) != 1 else ''}; "
                 f"{n_active} players play to each trick")
         orders.append(order)
         leader = order[trick_winner_index(trick, trump)]

@@ -1,0 +1,200 @@
+"""Monte Carlo decisions: exactness against enumeration, interval coverage, sanity, reproducibility."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+from euchre_stats.cards import card_name, mask_to_cards, parse_cards, parse_hand
+from euchre_stats.decisions import (DecisionInputError, call_decision, discard_decision, lead_decision,
+                                    order_decision, parse_seat, weighted_mean_se)
+from euchre_stats.decks import find_deck
+from euchre_stats.rules import preset
+from euchre_stats.solver import card_values_many
+from euchre_stats.tables import SUIT_MASK
+
+HEARTS = 2
+# A late position: eldest (seat 0) made hearts and won the first three tricks; seats 1 and 3 showed
+# out of hearts. Eldest now holds Kh 9s and leads to the last two tricks.
+TRICKS = ["Jh 9h Th Qd", "Ah Ks Qh 9d", "Ac Kc Qc Tc"]
+LATE_HAND = "Kh 9s"
+
+
+def _exact_late_values():
+    """Expected total tricks of eldest's side for each lead, over every consistent deal."""
+    deck = find_deck("24")
+    played = parse_hand(" ".join(TRICKS))
+    own = parse_hand(LATE_HAND)
+    unseen = mask_to_cards(deck.mask & ~played & ~own)
+    voids = {1: HEARTS, 3: HEARTS}
+    deals = []
+    for h1 in itertools.combinations(unseen, 2):
+        rest1 = [c for c in unseen if c not in h1]
+        for h2 in itertools.combinations(rest1, 2):
+            rest2 = [c for c in rest1 if c not in h2]
+            for h3 in itertools.combinations(rest2, 2):
+                hands = [own, sum(1 << c for c in h1), sum(1 << c for c in h2), sum(1 << c for c in h3)]
+                if any(hands[s] & int(SUIT_MASK[HEARTS, v]) for s, v in voids.items()):
+                    continue
+                deals.append(hands)
+    hands = np.array(deals, dtype=np.uint64)
+    n = len(hands)
+    vals = card_values_many(hands, np.full(n, HEARTS), np.zeros(n, dtype=np.int64), np.zeros(n, np.uint8))
+    return {card_name(c): 3 + vals[:, c].mean() for c in parse_cards(LATE_HAND)}, n
+
+
+def test_estimate_matches_exact_enumeration_and_intervals_cover():
+    exact, n_deals = _exact_late_values()
+    assert n_deals > 1000
+    hits, runs = 0, 0
+    for seed in range(60):
+        d = lead_decision(LATE_HAND, "h", "eldest", "eldest", tricks=TRICKS, samples=300, seed=seed)
+        for o in d.options:
+            runs += 1
+            hits += o.ev_ci[0] <= exact[o.action] <= o.ev_ci[1]
+    coverage = hits / runs
+    assert 0.88 <= coverage <= 0.99, coverage
+    big = lead_decision(LATE_HAND, "h", "eldest", "eldest", tricks=TRICKS, samples=20000, seed=1)
+    for o in big.options:
+        assert o.ev_ci[0] <= exact[o.action] <= o.ev_ci[1]
+        assert abs(o.ev - exact[o.action]) < 0.03
+
+
+def test_lay_down_marches_alone():
+    d = order_decision("Jh Jd Ah Kh Qh", "9h", "eldest", samples=500, seed=3)
+    alone = next(o for o in d.options if o.action == "order alone")
+    assert alone.p_march == 1.0 and alone.ev == 4.0
+    assert d.recommendation == "order alone" and not d.too_close
+
+
+@pytest.mark.parametrize("hand,up", [("9s Tc Qd Kd 9c", "9h"), ("Ts 9s Qd Td Kc", "Ah"),
+                                     ("9c Tc Qs Ts 9d", "Jh")])
+def test_no_trump_no_ace_from_eldest_is_never_ordered(hand, up):
+    d = order_decision(hand, up, "eldest", samples=1000, seed=4)
+    assert d.recommendation == "pass"
+
+
+def test_same_result_for_any_number_of_workers_and_same_seed():
+    a = order_decision("Jh Jd Ah 9s Tc", "9h", "third", samples=2500, seed=11, workers=1).to_dict()
+    b = order_decision("Jh Jd Ah 9s Tc", "9h", "third", samples=2500, seed=11, workers=2).to_dict()
+    assert a == b
+    c = order_decision("Jh Jd Ah 9s Tc", "9h", "third", samples=2500, seed=12, workers=2).to_dict()
+    assert c["options"] != a["options"]
+
+
+def test_inference_weights_reduce_effective_samples():
+    on = order_decision("9s Ts Qd 9c Tc", "9h", "dealer", samples=2000, seed=2)
+    off = order_decision("9s Ts Qd 9c Tc", "9h", "dealer", samples=2000, seed=2, infer=False)
+    assert on.infer and not off.infer
+    assert on.effective_samples < 0.95 * on.samples
+    assert off.effective_samples == pytest.approx(off.samples)
+
+
+def test_target_se_stops_early():
+    d = order_decision("Jh Jd Ah 9s Tc", "9h", "eldest", samples=50000, target_se=0.02, seed=5)
+    assert d.samples < 50000
+    assert max((o.ev_ci[1] - o.ev_ci[0]) / (2 * 1.96) for o in d.options) <= 0.02 + 1e-9
+
+
+def test_differences_are_paired():
+    d = order_decision("Jh Jd Ah 9s Tc", "9h", "eldest", samples=3000, seed=8)
+    for diff in d.differences:
+        width = diff["ci"][1] - diff["ci"][0]
+        a = next(o for o in d.options if o.action == diff["a"])
+        b = next(o for o in d.options if o.action == diff["b"])
+        assert diff["diff"] == pytest.approx(a.ev - b.ev)
+        # common random numbers: the paired interval is no wider than the two intervals together
+        assert width <= (a.ev_ci[1] - a.ev_ci[0]) + (b.ev_ci[1] - b.ev_ci[0]) + 1e-12
+
+
+def test_rule_options_shape_the_choices():
+    canadian = order_decision("Jh Jd Ah 9s Tc", "9h", "partner", preset("canadian"), samples=200, seed=1)
+    assert [o.action for o in canadian.options] == ["pass", "order alone"]
+    needs = preset("north-american").replace(dealer_needs_trump=True)
+    d = order_decision("Jd As Ks 9s Qd", "9h", "dealer", needs, samples=200, seed=1)
+    assert [o.action for o in d.options] == ["pass"]
+    stuck = call_decision("Jd Ad Kd 9c Tc", "9h", "dealer", preset("stick"), samples=200, seed=1)
+    assert "pass" not in [o.action for o in stuck.options]
+    free = call_decision("Jd Ad Kd 9c Tc", "9h", "dealer", samples=200, seed=1)
+    assert next(o for o in free.options if o.action == "pass").ev == 0.0
+    no_up = preset("north-american").replace(dealer_may_discard_upcard=False)
+    d = discard_decision("Js Jc As Kh 9d Td", "Js", no_up, samples=200, seed=1)
+    assert "Js" not in [o.action for o in d.options] and len(d.options) == 5
+
+
+def test_dealer_order_reports_its_discard():
+    d = order_decision("Jc As Ks 9s Qd", "Js", "dealer", preset("stick"), samples=500, seed=1)
+    order = next(o for o in d.options if o.action == "order")
+    assert order.extra["discard"] == "Qd"
+    assert order.to_dict()["discard"] == "Qd"
+
+
+def test_call_options():
+    d = call_decision("Jd Ad Kd 9c Tc", "9h", "third", samples=1000, seed=2)
+    acts = {o.action for o in d.options}
+    assert acts == {"pass", "s", "s alone", "d", "d alone", "c", "c alone"}
+    assert d.recommendation == "d"
+
+
+def test_discard_keeps_trump():
+    d = discard_decision("Js Jc As Kh 9d Td", "Js", samples=2000, seed=3)
+    assert d.recommendation in ("Kh", "9d", "Td")
+    worst = min(d.options, key=lambda o: o.ev)
+    assert worst.action in ("Js", "Jc", "As")
+
+
+def test_equivalent_cards_are_not_too_close():
+    d = lead_decision("Ah Kc Qc 9s", "h", "eldest", "eldest", tricks=["Jh 9h Th Qh"], samples=2000, seed=2)
+    assert d.recommendation in ("Kc", "Qc")
+    twin = next(x for x in d.differences if x["b"] in ("Kc", "Qc"))
+    assert twin["equivalent"] and twin["diff"] == 0
+    assert not d.too_close
+
+
+def test_lead_checks_the_tricks():
+    with pytest.raises(DecisionInputError, match="played twice"):
+        lead_decision("Kh 9s", "h", "eldest", "eldest", tricks=["Jh 9h Th Qd", "Jh Ks Qh 9d"])
+    with pytest.raises(DecisionInputError, match="has 1 card; 4 players"):
+        lead_decision("Ah Kh 9s", "h", "eldest", "eldest", tricks=["Jh 9h Th Qd"][:1] + ["Ac"])
+    with pytest.raises(DecisionInputError, match="lead"):
+        lead_decision("Ah Kh 9s Tc", "h", "eldest", "eldest", tricks=["9c Ac Kc Qc"])
+    with pytest.raises(DecisionInputError, match="without following"):
+        lead_decision("Qc Ah Kh 9s", "h", "eldest", "third", tricks=["Ac Kc 9h Tc"])
+    # the same trick is fine when third held no club
+    d = lead_decision("Qd Ah Kh 9s", "h", "eldest", "third", tricks=["Ac Kc 9h Tc"], samples=50, seed=1)
+    assert {o.action for o in d.options} == {"Qd", "Ah", "Kh", "9s"}
+
+
+@pytest.mark.parametrize("text,seat", [("eldest", 0), ("1", 0), ("partner", 1), ("third", 2), ("4", 3),
+                                       ("Dealer", 3)])
+def test_parse_seat(text, seat):
+    assert parse_seat(text) == seat
+
+
+def test_bad_inputs_name_the_token():
+    with pytest.raises(ValueError, match="'north'"):
+        parse_seat("north")
+    with pytest.raises(ValueError, match="'9h'.*also in the hand"):
+        order_decision("9h Jd Ah 9s Tc", "9h", "eldest", samples=10)
+    with pytest.raises(ValueError, match="'8h'"):
+        order_decision("Jh Jd Ah 9s Tc", "8h", "eldest", samples=10)
+    with pytest.raises(ValueError, match="4 cards"):
+        order_decision("Jh Jd Ah 9s", "9h", "eldest", samples=10)
+    with pytest.raises(ValueError, match="Joker"):
+        order_decision("Jh Jd Ah 9s Tc", "Jk", "eldest", preset("british"), samples=10)
+
+
+def test_pimc_runs_and_is_reproducible():
+    a = order_decision("Jh Jd Ah 9s Tc", "9h", "eldest", samples=30, seed=9, model="pimc").to_dict()
+    b = order_decision("Jh Jd Ah 9s Tc", "9h", "eldest", samples=30, seed=9, model="pimc", workers=2).to_dict()
+    assert a == b and a["model"] == "pimc"
+    assert {o["action"] for o in a["options"]} == {"pass", "order", "order alone"}
+
+
+def test_weighted_mean_se_matches_plain_mean_for_equal_weights():
+    x = np.random.default_rng(0).normal(size=400)
+    mu, se = weighted_mean_se(x, np.ones(400))
+    assert mu == pytest.approx(x.mean())
+    assert se == pytest.approx(x.std(ddof=1) / np.sqrt(400))
