@@ -1,0 +1,118 @@
+"""The decision commands as a player types them: exit codes, formats, charts, errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from euchre_stats.cli.main import cli
+
+EXAMPLES = [
+    ["order", "Jh Jd Ah 9s Tc", "--up", "9h", "--seat", "eldest"],
+    ["order", "Jc As Ks 9s Qd", "--up", "Js", "--seat", "dealer", "--rules", "stick", "--samples", "20000",
+     "--format", "json"],
+    ["call", "Jd Ad Kd 9c Tc", "--turned-down", "9h", "--seat", "third"],
+    ["discard", "Js Jc As Kh 9d Td", "--up", "Js"],
+    ["lead", "Jh Ah Kc Qc 9s", "--trump", "h", "--maker", "eldest", "--seat", "eldest"],
+]
+
+
+def run(args):
+    return CliRunner().invoke(cli, args, catch_exceptions=False)
+
+
+@pytest.mark.parametrize("args", EXAMPLES, ids=lambda a: a[0])
+def test_issue_examples_work_as_written(args):
+    if "--samples" not in args:
+        args = args + ["--samples", "1500"]
+    r = run(args + ["--seed", "1"])
+    assert r.exit_code == 0, r.output
+    if "json" in args:
+        d = json.loads(r.output)
+        assert set(d) >= {"inputs", "rules", "seed", "samples", "model", "options", "differences",
+                          "recommendation", "too_close"}
+        assert d["seed"] == 1
+        for o in d["options"]:
+            assert set(o) >= {"action", "ev", "ev_ci", "p_make", "p_march", "p_euchred", "n"}
+            assert o["ev_ci"][0] <= o["ev"] <= o["ev_ci"][1]
+        assert d["recommendation"] in [o["action"] for o in d["options"]]
+    else:
+        assert "seed: 1" in r.output and "recommendation:" in r.output and "95%" in r.output
+
+
+def test_json_shape_for_round_one():
+    r = run(["order", "Jh Jd Ah 9s Tc", "--up", "9h", "--seat", "1", "--samples", "800", "--seed", "4",
+             "--format", "json"])
+    d = json.loads(r.output)
+    assert [o["action"] for o in d["options"]] == ["pass", "order", "order alone"]
+    assert d["model"] == "dd" and d["samples"] == 800 and d["inputs"]["seat"] == "eldest"
+    for x in d["differences"]:
+        assert x["ci"][0] <= x["diff"] <= x["ci"][1]
+
+
+def test_same_seed_same_output_any_workers():
+    base = ["call", "Jd Ad Kd 9c Tc", "--turned-down", "9h", "--seat", "third", "--samples", "1200",
+            "--seed", "9", "--format", "json"]
+    assert run(base + ["--workers", "1"]).output == run(base + ["--workers", "2"]).output
+
+
+def test_seed_is_printed_when_not_given():
+    r = run(["discard", "Js Jc As Kh 9d Td", "--up", "Js", "--samples", "300"])
+    assert r.exit_code == 0 and "seed: " in r.output
+
+
+def test_csv_and_output_file(tmp_path):
+    out = tmp_path / "o.csv"
+    r = run(["order", "Jh Jd Ah 9s Tc", "--up", "9h", "--seat", "eldest", "--samples", "300", "--seed", "1",
+             "--format", "csv", "--output", str(out)])
+    assert r.exit_code == 0
+    lines = out.read_text().splitlines()
+    assert lines[0].startswith("action,ev,ci_low,ci_high,p_make,p_march,p_euchred,n")
+    assert len(lines) == 4
+
+
+def test_plot_writes_a_chart(tmp_path):
+    png = tmp_path / "chart.png"
+    r = run(["lead", "Jh Ah Kc Qc 9s", "--trump", "h", "--maker", "eldest", "--seat", "eldest",
+             "--samples", "300", "--seed", "1", "--plot", str(png)])
+    assert r.exit_code == 0, r.output
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_compare_models(tmp_path):
+    r = run(["order", "Jh Jd Ah 9s Tc", "--up", "9h", "--seat", "eldest", "--samples", "20", "--seed", "2",
+             "--compare-models", "--format", "json"])
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    assert set(d["models"]) == {"dd", "pimc"}
+    assert [g["action"] for g in d["gap"]] == ["pass", "order", "order alone"]
+
+
+@pytest.mark.parametrize("args,message", [
+    (["order", "Jh Jd Ah 9s Xx", "--up", "9h", "--seat", "eldest"], "'Xx'"),
+    (["order", "Jh Jd Ah 9s Tc", "--up", "8h", "--seat", "eldest"], "'8h' is not in the 24-card deck"),
+    (["order", "Jh Jd Ah 9s Tc", "--up", "9h", "--seat", "north"], "unknown seat 'north'"),
+    (["order", "Jh Jd Ah 9s", "--up", "9h", "--seat", "eldest"], "has 4 cards; expected 5"),
+    (["order", "Jh Jd Ah 9s Tc", "--up", "9h", "--seat", "eldest", "--rules", "klondike"],
+     "unknown rules preset 'klondike'"),
+    (["call", "Jd Ad Kd 9c Tc", "--turned-down", "Jd", "--seat", "third"], "also in the hand"),
+    (["discard", "Js Jc As Kh 9d", "--up", "Js"], "expected 6"),
+    (["lead", "Jh Ah Kc Qc 9s", "--trump", "x", "--maker", "eldest", "--seat", "eldest"], "unknown suit 'x'"),
+    (["lead", "Ah Kc Qc 9s", "--trump", "h", "--maker", "eldest", "--seat", "eldest", "--trick", "Jh 9h Th"],
+     "has 3 cards; 4 players"),
+])
+def test_bad_input_is_one_line_and_exit_2(args, message):
+    r = CliRunner().invoke(cli, args + ["--samples", "10"])
+    assert r.exit_code == 2, r.output
+    assert message in r.output
+    assert "Traceback" not in r.output
+    assert r.output.strip().count("\n") == 0
+
+
+def test_every_command_has_help_with_an_example():
+    for name, cmd in cli.commands.items():
+        r = run([name, "--help"])
+        assert r.exit_code == 0
+        assert "Example" in r.output and "euchre-stats" in r.output, name
