@@ -71,7 +71,8 @@ class DDAuction:
             if start_round == 1:
                 for seat in range(start_seat, 4):
                     hand = int(hands[i, seat])
-                    if seat == DEALER and r.dealer_needs_trump and not holds_natural_trump(hand, self.up_suit):
+                    if (seat == DEALER and r.dealer_needs_trump
+                            and not holds_natural_trump(hand, self.up_suit)):
                         continue
                     ws = self._worlds(hand, seat, rng)
                     opts = [(self._value(ws, seat, self.up_suit, True, True), True)]
