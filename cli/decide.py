@@ -12,8 +12,9 @@ import click
 import pandas as pd
 
 from euchre_stats import decisions as dec
+from euchre_stats.bidding import BiddingModel
 
-from .common import dumps, emit, frame_text, handle_errors, output_options, rules_options
+from .common import InputError, dumps, emit, frame_text, handle_errors, output_options, rules_options
 from .main import cli
 
 MODEL_WORDS = {"dd": "double-dummy play (every card seen: flatters the side that can see more)",
@@ -40,6 +41,24 @@ def sampling_options(func):
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
         return func(*args, **kwargs)
+
+    return wrapper
+
+
+def bidding_option(func):
+    """``--bidding FILE``: the bidding model used to value passes and read the passes seen."""
+
+    @click.option("--bidding", "bidding_file", type=click.Path(exists=True, dir_okay=False), default=None,
+                  help="bidding model (JSON from `euchre-stats tune`); the shipped tuned model by default")
+    @functools.wraps(func)
+    def wrapper(*args, bidding_file=None, **kwargs):
+        model = None
+        if bidding_file:
+            try:
+                model = BiddingModel.load(bidding_file)
+            except (ValueError, TypeError, KeyError) as exc:
+                raise InputError(f"{bidding_file!r} is not a bidding model file: {exc}") from None
+        return func(*args, bidding=model, **kwargs)
 
     return wrapper
 
@@ -171,11 +190,12 @@ def _finish(result, fmt, output, plot, compare=None):
               help="weight deals by how likely the passes before you are")
 @click.option("--compare-models", is_flag=True, help="run dd and pimc on the same deals and show the gap")
 @sampling_options
+@bidding_option
 @rules_options
 @output_options()
 @handle_errors
 def order(hand, upcard, seat, pass_model, infer, compare_models, samples, target_se, seed, workers, model,
-          plot, rules, fmt, output):
+          plot, bidding, rules, fmt, output):
     """Round one: should HAND pass, order up, or order up alone?
 
     \b
@@ -184,7 +204,7 @@ def order(hand, upcard, seat, pass_model, infer, compare_models, samples, target
       euchre-stats order "Jc As Ks 9s Qd" --up Js --seat dealer --rules stick --format json
     """
     kw = dict(samples=samples, target_se=target_se, seed=seed, pass_model=pass_model, infer=infer,
-              workers=workers, progress=_progress())
+              workers=workers, bidding=bidding, progress=_progress())
     if compare_models:
         a = dec.order_decision(hand, upcard, seat, rules, model="dd", **kw)
         kw["seed"] = a.seed
@@ -203,11 +223,12 @@ def order(hand, upcard, seat, pass_model, infer, compare_models, samples, target
               help="weight deals by how likely everyone's passes are")
 @click.option("--compare-models", is_flag=True, help="run dd and pimc on the same deals and show the gap")
 @sampling_options
+@bidding_option
 @rules_options
 @output_options()
 @handle_errors
 def call(hand, turned_down, seat, pass_model, infer, compare_models, samples, target_se, seed, workers,
-         model, plot, rules, fmt, output):
+         model, plot, bidding, rules, fmt, output):
     """Round two: which suit should HAND name (alone or not), or pass?
 
     \b
@@ -215,7 +236,7 @@ def call(hand, turned_down, seat, pass_model, infer, compare_models, samples, ta
       euchre-stats call "Jd Ad Kd 9c Tc" --turned-down 9h --seat third
     """
     kw = dict(samples=samples, target_se=target_se, seed=seed, pass_model=pass_model, infer=infer,
-              workers=workers, progress=_progress())
+              workers=workers, bidding=bidding, progress=_progress())
     if compare_models:
         a = dec.call_decision(hand, turned_down, seat, rules, model="dd", **kw)
         kw["seed"] = a.seed
@@ -232,11 +253,12 @@ def call(hand, turned_down, seat, pass_model, infer, compare_models, samples, ta
 @click.option("--infer/--no-infer", default=True, show_default=True,
               help="weight deals by how likely the passes before the maker are")
 @sampling_options
+@bidding_option
 @rules_options
 @output_options()
 @handle_errors
-def discard(hand, upcard, maker, alone, infer, samples, target_se, seed, workers, model, plot, rules, fmt,
-            output):
+def discard(hand, upcard, maker, alone, infer, samples, target_se, seed, workers, model, plot, bidding, rules,
+            fmt, output):
     """The dealer's discard: the value of throwing each of the six cards of HAND.
 
     \b
@@ -245,7 +267,7 @@ def discard(hand, upcard, maker, alone, infer, samples, target_se, seed, workers
     """
     d = dec.discard_decision(hand, upcard, rules, maker=maker, alone=alone, samples=samples,
                              target_se=target_se, seed=seed, model=model, infer=infer, workers=workers,
-                             progress=_progress())
+                             bidding=bidding, progress=_progress())
     _finish(d, fmt, output, plot)
 
 

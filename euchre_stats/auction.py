@@ -189,8 +189,7 @@ class Auction:
             alone = acc.copy()
         return acc, alone
 
-    def finish(self, hands, kitty_known_up: bool, start_round: int, start_seat: int, rng,
-               asker: int, asker_fixed: dict | None = None) -> Contracts:
+    def finish(self, hands, start_round: int, start_seat: int, rng) -> Contracts:
         """Contracts after the auction continues from ``(start_round, start_seat)``.
 
         ``hands`` are the dealt hands (n, 4); the upcard is still on the kitty.

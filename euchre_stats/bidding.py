@@ -27,6 +27,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import numpy as np
+from scipy.special import expit
 
 from .cards import JOKER
 from .tables import EFF_SUIT, POWER, SUIT_MASK
@@ -108,7 +109,7 @@ class BiddingModel:
 
     @staticmethod
     def p_accept(strength, threshold, temperature) -> np.ndarray:
-        return 1.0 / (1.0 + np.exp(-(np.asarray(strength) - threshold) / temperature))
+        return expit((np.asarray(strength) - threshold) / temperature)
 
     def round_one_strength(self, hands: np.ndarray, rel_seat: int, upcard: int) -> np.ndarray:
         """Count for accepting the upcard from relative seat 0..3 (3 = dealer)."""

@@ -277,7 +277,7 @@ def _pass_outcome(pass_model, auction: Auction, hands, start_round, start_seat, 
 
         c = DDAuction(rules, bidding, auction.upcard, workers).finish(hands, start_round, start_seat, rng)
     else:
-        c = auction.finish(hands, True, start_round, start_seat, rng, asker)
+        c = auction.finish(hands, start_round, start_seat, rng)
     return ev.play(c, rng)
 
 
