@@ -17,6 +17,7 @@ the bidding model is done by the caller (:mod:`euchre_stats.decisions`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from math import lgamma
 
 import numpy as np
@@ -102,49 +103,57 @@ def _suit_of_group(k: Knowledge, g: int) -> int:
 
 
 def _enumerate_matrices(k: Knowledge):
-    """All count matrices (groups x holders) with their log-weights."""
+    """All count matrices (groups x holders) with their log-weights, and the groups."""
     groups = _groups(k)
-    sizes = [g.bit_count() for g in groups]
+    sizes = tuple(g.bit_count() for g in groups)
     allowed = []
     for g in groups:
         s = _suit_of_group(k, g)
-        allowed.append([h for h in range(NUM_HOLDERS)
-                        if k.need[h] > 0 and (s < 0 or not (k.voids[h] >> s) & 1)])
-    results: list[tuple[tuple, float]] = []
-    cap = list(k.need)
+        allowed.append(tuple(h for h in range(NUM_HOLDERS)
+                             if k.need[h] > 0 and (s < 0 or not (k.voids[h] >> s) & 1)))
+    return _matrices(sizes, tuple(allowed), tuple(k.need)), groups
 
-    def rec(gi: int, rows: list, logw: float):
-        if gi == len(groups):
+
+@lru_cache(maxsize=4096)
+def _matrices(sizes: tuple, allowed: tuple, need: tuple) -> list:
+    """Count matrices for group sizes, allowed holders per group and holder capacities.
+
+    Depends only on these counts, not on which cards they are, so it is cached.
+    """
+    results: list[tuple[tuple, float]] = []
+    cap = list(need)
+    rows: list = []
+
+    def rec(gi: int, logw: float):
+        if gi == len(sizes):
             if all(c == 0 for c in cap):
                 results.append((tuple(rows), logw))
             return
-        remaining_after = sum(sizes[gi + 1:])
         hs = allowed[gi]
+        if not hs:
+            return
+        remaining_after = sum(sizes[gi + 1:])
 
         def split(j: int, left: int, row: list, lw: float):
+            h = hs[j]
             if j == len(hs) - 1:
-                h = hs[j]
                 if left <= cap[h]:
                     cap[h] -= left
-                    row2 = row + [(h, left)]
                     if sum(cap) == remaining_after:
-                        rows.append(row2)
-                        rec(gi + 1, rows, lw - lgamma(left + 1))
+                        rows.append(row + [(h, left)])
+                        rec(gi + 1, lw - lgamma(left + 1))
                         rows.pop()
                     cap[h] += left
                 return
-            h = hs[j]
             for x in range(min(left, cap[h]) + 1):
                 cap[h] -= x
                 split(j + 1, left - x, row + [(h, x)], lw - lgamma(x + 1))
                 cap[h] += x
 
-        if not hs:
-            return
         split(0, sizes[gi], [], logw)
 
-    rec(0, [], 0.0)
-    return results, groups
+    rec(0, 0.0)
+    return results
 
 
 class Dealer:

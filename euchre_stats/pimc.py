@@ -39,7 +39,7 @@ def _sample_worlds(k: Knowledge, m: int, rng: np.random.Generator) -> np.ndarray
         return np.tile(base, (m, 1))
     cuts = np.cumsum([k.need[h] for h in holders])[:-1]
     has_voids = any(k.voids[h] for h in holders)
-    tries = 4 * m if has_voids else m
+    tries = 8 * m if has_voids else m
     perm = np.argsort(rng.random((tries, len(cards))), axis=1)
     shuffled = cards[perm]
     bits = np.left_shift(np.uint64(1), shuffled.astype(np.uint64))
