@@ -234,15 +234,15 @@ def _round_knowledge(rules: Rules, asker: int, hmask: int, up: int) -> Knowledge
     return k
 
 
-def _upcard(text, rules: Rules, hmask: int, what: str = "upcard") -> int:
+def _upcard(text, rules: Rules, hmask: int, what: str = "upcard", joker_ok: bool = False) -> int:
     up = text if isinstance(text, int) else parse_card(text, rules.deck_obj)
     if (hmask >> up) & 1:
         raise DecisionInputError(f"the {what} {card_name(up)!r} is also in the hand")
-    if up == JOKER:
+    if up == JOKER and not joker_ok:
         if rules.joker_upcard_rule:
             raise DecisionInputError(
-                "the Joker is the upcard: there is no bidding, the dealer's side are makers and the "
-                "dealer names trump (ask `discard` or `lead` instead)")
+                "the Joker is the upcard: there is no bidding, the dealer's side are makers and only "
+                "the dealer decides (naming trump: ask `order` from the dealer's seat)")
         raise DecisionInputError("the Joker is the upcard: under these rules the hand is thrown in")
     return up
 
@@ -304,9 +304,12 @@ def order_decision(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, samples
     _check_models(model, pass_model)
     asker = parse_seat(seat)
     cards, hmask = _hand_setup(hand, rules)
-    up = _upcard(upcard, rules, hmask)
-    up_suit = up >> 3
+    up = _upcard(upcard, rules, hmask, joker_ok=rules.joker_upcard_rule and asker == DEALER)
     seed = _resolve_seed(seed)
+    if up == JOKER:
+        return _joker_up_decision(cards, hmask, rules, samples, target_se, seed, model, workers, bidding,
+                                  progress)
+    up_suit = up >> 3
     bidding = bidding or default_model()
     auction = Auction(rules, bidding, up)
     dealer = Dealer(_round_knowledge(rules, asker, hmask, up))
@@ -365,6 +368,44 @@ def order_decision(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, samples
               "seat": SEAT_LABELS[asker]}
     return Decision("order", inputs, rules, seed, done, model, options, diffs, rec, close, pass_model,
                     infer, _ess(w))
+
+
+def _joker_up_decision(cards, hmask, rules, samples, target_se, seed, model, workers, bidding,
+                       progress) -> Decision:
+    """The Joker turned up under the Joker rule: the dealer names trump (alone or not) and discards.
+
+    Options are the four suits, with and without going alone, each with the
+    discard that does best over the sampled deals.
+    """
+    bidding = bidding or default_model()
+    auction = Auction(rules, bidding, JOKER)
+    dealer = Dealer(_round_knowledge(rules, DEALER, hmask, JOKER))
+    ev = Evaluator(rules, model, DEALER, workers)
+    six = cards + [JOKER]
+    discards = [c for c in six if rules.dealer_may_discard_upcard or c != JOKER]
+
+    def chunk(rng, n):
+        hands = dealer.sample(n, rng)[:, :4].copy()
+        passed = np.zeros((n, 4), dtype=bool)
+        outs: dict[str, Outcome] = {}
+        for t in (3, 2, 1, 0):
+            for alone in (False, True):
+                for d in discards:
+                    h = hands.copy()
+                    h[:, DEALER] = np.uint64(cards_to_mask(six) & ~(1 << d))
+                    c = _contracts(h, t, DEALER, alone)
+                    c.up_known = np.full(n, JOKER)
+                    if alone:
+                        c.def_alone = auction._defender_alone(h, c.trump, c.maker, c.alone, passed, rng)
+                    outs[f"{'cdhs'[t]}{' alone' if alone else ''}|{card_name(d)}"] = ev.play(c, rng)
+        return outs, np.ones(n)
+
+    outcomes, w, done = _drive(seed, samples, target_se, chunk, progress)
+    outcomes, extras = _pick_discards(outcomes, w)
+    options, diffs, rec, close = _summarise(outcomes, w, rules.hand_size, extras)
+    inputs = {"hand": " ".join(card_name(c) for c in cards), "upcard": "Jk", "seat": "dealer"}
+    return Decision("order", inputs, rules, seed, done, model, options, diffs, rec, close, None, False,
+                    _ess(w))
 
 
 def call_decision(hand, turned_down, seat, rules: Rules = NORTH_AMERICAN, *, samples: int = 10000,

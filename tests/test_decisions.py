@@ -198,3 +198,15 @@ def test_weighted_mean_se_matches_plain_mean_for_equal_weights():
     mu, se = weighted_mean_se(x, np.ones(400))
     assert mu == pytest.approx(x.mean())
     assert se == pytest.approx(x.std(ddof=1) / np.sqrt(400))
+
+
+def test_joker_up_lets_the_dealer_name_trump():
+    d = order_decision("Jh Jd Ah 9s Tc", "Jk", "dealer", preset("british"), samples=400, seed=1)
+    assert {o.action for o in d.options} == {f"{s}{a}" for s in "shdc" for a in ("", " alone")}
+    assert d.recommendation in ("h", "d", "h alone", "d alone")
+    assert all("discard" in o.extra for o in d.options)
+    with pytest.raises(DecisionInputError, match="only the dealer decides"):
+        order_decision("Jh Jd Ah 9s Tc", "Jk", "eldest", preset("british"), samples=10)
+    thrown_in = preset("british").replace(joker_upcard_rule=False)
+    with pytest.raises(DecisionInputError, match="thrown in"):
+        order_decision("Jh Jd Ah 9s Tc", "Jk", "dealer", thrown_in, samples=10)
