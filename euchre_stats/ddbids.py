@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from .auction import hand_points_array
 from .bidding import BiddingModel
 from .dealer import KITTY, Knowledge
 from .pimc import _sample_worlds
-from .rules import Rules, first_leader, hand_points, holds_natural_trump
+from .rules import Rules, first_leader, holds_natural_trump
 
 DEALER = 3
 
@@ -29,32 +30,38 @@ class DDAuction:
         self.rules, self.m, self.upcard, self.workers, self.worlds = rules, bidding, upcard, workers, worlds
         self.up_suit = upcard >> 3
 
-    def _worlds(self, hand: int, seat: int, rng) -> np.ndarray:
+    def _worlds(self, hands: np.ndarray, seat: int, rng) -> np.ndarray:
+        """``worlds`` sampled deals per row, from ``seat``'s view (its hand and the upcard)."""
         r = self.rules
-        k = Knowledge(r.deck_obj.mask)
-        k.need = [r.hand_size] * 4 + [r.deck_obj.size - 4 * r.hand_size - 1]
-        k.need[seat] = 0
-        k.known[seat] = hand
-        k.known[KITTY] = 1 << self.upcard
-        return _sample_worlds(k, self.worlds, rng)[:, :4]
+        out = np.empty((len(hands), self.worlds, 4), dtype=np.uint64)
+        for i, hand in enumerate(hands):
+            k = Knowledge(r.deck_obj.mask)
+            k.need = [r.hand_size] * 4 + [r.deck_obj.size - 4 * r.hand_size - 1]
+            k.need[seat] = 0
+            k.known[seat] = int(hand)
+            k.known[KITTY] = 1 << self.upcard
+            out[i] = _sample_worlds(k, self.worlds, rng)[:, :4]
+        return out.reshape(-1, 4)
 
-    def _value(self, worlds: np.ndarray, seat: int, trump: int, alone: bool, pickup: bool) -> float:
-        """Mean points for ``seat``'s side if it makes ``trump`` on these worlds."""
+    def _values(self, worlds: np.ndarray, seat: int, trump, alone: bool, pickup: bool) -> np.ndarray:
+        """Per row of deals (``worlds`` rows each): mean points for ``seat``'s side if it makes ``trump``."""
         from .decisions import _dealer_pickup
         from .solver import solve_many
 
         h = worlds.copy()
+        m = len(h)
         if pickup and not (alone and seat == 1):
-            h[:, DEALER] = _dealer_pickup(h[:, DEALER], self.upcard, self.rules, np.ones(len(h), bool))
+            h[:, DEALER] = _dealer_pickup(h[:, DEALER], self.upcard, self.rules, np.ones(m, bool))
         leader = first_leader(self.rules, DEALER, seat if alone else None, None)
         out = (1 << ((seat + 2) & 3)) if alone else 0
         if alone:
             h[:, (seat + 2) & 3] = 0
-        side0 = solve_many(h, np.full(len(h), trump), np.full(len(h), leader),
-                           np.full(len(h), out, np.uint8), threads=self.workers)
+        side0 = solve_many(h, np.broadcast_to(np.repeat(np.asarray(trump), self.worlds)
+                                              if np.ndim(trump) else trump, (m,)),
+                           np.full(m, leader), np.full(m, out, np.uint8), threads=self.workers)
         mine = side0 if seat % 2 == 0 else self.rules.hand_size - side0
-        pts = [hand_points(self.rules, int(t), alone) for t in mine]
-        return float(np.mean([a - b for a, b in pts]))
+        mp, dp = hand_points_array(self.rules, mine, alone, False)
+        return (mp - dp).reshape(-1, self.worlds).mean(axis=1)
 
     def finish(self, hands: np.ndarray, start_round: int, start_seat: int, rng):
         from .decisions import Contracts, _dealer_pickup
@@ -66,34 +73,47 @@ class DDAuction:
         alone = np.zeros(n, dtype=bool)
         picked = np.zeros(n, dtype=bool)
         r = self.rules
-        for i in range(n):
-            done = False
-            if start_round == 1:
-                for seat in range(start_seat, 4):
-                    hand = int(hands[i, seat])
-                    if (seat == DEALER and r.dealer_needs_trump
-                            and not holds_natural_trump(hand, self.up_suit)):
-                        continue
-                    ws = self._worlds(hand, seat, rng)
-                    opts = [(self._value(ws, seat, self.up_suit, True, True), True)]
-                    if not (r.canadian_loner and seat == 1):
-                        opts.append((self._value(ws, seat, self.up_suit, False, True), False))
-                    best, al = max(opts)
-                    if best > 0:
-                        maker[i], alone[i], trump[i], picked[i], done = seat, al, self.up_suit, True, True
-                        break
-                start_seat = 0
-            if done:
-                continue
+        if start_round == 1:
             for seat in range(start_seat, 4):
-                hand = int(hands[i, seat])
-                ws = self._worlds(hand, seat, rng)
-                opts = [(self._value(ws, seat, t, al, False), t, al)
-                        for t in range(4) if t != self.up_suit for al in (False, True)]
-                best, t, al = max(opts)
-                if best > 0 or (seat == DEALER and r.stick_the_dealer):
-                    maker[i], alone[i], trump[i] = seat, al, t
-                    break
+                idx = np.nonzero(maker < 0)[0]
+                if seat == DEALER and r.dealer_needs_trump:
+                    idx = np.array([i for i in idx if holds_natural_trump(int(hands[i, seat]), self.up_suit)],
+                                   dtype=np.int64)
+                if len(idx) == 0:
+                    continue
+                ws = self._worlds(hands[idx, seat], seat, rng)
+                best = self._values(ws, seat, self.up_suit, True, True)
+                best_alone = np.ones(len(idx), dtype=bool)
+                if not (r.canadian_loner and seat == 1):
+                    with_partner = self._values(ws, seat, self.up_suit, False, True)
+                    best_alone = best > with_partner
+                    best = np.maximum(best, with_partner)
+                take = best > 0
+                maker[idx[take]] = seat
+                alone[idx[take]] = best_alone[take]
+                trump[idx[take]] = self.up_suit
+                picked[idx[take]] = True
+            start_seat = 0
+        for seat in range(start_seat, 4):
+            idx = np.nonzero(maker < 0)[0]
+            if len(idx) == 0:
+                break
+            ws = self._worlds(hands[idx, seat], seat, rng)
+            best = np.full(len(idx), -np.inf)
+            best_t = np.zeros(len(idx), dtype=np.int64)
+            best_a = np.zeros(len(idx), dtype=bool)
+            for t in range(4):
+                if t == self.up_suit:
+                    continue
+                for al in (False, True):
+                    v = self._values(ws, seat, t, al, False)
+                    better = v > best
+                    best, best_t, best_a = np.where(better, v, best), np.where(better, t, best_t), \
+                        np.where(better, al, best_a)
+            take = (best > 0) | (seat == DEALER and r.stick_the_dealer)
+            maker[idx[take]] = seat
+            alone[idx[take]] = best_a[take]
+            trump[idx[take]] = best_t[take]
         pick = picked & ~(alone & (maker == 1))
         if pick.any():
             hands[:, DEALER] = _dealer_pickup(hands[:, DEALER], self.upcard, r, pick)

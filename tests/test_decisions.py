@@ -210,3 +210,16 @@ def test_joker_up_lets_the_dealer_name_trump():
     thrown_in = preset("british").replace(joker_upcard_rule=False)
     with pytest.raises(DecisionInputError, match="thrown in"):
         order_decision("Jh Jd Ah 9s Tc", "Jk", "dealer", thrown_in, samples=10)
+
+
+def test_pass_models():
+    zero = order_decision("Jh Jd Ah 9s Tc", "9h", "third", samples=300, seed=1, pass_model="zero")
+    assert next(o for o in zero.options if o.action == "pass").ev == 0.0
+    dd = order_decision("Jh Jd Ah 9s Tc", "9h", "third", samples=100, seed=1, pass_model="dd")
+    hand = order_decision("Jh Jd Ah 9s Tc", "9h", "third", samples=100, seed=1, pass_model="hand")
+    # the contracts differ, the order and alone options are the same deals and the same play
+    assert dd.pass_model == "dd" and hand.pass_model == "hand"
+    same = {o.action: o.ev for o in dd.options if o.action != "pass"}
+    assert same == {o.action: o.ev for o in hand.options if o.action != "pass"}
+    with pytest.raises(DecisionInputError, match="unknown pass model"):
+        order_decision("Jh Jd Ah 9s Tc", "9h", "third", samples=10, pass_model="guess")
