@@ -1,0 +1,545 @@
+"""Double-dummy solver: how many tricks each side takes with best play, every card seen.
+
+The public face of the numba kernels in :mod:`euchre_stats.solver._kernels`:
+arrays in (:func:`solve_many`, :func:`card_values_many`) for Monte Carlo code, or
+one friendly position (:func:`solve`, :func:`card_values`) with cards as text.
+Everything is validated here; the kernels trust what they are given.  Any deck,
+any trump, any seat on lead, any seats sitting out (2, 3 or 4 players), at a
+trick boundary or with cards already on the table.  No I/O in this module.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..cards import (
+    JOKER,
+    CardSet,
+    InvalidCardError,
+    card_name,
+    format_hand,
+    mask_to_cards,
+    parse_cards,
+    parse_suit,
+    sort_key,
+    suit_name,
+)
+from ..decks import find_deck
+from ..tables import EFF_SUIT, POWER, SUIT_MASK
+from . import _kernels
+
+MAX_HAND = 8
+#: log2 of the transposition-table entries each thread owns (16 bytes an entry): small enough to stay
+#: in cache for five-card hands, larger for the bigger trees of longer hands
+TT_BITS = 14
+TT_BITS_LONG = 18
+#: chunks per thread in a parallel batch (each chunk has its own table)
+CHUNKS_PER_THREAD = 4
+
+_CARD_BITS = np.uint64((1 << (JOKER + 1)) - 1)
+
+
+class InconsistentDealError(ValueError):
+    """A position no legal play could reach: a card twice, wrong hand lengths, a seat out holding cards..."""
+
+
+class SolveInputError(ValueError):
+    """Arguments of the wrong shape or range (a trump that is not a suit, a seat outside 0..3...)."""
+
+
+def _next_active_table() -> np.ndarray:
+    nxt = np.zeros((16, 4), dtype=np.int64)
+    for out in range(16):
+        for s in range(4):
+            n = (s + 1) & 3
+            for _ in range(4):
+                if not (out >> n) & 1:
+                    break
+                n = (n + 1) & 3
+            nxt[out, s] = n
+    return nxt
+
+
+_NEXT = _next_active_table()
+
+
+def next_active(seat: int, out: int) -> int:
+    """The next seat clockwise from ``seat`` that does not sit out (``out`` is a bitmask of seats)."""
+    return int(_NEXT[int(out) & 15, int(seat) & 3])
+
+
+# ---------------------------------------------------------------------------
+# arrays in, arrays out
+# ---------------------------------------------------------------------------
+def _as_rows(value, n: int, name: str, lo: int, hi: int) -> np.ndarray:
+    arr = np.asarray(value)
+    if arr.ndim == 0:
+        arr = np.full(n, arr)
+    if arr.shape != (n,):
+        raise SolveInputError(f"{name} must be one int or an array of {n} ints, got shape {arr.shape!r}")
+    if arr.size and not np.issubdtype(arr.dtype, np.integer):
+        raise SolveInputError(f"{name} must hold whole numbers, got {arr.dtype}")
+    arr = arr.astype(np.int64)
+    bad = np.flatnonzero((arr < lo) | (arr > hi))
+    if bad.size:
+        i = int(bad[0])
+        raise SolveInputError(f"row {i}: {name} {int(arr[i])!r} is outside {lo}..{hi}")
+    return arr
+
+
+def _prepare(hands, trump, leader, out, played):
+    h = np.asarray(hands)
+    if h.ndim != 2 or h.shape[1] != 4:
+        raise SolveInputError(f"hands must have shape (N, 4), got {h.shape!r}")
+    if h.size and not np.issubdtype(h.dtype, np.integer):
+        raise SolveInputError(f"hands must be integer bitmasks, got {h.dtype}")
+    h = h.astype(np.uint64)
+    n = h.shape[0]
+    t = _as_rows(trump, n, "trump", 0, 3)
+    ld = _as_rows(leader, n, "leader", 0, 3)
+    o = _as_rows(out, n, "out", 0, 15)
+    if played is None:
+        p = np.full((n, 3), -1, dtype=np.int8)
+    else:
+        p = np.asarray(played)
+        if p.ndim == 1 and p.shape[0] == 3:
+            p = np.broadcast_to(p, (n, 3))
+        if p.shape != (n, 3):
+            raise SolveInputError(f"played must have shape (N, 3), -1 padded, got {p.shape!r}")
+        if p.size and ((p < -1) | (p > JOKER)).any():
+            i = int(np.flatnonzero(((p < -1) | (p > JOKER)).any(axis=1))[0])
+            raise SolveInputError(f"row {i}: played {p[i].tolist()!r} holds a number that is not a card")
+        p = np.ascontiguousarray(p, dtype=np.int8)
+    return h, t, ld, o, p
+
+
+def _check_rows(h: np.ndarray, t: np.ndarray, ld: np.ndarray, o: np.ndarray, p: np.ndarray) -> None:
+    """Vectorised consistency checks of a batch; raises on the first bad row."""
+    n = h.shape[0]
+    if n == 0:
+        return
+
+    def fail(mask, text):
+        bad = np.flatnonzero(mask)
+        if bad.size:
+            i = int(bad[0])
+            hands_txt = [format_hand(int(x)) for x in h[i]]
+            raise InconsistentDealError(
+                f"row {i}: {text} (hands {hands_txt!r}, trump {int(t[i])}, leader {int(ld[i])}, "
+                f"out {int(o[i])}, played {[int(c) for c in p[i] if c >= 0]!r})"
+            )
+
+    fail((h & ~_CARD_BITS).any(axis=1), "a hand holds a bit that is not a card")
+    seen = np.zeros(n, dtype=np.uint64)
+    for s in range(4):
+        fail((seen & h[:, s]) != 0, f"seat {s} holds a card another seat holds")
+        seen |= h[:, s]
+    active = np.stack([((o >> s) & 1) == 0 for s in range(4)], axis=1)
+    na = active.sum(axis=1)
+    fail(na < 2, "fewer than two seats are playing")
+    fail(~active[np.arange(n), ld], "the leader sits out")
+    counts = np.bitwise_count(h).astype(np.int64)
+    fail(((~active) & (counts > 0)).any(axis=1), "a seat that sits out holds cards")
+    valid = p >= 0
+    npl = valid.sum(axis=1)
+    fail((valid[:, 1:] & ~valid[:, :-1]).any(axis=1), "played cards must come first, then -1 padding")
+    fail(npl >= na, "as many cards on the table as players: the trick is already complete")
+    pmask = np.zeros(n, dtype=np.uint64)
+    for k in range(3):
+        bit = np.where(valid[:, k], np.left_shift(np.uint64(1), np.maximum(p[:, k], 0).astype(np.uint64)),
+                       np.uint64(0))
+        fail((pmask & bit) != 0, "a card is on the table twice")
+        pmask |= bit
+    fail((pmask & seen) != 0, "a card on the table is also in a hand")
+    # hand lengths: seats that played to this trick hold one card fewer than the others
+    seat = ld.copy()
+    played_flag = np.zeros((n, 4), dtype=bool)
+    rows = np.arange(n)
+    for k in range(3):
+        played_flag[rows, seat] |= k < npl
+        seat = np.where(k < npl, _NEXT[o, seat], seat)
+    mover = seat
+    size = counts[rows, mover]
+    fail((npl > 0) & (size == 0), "the player to move has no card")
+    fail(size > MAX_HAND, f"hands hold more than {MAX_HAND} cards")
+    expected = np.where(active, size[:, None] - played_flag, 0)
+    fail((expected != counts).any(axis=1), "hand lengths do not fit the cards on the table")
+
+
+def _threads(threads) -> int:
+    import numba
+
+    if threads is None:
+        return numba.get_num_threads()
+    threads = int(threads)
+    if threads < 1:
+        raise SolveInputError(f"threads must be at least 1, got {threads!r}")
+    return min(threads, numba.config.NUMBA_NUM_THREADS)
+
+
+def _run(hands, trump, leader, out, played, threads, want_values: bool, stats, check: bool):
+    h, t, ld, o, p = _prepare(hands, trump, leader, out, played)
+    if check:
+        _check_rows(h, t, ld, o, p)
+    n = h.shape[0]
+    res = np.zeros(n, dtype=np.int8)
+    values = np.full((n, 33) if want_values else (n, 0), -1, dtype=np.int8)
+    if want_values:
+        vals_arg = values
+    else:
+        vals_arg = np.full((n, 33), -1, dtype=np.int8) if n else values.reshape(0, 33)
+    nthreads = _threads(threads)
+    hi = h.astype(np.int64)
+    tt_bits = TT_BITS if n == 0 or int(np.bitwise_count(h).max()) <= 5 else TT_BITS_LONG
+    if n:
+        if nthreads == 1 or n == 1:
+            st = np.zeros((1, _kernels.NUM_STATS), dtype=np.int64)
+            _kernels.solve_batch_serial(hi, t, ld, o, p, want_values, res, vals_arg, 1, tt_bits, st,
+                                        _kernels.BITPOS, _kernels.CARD_AT)
+        else:
+            import numba
+
+            nchunks = max(1, min(n, nthreads * CHUNKS_PER_THREAD))
+            st = np.zeros((nchunks, _kernels.NUM_STATS), dtype=np.int64)
+            before = numba.get_num_threads()
+            numba.set_num_threads(nthreads)
+            try:
+                _kernels.solve_batch_parallel(hi, t, ld, o, p, want_values, res, vals_arg, nchunks, tt_bits,
+                                              st, _kernels.BITPOS, _kernels.CARD_AT)
+            finally:
+                numba.set_num_threads(before)
+        if stats is not None:
+            stats[: _kernels.NUM_STATS] = st.sum(axis=0)
+    elif stats is not None:
+        stats[: _kernels.NUM_STATS] = 0
+    return res, (vals_arg if want_values else None)
+
+
+def solve_many(hands: np.ndarray, trump, leader, out=0, played=None, threads=None, *,
+               stats: np.ndarray | None = None, check: bool = True) -> np.ndarray:
+    """Tricks still to be decided (the current one included) that side 0 (seats 0 and 2) takes.
+
+    Parameters
+    ----------
+    hands : uint64 array (N, 4)
+        Cards not yet played of seats 0..3 (bit ``card`` set).
+    trump, leader, out : int or int array (N,)
+        Trump suit 0..3; seat that leads (led) the current trick; bitmask of seats sitting out.
+    played : int8 array (N, 3), optional
+        Cards already on the table in the current trick, in play order, -1 padded.
+    threads : int, optional
+        Worker threads (default: numba's thread count); 1 runs the serial kernel.
+        Results never depend on it.
+    stats : int64 array, optional
+        Receives ``[nodes, table probes, table hits]`` of the search.
+    check : bool
+        Validate every row first (raises :class:`InconsistentDealError`).
+
+    Returns
+    -------
+    int8 array (N,)
+    """
+    res, _ = _run(hands, trump, leader, out, played, threads, False, stats, check)
+    return res
+
+
+def card_values_many(hands: np.ndarray, trump, leader, out=0, played=None, threads=None, *,
+                     stats: np.ndarray | None = None, check: bool = True) -> np.ndarray:
+    """For the player to move: tricks their own side takes if each card is played now.
+
+    Same arguments as :func:`solve_many`.  Returns an int8 array (N, 33) indexed by
+    card, counting the tricks still to be decided (current one included) with best
+    play afterwards; -1 for cards not held or not legal.
+    """
+    _, values = _run(hands, trump, leader, out, played, threads, True, stats, check)
+    return values
+
+
+# ---------------------------------------------------------------------------
+# one friendly position
+# ---------------------------------------------------------------------------
+def _parse_hand(value, deck, seat: int) -> int:
+    if isinstance(value, CardSet):
+        return value.mask
+    if isinstance(value, (int, np.integer)):
+        mask = int(value)
+        if mask < 0 or mask >> (JOKER + 1):
+            raise InvalidCardError(f"hand of seat {seat} {value!r} is not a card bitmask")
+        return mask
+    if isinstance(value, str) and value.strip() in ("", "-"):
+        return 0
+    if not isinstance(value, str):
+        value = list(value)
+        if all(isinstance(c, (int, np.integer)) for c in value):
+            mask = 0
+            for c in value:
+                if not 0 <= int(c) <= JOKER:
+                    raise InvalidCardError(f"hand of seat {seat} {value!r} holds {c!r}, not a card")
+                if (mask >> int(c)) & 1:
+                    raise InconsistentDealError(f"hand of seat {seat} {value!r} holds {card_name(int(c))!r} twice")
+                mask |= 1 << int(c)
+            return mask
+    mask = 0
+    for c in parse_cards(value, deck):
+        mask |= 1 << c
+    return mask
+
+
+def _parse_played(played, deck) -> list[int]:
+    if played is None:
+        return []
+    if isinstance(played, str):
+        return parse_cards(played, deck) if played.strip() not in ("", "-") else []
+    items = list(played)
+    if all(isinstance(c, (int, np.integer)) for c in items):
+        for c in items:
+            if not 0 <= int(c) <= JOKER:
+                raise InvalidCardError(f"played {items!r} holds {c!r}, not a card")
+        return [int(c) for c in items]
+    return parse_cards(items, deck)
+
+
+def _parse_out(out) -> int:
+    if isinstance(out, (int, np.integer)):
+        seats = [int(out)]
+    else:
+        seats = [int(s) for s in out]
+    mask = 0
+    for s in seats:
+        if not 0 <= s <= 3:
+            raise SolveInputError(f"seat {s!r} in out {out!r} is not a seat 0..3")
+        mask |= 1 << s
+    return mask
+
+
+def _parse_trump(trump) -> int:
+    if isinstance(trump, (int, np.integer)) and not isinstance(trump, bool):
+        if not 0 <= int(trump) <= 3:
+            raise SolveInputError(f"trump {trump!r} is not a suit 0..3")
+        return int(trump)
+    return parse_suit(trump)
+
+
+@dataclass(frozen=True)
+class Position:
+    """A validated position: hand masks, trump, leader, seats out (bitmask) and cards on the table."""
+
+    hands: tuple[int, int, int, int]
+    trump: int
+    leader: int
+    out: int = 0
+    played: tuple[int, ...] = ()
+
+    @property
+    def to_move(self) -> int:
+        """Seat to play next."""
+        seat = self.leader
+        for _ in self.played:
+            seat = next_active(seat, self.out)
+        return seat
+
+    def legal_cards(self) -> list[int]:
+        """Cards the player to move may play."""
+        hand = self.hands[self.to_move]
+        if self.played:
+            follow = hand & int(SUIT_MASK[self.trump, EFF_SUIT[self.trump, self.played[0]]])
+            if follow:
+                hand = follow
+        return mask_to_cards(hand)
+
+
+def make_position(hands, trump, leader, out=(), played=(), deck=None) -> Position:
+    """Parse and validate a position (see :func:`solve`); raises :class:`InconsistentDealError`."""
+    if isinstance(hands, (str, bytes)) or len(hands) != 4:
+        raise SolveInputError(f"hands must list four seats (0..3), got {hands!r}")
+    masks = tuple(_parse_hand(v, deck, s) for s, v in enumerate(hands))
+    t = _parse_trump(trump)
+    if isinstance(leader, bool) or not isinstance(leader, (int, np.integer)) or not 0 <= int(leader) <= 3:
+        raise SolveInputError(f"leader {leader!r} is not a seat 0..3")
+    o = _parse_out(out)
+    cards = _parse_played(played, deck)
+    if deck is not None:
+        dmask = find_deck(deck).mask
+        for s, m in enumerate(masks):
+            extra = m & ~dmask
+            if extra:
+                raise InvalidCardError(
+                    f"card {card_name(mask_to_cards(extra)[0])!r} of seat {s} is not in the "
+                    f"{find_deck(deck).label}-card deck"
+                )
+    shown = [format_hand(m) for m in masks]
+    owner: dict[int, int] = {}
+    for s, m in enumerate(masks):
+        for c in mask_to_cards(m):
+            if c in owner:
+                raise InconsistentDealError(
+                    f"card {card_name(c)!r} is held by seats {owner[c]} and {s} in {shown!r}"
+                )
+            owner[c] = s
+    for c in cards:
+        if c in owner:
+            raise InconsistentDealError(
+                f"card {card_name(c)!r} is on the table and in the hand of seat {owner[c]}: {shown!r}"
+            )
+    if len(set(cards)) != len(cards):
+        raise InconsistentDealError(f"a card is on the table twice: {[card_name(c) for c in cards]!r}")
+    active = [not (o >> s) & 1 for s in range(4)]
+    if sum(active) < 2:
+        raise InconsistentDealError(f"seats out {sorted(s for s in range(4) if not active[s])!r} "
+                                    "leave fewer than two players")
+    if not active[int(leader)]:
+        raise InconsistentDealError(f"leader {int(leader)} sits out")
+    for s in range(4):
+        if not active[s] and masks[s]:
+            raise InconsistentDealError(f"seat {s} sits out but holds {shown[s]!r}")
+    if len(cards) >= sum(active):
+        raise InconsistentDealError(
+            f"{len(cards)} cards on the table {[card_name(c) for c in cards]!r} with {sum(active)} players: "
+            "the trick is complete"
+        )
+    pos = Position(masks, t, int(leader), o, tuple(cards))
+    seats_played = []
+    seat = int(leader)
+    for _ in cards:
+        seats_played.append(seat)
+        seat = next_active(seat, o)
+    mover = seat
+    size = masks[mover].bit_count()
+    if size > MAX_HAND:
+        raise InconsistentDealError(f"seat {mover} holds {size} cards ({shown[mover]!r}); at most {MAX_HAND}")
+    if cards and size == 0:
+        raise InconsistentDealError(f"seat {mover} is to play to {[card_name(c) for c in cards]!r} "
+                                    "but holds no card")
+    for s in range(4):
+        if not active[s]:
+            continue
+        want = size - (1 if s in seats_played else 0)
+        if masks[s].bit_count() != want:
+            raise InconsistentDealError(
+                f"seat {s} holds {masks[s].bit_count()} cards ({shown[s]!r}) but seat {mover} to move holds "
+                f"{size}: with {len(cards)} card(s) on the table seat {s} should hold {want}"
+            )
+    if cards:
+        led = int(EFF_SUIT[t, cards[0]])
+        for c, s in zip(cards[1:], seats_played[1:]):
+            if int(EFF_SUIT[t, c]) != led and masks[s] & int(SUIT_MASK[t, led]):
+                raise InconsistentDealError(
+                    f"seat {s} played {card_name(c)!r} to a {suit_name(led)} lead while holding "
+                    f"{format_hand(masks[s] & int(SUIT_MASK[t, led]))!r} (a renege)"
+                )
+    return pos
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """Double-dummy result of one position.
+
+    ``tricks`` is ``(side 0, side 1)`` over the tricks still to be decided (the
+    current one included); ``card_values`` maps each legal card of the seat
+    ``to_move`` to the tricks that seat's side takes when playing it.
+    """
+
+    tricks: tuple[int, int]
+    to_move: int
+    card_values: dict[int, int] = field(default_factory=dict)
+    position: Position | None = None
+
+    @property
+    def best_cards(self) -> list[int]:
+        """The legal cards that keep the most tricks for the side to move."""
+        if not self.card_values:
+            return []
+        top = max(self.card_values.values())
+        return [c for c, v in self.card_values.items() if v == top]
+
+    def __str__(self) -> str:
+        lines = []
+        if self.position is not None:
+            p = self.position
+            if p.played:
+                trick = " ".join(card_name(c) for c in p.played)
+                lines.append(f"trump {suit_name(p.trump)}, seat {p.leader} led, on the table {trick}; "
+                             f"seat {self.to_move} to play")
+            else:
+                lines.append(f"trump {suit_name(p.trump)}, seat {self.to_move} to lead")
+        lines.append(f"tricks: seats 0+2 take {self.tricks[0]}, seats 1+3 take {self.tricks[1]}")
+        if self.card_values:
+            side = "0+2" if self.to_move % 2 == 0 else "1+3"
+            t = self.position.trump if self.position is not None else None
+
+            def order(kv):
+                c, v = kv
+                if t is not None and int(EFF_SUIT[t, c]) == t:
+                    return (-v, -1, -int(POWER[t, c]))
+                return (-v,) + sort_key(c)
+
+            shown = "  ".join(f"{card_name(c)} {v}" for c, v in sorted(self.card_values.items(), key=order))
+            lines.append(f"card values (tricks for seats {side}): {shown}")
+        return "\n".join(lines)
+
+
+def solve_position(pos: Position) -> SolveResult:
+    """Solve a validated :class:`Position`, with the value of every legal card."""
+    hands = np.array([pos.hands], dtype=np.uint64)
+    played = np.full((1, 3), -1, dtype=np.int8)
+    played[0, : len(pos.played)] = pos.played
+    res, values = _run(hands, pos.trump, pos.leader, pos.out, played, 1, True, None, check=False)
+    mover = pos.to_move
+    total = pos.hands[mover].bit_count()
+    side0 = int(res[0])
+    vals = {int(c): int(values[0, c]) for c in range(33) if values[0, c] >= 0}
+    return SolveResult((side0, total - side0), mover, vals, pos)
+
+
+def solve(hands, trump, leader, out=(), played=(), deck=None) -> SolveResult:
+    """Solve one position given as text or masks.
+
+    Parameters
+    ----------
+    hands : four items, seats 0..3
+        Each a string (``"Jh Jd Ah"``; ``""`` or ``"-"`` for a seat that sits out),
+        a list of card names or numbers, a bitmask or a :class:`~euchre_stats.cards.CardSet`.
+    trump : str or int
+        ``'h'``, ``'hearts'``, ``'♥'`` or 0..3.
+    leader : int
+        Seat that leads (or led) the current trick.
+    out : iterable of int
+        Seats sitting out.
+    played : str or list
+        Cards already on the table in the current trick, in play order.
+    deck : str, optional
+        If given, every card must belong to that deck.
+
+    Examples
+    --------
+    >>> solve(["Jh Jd Ah Kh Qh", "9s Ts Js Qs Ks", "", "9c Tc Jc Qc Kc"], "h", 0, out=[2]).tricks
+    (5, 0)
+    """
+    return solve_position(make_position(hands, trump, leader, out, played, deck))
+
+
+def card_values(hands, trump, leader, out=(), played=(), deck=None) -> dict[int, int]:
+    """Value of every legal card of the player to move (for replays): ``{card: tricks for their side}``.
+
+    Same arguments as :func:`solve`; the tricks counted are those still to be
+    decided, the current one included.
+    """
+    return solve(hands, trump, leader, out, played, deck).card_values
+
+
+__all__ = [
+    "MAX_HAND",
+    "InconsistentDealError",
+    "Position",
+    "SolveInputError",
+    "SolveResult",
+    "card_values",
+    "card_values_many",
+    "make_position",
+    "next_active",
+    "solve",
+    "solve_many",
+    "solve_position",
+]

@@ -1,0 +1,796 @@
+"""Numba kernels of the double-dummy solver: plain arrays and ints only, no validation, no I/O.
+
+Inside the kernels a card is not its deck number but one bit of a *power layout*
+chosen per trump suit: effective suit ``e`` occupies a 16-bit slot (trump is the
+top slot, the three plain suits the lower ones) and inside a slot a higher bit is
+a stronger card.  With that layout
+
+* following suit is ``hand & slot``;
+* a card beats the card winning the trick iff it is in the led slot or the trump
+  slot and its bit is above the winner's (trump is above every plain slot);
+* cards of one hand are equivalent when no card held by another hand or on the
+  table lies between them, and the relative rank of every card is the order of
+  the bits still in play, which gives an exact canonical key for the
+  transposition table.
+
+Every bit used is below bit 59, so all masks are non-negative ``int64``.
+
+The search is a boolean zero-window search "can side 0 (seats 0 and 2) take at
+least ``target`` of the remaining tricks?"; the trick count is found by probing
+targets from a cheap guess, one trick at a time (MTD(f) style).  Trick
+boundaries are looked up in a per-thread transposition table of exact keys that
+stores lower and upper bounds, so one table may serve many deals (different
+trumps, leaders and sitting-out seats included) without ever giving a wrong
+answer.  Two tricks before the end a fixed-depth minimax takes over, and the
+last trick is simply played out.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import config, njit, prange
+from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
+from numba.extending import intrinsic
+
+from ..tables import EFF_SUIT, POWER
+
+SLOT_WIDTH = 16
+SLOT0 = 0x7FF
+SLOT1 = 0x7FF << 16
+SLOT2 = 0x7FF << 32
+TRUMP = 0x7FF << 48
+#: positions with more cards than this skip the transposition table (their owner key would not
+#: fit in 62 bits); only a root with four full 8-card hands is affected
+TT_MAX_CARDS = 31
+#: stats array fields
+ST_NODES, ST_PROBES, ST_HITS = 0, 1, 2
+NUM_STATS = 3
+#: weights (sixteenths of a trick) of the first guess: per trump more than the other side, per top card
+GUESS_TRUMP = 12
+GUESS_TOP = 8
+
+
+def build_layout():
+    """``(bitpos, card_at)``: bit of each deck card per trump, and the card at each bit (-1 if none)."""
+    bitpos = np.full((4, 33), -1, dtype=np.int64)
+    card_at = np.full((4, 64), -1, dtype=np.int64)
+    for t in range(4):
+        for c in range(33):
+            e, p = int(EFF_SUIT[t, c]), int(POWER[t, c])
+            if e == t:
+                slot, pos = 3, p - 32
+            else:
+                slot, pos = ((e - t) & 3) - 1, p
+            b = slot * SLOT_WIDTH + pos
+            bitpos[t, c] = b
+            card_at[t, b] = c
+    return bitpos, card_at
+
+
+BITPOS, CARD_AT = build_layout()
+
+
+if config.DISABLE_JIT:
+    # the pure-Python twin (coverage runs with NUMBA_DISABLE_JIT=1 cannot call LLVM intrinsics)
+    def _popcount(x):
+        return int(x).bit_count()
+
+    def _hibit(x):
+        return 1 << (int(x).bit_length() - 1)
+
+    def _bit_index(b):
+        return int(b).bit_length() - 1
+
+else:
+
+    @intrinsic
+    def _ctpop(typingctx, x):
+        """LLVM's population count of an integer."""
+        def codegen(context, builder, signature, args):
+            return builder.ctpop(args[0])
+
+        return x(x), codegen
+
+    @njit(cache=True)
+    def _popcount(x):
+        return _ctpop(x)
+
+    @njit(cache=True)
+    def _hibit(x):
+        """The highest set bit of ``x > 0``, as a one-bit mask."""
+        return 1 << (63 - leading_zeros(x))
+
+    @njit(cache=True)
+    def _bit_index(b):
+        """Index of the lowest set bit of ``b``."""
+        return trailing_zeros(b)
+
+
+@njit(cache=True)
+def _slot_of(b):
+    """Slot mask of a one-bit card."""
+    return SLOT0 << (_bit_index(b) & 0x30)
+
+
+@njit(cache=True)
+def _hand(h0, h1, h2, h3, s):
+    """Hand of seat ``s`` (selects, no branches: the seat to move is unpredictable)."""
+    return (h0 if s == 0 else 0) | (h1 if s == 1 else 0) | (h2 if s == 2 else 0) | (h3 if s == 3 else 0)
+
+
+@njit(cache=True)
+def _reps(legal, hand, occ):
+    """Keep one card of each run of equivalent cards of ``legal`` (the top one).
+
+    A card is dropped when the next higher card still in play in its slot (in any
+    hand or on the table) is also in ``hand``: nothing separates the two.
+    """
+    out = legal
+    m = legal
+    while m:
+        c = m & -m
+        m ^= c
+        above = occ & _slot_of(c) & ~((c << 1) - 1)
+        if above & -above & hand:
+            out ^= c
+    return out
+
+
+@njit(cache=True)
+def _run_above(x, mine):
+    """The cards of ``x`` above every card of ``x`` that is not in ``mine`` (its top run in ``mine``)."""
+    others = x & ~mine
+    if others == 0:
+        return x
+    return x & ~((_hibit(others) << 1) - 1)
+
+
+@njit(cache=True)
+def _bounds0(h0, h1, h2, h3, seat, tleft):
+    """Quick (lower, upper) bounds on side 0's tricks at a trick boundary with ``seat`` to lead.
+
+    * The highest trump always wins its trick; a side holding the top ``k`` trumps
+      in a row wins at least as many tricks as one of its hands holds of them.
+    * A leader holding every trump left wins with all of them and with the top
+      cards in a row of each plain suit, keeping the lead throughout.
+    """
+    u = h0 | h1 | h2 | h3
+    t = u & TRUMP
+    hl = _hand(h0, h1, h2, h3, seat)
+    side = seat & 1
+    lb = 0
+    ub = tleft
+    if t:
+        top_side = 1 if (_hibit(t) & (h1 | h3)) else 0
+        run = _run_above(t, (h0 | h2) if top_side == 0 else (h1 | h3))
+        c0 = _popcount(run & (h0 | h1))
+        c1 = _popcount(run & (h2 | h3))
+        sure = max(c1, c0)
+        if top_side == side:
+            lb = sure
+        else:
+            ub = tleft - sure
+    if (t & ~hl) == 0:
+        qt = _popcount(t)
+        qt += _popcount(_run_above(u & SLOT0, hl))
+        qt += _popcount(_run_above(u & SLOT1, hl))
+        qt += _popcount(_run_above(u & SLOT2, hl))
+        lb = max(lb, qt)
+    lb = min(lb, tleft)
+    if side == 0:
+        return lb, ub
+    return tleft - ub, tleft - lb
+
+
+def _build_pext6():
+    """``PEXT6[m, x]``: the bits of ``x`` selected by ``m`` packed to the bottom (6-bit operands)."""
+    table = np.zeros((64, 64), dtype=np.int64)
+    for m in range(64):
+        for x in range(64):
+            out = 0
+            k = 0
+            for i in range(6):
+                if (m >> i) & 1:
+                    out |= ((x >> i) & 1) << k
+                    k += 1
+            table[m, x] = out
+    return table
+
+
+PEXT6 = _build_pext6()
+
+
+@njit(cache=True)
+def _compress(x, m):
+    """Parallel bit extract of an 11-bit slot: the bits of ``x`` at the positions set in ``m``, packed."""
+    lo = PEXT6[m & 63, x & 63]
+    hi = PEXT6[(m >> 6) & 63, (x >> 6) & 63]
+    return lo | (hi << _popcount(m & 63))
+
+
+@njit(cache=True)
+def _key(h0, h1, h2, h3, seat):
+    """Exact canonical key ``(owners, shape)`` of a trick-boundary position.
+
+    Each slot's cards still in play are packed to consecutive positions (their
+    relative ranks); ``owners`` holds, over those positions, the two bit planes of
+    the seat holding each card (low and high 32 bits), ``shape`` how many cards
+    each slot has left and the seat to lead.  Played cards leave no trace, so two
+    positions that differ only by which equivalent cards were played share a key.
+    At most 31 cards (:data:`TT_MAX_CARDS`) so that each plane fits 31 bits.
+    """
+    u = h0 | h1 | h2 | h3
+    p0 = h1 | h3
+    p1 = h2 | h3
+    k1 = 0
+    k2 = seat
+    off = 0
+    for s in range(4):
+        sh = 16 * s
+        us = (u >> sh) & 0x7FF
+        k1 |= _compress((p0 >> sh) & 0x7FF, us) << off
+        k1 |= _compress((p1 >> sh) & 0x7FF, us) << (off + 32)
+        n = _popcount(us)
+        off += n
+        k2 = (k2 << 4) | n
+    return k1, k2
+
+
+@njit(cache=True)
+def _last_trick(h0, h1, h2, h3, seat, nxt, na):
+    """Seat winning the last trick (every active hand holds one card) led by ``seat``."""
+    win = _hand(h0, h1, h2, h3, seat)
+    lead = _slot_of(win) | TRUMP
+    wseat = seat
+    s = seat
+    for _ in range(na - 1):
+        s = (nxt >> (2 * s)) & 3
+        c = _hand(h0, h1, h2, h3, s)
+        if (c & lead) and c > win:
+            win = c
+            wseat = s
+    return wseat
+
+
+@njit(cache=True)
+def _two_end(h0, h1, h2, h3, wseat, nxt, na):
+    """Side 0's tricks of the last two once ``wseat`` won the first (the last one is forced)."""
+    v = 1 if (wseat & 1) == 0 else 0
+    if (_last_trick(h0, h1, h2, h3, wseat, nxt, na) & 1) == 0:
+        v += 1
+    return v
+
+
+@njit(cache=True)
+def _two3(h0, h1, h2, h3, seat, pos, nxt, na, lead, win, wseat, target):
+    """Fourth card of the first of two tricks left."""
+    if pos == na:
+        return _two_end(h0, h1, h2, h3, wseat, nxt, na)
+    hand = _hand(h0, h1, h2, h3, seat)
+    legal = hand & lead
+    if legal == 0:
+        legal = hand
+    maximise = (seat & 1) == 0
+    best = -1 if maximise else 3
+    m = legal
+    while m:
+        c = m & -m
+        m ^= c
+        nws = seat if ((c & (lead | TRUMP)) and c > win) else wseat
+        v = _two_end(h0 ^ (c if seat == 0 else 0), h1 ^ (c if seat == 1 else 0), h2 ^ (c if seat == 2 else 0),
+                     h3 ^ (c if seat == 3 else 0), nws, nxt, na)
+        if maximise:
+            if v > best:
+                best = v
+                if best >= target:
+                    break
+        elif v < best:
+            best = v
+            if best < target:
+                break
+    return best
+
+
+@njit(cache=True)
+def _two2(h0, h1, h2, h3, seat, pos, nxt, na, lead, win, wseat, target):
+    """Third card of the first of two tricks left."""
+    if pos == na:
+        return _two_end(h0, h1, h2, h3, wseat, nxt, na)
+    hand = _hand(h0, h1, h2, h3, seat)
+    legal = hand & lead
+    if legal == 0:
+        legal = hand
+    maximise = (seat & 1) == 0
+    best = -1 if maximise else 3
+    nseat = (nxt >> (2 * seat)) & 3
+    m = legal
+    while m:
+        c = m & -m
+        m ^= c
+        if (c & (lead | TRUMP)) and c > win:
+            nwin = c
+            nws = seat
+        else:
+            nwin = win
+            nws = wseat
+        v = _two3(h0 ^ (c if seat == 0 else 0), h1 ^ (c if seat == 1 else 0), h2 ^ (c if seat == 2 else 0),
+                  h3 ^ (c if seat == 3 else 0), nseat, pos + 1, nxt, na, lead, nwin, nws, target)
+        if maximise:
+            if v > best:
+                best = v
+                if best >= target:
+                    break
+        elif v < best:
+            best = v
+            if best < target:
+                break
+    return best
+
+
+@njit(cache=True)
+def _two1(h0, h1, h2, h3, seat, pos, nxt, na, lead, win, wseat, target):
+    """Second card of the first of two tricks left."""
+    if pos == na:
+        return _two_end(h0, h1, h2, h3, wseat, nxt, na)
+    hand = _hand(h0, h1, h2, h3, seat)
+    legal = hand & lead
+    if legal == 0:
+        legal = hand
+    maximise = (seat & 1) == 0
+    best = -1 if maximise else 3
+    nseat = (nxt >> (2 * seat)) & 3
+    m = legal
+    while m:
+        c = m & -m
+        m ^= c
+        if (c & (lead | TRUMP)) and c > win:
+            nwin = c
+            nws = seat
+        else:
+            nwin = win
+            nws = wseat
+        v = _two2(h0 ^ (c if seat == 0 else 0), h1 ^ (c if seat == 1 else 0), h2 ^ (c if seat == 2 else 0),
+                  h3 ^ (c if seat == 3 else 0), nseat, pos + 1, nxt, na, lead, nwin, nws, target)
+        if maximise:
+            if v > best:
+                best = v
+                if best >= target:
+                    break
+        elif v < best:
+            best = v
+            if best < target:
+                break
+    return best
+
+
+@njit(cache=True)
+def _two(h0, h1, h2, h3, seat, nxt, na, target):
+    """Side-0 tricks when every active hand holds two cards and ``seat`` leads, cut at ``target``.
+
+    A fixed-depth minimax (at most 2**4 lines) is cheaper than the general search
+    here.  With cut-offs the result is exact only as far as ``>= target`` goes.
+    """
+    hand = _hand(h0, h1, h2, h3, seat)
+    maximise = (seat & 1) == 0
+    best = -1 if maximise else 3
+    nseat = (nxt >> (2 * seat)) & 3
+    m = hand
+    while m:
+        c = m & -m
+        m ^= c
+        v = _two1(h0 ^ (c if seat == 0 else 0), h1 ^ (c if seat == 1 else 0), h2 ^ (c if seat == 2 else 0),
+                  h3 ^ (c if seat == 3 else 0), nseat, 1, nxt, na, _slot_of(c), c, seat, target)
+        if maximise:
+            if v > best:
+                best = v
+                if best >= target:
+                    break
+        elif v < best:
+            best = v
+            if best < target:
+                break
+    return best
+
+
+# explicit-stack frame fields (recursion is avoided: numba cannot cache recursive functions)
+F_H0, F_H1, F_H2, F_H3, F_SEAT, F_POS, F_LEAD, F_WIN, F_WSEAT, F_TABLE = 0, 1, 2, 3, 4, 5, 6, 7, 8, 9
+F_TARGET, F_TLEFT, F_M0, F_M1, F_TT, F_K1, F_K2, F_LB, F_UB = 10, 11, 12, 13, 14, 15, 16, 17, 18
+NUM_FIELDS = 19
+MAX_DEPTH = 40
+
+
+@njit(cache=True)
+def _search(tt, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, target, tleft):
+    """Can side 0 take at least ``target`` of the ``tleft`` tricks still to be decided?
+
+    ``seat`` is to play the ``pos``-th card of the current trick (``pos == 0``: to
+    lead).  ``lead`` is the led slot, ``win`` the card winning so far (played by
+    ``wseat``), ``table`` the cards on the table.  A depth-first search over an
+    explicit stack ``stk`` (one row per card played): seats of side 0 need one
+    move that reaches the target, seats of side 1 one move that stops it.
+    """
+    tmask = (tt.shape[0] >> 1) - 1
+    hshift = 64 - _bit_index(tt.shape[0] >> 1)
+    sp = 0
+    while True:
+        # ---- enter the node described by the state variables ----
+        if pos == na:
+            if (wseat & 1) == 0:
+                target -= 1
+            tleft -= 1
+            seat = wseat
+            pos = 0
+            table = 0
+        st[0] += 1
+        resolved = False
+        r = False
+        hand = _hand(h0, h1, h2, h3, seat)
+        if pos == 0:
+            if target <= 0:
+                resolved = True
+                r = True
+            elif target > tleft:
+                resolved = True
+                r = False
+            elif tleft == 1:
+                resolved = True
+                r = (_last_trick(h0, h1, h2, h3, seat, nxt, na) & 1) == 0
+            else:
+                lb, ub = _bounds0(h0, h1, h2, h3, seat, tleft)
+                if lb >= target:
+                    resolved = True
+                    r = True
+                elif ub < target:
+                    resolved = True
+                    r = False
+                elif tleft == 2:
+                    resolved = True
+                    r = _two(h0, h1, h2, h3, seat, nxt, na, target) >= target
+                else:
+                    idx = -1
+                    k1 = 0
+                    k2 = 0
+                    if tleft * na <= TT_MAX_CARDS:
+                        k1, k2 = _key(h0, h1, h2, h3, seat)
+                        # multiplicative hash: the top bits of the product mix every key bit
+                        idx = ((((k1 ^ (k2 * 0x42B2AE3D27D4EB4F)) * 0x1E3779B97F4A7C15) >> hshift) & tmask) << 1
+                        st[1] += 1
+                        if tt[idx] == k1 and (tt[idx + 1] >> 16) == k2:
+                            st[2] += 1
+                            e = tt[idx + 1]
+                            tlb = (e >> 8) & 0xFF
+                            tub = e & 0xFF
+                            if tlb >= target:
+                                resolved = True
+                                r = True
+                            elif tub < target:
+                                resolved = True
+                                r = False
+                            else:
+                                lb = max(lb, tlb)
+                                ub = min(ub, tub)
+                    if not resolved:
+                        u = h0 | h1 | h2 | h3
+                        moves = _reps(hand, hand, u)
+                        # leads of the top card of a slot first (they win the trick), high to low;
+                        # then the other leads low to high
+                        tops = 0
+                        for s in range(4):
+                            x = u & (SLOT0 << (16 * s))
+                            if x:
+                                top = _hibit(x)
+                                if top & hand:
+                                    tops |= top
+                        fi = sp
+                        stk[fi, F_M0] = moves & tops
+                        stk[fi, F_M1] = moves & ~tops
+                        stk[fi, F_TT] = idx
+                        stk[fi, F_K1] = k1
+                        stk[fi, F_K2] = k2
+                        stk[fi, F_LB] = lb
+                        stk[fi, F_UB] = ub
+        else:
+            legal = hand & lead
+            if legal == 0:
+                legal = hand
+            moves = _reps(legal, hand, h0 | h1 | h2 | h3 | table)
+            if (wseat & 1) == (seat & 1):
+                first = 0
+            else:
+                # cards that take the trick from the opponents first, cheapest first
+                first = moves & (lead | TRUMP) & ~((win << 1) - 1)
+            fi = sp
+            stk[fi, F_M0] = moves & first
+            stk[fi, F_M1] = moves & ~first
+            stk[fi, F_TT] = -1
+        if not resolved:
+            fi = sp
+            stk[fi, F_H0] = h0
+            stk[fi, F_H1] = h1
+            stk[fi, F_H2] = h2
+            stk[fi, F_H3] = h3
+            stk[fi, F_SEAT] = seat
+            stk[fi, F_POS] = pos
+            stk[fi, F_LEAD] = lead
+            stk[fi, F_WIN] = win
+            stk[fi, F_WSEAT] = wseat
+            stk[fi, F_TABLE] = table
+            stk[fi, F_TARGET] = target
+            stk[fi, F_TLEFT] = tleft
+            sp += 1
+        # ---- hand results up the stack, or step to the next move ----
+        while True:
+            fi = sp - 1 if sp > 0 else 0
+            if resolved:
+                if sp == 0:
+                    return r
+                maximise = (stk[fi, F_SEAT] & 1) == 0
+                if r == maximise:
+                    # cut-off: this frame is decided
+                    if stk[fi, F_TT] >= 0:
+                        _tt_store(tt, stk, fi, r)
+                    sp -= 1
+                    continue
+            fseat = stk[fi, F_SEAT]
+            fpos = stk[fi, F_POS]
+            if stk[fi, F_M0]:
+                m = stk[fi, F_M0]
+                c = _hibit(m) if fpos == 0 else (m & -m)
+                stk[fi, F_M0] = m ^ c
+            elif stk[fi, F_M1]:
+                m = stk[fi, F_M1]
+                c = m & -m
+                stk[fi, F_M1] = m ^ c
+            else:
+                r = (fseat & 1) != 0
+                resolved = True
+                if stk[fi, F_TT] >= 0:
+                    _tt_store(tt, stk, fi, r)
+                sp -= 1
+                continue
+            h0 = stk[fi, F_H0]
+            h1 = stk[fi, F_H1]
+            h2 = stk[fi, F_H2]
+            h3 = stk[fi, F_H3]
+            h0 ^= c if fseat == 0 else 0
+            h1 ^= c if fseat == 1 else 0
+            h2 ^= c if fseat == 2 else 0
+            h3 ^= c if fseat == 3 else 0
+            if fpos == 0:
+                lead = _slot_of(c)
+                win = c
+                wseat = fseat
+                table = c
+            else:
+                lead = stk[fi, F_LEAD]
+                win = stk[fi, F_WIN]
+                wseat = stk[fi, F_WSEAT]
+                table = stk[fi, F_TABLE] | c
+                if (c & (lead | TRUMP)) and c > win:
+                    win = c
+                    wseat = fseat
+            seat = (nxt >> (2 * fseat)) & 3
+            pos = fpos + 1
+            target = stk[fi, F_TARGET]
+            tleft = stk[fi, F_TLEFT]
+            break
+
+
+@njit(cache=True)
+def _tt_store(tt, stk, fi, r):
+    """Record in the table what a finished trick-boundary frame proved."""
+    lb = stk[fi, F_LB]
+    ub = stk[fi, F_UB]
+    if r:
+        lb = stk[fi, F_TARGET]
+    else:
+        ub = stk[fi, F_TARGET] - 1
+    idx = stk[fi, F_TT]
+    tt[idx] = stk[fi, F_K1]
+    tt[idx + 1] = (stk[fi, F_K2] << 16) | (lb << 8) | ub
+
+
+@njit(cache=True)
+def _guess(h0, h1, h2, h3, tleft):
+    """A cheap estimate of side 0's tricks to start the probes from: trumps and top cards held."""
+    u = h0 | h1 | h2 | h3
+    s0 = h0 | h2
+    s1 = h1 | h3
+    score = GUESS_TRUMP * (_popcount(s0 & TRUMP) - _popcount(s1 & TRUMP))
+    for sm in (SLOT0, SLOT1, SLOT2, TRUMP):
+        x = u & sm
+        if x:
+            top = _hibit(x)
+            if top & s0:
+                score += GUESS_TOP
+            else:
+                score -= GUESS_TOP
+    g = (tleft * 8 + score + 8) >> 4
+    g = max(g, 0)
+    g = min(g, tleft)
+    return g
+
+
+@njit(cache=True)
+def _value(tt, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, tleft, lo, hi, first):
+    """Exact number of the ``tleft`` remaining tricks side 0 takes, known to lie in ``lo..hi``.
+
+    Zero-window probes of :func:`_search` walk from the guess ``first`` one trick
+    at a time (MTD(f) style): a right guess costs two probes.
+    """
+    if pos == 0 and tleft > 0:
+        lb, ub = _bounds0(h0, h1, h2, h3, seat, tleft)
+        lo = max(lo, lb)
+        hi = min(hi, ub)
+    if first <= lo:
+        first = lo + 1
+    first = min(first, hi)
+    target = first
+    while lo < hi:
+        if _search(tt, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, target, tleft):
+            lo = target
+            target = lo + 1
+        else:
+            hi = target - 1
+            target = hi
+    return lo
+
+
+@njit(cache=True)
+def _to_layout(hand, trump, bitpos):
+    """A hand in deck numbering as a mask of the power layout of ``trump``."""
+    m = 0
+    x = hand
+    while x:
+        b = x & -x
+        x ^= b
+        m |= 1 << bitpos[trump, _bit_index(b)]
+    return m
+
+
+@njit(cache=True)
+def _solve_position(tt, st, stk, hands, trump, leader, out, played, want_values, values, bitpos, card_at):
+    """Side 0's tricks for one position given in deck numbering; fills ``values`` if asked.
+
+    ``values`` (33 entries) receives, for each legal card of the player to move, the
+    tricks the mover's own side takes if that card is played now (-1 elsewhere).
+    """
+    h0 = _to_layout(hands[0], trump, bitpos)
+    h1 = _to_layout(hands[1], trump, bitpos)
+    h2 = _to_layout(hands[2], trump, bitpos)
+    h3 = _to_layout(hands[3], trump, bitpos)
+    nxt = 0
+    na = 0
+    for s in range(4):
+        if not ((out >> s) & 1):
+            na += 1
+        n = (s + 1) & 3
+        for _ in range(4):
+            if not ((out >> n) & 1):
+                break
+            n = (n + 1) & 3
+        nxt |= n << (2 * s)
+    seat = leader
+    pos = 0
+    lead = 0
+    win = 0
+    wseat = leader
+    table = 0
+    for i in range(played.shape[0]):
+        pc = played[i]
+        if pc < 0:
+            break
+        b = 1 << bitpos[trump, pc]
+        if pos == 0:
+            lead = _slot_of(b)
+            win = b
+            wseat = seat
+        elif (b & (lead | TRUMP)) and b > win:
+            win = b
+            wseat = seat
+        table |= b
+        pos += 1
+        seat = (nxt >> (2 * seat)) & 3
+    hand = _hand(h0, h1, h2, h3, seat)
+    tleft = _popcount(hand)
+    if want_values:
+        for c in range(33):
+            values[c] = -1
+    if tleft == 0:
+        return 0
+    if not want_values:
+        return _value(tt, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, tleft, 0, tleft,
+                      _guess(h0, h1, h2, h3, tleft))
+    # every card's exact value; the best so far is the likeliest value of the next card, so it is
+    # probed first, and the best of all is the position's value
+    best = -1
+    legal = hand & lead if pos > 0 else hand
+    if legal == 0:
+        legal = hand
+    occ = h0 | h1 | h2 | h3 | table
+    mine = (seat & 1) == 0
+    nseat = (nxt >> (2 * seat)) & 3
+    m = legal
+    while m:
+        c = _hibit(m)
+        m ^= c
+        # the top card of c's run of equivalent cards stands for the whole run
+        rep = c
+        while True:
+            above = occ & _slot_of(rep) & ~((rep << 1) - 1)
+            nb = above & -above
+            if nb & hand:
+                rep = nb
+            else:
+                break
+        card = card_at[trump, _bit_index(c)]
+        rep_card = card_at[trump, _bit_index(rep)]
+        if values[card] >= 0:
+            continue
+        if values[rep_card] >= 0:
+            values[card] = values[rep_card]
+            continue
+        if pos == 0:
+            nlead = _slot_of(c)
+            nwin = c
+            nws = seat
+        elif (c & (lead | TRUMP)) and c > win:
+            nlead = lead
+            nwin = c
+            nws = seat
+        else:
+            nlead = lead
+            nwin = win
+            nws = wseat
+        n0 = h0 ^ c if seat == 0 else h0
+        n1 = h1 ^ c if seat == 1 else h1
+        n2 = h2 ^ c if seat == 2 else h2
+        n3 = h3 ^ c if seat == 3 else h3
+        first = _guess(h0, h1, h2, h3, tleft)
+        if best >= 0:
+            first = best if mine else tleft - best + 1
+        v0 = _value(tt, st, stk, n0, n1, n2, n3, nseat, pos + 1, na, nxt, nlead, nwin, nws, table | c,
+                    tleft, 0, tleft, first)
+        v = v0 if mine else tleft - v0
+        values[card] = v
+        values[rep_card] = v
+        best = max(best, v)
+    return best if mine else tleft - best
+
+
+@njit(cache=True)
+def _solve_range(hands, trump, leader, out, played, want_values, res, values, tt, st, stk, start, stop,
+                 bitpos, card_at):
+    for i in range(start, stop):
+        res[i] = _solve_position(tt, st, stk, hands[i], trump[i], leader[i], out[i], played[i], want_values,
+                                 values[i], bitpos, card_at)
+
+
+@njit(cache=True)
+def solve_batch_serial(hands, trump, leader, out, played, want_values, res, values, nchunks, tt_bits,
+                       stats, bitpos, card_at):
+    """Solve every row, chunk by chunk in order, each chunk with a fresh table (as the parallel twin)."""
+    n = hands.shape[0]
+    for k in range(nchunks):
+        tt = np.zeros(2 << tt_bits, dtype=np.int64)
+        st = np.zeros(NUM_STATS, dtype=np.int64)
+        stk = np.zeros((MAX_DEPTH, NUM_FIELDS), dtype=np.int64)
+        _solve_range(hands, trump, leader, out, played, want_values, res, values, tt, st, stk,
+                     k * n // nchunks, (k + 1) * n // nchunks, bitpos, card_at)
+        for j in range(NUM_STATS):
+            stats[k, j] = st[j]
+
+
+@njit(cache=True, parallel=True)
+def solve_batch_parallel(hands, trump, leader, out, played, want_values, res, values, nchunks, tt_bits,
+                         stats, bitpos, card_at):
+    """As :func:`solve_batch_serial`, chunks spread over threads; each chunk owns its table and slots."""
+    n = hands.shape[0]
+    for k in prange(nchunks):
+        tt = np.zeros(2 << tt_bits, dtype=np.int64)
+        st = np.zeros(NUM_STATS, dtype=np.int64)
+        stk = np.zeros((MAX_DEPTH, NUM_FIELDS), dtype=np.int64)
+        _solve_range(hands, trump, leader, out, played, want_values, res, values, tt, st, stk,
+                     k * n // nchunks, (k + 1) * n // nchunks, bitpos, card_at)
+        for j in range(NUM_STATS):
+            stats[k, j] = st[j]
