@@ -25,3 +25,7 @@ def main(argv=None):
 
 # Each command module adds its commands to ``cli`` when imported (kept last: they import ``cli``).
 from . import review  # noqa: E402,F401
+from . import solve, bench  # noqa: E402,F401
+from . import decide  # noqa: E402,F401
+from . import tune  # noqa: E402,F401
+from . import odds  # noqa: E402,F401
