@@ -9,7 +9,6 @@ from __future__ import annotations
 import functools
 
 import click
-import pandas as pd
 
 from euchre_stats import decisions as dec
 from euchre_stats.bidding import BiddingModel
@@ -88,7 +87,9 @@ def _fmt(x: float, signed: bool = True) -> str:
     return f"{x:+.3f}" if signed else f"{x:.3f}"
 
 
-def options_frame(d: dec.Decision) -> pd.DataFrame:
+def options_frame(d: dec.Decision):
+    import pandas as pd
+
     rows = []
     for o in d.options:
         row = {"action": o.action, "ev": o.ev, "ci_low": o.ev_ci[0], "ci_high": o.ev_ci[1],
@@ -102,6 +103,8 @@ def options_frame(d: dec.Decision) -> pd.DataFrame:
 
 
 def decision_table(d: dec.Decision) -> str:
+    import pandas as pd
+
     inputs = ", ".join(f"{k} {v}" for k, v in d.inputs.items() if v not in (None, [], False))
     lines = [f"{d.kind}: {inputs}", f"rules: {d.rules.describe()}",
              f"play model: {d.model} = {MODEL_WORDS[d.model]}"]
@@ -152,6 +155,8 @@ def render(d: dec.Decision, fmt: str) -> str:
 
 
 def _compare(d_dd: dec.Decision, d_pimc: dec.Decision, fmt: str) -> str:
+    import pandas as pd
+
     gaps = []
     pimc = {o.action: o for o in d_pimc.options}
     for o in d_dd.options:

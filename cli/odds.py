@@ -10,7 +10,6 @@ import functools
 import math
 
 import click
-import pandas as pd
 
 from euchre_stats import odds as od
 from euchre_stats import variants as va
@@ -57,6 +56,8 @@ def deck_rows(results: list[od.DeckOdds], cell) -> list[dict]:
 
 
 def render_decks(results: list[od.DeckOdds], fmt: str, exact: bool) -> str:
+    import pandas as pd  # imported when needed: keeps every command's start-up quick
+
     if fmt == "json":
         return dumps({"decks": {r.deck.label: r.to_dict(exact) for r in results}})
     if fmt == "csv":
@@ -76,6 +77,8 @@ def render_decks(results: list[od.DeckOdds], fmt: str, exact: bool) -> str:
 
 
 def render_conditional(c: od.ConditionalOdds, fmt: str, exact: bool) -> str:
+    import pandas as pd  # imported when needed: keeps every command's start-up quick
+
     if fmt == "json":
         return dumps(c.to_dict(exact))
     cards = list(c.holders["partner"].cards)
@@ -176,6 +179,8 @@ SIGNED = {"dealer_side_advantage", "dealer_side_order_points", "eldest_side_orde
 
 
 def render_variants(r: va.VariantsResult, fmt: str) -> str:
+    import pandas as pd  # imported when needed: keeps every command's start-up quick
+
     if fmt == "json":
         return dumps(r.to_dict())
     if fmt == "csv":

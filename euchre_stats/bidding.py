@@ -27,7 +27,6 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import numpy as np
-from scipy.special import expit
 
 from .cards import JOKER
 from .tables import EFF_SUIT, POWER, SUIT_MASK
@@ -109,7 +108,8 @@ class BiddingModel:
 
     @staticmethod
     def p_accept(strength, threshold, temperature) -> np.ndarray:
-        return expit((np.asarray(strength) - threshold) / temperature)
+        # the logistic function written with tanh: no overflow for far-off counts
+        return 0.5 * (1.0 + np.tanh((np.asarray(strength) - threshold) / (2.0 * temperature)))
 
     def round_one_strength(self, hands: np.ndarray, rel_seat: int, upcard: int) -> np.ndarray:
         """Count for accepting the upcard from relative seat 0..3 (3 = dealer)."""
