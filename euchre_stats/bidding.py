@@ -49,49 +49,33 @@ def _value_tables():
 CARD_VALUE = _value_tables()
 
 
+_EFF = np.ascontiguousarray(EFF_SUIT, dtype=np.int64)
+
+
 def strength_of(hands: np.ndarray, trump) -> np.ndarray:
     """Vectorised count for hands (uint64 array) under ``trump`` (int or array of the same shape)."""
+    from ._bidding_kernels import strength_kernel
+
     hands = np.asarray(hands, dtype=np.uint64)
     trump = np.broadcast_to(np.asarray(trump, dtype=np.int64), hands.shape)
-    out = np.zeros(hands.shape, dtype=np.float64)
-    n_trump = np.zeros(hands.shape, dtype=np.int64)
-    one = np.uint64(1)
-    for c in range(33):
-        has = ((hands >> np.uint64(c)) & one).astype(bool)
-        out += np.where(has, CARD_VALUE[trump, c], 0.0)
-        n_trump += (has & (EFF_SUIT[trump, c] == trump)).astype(np.int64)
-    for s in range(4):
-        mask_s = SUIT_MASK[trump, s]  # broadcasted lookup
-        in_suit = hands & mask_s
-        is_off = trump != s
-        void = (in_suit == 0) & is_off
-        out += np.where(void & (n_trump >= 2), 0.4, 0.0)
-        king = np.uint64(1) << np.uint64(s * 8 + 6)
-        ace = np.uint64(1) << np.uint64(s * 8 + 7)
-        has_k = ((hands & king) != 0) & is_off
-        has_a = (hands & ace) != 0
-        out += np.where(has_k, np.where(has_a, 0.6, 0.35), 0.0)
-    return out
+    out = np.empty(hands.size, dtype=np.float64)
+    strength_kernel(np.ascontiguousarray(hands).ravel(), np.ascontiguousarray(trump).ravel(), CARD_VALUE,
+                    _EFF, out)
+    return out.reshape(hands.shape)
 
 
 def best_discard_strength(hands6: np.ndarray, trump: int, banned: int = -1
                           ) -> tuple[np.ndarray, np.ndarray]:
     """For six-card hands: the best five-card count and the card to discard for it (never ``banned``)."""
+    from ._bidding_kernels import best_discard_kernel
+
     hands6 = np.asarray(hands6, dtype=np.uint64)
-    best = np.full(hands6.shape, -np.inf)
-    best_card = np.full(hands6.shape, -1, dtype=np.int64)
-    for c in range(33):
-        if c == banned:
-            continue
-        bit = np.uint64(1) << np.uint64(c)
-        has = (hands6 & bit) != 0
-        if not has.any():
-            continue
-        s = strength_of(hands6 & ~bit, trump)
-        better = has & (s > best)
-        best = np.where(better, s, best)
-        best_card = np.where(better, c, best_card)
-    return best, best_card
+    flat = np.ascontiguousarray(hands6).ravel()
+    trumps = np.broadcast_to(np.asarray(trump, dtype=np.int64), hands6.shape)
+    best = np.empty(flat.size, dtype=np.float64)
+    card = np.empty(flat.size, dtype=np.int64)
+    best_discard_kernel(flat, np.ascontiguousarray(trumps).ravel(), int(banned), CARD_VALUE, _EFF, best, card)
+    return best.reshape(hands6.shape), card.reshape(hands6.shape)
 
 
 @dataclass(frozen=True)

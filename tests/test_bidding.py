@@ -1,0 +1,85 @@
+"""The bidding model: the numba count against a plain-Python count, and the soft decisions."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from euchre_stats.bidding import (DEFAULT_MODEL, BiddingModel, best_discard_strength, default_model,
+                                  strength_of)
+from euchre_stats.cards import JOKER, parse_card, parse_hand
+from euchre_stats.decks import find_deck
+from euchre_stats.rules import effective_suit, is_trump
+
+TRUMP = {"Jk": 3.3, "R": 3.0, "L": 2.6, 7: 2.2, 6: 1.9, 5: 1.7, 3: 1.5, 2: 1.4, 1: 1.3, 0: 1.2}
+
+
+def slow_count(hand: int, trump: int) -> float:
+    """The documented count, card by card."""
+    cards = [c for c in range(33) if (hand >> c) & 1]
+    total = 0.0
+    trumps = [c for c in cards if is_trump(c, trump)]
+    for c in cards:
+        if c == JOKER:
+            total += TRUMP["Jk"]
+        elif is_trump(c, trump):
+            if c & 7 == 4:
+                total += TRUMP["R"] if c >> 3 == trump else TRUMP["L"]
+            else:
+                total += TRUMP[c & 7]
+        elif c & 7 == 7:
+            total += 1.0
+    for s in range(4):
+        if s == trump:
+            continue
+        if len(trumps) >= 2 and not any(effective_suit(c, trump) == s for c in cards):
+            total += 0.4
+        if (hand >> (s * 8 + 6)) & 1:
+            total += 0.6 if (hand >> (s * 8 + 7)) & 1 else 0.35
+    return total
+
+
+hands = st.lists(st.sampled_from(find_deck("33").cards), min_size=1, max_size=8, unique=True)
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands, st.integers(0, 3))
+def test_count_matches_plain_python(cards, trump):
+    h = sum(1 << c for c in cards)
+    assert strength_of(np.array([h], dtype=np.uint64), trump)[0] == pytest.approx(slow_count(h, trump))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(find_deck("24").cards), min_size=6, max_size=6, unique=True), st.integers(0, 3))
+def test_best_discard_is_the_best_five(cards, trump):
+    h = sum(1 << c for c in cards)
+    best, card = best_discard_strength(np.array([h], dtype=np.uint64), trump)
+    options = {c: slow_count(h & ~(1 << c), trump) for c in cards}
+    assert best[0] == pytest.approx(max(options.values()))
+    assert card[0] == min(c for c, v in options.items() if v == pytest.approx(max(options.values())))
+
+
+def test_examples():
+    assert strength_of(np.array([parse_hand("Jh Jd Ah Kh Qh")], dtype=np.uint64), 2)[0] == pytest.approx(12.6)
+    up = parse_card("9h")
+    m = DEFAULT_MODEL
+    strong = np.array([parse_hand("Jh Jd Ah Kh Qh")], dtype=np.uint64)
+    weak = np.array([parse_hand("9s Tc Qd Kd 9c")], dtype=np.uint64)
+    assert m.p_order(strong, 0, up)[0] > 0.99 and m.p_order(weak, 0, up)[0] < 0.01
+    # the dealer counts the best five of six, the partner gains from the upcard, opponents lose
+    h = np.array([parse_hand("Jh Ah 9s Tc Qd")], dtype=np.uint64)
+    assert m.round_one_strength(h, 1, up)[0] > m.round_one_strength(h, 0, up)[0]
+
+
+def test_soft_decision_is_logistic_and_never_overflows():
+    p = BiddingModel.p_accept(np.array([-1e6, 5.0, 1e6]), 5.0, 0.35)
+    assert p.tolist() == [0.0, 0.5, 1.0]
+
+
+def test_model_round_trips_and_shipped_model_loads(tmp_path):
+    m = default_model()
+    m.save(tmp_path / "m.json")
+    assert BiddingModel.load(tmp_path / "m.json") == m
+    assert m != DEFAULT_MODEL  # the shipped one is tuned
