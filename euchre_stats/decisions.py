@@ -653,6 +653,7 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
     except ValueError as exc:
         raise DecisionInputError(str(exc)) from None
     seed = _resolve_seed(seed)
+    up_in_dealer = upc if upc is not None and (k.known[DEALER] >> upc) & 1 else -1
     out_mask = sum(1 << s for s in range(4) if not active[s])
     legal = cards  # any card may be led
     maker_side = m & 1
@@ -672,7 +673,7 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
             from .pimc import lead_values_pimc
 
             vals = lead_values_pimc(rules, hands, t, asker, out_mask, legal, rng, worlds=pimc_worlds,
-                                    threads=workers, voids=voids, played=k.gone)
+                                    threads=workers, voids=voids, played=k.gone, up_known=up_in_dealer)
         outs = {}
         for c in legal:
             our_total = prior_ours + vals[:, c].astype(np.int64)
