@@ -88,7 +88,6 @@ def play_pimc(rules: Rules, hands: np.ndarray, trump, leader, out, rng: np.rando
     side0 = np.zeros(n, dtype=np.int64)
     mover = np.array([_mover(int(lead[i]), len(tr[i]), int(out[i])) for i in range(n)])
     deck_mask = rules.deck_obj.mask
-    kitty = rules.deck_obj.size - 4 * rules.hand_size
     active_n = [4 - bin(int(o)).count("1") for o in out]
     while True:
         live = [i for i in range(n) if hands[i, mover[i]] != 0]
@@ -113,11 +112,12 @@ def play_pimc(rules: Rules, hands: np.ndarray, trump, leader, out, rng: np.rando
                     continue
                 k.need[s] = int(hands[i, s]).bit_count() if not (int(out[i]) >> s) & 1 else rules.hand_size
                 k.voids[s] = vd[i][s] if not (int(out[i]) >> s) & 1 else 0
-            k.need[KITTY] = kitty
             u = upk[i]
             if u >= 0 and p != 3 and (int(hands[i, 3]) >> u) & 1:
                 k.known[3] |= 1 << u
                 k.need[3] -= 1
+            # the kitty (never seen) holds whatever unseen card no player can hold
+            k.need[KITTY] = k.unseen().bit_count() - sum(k.need[:4])
             ws = _sample_worlds(k, worlds, rng)
             ws[:, p] = np.uint64(hand)
             for s in range(4):
