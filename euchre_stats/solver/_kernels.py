@@ -21,8 +21,13 @@ targets from a cheap guess, one trick at a time (MTD(f) style).  Trick
 boundaries are looked up in a per-thread transposition table of exact keys that
 stores lower and upper bounds, so one table may serve many deals (different
 trumps, leaders and sitting-out seats included) without ever giving a wrong
-answer.  Two tricks before the end a fixed-depth minimax takes over, and the
-last trick is simply played out.
+answer.  Two tricks before the end a fixed-depth minimax takes over (its
+results kept in a small table of their own), and the last trick is decided by
+its highest card of the led slot or trump.
+
+On CPUs with fast BMI2 ``pext``/``pdep`` (see :data:`FAST_PEXT`) the runs of
+equivalent cards, the top card of each slot and the table keys are computed
+with those instructions; elsewhere portable twins give the same results.
 """
 
 from __future__ import annotations
@@ -42,6 +47,8 @@ TRUMP = 0x7FF << 48
 #: positions with more cards than this skip the transposition table (their owner key would not
 #: fit in 62 bits); only a root with four full 8-card hands is affected
 TT_MAX_CARDS = 31
+#: log2 of the entries of the table of two-trick endings (one int64 each)
+TT2_BITS = 12
 #: stats array fields
 ST_NODES, ST_PROBES, ST_HITS = 0, 1, 2
 NUM_STATS = 3
@@ -106,6 +113,46 @@ else:
         return trailing_zeros(b)
 
 
+def _host_has_fast_pext():
+    """Whether the kernels may use the BMI2 ``pext``/``pdep`` instructions (fast ones only)."""
+    if config.DISABLE_JIT or config.CPU_NAME is not None or config.CPU_FEATURES is not None:
+        return False
+    try:
+        import llvmlite.binding as llvm
+
+        # AMD before Zen 3 runs pext/pdep in microcode, far slower than the portable code
+        if llvm.get_host_cpu_name().startswith(("znver1", "znver2", "bdver", "btver")):
+            return False
+        return bool(llvm.get_host_cpu_features().get("bmi2", False))
+    except Exception:  # noqa: BLE001 - no feature list: stay portable
+        return False
+
+
+#: the BMI2 instructions are used (decided once per process; numba's cache is keyed by the CPU)
+FAST_PEXT = _host_has_fast_pext()
+
+if FAST_PEXT:
+    from llvmlite import ir as _ir
+    from numba.core import cgutils as _cgutils
+    from numba.core import types as _types
+
+    def _bmi2_intrinsic(name):
+        def impl(typingctx, x, m):
+            def codegen(context, builder, signature, args):
+                i64 = _ir.IntType(64)
+                fn = _cgutils.get_or_insert_function(builder.module, _ir.FunctionType(i64, [i64, i64]), name)
+                a = context.cast(builder, args[0], signature.args[0], _types.int64)
+                b = context.cast(builder, args[1], signature.args[1], _types.int64)
+                return builder.call(fn, [a, b])
+
+            return _types.int64(x, m), codegen
+
+        return intrinsic(impl)
+
+    _pext = _bmi2_intrinsic("llvm.x86.bmi.pext.64")
+    _pdep = _bmi2_intrinsic("llvm.x86.bmi.pdep.64")
+
+
 @njit(cache=True)
 def _slot_of(b):
     """Slot mask of a one-bit card."""
@@ -118,22 +165,63 @@ def _hand(h0, h1, h2, h3, s):
     return (h0 if s == 0 else 0) | (h1 if s == 1 else 0) | (h2 if s == 2 else 0) | (h3 if s == 3 else 0)
 
 
-@njit(cache=True)
-def _reps(legal, hand, occ):
-    """Keep one card of each run of equivalent cards of ``legal`` (the top one).
+#: one bit above the cards of each slot: a sentinel that ends every run of equivalent cards
+SLOT_ENDS = (1 << 11) | (1 << 27) | (1 << 43) | (1 << 59)
 
-    A card is dropped when the next higher card still in play in its slot (in any
-    hand or on the table) is also in ``hand``: nothing separates the two.
-    """
-    out = legal
-    m = legal
-    while m:
-        c = m & -m
-        m ^= c
-        above = occ & _slot_of(c) & ~((c << 1) - 1)
-        if above & -above & hand:
-            out ^= c
-    return out
+if FAST_PEXT:
+
+    @njit(cache=True)
+    def _reps(legal, hand, occ):
+        """Keep one card of each run of equivalent cards of ``legal`` (the top one).
+
+        A card is dropped when the next higher card still in play in its slot (in any
+        hand or on the table) is also in ``hand``: nothing separates the two.  With
+        BMI2: pack ``hand`` over the cards in play (plus a sentinel closing each slot),
+        a card is dropped where the next packed bit is also set, then unpack.
+        """
+        occ |= SLOT_ENDS
+        x = _pext(hand, occ)
+        return legal & ~_pdep(x & (x >> 1), occ)
+
+else:
+
+    @njit(cache=True)
+    def _reps(legal, hand, occ):
+        """Keep one card of each run of equivalent cards of ``legal`` (the top one).
+
+        A card is dropped when the next higher card still in play in its slot (in any
+        hand or on the table) is also in ``hand``: nothing separates the two.
+        """
+        out = legal
+        m = legal
+        while m:
+            c = m & -m
+            m ^= c
+            above = occ & _slot_of(c) & ~((c << 1) - 1)
+            if above & -above & hand:
+                out ^= c
+        return out
+
+
+if FAST_PEXT:
+
+    @njit(cache=True)
+    def _tops(u):
+        """The highest card of each slot of ``u`` (packed next to the slot sentinels, then unpacked)."""
+        occ = u | SLOT_ENDS
+        return _pdep(_pext(SLOT_ENDS, occ) >> 1, occ) & u
+
+else:
+
+    @njit(cache=True)
+    def _tops(u):
+        """The highest card of each slot of ``u``."""
+        tops = 0
+        for s in range(4):
+            x = u & (SLOT0 << (16 * s))
+            if x:
+                tops |= _hibit(x)
+        return tops
 
 
 @njit(cache=True)
@@ -208,57 +296,65 @@ def _compress(x, m):
     return lo | (hi << _popcount(m & 63))
 
 
-@njit(cache=True)
-def _key(h0, h1, h2, h3, seat):
-    """Exact canonical key ``(owners, shape)`` of a trick-boundary position.
+if FAST_PEXT:
 
-    Each slot's cards still in play are packed to consecutive positions (their
-    relative ranks); ``owners`` holds, over those positions, the two bit planes of
-    the seat holding each card (low and high 32 bits), ``shape`` how many cards
-    each slot has left and the seat to lead.  Played cards leave no trace, so two
-    positions that differ only by which equivalent cards were played share a key.
-    At most 31 cards (:data:`TT_MAX_CARDS`) so that each plane fits 31 bits.
+    @njit(cache=True)
+    def _key(h0, h1, h2, h3, seat):
+        """Exact canonical key ``(owners, shape)`` of a trick-boundary position (see the portable twin).
+
+        ``pext`` over every card still in play packs each slot to its relative ranks in one go.
+        """
+        u = h0 | h1 | h2 | h3
+        k1 = _pext(h1 | h3, u) | (_pext(h2 | h3, u) << 32)
+        k2 = (seat << 16) | (_popcount(u & SLOT0) << 12) | (_popcount(u & SLOT1) << 8)
+        k2 |= (_popcount(u & SLOT2) << 4) | _popcount(u & TRUMP)
+        return k1, k2
+
+else:
+
+    @njit(cache=True)
+    def _key(h0, h1, h2, h3, seat):
+        """Exact canonical key ``(owners, shape)`` of a trick-boundary position.
+
+        Each slot's cards still in play are packed to consecutive positions (their
+        relative ranks); ``owners`` holds, over those positions, the two bit planes of
+        the seat holding each card (low and high 32 bits), ``shape`` how many cards
+        each slot has left and the seat to lead.  Played cards leave no trace, so two
+        positions that differ only by which equivalent cards were played share a key.
+        At most 31 cards (:data:`TT_MAX_CARDS`) so that each plane fits 31 bits.
+        """
+        u = h0 | h1 | h2 | h3
+        p0 = h1 | h3
+        p1 = h2 | h3
+        k1 = 0
+        k2 = seat
+        off = 0
+        for s in range(4):
+            sh = 16 * s
+            us = (u >> sh) & 0x7FF
+            k1 |= _compress((p0 >> sh) & 0x7FF, us) << off
+            k1 |= _compress((p1 >> sh) & 0x7FF, us) << (off + 32)
+            n = _popcount(us)
+            off += n
+            k2 = (k2 << 4) | n
+        return k1, k2
+
+
+@njit(cache=True)
+def _last_side0(h0, h1, h2, h3, seat):
+    """1 if side 0 wins the last trick (every active hand holds one card) led by ``seat``, else 0.
+
+    The order of play does not matter any more: the winner is the highest card of the
+    led slot or of trump among the cards left.
     """
-    u = h0 | h1 | h2 | h3
-    p0 = h1 | h3
-    p1 = h2 | h3
-    k1 = 0
-    k2 = seat
-    off = 0
-    for s in range(4):
-        sh = 16 * s
-        us = (u >> sh) & 0x7FF
-        k1 |= _compress((p0 >> sh) & 0x7FF, us) << off
-        k1 |= _compress((p1 >> sh) & 0x7FF, us) << (off + 32)
-        n = _popcount(us)
-        off += n
-        k2 = (k2 << 4) | n
-    return k1, k2
-
-
-@njit(cache=True)
-def _last_trick(h0, h1, h2, h3, seat, nxt, na):
-    """Seat winning the last trick (every active hand holds one card) led by ``seat``."""
-    win = _hand(h0, h1, h2, h3, seat)
-    lead = _slot_of(win) | TRUMP
-    wseat = seat
-    s = seat
-    for _ in range(na - 1):
-        s = (nxt >> (2 * s)) & 3
-        c = _hand(h0, h1, h2, h3, s)
-        if (c & lead) and c > win:
-            win = c
-            wseat = s
-    return wseat
+    w = _hibit((h0 | h1 | h2 | h3) & (_slot_of(_hand(h0, h1, h2, h3, seat)) | TRUMP))
+    return 0 if w & (h1 | h3) else 1
 
 
 @njit(cache=True)
 def _two_end(h0, h1, h2, h3, wseat, nxt, na):
     """Side 0's tricks of the last two once ``wseat`` won the first (the last one is forced)."""
-    v = 1 if (wseat & 1) == 0 else 0
-    if (_last_trick(h0, h1, h2, h3, wseat, nxt, na) & 1) == 0:
-        v += 1
-    return v
+    return (1 - (wseat & 1)) + _last_side0(h0, h1, h2, h3, wseat)
 
 
 @njit(cache=True)
@@ -400,7 +496,7 @@ MAX_DEPTH = 40
 
 
 @njit(cache=True)
-def _search(tt, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, target, tleft):
+def _search(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, target, tleft):
     """Can side 0 take at least ``target`` of the ``tleft`` tricks still to be decided?
 
     ``seat`` is to play the ``pos``-th card of the current trick (``pos == 0``: to
@@ -434,7 +530,7 @@ def _search(tt, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, t
                 r = False
             elif tleft == 1:
                 resolved = True
-                r = (_last_trick(h0, h1, h2, h3, seat, nxt, na) & 1) == 0
+                r = _last_side0(h0, h1, h2, h3, seat) == 1
             else:
                 lb, ub = _bounds0(h0, h1, h2, h3, seat, tleft)
                 if lb >= target:
@@ -445,7 +541,25 @@ def _search(tt, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, t
                     r = False
                 elif tleft == 2:
                     resolved = True
-                    r = _two(h0, h1, h2, h3, seat, nxt, na, target) >= target
+                    # two-trick endings recur often: a small table of exact keys with bounds
+                    k1, k2 = _key(h0, h1, h2, h3, seat)
+                    k = ((k1 & 0xFF) | ((k1 >> 24) & 0xFF00) | (k2 << 16)) << 4
+                    i2 = ((k * 0x1E3779B97F4A7C15) >> (64 - TT2_BITS)) & ((1 << TT2_BITS) - 1)
+                    e = tt2[i2]
+                    if (e >> 4) == (k >> 4):
+                        lb = max(lb, (e >> 2) & 3)
+                        ub = min(ub, e & 3)
+                    if lb >= target:
+                        r = True
+                    elif ub < target:
+                        r = False
+                    else:
+                        r = _two(h0, h1, h2, h3, seat, nxt, na, target) >= target
+                        if r:
+                            lb = target
+                        else:
+                            ub = target - 1
+                        tt2[i2] = k | (lb << 2) | ub
                 else:
                     idx = -1
                     k1 = 0
@@ -474,13 +588,7 @@ def _search(tt, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, t
                         moves = _reps(hand, hand, u)
                         # leads of the top card of a slot first (they win the trick), high to low;
                         # then the other leads low to high
-                        tops = 0
-                        for s in range(4):
-                            x = u & (SLOT0 << (16 * s))
-                            if x:
-                                top = _hibit(x)
-                                if top & hand:
-                                    tops |= top
+                        tops = _tops(u) & hand
                         fi = sp
                         stk[fi, F_M0] = moves & tops
                         stk[fi, F_M1] = moves & ~tops
@@ -612,7 +720,7 @@ def _guess(h0, h1, h2, h3, tleft):
 
 
 @njit(cache=True)
-def _value(tt, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, tleft, lo, hi, first):
+def _value(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, tleft, lo, hi, first):
     """Exact number of the ``tleft`` remaining tricks side 0 takes, known to lie in ``lo..hi``.
 
     Zero-window probes of :func:`_search` walk from the guess ``first`` one trick
@@ -627,7 +735,7 @@ def _value(tt, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, ta
     first = min(first, hi)
     target = first
     while lo < hi:
-        if _search(tt, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, target, tleft):
+        if _search(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, target, tleft):
             lo = target
             target = lo + 1
         else:
@@ -649,7 +757,7 @@ def _to_layout(hand, trump, bitpos):
 
 
 @njit(cache=True)
-def _solve_position(tt, st, stk, hands, trump, leader, out, played, want_values, values, bitpos, card_at):
+def _solve_position(tt, tt2, st, stk, hands, trump, leader, out, played, want_values, values, bitpos, card_at):
     """Side 0's tricks for one position given in deck numbering; fills ``values`` if asked.
 
     ``values`` (33 entries) receives, for each legal card of the player to move, the
@@ -699,7 +807,7 @@ def _solve_position(tt, st, stk, hands, trump, leader, out, played, want_values,
     if tleft == 0:
         return 0
     if not want_values:
-        return _value(tt, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, tleft, 0, tleft,
+        return _value(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, tleft, 0, tleft,
                       _guess(h0, h1, h2, h3, tleft))
     # every card's exact value; the best so far is the likeliest value of the next card, so it is
     # probed first, and the best of all is the position's value
@@ -749,7 +857,7 @@ def _solve_position(tt, st, stk, hands, trump, leader, out, played, want_values,
         first = _guess(h0, h1, h2, h3, tleft)
         if best >= 0:
             first = best if mine else tleft - best + 1
-        v0 = _value(tt, st, stk, n0, n1, n2, n3, nseat, pos + 1, na, nxt, nlead, nwin, nws, table | c,
+        v0 = _value(tt, tt2, st, stk, n0, n1, n2, n3, nseat, pos + 1, na, nxt, nlead, nwin, nws, table | c,
                     tleft, 0, tleft, first)
         v = v0 if mine else tleft - v0
         values[card] = v
@@ -759,10 +867,10 @@ def _solve_position(tt, st, stk, hands, trump, leader, out, played, want_values,
 
 
 @njit(cache=True)
-def _solve_range(hands, trump, leader, out, played, want_values, res, values, tt, st, stk, start, stop,
+def _solve_range(hands, trump, leader, out, played, want_values, res, values, tt, tt2, st, stk, start, stop,
                  bitpos, card_at):
     for i in range(start, stop):
-        res[i] = _solve_position(tt, st, stk, hands[i], trump[i], leader[i], out[i], played[i], want_values,
+        res[i] = _solve_position(tt, tt2, st, stk, hands[i], trump[i], leader[i], out[i], played[i], want_values,
                                  values[i], bitpos, card_at)
 
 
@@ -773,9 +881,10 @@ def solve_batch_serial(hands, trump, leader, out, played, want_values, res, valu
     n = hands.shape[0]
     for k in range(nchunks):
         tt = np.zeros(2 << tt_bits, dtype=np.int64)
+        tt2 = np.zeros(1 << TT2_BITS, dtype=np.int64)
         st = np.zeros(NUM_STATS, dtype=np.int64)
         stk = np.zeros((MAX_DEPTH, NUM_FIELDS), dtype=np.int64)
-        _solve_range(hands, trump, leader, out, played, want_values, res, values, tt, st, stk,
+        _solve_range(hands, trump, leader, out, played, want_values, res, values, tt, tt2, st, stk,
                      k * n // nchunks, (k + 1) * n // nchunks, bitpos, card_at)
         for j in range(NUM_STATS):
             stats[k, j] = st[j]
@@ -788,9 +897,10 @@ def solve_batch_parallel(hands, trump, leader, out, played, want_values, res, va
     n = hands.shape[0]
     for k in prange(nchunks):
         tt = np.zeros(2 << tt_bits, dtype=np.int64)
+        tt2 = np.zeros(1 << TT2_BITS, dtype=np.int64)
         st = np.zeros(NUM_STATS, dtype=np.int64)
         stk = np.zeros((MAX_DEPTH, NUM_FIELDS), dtype=np.int64)
-        _solve_range(hands, trump, leader, out, played, want_values, res, values, tt, st, stk,
+        _solve_range(hands, trump, leader, out, played, want_values, res, values, tt, tt2, st, stk,
                      k * n // nchunks, (k + 1) * n // nchunks, bitpos, card_at)
         for j in range(NUM_STATS):
             stats[k, j] = st[j]
