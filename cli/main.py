@@ -29,3 +29,4 @@ from . import solve, bench  # noqa: E402,F401
 from . import decide  # noqa: E402,F401
 from . import tune  # noqa: E402,F401
 from . import odds  # noqa: E402,F401
+from . import table  # noqa: E402,F401

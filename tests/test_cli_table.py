@@ -1,0 +1,105 @@
+"""The ``table`` and ``advise`` commands: runs, errors (exit 2), help examples, table vs simulation."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+from euchre_stats.cli.main import cli
+
+from euchre_stats.advise import shipped_manifest
+from euchre_stats.cards import card_name
+from euchre_stats.classes import class_text, enumerate_classes
+
+
+def run(args):
+    return CliRunner().invoke(cli, args)
+
+
+@pytest.mark.parametrize("command", ["table", "advise"])
+def test_help_has_an_example(command):
+    r = run([command, "--help"])
+    assert r.exit_code == 0 and "Example:" in r.output and f"euchre-stats {command} " in r.output
+
+
+@pytest.fixture(scope="module")
+def small_run(tmp_path_factory):
+    d = tmp_path_factory.mktemp("run")
+    r = run(["table", "--seat", "eldest,dealer", "--limit", "8", "--samples-per-class", "10", "--seed", "3",
+             "--chunk-size", "4", "--run-dir", str(d), "--csv", "--no-charts", "--format", "json"])
+    assert r.exit_code == 0, r.output
+    return d, json.loads(r.stdout)
+
+
+def test_table_run_and_resume(small_run):
+    d, out = small_run
+    assert out["rows"] == 16 and out["settings"]["seed"] == 3
+    assert (d / "table.csv").exists() and (d / "summary" / "by_off_aces.csv").exists()
+    r = run(["table", "--seat", "eldest,dealer", "--limit", "8", "--samples-per-class", "10",
+             "--chunk-size", "4", "--run-dir", str(d), "--no-charts"])   # seed read from the run
+    assert r.exit_code == 0 and "16 rows" in r.stdout and "seed 3" in r.stdout
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--seat", "north"], "unknown seat 'north'"),
+    (["--samples-per-class", "20"], "samples_per_class is 10 there, 20 now"),
+    (["--round", "3"], "round 3"),
+])
+def test_table_errors_exit_2(small_run, args, message):
+    d, _ = small_run
+    base = ["table", "--seat", "eldest,dealer", "--limit", "8", "--samples-per-class", "10", "--seed", "3",
+            "--chunk-size", "4", "--run-dir", str(d), "--no-charts"]
+    if args[0] in base:
+        i = base.index(args[0])
+        base = base[:i] + args + base[i + 2:]
+    else:
+        base = base + args
+    r = run(base)
+    assert r.exit_code == 2 and message in r.output, r.output
+
+
+def test_advise_from_a_run_directory(small_run):
+    d, _ = small_run
+    cl = enumerate_classes("24")
+    hand, up = class_text(cl.hands[2]), card_name(int(cl.ups[2]))
+    r = run(["advise", hand, "--up", up, "--seat", "dealer", "--table", str(d), "--format", "json"])
+    assert r.exit_code == 0, r.output
+    a = json.loads(r.stdout)
+    assert a["source"] == "table" and a["samples"] == 10 and a["seat"] == "dealer"
+    assert {o["action"] for o in a["options"]} == {"pass", "order", "order alone"}
+    # the same class with the greens swapped and another trump suit is the same row
+    r2 = run(["advise", hand.replace("h", "x").replace("d", "h").replace("x", "d"), "--up",
+              up.replace("h", "d"), "--seat", "dealer", "--table", str(d), "--format", "json"])
+    assert json.loads(r2.stdout)["options"] == a["options"]
+    # a class outside the limited run falls back to simulation, and says so
+    r3 = run(["advise", "Jh Jd Ah 9s Tc", "--up", "9h", "--seat", "eldest", "--table", str(d), "-n", "200",
+              "--seed", "1"])
+    assert r3.exit_code == 0 and "live simulation -- the class is not in the table" in r3.stdout
+
+
+def test_advise_falls_back_when_the_rules_differ():
+    r = run(["advise", "Jh Jd Ah 9s Tc", "--up", "9h", "--seat", "eldest", "--stick-the-dealer", "-n", "200",
+             "--seed", "1"])
+    assert r.exit_code == 0, r.output
+    assert "answered from: live simulation" in r.stdout and "rules differ" in r.stdout
+    assert "recommendation:" in r.stdout
+
+
+@pytest.mark.skipif(shipped_manifest() is None, reason="no shipped table in this checkout")
+def test_advise_answers_from_the_shipped_table():
+    r = run(["advise", "Jh Jd Ah 9s Tc", "--up", "9h", "--seat", "eldest"])
+    assert r.exit_code == 0, r.output
+    assert "answered from: strategy table (shipped)" in r.stdout
+    assert "class: R L A | -" in r.stdout and "recommendation: order" in r.stdout
+
+
+@pytest.mark.parametrize("args, message", [
+    (["Jh Jd Ah 9s", "--up", "9h", "--seat", "eldest"], "has 4 cards"),
+    (["Jh Jd Ah 9s Tc", "--up", "Jh", "--seat", "eldest"], "'Jh' is also in the hand"),
+    (["Jh Jd Ah 9s Tc", "--up", "9h", "--seat", "north"], "unknown seat 'north'"),
+    (["Jh Jd Ah 9s Tc", "--up", "9h", "--seat", "eldest", "--table", "/nonexistent/run"], "no strategy table"),
+])
+def test_advise_errors_exit_2(args, message):
+    r = run(["advise"] + args)
+    assert r.exit_code == 2 and message in r.output, r.output

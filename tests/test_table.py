@@ -1,0 +1,218 @@
+"""Strategy tables: agreement with order_decision, runs, resuming after a kill, the cluster."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from euchre_stats.cards import card_name, format_cards, mask_to_cards
+from euchre_stats.classes import enumerate_classes, key_of
+from euchre_stats.dealer import chunk_rng
+from euchre_stats.decisions import SEAT_LABELS, call_decision, order_decision
+from euchre_stats.rules import NORTH_AMERICAN
+from euchre_stats.table import ChunkTask, TableSpec, TableSpecError, compute_chunk, evaluate_classes
+from euchre_stats.tablerun import (
+    TableRunError,
+    load_table,
+    parquet_bytes,
+    pending_tasks,
+    read_manifest,
+    run_table,
+    summaries,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.parametrize("seat", [0, 1, 3])
+def test_one_class_is_exactly_order_decision(seat):
+    """With the same generator, a class's row reproduces order_decision (to rounding: sums run in order)."""
+    cl = enumerate_classes("24")
+    i = cl.index_of(key_of("Jh Jd Ah 9s Tc", "9h"))
+    spec = TableSpec(NORTH_AMERICAN, (seat,), samples_per_class=120, seed=7)
+    cols = evaluate_classes(spec, seat, cl.hands[i:i + 1], cl.ups[i:i + 1], chunk_rng(7, 0))
+    d = order_decision(format_cards(mask_to_cards(int(cl.hands[i]))), card_name(int(cl.ups[i])),
+                       SEAT_LABELS[seat], samples=120, seed=7)
+    by = {o.action: o for o in d.options}
+    for action, col in (("pass", "pass"), ("order", "order"), ("order alone", "alone")):
+        o = by[action]
+        assert cols[f"ev_{col}"][0] == pytest.approx(o.ev, rel=1e-12, abs=1e-12)
+        assert (cols[f"ev_{col}_lo"][0], cols[f"ev_{col}_hi"][0]) == pytest.approx(o.ev_ci, rel=1e-12)
+        assert cols[f"p_make_{col}"][0] == pytest.approx(o.p_make, rel=1e-12, abs=1e-12)
+        assert cols[f"p_euchred_{col}"][0] == pytest.approx(o.p_euchred, rel=1e-12, abs=1e-12)
+    assert cols["best"][0] == d.recommendation
+    assert bool(cols["too_close"][0]) == d.too_close
+    assert cols["ess"][0] == pytest.approx(d.effective_samples)
+    if seat == 3:
+        assert card_name(int(cols["discard_order"][0])) == by["order"].extra["discard"]
+
+
+@pytest.mark.parametrize("seat", [0, 3])
+def test_round_two_class_is_exactly_call_decision(seat):
+    cl = enumerate_classes("24")
+    i = cl.index_of(key_of("Jd Ad Kd 9c Tc", "9h"))
+    spec = TableSpec(NORTH_AMERICAN, (seat,), round=2, samples_per_class=100, seed=7)
+    cols = evaluate_classes(spec, seat, cl.hands[i:i + 1], cl.ups[i:i + 1], chunk_rng(7, 0))
+    d = call_decision(format_cards(mask_to_cards(int(cl.hands[i]))), card_name(int(cl.ups[i])),
+                      SEAT_LABELS[seat], samples=100, seed=7)
+    names = {"s": "green1", "d": "next", "c": "green2"}    # canonical layout: turned-down suit = hearts
+    for o in d.options:
+        col = "pass" if o.action == "pass" else names[o.action[0]] + o.action[1:].replace(" ", "_")
+        assert cols[f"ev_{col}"][0] == pytest.approx(o.ev, rel=1e-12, abs=1e-12)
+        assert (cols[f"ev_{col}_lo"][0], cols[f"ev_{col}_hi"][0]) == pytest.approx(o.ev_ci, rel=1e-12)
+        assert cols[f"p_make_{col}"][0] == pytest.approx(o.p_make, rel=1e-12, abs=1e-12)
+    best = d.recommendation
+    assert cols["best"][0] == (best if best == "pass" else names[best[0]] + best[1:])
+    assert bool(cols["too_close"][0]) == d.too_close
+
+
+def test_round_two_run(tmp_path):
+    t = run_table(small_spec(round=2, seats=(1, 3), limit=6, chunk_size=3), tmp_path, charts=True)
+    assert len(t) == 12 and (tmp_path / "charts" / "action_heatmap.png").exists()
+    assert (t.loc[t["seat"] == "dealer", "ev_pass"] == 0).all()       # turned down twice: thrown in
+    calls = [c for c in t.columns if c.startswith("ev_") and c.count("_") == 1 and c not in
+             ("ev_pass", "ev_call")]
+    assert np.allclose(t["ev_call"], t[[c for c in calls if not c.endswith("alone")]].max(axis=1))
+    s = summaries(t)["by_trump_count"]
+    assert {"mean_ev_call", "share_call", "share_next"} <= set(s.columns)
+    stuck = run_table(small_spec(round=2, seats=(3,), limit=3, chunk_size=3,
+                                 rules=NORTH_AMERICAN.replace(stick_the_dealer=True)), tmp_path / "stuck",
+                      charts=False)
+    assert stuck["ev_pass"].isna().all() and (stuck["best"] != "pass").all()
+
+
+def test_spec_errors_name_the_input():
+    with pytest.raises(TableSpecError, match="round 3"):
+        TableSpec(NORTH_AMERICAN, (0,), round=3)
+    with pytest.raises(ValueError, match="'north'"):
+        TableSpec(NORTH_AMERICAN, ("north",))
+    with pytest.raises(TableSpecError, match="samples per class"):
+        TableSpec(NORTH_AMERICAN, (0,), samples_per_class=0)
+
+
+def small_spec(**kw):
+    base = {"rules": NORTH_AMERICAN, "seats": (0, 3), "samples_per_class": 10, "seed": 11, "chunk_size": 6,
+            "limit": 15}
+    base.update(kw)
+    return TableSpec(**base)
+
+
+def test_run_writes_table_summaries_and_manifest(tmp_path):
+    spec = small_spec()
+    t = run_table(spec, tmp_path / "r", csv=True, charts=True)
+    assert len(t) == 30 and list(t["seat"].unique()) == ["eldest", "dealer"]
+    assert t.groupby("seat")["class_id"].apply(list).map(lambda x: x == list(range(15))).all()
+    m = read_manifest(tmp_path / "r")["settings"]
+    assert m["samples_per_class"] == 10 and m["seed"] == 11 and m["class_count"] == 15
+    assert m["deck"] == "24" and m["model"] == "dd" and m["chunk_size"] == 6
+    for f in ("table.parquet", "table.csv", "summary/by_trump_count.parquet", "summary/by_voids.csv",
+              "charts/action_heatmap.png", "charts/gain_heatmap.png", "charts/threshold_curves.png"):
+        assert (tmp_path / "r" / f).exists(), f
+    assert t["best"].isin(["pass", "order", "order alone"]).all()
+    assert ((t["ev_order_lo"] <= t["ev_order"]) & (t["ev_order"] <= t["ev_order_hi"])).all()
+    assert np.allclose(t["gain_order"], t["ev_order"] - t["ev_pass"])
+    s = summaries(t)["by_trump_count"]
+    assert s.groupby("seat")["combos"].sum().to_dict() == t.groupby("seat")["multiplicity"].sum().to_dict()
+    g = t[t["seat"] == "eldest"]
+    first = s[s["seat"] == "eldest"].iloc[0]
+    sub = g[g["trump_count"] == first["trump_count"]]
+    assert first["mean_ev_order"] == pytest.approx(np.average(sub["ev_order"], weights=sub["multiplicity"]))
+    # a finished run is not recomputed; the same settings give the same table
+    again = run_table(spec, tmp_path / "r", charts=False)
+    pd.testing.assert_frame_equal(again, t)
+    # seats are independent of the other seats in the run
+    solo = run_table(small_spec(seats=(3,)), tmp_path / "solo", charts=False)
+    pd.testing.assert_frame_equal(solo.reset_index(drop=True),
+                                  t[t["seat"] == "dealer"].reset_index(drop=True))
+
+
+def test_different_settings_in_the_same_dir_is_an_error(tmp_path):
+    run_table(small_spec(limit=6), tmp_path, charts=False)
+    with pytest.raises(TableRunError, match="samples_per_class is 10 there, 12 now"):
+        run_table(small_spec(limit=6, samples_per_class=12), tmp_path, charts=False)
+    with pytest.raises(TableRunError, match="no strategy table"):
+        load_table(tmp_path / "nothing")
+
+
+SCRIPT = """
+import sys
+from euchre_stats.table import TableSpec
+from euchre_stats.tablerun import run_table
+from euchre_stats.rules import NORTH_AMERICAN
+spec = TableSpec(NORTH_AMERICAN, (0,), samples_per_class=10, seed=5, chunk_size=3, limit=60)
+run_table(spec, sys.argv[1], charts=False)
+"""
+
+
+def test_killed_run_resumes_to_the_uninterrupted_table(tmp_path):
+    spec = TableSpec(NORTH_AMERICAN, (0,), samples_per_class=10, seed=5, chunk_size=3, limit=60)
+    killed = tmp_path / "killed"
+    proc = subprocess.Popen([sys.executable, "-c", SCRIPT, str(killed)], cwd=ROOT)
+    deadline = time.time() + 120
+    chunks = killed / "chunks"
+    while time.time() < deadline:
+        if chunks.exists() and any(p.suffix == ".parquet" for p in chunks.iterdir()):
+            break
+        time.sleep(0.02)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    left = pending_tasks(killed, spec)
+    assert 0 < len(left) < len(spec.tasks())
+    resumed = run_table(spec, killed, charts=False)
+    whole = run_table(spec, tmp_path / "whole", charts=False)
+    pd.testing.assert_frame_equal(resumed, whole)
+    assert resumed["class_id"].tolist() == list(range(60))
+    for t in spec.tasks():
+        name = f"{t.name}.parquet"
+        assert (killed / "chunks" / name).read_bytes() == (tmp_path / "whole" / "chunks" / name).read_bytes()
+
+
+@pytest.mark.parametrize("processes", [False])
+def test_cluster_run_equals_local_run(tmp_path, processes):
+    distributed = pytest.importorskip("distributed")
+    spec = small_spec(limit=8, chunk_size=3, seats=(0, 1))
+    local = run_table(spec, tmp_path / "local", charts=False)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=processes,
+                                  dashboard_address=None) as cluster:
+        remote = run_table(spec, tmp_path / "dask", scheduler=cluster.scheduler_address, charts=False)
+    pd.testing.assert_frame_equal(local, remote)
+
+
+def test_unreachable_scheduler_is_a_clear_error(tmp_path):
+    pytest.importorskip("distributed")
+    from euchre_stats.cluster import ClusterError, connect
+
+    with pytest.raises(ClusterError, match="tcp://127.0.0.1:9"):
+        connect("tcp://127.0.0.1:9", timeout="1s")
+
+
+def test_compute_chunk_depends_only_on_seed_and_chunk():
+    """The same bytes each time, whatever the threads and wherever numpy puts the arrays."""
+    spec = small_spec(seats=(3,), samples_per_class=37, chunk_size=9)
+    task = ChunkTask(3, 1, 9, 18)
+    first = parquet_bytes(compute_chunk(spec, task))
+    for workers in (1, 2, None):
+        junk = [np.empty(n) for n in (1, 3, 7)]   # shift where the next arrays are allocated
+        assert parquet_bytes(compute_chunk(spec, task, workers=workers)) == first
+        del junk
+
+
+def test_rule_options_close_options_per_class(tmp_path):
+    canadian = run_table(small_spec(seats=(1,), limit=4, chunk_size=4, rules=NORTH_AMERICAN.replace(
+        canadian_loner=True)), tmp_path / "c", charts=False)
+    assert canadian["ev_order"].isna().all() and (canadian["best"] != "order").all()
+    assert canadian["ev_alone"].notna().all()
+    needs = run_table(small_spec(seats=(3,), limit=30, chunk_size=30, rules=NORTH_AMERICAN.replace(
+        dealer_needs_trump=True)), tmp_path / "n", charts=False)
+    no_trump = ~needs["hand"].str.contains("h")      # canonical trump is hearts; the left bower does not count
+    assert no_trump.any() and (~no_trump).any()
+    assert needs.loc[no_trump, "ev_order"].isna().all() and (needs.loc[no_trump, "best"] == "pass").all()
+    assert needs.loc[~no_trump, "ev_order"].notna().all()
