@@ -189,7 +189,8 @@ def render_variants(r: va.VariantsResult, fmt: str) -> str:
                 for d in r.decks for k, e in d.figures.items()]
         return frame_text(pd.DataFrame(rows), "csv")
     sizes = ", ".join(f"{d.deck}-card deck {d.rules.hand_size} cards each" for d in r.decks)
-    lines = [f"rules: {r.rules.describe()} (deck and hand size per column: {sizes})", f"play model: {r.model}   bidding: the hand-strength model",
+    lines = [f"rules: {r.rules.describe()} (deck and hand size per column: {sizes})",
+             f"play model: {r.model}   bidding: the hand-strength model",
              f"seed: {r.seed}   deals per deck: {r.samples:,}",
              "figures: value [95% interval] n=samples behind it; points are per hand", ""]
     rows = [{"figure": k, **{d.deck: _cell(d.figures[k], k in SIGNED) for d in r.decks}} for k in va.FIGURES]

@@ -9,12 +9,8 @@ from __future__ import annotations
 import sys
 
 import click
-import pandas as pd
 
-from euchre_stats.advise import advise as advise_fn
 from euchre_stats.decisions import SEAT_LABELS, parse_seat
-from euchre_stats.table import TableSpec
-from euchre_stats.tablerun import MANIFEST, read_manifest, run_table, summarise
 
 from .common import InputError, dumps, emit, frame_text, handle_errors, output_options, rules_options
 from .main import cli
@@ -87,6 +83,9 @@ def table(seat, round_, samples_per_class, seed, run_dir, limit, chunk_size, wor
       euchre-stats table --seat all --limit 500 --seed 1 --run-dir runs/quick --csv
       euchre-stats table --round 2 --seat third --seed 1 --run-dir runs/call-third
     """
+    from euchre_stats.table import TableSpec
+    from euchre_stats.tablerun import MANIFEST, read_manifest, run_table, summarise
+
     seats = parse_seats(seat)
     if seed is None:
         try:
@@ -123,6 +122,8 @@ def table(seat, round_, samples_per_class, seed, run_dir, limit, chunk_size, wor
 
 
 def _advice_text(a) -> str:
+    import pandas as pd
+
     src = ("strategy table" + (f" {a.table}" if a.table and a.table != "shipped" else " (shipped)")
            if a.source == "table" else "live simulation")
     lines = [f"advise: hand {a.hand}, upcard {a.upcard}, seat {a.seat}",
@@ -168,6 +169,8 @@ def advise(hand, upcard, seat, table_dir, simulate, samples, seed, workers, rule
       euchre-stats advise "Jh Jd Ah 9s Tc" --up 9h --seat eldest
       euchre-stats advise "Jh Jd Ah 9s Tc" --up 9h --seat eldest --stick-the-dealer
     """
+    from euchre_stats.advise import advise as advise_fn
+
     a = advise_fn(hand, upcard, seat, rules, table=table_dir, samples=samples, seed=seed, workers=workers,
                   simulate=simulate)
     emit(dumps(a.to_dict()) if fmt == "json" else _advice_text(a), output)

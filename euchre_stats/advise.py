@@ -21,6 +21,7 @@ import pandas as pd
 
 from .cards import JOKER, card_name, format_cards, parse_card, parse_cards
 from .classes import canonical, class_key, class_label, class_text, enumerate_classes
+from .bidding import default_model
 from .decisions import SEAT_LABELS, order_decision, parse_seat
 from .rules import NORTH_AMERICAN, Rules
 
@@ -66,8 +67,9 @@ def export_compact(table: pd.DataFrame, settings: dict, path_csv, path_manifest,
     """Write a finished 4-seat table as the compact shipped CSV (one line per class) and its manifest.
 
     Columns: ``class_id`` then, per seat, the best action code (``P O A``; lower
-    case when too close to call) and the values of pass, order and alone in
-    hundredths of a point (empty when the option is not open).
+    case when too close to call), the values of pass, order and alone in
+    hundredths of a point (empty when the option is not open), and the half-width
+    of each value's 95% interval (``_hw``, hundredths, rounded up).
     """
     from .tablerun import atomic_write
 
@@ -81,6 +83,9 @@ def export_compact(table: pd.DataFrame, settings: dict, path_csv, path_manifest,
         for _, col in OPTION_COLUMNS:
             v = (t[f"ev_{col}"] * 100).round()
             out[f"{seat}_{col}"] = v.astype("Int64")
+        for _, col in OPTION_COLUMNS:
+            hw = np.ceil((t[f"ev_{col}_hi"] - t[f"ev_{col}_lo"]) * 50 - 1e-9)
+            out[f"{seat}_{col}_hw"] = hw.astype("Int64")
     atomic_write(Path(path_csv), out.to_csv(index=False).encode())
     manifest = {"format": "euchre-stats shipped strategy table", "settings": settings, **extra}
     atomic_write(Path(path_manifest), (json.dumps(manifest, indent=2) + "\n").encode())
@@ -99,7 +104,8 @@ def export_run(run_dir, path_csv=SHIPPED_CSV, path_manifest=SHIPPED_MANIFEST) ->
                f"--seed {settings['seed']} --chunk-size {settings['chunk_size']} --run-dir RUN_DIR")
     extra = {"rules_described": m.get("rules_described"), "command": command, "timing": timing,
              "columns": "class_id, then per seat: best (P/O/A, lower case = too close to call), "
-                        "pass, order, alone (expected points x 100)"}
+                        "pass, order, alone (expected points x 100), then the half-widths of their "
+                        "95% intervals (pass_hw, order_hw, alone_hw, x 100, rounded up)"}
     export_compact(load_table(run_dir), settings, path_csv, path_manifest, extra)
     _shipped.cache_clear()
 
@@ -117,12 +123,22 @@ def shipped_manifest() -> dict | None:
 
 
 # --- answering -------------------------------------------------------------------------------
+def _stale(settings: dict) -> str:
+    """Why a table cannot answer for the current bidding model, or ``""``."""
+    built = settings.get("bidding")
+    if built is not None and built != default_model().to_dict():
+        return "the table was built with another bidding model than the one installed"
+    return ""
+
+
 def _lookup_run(run_dir, rules: Rules, key: int, seat: str):
     from .tablerun import load_table, read_manifest
 
     settings = read_manifest(run_dir)["settings"]
     if Rules.from_json(settings["rules"]) != rules:
         return None, settings, "the rules differ from the table's"
+    if _stale(settings):
+        return None, settings, _stale(settings)
     t = load_table(run_dir)
     row = t[(t["key"] == key) & (t["seat"] == seat)]
     if row.empty:
@@ -148,13 +164,23 @@ def _lookup_shipped(rules: Rules, class_id: int, seat: str):
     settings = m["settings"]
     if Rules.from_json(settings["rules"]) != rules:
         return None, settings, "the rules differ from the shipped table's (north-american)"
+    if _stale(settings):
+        return None, settings, _stale(settings)
     t = _shipped(str(SHIPPED_CSV))
     if class_id < 0 or class_id not in t.index:
         return None, settings, "the class is not in the shipped table"
     r = t.loc[class_id]
     code = str(r[f"{seat}_best"])
-    options = [{"action": action, "ev": float(r[f"{seat}_{col}"]) / 100}
-               for action, col in OPTION_COLUMNS if pd.notna(r[f"{seat}_{col}"])]
+    options = []
+    for action, col in OPTION_COLUMNS:
+        if pd.isna(r[f"{seat}_{col}"]):
+            continue
+        ev = float(r[f"{seat}_{col}"]) / 100
+        o = {"action": action, "ev": ev}
+        if f"{seat}_{col}_hw" in r.index:
+            hw = float(r[f"{seat}_{col}_hw"]) / 100
+            o["ev_ci"] = [round(ev - hw, 2), round(ev + hw, 2)]
+        options.append(o)
     return (options, BEST_CODES[code.upper()], code.islower(), {}), settings, ""
 
 

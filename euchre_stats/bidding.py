@@ -29,7 +29,7 @@ from pathlib import Path
 import numpy as np
 
 from .cards import JOKER
-from .tables import EFF_SUIT, POWER, SUIT_MASK
+from .tables import EFF_SUIT, POWER
 
 TRUMP_VALUE = {42: 3.3, 41: 3.0, 40: 2.6, 39: 2.2, 38: 1.9, 37: 1.7, 35: 1.5, 34: 1.4, 33: 1.3, 32: 1.2}
 

@@ -194,7 +194,8 @@ def test_stats_count_nodes():
 def test_scalar_broadcast_and_dtypes():
     hands, trump, leader = random_deals(10, seed=6)
     a = solve_many(hands, trump, leader)
-    b = solve_many(hands.astype(np.int64), trump.astype(np.uint8), leader.astype(np.int8), out=np.zeros(10, dtype=np.uint8))
+    b = solve_many(hands.astype(np.int64), trump.astype(np.uint8), leader.astype(np.int8),
+                   out=np.zeros(10, dtype=np.uint8))
     assert a.dtype == np.int8 and np.array_equal(a, b)
     c = solve_many(hands, 2, 1)
     d = solve_many(hands, np.full(10, 2), np.full(10, 1))
