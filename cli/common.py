@@ -10,10 +10,10 @@ import io
 import json
 import os
 import sys
-import tempfile
 
 import click
 
+from euchre_stats.atomic import atomic_write
 from euchre_stats.rules import PRESETS, Rules, RulesError, load_rules
 
 
@@ -126,15 +126,7 @@ def emit(text: str, output: str | None) -> None:
     directory = os.path.dirname(os.path.abspath(output))
     if not os.path.isdir(directory):
         raise InputError(f"cannot write {output!r}: folder {directory!r} does not exist")
-    fd, tmp = tempfile.mkstemp(dir=directory, prefix=".tmp-", suffix=os.path.basename(output))
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, output)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    atomic_write(output, text.encode("utf-8"))
 
 
 def dumps(obj) -> str:

@@ -199,36 +199,6 @@ def render_variants(r: va.VariantsResult, fmt: str) -> str:
     return "\n".join(lines)
 
 
-def plot_variants(r: va.VariantsResult, path: str) -> None:
-    """Bars per deck with 95% intervals: make/march/euchre shares, and the dealer's-side points."""
-    import numpy as np
-
-    from euchre_stats.plots import _save, plt
-
-    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(12, 4.2))
-    groups = [("p_make", "P(make)"), ("p_march", "P(march)"), ("p_euchre", "P(euchre)"),
-              ("loner_march", "loner march"), ("dealer_side_makes", "dealer's side makes trump")]
-    for ax, figs, ylabel in ((ax1, groups, "probability"),
-                             (ax2, [("dealer_side_advantage", "dealer's side advantage"),
-                                    ("dealer_side_order_points", "dealer's side accepts: net points"),
-                                    ("eldest_side_order_points", "eldest's side orders: net points")],
-                              "points per hand")):
-        x = np.arange(len(figs))
-        width = 0.8 / len(r.decks)
-        for j, d in enumerate(r.decks):
-            v = np.array([d.figures[k].value for k, _ in figs])
-            lo = np.nan_to_num(v - np.array([d.figures[k].low for k, _ in figs]))
-            hi = np.nan_to_num(np.array([d.figures[k].high for k, _ in figs]) - v)
-            ax.bar(x + j * width, np.nan_to_num(v), width, yerr=[lo, hi], capsize=3,
-                   label=f"{d.deck} cards ({d.rules.hand_size} each)")
-        ax.set_xticks(x + width * (len(r.decks) - 1) / 2, [t for _, t in figs], rotation=25, ha="right")
-        ax.set_ylabel(ylabel)
-        ax.axhline(0, color="grey", lw=0.8)
-    ax1.set_title(f"deck variants: {r.samples:,} deals each, seed {r.seed}, {r.model} play (95% CI)")
-    ax2.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1, 1))
-    _save(fig, path)
-
-
 def _progress():
     import sys
 
@@ -277,6 +247,8 @@ def variants(samples, seed, workers, model, plot, rules, decks, per_deck_hand_si
     r = va.simulate_variants(decks, samples, seed, rules, model=model, workers=workers,
                              hand_size=per_deck_hand_size, progress=_progress())
     if plot:
+        from euchre_stats.plots import plot_variants
+
         plot_variants(r, plot)
     emit(render_variants(r, fmt), output)
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import io
 import os
-import tempfile
 
 import matplotlib
 
@@ -11,22 +11,25 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
+from .atomic import atomic_write  # noqa: E402
 
-def _save(fig, path: str) -> None:
+
+def save_figure(fig, path: str) -> None:
     """Save atomically: a half-written chart is never left behind."""
-    directory = os.path.dirname(os.path.abspath(path)) or "."
     ext = os.path.splitext(path)[1].lower() or ".png"
     if ext not in (".png", ".svg", ".pdf"):
-        raise ValueError(f"cannot draw to {path!r}: use a .png, .svg or .pdf file")
-    fd, tmp = tempfile.mkstemp(dir=directory, suffix=ext)
-    os.close(fd)
-    try:
-        fig.savefig(tmp, dpi=120, bbox_inches="tight")
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
         plt.close(fig)
+        raise ValueError(f"cannot draw to {path!r}: use a .png, .svg or .pdf file")
+    directory = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(directory):
+        plt.close(fig)
+        raise ValueError(f"cannot draw to {path!r}: folder {directory!r} does not exist")
+    buf = io.BytesIO()
+    try:
+        fig.savefig(buf, format=ext[1:], dpi=120, bbox_inches="tight")
+    finally:
+        plt.close(fig)
+    atomic_write(path, buf.getvalue())
 
 
 def plot_decision(decisions, path: str) -> None:
@@ -64,4 +67,33 @@ def plot_decision(decisions, path: str) -> None:
     ax2.set_ylabel("probability (our side's tricks)")
     ax2.set_title(f"trick distribution ({d0.model} play)")
     ax2.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1, 1))
-    _save(fig, path)
+    save_figure(fig, path)
+
+
+def plot_variants(r, path: str) -> None:
+    """Bars per deck with 95% intervals: make/march/euchre shares, and the dealer's-side points.
+
+    ``r`` is a :class:`~euchre_stats.variants.VariantsResult`.
+    """
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(12, 4.2))
+    groups = [("p_make", "P(make)"), ("p_march", "P(march)"), ("p_euchre", "P(euchre)"),
+              ("loner_march", "loner march"), ("dealer_side_makes", "dealer's side makes trump")]
+    for ax, figs, ylabel in ((ax1, groups, "probability"),
+                             (ax2, [("dealer_side_advantage", "dealer's side advantage"),
+                                    ("dealer_side_order_points", "dealer's side accepts: net points"),
+                                    ("eldest_side_order_points", "eldest's side orders: net points")],
+                              "points per hand")):
+        x = np.arange(len(figs))
+        width = 0.8 / len(r.decks)
+        for j, d in enumerate(r.decks):
+            v = np.array([d.figures[k].value for k, _ in figs])
+            lo = np.nan_to_num(v - np.array([d.figures[k].low for k, _ in figs]))
+            hi = np.nan_to_num(np.array([d.figures[k].high for k, _ in figs]) - v)
+            ax.bar(x + j * width, np.nan_to_num(v), width, yerr=[lo, hi], capsize=3,
+                   label=f"{d.deck} cards ({d.rules.hand_size} each)")
+        ax.set_xticks(x + width * (len(r.decks) - 1) / 2, [t for _, t in figs], rotation=25, ha="right")
+        ax.set_ylabel(ylabel)
+        ax.axhline(0, color="grey", lw=0.8)
+    ax1.set_title(f"deck variants: {r.samples:,} deals each, seed {r.seed}, {r.model} play (95% CI)")
+    ax2.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1, 1))
+    save_figure(fig, path)

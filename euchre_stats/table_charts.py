@@ -1,7 +1,7 @@
 """Charts of a strategy table (matplotlib, Agg): action and gain heatmaps, per-seat threshold curves.
 
 Reads a finished table (a DataFrame); writes only the chart files it is asked for,
-atomically through :func:`euchre_stats.plots._save`.
+atomically through :func:`euchre_stats.plots.save_figure`.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 
 from .decisions import SEAT_LABELS
-from .plots import _save, plt
+from .plots import save_figure, plt
 from .tablerun import summarise
 
 ACTION_CODES = {"pass": 0, "order": 1, "order alone": 2}
@@ -80,7 +80,7 @@ def heatmaps(table: pd.DataFrame, action_path, gain_path) -> None:
         else:
             fig.colorbar(im, ax=axes[0].tolist(), label="points")
             fig.suptitle(f"mean gain of {act}ing over passing (points), weighted by multiplicity")
-        _save(fig, str(path))
+        save_figure(fig, str(path))
 
 
 def threshold_curves(table: pd.DataFrame, path) -> None:
@@ -100,7 +100,7 @@ def threshold_curves(table: pd.DataFrame, path) -> None:
     ax.set_ylabel("share of hands where the action is best")
     ax.set_title("threshold curves")
     ax.legend(fontsize=7)
-    _save(fig, str(path))
+    save_figure(fig, str(path))
 
 
 def draw_all(table: pd.DataFrame, directory) -> list[Path]:

@@ -21,7 +21,6 @@ import io
 import json
 import math
 import os
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -29,6 +28,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from .atomic import atomic_write
 from .table import ChunkTask, TableSpec
 
 MANIFEST = "manifest.json"
@@ -38,29 +38,6 @@ FEATURES = ("trump_count", "bowers", "off_aces", "voids")
 
 class TableRunError(ValueError):
     """A run directory that cannot be used with these settings."""
-
-
-# --- atomic files ---------------------------------------------------------------------------
-def atomic_write(path, data: bytes) -> None:
-    """Write ``data`` to ``path`` so that it exists whole or not at all (temp file, fsync, replace)."""
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=path.name)
-    try:
-        os.chmod(tmp, 0o644)  # mkstemp makes files private; these are ordinary outputs
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-    dfd = os.open(path.parent, os.O_RDONLY)
-    try:
-        os.fsync(dfd)
-    finally:
-        os.close(dfd)
 
 
 def parquet_bytes(df: pd.DataFrame) -> bytes:
