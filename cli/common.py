@@ -14,7 +14,7 @@ import sys
 import click
 
 from euchre_stats.atomic import atomic_write
-from euchre_stats.rules import PRESETS, Rules, RulesError, load_rules
+from euchre_stats.rules import PRESETS, RulesError, load_rules
 
 
 class InputError(click.ClickException):
@@ -143,9 +143,20 @@ def frame_text(df, fmt: str) -> str:
     return df.to_string(index=False)
 
 
-def rules_summary(rules: Rules) -> str:
-    return rules.describe()
+def progress_bar(label: str):
+    """A ``callback(done, total)`` drawing a progress bar on stderr when it is a terminal, else ``None``."""
+    if not sys.stderr.isatty():
+        return None
+    state: dict = {}
 
+    def cb(done: int, total: int) -> None:
+        if "bar" not in state:
+            state["bar"] = click.progressbar(length=total, file=sys.stderr, label=label)
+            state["bar"].__enter__()
+            state["last"] = 0
+        state["bar"].update(done - state["last"])
+        state["last"] = done
+        if done >= total:
+            state["bar"].__exit__(None, None, None)
 
-def stderr_is_tty() -> bool:
-    return sys.stderr.isatty()
+    return cb

@@ -13,7 +13,7 @@ import click
 from euchre_stats import decisions as dec
 from euchre_stats.bidding import BiddingModel
 
-from .common import InputError, dumps, emit, frame_text, handle_errors, output_options, rules_options
+from .common import progress_bar, InputError, dumps, emit, frame_text, handle_errors, output_options, rules_options
 from .main import cli
 
 MODEL_WORDS = {"dd": "double-dummy play (every card seen: flatters the side that can see more)",
@@ -60,27 +60,6 @@ def bidding_option(func):
         return func(*args, bidding=model, **kwargs)
 
     return wrapper
-
-
-def _progress():
-    """A progress callback drawing a bar on stderr when it is a terminal, else ``None``."""
-    import sys
-
-    if not sys.stderr.isatty():
-        return None
-    state = {}
-
-    def cb(done, total):
-        if "bar" not in state:
-            state["bar"] = click.progressbar(length=total, file=sys.stderr, label="sampling")
-            state["bar"].__enter__()
-            state["last"] = 0
-        state["bar"].update(done - state["last"])
-        state["last"] = done
-        if done >= total:
-            state["bar"].__exit__(None, None, None)
-
-    return cb
 
 
 def _fmt(x: float, signed: bool = True) -> str:
@@ -209,7 +188,7 @@ def order(hand, upcard, seat, pass_model, infer, compare_models, samples, target
       euchre-stats order "Jc As Ks 9s Qd" --up Js --seat dealer --rules stick --format json
     """
     kw = dict(samples=samples, target_se=target_se, seed=seed, pass_model=pass_model, infer=infer,
-              workers=workers, bidding=bidding, progress=_progress())
+              workers=workers, bidding=bidding, progress=progress_bar("sampling"))
     if compare_models:
         a = dec.order_decision(hand, upcard, seat, rules, model="dd", **kw)
         kw["seed"] = a.seed
@@ -241,7 +220,7 @@ def call(hand, turned_down, seat, pass_model, infer, compare_models, samples, ta
       euchre-stats call "Jd Ad Kd 9c Tc" --turned-down 9h --seat third
     """
     kw = dict(samples=samples, target_se=target_se, seed=seed, pass_model=pass_model, infer=infer,
-              workers=workers, bidding=bidding, progress=_progress())
+              workers=workers, bidding=bidding, progress=progress_bar("sampling"))
     if compare_models:
         a = dec.call_decision(hand, turned_down, seat, rules, model="dd", **kw)
         kw["seed"] = a.seed
@@ -272,7 +251,7 @@ def discard(hand, upcard, maker, alone, infer, samples, target_se, seed, workers
     """
     d = dec.discard_decision(hand, upcard, rules, maker=maker, alone=alone, samples=samples,
                              target_se=target_se, seed=seed, model=model, infer=infer, workers=workers,
-                             bidding=bidding, progress=_progress())
+                             bidding=bidding, progress=progress_bar("sampling"))
     _finish(d, fmt, output, plot)
 
 
@@ -304,7 +283,7 @@ def lead(hand, trump, maker, seat, tricks, upcard, alone, defender_alone, discar
     d = dec.lead_decision(hand, trump, maker, seat, rules, tricks=list(tricks), up=upcard, alone=alone,
                           defender_alone=defender_alone, discard=discard_card, samples=samples,
                           target_se=target_se, seed=seed, model=model, workers=workers,
-                          progress=_progress())
+                          progress=progress_bar("sampling"))
     _finish(d, fmt, output, plot)
 
 

@@ -16,7 +16,7 @@ from euchre_stats import variants as va
 from euchre_stats.cards import card_name, format_hand
 from euchre_stats.decks import parse_deck_list
 
-from .common import InputError, dumps, emit, frame_text, handle_errors, output_options, rules_options
+from .common import progress_bar, InputError, dumps, emit, frame_text, handle_errors, output_options, rules_options
 from .main import cli
 
 ALL_DECKS = "24,25,28,32,33"
@@ -199,26 +199,6 @@ def render_variants(r: va.VariantsResult, fmt: str) -> str:
     return "\n".join(lines)
 
 
-def _progress():
-    import sys
-
-    if not sys.stderr.isatty():
-        return None
-    state = {}
-
-    def cb(done, total):
-        if "bar" not in state:
-            state["bar"] = click.progressbar(length=total, file=sys.stderr, label="dealing")
-            state["bar"].__enter__()
-            state["last"] = 0
-        state["bar"].update(done - state["last"])
-        state["last"] = done
-        if done >= total:
-            state["bar"].__exit__(None, None, None)
-
-    return cb
-
-
 @cli.command()
 @click.option("--samples", "-n", type=click.IntRange(min=1), default=10000, show_default=True,
               help="random deals per deck")
@@ -245,7 +225,7 @@ def variants(samples, seed, workers, model, plot, rules, decks, per_deck_hand_si
       euchre-stats variants --deck 32,33 --hand-size 7 --samples 500 --seed 1 --plot variants.png
     """
     r = va.simulate_variants(decks, samples, seed, rules, model=model, workers=workers,
-                             hand_size=per_deck_hand_size, progress=_progress())
+                             hand_size=per_deck_hand_size, progress=progress_bar("dealing"))
     if plot:
         from euchre_stats.plots import plot_variants
 

@@ -6,13 +6,12 @@ Each calls one library function (:func:`euchre_stats.tablerun.run_table`,
 
 from __future__ import annotations
 
-import sys
 
 import click
 
 from euchre_stats.decisions import SEAT_LABELS, parse_seat
 
-from .common import InputError, dumps, emit, frame_text, handle_errors, output_options, rules_options
+from .common import progress_bar, InputError, dumps, emit, frame_text, handle_errors, output_options, rules_options
 from .main import cli
 
 
@@ -24,26 +23,6 @@ def parse_seats(text: str) -> tuple[int, ...]:
     if not seats:
         raise InputError(f"no seat named in {text!r}")
     return seats
-
-
-def _progress():
-    if not sys.stderr.isatty():
-        return None
-    state = {}
-
-    def cb(done, total):
-        if "bar" not in state:
-            state["bar"] = click.progressbar(length=total, file=sys.stderr, label="chunks")
-            state["bar"].__enter__()
-            state["bar"].update(done)
-            state["last"] = done
-            return
-        state["bar"].update(done - state["last"])
-        state["last"] = done
-        if done >= total:
-            state["bar"].__exit__(None, None, None)
-
-    return cb
 
 
 @cli.command()
@@ -98,7 +77,7 @@ def table(seat, round_, samples_per_class, seed, run_dir, limit, chunk_size, wor
     spec = TableSpec(rules, seats, round_, samples_per_class, seed, chunk_size, limit,
                      infer=not no_infer)
     t = run_table(spec, run_dir, workers=workers, scheduler=scheduler, csv=csv_, charts=charts,
-                  progress=_progress())
+                  progress=progress_bar("chunks"))
     summ = summarise(t, ["trump_count"])
     if fmt == "json":
         text = dumps({"run_dir": str(run_dir), "manifest": f"{run_dir}/{MANIFEST}", "rows": len(t),

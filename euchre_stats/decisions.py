@@ -281,6 +281,51 @@ def _pass_outcome(pass_model, auction: Auction, hands, start_round, start_seat, 
     return ev.play(c, rng)
 
 
+def round_one_outcomes(rules: Rules, auction: Auction, ev: Evaluator, hands: np.ndarray, up: int, asker: int,
+                       rng, *, infer: bool, pass_model: str, bidding: BiddingModel, workers,
+                       may_order: bool, may_alone: bool, discards) -> tuple[dict[str, Outcome], np.ndarray]:
+    """Round one on sampled ``hands``: the outcome of pass, order and order alone, and the weights.
+
+    ``discards`` are the dealer's candidates (when the asker is the dealer): pairs
+    ``(key, card per row)``, evaluated as options ``"order|key"`` / ``"order alone|key"``
+    for :func:`_pick_discards`.  Shared by :func:`order_decision` and the strategy tables.
+    """
+    n = hands.shape[0]
+    up_suit = up >> 3
+    w = np.ones(n)
+    if infer:
+        for s in range(asker):
+            w *= 1.0 - auction.p_round_one(hands, s)[0]
+    outs: dict[str, Outcome] = {}
+    outs["pass"] = _pass_outcome(pass_model, auction, hands, 1, asker + 1, rng, ev, rules, asker, bidding,
+                                 workers)
+    passed = np.zeros((n, 4), dtype=bool)
+    passed[:, :asker] = True
+    for action, alone, allowed in (("order", False, may_order), ("order alone", True, may_alone)):
+        if not allowed:
+            continue
+        if asker == DEALER:
+            for key, card in discards:
+                h = hands.copy()
+                h[:, DEALER] = (h[:, DEALER] | np.uint64(1 << up)) & ~(np.uint64(1) << card.astype(np.uint64))
+                c = _contracts(h, up_suit, asker, alone)
+                c.up_known = np.full(n, up)
+                if alone:
+                    c.def_alone = auction._defender_alone(h, c.trump, c.maker, c.alone, passed, rng)
+                outs[f"{action}|{key}"] = ev.play(c, rng)
+            continue
+        h = hands.copy()
+        if not (alone and asker == 1):  # a lone partner's dealer sits out and does not pick up
+            h[:, DEALER] = _dealer_pickup(h[:, DEALER], up, rules, np.ones(n, dtype=bool))
+        c = _contracts(h, up_suit, asker, alone)
+        if not (alone and asker == 1):
+            c.up_known = np.full(n, up)
+        if alone:
+            c.def_alone = auction._defender_alone(h, c.trump, c.maker, c.alone, passed, rng)
+        outs[action] = ev.play(c, rng)
+    return outs, w
+
+
 def order_decision(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, samples: int = 10000,
                    target_se: float | None = None, seed: int | None = None, model: str = "dd",
                    pass_model: str = "hand", infer: bool = True, workers: int | None = None,
@@ -326,40 +371,11 @@ def order_decision(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, samples
         dealer_discards = [c for c in cards + [up] if rules.dealer_may_discard_upcard or c != up]
 
     def chunk(rng, n):
-        deals = dealer.sample(n, rng)
-        hands = deals[:, :4].copy()
-        w = np.ones(n)
-        if infer:
-            for s in range(asker):
-                w *= 1.0 - auction.p_round_one(hands, s)[0]
-        outs: dict[str, Outcome] = {}
-        outs["pass"] = _pass_outcome(pass_model, auction, hands, 1, asker + 1, rng, ev, rules, asker,
-                                     bidding, workers)
-        passed = np.zeros((n, 4), dtype=bool)
-        passed[:, :asker] = True
-        for action, alone, allowed in (("order", False, may_order), ("order alone", True, may_alone)):
-            if not allowed:
-                continue
-            if asker == DEALER:
-                for d in dealer_discards:
-                    h = hands.copy()
-                    h[:, DEALER] = (h[:, DEALER] | np.uint64(1 << up)) & ~np.uint64(1 << d)
-                    c = _contracts(h, up_suit, asker, alone)
-                    c.up_known = np.full(n, up)
-                    if alone:
-                        c.def_alone = auction._defender_alone(h, c.trump, c.maker, c.alone, passed, rng)
-                    outs[f"{action}|{card_name(d)}"] = ev.play(c, rng)
-                continue
-            h = hands.copy()
-            if not (alone and asker == 1):
-                h[:, DEALER] = _dealer_pickup(h[:, DEALER], up, rules, np.ones(n, dtype=bool))
-            c = _contracts(h, up_suit, asker, alone)
-            if not (alone and asker == 1):
-                c.up_known = np.full(n, up)
-            if alone:
-                c.def_alone = auction._defender_alone(h, c.trump, c.maker, c.alone, passed, rng)
-            outs[action] = ev.play(c, rng)
-        return outs, w
+        hands = dealer.sample(n, rng)[:, :4].copy()
+        discards = [(card_name(d), np.full(n, d)) for d in dealer_discards]
+        return round_one_outcomes(rules, auction, ev, hands, up, asker, rng, infer=infer,
+                                  pass_model=pass_model, bidding=bidding, workers=workers,
+                                  may_order=may_order, may_alone=may_alone, discards=discards)
 
     outcomes, w, done = _drive(seed, samples, target_se, chunk, progress)
     outcomes, extras = _pick_discards(outcomes, w)

@@ -17,15 +17,8 @@ import numpy as np
 
 from .dealer import KITTY, Dealer, Knowledge
 from .rules import Rules
+from .solver import next_active
 from .tables import EFF_SUIT, POWER, SUIT_MASK
-
-
-def _next_active(seat: int, out: int) -> int:
-    for k in range(1, 5):
-        s = (seat + k) & 3
-        if not (out >> s) & 1:
-            return s
-    raise ValueError("no active seat")
 
 
 def _sample_worlds(k: Knowledge, m: int, rng: np.random.Generator) -> np.ndarray:
@@ -161,20 +154,20 @@ def play_pimc(rules: Rules, hands: np.ndarray, trump, leader, out, rng: np.rando
                     key = int(POWER[t, card]) if (e == t or e == led_suit) else -1
                     if key > best:
                         best, w_seat = key, s
-                    s = _next_active(s, int(out[i]))
+                    s = next_active(s, int(out[i]))
                 side0[i] += 1 - (w_seat & 1)
                 lead[i] = w_seat
                 mover[i] = w_seat
                 tr[i] = []
             else:
-                mover[i] = _next_active(p, int(out[i]))
+                mover[i] = next_active(p, int(out[i]))
     return side0
 
 
 def _mover(leader: int, on_table: int, out: int) -> int:
     s = leader
     for _ in range(on_table):
-        s = _next_active(s, out)
+        s = next_active(s, out)
     return s
 
 

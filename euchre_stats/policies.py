@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .cards import JOKER
+from .cards import JOKER, mask_to_cards
 from .game import DEFEND, DISCARD, NAME_TRUMP, PLAY, ROUND_ONE, ROUND_TWO, HandState
 from .rules import partner_of
 from .tables import EFF_SUIT, POWER, SUIT_MASK
@@ -43,15 +43,6 @@ THRESHOLDS = {
     "alone": 10.0,           # going alone (any round)
     "defend_alone": 9.0,     # defending alone against a lone maker
 }
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def card_strength(card: int, trump: int) -> float:
@@ -111,7 +102,7 @@ def hand_strength(hand_mask: int, trump: int, points: dict | None = None) -> flo
     hand_mask = int(hand_mask)
     total = 0.0
     n_trump = 0
-    for c in _bits(hand_mask):
+    for c in mask_to_cards(hand_mask):
         if c == JOKER or _EFF[trump][c] == trump:
             n_trump += 1
             if c == JOKER:
@@ -135,7 +126,7 @@ def best_discard(hand_mask: int, trump: int, allowed: int | None = None) -> int:
     """The card whose discard leaves the strongest hand (ties: the lowest plain card)."""
     allowed = hand_mask if allowed is None else allowed
     best, best_key = -1, None
-    for c in _bits(allowed):
+    for c in mask_to_cards(allowed):
         key = (hand_strength(hand_mask & ~(1 << c), trump), -_low_key(c, trump)[0],
                -_low_key(c, trump)[1])
         if best_key is None or key > best_key:
@@ -168,7 +159,7 @@ class RandomPolicy:
     def __call__(self, state: HandState):
         phase = state.phase
         if phase == PLAY or phase == DISCARD:
-            cards = _bits(state.legal_cards())
+            cards = mask_to_cards(state.legal_cards())
             return cards[int(self._u() * len(cards))]
         acts = state.legal_actions()
         p = self.pass_probability
@@ -253,7 +244,7 @@ class HeuristicPolicy:
     def _play(self, state: HandState) -> int:
         t = state.trump
         seat = state.to_act
-        legal = _bits(state.legal_cards())
+        legal = mask_to_cards(state.legal_cards())
         trick = state.current_trick
         if not trick:
             trumps = [c for c in legal if _EFF[t][c] == t]

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from .auction import DEALER, Auction, Evaluator, Outcome, _dealer_pickup
+from .auction import DEALER, Auction, Evaluator, Outcome
 from .bidding import BiddingModel, default_model, strength_of
 from .cards import card_name
 from .classes import (
@@ -38,7 +38,8 @@ from .classes import (
     features,
 )
 from .dealer import chunk_rng
-from .decisions import SEAT_LABELS, Z95, _contracts, _pass_outcome, _zero_outcome, parse_seat
+from .decisions import (SEAT_LABELS, Z95, _contracts, _pass_outcome, _zero_outcome, parse_seat,
+                        round_one_outcomes)
 from .rules import Rules, holds_natural_trump
 
 SEAT_STRIDE = 1_000_000
@@ -208,44 +209,16 @@ def _option_outcomes(spec: TableSpec, asker: int, up: int, class_hands: np.ndarr
     The dealer's options are keyed ``"order|j"``: discard the j-th card of the
     six (the hand's cards ascending, then the upcard).
     """
-    rules, bidding = spec.rules, spec.bidding_model
-    n = hands.shape[0]
-    up_suit = up >> 3
-    auction = Auction(rules, bidding, up)
+    rules = spec.rules
+    auction = Auction(rules, spec.bidding_model, up)
     ev = Evaluator(rules, spec.model, asker, workers)
-    w = np.ones(n)
-    if spec.infer:
-        for s in range(asker):
-            w *= 1.0 - auction.p_round_one(hands, s)[0]
-    outs: dict[str, Outcome] = {}
-    outs["pass"] = _pass_outcome(spec.pass_model, auction, hands, 1, asker + 1, rng, ev, rules, asker,
-                                 bidding, workers)
-    passed = np.zeros((n, 4), dtype=bool)
-    passed[:, :asker] = True
-    may_order = not (rules.canadian_loner and asker == 1)
-    for action, alone, allowed in (("order", False, may_order), ("order alone", True, True)):
-        if not allowed:
-            continue
-        if asker == DEALER:
-            for j, cand in enumerate(_discard_candidates(rules, up, class_hands)):
-                h = hands.copy()
-                h[:, DEALER] = (h[:, DEALER] | np.uint64(1 << up)) & ~(np.uint64(1) << cand.astype(np.uint64))
-                c = _contracts(h, up_suit, asker, alone)
-                c.up_known = np.full(n, up)
-                if alone:
-                    c.def_alone = auction._defender_alone(h, c.trump, c.maker, c.alone, passed, rng)
-                outs[f"{action}|{j}"] = ev.play(c, rng)
-            continue
-        h = hands.copy()
-        if not (alone and asker == 1):
-            h[:, DEALER] = _dealer_pickup(h[:, DEALER], up, rules, np.ones(n, dtype=bool))
-        c = _contracts(h, up_suit, asker, alone)
-        if not (alone and asker == 1):
-            c.up_known = np.full(n, up)
-        if alone:
-            c.def_alone = auction._defender_alone(h, c.trump, c.maker, c.alone, passed, rng)
-        outs[action] = ev.play(c, rng)
-    return outs, w
+    discards = []
+    if asker == DEALER:
+        discards = [(str(j), cand) for j, cand in enumerate(_discard_candidates(rules, up, class_hands))]
+    return round_one_outcomes(rules, auction, ev, hands, up, asker, rng, infer=spec.infer,
+                              pass_model=spec.pass_model, bidding=spec.bidding_model, workers=workers,
+                              may_order=not (rules.canadian_loner and asker == 1), may_alone=True,
+                              discards=discards)
 
 
 def _call_outcomes(spec: TableSpec, asker: int, up: int, hands: np.ndarray, rng: np.random.Generator,
