@@ -115,7 +115,7 @@ def render_conditional(c: od.ConditionalOdds, fmt: str, exact: bool) -> str:
               help=f"decks to compare, comma-separated (default {ALL_DECKS}); with --hand, one deck "
                    "(default 24)")
 @click.option("--hand-size", type=click.IntRange(min=1), default=None,
-              help="cards dealt to each player (default 5; with --hand, its number of cards)")
+              help="cards dealt to each player (default 5; --hand must hold that many)")
 @click.option("--hand", default=None, help='your hand, for conditional odds: "Jh Jd Ah 9s Tc"')
 @click.option("--up", "upcard", default=None, help="the upcard (with --hand): its suit is trump")
 @click.option("--exact", is_flag=True, help="also give every probability as an exact fraction")

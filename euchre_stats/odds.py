@@ -282,7 +282,7 @@ def conditional_odds(hand, upcard, deck="24", hand_size: int | None = None,
     hand : text (``"Jh Jd Ah 9s Tc"``), a list of cards or a bitmask
     upcard : text (``"9h"``) or a card
     deck : deck name or :class:`~euchre_stats.decks.Deck`
-    hand_size : cards per hand (default: the number of cards in ``hand``)
+    hand_size : cards per hand (default 5; the hand must hold that many)
     every_card : give P(holder has it) for every unseen card, not only the named ones
         (:func:`named_cards` not in the hand)
     """
@@ -294,10 +294,10 @@ def conditional_odds(hand, upcard, deck="24", hand_size: int | None = None,
             raise OddsInputError(f"card {card_name(bad[0])!r} is not in the {d.label}-card deck")
     else:
         cards = parse_cards(hand, d)
-    h = _check_hand_size(d, len(cards) if hand_size is None else hand_size)
+    h = _check_hand_size(d, hand_size)
     if len(cards) != h:
         raise OddsInputError(f"hand {' '.join(card_name(c) for c in cards)!r} has {len(cards)} cards; "
-                             f"expected {h}")
+                             f"expected {h} (set the hand size for other deals)")
     mask = cards_to_mask(cards)
     up = upcard if isinstance(upcard, int) else parse_card(upcard, d)
     if not (d.mask >> up) & 1:

@@ -295,10 +295,10 @@ def test_conditional_json_shape():
     ("Jh Jd Ah 9s 7c", "9h", "24", "not in the 24-card deck"),
 ])
 def test_conditional_bad_input(hand, up, deck, msg):
-    if msg is None:  # four cards: fine, hand size 4 is inferred
-        assert conditional_odds(hand, up, deck).hand_size == 4
+    if msg is None:  # four cards: a wrong hand size, unless the hand size is set to 4
+        assert conditional_odds(hand, up, deck, hand_size=4).hand_size == 4
         with pytest.raises(OddsInputError, match="has 4 cards; expected 5"):
-            conditional_odds(hand, up, deck, hand_size=5)
+            conditional_odds(hand, up, deck)
         return
     with pytest.raises(ValueError, match=msg):
         conditional_odds(hand, up, deck)
@@ -319,7 +319,7 @@ def deals(draw):
 @given(deals())
 def test_conditional_conservation(deal):
     deck, hand, up = deal
-    c = conditional_odds(cards_to_mask(hand), up, deck, every_card=True)
+    c = conditional_odds(cards_to_mask(hand), up, deck, hand_size=len(hand), every_card=True)
     assert sum(c.holders[n].cards_held for n in HOLDERS) == c.unseen
     for n in HOLDERS:
         assert sum(c.holders[n].trump_count) == 1
@@ -329,5 +329,5 @@ def test_conditional_conservation(deal):
         assert sum(c.holders[n].cards[card] for n in HOLDERS) == 1
     # expected trumps over holders add up to the unseen trumps
     assert sum(c.holders[n].expected_trumps() for n in HOLDERS) == c.unseen_trumps
-    named = conditional_odds(cards_to_mask(hand), up, deck).holders["partner"].cards
+    named = conditional_odds(cards_to_mask(hand), up, deck, hand_size=len(hand)).holders["partner"].cards
     assert set(named) == {x for x in named_cards(up >> 3, deck) if (unseen >> x) & 1}
