@@ -424,6 +424,41 @@ def _joker_up_decision(cards, hmask, rules, samples, target_se, seed, model, wor
                     _ess(w))
 
 
+def round_two_outcomes(rules: Rules, auction: Auction, ev: Evaluator, hands: np.ndarray, asker: int, rng, *,
+                       infer: bool, pass_model: str, bidding: BiddingModel, workers,
+                       suits) -> tuple[dict[str, Outcome], np.ndarray]:
+    """Round two on sampled ``hands``: pass (unless stuck) and each of ``suits`` (pairs
+    ``(suit, action name)``) with and without going alone, and the inference weights.
+
+    Everyone passed in round one and the seats before the asker passed in round
+    two.  Shared by :func:`call_decision` and the strategy tables.
+    """
+    n = hands.shape[0]
+    w = np.ones(n)
+    if infer:
+        for s in range(4):
+            if s != asker:
+                w *= 1.0 - auction.p_round_one(hands, s)[0]
+        for s in range(asker):
+            w *= 1.0 - auction.p_round_two(hands, s)
+    outs: dict[str, Outcome] = {}
+    if not (asker == DEALER and rules.stick_the_dealer):
+        if asker == DEALER:
+            outs["pass"] = _zero_outcome(n)  # turned down twice: thrown in
+        else:
+            outs["pass"] = _pass_outcome(pass_model, auction, hands, 2, asker + 1, rng, ev, rules, asker,
+                                         bidding, workers)
+    passed = np.zeros((n, 4), dtype=bool)
+    passed[:, :asker] = True
+    for t, name in suits:
+        for alone in (False, True):
+            c = _contracts(hands, t, asker, alone)
+            if alone:
+                c.def_alone = auction._defender_alone(hands, c.trump, c.maker, c.alone, passed, rng)
+            outs[name + (" alone" if alone else "")] = ev.play(c, rng)
+    return outs, w
+
+
 def call_decision(hand, turned_down, seat, rules: Rules = NORTH_AMERICAN, *, samples: int = 10000,
                   target_se: float | None = None, seed: int | None = None, model: str = "dd",
                   pass_model: str = "hand", infer: bool = True, workers: int | None = None,
@@ -444,34 +479,12 @@ def call_decision(hand, turned_down, seat, rules: Rules = NORTH_AMERICAN, *, sam
     auction = Auction(rules, bidding, up)
     dealer = Dealer(_round_knowledge(rules, asker, hmask, up))
     ev = Evaluator(rules, model, asker, workers)
-    stuck = asker == DEALER and rules.stick_the_dealer
-    suits = [t for t in (3, 2, 1, 0) if t != up_suit]
+    suits = [(t, "cdhs"[t]) for t in (3, 2, 1, 0) if t != up_suit]
 
     def chunk(rng, n):
         hands = dealer.sample(n, rng)[:, :4].copy()
-        w = np.ones(n)
-        if infer:
-            for s in range(4):
-                if s != asker:
-                    w *= 1.0 - auction.p_round_one(hands, s)[0]
-            for s in range(asker):
-                w *= 1.0 - auction.p_round_two(hands, s)
-        outs: dict[str, Outcome] = {}
-        if not stuck:
-            if asker == DEALER:
-                outs["pass"] = _zero_outcome(n)  # turned down twice: thrown in
-            else:
-                outs["pass"] = _pass_outcome(pass_model, auction, hands, 2, asker + 1, rng, ev, rules,
-                                             asker, bidding, workers)
-        passed = np.zeros((n, 4), dtype=bool)
-        passed[:, :asker] = True
-        for t in suits:
-            for alone in (False, True):
-                c = _contracts(hands, t, asker, alone)
-                if alone:
-                    c.def_alone = auction._defender_alone(hands, c.trump, c.maker, c.alone, passed, rng)
-                outs["cdhs"[t] + (" alone" if alone else "")] = ev.play(c, rng)
-        return outs, w
+        return round_two_outcomes(rules, auction, ev, hands, asker, rng, infer=infer, pass_model=pass_model,
+                                  bidding=bidding, workers=workers, suits=suits)
 
     outcomes, w, done = _drive(seed, samples, target_se, chunk, progress)
     options, diffs, rec, close = _summarise(outcomes, w, rules.hand_size)

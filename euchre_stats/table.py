@@ -38,8 +38,8 @@ from .classes import (
     features,
 )
 from .dealer import chunk_rng
-from .decisions import (SEAT_LABELS, Z95, _contracts, _pass_outcome, _zero_outcome, parse_seat,
-                        round_one_outcomes)
+from .decisions import (SEAT_LABELS, Z95, parse_seat,
+                        round_one_outcomes, round_two_outcomes)
 from .rules import Rules, holds_natural_trump
 
 SEAT_STRIDE = 1_000_000
@@ -224,33 +224,11 @@ def _option_outcomes(spec: TableSpec, asker: int, up: int, class_hands: np.ndarr
 def _call_outcomes(spec: TableSpec, asker: int, up: int, hands: np.ndarray, rng: np.random.Generator,
                    workers) -> tuple[dict, np.ndarray]:
     """Round two, as ``call_decision``: ``up`` was turned down; pass, or name each other suit (alone or not)."""
-    rules, bidding = spec.rules, spec.bidding_model
-    n = hands.shape[0]
-    auction = Auction(rules, bidding, up)
-    ev = Evaluator(rules, spec.model, asker, workers)
-    w = np.ones(n)
-    if spec.infer:
-        for s in range(4):
-            if s != asker:
-                w *= 1.0 - auction.p_round_one(hands, s)[0]
-        for s in range(asker):
-            w *= 1.0 - auction.p_round_two(hands, s)
-    outs: dict[str, Outcome] = {}
-    if not (asker == DEALER and rules.stick_the_dealer):
-        if asker == DEALER:
-            outs["pass"] = _zero_outcome(n)  # turned down twice: thrown in
-        else:
-            outs["pass"] = _pass_outcome(spec.pass_model, auction, hands, 2, asker + 1, rng, ev, rules,
-                                         asker, bidding, workers)
-    passed = np.zeros((n, 4), dtype=bool)
-    passed[:, :asker] = True
-    for t, name in CALL_SUITS:
-        for alone in (False, True):
-            c = _contracts(hands, t, asker, alone)
-            if alone:
-                c.def_alone = auction._defender_alone(hands, c.trump, c.maker, c.alone, passed, rng)
-            outs[name + (" alone" if alone else "")] = ev.play(c, rng)
-    return outs, w
+    auction = Auction(spec.rules, spec.bidding_model, up)
+    ev = Evaluator(spec.rules, spec.model, asker, workers)
+    return round_two_outcomes(spec.rules, auction, ev, hands, asker, rng, infer=spec.infer,
+                              pass_model=spec.pass_model, bidding=spec.bidding_model, workers=workers,
+                              suits=CALL_SUITS)
 
 
 def _discard_candidates(rules: Rules, up: int, class_hands_rows: np.ndarray) -> list[np.ndarray]:
