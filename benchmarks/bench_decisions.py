@@ -14,7 +14,7 @@ import shutil
 import subprocess
 import time
 
-from euchre_stats.decisions import call_decision, lead_decision, order_decision
+from euchre_stats.decide.questions import call_decision, lead_decision, order_decision
 
 HAND, UP = "Jh Jd Ah 9s Tc", "9h"
 

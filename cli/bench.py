@@ -7,7 +7,7 @@ import json
 import click
 
 from .common import emit, handle_errors
-from .main import cli
+from .group import cli
 
 
 @cli.group("bench")

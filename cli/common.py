@@ -13,8 +13,9 @@ import sys
 
 import click
 
-from euchre_stats.atomic import atomic_write
-from euchre_stats.rules import PRESETS, RulesError, load_rules
+from euchre_stats.core.errors import RulesError
+from euchre_stats.output.atomic import atomic_write
+from euchre_stats.rules import PRESETS, load_rules
 
 
 class InputError(click.ClickException):

@@ -1,7 +1,7 @@
 """Decision commands: ``order``, ``call``, ``discard``, ``lead``.
 
-Each parses its input, calls one function of :mod:`euchre_stats.decisions`, and
-formats the :class:`~euchre_stats.decisions.Decision` as a table, JSON or CSV.
+Each parses its input, calls one function of :mod:`euchre_stats.decide.questions`, and
+formats the :class:`~euchre_stats.decide.questions.Decision` as a table, JSON or CSV.
 """
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ import functools
 
 import click
 
-from euchre_stats import decisions as dec
-from euchre_stats.bidding import BiddingModel
+from euchre_stats.bidding.model import BiddingModel
+from euchre_stats.decide import questions as dec
 
-from .common import progress_bar, InputError, dumps, emit, frame_text, handle_errors, output_options, rules_options
-from .main import cli
+from .common import InputError, dumps, emit, frame_text, handle_errors, output_options, progress_bar, rules_options
+from .group import cli
 
 MODEL_WORDS = {"dd": "double-dummy play (every card seen: flatters the side that can see more)",
                "pimc": "realistic play (each player samples worlds from their own information)"}
@@ -158,7 +158,7 @@ def _finish(result, fmt, output, plot, compare=None):
     else:
         text = render(result, fmt)
     if plot:
-        from euchre_stats.plots import plot_decision
+        from euchre_stats.output.plots import plot_decision
 
         plot_decision(result if compare is None else [result, compare], plot)
     emit(text, output)

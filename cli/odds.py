@@ -1,7 +1,7 @@
 """Deck-variant commands: ``odds`` (exact, by counting) and ``variants`` (simulated whole hands).
 
-Each parses its input, calls one library function (:mod:`euchre_stats.odds`,
-:mod:`euchre_stats.variants`) and formats the result as a table, JSON or CSV.
+Each parses its input, calls one library function (:mod:`euchre_stats.variants.odds`,
+:mod:`euchre_stats.variants.simulate`) and formats the result as a table, JSON or CSV.
 """
 
 from __future__ import annotations
@@ -11,13 +11,13 @@ import math
 
 import click
 
-from euchre_stats import odds as od
-from euchre_stats import variants as va
-from euchre_stats.cards import card_name, format_hand
-from euchre_stats.decks import parse_deck_list
+from euchre_stats.core.cards import card_name, format_hand
+from euchre_stats.core.decks import parse_deck_list
+from euchre_stats.variants import odds as od
+from euchre_stats.variants import simulate as va
 
-from .common import progress_bar, InputError, dumps, emit, frame_text, handle_errors, output_options, rules_options
-from .main import cli
+from .common import InputError, dumps, emit, frame_text, handle_errors, output_options, progress_bar, rules_options
+from .group import cli
 
 ALL_DECKS = "24,25,28,32,33"
 
@@ -227,7 +227,7 @@ def variants(samples, seed, workers, model, plot, rules, decks, per_deck_hand_si
     r = va.simulate_variants(decks, samples, seed, rules, model=model, workers=workers,
                              hand_size=per_deck_hand_size, progress=progress_bar("dealing"))
     if plot:
-        from euchre_stats.plots import plot_variants
+        from euchre_stats.output.plots import plot_variants
 
         plot_variants(r, plot)
     emit(render_variants(r, fmt), output)

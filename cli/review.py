@@ -7,11 +7,12 @@ import sys
 
 import click
 
-from euchre_stats.game import SUIT_WORDS
-from euchre_stats.records import RecordError, review_dict, review_lines
+from euchre_stats.core.errors import RecordError
+from euchre_stats.game.records import review_dict, review_lines
+from euchre_stats.game.state import SUIT_WORDS
 
 from .common import InputError, dumps, emit, handle_errors, output_options
-from .main import cli
+from .group import cli
 
 
 def _read_input(path: str) -> tuple[str, str]:

@@ -7,10 +7,10 @@ import sys
 
 import click
 
-from euchre_stats.cards import card_name
+from euchre_stats.core.cards import card_name
 
 from .common import InputError, dumps, emit, handle_errors, output_options
-from .main import cli
+from .group import cli
 
 
 def _result_dict(tricks, values: dict[int, int]) -> dict:

@@ -1,18 +1,17 @@
 """Strategy-table commands: ``table`` (build or resume a table) and ``advise`` (answer from one).
 
-Each calls one library function (:func:`euchre_stats.tablerun.run_table`,
-:func:`euchre_stats.advise.advise`) and formats what it returns.
+Each calls one library function (:func:`euchre_stats.strategy.run.run_table`,
+:func:`euchre_stats.strategy.advise.advise`) and formats what it returns.
 """
 
 from __future__ import annotations
 
-
 import click
 
-from euchre_stats.decisions import SEAT_LABELS, parse_seat
+from euchre_stats.core.seats import SEAT_NAMES, parse_seat
 
-from .common import progress_bar, InputError, dumps, emit, frame_text, handle_errors, output_options, rules_options
-from .main import cli
+from .common import InputError, dumps, emit, frame_text, handle_errors, output_options, progress_bar, rules_options
+from .group import cli
 
 
 def parse_seats(text: str) -> tuple[int, ...]:
@@ -62,8 +61,9 @@ def table(seat, round_, samples_per_class, seed, run_dir, limit, chunk_size, wor
       euchre-stats table --seat all --limit 500 --seed 1 --run-dir runs/quick --csv
       euchre-stats table --round 2 --seat third --seed 1 --run-dir runs/call-third
     """
-    from euchre_stats.table import TableSpec
-    from euchre_stats.tablerun import MANIFEST, read_manifest, run_table, summarise
+    from euchre_stats.strategy.run import MANIFEST, read_manifest, run_table
+    from euchre_stats.strategy.summary import summarise
+    from euchre_stats.strategy.table import TableSpec
 
     seats = parse_seats(seat)
     if seed is None:
@@ -148,11 +148,11 @@ def advise(hand, upcard, seat, table_dir, simulate, samples, seed, workers, rule
       euchre-stats advise "Jh Jd Ah 9s Tc" --up 9h --seat eldest
       euchre-stats advise "Jh Jd Ah 9s Tc" --up 9h --seat eldest --stick-the-dealer
     """
-    from euchre_stats.advise import advise as advise_fn
+    from euchre_stats.strategy.advise import advise as advise_fn
 
     a = advise_fn(hand, upcard, seat, rules, table=table_dir, samples=samples, seed=seed, workers=workers,
                   simulate=simulate)
     emit(dumps(a.to_dict()) if fmt == "json" else _advice_text(a), output)
 
 
-__all__ = ["SEAT_LABELS", "advise", "parse_seats", "table"]
+__all__ = ["SEAT_NAMES", "advise", "parse_seats", "table"]

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import click
 
-from euchre_stats.bidding import BiddingModel
-from euchre_stats.tuning import tune as tune_model
+from euchre_stats.bidding.model import BiddingModel
+from euchre_stats.bidding.tuning import tune as tune_model
 
 from .common import dumps, emit, handle_errors, rules_options
-from .main import cli
+from .group import cli
 
 
 @cli.command()

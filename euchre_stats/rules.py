@@ -9,17 +9,15 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .cards import JOKER
-from .decks import Deck, find_deck
-from .tables import EFF_SUIT, POWER, SUIT_MASK
+import numpy as np
 
-
-class RulesError(ValueError):
-    """Inconsistent or unknown rule options."""
-
+from .core.decks import Deck, find_deck
+from .core.errors import RulesError
+from .core.bits import JOKER
+from .core.seats import DEALER, next_active, out_mask, partner_of
 
 LEAD_CHOICES = ("eldest", "left_of_loner")
 GAME_TARGETS = (5, 7, 10, 11, 15)
@@ -40,8 +38,11 @@ class Rules:
     stick_the_dealer: bool = False
     #: a dealer's partner who orders up in round one must play alone
     canadian_loner: bool = False
-    #: a defender may go alone against a lone maker
+    #: a defender may go alone against the makers (three play against a maker with a partner,
+    #: two against a lone maker)
     defend_alone: bool = False
+    #: with defend_alone: only against a lone maker (some tables)
+    defend_alone_only_against_loner: bool = False
     #: points to the defenders when a lone defender euchres the makers
     lone_defender_points: int = 4
     #: makers taking no trick at all give the defenders 4 points
@@ -69,12 +70,14 @@ class Rules:
         except ValueError as exc:
             raise RulesError(str(exc)) from None
         object.__setattr__(self, "deck", d.label)
-        for name in ("stick_the_dealer", "canadian_loner", "defend_alone", "super_euchre",
+        for name in ("stick_the_dealer", "canadian_loner", "defend_alone", "defend_alone_only_against_loner",
+                     "super_euchre",
                      "dealer_may_discard_upcard", "dealer_needs_trump",
                      "passer_may_not_go_alone", "joker_upcard_rule", "win_by_two"):
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(f"rule {name} must be true or false, got {getattr(self, name)!r}")
-        if not isinstance(self.hand_size, int) or not 1 <= self.hand_size <= d.max_hand_size():
+        size = self.hand_size
+        if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= d.max_hand_size():
             raise RulesError(
                 f"hand_size {self.hand_size!r} does not fit the {d.label}-card deck "
                 f"(1..{d.max_hand_size()})"
@@ -85,14 +88,15 @@ class Rules:
             )
         if self.game_to not in GAME_TARGETS:
             raise RulesError(f"game_to {self.game_to!r}: expected one of 5, 7, 10, 11, 15")
-        if not isinstance(self.lone_defender_points, int) or self.lone_defender_points < 1:
+        ldp = self.lone_defender_points
+        if isinstance(ldp, bool) or not isinstance(ldp, int) or ldp < 1:
             raise RulesError(f"lone_defender_points must be a positive whole number, got "
                              f"{self.lone_defender_points!r}")
 
     # --- derived -----------------------------------------------------------
     @property
     def deck_obj(self) -> Deck:
-        """The :class:`~euchre_stats.decks.Deck` these rules use."""
+        """The :class:`~euchre_stats.core.decks.Deck` these rules use."""
         return find_deck(self.deck)
 
     @property
@@ -138,7 +142,8 @@ def _describe_fields(r: Rules) -> str:
     parts = [f"{r.deck}-card deck", f"{r.hand_size} cards each", f"game to {r.game_to}"]
     flags = {
         "stick_the_dealer": "stick the dealer", "canadian_loner": "Canadian loner",
-        "defend_alone": "defend alone", "super_euchre": "super-euchre",
+        "defend_alone": "defend alone", "defend_alone_only_against_loner": "only against a loner",
+        "super_euchre": "super-euchre",
         "dealer_needs_trump": "dealer needs a trump", "passer_may_not_go_alone":
         "passer may not go alone", "joker_upcard_rule": "Joker up: dealer names trump",
         "win_by_two": "win by two",
@@ -187,87 +192,109 @@ def load_rules(value) -> Rules:
     return Rules.from_json(value)
 
 
-# --- seats -------------------------------------------------------------------
-SEAT_NAMES = ("eldest", "partner", "third", "dealer")
+# --- the effect of every rule option ----------------------------------------------------------
+# The state machine (game.state) and every vectorised engine (bidding, play, decide, strategy,
+# variants) call these functions; no other module reads a rule option that changes what players
+# may do or what a hand scores.  ``seat`` and ``maker`` may be ints or numpy arrays; the dealer is
+# ``DEALER`` (seat 3) unless given.
+
+def may_pass(rules: Rules, seat, round_: int, dealer: int = DEALER):
+    """Whether ``seat`` may pass in bidding round ``round_`` (stick the dealer: not the dealer in round two)."""
+    return ~((np.asarray(seat) == dealer) & (round_ == 2) & rules.stick_the_dealer)
 
 
-def side_of(seat: int) -> int:
-    """Side of an absolute seat: seats 0 and 2 are side 0, seats 1 and 3 side 1."""
-    return seat & 1
+def order_must_go_alone(rules: Rules, seat, dealer: int = DEALER):
+    """Whether ``seat`` accepting the upcard in round one must play alone (Canadian loner: the
+    dealer's partner accepts only alone)."""
+    return (np.asarray(seat) == partner_of(dealer)) & rules.canadian_loner
 
 
-def partner_of(seat: int) -> int:
-    """The seat opposite."""
-    return (seat + 2) & 3
+def may_take_up(rules: Rules, seat, hands, upcard: int, dealer: int = DEALER):
+    """Whether ``seat`` holding ``hands`` (an int mask or a uint64 array) may accept the upcard in
+    round one (dealer needs a trump: the dealer must hold a card of its suit by its face, or the Joker)."""
+    suit_bits = np.uint64((0xFF << (8 * (upcard >> 3))) | (1 << JOKER))
+    holds = (np.asarray(hands, dtype=np.uint64) & suit_bits) != 0
+    return (np.asarray(seat) != dealer) | holds | (not rules.dealer_needs_trump)
 
 
-def next_active(seat: int, active: Sequence[bool]) -> int:
-    """The first active seat clockwise from ``seat`` (``seat`` itself included)."""
-    for k in range(4):
-        s = (seat + k) & 3
-        if active[s]:
-            return s
-    raise RulesError("no active seat")
+def dealer_picks_up(rules: Rules, maker, alone, dealer: int = DEALER):
+    """Whether the dealer takes up the upcard when ``maker`` accepts it in round one (``alone`` says
+    whether the maker goes alone): not when the dealer sits out behind a lone partner."""
+    return ~((np.asarray(maker) == partner_of(dealer)) & np.asarray(alone, dtype=bool))
+
+
+def banned_discard(rules: Rules, upcard: int) -> int:
+    """The card the dealer may not discard after taking up ``upcard`` (the upcard itself when
+    dealer_may_discard_upcard is off), or -1."""
+    return -1 if rules.dealer_may_discard_upcard else int(upcard)
+
+
+def may_discard(rules: Rules, card: int, upcard: int) -> bool:
+    """Whether the dealer may discard ``card`` after taking up ``upcard``."""
+    return int(card) != banned_discard(rules, upcard)
+
+
+def joker_up_names_trump(rules: Rules) -> bool:
+    """What a Joker turned up does: True, the dealer's side are makers and the dealer names trump;
+    False, the hand is thrown in (the project's convention when the Joker rule is off)."""
+    return bool(rules.joker_upcard_rule)
+
+
+def may_go_alone(rules: Rules, passed_in_round):
+    """Whether a player may go alone, given whether it passed in the round in which trump was made
+    (passer_may_not_go_alone)."""
+    return ~(np.asarray(passed_in_round, dtype=bool) & rules.passer_may_not_go_alone)
+
+
+def may_defend_alone(rules: Rules, seat, maker, maker_alone, passed_in_round=False):
+    """Whether defender ``seat`` may go alone against ``maker``: defend_alone is on, the seat is
+    on the other side, the maker is alone when defend_alone_only_against_loner is on, and
+    passer_may_not_go_alone does not forbid it."""
+    seat, maker = np.asarray(seat), np.asarray(maker)
+    ok = ((seat & 1) != (maker & 1)) & (maker >= 0) & rules.defend_alone
+    if rules.defend_alone_only_against_loner:
+        ok = ok & np.asarray(maker_alone, dtype=bool)
+    return ok & may_go_alone(rules, passed_in_round)
+
+
+def why_no_defend_alone(rules: Rules, seat: int, maker: int, maker_alone: bool,
+                        passed_in_round: bool) -> str | None:
+    """Why defender ``seat`` may not go alone against ``maker`` (the words of :func:`may_defend_alone`),
+    or None when it may."""
+    if not rules.defend_alone:
+        return "defending alone is not allowed under these rules (defend_alone is off)"
+    if (seat & 1) == (maker & 1):
+        return f"seat {seat} is on the making side"
+    if rules.defend_alone_only_against_loner and not maker_alone:
+        return ("a defender may go alone only against a lone maker, and the maker is not alone "
+                "(defend_alone_only_against_loner)")
+    if passed_in_round and rules.passer_may_not_go_alone:
+        return f"seat {seat} passed in the round in which trump was made (passer_may_not_go_alone)"
+    return None
+
+
+def sitting_out(maker_alone: int | None = None, defender_alone: int | None = None) -> int:
+    """Bitmask of the seats sitting out: the partner of each lone player."""
+    return out_mask(None if maker_alone is None else partner_of(maker_alone),
+                    None if defender_alone is None else partner_of(defender_alone))
 
 
 def first_leader(rules: Rules, dealer: int, maker_alone: int | None = None,
                  defender_alone: int | None = None) -> int:
-    """Seat that leads the first trick, given who (if anyone) is alone."""
-    active = [True] * 4
-    if maker_alone is not None:
-        active[partner_of(maker_alone)] = False
-    if defender_alone is not None:
-        active[partner_of(defender_alone)] = False
-    if rules.lead_after_alone == "left_of_loner" and maker_alone is not None:
-        if defender_alone is not None:
-            return defender_alone
-        return next_active((maker_alone + 1) & 3, active)
-    return next_active((dealer + 1) & 3, active)
+    """Seat that leads the first trick, given who (if anyone) is alone.
 
-
-# --- play ----------------------------------------------------------------------
-def effective_suit(card: int, trump: int) -> int:
-    """Suit the card follows as once ``trump`` is fixed (left bower and Joker are trump)."""
-    return int(EFF_SUIT[trump, card])
-
-
-def card_power(card: int, trump: int) -> int:
-    """Trick power of the card under ``trump`` (compare within one effective suit; trumps beat all)."""
-    return int(POWER[trump, card])
-
-
-def legal_plays(hand: int, trump: int, led: int | None = None) -> int:
-    """Mask of the cards of ``hand`` that may be played to a trick whose first card is ``led``.
-
-    With no led card (leading) every card is legal; otherwise a player must
-    follow the led card's effective suit when able.
+    Normally eldest leads, or the next seat in play when eldest sits out.  Under
+    ``lead_after_alone="left_of_loner"`` the seat on the lone player's left leads, a lone
+    defender's as well as a lone maker's; with two lone players the defender leads.
     """
-    if led is None:
-        return hand
-    follow = hand & int(SUIT_MASK[trump, EFF_SUIT[trump, led]])
-    return follow if follow else hand
-
-
-def is_trump(card: int, trump: int) -> bool:
-    """Whether ``card`` is a trump (bowers and Joker included)."""
-    return int(EFF_SUIT[trump, card]) == trump
-
-
-def trick_winner_index(cards: Sequence[int], trump: int) -> int:
-    """Index in ``cards`` (in play order, first led) of the card that wins the trick."""
-    led_suit = EFF_SUIT[trump, cards[0]]
-    best, best_key = 0, -1
-    for i, c in enumerate(cards):
-        e = EFF_SUIT[trump, c]
-        key = POWER[trump, c] if (e == trump or e == led_suit) else -1
-        if key > best_key:
-            best, best_key = i, int(key)
-    return best
-
-
-def holds_natural_trump(hand: int, suit: int) -> bool:
-    """Whether ``hand`` holds a card of ``suit`` by its face (left bower not counted) or the Joker."""
-    return bool(hand & (0xFF << (8 * suit))) or bool((hand >> JOKER) & 1)
+    out = sitting_out(maker_alone, defender_alone)
+    if rules.lead_after_alone == "left_of_loner":
+        if maker_alone is not None and defender_alone is not None:
+            return defender_alone
+        loner = maker_alone if maker_alone is not None else defender_alone
+        if loner is not None:
+            return next_active(loner, out)
+    return next_active(dealer, out)
 
 
 def hand_points(rules: Rules, maker_tricks: int, maker_alone: bool,
@@ -288,8 +315,21 @@ def hand_points(rules: Rules, maker_tricks: int, maker_alone: bool,
     return 0, pts
 
 
+def hand_points_array(rules: Rules, maker_tricks, maker_alone, defender_alone):
+    """Vectorised :func:`hand_points`: (maker points, defender points)."""
+    n = rules.hand_size
+    t = np.asarray(maker_tricks)
+    maker = np.where(t == n, np.where(maker_alone, 4, 2), np.where(t >= rules.tricks_to_make, 1, 0))
+    defp = np.where(t >= rules.tricks_to_make, 0, 2)
+    defp = np.where((t < rules.tricks_to_make) & defender_alone,
+                    np.maximum(defp, rules.lone_defender_points), defp)
+    if rules.super_euchre:
+        defp = np.where(t == 0, np.maximum(defp, 4), defp)
+    return maker, defp
+
+
 __all__ = [
-    "Rules", "RulesError", "PRESETS", "preset", "load_rules", "SEAT_NAMES", "side_of",
-    "partner_of", "next_active", "first_leader", "effective_suit", "card_power", "legal_plays",
-    "is_trump", "trick_winner_index", "holds_natural_trump", "hand_points",
+    "Rules", "RulesError", "PRESETS", "NORTH_AMERICAN", "preset", "load_rules", "first_leader", "hand_points",
+    "hand_points_array", "may_pass", "order_must_go_alone", "may_take_up", "dealer_picks_up", "banned_discard",
+    "may_discard", "joker_up_names_trump", "may_go_alone", "may_defend_alone", "why_no_defend_alone", "sitting_out",
 ]

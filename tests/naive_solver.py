@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from euchre_stats.rules import legal_plays, trick_winner_index
+from euchre_stats.core.trump import legal_plays, trick_winner_index
 
 
 def _next_active(seat: int, out: int) -> int:
@@ -93,7 +93,7 @@ def random_position(rng, deck_cards, hand_size: int, out: int, on_table: int):
             # a legal card: follow the led suit when the rest of the hand could
             card = cards.pop()
             if played:
-                from euchre_stats.tables import EFF_SUIT, SUIT_MASK
+                from euchre_stats.core.trump import EFF_SUIT, SUIT_MASK
 
                 led = int(EFF_SUIT[trump, played[0]])
                 if int(EFF_SUIT[trump, card]) != led and hands[s] & int(SUIT_MASK[trump, led]):

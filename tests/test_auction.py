@@ -7,10 +7,13 @@ import itertools
 import numpy as np
 import pytest
 
-from euchre_stats.auction import DEALER, Auction, Contracts, Evaluator, hand_points_array
-from euchre_stats.bidding import BiddingModel, default_model
-from euchre_stats.cards import parse_card
-from euchre_stats.rules import hand_points, holds_natural_trump, preset
+from euchre_stats.bidding.auction import Auction
+from euchre_stats.bidding.model import BiddingModel, default_model
+from euchre_stats.core.cards import parse_card
+from euchre_stats.core.seats import DEALER
+from euchre_stats.core.trump import holds_natural_trump
+from euchre_stats.play.contracts import Contracts, Evaluator
+from euchre_stats.rules import hand_points, hand_points_array, preset
 from euchre_stats.solver.bench import random_deals
 
 

@@ -7,11 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from euchre_stats.bidding import (DEFAULT_MODEL, BiddingModel, best_discard_strength, default_model,
-                                  strength_of)
-from euchre_stats.cards import JOKER, parse_card, parse_hand
-from euchre_stats.decks import find_deck
-from euchre_stats.rules import effective_suit, is_trump
+from euchre_stats.bidding.model import DEFAULT_MODEL, BiddingModel, best_discard_strength, default_model, strength_of
+from euchre_stats.core.cards import JOKER, parse_card, parse_hand
+from euchre_stats.core.decks import find_deck
+from euchre_stats.core.trump import effective_suit, is_trump
 
 TRUMP = {"Jk": 3.3, "R": 3.0, "L": 2.6, 7: 2.2, 6: 1.9, 5: 1.7, 3: 1.5, 2: 1.4, 1: 1.3, 0: 1.2}
 

@@ -6,11 +6,25 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from euchre_stats.cards import (JOKER, CardSet, DuplicateCardError, HandSizeError, InvalidCardError,
-                                card_name, card_rank, card_suit, cards_to_mask, format_cards,
-                                format_hand, make_card, mask_to_cards, parse_card, parse_cards,
-                                parse_hand, parse_suit, same_colour)
-from euchre_stats.decks import Deck
+from euchre_stats.core.cards import (
+    JOKER,
+    CardSet,
+    card_name,
+    card_rank,
+    card_suit,
+    cards_to_mask,
+    format_cards,
+    format_hand,
+    make_card,
+    mask_to_cards,
+    parse_card,
+    parse_cards,
+    parse_hand,
+    parse_suit,
+    same_colour,
+)
+from euchre_stats.core.decks import Deck
+from euchre_stats.core.errors import DuplicateCardError, HandSizeError, InvalidCardError
 
 SYMBOLS = dict(zip("cdhs", "♣♦♥♠"))
 JOKER_SPELLINGS = ["Jk", "jk", "JK", "joker", "Joker", "JOKER", "b", "B", "2s", "2S", "s2", "2♠", "♠2"]

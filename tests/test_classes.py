@@ -10,9 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from euchre_stats.cards import JOKER, cards_to_mask, mask_to_cards, parse_card, parse_hand
-from euchre_stats.classes import (
-    ClassInputError,
+from euchre_stats.core.cards import JOKER, cards_to_mask, mask_to_cards, parse_card, parse_hand
+from euchre_stats.core.decks import find_deck
+from euchre_stats.core.errors import ClassInputError
+from euchre_stats.strategy.classes import (
     canonical,
     canonical_many,
     class_key,
@@ -24,7 +25,6 @@ from euchre_stats.classes import (
     raw_combos,
     split_key,
 )
-from euchre_stats.decks import find_deck
 
 
 def swap_suits(mask: int, a: int, b: int) -> int:

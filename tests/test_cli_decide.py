@@ -6,7 +6,6 @@ import json
 
 import pytest
 from click.testing import CliRunner
-
 from euchre_stats.cli.main import cli
 
 EXAMPLES = [

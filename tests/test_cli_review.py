@@ -8,11 +8,11 @@ from pathlib import Path
 
 import numpy as np
 from click.testing import CliRunner
-
 from euchre_stats.cli.main import cli
-from euchre_stats.game import HandState, play_hand
-from euchre_stats.policies import RandomPolicy
-from euchre_stats.records import dumps_record, record_from_state
+
+from euchre_stats.game.policies import RandomPolicy
+from euchre_stats.game.records import dumps_record, record_from_state
+from euchre_stats.game.state import HandState, play_hand
 from euchre_stats.rules import PRESETS
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "data" / "examples"

@@ -8,9 +8,9 @@ import pytest
 from click.testing import CliRunner
 from euchre_stats.cli.main import cli
 
-from euchre_stats.advise import shipped_manifest
-from euchre_stats.cards import card_name
-from euchre_stats.classes import class_text, enumerate_classes
+from euchre_stats.core.cards import card_name
+from euchre_stats.strategy.advise import shipped_manifest
+from euchre_stats.strategy.classes import class_text, enumerate_classes
 
 
 def run(args):

@@ -9,10 +9,12 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from euchre_stats.cards import mask_to_cards, parse_hand
-from euchre_stats.dealer import KITTY, Dealer, InconsistentDealError, Knowledge, chunk_rng
-from euchre_stats.decks import find_deck
-from euchre_stats.tables import SUIT_MASK
+from euchre_stats.core.cards import mask_to_cards, parse_hand
+from euchre_stats.core.decks import find_deck
+from euchre_stats.core.errors import InconsistentDealError
+from euchre_stats.core.trump import SUIT_MASK
+from euchre_stats.sampling.dealer import KITTY, Dealer, Knowledge
+from euchre_stats.sampling.seeds import chunk_rng
 
 D24 = find_deck("24")
 

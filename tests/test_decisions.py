@@ -7,13 +7,15 @@ import itertools
 import numpy as np
 import pytest
 
-from euchre_stats.cards import card_name, mask_to_cards, parse_cards, parse_hand
-from euchre_stats.decisions import (DecisionInputError, call_decision, discard_decision, lead_decision,
-                                    order_decision, parse_seat, weighted_mean_se)
-from euchre_stats.decks import find_deck
+from euchre_stats.core.cards import card_name, mask_to_cards, parse_cards, parse_hand
+from euchre_stats.core.decks import find_deck
+from euchre_stats.core.errors import DecisionInputError
+from euchre_stats.core.seats import parse_seat
+from euchre_stats.core.stats import weighted_mean_se
+from euchre_stats.core.trump import SUIT_MASK
+from euchre_stats.decide.questions import call_decision, discard_decision, lead_decision, order_decision
 from euchre_stats.rules import preset
 from euchre_stats.solver import card_values_many
-from euchre_stats.tables import SUIT_MASK
 
 HEARTS = 2
 # A late position: eldest (seat 0) made hearts and won the first three tricks; seats 1 and 3 showed

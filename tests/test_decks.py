@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from euchre_stats.cards import JOKER, card_name
-from euchre_stats.decks import ALIASES, Deck, UnknownDeckError, find_deck, parse_deck_list
+from euchre_stats.core.cards import JOKER, card_name
+from euchre_stats.core.decks import ALIASES, Deck, find_deck, parse_deck_list
+from euchre_stats.core.errors import UnknownDeckError
 
 
 @pytest.mark.parametrize("deck, size, lowest, joker", [

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
 from euchre_stats.cli.main import cli
-from euchre_stats.records import review_lines, review_record
+
+from euchre_stats.game.records import review_lines, review_record
 from euchre_stats.rules import Rules
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -5,11 +5,22 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from euchre_stats.cards import JOKER, parse_card, parse_hand
-from euchre_stats.game import (DEFEND, DISCARD, NAME_TRUMP, OVER, PLAY, ROUND_ONE, ROUND_TWO,
-                               HandState, IllegalActionError, InconsistentDealError, game_winner,
-                               play_game, play_hand)
-from euchre_stats.policies import HeuristicPolicy, RandomPolicy
+from euchre_stats.core.cards import JOKER, parse_card, parse_hand
+from euchre_stats.core.errors import IllegalActionError, InconsistentDealError
+from euchre_stats.game.policies import HeuristicPolicy, RandomPolicy
+from euchre_stats.game.state import (
+    DEFEND,
+    DISCARD,
+    NAME_TRUMP,
+    OVER,
+    PLAY,
+    ROUND_ONE,
+    ROUND_TWO,
+    HandState,
+    game_winner,
+    play_game,
+    play_hand,
+)
 from euchre_stats.rules import NORTH_AMERICAN, PRESETS
 
 NA = NORTH_AMERICAN
@@ -235,6 +246,10 @@ def test_joker_upcard_dealer_names_trump():
     assert s.makers == 1 and s.maker_seat == 3 and s.trump == 1 and s.bids == ["d"]
     assert s.phase == DISCARD and (s.hands[3] >> JOKER) & 1
     s.apply("Tc")
+    # british: defending alone is offered against any maker; both defenders decline
+    assert s.phase == DEFEND and s.to_act == 0
+    s.apply("pass")
+    s.apply("pass")
     assert s.phase == PLAY
 
 
@@ -283,12 +298,34 @@ def test_defend_alone_second_defender():
     assert s.defender_alone == 3 and s.active == [True, False, False, True]
 
 
-def test_no_defend_alone_against_a_maker_with_partner_or_rule_off():
+def test_defend_alone_against_a_maker_with_partner():
     s = make(defend_alone=True)
+    s.apply("order")  # seat 0 orders hearts and plays with seat 2
+    s.apply("Tc")
+    assert s.phase == DEFEND and s.to_act == 1
+    s.apply("defend alone")  # seat 1 holds the five best hearts; the dealer (seat 3) sits out
+    assert s.defender_alone == 1 and s.active == [True, True, True, False]
+    assert s.phase == PLAY and s.to_act == 0  # eldest leads
+    play_hand(s, first_legal)
+    assert len(s.plays) == 15 and set(s.play_seats) == {0, 1, 2}
+    assert s.trick_winners == [1] * 5 and s.tricks == [0, 5] and s.points == [0, 4]
+
+
+def test_left_of_a_lone_defender_leads():
+    s = make(defend_alone=True, lead_after_alone="left_of_loner")
+    s.apply("order")
+    s.apply("Tc")
+    s.apply("defend alone")  # seat 1 alone, seat 3 out: seat 2 is on its left
+    assert s.phase == PLAY and s.to_act == 2
+
+
+def test_no_defend_alone_against_a_maker_with_partner_or_rule_off():
+    s = make(defend_alone=True, defend_alone_only_against_loner=True)
     s.apply("order")
     s.apply("Tc")
     assert s.phase == PLAY
-    assert s.why_cannot_defend_alone(1).startswith("a defender may go alone only against a lone maker")
+    assert s.why_cannot_defend_alone(1) == ("a defender may go alone only against a lone maker, and the maker "
+                                            "is not alone (defend_alone_only_against_loner)")
     t = make()
     t.apply("order alone")
     t.apply("Tc")

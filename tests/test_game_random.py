@@ -10,11 +10,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from euchre_stats.game import HandState, play_hand
-from euchre_stats.policies import RandomPolicy
-from euchre_stats.records import record_from_state, review_record
-from euchre_stats.rules import (PRESETS, first_leader, hand_points, legal_plays, partner_of,
-                                trick_winner_index)
+from euchre_stats.core.seats import partner_of
+from euchre_stats.core.trump import legal_plays, trick_winner_index
+from euchre_stats.game.policies import RandomPolicy
+from euchre_stats.game.records import record_from_state, review_record
+from euchre_stats.game.state import HandState, play_hand
+from euchre_stats.rules import PRESETS, first_leader, hand_points
 
 HANDS_PER_PRESET = 10_000
 CUSTOM = {

@@ -7,7 +7,6 @@ import shlex
 from pathlib import Path
 
 from click.testing import CliRunner
-
 from euchre_stats.cli.main import cli
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "methods.md"

@@ -13,20 +13,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from euchre_stats.cards import JOKER, TEN, card_name, cards_to_mask, mask_to_cards, parse_card, parse_hand
-from euchre_stats.decks import Deck, find_deck
-from euchre_stats.odds import (
+from euchre_stats.core.cards import JOKER, TEN, card_name, cards_to_mask, mask_to_cards, parse_card, parse_hand
+from euchre_stats.core.decks import Deck, find_deck
+from euchre_stats.core.errors import OddsInputError
+from euchre_stats.core.trump import EFF_SUIT, POWER
+from euchre_stats.variants.odds import (
     HOLDERS,
     QUANTITIES,
     TRUMP,
-    OddsInputError,
     conditional_odds,
     deck_odds,
     effective_suits,
     is_lay_down,
     named_cards,
 )
-from euchre_stats.tables import EFF_SUIT, POWER
 
 DECKS = ["24", "25", "28", "32", "33"]
 TOL = 1e-12

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from euchre_stats.cards import parse_hand
-from euchre_stats.dealer import Knowledge
-from euchre_stats.decks import find_deck
-from euchre_stats.pimc import _sample_worlds, play_pimc
+from euchre_stats.core.cards import parse_hand
+from euchre_stats.core.decks import find_deck
+from euchre_stats.core.trump import SUIT_MASK
+from euchre_stats.play.pimc import play_pimc
 from euchre_stats.rules import preset
+from euchre_stats.sampling.dealer import Knowledge, sample_worlds
 from euchre_stats.solver import solve_many
 from euchre_stats.solver.bench import random_deals
-from euchre_stats.tables import SUIT_MASK
 
 NA = preset("north-american")
 
@@ -23,7 +23,7 @@ def test_sampled_worlds_respect_voids_and_counts():
     k.gone = parse_hand("Kh 9h Th Qh Ac Kc Qc Tc")
     k.need = [0, 3, 3, 3, 4]
     k.voids = [0, 1 << 2, 0, 1 << 2, 0]
-    w = _sample_worlds(k, 400, np.random.default_rng(3))
+    w = sample_worlds(k, 400, np.random.default_rng(3))
     assert w.shape == (400, 5)
     for row in w:
         assert [int(x).bit_count() for x in row] == [3, 3, 3, 3, 4]

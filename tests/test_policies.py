@@ -5,10 +5,16 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from euchre_stats.cards import card_name, parse_card, parse_hand
-from euchre_stats.game import OVER, HandState, play_game, play_hand
-from euchre_stats.policies import (STRENGTH_POINTS, HeuristicPolicy, RandomPolicy, best_discard,
-                                   card_strength, hand_strength)
+from euchre_stats.core.cards import card_name, parse_card, parse_hand
+from euchre_stats.game.policies import (
+    POLICY_POINTS,
+    HeuristicPolicy,
+    RandomPolicy,
+    best_discard,
+    policy_card_points,
+    policy_hand_points,
+)
+from euchre_stats.game.state import OVER, HandState, play_game, play_hand
 from euchre_stats.rules import NORTH_AMERICAN, PRESETS
 
 H = 2  # hearts
@@ -22,15 +28,15 @@ H = 2  # hearts
     ("Jk Jh Th 9s 9c", H, 3.5 + 3 + 1.5 + 0.5),
 ])
 def test_hand_strength(hand, trump, expected):
-    assert hand_strength(parse_hand(hand), trump) == pytest.approx(expected)
+    assert policy_hand_points(parse_hand(hand), trump) == pytest.approx(expected)
 
 
 def test_hand_strength_weights_and_errors():
     h = parse_hand("Jh Jd Ah As Kc")
-    assert hand_strength(h, H, {"off_king": 0.0}) == pytest.approx(9.0)
-    assert card_strength(parse_card("Jd"), H) == STRENGTH_POINTS["left"]
+    assert policy_hand_points(h, H, {"off_king": 0.0}) == pytest.approx(9.0)
+    assert policy_card_points(parse_card("Jd"), H) == POLICY_POINTS["left"]
     with pytest.raises(ValueError, match="trump must be a suit 0..3"):
-        hand_strength(h, 5)
+        policy_hand_points(h, 5)
 
 
 def test_best_discard_makes_a_void():

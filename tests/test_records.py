@@ -8,11 +8,21 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from euchre_stats.game import HandState, play_hand
-from euchre_stats.policies import HeuristicPolicy, RandomPolicy
-from euchre_stats.records import (RecordError, double_dummy, dumps_record, load_record, read_records,
-                                  record_from_state, replay, review_dict, review_lines, review_record,
-                                  rules_to_json)
+from euchre_stats.core.errors import RecordError
+from euchre_stats.game.policies import HeuristicPolicy, RandomPolicy
+from euchre_stats.game.records import (
+    double_dummy,
+    dumps_record,
+    load_record,
+    read_records,
+    record_from_state,
+    replay,
+    review_dict,
+    review_lines,
+    review_record,
+    rules_to_json,
+)
+from euchre_stats.game.state import HandState, play_hand
 from euchre_stats.rules import NORTH_AMERICAN, PRESETS
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "data" / "examples"
@@ -40,6 +50,18 @@ def test_hand1():
     assert r.trump == "c" and r.makers == 0 and r.maker_seat == 2 and r.alone is None
     assert r.trick_winners == (3, 1, 2, 2, 2) and r.tricks == (3, 2) and r.points == (1, 0)
     assert r.to_dict()["trick_winners"] == [3, 1, 2, 2, 2]
+
+
+def test_defender_alone_against_a_maker_with_partner():
+    """Three play; the lone defender's euchre scores lone_defender_points (4)."""
+    rec = json.loads((EXAMPLES / "defend_alone.json").read_text())
+    r = review_record(rec)
+    assert r.maker_seat == 0 and r.alone is None and r.defender_alone == 1
+    assert r.trick_winners == (1, 2, 1, 1, 0) and r.tricks == (2, 3) and r.points == (0, 4)
+    assert review_record(dict(rec, rules={"defend_alone": True, "lone_defender_points": 3})).points == (0, 3)
+    # the same record is refused where a defender may go alone only against a lone maker
+    msg = error(dict(rec, rules={"defend_alone": True, "defend_alone_only_against_loner": True}))
+    assert msg.startswith("defend_alone: seat 1 cannot defend alone: a defender may go alone only against")
 
 
 def test_any_card_notation():

@@ -8,12 +8,18 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from euchre_stats.cards import JOKER, card_name, cards_to_mask, parse_card, parse_cards, parse_hand
-from euchre_stats.decks import Deck
-from euchre_stats.rules import (NORTH_AMERICAN, PRESETS, Rules, RulesError, card_power,
-                                effective_suit, first_leader, hand_points, holds_natural_trump,
-                                is_trump, legal_plays, load_rules, next_active, partner_of, preset,
-                                side_of, trick_winner_index)
+from euchre_stats.core.cards import JOKER, card_name, cards_to_mask, parse_card, parse_cards, parse_hand
+from euchre_stats.core.decks import Deck
+from euchre_stats.core.errors import RulesError
+from euchre_stats.core.trump import (
+    card_power,
+    effective_suit,
+    holds_natural_trump,
+    is_trump,
+    legal_plays,
+    trick_winner_index,
+)
+from euchre_stats.rules import NORTH_AMERICAN, PRESETS, Rules, first_leader, hand_points, load_rules, preset
 
 
 def expected_order(deck: Deck, trump: int) -> dict[int, list[str]]:
@@ -187,14 +193,6 @@ def test_describe():
 
 
 # --- seats ------------------------------------------------------------------------------------------
-def test_seats():
-    assert [side_of(s) for s in range(4)] == [0, 1, 0, 1]
-    assert [partner_of(s) for s in range(4)] == [2, 3, 0, 1]
-    assert next_active(3, [True, False, True, False]) == 0
-    with pytest.raises(RulesError, match="no active seat"):
-        next_active(0, [False] * 4)
-
-
 @pytest.mark.parametrize("lead, dealer, maker_alone, defender_alone, leader", [
     ("eldest", 3, None, None, 0),
     ("eldest", 3, 2, None, 1),           # eldest (0) sits out
@@ -205,6 +203,10 @@ def test_seats():
     ("left_of_loner", 3, 3, None, 0),
     ("left_of_loner", 3, 0, 1, 1),       # two loners: the defender leads
     ("left_of_loner", 3, None, None, 0),
+    ("eldest", 3, None, 1, 0),           # a lone defender against a maker with a partner
+    ("eldest", 3, None, 2, 1),           # eldest sits out behind the lone defender (seat 2)
+    ("left_of_loner", 3, None, 1, 2),    # left of the lone defender (seat 3 sits out)
+    ("left_of_loner", 3, None, 0, 1),
 ])
 def test_first_leader(lead, dealer, maker_alone, defender_alone, leader):
     r = NORTH_AMERICAN.replace(lead_after_alone=lead)

@@ -8,18 +8,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from euchre_stats.cards import parse_card, parse_hand
-from euchre_stats.decks import find_deck
-from euchre_stats.solver import (
-    InconsistentDealError,
-    SolveInputError,
-    SolveResult,
-    card_values,
-    card_values_many,
-    make_position,
-    solve,
-    solve_many,
-)
+from euchre_stats.core.cards import parse_card, parse_hand
+from euchre_stats.core.decks import find_deck
+from euchre_stats.core.errors import InconsistentDealError, SolveInputError
+from euchre_stats.solver import SolveResult, card_values, card_values_many, make_position, solve, solve_many
 from euchre_stats.solver.bench import bench_solver, random_deals
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -139,6 +131,24 @@ def test_loner_against_lone_defender():
     r = solve(["Ac Kc", "", "", "Qc Jc"], "h", 0, out=[1, 2])
     assert r.tricks == (2, 0)
     assert r.card_values == {parse_card("Ac"): 2, parse_card("Kc"): 2}
+
+
+def test_lone_defender_against_a_maker_with_partner():
+    """Three play: makers 0 and 2 against seat 1 alone (seat 3 sits out), the position of
+    data/examples/defend_alone.json when play starts."""
+    hands = ["Kh Qh As Ks Ac", "Jh Jd Ah Ad Kd", "Th 9s Kc Qc Qs", ""]
+    r = solve(hands, "h", 0, out=[3])
+    masks = [parse_hand(h) if h else 0 for h in hands]
+    want_total, want_values = naive_solve(masks, 2, 0, 0b1000)
+    assert r.tricks[0] == want_total and r.card_values == want_values
+    assert card_values(hands, "h", 0, out=[3]) == want_values
+    # mid-trick: seat 0 led the As and seat 1 ruffed with the right bower; seat 2 to play
+    after = ["Kh Qh Ks Ac", "Jd Ah Ad Kd", "Th 9s Kc Qc Qs", ""]
+    played = [parse_card("As"), parse_card("Jh")]
+    masks = [parse_hand(h) if h else 0 for h in after]
+    want_total, want_values = naive_solve(masks, 2, 0, 0b1000, tuple(played))
+    r = solve(after, "h", 0, out=[3], played=["As", "Jh"])
+    assert r.tricks[0] == want_total and r.card_values == want_values
 
 
 def test_seven_and_eight_card_hands():

@@ -6,28 +6,22 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
 
-from euchre_stats.cards import card_name, format_cards, mask_to_cards
-from euchre_stats.classes import enumerate_classes, key_of
-from euchre_stats.dealer import chunk_rng
-from euchre_stats.decisions import SEAT_LABELS, call_decision, order_decision
+from euchre_stats.core.cards import card_name, format_cards, mask_to_cards
+from euchre_stats.core.errors import TableRunError, TableSpecError
+from euchre_stats.core.seats import SEAT_NAMES
+from euchre_stats.decide.questions import call_decision, order_decision
 from euchre_stats.rules import NORTH_AMERICAN
-from euchre_stats.table import ChunkTask, TableSpec, TableSpecError, compute_chunk, evaluate_classes
-from euchre_stats.tablerun import (
-    TableRunError,
-    load_table,
-    parquet_bytes,
-    pending_tasks,
-    read_manifest,
-    run_table,
-    summaries,
-)
+from euchre_stats.sampling.seeds import chunk_rng
+from euchre_stats.strategy.classes import enumerate_classes, key_of
+from euchre_stats.strategy.run import KILL_AFTER_ENV, load_table, parquet_bytes, pending_tasks, read_manifest, run_table
+from euchre_stats.strategy.summary import summaries
+from euchre_stats.strategy.table import ChunkTask, TableSpec, compute_chunk, evaluate_classes
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -40,7 +34,7 @@ def test_one_class_is_exactly_order_decision(seat):
     spec = TableSpec(NORTH_AMERICAN, (seat,), samples_per_class=120, seed=7)
     cols = evaluate_classes(spec, seat, cl.hands[i:i + 1], cl.ups[i:i + 1], chunk_rng(7, 0))
     d = order_decision(format_cards(mask_to_cards(int(cl.hands[i]))), card_name(int(cl.ups[i])),
-                       SEAT_LABELS[seat], samples=120, seed=7)
+                       SEAT_NAMES[seat], samples=120, seed=7)
     by = {o.action: o for o in d.options}
     for action, col in (("pass", "pass"), ("order", "order"), ("order alone", "alone")):
         o = by[action]
@@ -62,7 +56,7 @@ def test_round_two_class_is_exactly_call_decision(seat):
     spec = TableSpec(NORTH_AMERICAN, (seat,), round=2, samples_per_class=100, seed=7)
     cols = evaluate_classes(spec, seat, cl.hands[i:i + 1], cl.ups[i:i + 1], chunk_rng(7, 0))
     d = call_decision(format_cards(mask_to_cards(int(cl.hands[i]))), card_name(int(cl.ups[i])),
-                      SEAT_LABELS[seat], samples=100, seed=7)
+                      SEAT_NAMES[seat], samples=100, seed=7)
     names = {"s": "green1", "d": "next", "c": "green2"}    # canonical layout: turned-down suit = hearts
     for o in d.options:
         col = "pass" if o.action == "pass" else names[o.action[0]] + o.action[1:].replace(" ", "_")
@@ -144,8 +138,8 @@ def test_different_settings_in_the_same_dir_is_an_error(tmp_path):
 
 SCRIPT = """
 import sys
-from euchre_stats.table import TableSpec
-from euchre_stats.tablerun import run_table
+from euchre_stats.strategy.table import TableSpec
+from euchre_stats.strategy.run import run_table
 from euchre_stats.rules import NORTH_AMERICAN
 spec = TableSpec(NORTH_AMERICAN, (0,), samples_per_class=10, seed=5, chunk_size=3, limit=60)
 run_table(spec, sys.argv[1], charts=False)
@@ -155,17 +149,13 @@ run_table(spec, sys.argv[1], charts=False)
 def test_killed_run_resumes_to_the_uninterrupted_table(tmp_path):
     spec = TableSpec(NORTH_AMERICAN, (0,), samples_per_class=10, seed=5, chunk_size=3, limit=60)
     killed = tmp_path / "killed"
-    proc = subprocess.Popen([sys.executable, "-c", SCRIPT, str(killed)], cwd=ROOT)
-    deadline = time.time() + 120
-    chunks = killed / "chunks"
-    while time.time() < deadline:
-        if chunks.exists() and any(p.suffix == ".parquet" for p in chunks.iterdir()):
-            break
-        time.sleep(0.02)
-    os.kill(proc.pid, signal.SIGKILL)
-    proc.wait()
+    # the run kills itself (SIGKILL) right after committing its second chunk: no timing involved
+    env = dict(os.environ, **{KILL_AFTER_ENV: "2"})
+    proc = subprocess.run([sys.executable, "-c", SCRIPT, str(killed)], cwd=ROOT, env=env)
+    assert proc.returncode == -signal.SIGKILL
     left = pending_tasks(killed, spec)
-    assert 0 < len(left) < len(spec.tasks())
+    assert len(left) == len(spec.tasks()) - 2
+    assert not list((killed / "chunks").glob("*.tmp"))
     resumed = run_table(spec, killed, charts=False)
     whole = run_table(spec, tmp_path / "whole", charts=False)
     pd.testing.assert_frame_equal(resumed, whole)
@@ -188,7 +178,8 @@ def test_cluster_run_equals_local_run(tmp_path, processes):
 
 def test_unreachable_scheduler_is_a_clear_error(tmp_path):
     pytest.importorskip("distributed")
-    from euchre_stats.cluster import ClusterError, connect
+    from euchre_stats.core.errors import ClusterError
+    from euchre_stats.strategy.cluster import connect
 
     with pytest.raises(ClusterError, match="tcp://127.0.0.1:9"):
         connect("tcp://127.0.0.1:9", timeout="1s")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from euchre_stats.bidding import BiddingModel
+from euchre_stats.bidding.model import BiddingModel
+from euchre_stats.bidding.tuning import MIN_EFFECTIVE, _best_threshold, tune
 from euchre_stats.rules import preset
-from euchre_stats.tuning import MIN_EFFECTIVE, _best_threshold, tune
 
 
 def test_best_threshold_splits_gains():

@@ -10,8 +10,11 @@ import pytest
 from click.testing import CliRunner
 from euchre_stats.cli.main import cli
 
+from euchre_stats.core.errors import VariantsInputError
+from euchre_stats.core.stats import mean, proportion
 from euchre_stats.rules import NORTH_AMERICAN
-from euchre_stats.variants import FIGURES, VariantsInputError, deal, mean, proportion, simulate_variants
+from euchre_stats.sampling.deals import random_deals
+from euchre_stats.variants.simulate import FIGURES, simulate_variants
 
 
 @pytest.fixture(scope="module")
@@ -54,7 +57,7 @@ def test_seven_card_hands_and_joker_rule():
 
 
 def test_deal_is_a_partition():
-    hands, ups = deal(NORTH_AMERICAN.replace(deck="25"), 50, np.random.default_rng(0))
+    hands, ups = random_deals(NORTH_AMERICAN.replace(deck="25"), 50, np.random.default_rng(0))
     for row, up in zip(hands, ups):
         masks = [int(x) for x in row]
         assert sum(m.bit_count() for m in masks) == 20

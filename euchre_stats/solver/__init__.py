@@ -14,10 +14,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..cards import (
+from ..core.cards import (
     JOKER,
     CardSet,
-    InvalidCardError,
     card_name,
     format_hand,
     mask_to_cards,
@@ -26,8 +25,10 @@ from ..cards import (
     sort_key,
     suit_name,
 )
-from ..decks import find_deck
-from ..tables import EFF_SUIT, POWER, SUIT_MASK
+from ..core.decks import find_deck
+from ..core.seats import next_active
+from ..core.errors import InconsistentDealError, InvalidCardError, SolveInputError
+from ..core.trump import EFF_SUIT, POWER, SUIT_MASK
 from . import _kernels
 
 MAX_HAND = 8
@@ -39,14 +40,6 @@ TT_BITS_LONG = 18
 CHUNKS_PER_THREAD = 4
 
 _CARD_BITS = np.uint64((1 << (JOKER + 1)) - 1)
-
-
-class InconsistentDealError(ValueError):
-    """A position no legal play could reach: a card twice, wrong hand lengths, a seat out holding cards..."""
-
-
-class SolveInputError(ValueError):
-    """Arguments of the wrong shape or range (a trump that is not a suit, a seat outside 0..3...)."""
 
 
 def _next_active_table() -> np.ndarray:
@@ -63,11 +56,6 @@ def _next_active_table() -> np.ndarray:
 
 
 _NEXT = _next_active_table()
-
-
-def next_active(seat: int, out: int) -> int:
-    """The next seat clockwise from ``seat`` that does not sit out (``out`` is a bitmask of seats)."""
-    return int(_NEXT[int(out) & 15, int(seat) & 3])
 
 
 # ---------------------------------------------------------------------------
@@ -500,7 +488,7 @@ def solve(hands, trump, leader, out=(), played=(), deck=None) -> SolveResult:
     ----------
     hands : four items, seats 0..3
         Each a string (``"Jh Jd Ah"``; ``""`` or ``"-"`` for a seat that sits out),
-        a list of card names or numbers, a bitmask or a :class:`~euchre_stats.cards.CardSet`.
+        a list of card names or numbers, a bitmask or a :class:`~euchre_stats.core.cards.CardSet`.
     trump : str or int
         ``'h'``, ``'hearts'``, ``'♥'`` or 0..3.
     leader : int
@@ -538,7 +526,6 @@ __all__ = [
     "card_values",
     "card_values_many",
     "make_position",
-    "next_active",
     "solve",
     "solve_many",
     "solve_position",

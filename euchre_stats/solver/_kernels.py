@@ -37,7 +37,7 @@ from numba import config, njit, prange
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 from numba.extending import intrinsic
 
-from ..tables import EFF_SUIT, POWER
+from ..core.trump import EFF_SUIT, POWER
 
 SLOT_WIDTH = 16
 SLOT0 = 0x7FF

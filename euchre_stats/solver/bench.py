@@ -10,7 +10,7 @@ import time
 
 import numpy as np
 
-from ..decks import find_deck
+from ..sampling.deals import shuffled_deals
 from . import _kernels, card_values_many, solve_many
 
 
@@ -21,13 +21,7 @@ def random_deals(n: int, seed=None, deck="24", hand_size: int = 5):
     uniform.  ``seed`` is an int, a ``SeedSequence`` or a ``numpy.random.Generator``.
     """
     rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
-    d = find_deck(deck)
-    if not 1 <= hand_size <= d.size // 4:
-        raise ValueError(f"hand_size {hand_size!r} does not fit four hands in the {d.label}-card deck")
-    cards = np.array(d.cards, dtype=np.uint64)
-    order = rng.permuted(np.broadcast_to(cards, (n, cards.size)), axis=1)[:, : 4 * hand_size]
-    bits = np.left_shift(np.uint64(1), order).reshape(n, 4, hand_size)
-    hands = np.bitwise_or.reduce(bits, axis=2) if n else np.zeros((0, 4), dtype=np.uint64)
+    hands, _ = shuffled_deals(deck, hand_size, n, rng)
     trump = rng.integers(0, 4, n).astype(np.int64)
     leader = rng.integers(0, 4, n).astype(np.int64)
     return hands.astype(np.uint64), trump, leader

@@ -1,0 +1,65 @@
+"""Numba kernels for the bidding model's point count (plain arrays in, plain arrays out).
+
+The friendly, validated API is :mod:`euchre_stats.bidding.model`; this module only counts.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+VOID_BONUS = 0.4
+KING_ALONE, KING_WITH_ACE = 0.35, 0.6
+
+
+@njit(cache=True)
+def _strength_one(h, t, card_value, eff_suit):
+    s = 0.0
+    n_trump = 0
+    present = 0
+    one = np.uint64(1)
+    for c in range(33):
+        if (h >> np.uint64(c)) & one:
+            s += card_value[t, c]
+            e = eff_suit[t, c]
+            if e == t:
+                n_trump += 1
+            present |= 1 << e
+    for su in range(4):
+        if su == t:
+            continue
+        if n_trump >= 2 and not (present >> su) & 1:
+            s += VOID_BONUS
+        if (h >> np.uint64(su * 8 + 6)) & one:
+            s += KING_WITH_ACE if (h >> np.uint64(su * 8 + 7)) & one else KING_ALONE
+    return s
+
+
+@njit(cache=True)
+def strength_kernel(hands, trumps, card_value, eff_suit, out):
+    """``out[i]`` = the count of ``hands[i]`` with trump ``trumps[i]``."""
+    for i in range(hands.shape[0]):
+        out[i] = _strength_one(hands[i], trumps[i], card_value, eff_suit)
+
+
+@njit(cache=True)
+def best_discard_kernel(hands, trumps, banned, card_value, eff_suit, best, card):
+    """For each hand: the best count after one discard (never ``banned``) and that discard.
+
+    Ties (counts within 1e-9, which float sums in another order can separate) go to the
+    lowest card number.
+    """
+    one = np.uint64(1)
+    for i in range(hands.shape[0]):
+        h = hands[i]
+        b = -1e300
+        bc = -1
+        for c in range(33):
+            if c == banned or not (h >> np.uint64(c)) & one:
+                continue
+            s = _strength_one(h & ~(one << np.uint64(c)), trumps[i], card_value, eff_suit)
+            if s > b + 1e-9:
+                b = s
+                bc = c
+        best[i] = b
+        card[i] = bc

@@ -1,0 +1,131 @@
+"""The rest of an auction under the bidding model, and the dealer's pick-up.
+
+Seats are absolute with the dealer fixed at seat 3 (seat 0 eldest, 1 the dealer's partner,
+2 third hand).  Values are points for the asking player's side minus the other side's.
+No I/O; the questions in :mod:`euchre_stats.decide` build on this.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..core.seats import DEALER
+from ..play.contracts import Contracts
+from ..rules import (Rules, banned_discard, dealer_picks_up, may_defend_alone, may_pass, may_take_up,
+                     order_must_go_alone)
+from .model import BiddingModel, best_discard_strength, strength_of
+
+
+# --- auction play-out (the pass model) ------------------------------------------------------
+class Auction:
+    """Plays the rest of an auction for the seats the asker cannot see, with a bidding model."""
+
+    def __init__(self, rules: Rules, model: BiddingModel, upcard: int):
+        self.rules, self.m, self.upcard = rules, model, upcard
+        self.up_suit = upcard >> 3
+
+    def defender_alone(self, hands, trump, maker, alone, passed_in_round, rng):
+        """Seat of a defender who goes alone against the makers (where the rules allow it), or -1."""
+        n = len(maker)
+        out = np.full(n, -1, dtype=np.int64)
+        for seat in range(4):  # defenders in turn from eldest
+            cand = may_defend_alone(self.rules, seat, maker, alone, passed_in_round[:, seat]) & (out < 0)
+            if not cand.any():
+                continue
+            s = strength_of(hands[:, seat], np.where(trump >= 0, trump, 0))
+            p = self.m.p_accept(s, self.m.defend_alone, self.m.temperature)
+            go = cand & (rng.random(n) < p)
+            out = np.where(go, seat, out)
+        return out
+
+    def p_round_one(self, hands, seat: int) -> tuple[np.ndarray, np.ndarray]:
+        """Per-sample P(accept) of one seat in round one and P(alone | its count), by the rule options."""
+        s = self.m.round_one_strength(hands[:, seat], seat, self.upcard)
+        pa = self.m.p_accept(s, self.m.order_alone[seat], self.m.temperature)
+        if order_must_go_alone(self.rules, seat):
+            p = pa  # the dealer's partner may accept only alone
+        else:
+            p = self.m.p_accept(s, self.m.order[seat], self.m.temperature)
+        return p * may_take_up(self.rules, seat, hands[:, seat], self.upcard), pa
+
+    def p_round_two(self, hands, seat: int) -> np.ndarray:
+        """Per-sample P(naming a suit) of one seat in round two (before any stick)."""
+        best, _ = self.m.best_call(hands[:, seat], self.up_suit)
+        return self.m.p_accept(best, self.m.call[seat], self.m.temperature)
+
+    def round_one_accept(self, hands, seat: int, rng):
+        """Per-sample (accept, alone) of one seat in round one, honouring the rule options."""
+        n = hands.shape[0]
+        p, pa = self.p_round_one(hands, seat)
+        acc = rng.random(n) < p
+        alone = acc & (rng.random(n) < pa)
+        if order_must_go_alone(self.rules, seat):
+            alone = acc.copy()
+        return acc, alone
+
+    def finish(self, hands, start_round: int, start_seat: int, rng) -> Contracts:
+        """Contracts after the auction continues from ``(start_round, start_seat)``.
+
+        ``hands`` are the dealt hands (n, 4); the upcard is still on the kitty.
+        """
+        n = hands.shape[0]
+        hands = hands.copy()
+        trump = np.full(n, -1, dtype=np.int64)
+        maker = np.full(n, -1, dtype=np.int64)
+        alone = np.zeros(n, dtype=bool)
+        passed = np.zeros((n, 4), dtype=bool)  # passed in the round in which trump was made
+        open_ = np.ones(n, dtype=bool)
+        picked = np.zeros(n, dtype=bool)
+        if start_round == 1:
+            for seat in range(start_seat, 4):
+                acc, al = self.round_one_accept(hands, seat, rng)
+                take = open_ & acc
+                maker = np.where(take, seat, maker)
+                alone = np.where(take, al, alone)
+                trump = np.where(take, self.up_suit, trump)
+                passed[:, seat] |= open_ & ~acc
+                open_ &= ~acc
+            picked = maker >= 0
+            # everyone before start_seat passed in round one
+            passed[:, :start_seat] |= picked[:, None]
+            start_seat = 0
+            passed_r2 = np.zeros((n, 4), dtype=bool)
+        else:
+            passed_r2 = np.zeros((n, 4), dtype=bool)
+            passed_r2[:, :start_seat] = True
+        # round two
+        for seat in range(start_seat, 4):
+            if not open_.any():
+                break
+            best, suit = self.m.best_call(hands[:, seat], self.up_suit)
+            p = self.m.p_accept(best, self.m.call[seat], self.m.temperature)
+            acc = rng.random(n) < p
+            if not may_pass(self.rules, seat, 2):
+                acc[:] = True
+            pa = self.m.p_accept(best, self.m.call_alone[seat], self.m.temperature)
+            al = acc & (rng.random(n) < pa)
+            take = open_ & acc
+            maker = np.where(take, seat, maker)
+            alone = np.where(take, al, alone)
+            trump = np.where(take, suit, trump)
+            passed_r2[:, seat] |= open_ & ~acc
+            open_ &= ~acc
+        passed = np.where(picked[:, None], passed, passed_r2)
+        # the dealer picks up in round one unless sitting out behind a lone partner
+        pick = picked & dealer_picks_up(self.rules, maker, alone)
+        if pick.any():
+            hands[:, DEALER] = _dealer_pickup(hands[:, DEALER], self.upcard, self.rules, pick)
+        def_alone = self.defender_alone(hands, trump, maker, alone, passed, rng)
+        return Contracts(hands, np.where(trump >= 0, trump, 0), maker, alone, def_alone,
+                         np.where(pick, self.upcard, -1))
+
+
+def _dealer_pickup(dealer_hands: np.ndarray, upcard: int, rules: Rules, mask: np.ndarray) -> np.ndarray:
+    """The dealer adds the upcard and discards by the count (best five of six) where ``mask``."""
+    h6 = dealer_hands | np.uint64(1 << upcard)
+    banned = banned_discard(rules, upcard)
+    _, card = best_discard_strength(h6, upcard >> 3, banned)
+    after = h6 & ~np.left_shift(np.uint64(1), card.astype(np.uint64))
+    return np.where(mask, after, dealer_hands)
+
+

@@ -1,0 +1,670 @@
+"""Monte Carlo decisions: order up / pass / alone, round-two calls, the dealer's discard, the lead.
+
+Every option of one question is evaluated on the *same* sampled deals (common
+random numbers), so differences between options are measured far more
+precisely than the options themselves.  Seats inside this module are absolute
+with the dealer fixed at seat 3: seat 0 is eldest, 1 the dealer's partner, 2
+third hand, 3 the dealer; the side of seats 1 and 3 is the dealer's side.
+
+Values are points for the asking player's side minus points for the other side
+in this hand.  With ``infer`` the samples are weighted by how likely the passes
+already made are under the bidding model (self-normalised importance sampling);
+the effective sample size is reported.  Play is double-dummy (``dd``) on each
+sampled deal, or ``pimc``: every player picks each card from worlds sampled
+from their own information (see :mod:`euchre_stats.play.pimc`).
+
+This module computes; it prints nothing (the CLI formats :class:`Decision`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..bidding.auction import Auction, _dealer_pickup
+from ..bidding.model import BiddingModel, default_model
+from ..core.cards import JOKER, card_name, cards_to_mask, parse_card, parse_cards, parse_suit
+from ..core.errors import DecisionInputError
+from ..core.seats import DEALER, SEAT_NAMES, parse_seat
+from ..core.stats import Z95, effective_sample_size, weighted_mean_se
+from ..core.trump import EFF_SUIT, SUIT_MASK, trick_winner_index
+from ..play.contracts import PLAY_MODELS, Contracts, Evaluator, Outcome
+from ..rules import (NORTH_AMERICAN, Rules, dealer_picks_up, first_leader, hand_points_array, joker_up_names_trump,
+                     may_discard, may_pass, may_take_up, order_must_go_alone, sitting_out, why_no_defend_alone)
+from ..sampling.dealer import KITTY, Dealer, Knowledge
+from ..sampling.seeds import chunk_rng, chunk_sizes, resolve_seed
+
+PASS_MODELS = ("hand", "zero", "dd")
+
+
+# --- results --------------------------------------------------------------------------------
+@dataclass
+class OptionResult:
+    action: str
+    ev: float
+    ev_ci: tuple[float, float]
+    p_make: float
+    p_march: float
+    p_euchred: float
+    n: int
+    se: float
+    tricks: list[float] = field(default_factory=list)
+    extra: dict = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        d = {"action": self.action, "ev": self.ev, "ev_ci": list(self.ev_ci), "p_make": self.p_make,
+             "p_march": self.p_march, "p_euchred": self.p_euchred, "n": self.n}
+        d.update(self.extra)
+        d["tricks"] = self.tricks
+        return d
+
+
+@dataclass
+class Decision:
+    """The answer to one question: per-option estimates, paired differences, a recommendation."""
+
+    kind: str
+    inputs: dict
+    rules: Rules
+    seed: int
+    samples: int
+    model: str
+    options: list[OptionResult]
+    differences: list[dict]
+    recommendation: str
+    too_close: bool
+    pass_model: str | None = None
+    infer: bool = False
+    effective_samples: float = 0.0
+    value_unit: str = "points"
+
+    def to_dict(self) -> dict:
+        return {
+            "kind": self.kind, "inputs": self.inputs, "rules": self.rules.to_dict(), "seed": self.seed,
+            "samples": self.samples, "model": self.model, "pass_model": self.pass_model,
+            "infer": self.infer, "effective_samples": round(self.effective_samples, 1),
+            "value_unit": self.value_unit,
+            "options": [o.to_dict() for o in self.options], "differences": self.differences,
+            "recommendation": self.recommendation, "too_close": self.too_close,
+        }
+
+    def best(self) -> OptionResult:
+        return next(o for o in self.options if o.action == self.recommendation)
+
+
+def _summarise(outcomes: dict[str, Outcome], weights: np.ndarray, hand_size: int,
+               extras: dict[str, dict] | None = None) -> tuple[list[OptionResult], list[dict], str, bool]:
+    extras = extras or {}
+    results = []
+    for action, o in outcomes.items():
+        mu, se = weighted_mean_se(o.value, weights)
+        sw = weights.sum()
+        p = lambda a: float((weights * a).sum() / sw)  # noqa: E731
+        dist = [p(o.our_tricks == k) for k in range(hand_size + 1)]
+        extra = dict(extras.get(action, {}))
+        if o.points is not None:
+            pm, ps = weighted_mean_se(o.points, weights)
+            extra.update({"ev_points": pm, "ev_points_ci": [pm - Z95 * ps, pm + Z95 * ps]})
+        results.append(OptionResult(action, mu, (mu - Z95 * se, mu + Z95 * se), p(o.our_make),
+                                    p(o.our_march), p(o.our_euchred), len(o.value), se, dist, extra))
+    order = sorted(results, key=lambda r: -r.ev)
+    best = order[0]
+    diffs = []
+    for r in order[1:]:
+        d = outcomes[best.action].value - outcomes[r.action].value
+        mu, se = weighted_mean_se(d, weights)
+        diffs.append({"a": best.action, "b": r.action, "diff": mu,
+                      "ci": [mu - Z95 * se, mu + Z95 * se], "se": se,
+                      "equivalent": bool(not np.any(d))})
+    # options that do exactly as well on every sampled deal (touching cards) are not rivals
+    rivals = [d for d in diffs if not d["equivalent"]]
+    too_close = bool(rivals) and rivals[0]["ci"][0] <= 0.0 <= rivals[0]["ci"][1]
+    return results, diffs, best.action, too_close
+
+
+# --- the shared driver ----------------------------------------------------------------------
+def _drive(seed: int, samples: int, target_se: float | None, chunk_fn, progress=None):
+    """Run fixed, seeded chunks; stop at ``samples`` or once every option's SE <= ``target_se``."""
+    if target_se is not None and not target_se > 0:
+        raise DecisionInputError(f"target standard error must be positive, got {target_se!r}")
+    parts: dict[str, list[Outcome]] = {}
+    weights: list[np.ndarray] = []
+    done = 0
+    for i, size in enumerate(chunk_sizes(samples)):
+        outs, w = chunk_fn(chunk_rng(seed, i), size)
+        for a, o in outs.items():
+            parts.setdefault(a, []).append(o)
+        weights.append(w)
+        done += size
+        if progress is not None:
+            progress(done, samples)
+        if target_se is not None and i >= 1:
+            ww = np.concatenate(weights)
+            worst = max(weighted_mean_se(np.concatenate([p.value for p in ps]), ww)[1]
+                        for ps in parts.values())
+            if worst <= target_se:
+                break
+    w = np.concatenate(weights)
+    if w.sum() <= 0:
+        raise DecisionInputError("no sampled deal is consistent with the passes seen; use --no-infer")
+    return {a: Outcome.concat(ps) for a, ps in parts.items()}, w, done
+
+
+def _pick_discards(outcomes: dict[str, Outcome], w: np.ndarray) -> tuple[dict, dict]:
+    """Collapse ``"order|Tc"``-style candidate keys into one option with its best discard."""
+    merged: dict[str, Outcome] = {}
+    extras: dict[str, dict] = {}
+    best: dict[str, tuple[float, str]] = {}
+    for key, o in outcomes.items():
+        if "|" not in key:
+            merged[key] = o
+            continue
+        action, card = key.split("|")
+        mu, _ = weighted_mean_se(o.value, w)
+        if action not in best or mu > best[action][0]:
+            best[action] = (mu, card)
+            merged[action] = o
+            extras[action] = {"discard": card}
+    return merged, extras
+
+
+def _hand_setup(hand, rules: Rules, size: int | None = None) -> tuple[list[int], int]:
+    cards = parse_cards(hand, rules.deck_obj, size=rules.hand_size if size is None else size)
+    return cards, cards_to_mask(cards)
+
+
+def _kitty_size(rules: Rules) -> int:
+    return rules.deck_obj.size - 4 * rules.hand_size
+
+
+def _round_knowledge(rules: Rules, asker: int, hmask: int, up: int) -> Knowledge:
+    k = Knowledge(rules.deck_obj.mask)
+    k.need = [rules.hand_size] * 4 + [_kitty_size(rules) - 1]
+    k.need[asker] = 0
+    k.known[asker] = hmask
+    k.known[KITTY] = 1 << up
+    return k
+
+
+def _upcard(text, rules: Rules, hmask: int, what: str = "upcard", joker_ok: bool = False) -> int:
+    up = text if isinstance(text, int) else parse_card(text, rules.deck_obj)
+    if (hmask >> up) & 1:
+        raise DecisionInputError(f"the {what} {card_name(up)!r} is also in the hand")
+    if up == JOKER and not joker_ok:
+        if joker_up_names_trump(rules):
+            raise DecisionInputError(
+                "the Joker is the upcard: there is no bidding, the dealer's side are makers and only "
+                "the dealer decides (naming trump: ask `order` from the dealer's seat)")
+        raise DecisionInputError("the Joker is the upcard: under these rules the hand is thrown in")
+    return up
+
+
+def _contracts(hands, trump, maker, alone, def_alone=None) -> Contracts:
+    n = hands.shape[0]
+    full = lambda v, dt: np.full(n, v, dtype=dt) if np.ndim(v) == 0 else np.asarray(v, dtype=dt)  # noqa
+    return Contracts(hands, full(trump, np.int64), full(maker, np.int64), full(alone, bool),
+                     full(-1 if def_alone is None else def_alone, np.int64))
+
+
+def _zero_outcome(n: int) -> Outcome:
+    z = np.zeros(n, dtype=bool)
+    return Outcome(np.zeros(n), z, z, z, np.full(n, -1))
+
+
+def _check_models(model: str, pass_model: str | None):
+    if model not in PLAY_MODELS:
+        raise DecisionInputError(f"unknown play model {model!r}: expected one of {', '.join(PLAY_MODELS)}")
+    if pass_model is not None and pass_model not in PASS_MODELS:
+        raise DecisionInputError(
+            f"unknown pass model {pass_model!r}: expected one of {', '.join(PASS_MODELS)}")
+
+
+def _pass_outcome(pass_model, auction: Auction, hands, start_round, start_seat, rng, ev: Evaluator,
+                  rules: Rules, asker: int, bidding: BiddingModel, workers) -> Outcome:
+    n = hands.shape[0]
+    if pass_model == "zero":
+        return _zero_outcome(n)
+    if pass_model == "dd":
+        from ..bidding.ddbids import DDAuction
+
+        c = DDAuction(rules, bidding, auction.upcard, workers).finish(hands, start_round, start_seat, rng)
+    else:
+        c = auction.finish(hands, start_round, start_seat, rng)
+    return ev.play(c, rng)
+
+
+def round_one_outcomes(rules: Rules, auction: Auction, ev: Evaluator, hands: np.ndarray, up: int, asker: int,
+                       rng, *, infer: bool, pass_model: str, bidding: BiddingModel, workers,
+                       may_order: bool, may_alone: bool, discards) -> tuple[dict[str, Outcome], np.ndarray]:
+    """Round one on sampled ``hands``: the outcome of pass, order and order alone, and the weights.
+
+    ``discards`` are the dealer's candidates (when the asker is the dealer): pairs
+    ``(key, card per row)``, evaluated as options ``"order|key"`` / ``"order alone|key"``
+    for :func:`_pick_discards`.  Shared by :func:`order_decision` and the strategy tables.
+    """
+    n = hands.shape[0]
+    up_suit = up >> 3
+    w = np.ones(n)
+    if infer:
+        for s in range(asker):
+            w *= 1.0 - auction.p_round_one(hands, s)[0]
+    outs: dict[str, Outcome] = {}
+    outs["pass"] = _pass_outcome(pass_model, auction, hands, 1, asker + 1, rng, ev, rules, asker, bidding,
+                                 workers)
+    passed = np.zeros((n, 4), dtype=bool)
+    passed[:, :asker] = True
+    for action, alone, allowed in (("order", False, may_order), ("order alone", True, may_alone)):
+        if not allowed:
+            continue
+        if asker == DEALER:
+            for key, card in discards:
+                h = hands.copy()
+                h[:, DEALER] = (h[:, DEALER] | np.uint64(1 << up)) & ~(np.uint64(1) << card.astype(np.uint64))
+                c = _contracts(h, up_suit, asker, alone)
+                c.up_known = np.full(n, up)
+                c.def_alone = auction.defender_alone(h, c.trump, c.maker, c.alone, passed, rng)
+                outs[f"{action}|{key}"] = ev.play(c, rng)
+            continue
+        h = hands.copy()
+        picks_up = bool(dealer_picks_up(rules, asker, alone))  # not behind a lone partner: the dealer sits out
+        if picks_up:
+            h[:, DEALER] = _dealer_pickup(h[:, DEALER], up, rules, np.ones(n, dtype=bool))
+        c = _contracts(h, up_suit, asker, alone)
+        if picks_up:
+            c.up_known = np.full(n, up)
+        c.def_alone = auction.defender_alone(h, c.trump, c.maker, c.alone, passed, rng)
+        outs[action] = ev.play(c, rng)
+    return outs, w
+
+
+def order_decision(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, samples: int = 10000,
+                   target_se: float | None = None, seed: int | None = None, model: str = "dd",
+                   pass_model: str = "hand", infer: bool = True, workers: int | None = None,
+                   bidding: BiddingModel | None = None, progress=None) -> Decision:
+    """Round one from any seat: pass, order up (pick up, for the dealer) and order up alone.
+
+    Parameters
+    ----------
+    hand, upcard : cards as text (``"Jh Jd Ah 9s Tc"``, ``"9h"``) or ints
+    seat : ``eldest|partner|third|dealer`` or ``1-4`` counted from the dealer's left
+    rules : the table's :class:`~euchre_stats.rules.Rules`
+    samples : number of sampled deals (the cap, with ``target_se``)
+    target_se : stop early once every option's standard error is at most this
+    seed : base seed (random when ``None``; the one used is in the result)
+    model : play model, ``"dd"`` or ``"pimc"``
+    pass_model : how a pass is valued: ``"hand"`` (bidding model), ``"zero"`` or ``"dd"``
+    infer : weight deals by how likely the passes before the asker are
+    workers : solver threads (results do not depend on it)
+    """
+    rules = Rules.from_json(rules)
+    _check_models(model, pass_model)
+    asker = parse_seat(seat)
+    cards, hmask = _hand_setup(hand, rules)
+    up = _upcard(upcard, rules, hmask, joker_ok=joker_up_names_trump(rules) and asker == DEALER)
+    seed = resolve_seed(seed)
+    if up == JOKER:
+        return _joker_up_decision(cards, hmask, rules, samples, target_se, seed, model, workers, bidding,
+                                  progress)
+    bidding = bidding or default_model()
+    auction = Auction(rules, bidding, up)
+    dealer = Dealer(_round_knowledge(rules, asker, hmask, up))
+    ev = Evaluator(rules, model, asker, workers)
+
+    may_alone = bool(may_take_up(rules, asker, hmask, up))
+    may_order = may_alone and not order_must_go_alone(rules, asker)
+    dealer_discards = []
+    if asker == DEALER:
+        dealer_discards = [c for c in cards + [up] if may_discard(rules, c, up)]
+
+    def chunk(rng, n):
+        hands = dealer.sample(n, rng)[:, :4].copy()
+        discards = [(card_name(d), np.full(n, d)) for d in dealer_discards]
+        return round_one_outcomes(rules, auction, ev, hands, up, asker, rng, infer=infer,
+                                  pass_model=pass_model, bidding=bidding, workers=workers,
+                                  may_order=may_order, may_alone=may_alone, discards=discards)
+
+    outcomes, w, done = _drive(seed, samples, target_se, chunk, progress)
+    outcomes, extras = _pick_discards(outcomes, w)
+    options, diffs, rec, close = _summarise(outcomes, w, rules.hand_size, extras)
+    inputs = {"hand": " ".join(card_name(c) for c in cards), "upcard": card_name(up),
+              "seat": SEAT_NAMES[asker]}
+    return Decision("order", inputs, rules, seed, done, model, options, diffs, rec, close, pass_model,
+                    infer, effective_sample_size(w))
+
+
+def _joker_up_decision(cards, hmask, rules, samples, target_se, seed, model, workers, bidding,
+                       progress) -> Decision:
+    """The Joker turned up under the Joker rule: the dealer names trump (alone or not) and discards.
+
+    Options are the four suits, with and without going alone, each with the
+    discard that does best over the sampled deals.
+    """
+    bidding = bidding or default_model()
+    auction = Auction(rules, bidding, JOKER)
+    dealer = Dealer(_round_knowledge(rules, DEALER, hmask, JOKER))
+    ev = Evaluator(rules, model, DEALER, workers)
+    six = cards + [JOKER]
+    discards = [c for c in six if may_discard(rules, c, JOKER)]
+
+    def chunk(rng, n):
+        hands = dealer.sample(n, rng)[:, :4].copy()
+        passed = np.zeros((n, 4), dtype=bool)
+        outs: dict[str, Outcome] = {}
+        for t in (3, 2, 1, 0):
+            for alone in (False, True):
+                for d in discards:
+                    h = hands.copy()
+                    h[:, DEALER] = np.uint64(cards_to_mask(six) & ~(1 << d))
+                    c = _contracts(h, t, DEALER, alone)
+                    c.up_known = np.full(n, JOKER)
+                    c.def_alone = auction.defender_alone(h, c.trump, c.maker, c.alone, passed, rng)
+                    outs[f"{'cdhs'[t]}{' alone' if alone else ''}|{card_name(d)}"] = ev.play(c, rng)
+        return outs, np.ones(n)
+
+    outcomes, w, done = _drive(seed, samples, target_se, chunk, progress)
+    outcomes, extras = _pick_discards(outcomes, w)
+    options, diffs, rec, close = _summarise(outcomes, w, rules.hand_size, extras)
+    inputs = {"hand": " ".join(card_name(c) for c in cards), "upcard": "Jk", "seat": "dealer"}
+    return Decision("order", inputs, rules, seed, done, model, options, diffs, rec, close, None, False,
+                    effective_sample_size(w))
+
+
+def round_two_outcomes(rules: Rules, auction: Auction, ev: Evaluator, hands: np.ndarray, asker: int, rng, *,
+                       infer: bool, pass_model: str, bidding: BiddingModel, workers,
+                       suits) -> tuple[dict[str, Outcome], np.ndarray]:
+    """Round two on sampled ``hands``: pass (unless stuck) and each of ``suits`` (pairs
+    ``(suit, action name)``) with and without going alone, and the inference weights.
+
+    Everyone passed in round one and the seats before the asker passed in round
+    two.  Shared by :func:`call_decision` and the strategy tables.
+    """
+    n = hands.shape[0]
+    w = np.ones(n)
+    if infer:
+        for s in range(4):
+            if s != asker:
+                w *= 1.0 - auction.p_round_one(hands, s)[0]
+        for s in range(asker):
+            w *= 1.0 - auction.p_round_two(hands, s)
+    outs: dict[str, Outcome] = {}
+    if may_pass(rules, asker, 2):
+        if asker == DEALER:
+            outs["pass"] = _zero_outcome(n)  # turned down twice: thrown in
+        else:
+            outs["pass"] = _pass_outcome(pass_model, auction, hands, 2, asker + 1, rng, ev, rules, asker,
+                                         bidding, workers)
+    passed = np.zeros((n, 4), dtype=bool)
+    passed[:, :asker] = True
+    for t, name in suits:
+        for alone in (False, True):
+            c = _contracts(hands, t, asker, alone)
+            c.def_alone = auction.defender_alone(hands, c.trump, c.maker, c.alone, passed, rng)
+            outs[name + (" alone" if alone else "")] = ev.play(c, rng)
+    return outs, w
+
+
+def call_decision(hand, turned_down, seat, rules: Rules = NORTH_AMERICAN, *, samples: int = 10000,
+                  target_se: float | None = None, seed: int | None = None, model: str = "dd",
+                  pass_model: str = "hand", infer: bool = True, workers: int | None = None,
+                  bidding: BiddingModel | None = None, progress=None) -> Decision:
+    """Round two: name each allowed suit, with and without going alone, or pass (unless stuck).
+
+    Everyone passed in round one and ``turned_down`` was turned down; the seats
+    before the asker have passed in round two.  Parameters as :func:`order_decision`.
+    """
+    rules = Rules.from_json(rules)
+    _check_models(model, pass_model)
+    asker = parse_seat(seat)
+    cards, hmask = _hand_setup(hand, rules)
+    up = _upcard(turned_down, rules, hmask, "turned-down card")
+    up_suit = up >> 3
+    seed = resolve_seed(seed)
+    bidding = bidding or default_model()
+    auction = Auction(rules, bidding, up)
+    dealer = Dealer(_round_knowledge(rules, asker, hmask, up))
+    ev = Evaluator(rules, model, asker, workers)
+    suits = [(t, "cdhs"[t]) for t in (3, 2, 1, 0) if t != up_suit]
+
+    def chunk(rng, n):
+        hands = dealer.sample(n, rng)[:, :4].copy()
+        return round_two_outcomes(rules, auction, ev, hands, asker, rng, infer=infer, pass_model=pass_model,
+                                  bidding=bidding, workers=workers, suits=suits)
+
+    outcomes, w, done = _drive(seed, samples, target_se, chunk, progress)
+    options, diffs, rec, close = _summarise(outcomes, w, rules.hand_size)
+    inputs = {"hand": " ".join(card_name(c) for c in cards), "turned_down": card_name(up),
+              "seat": SEAT_NAMES[asker]}
+    return Decision("call", inputs, rules, seed, done, model, options, diffs, rec, close, pass_model,
+                    infer, effective_sample_size(w))
+
+
+def discard_decision(hand, upcard, rules: Rules = NORTH_AMERICAN, *, maker="dealer", alone: bool = False,
+                     samples: int = 10000, target_se: float | None = None, seed: int | None = None,
+                     model: str = "dd", infer: bool = True, workers: int | None = None,
+                     bidding: BiddingModel | None = None, progress=None) -> Decision:
+    """The dealer holding six cards (the upcard among them): the value of each discard.
+
+    ``maker`` is the seat that ordered the dealer up (the dealer itself by
+    default); ``alone`` when that seat went alone.
+    """
+    rules = Rules.from_json(rules)
+    _check_models(model, None)
+    m = parse_seat(maker)
+    cards, hmask = _hand_setup(hand, rules, size=rules.hand_size + 1)
+    up = upcard if isinstance(upcard, int) else parse_card(upcard, rules.deck_obj)
+    if not (hmask >> up) & 1:
+        raise DecisionInputError(
+            f"the upcard {card_name(up)!r} must be among the dealer's {rules.hand_size + 1} cards")
+    if up == JOKER:
+        raise DecisionInputError("with the Joker up the dealer names trump: pass it with --trump (not "
+                                 "supported by discard yet); name a suited upcard")
+    if alone and m == 1:
+        raise DecisionInputError("the dealer's partner went alone: the dealer sits out and does not discard")
+    up_suit = up >> 3
+    seed = resolve_seed(seed)
+    bidding = bidding or default_model()
+    auction = Auction(rules, bidding, up)
+    k = Knowledge(rules.deck_obj.mask)
+    k.need = [rules.hand_size] * 3 + [0, _kitty_size(rules) - 1]
+    k.known[DEALER] = hmask
+    dealer = Dealer(k)
+    ev = Evaluator(rules, model, DEALER, workers)
+    choices = [c for c in cards if may_discard(rules, c, up)]
+    before = range(m) if m != DEALER else range(3)
+
+    def chunk(rng, n):
+        hands = dealer.sample(n, rng)[:, :4].copy()
+        w = np.ones(n)
+        if infer:
+            for s in before:
+                w *= 1.0 - auction.p_round_one(hands, s)[0]
+        passed = np.zeros((n, 4), dtype=bool)
+        passed[:, list(before)] = True
+        outs = {}
+        for d in choices:
+            h = hands.copy()
+            h[:, DEALER] = np.uint64(hmask & ~(1 << d))
+            c = _contracts(h, up_suit, m, alone)
+            c.up_known = np.full(n, up)
+            c.def_alone = auction.defender_alone(h, c.trump, c.maker, c.alone, passed, rng)
+            outs[card_name(d)] = ev.play(c, rng)
+        return outs, w
+
+    outcomes, w, done = _drive(seed, samples, target_se, chunk, progress)
+    options, diffs, rec, close = _summarise(outcomes, w, rules.hand_size)
+    inputs = {"hand": " ".join(card_name(c) for c in cards), "upcard": card_name(up),
+              "maker": SEAT_NAMES[m], "alone": alone}
+    return Decision("discard", inputs, rules, seed, done, model, options, diffs, rec, close, None,
+                    infer, effective_sample_size(w))
+
+
+def replay_tricks(rules: Rules, trump: int, first_leader_seat: int, active: list[bool],
+                  tricks: list[list[int]], own_seat: int, own_hand: int):
+    """Replay earlier tricks: who played what, voids shown, tricks won by side, and the next leader.
+
+    The asking player's own plays are checked against their hand (they must
+    have followed suit); the others' failures to follow reveal voids.
+    """
+    n_active = sum(active)
+    orders, leader = [], first_leader_seat
+    for t_i, trick in enumerate(tricks):
+        order, s = [], leader
+        while len(order) < n_active:
+            if active[s]:
+                order.append(s)
+            s = (s + 1) & 3
+        if len(trick) != n_active:
+            raise DecisionInputError(
+                f"trick {t_i + 1} ({' '.join(card_name(c) for c in trick)}) has {len(trick)} "
+                f"card{'s' if len(trick) != 1 else ''}; "
+                f"{n_active} players play to each trick")
+        orders.append(order)
+        leader = order[trick_winner_index(trick, trump)]
+    own_cards = [dict(zip(order, trick)).get(own_seat) for order, trick in zip(orders, tricks)]
+    played_by = [0] * 4
+    voids = [0] * 5
+    won = [0, 0]
+    for t_i, (order, trick) in enumerate(zip(orders, tricks)):
+        led = int(EFF_SUIT[trump, trick[0]])
+        held = own_hand
+        for c in own_cards[t_i:]:
+            if c is not None:
+                held |= 1 << c
+        for seat, card in zip(order, trick):
+            played_by[seat] |= 1 << card
+            if int(EFF_SUIT[trump, card]) == led:
+                continue
+            if seat == own_seat and held & int(SUIT_MASK[trump, led]):
+                raise DecisionInputError(
+                    f"in trick {t_i + 1} you played {card_name(card)!r} without following the led "
+                    f"suit, which your hand held")
+            voids[seat] |= 1 << led
+        won[order[trick_winner_index(trick, trump)] & 1] += 1
+    return played_by, voids, won, leader
+
+
+def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tricks=(), up=None,
+                  alone: bool = False, defender_alone=None, discard=None, samples: int = 10000,
+                  target_se: float | None = None, seed: int | None = None, model: str = "dd",
+                  workers: int | None = None, progress=None, pimc_worlds: int = 24) -> Decision:
+    """The player on lead: expected tricks for their side, P(make) and P(euchred) for each legal card.
+
+    Parameters
+    ----------
+    hand : the cards the leader holds now
+    trump : the trump suit (``"h"``)
+    maker : seat that fixed trump (``eldest|partner|third|dealer`` or 1-4)
+    seat : the leader's seat
+    tricks : earlier tricks, each a string of its cards in play order from its leader
+    up : the upcard, when the dealer took it up (it is then known to be in the dealer's hand)
+    alone : the maker went alone; ``defender_alone`` : seat of a lone defender
+    discard : the dealer's discard, when the leader is the dealer and remembers it
+    """
+    rules = Rules.from_json(rules)
+    _check_models(model, None)
+    deck = rules.deck_obj
+    t = trump if isinstance(trump, int) else parse_suit(trump)
+    m = parse_seat(maker)
+    asker = parse_seat(seat)
+    da = None if defender_alone in (None, "") else parse_seat(defender_alone)
+    if da is not None:
+        why = why_no_defend_alone(rules, da, m, alone, False)
+        if why is not None:
+            raise DecisionInputError(f"seat {SEAT_NAMES[da]!r} cannot defend alone: {why}")
+    out = sitting_out(m if alone else None, da)
+    active = [not (out >> s) & 1 for s in range(4)]
+    if not active[asker]:
+        raise DecisionInputError(f"seat {SEAT_NAMES[asker]!r} sits out this hand and cannot lead")
+    trick_cards = [parse_cards(x, deck) for x in tricks]
+    played = [c for tr in trick_cards for c in tr]
+    if len(set(played)) != len(played):
+        dup = next(c for c in played if played.count(c) > 1)
+        raise DecisionInputError(f"card {card_name(dup)!r} is played twice in the tricks given")
+    k_done = len(trick_cards)
+    left = rules.hand_size - k_done
+    if left < 1:
+        raise DecisionInputError(f"{k_done} tricks given: no trick is left to lead to")
+    cards, hmask = _hand_setup(hand, rules, size=left)
+    for c in played:
+        if (hmask >> c) & 1:
+            raise DecisionInputError(f"card {card_name(c)!r} is both in the hand and already played")
+    leader0 = first_leader(rules, DEALER, m if alone else None, da)
+    played_by, voids, won, leader = replay_tricks(rules, t, leader0, active, trick_cards, asker, hmask)
+    if leader != asker:
+        raise DecisionInputError(
+            f"after the tricks given it is {SEAT_NAMES[leader]}'s lead, not {SEAT_NAMES[asker]}'s")
+    upc = None
+    if up is not None:
+        upc = up if isinstance(up, int) else parse_card(up, deck)
+        if not active[DEALER]:
+            raise DecisionInputError("the dealer sits out, so the upcard was not taken up")
+    k = Knowledge(deck.mask, trump=t)
+    k.gone = cards_to_mask(played)
+    k.known[asker] = hmask
+    k.need = [left if active[s] else rules.hand_size for s in range(4)] + [_kitty_size(rules)]
+    k.need[asker] = 0
+    k.voids = [voids[s] if active[s] else 0 for s in range(4)] + [0]
+    if upc is not None and not (played_by[DEALER] >> upc) & 1 and asker != DEALER:
+        if (hmask >> upc) & 1 or (k.gone >> upc) & 1:
+            raise DecisionInputError(f"the upcard {card_name(upc)!r} was taken by the dealer but is "
+                                     "elsewhere")
+        k.known[DEALER] |= 1 << upc
+        k.need[DEALER] -= 1
+    if upc is not None and asker == DEALER and not ((hmask | played_by[DEALER]) >> upc) & 1:
+        raise DecisionInputError(f"you are the dealer and took up {card_name(upc)!r}: it must be in "
+                                 "your hand or among your plays")
+    if discard is not None:
+        dc = discard if isinstance(discard, int) else parse_card(discard, deck)
+        if asker != DEALER:
+            raise DecisionInputError("only the dealer knows the discard")
+        k.known[KITTY] |= 1 << dc
+        k.need[KITTY] -= 1
+    try:
+        dealer = Dealer(k)
+    except ValueError as exc:
+        raise DecisionInputError(str(exc)) from None
+    seed = resolve_seed(seed)
+    up_in_dealer = upc if upc is not None and (k.known[DEALER] >> upc) & 1 else -1
+    out_mask = sum(1 << s for s in range(4) if not active[s])
+    legal = cards  # any card may be led
+    maker_side = m & 1
+    ours = asker & 1
+    prior_ours = won[ours]
+    hs = rules.hand_size
+
+    def chunk(rng, n):
+        hands = dealer.sample(n, rng)[:, :4].copy()
+        w = np.ones(n)
+        if model == "dd":
+            from ..solver import card_values_many
+
+            vals = card_values_many(hands, np.full(n, t), np.full(n, asker), np.full(n, out_mask, np.uint8),
+                                    threads=workers)
+        else:
+            from ..play.pimc import lead_values_pimc
+
+            vals = lead_values_pimc(rules, hands, t, asker, out_mask, legal, rng, worlds=pimc_worlds,
+                                    threads=workers, voids=voids, played=k.gone, up_known=up_in_dealer)
+        outs = {}
+        for c in legal:
+            our_total = prior_ours + vals[:, c].astype(np.int64)
+            maker_tricks = our_total if maker_side == ours else hs - our_total
+            mp, dp = hand_points_array(rules, maker_tricks, alone, da is not None)
+            is_ours = maker_side == ours
+            value = (mp - dp) if is_ours else (dp - mp)
+            outs[card_name(c)] = Outcome(
+                our_total.astype(np.float64), np.full(n, is_ours) & (mp > 0),
+                np.full(n, is_ours) & (maker_tricks == hs), np.full(n, is_ours) & (dp > 0), our_total,
+                value.astype(np.float64))
+        return outs, w
+
+    outcomes, w, done = _drive(seed, samples, target_se, chunk, progress)
+    options, diffs, rec, close = _summarise(outcomes, w, hs)
+    inputs = {"hand": " ".join(card_name(c) for c in cards), "trump": "cdhs"[t], "maker": SEAT_NAMES[m],
+              "seat": SEAT_NAMES[asker], "alone": alone,
+              "tricks": [" ".join(card_name(c) for c in tr) for tr in trick_cards],
+              "up": card_name(upc) if upc is not None else None}
+    return Decision("lead", inputs, rules, seed, done, model, options, diffs, rec, close, None, False,
+                    effective_sample_size(w), value_unit="tricks")
+

@@ -1,0 +1,324 @@
+"""The JSON hand record: load and check it, replay it through the state machine, write one back.
+
+A record (``docs/formats.md`` has the full description)::
+
+    {"rules": "north-american",            # a preset name, or an object of rule options
+     "dealer": 3,                           # seat 0-3
+     "hands": [["9s", ...], [...], [...], [...]],   # seats 0-3 as dealt (lists or strings)
+     "upcard": "9h",
+     "bids": ["pass", "order"],            # in turn from eldest
+     "discard": "Tc",                       # only when the dealer took up the upcard
+     "defend_alone": 1,                     # only when a defender went alone
+     "plays": ["As", "Ks", ...]}            # every card in play order
+
+Optional keys: ``rules`` (default north-american) and ``comment`` (free text, ignored).
+A record must be complete: every bid up to the making of trump (or eight passes), the discard
+when there is one, and every card of every trick.  A partial record is an error that names what
+is missing, because its score would be a guess.
+
+Batch files (``.jsonl``) hold one record per line; a bad line gives ``{"error": "line N: ..."}``
+and the other lines go on.  No printing here: the command line formats the results.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+
+from ..core.cards import card_name, format_hand
+from ..core.errors import IllegalActionError, InconsistentDealError, RecordError, RulesError
+from ..rules import NORTH_AMERICAN, PRESETS, Rules
+from .state import BIDDING_PHASES, DEFEND, DISCARD, OVER, PLAY, HandResult, HandState
+
+RECORD_KEYS = ("rules", "dealer", "hands", "upcard", "bids", "defend_alone", "discard", "plays",
+               "comment")
+REQUIRED_KEYS = ("dealer", "hands", "upcard", "bids", "plays")
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """A checked-for-shape record; cards of the deal are parsed, actions are kept as written."""
+
+    rules: Rules
+    dealer: int
+    hands: tuple
+    upcard: object
+    bids: tuple[str, ...]
+    discard: str | None
+    defend_alone: int | None
+    plays: tuple[str, ...]
+
+
+def _seat_ok(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 3
+
+
+def load_record(obj) -> HandRecord:
+    """Check the shape of a record (a dict or a JSON string) and return a :class:`HandRecord`.
+
+    Raises
+    ------
+    RecordError
+        For a missing or unknown key, a value of the wrong type or unknown rules.
+    """
+    if isinstance(obj, HandRecord):
+        return obj
+    if isinstance(obj, (str, bytes)):
+        try:
+            obj = json.loads(obj)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"malformed JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
+    if not isinstance(obj, Mapping):
+        raise RecordError(f"a hand record must be a JSON object, got {type(obj).__name__}")
+    for key in obj:
+        if key not in RECORD_KEYS:
+            raise RecordError(f"unknown key {key!r} in the record (expected {', '.join(RECORD_KEYS)})")
+    for key in REQUIRED_KEYS:
+        if key not in obj:
+            raise RecordError(f"the record is missing {key!r}")
+    try:
+        rules = Rules.from_json(obj.get("rules", "north-american"))
+    except (RulesError, TypeError) as exc:
+        raise RecordError(f"rules: {exc}") from None
+    dealer = obj["dealer"]
+    if not _seat_ok(dealer):
+        raise RecordError(f"dealer must be a seat 0-3, got {dealer!r}")
+    hands = obj["hands"]
+    if not isinstance(hands, list) or len(hands) != 4:
+        raise RecordError(f"hands must be a list of four hands (seats 0-3), got {hands!r}")
+    for s, h in enumerate(hands):
+        if not (isinstance(h, str) or (isinstance(h, list) and all(isinstance(c, str) for c in h))):
+            raise RecordError(f"hand of seat {s} must be a list of cards or a string, got {h!r}")
+    if not isinstance(obj["upcard"], str):
+        raise RecordError(f"upcard must be a card such as '9h', got {obj['upcard']!r}")
+    for key in ("bids", "plays"):
+        v = obj[key]
+        if not isinstance(v, list) or not all(isinstance(a, str) for a in v):
+            raise RecordError(f"{key} must be a list of strings, got {v!r}")
+    discard = obj.get("discard")
+    if discard is not None and not isinstance(discard, str):
+        raise RecordError(f"discard must be a card such as 'Tc', got {discard!r}")
+    lone = obj.get("defend_alone")
+    if lone is not None and not _seat_ok(lone):
+        raise RecordError(f"defend_alone must be a seat 0-3, got {lone!r}")
+    comment = obj.get("comment")
+    if comment is not None and not isinstance(comment, str):
+        raise RecordError(f"comment must be a string, got {comment!r}")
+    return HandRecord(rules, dealer, tuple(hands), obj["upcard"], tuple(obj["bids"]), discard, lone,
+                      tuple(obj["plays"]))
+
+
+def replay(obj) -> HandState:
+    """Replay a record through :class:`~euchre_stats.game.state.HandState`; return the finished state.
+
+    Raises
+    ------
+    RecordError
+        Naming the first illegal action (its position, seat and why), an inconsistent deal, or
+        what is missing from an incomplete record.
+    """
+    rec = load_record(obj)
+    try:
+        state = HandState(rec.rules, rec.dealer, rec.hands, rec.upcard)
+    except InconsistentDealError as exc:
+        raise RecordError(f"deal: {exc}") from None
+    for i, bid in enumerate(rec.bids, 1):
+        if state.phase not in BIDDING_PHASES:
+            raise RecordError(f"bid {i}: {bid!r} comes after the bidding ended ({_bidding_end(state)})")
+        try:
+            state.apply(bid)
+        except IllegalActionError as exc:
+            raise RecordError(f"bid {i}: {exc}") from None
+    if state.phase in BIDDING_PHASES:
+        raise RecordError(f"bids end after {len(rec.bids)} calls: seat {state.to_act} is still to bid "
+                          f"({state.phase.replace('_', ' ')})")
+    if state.phase == DISCARD:
+        if rec.discard is None:
+            raise RecordError(f"discard is missing: the dealer, seat {state.dealer}, took up "
+                              f"{card_name(state.upcard)} and must discard")
+        try:
+            state.apply(rec.discard)
+        except IllegalActionError as exc:
+            raise RecordError(f"discard: {exc}") from None
+    elif rec.discard is not None:
+        raise RecordError(f"discard {rec.discard!r} given but the dealer did not take up the upcard")
+    while state.phase == DEFEND:
+        state.apply("defend alone" if state.to_act == rec.defend_alone else "pass")
+    if rec.defend_alone is not None and state.defender_alone != rec.defend_alone:
+        why = state.why_cannot_defend_alone(rec.defend_alone) or "it was not offered"
+        raise RecordError(f"defend_alone: seat {rec.defend_alone} cannot defend alone: {why}")
+    n = rec.rules.hand_size
+    for i, card in enumerate(rec.plays, 1):
+        if state.phase != PLAY:
+            if state.thrown_in:
+                raise RecordError(f"play {i}: {card!r} but the hand was thrown in")
+            raise RecordError(f"play {i}: {card!r} comes after the last trick")
+        trick = state.trick_number + 1
+        try:
+            state.apply(card)
+        except IllegalActionError as exc:
+            raise RecordError(f"play {i} (trick {trick}): {exc}") from None
+    if state.phase != OVER:
+        per_trick = sum(state.active)
+        missing = n * per_trick - len(state.plays)
+        raise RecordError(f"plays end after {len(rec.plays)} cards: {missing} more needed "
+                          f"(seat {state.to_act} to play to trick {state.trick_number + 1} of {n})")
+    return state
+
+
+def _bidding_end(state: HandState) -> str:
+    if state.thrown_in:
+        return "the hand was thrown in"
+    return f"seat {state.maker_seat} made {'cdhs'[state.trump]} trump"
+
+
+def review_record(obj) -> HandResult:
+    """Replay a record and return its :class:`~euchre_stats.game.state.HandResult`."""
+    return replay(obj).result()
+
+
+def double_dummy(state: HandState) -> list[dict]:
+    """Double-dummy value of every card actually played in a finished hand.
+
+    For each play: ``{"seat", "card", "best", "kept"}`` where ``best`` is the most tricks the
+    player's side could take in the whole hand from that position with every card seen and
+    best play after, and ``kept`` what remains achievable after the card actually played
+    (``best - kept`` tricks were thrown away by it).  Thrown-in hands give an empty list.
+    """
+    return double_dummy_many([state])[0]
+
+
+def double_dummy_many(states: list[HandState]) -> list[list[dict]]:
+    """:func:`double_dummy` of many finished hands, every position sent to the solver in one batch."""
+    for state in states:
+        if state.phase != OVER:
+            raise RecordError(f"the hand is not over (phase {state.phase})")
+    total = sum(len(s.plays) for s in states)
+    if not total:
+        return [[] for _ in states]
+    import numpy as np
+
+    from ..solver import card_values_many
+
+    rows = np.zeros((total, 4), dtype=np.uint64)
+    trumps = np.zeros(total, dtype=np.int64)
+    leaders = np.zeros(total, dtype=np.int64)
+    outs = np.zeros(total, dtype=np.int64)
+    played = np.full((total, 3), -1, dtype=np.int8)
+    base = np.zeros(total, dtype=np.int64)
+    i = 0
+    for state in states:
+        if not state.plays:
+            continue
+        hands = [0, 0, 0, 0]
+        for seat, card in zip(state.play_seats, state.plays):
+            hands[seat] |= 1 << card
+        out = sum(1 << s for s in range(4) if not state.active[s])
+        per_trick = sum(state.active)
+        won = [0, 0]
+        for j, (seat, card) in enumerate(zip(state.play_seats, state.plays)):
+            k = j % per_trick
+            start = j - k
+            rows[i] = hands
+            trumps[i] = state.trump
+            outs[i] = out
+            leaders[i] = state.play_seats[start]
+            played[i, :k] = state.plays[start:j]
+            base[i] = won[seat & 1]
+            hands[seat] &= ~(1 << card)
+            if k == per_trick - 1:
+                won[state.trick_winners[j // per_trick] & 1] += 1
+            i += 1
+    values = card_values_many(rows, trumps, leaders, outs, played)
+    best = values.max(axis=1).astype(np.int64) + base
+    result = []
+    i = 0
+    for state in states:
+        entries = []
+        for seat, card in zip(state.play_seats, state.plays):
+            entries.append({"seat": seat, "card": card_name(card), "best": int(best[i]),
+                            "kept": int(base[i] + values[i, card])})
+            i += 1
+        result.append(entries)
+    return result
+
+
+def rules_to_json(rules: Rules):
+    """A preset name if ``rules`` is a preset, else an object of the options differing from north-american."""
+    for name, r in PRESETS.items():
+        if r == rules:
+            return name
+    base = NORTH_AMERICAN.to_dict()
+    return {k: v for k, v in rules.to_dict().items() if base[k] != v}
+
+
+def record_from_state(state: HandState) -> dict:
+    """The record of a finished (played out or thrown-in) hand, ready for ``json.dumps``."""
+    if state.phase != OVER:
+        raise RecordError(f"the hand is not over (phase {state.phase}); only finished hands are recorded")
+    rec = {"rules": rules_to_json(state.rules), "dealer": state.dealer,
+           "hands": [format_hand(h).split() for h in state.dealt],
+           "upcard": card_name(state.upcard), "bids": list(state.bids)}
+    if state.defender_alone is not None:
+        rec["defend_alone"] = state.defender_alone
+    if state.discard is not None:
+        rec["discard"] = card_name(state.discard)
+    rec["plays"] = [card_name(c) for c in state.plays]
+    return rec
+
+
+def dumps_record(rec: dict) -> str:
+    """One-line JSON text of a record (the ``.jsonl`` form)."""
+    return json.dumps(rec, ensure_ascii=False)
+
+
+def review_dict(obj, with_double_dummy: bool = False) -> dict:
+    """Replay a record; its result as a dict, with ``"double_dummy"`` (:func:`double_dummy`) if asked."""
+    state = replay(obj)
+    out = state.result().to_dict()
+    if with_double_dummy:
+        out["double_dummy"] = double_dummy(state)
+    return out
+
+
+def review_lines(lines: Iterable[str], with_double_dummy: bool = False) -> list[dict]:
+    """Review ``.jsonl`` lines: one result dict per non-blank line.
+
+    A good line gives ``{"line": N, **HandResult.to_dict()}`` (plus ``"double_dummy"`` when
+    asked, all hands solved in one batch); a bad one gives ``{"error": "line N: ..."}``.
+    Lines are numbered from 1; blank lines are skipped.
+    """
+    out: list[dict] = []
+    good: list[tuple[int, HandState]] = []
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as exc:
+            out.append({"error": f"line {n}: malformed JSON (column {exc.colno}): {exc.msg}"})
+            continue
+        try:
+            state = replay(obj)
+        except ValueError as exc:
+            out.append({"error": f"line {n}: {exc}"})
+            continue
+        out.append({"line": n, **state.result().to_dict()})
+        good.append((len(out) - 1, state))
+    if with_double_dummy and good:
+        for (k, _), dd in zip(good, double_dummy_many([st for _, st in good])):
+            out[k]["double_dummy"] = dd
+    return out
+
+
+def read_records(lines: Iterable[str]) -> Iterator[tuple[int, dict]]:
+    """``(line number, record object)`` for each non-blank line of a ``.jsonl`` text (no checking)."""
+    for n, line in enumerate(lines, 1):
+        if line.strip():
+            yield n, json.loads(line)
+
+
+__all__ = ["RecordError", "HandRecord", "load_record", "replay", "review_record", "record_from_state",
+           "double_dummy", "double_dummy_many", "review_dict",
+           "rules_to_json", "dumps_record", "review_lines", "read_records", "RECORD_KEYS"]

@@ -1,0 +1,673 @@
+"""One hand of Euchre as a state machine, and whole games made of hands.
+
+A :class:`HandState` is dealt (from given hands and an upcard, or at random from a
+``numpy.random.Generator``) and then driven by actions, each a short string exactly as
+written in a hand record (``docs/formats.md``):
+
+* round one: ``"pass"``, ``"order"``, ``"order alone"`` (whoever accepts, the dealer included);
+* the dealer's discard after taking up the upcard: a card, ``"Tc"``;
+* round two (and the dealer's call when a Joker is turned up): ``"pass"`` or a suit letter,
+  ``"h"``, optionally ``"h alone"``;
+* defending alone (offered to the eligible defenders in turn from eldest, only against a lone
+  maker): ``"defend alone"`` or ``"pass"``;
+* the play: a card, ``"As"``.  During the discard and the play a card number (int) is accepted too.
+
+Every illegal action raises :class:`IllegalActionError`, whose message names the action, the
+seat and why.  ``verify_action`` raises, ``can_apply`` answers, ``apply`` does.
+
+No I/O and no randomness of its own here (random deals take a Generator).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..core.cards import JOKER, SUITS, card_name, format_hand, parse_card, parse_hand, parse_suit
+from ..core.errors import IllegalActionError, InconsistentDealError, InvalidCardError
+from ..core.seats import partner_of
+from ..core.trump import EFF_SUIT, POWER, SUIT_MASK
+from ..sampling.deals import random_deals
+from ..rules import (Rules, banned_discard, dealer_picks_up, first_leader, hand_points, joker_up_names_trump,
+                     may_discard, may_pass, may_take_up, order_must_go_alone, why_no_defend_alone)
+
+ROUND_ONE = "round_one"
+DISCARD = "discard"
+ROUND_TWO = "round_two"
+NAME_TRUMP = "name_trump"
+DEFEND = "defend"
+PLAY = "play"
+OVER = "over"
+PHASES = (ROUND_ONE, NAME_TRUMP, ROUND_TWO, DISCARD, DEFEND, PLAY, OVER)
+BIDDING_PHASES = (ROUND_ONE, NAME_TRUMP, ROUND_TWO)
+
+SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
+
+_VERB = {ROUND_ONE: "bid", ROUND_TWO: "bid", NAME_TRUMP: "bid", DISCARD: "discard",
+         DEFEND: "defend", PLAY: "play", OVER: "play"}
+_PHASE_TEXT = {ROUND_ONE: "round one of the bidding", ROUND_TWO: "round two of the bidding",
+               NAME_TRUMP: "the dealer names trump (Joker turned up)",
+               DISCARD: "the dealer must discard", DEFEND: "defending alone is being offered",
+               PLAY: "the play", OVER: "the hand is over"}
+
+# Plain-list copies of the tables: list indexing is several times faster than numpy scalars.
+_EFF = [[int(x) for x in EFF_SUIT[t]] for t in range(4)]
+_POW = [[int(x) for x in POWER[t]] for t in range(4)]
+_SMASK = [[int(SUIT_MASK[t, s]) for s in range(4)] for t in range(4)]
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """The outcome of one hand.  Sides are 0 (seats 0 and 2) and 1 (seats 1 and 3).
+
+    ``trump`` is a suit letter, or ``None`` when the hand was thrown in (then ``makers``,
+    ``maker_seat`` are ``None`` and every count is 0).
+    """
+
+    dealer: int
+    trump: str | None
+    makers: int | None
+    maker_seat: int | None
+    alone: int | None
+    defender_alone: int | None
+    trick_winners: tuple[int, ...]
+    tricks: tuple[int, int]
+    points: tuple[int, int]
+
+    def to_dict(self) -> dict:
+        """The JSON form (lists for sequences)."""
+        return {"dealer": self.dealer, "trump": self.trump, "makers": self.makers,
+                "maker_seat": self.maker_seat, "alone": self.alone,
+                "defender_alone": self.defender_alone, "trick_winners": list(self.trick_winners),
+                "tricks": list(self.tricks), "points": list(self.points)}
+
+
+def _is_int(x) -> bool:
+    return isinstance(x, (int, np.integer)) and not isinstance(x, bool)
+
+
+class HandState:
+    """One four-handed hand, from the deal to the score.
+
+    Parameters
+    ----------
+    rules : Rules
+        The rule options (a :class:`~euchre_stats.rules.Rules`, a preset name or a dict).
+    dealer : int
+        Absolute seat 0-3 of the dealer; eldest is ``dealer + 1``.
+    hands : sequence of 4
+        Each seat's dealt cards: bitmasks, card lists or text such as ``"Jh Jd Ah 9s Tc"``.
+    upcard : int or str
+        The turned-up card.
+
+    Attributes (read them, do not set them)
+    ---------------------------------------
+    phase : str
+        One of ``round_one``, ``name_trump``, ``round_two``, ``discard``, ``defend``,
+        ``play``, ``over``.
+    to_act : int or None
+        Seat to act next (``None`` once the hand is over).
+    hands : list[int]
+        Current hand bitmasks (the dealer's includes the upcard while discarding).
+    dealt : tuple[int, ...]
+        Hand bitmasks as dealt.
+    trump, makers, maker_seat, alone, defender_alone
+        Set when trump is made (``trump`` a suit number 0-3; ``makers`` the side 0/1).
+    bids, discard, plays, play_seats
+        The actions so far: call strings, the discarded card, played cards and who played them.
+    trick_winners, tricks, points
+        Seats winning each finished trick; tricks and points per side ``[side 0, side 1]``.
+    """
+
+    __slots__ = ("rules", "dealer", "dealt", "upcard", "hands", "phase", "to_act", "bids",
+                 "discard", "plays", "play_seats", "trump", "makers", "maker_seat", "alone",
+                 "defender_alone", "active", "trick_winners", "tricks", "points", "_deck_mask",
+                 "_n", "_passed", "_passers", "_defend_queue", "_trick", "_trick_seats", "_led",
+                 "_best_key", "_best_seat", "_next", "_n_active", "thrown_in")
+
+    def __init__(self, rules, dealer: int, hands: Sequence, upcard, *, _checked: bool = False):
+        if not isinstance(rules, Rules):
+            rules = Rules.from_json(rules)
+        self.rules = rules
+        deck_mask = rules.deck_obj.mask
+        self._deck_mask = deck_mask
+        self._n = rules.hand_size
+        if not _checked:
+            dealer, hands, upcard = _check_deal(rules, dealer, hands, upcard)
+        self.dealer = dealer
+        self.dealt = tuple(hands)
+        self.hands = list(hands)
+        self.upcard = upcard
+        self.bids: list[str] = []
+        self.discard: int | None = None
+        self.plays: list[int] = []
+        self.play_seats: list[int] = []
+        self.trump: int | None = None
+        self.makers: int | None = None
+        self.maker_seat: int | None = None
+        self.alone: int | None = None
+        self.defender_alone: int | None = None
+        self.active = [True, True, True, True]
+        self.trick_winners: list[int] = []
+        self.tricks = [0, 0]
+        self.points = [0, 0]
+        self.thrown_in = False
+        self._passed = [False, False, False, False]
+        self._passers = (False, False, False, False)
+        self._defend_queue: list[int] = []
+        self._trick: list[int] = []
+        self._trick_seats: list[int] = []
+        self._led = -1
+        self._best_key = -1
+        self._best_seat = -1
+        self._next = [1, 2, 3, 0]
+        self._n_active = 4
+        if upcard == JOKER:
+            if joker_up_names_trump(rules):
+                self.phase = NAME_TRUMP
+                self.to_act = dealer
+            else:
+                self._throw_in()
+        else:
+            self.phase = ROUND_ONE
+            self.to_act = (dealer + 1) & 3
+
+    # --- construction ------------------------------------------------------------
+    @classmethod
+    def deal(cls, rules, dealer: int, rng: np.random.Generator) -> "HandState":
+        """A random deal from ``rng`` (a ``numpy.random.Generator``): hands, then the upcard."""
+        if not isinstance(rules, Rules):
+            rules = Rules.from_json(rules)
+        if not (_is_int(dealer) and 0 <= dealer <= 3):
+            raise InconsistentDealError(f"dealer must be a seat 0-3, got {dealer!r}")
+        hands, ups = random_deals(rules, 1, rng)
+        return cls(rules, int(dealer), [int(h) for h in hands[0]], int(ups[0]), _checked=True)
+
+    def copy(self) -> "HandState":
+        """An independent copy (cheap: lists are copied, the rules shared)."""
+        new = object.__new__(HandState)
+        for name in HandState.__slots__:
+            v = getattr(self, name)
+            setattr(new, name, list(v) if isinstance(v, list) else v)
+        return new
+
+    # --- views ---------------------------------------------------------------------
+    @property
+    def eldest(self) -> int:
+        """Seat left of the dealer."""
+        return (self.dealer + 1) & 3
+
+    @property
+    def upcard_suit(self) -> int:
+        """Suit of the upcard (-1 for the Joker)."""
+        return -1 if self.upcard == JOKER else self.upcard >> 3
+
+    @property
+    def current_trick(self) -> list[tuple[int, int]]:
+        """``(seat, card)`` pairs of the trick in progress, in play order."""
+        return list(zip(self._trick_seats, self._trick))
+
+    @property
+    def led_suit(self) -> int | None:
+        """Effective suit led to the current trick, or ``None`` before the lead."""
+        return self._led if self._trick else None
+
+    @property
+    def trick_number(self) -> int:
+        """Index (0-based) of the trick in progress."""
+        return len(self.trick_winners)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the hand is scored (played out or thrown in)."""
+        return self.phase == OVER
+
+    def result(self) -> HandResult:
+        """The :class:`HandResult` (only once the hand is over)."""
+        if self.phase != OVER:
+            raise ValueError(f"the hand is not over: {_PHASE_TEXT[self.phase]}, seat {self.to_act} to act")
+        return HandResult(self.dealer, None if self.trump is None else SUITS[self.trump], self.makers,
+                          self.maker_seat, self.alone, self.defender_alone, tuple(self.trick_winners),
+                          (self.tricks[0], self.tricks[1]), (self.points[0], self.points[1]))
+
+    def __repr__(self) -> str:
+        return (f"HandState({self.rules.describe()!r}, dealer={self.dealer}, phase={self.phase!r}, "
+                f"to_act={self.to_act})")
+
+    # --- legality ------------------------------------------------------------------
+    def legal_cards(self) -> int:
+        """Bitmask of the cards the seat to act may play or discard now (0 outside those phases)."""
+        phase = self.phase
+        if phase == PLAY:
+            hand = self.hands[self.to_act]
+            if not self._trick:
+                return hand
+            follow = hand & _SMASK[self.trump][self._led]
+            return follow if follow else hand
+        if phase == DISCARD:
+            hand = self.hands[self.dealer]
+            banned = banned_discard(self.rules, self.upcard)
+            if banned >= 0:
+                hand &= ~(1 << banned)
+            return hand
+        return 0
+
+    def legal_actions(self) -> list[str]:
+        """Every legal action string for the seat to act (empty once the hand is over)."""
+        phase = self.phase
+        if phase in (PLAY, DISCARD):
+            m, out = self.legal_cards(), []
+            while m:
+                low = m & -m
+                out.append(card_name(low.bit_length() - 1))
+                m ^= low
+            return out
+        if phase == ROUND_ONE:
+            return [a for a in ("pass", "order", "order alone") if self._bid_reason(a) is None]
+        if phase in (ROUND_TWO, NAME_TRUMP):
+            out = [] if self._bid_reason("pass") is not None else ["pass"]
+            for s in range(4):
+                if self._bid_reason(SUITS[s]) is None:
+                    out += [SUITS[s], SUITS[s] + " alone"]
+            return out
+        if phase == DEFEND:
+            return ["pass", "defend alone"]
+        return []
+
+    def why_cannot_defend_alone(self, seat: int) -> str | None:
+        """Why ``seat`` may not (now or ever in this hand) defend alone, or ``None`` if it may."""
+        if not self.rules.defend_alone:
+            return why_no_defend_alone(self.rules, seat, 0, False, False)
+        if self.trump is None:
+            return "trump has not been made"
+        if self.defender_alone is not None and self.defender_alone != seat:
+            return f"seat {self.defender_alone} already defends alone"
+        return why_no_defend_alone(self.rules, seat, self.maker_seat, self.alone is not None, self._passers[seat])
+
+    def _bid_reason(self, text: str) -> str | None:
+        """Reason a normalised call is illegal in the current bidding phase (``None`` if legal)."""
+        r, seat, phase = self.rules, self.to_act, self.phase
+        words = text.split()
+        if phase == ROUND_ONE:
+            if text == "pass":
+                return None
+            if text not in ("order", "order alone"):
+                return "in round one the calls are pass, order and order alone"
+            if text == "order" and order_must_go_alone(r, seat, self.dealer):
+                return "the dealer's partner may order up only by going alone (Canadian loner)"
+            if not may_take_up(r, seat, self.hands[seat], self.upcard, self.dealer):
+                return (f"the dealer holds no {SUIT_WORDS[self.upcard >> 3]} and may not take it up "
+                        "(dealer_needs_trump)")
+            return None
+        if phase == NAME_TRUMP:
+            if text == "pass":
+                return "the dealer must name trump when the Joker is turned up"
+        elif text == "pass":
+            if not may_pass(r, seat, 2, self.dealer):
+                return "the dealer may not pass in round two (stick the dealer)"
+            return None
+        if not words or len(words) > 2 or (len(words) == 2 and words[1] != "alone"):
+            return "expected pass or a suit letter (s, h, d, c), optionally followed by ' alone'"
+        try:
+            suit = parse_suit(words[0])
+        except InvalidCardError:
+            return "expected pass or a suit letter (s, h, d, c), optionally followed by ' alone'"
+        if phase == ROUND_TWO and suit == self.upcard >> 3:
+            return f"{SUIT_WORDS[suit]} was turned down; in round two name another suit"
+        return None
+
+    def _card_reason(self, card: int) -> str | None:
+        seat = self.to_act
+        name = card_name(card)
+        if not (self._deck_mask >> card) & 1:
+            return f"{name} is not in the {self.rules.deck}-card deck"
+        hand = self.hands[seat]
+        if not (hand >> card) & 1:
+            return f"does not hold {name} (holds {format_hand(hand)})"
+        if self.phase == DISCARD:
+            if not may_discard(self.rules, card, self.upcard):
+                return f"the dealer may not discard the upcard {name} (dealer_may_discard_upcard is off)"
+            return None
+        if self._trick:
+            t, led = self.trump, self._led
+            follow = hand & _SMASK[t][led]
+            if follow and not (follow >> card) & 1:
+                trump_note = " (trump)" if led == t else ""
+                return (f"must follow {SUIT_WORDS[led]}{trump_note} "
+                        f"(holds {format_hand(follow, trump=t)})")
+        return None
+
+    def _interpret(self, action, seat: int | None):
+        """Validate ``action`` for ``seat`` (default: the seat to act); return ``(kind, value)``."""
+        phase = self.phase
+        verb = _VERB[phase]
+        if phase == OVER:
+            raise IllegalActionError(seat, action, "the hand is over", verb)
+        actor = self.to_act
+        if seat is not None and seat != actor:
+            if phase == PLAY and not self.active[seat]:
+                why = f"seat {seat} sits out this hand"
+            else:
+                why = f"it is seat {actor}'s turn ({_PHASE_TEXT[phase]})"
+            raise IllegalActionError(seat, action, why, verb)
+        if phase in (PLAY, DISCARD):
+            if _is_int(action):
+                card = int(action)
+                if not 0 <= card <= JOKER:
+                    raise IllegalActionError(actor, action, "no such card number", verb)
+            else:
+                text = " ".join(str(action).lower().split())
+                if text in ("pass", "order", "order alone", "defend alone") or text.endswith(" alone"):
+                    raise IllegalActionError(actor, action, f"{_PHASE_TEXT[phase]}: expected a card", verb)
+                try:
+                    card = parse_card(str(action))
+                except InvalidCardError as exc:
+                    raise IllegalActionError(actor, action, str(exc), verb) from None
+            why = self._card_reason(card)
+            if why is not None:
+                raise IllegalActionError(actor, action, why, verb)
+            return "card", card
+        if not isinstance(action, str):
+            raise IllegalActionError(actor, action, f"{_PHASE_TEXT[phase]}: expected a call", verb)
+        text = " ".join(action.lower().split())
+        if phase == DEFEND:
+            if text not in ("pass", "defend alone"):
+                raise IllegalActionError(actor, action, "expected pass or defend alone", verb)
+            return text, None
+        why = self._bid_reason(text)
+        if why is not None:
+            if text and _looks_like_card(text):
+                why = f"{_PHASE_TEXT[phase]} is not over; " + why
+            raise IllegalActionError(actor, action, why, verb)
+        if text in ("pass", "order", "order alone"):
+            return text, None
+        words = text.split()
+        return "call", (parse_suit(words[0]), len(words) == 2)
+
+    def verify_action(self, action, seat: int | None = None) -> None:
+        """Raise :class:`IllegalActionError` unless ``action`` is legal for ``seat`` (default: to act)."""
+        self._interpret(action, seat)
+
+    def can_apply(self, action, seat: int | None = None) -> bool:
+        """Whether ``action`` is legal now."""
+        try:
+            self._interpret(action, seat)
+        except IllegalActionError:
+            return False
+        return True
+
+    # --- doing -----------------------------------------------------------------------
+    def apply(self, action, seat: int | None = None) -> None:
+        """Apply a legal action for ``seat`` (default: the seat to act); raise if illegal."""
+        if seat is None and self.phase == PLAY and type(action) is int:
+            # fast path for policies that play card numbers
+            hand = self.hands[self.to_act]
+            if self._trick:
+                follow = hand & _SMASK[self.trump][self._led]
+                legal = follow if follow else hand
+            else:
+                legal = hand
+            if 0 <= action <= JOKER and (legal >> action) & 1:
+                self._play(action)
+                return
+        kind, value = self._interpret(action, seat)
+        phase = self.phase
+        if kind == "card":
+            if phase == PLAY:
+                self._play(value)
+            else:
+                self._discard(value)
+        elif phase == DEFEND:
+            self._defend(kind == "defend alone")
+        elif phase == ROUND_ONE:
+            self._round_one(kind)
+        else:
+            self._call(*value) if kind == "call" else self._pass_round_two()
+
+    def _round_one(self, kind: str) -> None:
+        seat = self.to_act
+        self.bids.append(kind)
+        if kind == "pass":
+            self._passed[seat] = True
+            if seat == self.dealer:
+                self.phase = ROUND_TWO
+                self._passed = [False, False, False, False]
+                self.to_act = (self.dealer + 1) & 3
+            else:
+                self.to_act = (seat + 1) & 3
+            return
+        self._make_trump(seat, self.upcard >> 3, kind == "order alone")
+        if not dealer_picks_up(self.rules, self.maker_seat, self.alone is not None, self.dealer):
+            self._after_making()  # the dealer sits out and does not take up the upcard
+        else:
+            self.hands[self.dealer] |= 1 << self.upcard
+            self.phase = DISCARD
+            self.to_act = self.dealer
+
+    def _pass_round_two(self) -> None:
+        seat = self.to_act
+        self.bids.append("pass")
+        self._passed[seat] = True
+        if seat == self.dealer:
+            self._throw_in()
+        else:
+            self.to_act = (seat + 1) & 3
+
+    def _call(self, suit: int, alone: bool) -> None:
+        seat = self.to_act
+        self.bids.append(SUITS[suit] + (" alone" if alone else ""))
+        self._make_trump(seat, suit, alone)
+        if self.phase == NAME_TRUMP:
+            self.hands[self.dealer] |= 1 << self.upcard
+            self.phase = DISCARD
+            self.to_act = self.dealer
+        else:
+            self._after_making()
+
+    def _make_trump(self, seat: int, suit: int, alone: bool) -> None:
+        self.trump = suit
+        self.maker_seat = seat
+        self.makers = seat & 1
+        self._passers = tuple(self._passed)
+        if alone:
+            self.alone = seat
+            self.active[partner_of(seat)] = False
+
+    def _discard(self, card: int) -> None:
+        self.hands[self.dealer] &= ~(1 << card)
+        self.discard = card
+        self._after_making()
+
+    def _after_making(self) -> None:
+        if self.rules.defend_alone:
+            first = (self.dealer + 1) & 3
+            queue = [s for s in ((first + k) & 3 for k in range(4))
+                     if (s & 1) != self.makers and self.why_cannot_defend_alone(s) is None]
+            if queue:
+                self._defend_queue = queue
+                self.phase = DEFEND
+                self.to_act = queue[0]
+                return
+        self._start_play()
+
+    def _defend(self, alone: bool) -> None:
+        seat = self._defend_queue.pop(0)
+        if alone:
+            self.defender_alone = seat
+            self.active[partner_of(seat)] = False
+            self._defend_queue = []
+        if self._defend_queue:
+            self.to_act = self._defend_queue[0]
+        else:
+            self._start_play()
+
+    def _start_play(self) -> None:
+        act = self.active
+        self._next = [next(s2 for s2 in ((s + k) & 3 for k in range(1, 5)) if act[s2]) for s in range(4)]
+        self._n_active = sum(act)
+        self.phase = PLAY
+        self.to_act = first_leader(self.rules, self.dealer, self.alone, self.defender_alone)
+
+    def _play(self, card: int) -> None:
+        seat = self.to_act
+        t = self.trump
+        self.hands[seat] ^= 1 << card
+        self.plays.append(card)
+        self.play_seats.append(seat)
+        trick = self._trick
+        eff = _EFF[t][card]
+        if not trick:
+            self._led = eff
+            self._best_key = _POW[t][card]
+            self._best_seat = seat
+        elif eff == t or eff == self._led:
+            key = _POW[t][card]
+            if key > self._best_key:
+                self._best_key = key
+                self._best_seat = seat
+        trick.append(card)
+        self._trick_seats.append(seat)
+        if len(trick) < self._n_active:
+            self.to_act = self._next[seat]
+            return
+        winner = self._best_seat
+        self.trick_winners.append(winner)
+        self.tricks[winner & 1] += 1
+        self._trick = []
+        self._trick_seats = []
+        if len(self.trick_winners) == self._n:
+            self._score()
+        else:
+            self.to_act = winner
+
+    def _score(self) -> None:
+        m = self.makers
+        mk, df = hand_points(self.rules, self.tricks[m], self.alone is not None,
+                             self.defender_alone is not None)
+        self.points[m] = mk
+        self.points[1 - m] = df
+        self.phase = OVER
+        self.to_act = None
+
+    def _throw_in(self) -> None:
+        self.thrown_in = True
+        self.phase = OVER
+        self.to_act = None
+
+
+def _looks_like_card(text: str) -> bool:
+    try:
+        parse_card(text)
+    except InvalidCardError:
+        return False
+    return True
+
+
+def _check_deal(rules: Rules, dealer, hands, upcard):
+    """Validate and normalise a deal: ``(dealer, [masks], upcard)``."""
+    if not (_is_int(dealer) and 0 <= dealer <= 3):
+        raise InconsistentDealError(f"dealer must be a seat 0-3, got {dealer!r}")
+    deck = rules.deck_obj
+    n = rules.hand_size
+    if isinstance(hands, (str, bytes)) or len(hands) != 4:
+        raise InconsistentDealError(f"expected four hands, got {hands!r}")
+    masks = []
+    for s, h in enumerate(hands):
+        if _is_int(h):
+            m = int(h)
+            if m < 0 or m >> 33:
+                raise InconsistentDealError(f"hand of seat {s}: {h!r} is not a card bitmask")
+            bad = m & ~deck.mask
+            if bad:
+                low = (bad & -bad).bit_length() - 1
+                raise InconsistentDealError(
+                    f"hand of seat {s}: {card_name(low)} is not in the {deck.label}-card deck")
+        else:
+            try:
+                m = parse_hand(h, deck)
+            except InvalidCardError as exc:
+                raise InconsistentDealError(f"hand of seat {s}: {exc}") from None
+        if m.bit_count() != n:
+            raise InconsistentDealError(
+                f"hand of seat {s} has {m.bit_count()} cards ({format_hand(m)}); expected {n}")
+        masks.append(m)
+    if _is_int(upcard):
+        up = int(upcard)
+        if not 0 <= up <= JOKER or not (deck.mask >> up) & 1:
+            raise InconsistentDealError(f"upcard {upcard!r} is not a card of the {deck.label}-card deck")
+    else:
+        try:
+            up = parse_card(upcard, deck)
+        except InvalidCardError as exc:
+            raise InconsistentDealError(f"upcard: {exc}") from None
+    seen = 1 << up
+    for s, m in enumerate(masks):
+        both = seen & m
+        if both:
+            low = (both & -both).bit_length() - 1
+            where = "the upcard" if low == up else "another hand"
+            raise InconsistentDealError(f"{card_name(low)} is dealt twice: to seat {s} and {where}")
+        seen |= m
+    return int(dealer), masks, up
+
+
+# --- playing hands and games ------------------------------------------------------------------
+Policy = Callable[[HandState], object]
+
+
+def play_hand(state: HandState, policies) -> HandState:
+    """Drive ``state`` to the end, asking ``policies[seat](state)`` (or one policy for all) for actions."""
+    pols = policies if isinstance(policies, Sequence) else (policies,) * 4
+    while state.phase != OVER:
+        state.apply(pols[state.to_act](state))
+    return state
+
+
+def game_winner(rules: Rules, score: Sequence[int]) -> int | None:
+    """The side that has won with ``score`` (``game_to`` reached; a two-point lead with ``win_by_two``)."""
+    a, b = score[0], score[1]
+    for side, mine, theirs in ((0, a, b), (1, b, a)):
+        if mine >= rules.game_to and mine > theirs and (not rules.win_by_two or mine - theirs >= 2):
+            return side
+    return None
+
+
+@dataclass
+class GameResult:
+    """A finished (or abandoned after ``max_hands``) game: the hands in order and the score."""
+
+    rules: Rules
+    hands: list[HandState] = field(default_factory=list)
+    score: list[int] = field(default_factory=lambda: [0, 0])
+    winner: int | None = None
+
+
+def play_game(rules, policies, rng: np.random.Generator, dealer: int = 0,
+              max_hands: int = 10_000) -> GameResult:
+    """Play hands (random deals from ``rng``) until a side wins; the deal passes left each hand.
+
+    Each hand's points are added to the score; the game ends as soon as
+    :func:`game_winner` names a side.  ``policies`` is one policy or four (one per seat).
+    """
+    if not isinstance(rules, Rules):
+        rules = Rules.from_json(rules)
+    game = GameResult(rules)
+    for _ in range(max_hands):
+        state = play_hand(HandState.deal(rules, dealer, rng), policies)
+        game.hands.append(state)
+        game.score[0] += state.points[0]
+        game.score[1] += state.points[1]
+        game.winner = game_winner(rules, game.score)
+        if game.winner is not None:
+            break
+        dealer = (dealer + 1) & 3
+    return game
+
+
+__all__ = [
+    "HandState", "HandResult", "IllegalActionError", "InconsistentDealError", "play_hand",
+    "play_game", "game_winner", "GameResult", "PHASES", "ROUND_ONE", "ROUND_TWO", "NAME_TRUMP",
+    "DISCARD", "DEFEND", "PLAY", "OVER", "BIDDING_PHASES", "SUIT_WORDS",
+]

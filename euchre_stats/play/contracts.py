@@ -1,0 +1,119 @@
+"""Contracts and how they are played and scored: per-sample contracts, the play models
+(``dd`` double-dummy, ``pimc`` realistic) and the outcome of each sample for the asking side.
+
+Seats are absolute with the dealer fixed at seat 3 (seat 0 eldest, 1 the dealer's partner,
+2 third hand).  Values are points for the asking player's side minus the other side's.
+No I/O and no bidding here: the auction (:mod:`euchre_stats.bidding.auction`) builds the
+contracts this module plays.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..core.errors import PlayModelError
+from ..core.seats import DEALER
+from ..rules import Rules, first_leader, hand_points_array
+
+PLAY_MODELS = ("dd", "pimc")
+
+
+# --- samples of one option ------------------------------------------------------------------
+@dataclass
+class Outcome:
+    """Per-sample outcome of one option: points for the asking side and the makers' result."""
+
+    value: np.ndarray          # float, asking side points minus the others'
+    our_make: np.ndarray       # asking side were makers and made it
+    our_march: np.ndarray
+    our_euchred: np.ndarray
+    our_tricks: np.ndarray     # tricks taken by the asking side (-1 when thrown in)
+    points: np.ndarray | None = None   # points, when ``value`` is something else (tricks, for a lead)
+
+    @staticmethod
+    def concat(parts: list["Outcome"]) -> "Outcome":
+        fields = ["value", "our_make", "our_march", "our_euchred", "our_tricks"]
+        out = Outcome(*[np.concatenate([getattr(p, f) for p in parts]) for f in fields])
+        if parts[0].points is not None:
+            out.points = np.concatenate([p.points for p in parts])
+        return out
+
+
+@dataclass
+class Contracts:
+    """Per-sample contracts: who made what, with the hands as they stand when play starts."""
+
+    hands: np.ndarray          # (n, 4) uint64, after any pick-up and discard
+    trump: np.ndarray          # (n,) int64
+    maker: np.ndarray          # (n,) seat, -1 when the hand is thrown in
+    alone: np.ndarray          # (n,) bool
+    def_alone: np.ndarray      # (n,) seat or -1
+    up_known: np.ndarray | None = None   # (n,) upcard the dealer took up (known to all), or -1
+
+
+class Evaluator:
+    """Plays contracts under one play model and scores them for the asking side."""
+
+    def __init__(self, rules: Rules, model: str, asker: int, workers: int | None,
+                 pimc_worlds: int = 24):
+        if model not in PLAY_MODELS:
+            raise PlayModelError(f"unknown play model {model!r}: expected dd or pimc")
+        self.rules, self.model, self.asker, self.workers = rules, model, asker, workers
+        self.pimc_worlds = pimc_worlds
+
+    def leaders(self, c: Contracts) -> tuple[np.ndarray, np.ndarray]:
+        n = len(c.maker)
+        leader = np.zeros(n, dtype=np.int64)
+        out = np.zeros(n, dtype=np.uint8)
+        for i in range(n):
+            m = int(c.maker[i])
+            if m < 0:
+                continue
+            ma = m if c.alone[i] else None
+            da = int(c.def_alone[i]) if c.def_alone[i] >= 0 else None
+            leader[i] = first_leader(self.rules, DEALER, ma, da)
+            o = 0
+            if ma is not None:
+                o |= 1 << ((m + 2) & 3)
+            if da is not None:
+                o |= 1 << ((da + 2) & 3)
+            out[i] = o
+        return leader, out
+
+    def play(self, c: Contracts, rng: np.random.Generator) -> Outcome:
+        n = len(c.maker)
+        live = c.maker >= 0
+        side0 = np.zeros(n, dtype=np.int64)
+        if live.any():
+            idx = np.nonzero(live)[0]
+            leader, out = self.leaders(Contracts(c.hands[idx], c.trump[idx], c.maker[idx], c.alone[idx],
+                                                 c.def_alone[idx]))
+            hands = c.hands[idx].copy()
+            for seat in range(4):  # a seat sitting out holds no cards in play
+                hands[:, seat] = np.where((out >> seat) & 1, np.uint64(0), hands[:, seat])
+            if self.model == "dd":
+                from ..solver import solve_many
+
+                side0[idx] = solve_many(hands, c.trump[idx], leader, out, threads=self.workers)
+            else:
+                from .pimc import play_pimc
+
+                up = None if c.up_known is None else c.up_known[idx]
+                side0[idx] = play_pimc(self.rules, hands, c.trump[idx], leader, out, rng,
+                                       worlds=self.pimc_worlds, threads=self.workers, up_known=up)
+        return self.score(c, side0)
+
+    def score(self, c: Contracts, side0: np.ndarray) -> Outcome:
+        hs = self.rules.hand_size
+        live = c.maker >= 0
+        maker_side = c.maker & 1
+        maker_tricks = np.where(maker_side == 0, side0, hs - side0)
+        mp, dp = hand_points_array(self.rules, maker_tricks, c.alone, c.def_alone >= 0)
+        ours = (maker_side == (self.asker & 1))
+        value = np.where(ours, mp - dp, dp - mp).astype(np.float64)
+        value = np.where(live, value, 0.0)
+        our_tricks = np.where(live, np.where(self.asker & 1 == 0, side0, hs - side0), -1)
+        return Outcome(value, live & ours & (mp > 0), live & ours & (maker_tricks == hs),
+                       live & ours & (dp > 0), our_tricks)

@@ -1,0 +1,235 @@
+"""Instant round-one advice: look a (hand, upcard, seat) up in a strategy table, or simulate it.
+
+The shipped table (package data ``euchre_stats/data/strategy_table.csv`` with its
+manifest ``strategy_table.json``, so it is installed by ``pip install .``) holds
+every 24-card class for the four seats under the north-american rules.  Any run
+directory of ``euchre-stats table`` can be used instead.  When the rules differ
+from the table's, or the class is not in it, the answer is computed live with
+:func:`euchre_stats.decide.questions.order_decision`, and the answer says which it did.
+Reads files; prints nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from ..bidding.model import default_model
+from ..core.cards import JOKER, card_name, format_cards, parse_card, parse_cards
+from ..core.errors import AdviceError
+from ..core.seats import SEAT_NAMES, parse_seat
+from ..decide.questions import order_decision
+from ..rules import NORTH_AMERICAN, Rules
+from .classes import canonical, class_key, class_label, class_text, enumerate_classes
+
+DATA = Path(__file__).parents[1] / "data"
+SHIPPED_CSV = DATA / "strategy_table.csv"
+SHIPPED_MANIFEST = DATA / "strategy_table.json"
+#: codes of the shipped CSV: upper case = clear, lower case = too close to call
+BEST_CODES = {"P": "pass", "O": "order", "A": "order alone"}
+OPTION_COLUMNS = (("pass", "pass"), ("order", "order"), ("order alone", "alone"))
+
+
+@dataclass
+class Advice:
+    """The answer: where it came from, each option's value, the recommendation."""
+
+    source: str                 # "table" or "simulation"
+    reason: str                 # why that source
+    hand: str
+    upcard: str
+    seat: str
+    label: str
+    canonical: str
+    options: list[dict]         # action, ev, and ev_ci when known
+    recommendation: str
+    too_close: bool
+    samples: int                # deals per class in the table, or simulated
+    table: str | None = None
+    extra: dict = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        return {"source": self.source, "reason": self.reason, "hand": self.hand, "upcard": self.upcard,
+                "seat": self.seat, "label": self.label, "canonical": self.canonical,
+                "options": self.options, "recommendation": self.recommendation,
+                "too_close": self.too_close, "samples": self.samples, "table": self.table, **self.extra}
+
+
+# --- the shipped table ------------------------------------------------------------------------
+def export_compact(table: pd.DataFrame, settings: dict, path_csv, path_manifest, extra: dict) -> None:
+    """Write a finished 4-seat table as the compact shipped CSV (one line per class) and its manifest.
+
+    Columns: ``class_id`` then, per seat, the best action code (``P O A``; lower
+    case when too close to call), the values of pass, order and alone in
+    hundredths of a point (empty when the option is not open), and the half-width
+    of each value's 95% interval (``_hw``, hundredths, rounded up).
+    """
+    from .run import atomic_write
+
+    out = pd.DataFrame({"class_id": np.arange(settings["class_count"], dtype=np.int64)})
+    for seat in SEAT_NAMES:
+        t = table[table["seat"] == seat].set_index("class_id").reindex(out["class_id"])
+        if t["best"].isna().any():
+            raise AdviceError(f"the table lacks seat {seat!r} for some classes: export needs all four")
+        code = t["best"].map({v: k for k, v in BEST_CODES.items()})
+        out[f"{seat}_best"] = np.where(t["too_close"].astype(bool), code.str.lower(), code)
+        for _, col in OPTION_COLUMNS:
+            v = (t[f"ev_{col}"] * 100).round()
+            out[f"{seat}_{col}"] = v.astype("Int64")
+        for _, col in OPTION_COLUMNS:
+            hw = np.ceil((t[f"ev_{col}_hi"] - t[f"ev_{col}_lo"]) * 50 - 1e-9)
+            out[f"{seat}_{col}_hw"] = hw.astype("Int64")
+    atomic_write(Path(path_csv), out.to_csv(index=False).encode())
+    manifest = {"format": "euchre-stats shipped strategy table", "settings": settings, **extra}
+    atomic_write(Path(path_manifest), (json.dumps(manifest, indent=2) + "\n").encode())
+
+
+def export_run(run_dir, path_csv=SHIPPED_CSV, path_manifest=SHIPPED_MANIFEST) -> None:
+    """Export a finished four-seat run directory as the shipped table (see :func:`export_compact`)."""
+    from .run import load_table, read_manifest
+
+    m = read_manifest(run_dir)
+    settings = m["settings"]
+    timing_path = Path(run_dir) / "timing.json"
+    timing = json.loads(timing_path.read_text()) if timing_path.exists() else []
+    seats = ",".join(settings["seats"]) if len(settings["seats"]) < 4 else "all"
+    command = (f"euchre-stats table --seat {seats} --samples-per-class {settings['samples_per_class']} "
+               f"--seed {settings['seed']} --chunk-size {settings['chunk_size']} --run-dir RUN_DIR")
+    extra = {"rules_described": m.get("rules_described"), "command": command, "timing": timing,
+             "columns": "class_id, then per seat: best (P/O/A, lower case = too close to call), "
+                        "pass, order, alone (expected points x 100), then the half-widths of their "
+                        "95% intervals (pass_hw, order_hw, alone_hw, x 100, rounded up)"}
+    export_compact(load_table(run_dir), settings, path_csv, path_manifest, extra)
+    _shipped.cache_clear()
+
+
+@lru_cache(maxsize=2)
+def _shipped(csv_path: str) -> pd.DataFrame:
+    return pd.read_csv(csv_path, dtype={f"{s}_best": str for s in SEAT_NAMES}).set_index("class_id")
+
+
+def shipped_manifest() -> dict | None:
+    """The shipped table's manifest, or ``None`` when no table is shipped."""
+    if not SHIPPED_MANIFEST.exists() or not SHIPPED_CSV.exists():
+        return None
+    return json.loads(SHIPPED_MANIFEST.read_text())
+
+
+# --- answering -------------------------------------------------------------------------------
+def _stale(settings: dict) -> str:
+    """Why a table cannot answer for the current bidding model, or ``""``."""
+    built = settings.get("bidding")
+    if built is not None and built != default_model().to_dict():
+        return "the table was built with another bidding model than the one installed"
+    return ""
+
+
+def _lookup_run(run_dir, rules: Rules, key: int, seat: str):
+    from .run import load_table, read_manifest
+
+    settings = read_manifest(run_dir)["settings"]
+    if Rules.from_json(settings["rules"]) != rules:
+        return None, settings, "the rules differ from the table's"
+    if _stale(settings):
+        return None, settings, _stale(settings)
+    t = load_table(run_dir)
+    row = t[(t["key"] == key) & (t["seat"] == seat)]
+    if row.empty:
+        return None, settings, "the class is not in the table"
+    r = row.iloc[0]
+    options = []
+    for action, col in OPTION_COLUMNS:
+        if pd.notna(r[f"ev_{col}"]):
+            options.append({"action": action, "ev": float(r[f"ev_{col}"]),
+                            "ev_ci": [float(r[f"ev_{col}_lo"]), float(r[f"ev_{col}_hi"])],
+                            "p_make": float(r[f"p_make_{col}"]), "p_euchred": float(r[f"p_euchred_{col}"])})
+    extra = {"gain_order": float(r["gain_order"]),
+             "gain_order_ci": [float(r["gain_order_lo"]), float(r["gain_order_hi"])]}
+    if r.get("discard_order"):
+        extra["discard"] = r["discard_order"]
+    return (options, str(r["best"]), bool(r["too_close"]), extra), settings, ""
+
+
+def _lookup_shipped(rules: Rules, class_id: int, seat: str):
+    m = shipped_manifest()
+    if m is None:
+        return None, None, "no strategy table is shipped with this installation"
+    settings = m["settings"]
+    if Rules.from_json(settings["rules"]) != rules:
+        return None, settings, "the rules differ from the shipped table's (north-american)"
+    if _stale(settings):
+        return None, settings, _stale(settings)
+    t = _shipped(str(SHIPPED_CSV))
+    if class_id < 0 or class_id not in t.index:
+        return None, settings, "the class is not in the shipped table"
+    r = t.loc[class_id]
+    code = str(r[f"{seat}_best"])
+    options = []
+    for action, col in OPTION_COLUMNS:
+        if pd.isna(r[f"{seat}_{col}"]):
+            continue
+        ev = float(r[f"{seat}_{col}"]) / 100
+        o = {"action": action, "ev": ev}
+        if f"{seat}_{col}_hw" in r.index:
+            hw = float(r[f"{seat}_{col}_hw"]) / 100
+            o["ev_ci"] = [round(ev - hw, 2), round(ev + hw, 2)]
+        options.append(o)
+    return (options, BEST_CODES[code.upper()], code.islower(), {}), settings, ""
+
+
+def advise(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, table=None, samples: int = 2000,
+           seed: int | None = None, workers: int | None = None, simulate: bool = False) -> Advice:
+    """Round-one advice for ``hand`` with ``upcard`` up at ``seat``.
+
+    Parameters
+    ----------
+    hand, upcard : text (``"Jh Jd Ah 9s Tc"``, ``"9h"``)
+    seat : eldest|partner|third|dealer or 1-4
+    rules : the table's rules; a table built under other rules is not used
+    table : a run directory of ``euchre-stats table``; the shipped table when ``None``
+    samples, seed, workers : for the live simulation (the fallback)
+    simulate : skip the table and simulate
+    """
+    rules = Rules.from_json(rules)
+    s = parse_seat(seat)
+    seat_name = SEAT_NAMES[s]
+    cards = parse_cards(hand, rules.deck_obj, size=rules.hand_size)
+    up = parse_card(upcard, rules.deck_obj)
+    hmask = sum(1 << c for c in cards)
+    hand_txt, up_txt = format_cards(cards), card_name(up)
+    found, reason, settings, where = None, "asked to simulate", None, None
+    chand = cup = None
+    if up != JOKER and not (hmask >> up) & 1:
+        chand, cup = canonical(hmask, up)
+    if not simulate and chand is not None:
+        key = class_key(chand, cup)
+        if table is not None:
+            found, settings, reason = _lookup_run(table, rules, key, seat_name)
+            where = str(table)
+        else:
+            cl = enumerate_classes(rules.deck, rules.hand_size)
+            found, settings, reason = _lookup_shipped(rules, cl.index_of(key), seat_name)
+            where = "shipped"
+    if found is not None:
+        options, best, close, extra = found
+        return Advice("table", f"class found in the {'shipped ' if table is None else ''}table", hand_txt,
+                      up_txt, seat_name, class_label(chand), f"{class_text(chand)} up {card_name(cup)}",
+                      options, best, close, int(settings["samples_per_class"]), where, extra)
+    d = order_decision(hand_txt, up, seat_name, rules, samples=samples, seed=seed, workers=workers)
+    options = [{"action": o.action, "ev": o.ev, "ev_ci": list(o.ev_ci), "p_make": o.p_make,
+                "p_euchred": o.p_euchred} for o in d.options]
+    label = class_label(chand) if chand is not None else ""
+    canon = f"{class_text(chand)} up {card_name(cup)}" if chand is not None else ""
+    extra = {"seed": d.seed}
+    if "discard" in d.best().extra:
+        extra["discard"] = d.best().extra["discard"]
+    return Advice("simulation", reason, hand_txt, up_txt, seat_name, label, canon, options,
+                  d.recommendation, d.too_close, d.samples, None, extra)
+
+
+__all__ = ["Advice", "AdviceError", "advise", "export_compact", "export_run", "shipped_manifest"]

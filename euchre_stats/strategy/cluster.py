@@ -1,0 +1,95 @@
+"""Where table chunks run: this process (numba threads), a local process pool, or a dask cluster.
+
+Every backend runs the same :func:`euchre_stats.strategy.table.compute_chunk` on the same
+:class:`~euchre_stats.strategy.table.ChunkTask` s and yields ``(task, rows)`` as chunks
+finish, in any order; a chunk's rows depend only on the spec and the task, so
+the backend never changes the table.  dask is imported only when a scheduler is
+named (the ``cluster`` extra).  Nothing here writes files.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterator, Sequence
+
+import pandas as pd
+
+from ..core.errors import ClusterError
+from .table import ChunkTask, TableSpec, compute_chunk
+
+
+def _run_one(spec: TableSpec, task: ChunkTask, threads) -> tuple[ChunkTask, pd.DataFrame]:
+    return task, compute_chunk(spec, task, threads)
+
+
+def map_chunks(spec: TableSpec, tasks: Sequence[ChunkTask], *, workers: int | None = None,
+               scheduler: str | None = None) -> Iterator[tuple[ChunkTask, pd.DataFrame]]:
+    """Run ``tasks``; yield ``(task, rows)`` as each finishes.
+
+    Parameters
+    ----------
+    workers : ``None`` or 1 -- this process, the solver using every numba thread;
+        ``N > 1`` -- a pool of N processes with one solver thread each.
+    scheduler : ``tcp://HOST:PORT`` of a dask.distributed scheduler (tasks run one
+        solver thread each on its workers).
+    """
+    tasks = list(tasks)
+    if not tasks:
+        return
+    if scheduler:
+        yield from _dask(spec, tasks, scheduler)
+    elif workers is not None and workers > 1:
+        yield from _pool(spec, tasks, workers)
+    else:
+        for task in tasks:
+            yield task, compute_chunk(spec, task, None)
+
+
+def _pool(spec, tasks, workers):
+    import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+    ctx = multiprocessing.get_context("spawn")  # numba's thread pools do not survive fork
+    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+        queue = list(tasks)
+        running = set()
+        # keep a few tasks per process in flight, so results stream in order of submission
+        while queue or running:
+            while queue and len(running) < 2 * workers:
+                running.add(pool.submit(_run_one, spec, queue.pop(0), 1))
+            done, running = wait(running, return_when=FIRST_COMPLETED)
+            for fut in done:
+                yield fut.result()
+
+
+def connect(scheduler: str, timeout: str = "10s"):
+    """A ``distributed.Client`` for ``scheduler``; :class:`ClusterError` when dask is missing or unreachable."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise ClusterError(
+            "--scheduler needs dask.distributed, which is not installed: "
+            "pip install 'euchre-stats[cluster]'") from None
+    try:
+        return Client(scheduler, timeout=timeout)
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise ClusterError(f"cannot reach the dask scheduler {scheduler!r}: {exc}") from None
+
+
+def _dask(spec, tasks, scheduler):
+    from distributed import as_completed
+
+    client = connect(scheduler)
+    try:
+        tag = hashlib.sha1(json.dumps(spec.settings(), sort_keys=True).encode()).hexdigest()[:12]
+        futures = [client.submit(_run_one, spec, t, 1, key=f"euchre-table-{tag}-{t.name}", pure=False)
+                   for t in tasks]
+        for fut in as_completed(futures):
+            yield fut.result()
+            fut.release()
+    finally:
+        client.close()
+
+
+__all__ = ["ClusterError", "connect", "map_chunks"]

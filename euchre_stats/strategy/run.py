@@ -1,0 +1,205 @@
+"""A strategy-table run on disk: manifest, atomically committed chunks, resuming, summaries.
+
+Layout of a run directory::
+
+    manifest.json            settings (rules, deck, model, samples per class, seed, version, chunk size,
+                             class count); written once, checked on every restart
+    chunks/chunk-SEAT-NNNNNN.parquet   one per finished chunk (temp file, fsync, os.replace)
+    table.parquet            every row, seat by seat and class by class (when all chunks are in)
+    summary/by_*.parquet     weighted summaries by feature and seat
+    charts/*.png             heatmaps and threshold curves (optional)
+    timing.json              chunks computed, seconds and classes per second of each session
+
+A chunk file either exists whole or not at all, and its rows depend only on the
+seed and the chunk, so a run killed at any moment and restarted with the same
+settings ends with exactly the table an uninterrupted run gives.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import signal
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pandas as pd
+
+from ..core.errors import TableRunError
+from ..output.atomic import atomic_write
+from .summary import summaries
+from .table import ChunkTask, TableSpec
+
+MANIFEST = "manifest.json"
+#: test hook: a run killed by SIGKILL after committing this many chunks (tests of resuming)
+KILL_AFTER_ENV = "EUCHRE_STATS_KILL_AFTER_CHUNKS"
+FORMAT = "euchre-stats strategy table"
+
+
+def parquet_bytes(df: pd.DataFrame) -> bytes:
+    """The Parquet file of ``df`` as bytes (no index, deterministic for equal frames)."""
+    buf = io.BytesIO()
+    df.to_parquet(buf, index=False, engine="pyarrow")
+    return buf.getvalue()
+
+
+def csv_bytes(df: pd.DataFrame) -> bytes:
+    return df.to_csv(index=False).encode()
+
+
+# --- the run directory ---------------------------------------------------------------------
+def _manifest(spec: TableSpec) -> dict:
+    return {"format": FORMAT, "settings": spec.settings(), "chunks": len(spec.tasks()),
+            "rules_described": spec.rules.describe()}
+
+
+def read_manifest(run_dir) -> dict:
+    """The manifest of a run directory."""
+    p = Path(run_dir) / MANIFEST
+    try:
+        m = json.loads(p.read_text())
+    except FileNotFoundError:
+        raise TableRunError(f"{str(run_dir)!r} holds no strategy table (no {MANIFEST})") from None
+    except json.JSONDecodeError as exc:
+        raise TableRunError(f"{str(p)!r} is not a table manifest: {exc.msg}") from None
+    if m.get("format") != FORMAT or "settings" not in m:
+        raise TableRunError(f"{str(p)!r} is not a strategy-table manifest")
+    return m
+
+
+def open_run(run_dir, spec: TableSpec) -> Path:
+    """Create the run directory (or check an existing one holds a run of exactly ``spec``)."""
+    d = Path(run_dir)
+    if d.exists() and not d.is_dir():
+        raise TableRunError(f"run directory {str(run_dir)!r} is a file")
+    d.mkdir(parents=True, exist_ok=True)
+    (d / "chunks").mkdir(exist_ok=True)
+    mine = _manifest(spec)
+    if (d / MANIFEST).exists():
+        theirs = read_manifest(d)["settings"]
+        ours = mine["settings"]
+        diff = [k for k in ours if theirs.get(k) != ours[k]] + [k for k in theirs if k not in ours]
+        if diff:
+            k = diff[0]
+            raise TableRunError(
+                f"run directory {str(run_dir)!r} holds a table with different settings: {k} is "
+                f"{theirs.get(k)!r} there, {ours.get(k)!r} now; use a new --run-dir or the same settings")
+    else:
+        if any(p.suffix == ".parquet" for p in (d / "chunks").iterdir()):
+            raise TableRunError(f"run directory {str(run_dir)!r} holds chunks but no manifest")
+        atomic_write(d / MANIFEST, (json.dumps(mine, indent=2) + "\n").encode())
+    for stray in (d / "chunks").glob(".tmp-*"):   # left by a run killed mid-write
+        stray.unlink()
+    return d
+
+
+def chunk_path(run_dir, task: ChunkTask) -> Path:
+    return Path(run_dir) / "chunks" / f"{task.name}.parquet"
+
+
+def pending_tasks(run_dir, spec: TableSpec) -> list[ChunkTask]:
+    """The chunks not yet committed."""
+    return [t for t in spec.tasks() if not chunk_path(run_dir, t).exists()]
+
+
+def run_table(spec: TableSpec, run_dir, *, workers: int | None = None, scheduler: str | None = None,
+              csv: bool = False, charts: bool = True,
+              progress: Callable[[int, int], None] | None = None) -> pd.DataFrame:
+    """Run (or resume) a table in ``run_dir``; returns the full table once every chunk is in.
+
+    Parameters
+    ----------
+    spec : the table's settings
+    workers : local processes (see :func:`euchre_stats.strategy.cluster.map_chunks`)
+    scheduler : ``tcp://HOST:PORT`` of a dask scheduler, to run the chunks there
+    csv : also write the table and summaries as CSV
+    charts : draw the heatmaps and threshold curves
+    progress : called with (chunks done, chunks in the run)
+    """
+    from .cluster import map_chunks
+
+    d = open_run(run_dir, spec)
+    todo = pending_tasks(d, spec)
+    total = len(spec.tasks())
+    done = total - len(todo)
+    if progress is not None:
+        progress(done, total)
+    t0 = time.perf_counter()
+    classes = 0
+    kill_after = int(os.environ.get(KILL_AFTER_ENV, "0") or 0)
+    for n, (task, rows) in enumerate(map_chunks(spec, todo, workers=workers, scheduler=scheduler), 1):
+        atomic_write(chunk_path(d, task), parquet_bytes(rows))
+        if n == kill_after:
+            os.kill(os.getpid(), signal.SIGKILL)
+        done += 1
+        classes += task.stop - task.start
+        if progress is not None:
+            progress(done, total)
+    if todo:
+        _record_timing(d, len(todo), classes, time.perf_counter() - t0, workers, scheduler)
+    return finish_run(d, spec, csv=csv, charts=charts)
+
+
+def _record_timing(d: Path, chunks: int, classes: int, seconds: float, workers, scheduler) -> None:
+    p = d / "timing.json"
+    sessions = json.loads(p.read_text()) if p.exists() else []
+    sessions.append({"chunks": chunks, "classes": classes, "seconds": round(seconds, 3),
+                     "classes_per_second": round(classes / seconds, 2) if seconds > 0 else None,
+                     "workers": workers, "scheduler": scheduler, "cpus": os.cpu_count()})
+    atomic_write(p, (json.dumps(sessions, indent=2) + "\n").encode())
+
+
+def load_chunks(run_dir, spec: TableSpec) -> pd.DataFrame:
+    """Every committed chunk, in run order (seat, then class)."""
+    parts = [pd.read_parquet(chunk_path(run_dir, t)) for t in spec.tasks()
+             if chunk_path(run_dir, t).exists()]
+    if not parts:
+        raise TableRunError(f"run directory {str(run_dir)!r} holds no finished chunk yet")
+    return pd.concat(parts, ignore_index=True)
+
+
+def finish_run(run_dir, spec: TableSpec, *, csv: bool = False, charts: bool = True) -> pd.DataFrame:
+    """Assemble ``table.parquet``, the summaries and charts from the committed chunks."""
+    d = Path(run_dir)
+    missing = pending_tasks(d, spec)
+    if missing:
+        raise TableRunError(f"{len(missing)} chunk(s) of {str(run_dir)!r} are not finished: run again")
+    table = load_chunks(d, spec)
+    atomic_write(d / "table.parquet", parquet_bytes(table))
+    if csv:
+        atomic_write(d / "table.csv", csv_bytes(table))
+    (d / "summary").mkdir(exist_ok=True)
+    for name, df in summaries(table).items():
+        atomic_write(d / "summary" / f"{name}.parquet", parquet_bytes(df))
+        if csv:
+            atomic_write(d / "summary" / f"{name}.csv", csv_bytes(df))
+    if charts:
+        from .charts import draw_all
+
+        (d / "charts").mkdir(exist_ok=True)
+        draw_all(table, d / "charts")
+    return table
+
+
+def load_table(run_dir) -> pd.DataFrame:
+    """The finished table of a run directory."""
+    d = Path(run_dir)
+    read_manifest(d)
+    p = d / "table.parquet"
+    if not p.exists():
+        raise TableRunError(f"the table in {str(run_dir)!r} is not finished: run the same command again")
+    return pd.read_parquet(p)
+
+
+__all__ = [
+    "TableRunError",
+    "finish_run",
+    "load_chunks",
+    "load_table",
+    "open_run",
+    "pending_tasks",
+    "read_manifest",
+    "run_table",
+]

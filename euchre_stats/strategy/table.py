@@ -1,0 +1,402 @@
+"""Strategy tables: the round-one order-up / alone answer for every hand class of a seat.
+
+One row per canonical class (:mod:`euchre_stats.strategy.classes`) and seat: expected points
+(asking side minus the other side) of pass, order and order alone with 95% intervals,
+the paired gains over passing, P(make), P(march), P(euchred), the recommendation.
+Each class is evaluated exactly as :func:`euchre_stats.decide.questions.order_decision`
+evaluates one question -- uniform deals of the unseen cards weighted by the passes
+before the asker, the pass valued by playing out the auction with the bidding model,
+the dealer keeping its best discard, double-dummy play -- but vectorised over many
+classes per solver call.
+
+A run is a list of fixed chunks (``chunk_size`` classes of one seat); chunk ``j`` of
+seat ``s`` draws from ``chunk_rng(seed, s * SEAT_STRIDE + j)``, so its rows depend on
+the seed and the chunk only: not on the order chunks run in, nor on where (threads,
+processes, a dask cluster).  Storage, resuming and summaries live in
+:mod:`euchre_stats.strategy.run`; this module computes and does no I/O.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from ..bidding.auction import Auction
+from ..bidding.model import BiddingModel, default_model, strength_of
+from ..core.cards import card_name
+from ..core.errors import TableSpecError
+from ..core.seats import DEALER, SEAT_NAMES, parse_seat
+from ..core.stats import Z95, rowsum, rowwise_weighted_mean_se
+from ..decide.questions import round_one_outcomes, round_two_outcomes
+from ..play.contracts import Evaluator, Outcome
+from ..rules import Rules, may_discard, may_take_up, order_must_go_alone
+from ..sampling.deals import sample_hands
+from ..sampling.seeds import chunk_rng
+from .classes import (
+    GREEN_HIGH,
+    GREEN_LOW,
+    NEXT,
+    TRUMP,
+    canonical_many,
+    class_label,
+    class_text,
+    enumerate_classes,
+    features,
+)
+
+SEAT_STRIDE = 1_000_000
+OPTIONS = ("pass", "order", "order alone")
+#: round two, in the canonical layout (turned-down suit = hearts): the suits one may name, in the order
+#: ``call_decision`` tries them -- green1 is the longer green holding (spades), green2 the other (clubs)
+CALL_SUITS = ((GREEN_HIGH, "green1"), (NEXT, "next"), (GREEN_LOW, "green2"))
+OPTIONS_R2 = ("pass",) + tuple(f"{name}{a}" for _, name in CALL_SUITS for a in ("", " alone"))
+COLUMN_OF = {"pass": "pass", "order": "order", "order alone": "alone",
+             **{a: a.replace(" ", "_") for a in OPTIONS_R2[1:]}}
+TABLE_VERSION = 1
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    """Everything that fixes a table's rows.  Two runs with equal specs give equal tables."""
+
+    rules: Rules
+    seats: tuple[int, ...] = (0,)
+    round: int = 1
+    samples_per_class: int = 200
+    seed: int = 0
+    chunk_size: int = 200
+    limit: int | None = None
+    model: str = "dd"
+    pass_model: str = "hand"
+    infer: bool = True
+    bidding: dict = field(default_factory=lambda: default_model().to_dict())
+
+    def __post_init__(self):
+        rules = Rules.from_json(self.rules)
+        object.__setattr__(self, "rules", rules)
+        seats = tuple(sorted({parse_seat(s) if isinstance(s, str) else int(s) for s in self.seats}))
+        if not seats or any(s not in (0, 1, 2, 3) for s in seats):
+            raise TableSpecError(f"seats {self.seats!r}: expected eldest, partner, third, dealer")
+        object.__setattr__(self, "seats", seats)
+        if self.round not in (1, 2):
+            raise TableSpecError(f"round {self.round!r}: expected 1 (order up) or 2 (call a suit)")
+        for name in ("samples_per_class", "chunk_size"):
+            v = getattr(self, name)
+            if not isinstance(v, (int, np.integer)) or v < 1:
+                raise TableSpecError(f"{name.replace('_', ' ')} must be a whole number >= 1, got {v!r}")
+        if self.samples_per_class < 2:
+            raise TableSpecError("samples per class must be at least 2 (an interval needs two deals)")
+        if not isinstance(self.seed, (int, np.integer)) or self.seed < 0:
+            raise TableSpecError(f"seed must be a whole number >= 0, got {self.seed!r}")
+        if self.limit is not None and (not isinstance(self.limit, (int, np.integer)) or self.limit < 1):
+            raise TableSpecError(f"limit must be a whole number >= 1, got {self.limit!r}")
+        if self.model != "dd":
+            raise TableSpecError(f"play model {self.model!r}: tables use the dd model")
+        if self.pass_model not in ("hand", "zero"):
+            raise TableSpecError(f"pass model {self.pass_model!r}: tables use hand or zero")
+        if isinstance(self.bidding, BiddingModel):
+            object.__setattr__(self, "bidding", self.bidding.to_dict())
+
+    # --- derived ----------------------------------------------------------------------------
+    @property
+    def bidding_model(self) -> BiddingModel:
+        return BiddingModel.from_dict(self.bidding)
+
+    def classes(self):
+        """The round-one class list of the rules' deck and hand size."""
+        return enumerate_classes(self.rules.deck, self.rules.hand_size)
+
+    @property
+    def class_count(self) -> int:
+        """Classes per seat in this run (the first ``limit`` when limited)."""
+        n = len(self.classes())
+        return n if self.limit is None else min(n, int(self.limit))
+
+    @property
+    def chunks_per_seat(self) -> int:
+        return -(-self.class_count // self.chunk_size)
+
+    def tasks(self) -> list[ChunkTask]:
+        """Every chunk of the run, seat by seat."""
+        out = []
+        for s in self.seats:
+            for j in range(self.chunks_per_seat):
+                lo = j * self.chunk_size
+                out.append(ChunkTask(s, j, lo, min(lo + self.chunk_size, self.class_count)))
+        return out
+
+    def settings(self) -> dict:
+        """The settings a manifest records and a resumed run must match."""
+        from .. import __version__
+
+        return {
+            "round": self.round, "seats": [SEAT_NAMES[s] for s in self.seats],
+            "rules": self.rules.to_dict(), "deck": self.rules.deck, "hand_size": self.rules.hand_size,
+            "model": self.model, "pass_model": self.pass_model, "infer": self.infer,
+            "bidding": self.bidding, "samples_per_class": int(self.samples_per_class),
+            "seed": int(self.seed), "chunk_size": int(self.chunk_size), "limit": self.limit,
+            "class_count": self.class_count, "classes_in_deck": len(self.classes()),
+            "table_version": TABLE_VERSION, "version": __version__,
+        }
+
+    @classmethod
+    def from_settings(cls, s: dict) -> TableSpec:
+        return cls(Rules.from_json(s["rules"]), tuple(s["seats"]), s["round"], s["samples_per_class"],
+                   s["seed"], s["chunk_size"], s["limit"], s["model"], s["pass_model"], s["infer"],
+                   s["bidding"])
+
+
+@dataclass(frozen=True)
+class ChunkTask:
+    """Classes ``start:stop`` of one seat: the unit of work, committed as one file."""
+
+    seat: int
+    index: int
+    start: int
+    stop: int
+
+    @property
+    def rng_index(self) -> int:
+        return self.seat * SEAT_STRIDE + self.index
+
+    @property
+    def name(self) -> str:
+        return f"chunk-{SEAT_NAMES[self.seat]}-{self.index:06d}"
+
+
+# --- one group of classes sharing an upcard ---------------------------------------------------
+def _option_outcomes(spec: TableSpec, asker: int, up: int, class_hands: np.ndarray, hands: np.ndarray,
+                     rng: np.random.Generator, workers) -> tuple[dict, np.ndarray]:
+    """Outcomes of pass / order / alone on ``hands`` (rows of the classes), as ``order_decision``.
+
+    The dealer's options are keyed ``"order|j"``: discard the j-th card of the
+    six (the hand's cards ascending, then the upcard).
+    """
+    rules = spec.rules
+    auction = Auction(rules, spec.bidding_model, up)
+    ev = Evaluator(rules, spec.model, asker, workers)
+    discards = []
+    if asker == DEALER:
+        discards = [(str(j), cand) for j, cand in enumerate(_discard_candidates(rules, up, class_hands))]
+    return round_one_outcomes(rules, auction, ev, hands, up, asker, rng, infer=spec.infer,
+                              pass_model=spec.pass_model, bidding=spec.bidding_model, workers=workers,
+                              may_order=not order_must_go_alone(rules, asker), may_alone=True,
+                              discards=discards)
+
+
+def _call_outcomes(spec: TableSpec, asker: int, up: int, hands: np.ndarray, rng: np.random.Generator,
+                   workers) -> tuple[dict, np.ndarray]:
+    """Round two, as ``call_decision``: ``up`` was turned down; pass, or name each other suit (alone or not)."""
+    auction = Auction(spec.rules, spec.bidding_model, up)
+    ev = Evaluator(spec.rules, spec.model, asker, workers)
+    return round_two_outcomes(spec.rules, auction, ev, hands, asker, rng, infer=spec.infer,
+                              pass_model=spec.pass_model, bidding=spec.bidding_model, workers=workers,
+                              suits=CALL_SUITS)
+
+
+def _discard_candidates(rules: Rules, up: int, class_hands_rows: np.ndarray) -> list[np.ndarray]:
+    """Per row, the j-th discard candidate: the hand's cards ascending, then the upcard."""
+    hs = rules.hand_size
+    h = np.asarray(class_hands_rows, dtype=np.uint64)
+    cards = np.zeros((len(h), hs), dtype=np.int64)
+    rest = h.copy()
+    for j in range(hs):
+        low = rest & (~rest + np.uint64(1))
+        cards[:, j] = np.log2(low.astype(np.float64)).astype(np.int64)
+        rest ^= low
+    cands = [cards[:, j] for j in range(hs)]
+    if may_discard(rules, up, up):
+        cands.append(np.full(len(h), up, dtype=np.int64))
+    return cands
+
+
+def summarise_classes(outs: dict[str, Outcome], w: np.ndarray, k: int, allowed: dict[str, np.ndarray],
+                      discard_cards: list[np.ndarray] | None = None,
+                      options: tuple[str, ...] = OPTIONS) -> dict[str, np.ndarray]:
+    """Per-class columns from per-row outcomes (rows class by class, ``k`` classes).
+
+    ``allowed[action]`` masks classes for which an option is not open (their
+    columns are NaN).  The recommendation and "too close" follow
+    :func:`euchre_stats.decide.questions._summarise`.
+    """
+    W = w.reshape(k, -1)
+    cols: dict[str, np.ndarray] = {}
+    chosen: dict[str, Outcome] = {}
+    for action in ("order", "order alone"):
+        keys = [key for key in outs if key.split("|")[0] == action]
+        if not keys:
+            continue
+        if len(keys) == 1 and "|" not in keys[0]:
+            chosen[action] = outs[keys[0]]
+            continue
+        vals = np.stack([outs[key].value.reshape(k, -1) for key in keys], axis=1)     # (K, J, S)
+        mu, _ = rowwise_weighted_mean_se(vals, W[:, None, :])
+        best = np.argmax(mu, axis=1)
+        rows = np.arange(k)
+        pick = {}
+        for f in ("value", "our_make", "our_march", "our_euchred", "our_tricks"):
+            stacked = np.stack([getattr(outs[key], f).reshape(k, -1) for key in keys], axis=1)
+            pick[f] = stacked[rows, best].reshape(-1)
+        chosen[action] = Outcome(**pick)
+        if discard_cards is not None:
+            cand = np.stack(discard_cards, axis=1)      # (K, J)
+            cols[f"discard_{COLUMN_OF[action]}"] = cand[rows, best]
+    chosen = {**({"pass": outs["pass"]} if "pass" in outs else {}), **chosen,
+              **{a: outs[a] for a in options if a in outs and a not in chosen}}
+    means = {}
+    for action in options:
+        c = COLUMN_OF[action]
+        if action not in chosen:
+            for name in (f"ev_{c}", f"ev_{c}_lo", f"ev_{c}_hi", f"p_make_{c}", f"p_march_{c}",
+                         f"p_euchred_{c}"):
+                cols[name] = np.full(k, np.nan)
+            means[action] = np.full(k, -np.inf)
+            continue
+        o = chosen[action]
+        x = o.value.reshape(k, -1)
+        mu, se = rowwise_weighted_mean_se(x, W)
+        ok = allowed.get(action, np.ones(k, dtype=bool))
+        cols[f"ev_{c}"] = np.where(ok, mu, np.nan)
+        cols[f"ev_{c}_lo"] = np.where(ok, mu - Z95 * se, np.nan)
+        cols[f"ev_{c}_hi"] = np.where(ok, mu + Z95 * se, np.nan)
+        sw = rowsum(W)
+        for f, name in (("our_make", "p_make"), ("our_march", "p_march"), ("our_euchred", "p_euchred")):
+            cols[f"{name}_{c}"] = np.where(ok, rowsum(W * getattr(o, f).reshape(k, -1)) / sw, np.nan)
+        means[action] = np.where(ok, mu, -np.inf)
+    # paired gains over passing
+    has_pass = "pass" in chosen
+    xp = chosen["pass"].value.reshape(k, -1) if has_pass else np.zeros_like(W)
+    for action in options[1:]:
+        c = COLUMN_OF[action]
+        if action in chosen and has_pass:
+            ok = allowed.get(action, np.ones(k, dtype=bool))
+            mu, se = rowwise_weighted_mean_se(chosen[action].value.reshape(k, -1) - xp, W)
+            cols[f"gain_{c}"] = np.where(ok, mu, np.nan)
+            cols[f"gain_{c}_lo"] = np.where(ok, mu - Z95 * se, np.nan)
+            cols[f"gain_{c}_hi"] = np.where(ok, mu + Z95 * se, np.nan)
+        else:
+            for suffix in ("", "_lo", "_hi"):
+                cols[f"gain_{c}{suffix}"] = np.full(k, np.nan)
+    # recommendation: the best mean (ties to the earlier option), "too close" as in _summarise
+    m = np.stack([means[a] for a in options], axis=1)              # (K, options)
+    order = np.argsort(-m, axis=1, kind="stable")
+    best = order[:, 0]
+    vals = np.stack([chosen[a].value.reshape(k, -1) if a in chosen else np.zeros_like(xp)
+                     for a in options], axis=1)                      # (K, options, S)
+    rows = np.arange(k)
+    too_close = np.zeros(k, dtype=bool)
+    decided = np.zeros(k, dtype=bool)
+    for r in range(1, len(options)):
+        other = order[:, r]
+        open_ = np.isfinite(m[rows, other])
+        d = vals[rows, best] - vals[rows, other]
+        equivalent = ~np.any(d != 0, axis=1)
+        mu, se = rowwise_weighted_mean_se(d, W)
+        first_rival = open_ & ~equivalent & ~decided
+        too_close |= first_rival & (mu - Z95 * se <= 0.0) & (0.0 <= mu + Z95 * se)
+        decided |= first_rival
+    cols["best"] = np.array(options, dtype=object)[best]
+    cols["too_close"] = too_close
+    sw = rowsum(W)
+    cols["ess"] = np.where(sw > 0, sw ** 2 / rowsum(W * W), 0.0)
+    return cols
+
+
+def evaluate_classes(spec: TableSpec, asker: int, hands: np.ndarray, ups: np.ndarray,
+                     rng: np.random.Generator, workers=None) -> dict[str, np.ndarray]:
+    """Per-class columns for canonical classes ``(hands, ups)`` of one seat, drawing from ``rng``.
+
+    Classes are evaluated in groups of equal upcard (in the order given, which
+    must keep each upcard's classes together); the deals are drawn first for all.
+    """
+    hands = np.asarray(hands, dtype=np.uint64)
+    ups = np.asarray(ups, dtype=np.int64)
+    k = len(hands)
+    s = spec.samples_per_class
+    rules = spec.rules
+    deals = sample_hands(rules, asker, hands, ups, s, rng)
+    parts: list[dict] = []
+    bounds = np.flatnonzero(np.diff(ups)) + 1
+    for lo, hi in zip(np.r_[0, bounds], np.r_[bounds, k]):
+        up = int(ups[lo])
+        if np.any(ups[lo:hi] != up):
+            raise TableSpecError("classes of one upcard must be contiguous")
+        rows = slice(lo * s, hi * s)
+        class_rows = np.repeat(hands[lo:hi], s)
+        if spec.round == 2:
+            outs, w = _call_outcomes(spec, asker, up, deals[rows], rng, workers)
+            parts.append(summarise_classes(outs, w, hi - lo, {}, None, OPTIONS_R2))
+            continue
+        outs, w = _option_outcomes(spec, asker, up, class_rows, deals[rows], rng, workers)
+        allowed = {}
+        if asker == DEALER and not may_take_up(rules, asker, hands[lo:hi], up).all():
+            ok = may_take_up(rules, asker, hands[lo:hi], up)
+            allowed = {"order": ok, "order alone": ok}
+        cands = None
+        if asker == DEALER:
+            cands = [c.reshape(hi - lo, s)[:, 0] for c in _discard_candidates(rules, up, class_rows)]
+        parts.append(summarise_classes(outs, w, hi - lo, allowed, cands))
+    cols = {name: np.concatenate([p[name] for p in parts]) for name in parts[0]}
+    cols["n"] = np.full(k, s, dtype=np.int64)
+    return cols
+
+
+def compute_chunk(spec: TableSpec, task: ChunkTask, workers=None) -> pd.DataFrame:
+    """The rows of one chunk (deterministic in the spec and the task)."""
+    cl = spec.classes()
+    sl = slice(task.start, task.stop)
+    hands, ups = cl.hands[sl], cl.ups[sl]
+    cols = evaluate_classes(spec, task.seat, hands, ups, chunk_rng(spec.seed, task.rng_index), workers)
+    # features describe the hand with the upcard's suit as trump (round one) or with next as trump
+    # (round two: the turned-down suit cannot be named, next is the usual call)
+    fhands = hands if spec.round == 1 else canonical_many(hands, np.full(len(hands), NEXT))
+    feats = features(fhands)
+    trump_up = np.full(len(hands), TRUMP)
+    df = pd.DataFrame({
+        "class_id": np.arange(task.start, task.stop, dtype=np.int64),
+        "key": cl.keys[sl].astype(np.int64),
+        "seat": SEAT_NAMES[task.seat],
+        "hand": [class_text(h) for h in hands],
+        "up": [card_name(int(u)) for u in ups],
+        "label": [class_label(h) for h in fhands],
+        "multiplicity": cl.multiplicity[sl].astype(np.int64),
+        **{f: feats[f] for f in ("trump_count", "bowers", "right", "left", "joker", "off_aces", "voids")},
+        "count": strength_of(fhands, trump_up),
+        "best": cols.pop("best").astype(str),
+        "too_close": cols.pop("too_close"),
+    })
+    options = OPTIONS if spec.round == 1 else OPTIONS_R2
+    names = [f"ev_{COLUMN_OF[a]}{x}" for a in options for x in ("", "_lo", "_hi")]
+    names += [f"gain_{COLUMN_OF[a]}{x}" for a in options[1:] for x in ("", "_lo", "_hi")]
+    names += [f"{p}_{COLUMN_OF[a]}" for a in options for p in ("p_make", "p_march", "p_euchred")]
+    for name in names + ["ess"]:
+        df[name] = cols.pop(name).astype(np.float64)
+    if spec.round == 2:
+        # the best suit to name (by value), without and with going alone, for the summaries
+        for suffix, alone in (("", False), ("_alone", True)):
+            calls = [f"ev_{COLUMN_OF[a]}" for a in options[1:] if a.endswith(" alone") == alone]
+            df[f"ev_call{suffix}"] = df[calls].max(axis=1)
+            df[f"gain_call{suffix}"] = df[f"ev_call{suffix}"] - df["ev_pass"]
+        return df.assign(n=cols.pop("n"))
+    for c in ("discard_order", "discard_alone"):
+        arr = cols.pop(c, None)
+        df[c] = [card_name(int(x)) for x in arr] if arr is not None else ""
+    df["n"] = cols.pop("n")
+    return df
+
+
+__all__ = [
+    "CALL_SUITS",
+    "OPTIONS",
+    "OPTIONS_R2",
+    "SEAT_STRIDE",
+    "TABLE_VERSION",
+    "ChunkTask",
+    "TableSpec",
+    "TableSpecError",
+    "compute_chunk",
+    "evaluate_classes",
+    "summarise_classes",
+]

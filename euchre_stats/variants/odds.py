@@ -1,0 +1,337 @@
+"""Exact deck-variant odds by counting: what one dealt hand holds, and where the unseen cards lie.
+
+Every probability is a :class:`fractions.Fraction` built from ``math.comb``; nothing
+is sampled.  Once trump is fixed the deck splits into four *effective* suits (the
+left bower and the Joker belong to trump), and a uniformly dealt hand is a uniform
+subset of the deck, so every quantity here is a sum over how many cards of each
+effective suit the hand holds.
+
+Two questions are answered:
+
+* :func:`deck_odds` -- one player's dealt hand, trump fixed (hearts, by symmetry any
+  suit): number of trumps, the bowers, the Joker, a void, no card above ten, a lay-down.
+* :func:`conditional_odds` -- given one's own hand and the upcard: how the unseen
+  trumps and the named cards are spread over partner, each opponent and the kitty,
+  as dealt (before any pick-up).
+
+Lay-down, as counted here: the player, alone (partner sitting out) and on lead,
+takes every trick against *every* layout of the other cards between the two
+opponents.  That holds exactly when (see :func:`is_lay_down`, with the proof in
+``docs/odds.md``), with ``k`` trumps held and ``U`` trumps unseen:
+
+1. the hand's top ``min(k, U)`` trumps are the deck's top ``min(k, U)`` trumps;
+2. a hand holding any card outside trump holds at least as many trumps as are
+   unseen (``U <= k``), so the opponents are out of trump once it has led its trumps;
+3. in every other effective suit it holds, with ``m`` cards held and ``V`` unseen,
+   its top ``min(m, V)`` cards are the suit's top ``min(m, V)`` cards.
+
+No I/O in this module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from fractions import Fraction
+from math import comb
+
+from ..core.cards import (
+    ACE,
+    HEARTS,
+    JACK,
+    JOKER,
+    TEN,
+    card_name,
+    cards_to_mask,
+    mask_to_cards,
+    parse_card,
+    parse_cards,
+    sort_key,
+)
+from ..core.decks import Deck, find_deck
+from ..core.errors import OddsInputError
+from ..core.trump import POWER, SUIT_MASK
+
+#: trump of the per-deck table (every suit gives the same odds)
+TRUMP = HEARTS
+#: the holders of conditional odds, in the order they are printed
+HOLDERS = ("partner", "left", "right", "kitty")
+#: the per-deck quantities, in table order, with what each means for a player
+QUANTITIES = {
+    "trump_count": "number of trumps dealt (left bower and Joker included)",
+    "right_bower": "holding the right bower (jack of trump)",
+    "both_bowers": "holding both bowers",
+    "joker": "holding the Joker (decks with one)",
+    "void": "missing at least one of the four effective suits (trump, next, the two green)",
+    "no_card_above_ten": "every card is a 7, 8, 9 or ten (no J, Q, K, A, no Joker)",
+    "lay_down": "alone and on lead, takes every trick whatever the others hold",
+}
+
+
+# --- counting helpers ---------------------------------------------------------------------
+def effective_suits(deck, trump: int = TRUMP) -> list[list[int]]:
+    """The deck's cards by effective suit under ``trump``, each list strongest first."""
+    d = find_deck(deck)
+    out = []
+    for s in range(4):
+        cards = mask_to_cards(d.mask & int(SUIT_MASK[trump, s]))
+        out.append(sorted(cards, key=lambda c: -int(POWER[trump, c])))
+    return out
+
+
+def _compositions(sizes: list[int], total: int) -> Iterator[tuple[int, ...]]:
+    """Every way to take ``total`` cards from groups of ``sizes`` (a count per group)."""
+    if len(sizes) == 1:
+        if total <= sizes[0]:
+            yield (total,)
+        return
+    for x in range(min(total, sizes[0]) + 1):
+        for rest in _compositions(sizes[1:], total - x):
+            yield (x, *rest)
+
+
+def _tops_held(n: int, m: int) -> int:
+    """Number of ``m``-card holdings of an ``n``-card suit that hold its top ``min(m, n - m)`` cards."""
+    j = min(m, n - m)
+    return comb(n - j, m - j)
+
+
+def _hypergeometric(good: int, total: int, draws: int) -> tuple[Fraction, ...]:
+    """P(exactly j of ``good`` marked cards among ``draws`` taken from ``total``), j = 0..draws."""
+    denom = comb(total, draws)
+    return tuple(Fraction(comb(good, j) * comb(total - good, draws - j), denom) for j in range(draws + 1))
+
+
+def _check_hand_size(d: Deck, hand_size: int | None) -> int:
+    h = 5 if hand_size is None else hand_size
+    if not isinstance(h, int) or not 1 <= h <= d.max_hand_size():
+        raise OddsInputError(
+            f"hand size {h!r} does not fit the {d.label}-card deck (1..{d.max_hand_size()}, "
+            "leaving an upcard after four hands)")
+    return h
+
+
+# --- one player's dealt hand --------------------------------------------------------------
+@dataclass(frozen=True)
+class DeckOdds:
+    """Exact odds for one player's dealt hand from one deck, trump fixed (see :data:`QUANTITIES`)."""
+
+    deck: Deck
+    hand_size: int
+    trump_count: tuple[Fraction, ...]
+    right_bower: Fraction
+    both_bowers: Fraction
+    joker: Fraction | None
+    void: Fraction
+    no_card_above_ten: Fraction
+    lay_down: Fraction
+
+    def values(self) -> dict:
+        """The quantities as Fractions (``joker`` is ``None`` for decks without one)."""
+        return {name: getattr(self, name) for name in QUANTITIES}
+
+    def to_dict(self, exact: bool = False) -> dict:
+        """JSON form: floats, plus an ``"exact"`` object of ``"p/q"`` strings when ``exact``."""
+        out: dict = {"hand_size": self.hand_size}
+        for name, v in self.values().items():
+            out[name] = _float(v)
+        if exact:
+            out["exact"] = {name: _text(v) for name, v in self.values().items()}
+        return out
+
+
+def _float(v):
+    if v is None:
+        return None
+    if isinstance(v, tuple):
+        return [float(x) for x in v]
+    return float(v)
+
+
+def _text(v):
+    if v is None:
+        return None
+    if isinstance(v, tuple):
+        return [_text(x) for x in v]
+    return f"{v.numerator}/{v.denominator}"
+
+
+def deck_odds(deck, hand_size: int | None = None) -> DeckOdds:
+    """Exact odds of one player's dealt hand from ``deck`` (5 cards unless ``hand_size``), trump fixed.
+
+    >>> deck_odds("24").right_bower
+    Fraction(5, 24)
+    """
+    d = find_deck(deck)
+    h = _check_hand_size(d, hand_size)
+    n = d.size
+    hands = comb(n, h)
+    suits = effective_suits(d, TRUMP)
+    sizes = [len(s) for s in suits]
+    t = sizes[TRUMP]
+    off = [sizes[s] for s in range(4) if s != TRUMP]
+
+    trump_count = _hypergeometric(t, n, h)
+    right = Fraction(comb(n - 1, h - 1), hands)
+    both = Fraction(comb(n - 2, h - 2), hands) if h >= 2 else Fraction(0)
+    joker = right if d.has_joker else None
+    void = Fraction(0)
+    lay = Fraction(0)
+    for k in range(min(h, t) + 1):
+        for ms in _compositions(off, h - k):
+            ways = comb(t, k)
+            for size, m in zip(off, ms):
+                ways *= comb(size, m)
+            if k == 0 or 0 in ms:
+                void += ways
+            if h == k or t - k <= k:
+                w = _tops_held(t, k)
+                for size, m in zip(off, ms):
+                    w *= _tops_held(size, m)
+                lay += w
+    low_ranks = TEN - d.lowest_rank + 1  # 7/8/9/T ranks present in the deck
+    no_high = Fraction(comb(4 * low_ranks, h), hands)
+    return DeckOdds(d, h, trump_count, right, both, joker, void / hands, no_high, lay / hands)
+
+
+def deck_table(decks: Iterable, hand_size: int | None = None) -> list[DeckOdds]:
+    """:func:`deck_odds` for several decks (names or :class:`Deck`), in order."""
+    return [deck_odds(d, hand_size) for d in decks]
+
+
+def is_lay_down(hand: int, trump: int, deck) -> bool:
+    """Whether ``hand`` (a bitmask) is a lay-down under ``trump``: rules 1-3 of the module docstring."""
+    d = find_deck(deck)
+    suit_masks = [d.mask & int(SUIT_MASK[trump, s]) for s in range(4)]
+    k = (hand & suit_masks[trump]).bit_count()
+    unseen_trumps = (suit_masks[trump] & ~hand).bit_count()
+    if hand & ~suit_masks[trump] and unseen_trumps > k:
+        return False
+    for s in range(4):
+        mine = sorted((int(POWER[trump, c]) for c in mask_to_cards(hand & suit_masks[s])), reverse=True)
+        others = [int(POWER[trump, c]) for c in mask_to_cards(suit_masks[s] & ~hand)]
+        if mine and others and mine[min(len(mine), len(others)) - 1] < max(others):
+            return False
+    return True
+
+
+# --- conditional odds ---------------------------------------------------------------------
+@dataclass(frozen=True)
+class HolderOdds:
+    """How many unseen trumps one holder was dealt, and P(it holds each named card)."""
+
+    holder: str
+    cards_held: int
+    trump_count: tuple[Fraction, ...]
+    cards: dict[int, Fraction] = field(default_factory=dict)
+
+    def expected_trumps(self) -> Fraction:
+        """Mean number of trumps this holder was dealt."""
+        return sum((j * p for j, p in enumerate(self.trump_count)), Fraction(0))
+
+    def to_dict(self, exact: bool = False) -> dict:
+        out = {"cards_held": self.cards_held, "trump_count": _float(self.trump_count),
+               "cards": {card_name(c): float(p) for c, p in self.cards.items()}}
+        if exact:
+            out["exact"] = {"trump_count": _text(self.trump_count),
+                            "cards": {card_name(c): _text(p) for c, p in self.cards.items()}}
+        return out
+
+
+@dataclass(frozen=True)
+class ConditionalOdds:
+    """Odds of the unseen cards given one's own hand and the upcard (see :func:`conditional_odds`)."""
+
+    deck: Deck
+    hand_size: int
+    hand: int
+    upcard: int
+    trump: int
+    unseen: int
+    unseen_trumps: int
+    holders: dict[str, HolderOdds]
+
+    def to_dict(self, exact: bool = False) -> dict:
+        """JSON form ``{"players": {"partner": {...}, "left": ..., "right": ..., "kitty": ...}}``."""
+        return {"players": {name: self.holders[name].to_dict(exact) for name in HOLDERS}}
+
+
+def named_cards(trump: int, deck) -> list[int]:
+    """The cards of interest under ``trump``: Joker, right and left bowers, ace of trump, off-suit aces."""
+    d = find_deck(deck)
+    cards = [JOKER] if d.has_joker else []
+    cards += [trump * 8 + JACK, (3 - trump) * 8 + JACK, trump * 8 + ACE]
+    cards += sorted((s * 8 + ACE for s in range(4) if s != trump), key=sort_key)
+    return cards
+
+
+def conditional_odds(hand, upcard, deck="24", hand_size: int | None = None,
+                     every_card: bool = False) -> ConditionalOdds:
+    """Where the unseen cards are, given ``hand`` and the ``upcard``, as dealt (before any pick-up).
+
+    Trump is the upcard's suit (left bower and Joker included); the upcard itself
+    is known and not counted.  Holders: ``partner``, ``left`` (next clockwise from
+    the asker), ``right``, and ``kitty`` (the cards under the upcard).  Every way of
+    dealing the unseen cards is equally likely, so the counts are hypergeometric.
+
+    Parameters
+    ----------
+    hand : text (``"Jh Jd Ah 9s Tc"``), a list of cards or a bitmask
+    upcard : text (``"9h"``) or a card
+    deck : deck name or :class:`~euchre_stats.core.decks.Deck`
+    hand_size : cards per hand (default 5; the hand must hold that many)
+    every_card : give P(holder has it) for every unseen card, not only the named ones
+        (:func:`named_cards` not in the hand)
+    """
+    d = find_deck(deck)
+    if isinstance(hand, int):
+        cards = mask_to_cards(hand)
+        bad = [c for c in cards if not (d.mask >> c) & 1]
+        if bad:
+            raise OddsInputError(f"card {card_name(bad[0])!r} is not in the {d.label}-card deck")
+    else:
+        cards = parse_cards(hand, d)
+    h = _check_hand_size(d, hand_size)
+    if len(cards) != h:
+        raise OddsInputError(f"hand {' '.join(card_name(c) for c in cards)!r} has {len(cards)} cards; "
+                             f"expected {h} (set the hand size for other deals)")
+    mask = cards_to_mask(cards)
+    up = upcard if isinstance(upcard, int) else parse_card(upcard, d)
+    if not (d.mask >> up) & 1:
+        raise OddsInputError(f"upcard {card_name(up)!r} is not in the {d.label}-card deck")
+    if (mask >> up) & 1:
+        raise OddsInputError(f"the upcard {card_name(up)!r} is also in the hand")
+    if up == JOKER:
+        raise OddsInputError("the Joker is the upcard: trump is named by the dealer, not turned up; "
+                             "name a suited upcard")
+    trump = up >> 3
+    unseen_mask = d.mask & ~mask & ~(1 << up)
+    unseen = unseen_mask.bit_count()
+    trump_mask = d.mask & int(SUIT_MASK[trump, trump])
+    ut = (unseen_mask & trump_mask).bit_count()
+    sizes = {"partner": h, "left": h, "right": h, "kitty": d.size - 4 * h - 1}
+    shown = mask_to_cards(unseen_mask) if every_card else [c for c in named_cards(trump, d)
+                                                           if (unseen_mask >> c) & 1]
+    holders = {}
+    for name in HOLDERS:
+        n = sizes[name]
+        p = Fraction(n, unseen)
+        holders[name] = HolderOdds(name, n, _hypergeometric(ut, unseen, n), {c: p for c in shown})
+    return ConditionalOdds(d, h, mask, up, trump, unseen, ut, holders)
+
+
+__all__ = [
+    "HOLDERS",
+    "QUANTITIES",
+    "TRUMP",
+    "ConditionalOdds",
+    "DeckOdds",
+    "HolderOdds",
+    "OddsInputError",
+    "conditional_odds",
+    "deck_odds",
+    "deck_table",
+    "effective_suits",
+    "is_lay_down",
+    "named_cards",
+]
