@@ -13,7 +13,8 @@ the effective sample size is reported.  Play is double-dummy (``dd``) on each
 sampled deal, or ``pimc``: every player picks each card from worlds sampled
 from their own information (see :mod:`euchre_stats.play.pimc`).
 
-This module computes; it prints nothing (the CLI formats :class:`Decision`).
+This module computes; it prints nothing.  A :class:`Decision` knows its own forms (JSON,
+DataFrame, text table, chart), which the command line prints as they are.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from ..core.errors import DecisionInputError
 from ..core.seats import DEALER, SEAT_NAMES, parse_seat
 from ..core.stats import Z95, effective_sample_size, weighted_mean_se
 from ..core.trump import EFF_SUIT, SUIT_MASK, trick_winner_index
+from ..output.results import ResultView
 from ..play.contracts import PLAY_MODELS, Contracts, Evaluator, Outcome
 from ..rules import (NORTH_AMERICAN, Rules, dealer_picks_up, first_leader, hand_points_array, joker_up_names_trump,
                      may_discard, may_pass, may_take_up, order_must_go_alone, sitting_out, why_no_defend_alone)
@@ -39,8 +41,23 @@ PASS_MODELS = ("hand", "zero", "dd")
 
 
 # --- results --------------------------------------------------------------------------------
+#: what each play model and pass model means, as the text form says it
+MODEL_WORDS = {"dd": "double-dummy play (every card seen: flatters the side that can see more)",
+               "pimc": "realistic play (each player samples worlds from their own information)"}
+PASS_WORDS = {"hand": "the hand-strength bidding model", "zero": "zero (a pass scores 0)",
+              "dd": "double-dummy bidders on their own sampled deals"}
+#: the columns of :meth:`Decision.to_frame` (``discard`` and ``ev_points`` follow when an option has them)
+FRAME_COLUMNS = ("action", "ev", "ci_low", "ci_high", "p_make", "p_march", "p_euchred", "n")
+
+
+def _fmt(x: float, signed: bool = True) -> str:
+    return f"{x:+.3f}" if signed else f"{x:.3f}"
+
+
 @dataclass
 class OptionResult:
+    """One option of a question: its expected value, 95% interval, probabilities and trick distribution."""
+
     action: str
     ev: float
     ev_ci: tuple[float, float]
@@ -59,10 +76,24 @@ class OptionResult:
         d["tricks"] = self.tricks
         return d
 
+    def to_row(self) -> dict:
+        """This option's row of :meth:`Decision.to_frame` (the command line's CSV)."""
+        row = dict(zip(FRAME_COLUMNS, (self.action, self.ev, self.ev_ci[0], self.ev_ci[1], self.p_make,
+                                       self.p_march, self.p_euchred, self.n)))
+        for key in ("discard", "ev_points"):
+            if key in self.extra:
+                row[key] = self.extra[key]
+        return row
+
 
 @dataclass
-class Decision:
-    """The answer to one question: per-option estimates, paired differences, a recommendation."""
+class Decision(ResultView):
+    """The answer to one question: per-option estimates, paired differences, a recommendation.
+
+    The metadata are attributes: ``seed``, ``samples``, ``effective_samples``, ``model``,
+    ``rules``, ``recommendation``, ``too_close``.  ``to_dict()`` is the command line's JSON,
+    ``to_frame()`` its CSV (one row per option), ``to_text()`` its table, ``plot(ax)`` a chart.
+    """
 
     kind: str
     inputs: dict
@@ -91,6 +122,140 @@ class Decision:
 
     def best(self) -> OptionResult:
         return next(o for o in self.options if o.action == self.recommendation)
+
+    def to_frame(self):
+        """One row per option: the columns of the command line's CSV (:data:`FRAME_COLUMNS`)."""
+        import pandas as pd
+
+        return pd.DataFrame([o.to_row() for o in self.options])
+
+    def to_text(self) -> str:
+        """The command line's table: the inputs, rules, models, seed, the options and the verdict."""
+        import pandas as pd
+
+        inputs = ", ".join(f"{k} {v}" for k, v in self.inputs.items() if v not in (None, [], False))
+        lines = [f"{self.kind}: {inputs}", f"rules: {self.rules.describe()}",
+                 f"play model: {self.model} = {MODEL_WORDS.get(self.model, self.model)}"]
+        if self.pass_model:
+            lines.append(f"pass valued by: {PASS_WORDS[self.pass_model]}")
+        if self.infer:
+            lines.append(f"bidding inference: on (effective samples {self.effective_samples:,.0f} of "
+                         f"{self.samples:,})")
+        else:
+            lines.append("bidding inference: off (uniform deals)")
+        lines.append(f"seed: {self.seed}   samples: {self.samples:,}")
+        signed = self.value_unit != "tricks"
+        unit = "tricks" if not signed else "points (ours minus theirs)"
+        lines.append(f"value: expected {unit}, 95% interval")
+        lines.append("")
+        table = []
+        for o in self.options:
+            row = {"action": o.action, "EV": _fmt(o.ev, signed),
+                   "95% CI": f"[{_fmt(o.ev_ci[0], signed)}, {_fmt(o.ev_ci[1], signed)}]",
+                   "P(make)": f"{o.p_make:.3f}", "P(march)": f"{o.p_march:.3f}",
+                   "P(euchred)": f"{o.p_euchred:.3f}", "n": o.n}
+            if "ev_points" in o.extra:
+                row["points"] = _fmt(o.extra["ev_points"])
+            if "discard" in o.extra:
+                row["discard"] = o.extra["discard"]
+            table.append(row)
+        lines.append(pd.DataFrame(table).to_string(index=False))
+        lines.append("")
+        same = [df["b"] for df in self.differences if df.get("equivalent")]
+        rivals = [df for df in self.differences if not df.get("equivalent")]
+        for df in rivals:
+            lines.append(f"{df['a']} - {df['b']}: {_fmt(df['diff'])} [{_fmt(df['ci'][0])}, {_fmt(df['ci'][1])}]")
+        if same:
+            lines.append(f"equivalent to {self.recommendation} on every sampled deal: {', '.join(same)}")
+        if self.too_close:
+            lines.append(f"recommendation: too close to call ({self.recommendation} vs {rivals[0]['b']}); "
+                         f"{self.recommendation} is ahead by {_fmt(rivals[0]['diff'])}")
+        else:
+            lines.append(f"recommendation: {self.recommendation}")
+        return "\n".join(lines)
+
+    def plot(self, ax=None, kind: str = "values"):
+        """Draw on ``ax`` (a new Agg figure when ``None``) and return the matplotlib Axes.
+
+        ``kind="values"``: each option's expected value with its 95% interval;
+        ``kind="tricks"``: each option's distribution of our side's tricks.
+        """
+        return _plot_decisions(self, ax, kind)
+
+    def save_plot(self, path: str) -> None:
+        """Both charts side by side to ``path`` (.png/.svg/.pdf), written atomically (``--plot``)."""
+        from ..output.plots import plot_decision
+
+        plot_decision(self, path)
+
+
+def _plot_decisions(decisions, ax, kind: str):
+    from ..output.plots import draw_decision_tricks, draw_decision_values, new_axes
+
+    if kind not in ("values", "tricks"):
+        raise DecisionInputError(f"unknown plot kind {kind!r}: expected values or tricks")
+    ax = new_axes() if ax is None else ax
+    if kind == "tricks":
+        return draw_decision_tricks(ax, decisions[0] if isinstance(decisions, list) else decisions)
+    return draw_decision_values(ax, decisions)
+
+
+@dataclass
+class ModelComparison(ResultView):
+    """One question answered with double-dummy and with realistic play on the same deals (same seed).
+
+    ``gap`` lists, per action, the expected value under each model and their difference.
+    """
+
+    dd: Decision
+    pimc: Decision
+
+    @property
+    def seed(self) -> int:
+        return self.dd.seed
+
+    @property
+    def samples(self) -> int:
+        return self.dd.samples
+
+    @property
+    def rules(self) -> Rules:
+        return self.dd.rules
+
+    @property
+    def gap(self) -> list[dict]:
+        pimc = {o.action: o for o in self.pimc.options}
+        return [{"action": o.action, "ev_dd": o.ev, "ev_pimc": pimc[o.action].ev, "gap": o.ev - pimc[o.action].ev}
+                for o in self.dd.options if o.action in pimc]
+
+    def to_dict(self) -> dict:
+        return {"models": {"dd": self.dd.to_dict(), "pimc": self.pimc.to_dict()}, "gap": self.gap}
+
+    def to_frame(self):
+        """One row per action: ``action, ev_dd, ev_pimc, gap`` (the command line's CSV)."""
+        import pandas as pd
+
+        return pd.DataFrame(self.gap)
+
+    def to_text(self) -> str:
+        import pandas as pd
+
+        gap_df = pd.DataFrame([{"action": g["action"], "dd": _fmt(g["ev_dd"]), "pimc": _fmt(g["ev_pimc"]),
+                                "dd - pimc": _fmt(g["gap"])} for g in self.gap])
+        return "\n\n".join([self.dd.to_text(), self.pimc.to_text(),
+                             "model gap (double-dummy minus realistic):\n" + gap_df.to_string(index=False)])
+
+    def _repr_html_(self) -> str:
+        return self.dd._repr_html_() + self.pimc._repr_html_() + self.to_frame().to_html(index=False)
+
+    def plot(self, ax=None, kind: str = "values"):
+        """Both models' values side by side (``kind="values"``), or the dd trick distribution."""
+        return _plot_decisions([self.dd, self.pimc], ax, kind)
+
+    def save_plot(self, path: str) -> None:
+        from ..output.plots import plot_decision
+
+        plot_decision([self.dd, self.pimc], path)
 
 
 def _summarise(outcomes: dict[str, Outcome], weights: np.ndarray, hand_size: int,

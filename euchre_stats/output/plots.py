@@ -32,16 +32,21 @@ def save_figure(fig, path: str) -> None:
     atomic_write(path, buf.getvalue())
 
 
-def plot_decision(decisions, path: str) -> None:
-    """Expected value with its 95% interval per option, and each option's trick distribution.
+def new_axes(figsize=(6, 4.2)):
+    """A fresh figure with one Axes (Agg), for a result's ``plot(ax=None)``."""
+    return plt.subplots(figsize=figsize)[1]
 
-    ``decisions`` is one :class:`~euchre_stats.decide.questions.Decision` or a list (one per play model).
+
+def draw_decision_values(ax, decisions):
+    """Bars of each option's expected value with its 95% interval on ``ax``; returns ``ax``.
+
+    ``decisions`` is one :class:`~euchre_stats.decide.questions.Decision` or a list (one per play
+    model, drawn side by side).
     """
     if not isinstance(decisions, (list, tuple)):
         decisions = [decisions]
     d0 = decisions[0]
     actions = [o.action for o in d0.options]
-    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.2))
     width = 0.8 / len(decisions)
     x = np.arange(len(actions))
     for j, d in enumerate(decisions):
@@ -49,25 +54,97 @@ def plot_decision(decisions, path: str) -> None:
         ev = np.array([by[a].ev for a in actions])
         lo = np.array([by[a].ev - by[a].ev_ci[0] for a in actions])
         hi = np.array([by[a].ev_ci[1] - by[a].ev for a in actions])
-        ax1.bar(x + j * width, ev, width, yerr=[lo, hi], capsize=4, label=f"{d.model} play")
-    ax1.axhline(0, color="grey", lw=0.8)
-    ax1.set_xticks(x + width * (len(decisions) - 1) / 2, actions, rotation=30, ha="right")
+        ax.bar(x + j * width, ev, width, yerr=[lo, hi], capsize=4, label=f"{d.model} play")
+    ax.axhline(0, color="grey", lw=0.8)
+    ax.set_xticks(x + width * (len(decisions) - 1) / 2, actions, rotation=30, ha="right")
     unit = "tricks" if d0.value_unit == "tricks" else "points (ours - theirs)"
-    ax1.set_ylabel(f"expected {unit}")
-    ax1.set_title(f"{d0.kind}: {d0.inputs.get('hand', '')}  (n={d0.samples:,}, 95% CI)")
-    ax1.legend()
-    dist = np.array([o.tricks for o in d0.options])
+    ax.set_ylabel(f"expected {unit}")
+    ax.set_title(f"{d0.kind}: {d0.inputs.get('hand', '')}  (n={d0.samples:,}, 95% CI)")
+    ax.legend()
+    return ax
+
+
+def draw_decision_tricks(ax, d):
+    """Each option's distribution of our side's tricks, stacked bars on ``ax``; returns ``ax``."""
+    actions = [o.action for o in d.options]
+    x = np.arange(len(actions))
+    dist = np.array([o.tricks for o in d.options])
     bottom = np.zeros(len(actions))
     cmap = plt.get_cmap("RdYlGn")
     for k in range(dist.shape[1]):
-        ax2.bar(x, dist[:, k], 0.6, bottom=bottom, color=cmap(k / max(1, dist.shape[1] - 1)),
-                label=f"{k} tricks")
+        ax.bar(x, dist[:, k], 0.6, bottom=bottom, color=cmap(k / max(1, dist.shape[1] - 1)),
+               label=f"{k} tricks")
         bottom += dist[:, k]
-    ax2.set_xticks(x, actions, rotation=30, ha="right")
-    ax2.set_ylabel("probability (our side's tricks)")
-    ax2.set_title(f"trick distribution ({d0.model} play)")
-    ax2.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1, 1))
+    ax.set_xticks(x, actions, rotation=30, ha="right")
+    ax.set_ylabel("probability (our side's tricks)")
+    ax.set_title(f"trick distribution ({d.model} play)")
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1, 1))
+    return ax
+
+
+def draw_distributions(ax, series: dict, xlabel: str, ylabel: str, title: str):
+    """Grouped bars: one group per position ``0..k`` of the lists in ``series`` (name -> values)."""
+    width = 0.8 / max(1, len(series))
+    longest = max(len(v) for v in series.values())
+    for j, (name, values) in enumerate(series.items()):
+        ax.bar(np.arange(len(values)) + j * width, values, width, label=name)
+    ax.set_xticks(np.arange(longest) + width * (len(series) - 1) / 2, [str(k) for k in range(longest)])
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+    ax.legend(fontsize=8)
+    return ax
+
+
+def plot_decision(decisions, path: str) -> None:
+    """Expected value with its 95% interval per option, and each option's trick distribution.
+
+    ``decisions`` is one :class:`~euchre_stats.decide.questions.Decision` or a list (one per play model).
+    """
+    if not isinstance(decisions, (list, tuple)):
+        decisions = [decisions]
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.2))
+    draw_decision_values(ax1, decisions)
+    draw_decision_tricks(ax2, decisions[0])
     save_figure(fig, path)
+
+
+#: the two panels of a variants chart: (figure, label) pairs and the y axis
+VARIANT_PANELS = {
+    "probabilities": ([("p_make", "P(make)"), ("p_march", "P(march)"), ("p_euchre", "P(euchre)"),
+                       ("loner_march", "loner march"), ("dealer_side_makes", "dealer's side makes trump")],
+                      "probability"),
+    "points": ([("dealer_side_advantage", "dealer's side advantage"),
+                ("dealer_side_order_points", "dealer's side accepts: net points"),
+                ("eldest_side_order_points", "eldest's side orders: net points")], "points per hand"),
+}
+
+
+def draw_variants(ax, r, panel: str = "probabilities"):
+    """One panel of :data:`VARIANT_PANELS`: bars per deck with 95% intervals on ``ax``; returns ``ax``.
+
+    ``r`` is a :class:`~euchre_stats.variants.simulate.VariantsResult`.
+    """
+    if panel not in VARIANT_PANELS:
+        raise ValueError(f"unknown panel {panel!r}: expected one of {', '.join(VARIANT_PANELS)}")
+    figs, ylabel = VARIANT_PANELS[panel]
+    x = np.arange(len(figs))
+    width = 0.8 / len(r.decks)
+    for j, d in enumerate(r.decks):
+        v = np.array([d.figures[k].value for k, _ in figs])
+        # clipped: a Wilson bound of a share of 0 or 1 can sit a rounding error beyond the share
+        lo = np.clip(np.nan_to_num(v - np.array([d.figures[k].low for k, _ in figs])), 0, None)
+        hi = np.clip(np.nan_to_num(np.array([d.figures[k].high for k, _ in figs]) - v), 0, None)
+        ax.bar(x + j * width, np.nan_to_num(v), width, yerr=[lo, hi], capsize=3,
+               label=f"{d.deck} cards ({d.rules.hand_size} each)")
+    ax.set_xticks(x + width * (len(r.decks) - 1) / 2, [t for _, t in figs], rotation=25, ha="right")
+    ax.set_ylabel(ylabel)
+    ax.axhline(0, color="grey", lw=0.8)
+    return ax
+
+
+def variants_title(r) -> str:
+    return f"deck variants: {r.samples:,} deals each, seed {r.seed}, {r.model} play (95% CI)"
 
 
 def plot_variants(r, path: str) -> None:
@@ -76,24 +153,8 @@ def plot_variants(r, path: str) -> None:
     ``r`` is a :class:`~euchre_stats.variants.simulate.VariantsResult`.
     """
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(12, 4.2))
-    groups = [("p_make", "P(make)"), ("p_march", "P(march)"), ("p_euchre", "P(euchre)"),
-              ("loner_march", "loner march"), ("dealer_side_makes", "dealer's side makes trump")]
-    for ax, figs, ylabel in ((ax1, groups, "probability"),
-                             (ax2, [("dealer_side_advantage", "dealer's side advantage"),
-                                    ("dealer_side_order_points", "dealer's side accepts: net points"),
-                                    ("eldest_side_order_points", "eldest's side orders: net points")],
-                              "points per hand")):
-        x = np.arange(len(figs))
-        width = 0.8 / len(r.decks)
-        for j, d in enumerate(r.decks):
-            v = np.array([d.figures[k].value for k, _ in figs])
-            lo = np.nan_to_num(v - np.array([d.figures[k].low for k, _ in figs]))
-            hi = np.nan_to_num(np.array([d.figures[k].high for k, _ in figs]) - v)
-            ax.bar(x + j * width, np.nan_to_num(v), width, yerr=[lo, hi], capsize=3,
-                   label=f"{d.deck} cards ({d.rules.hand_size} each)")
-        ax.set_xticks(x + width * (len(r.decks) - 1) / 2, [t for _, t in figs], rotation=25, ha="right")
-        ax.set_ylabel(ylabel)
-        ax.axhline(0, color="grey", lw=0.8)
-    ax1.set_title(f"deck variants: {r.samples:,} deals each, seed {r.seed}, {r.model} play (95% CI)")
+    draw_variants(ax1, r, "probabilities")
+    draw_variants(ax2, r, "points")
+    ax1.set_title(variants_title(r))
     ax2.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1, 1))
     save_figure(fig, path)

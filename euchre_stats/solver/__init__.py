@@ -5,7 +5,8 @@ arrays in (:func:`solve_many`, :func:`card_values_many`) for Monte Carlo code, o
 one friendly position (:func:`solve`, :func:`card_values`) with cards as text.
 Everything is validated here; the kernels trust what they are given.  Any deck,
 any trump, any seat on lead, any seats sitting out (2, 3 or 4 players), at a
-trick boundary or with cards already on the table.  No I/O in this module.
+trick boundary or with cards already on the table.  No I/O in this module; a
+:class:`SolveResult` knows its own forms (JSON, DataFrame, text), which the command line prints.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from ..core.decks import find_deck
 from ..core.seats import next_active
 from ..core.errors import InconsistentDealError, InvalidCardError, SolveInputError
 from ..core.trump import EFF_SUIT, POWER, SUIT_MASK
+from ..output.results import ResultView
 from . import _kernels
 
 MAX_HAND = 8
@@ -420,14 +422,22 @@ def make_position(hands, trump, leader, out=(), played=(), deck=None) -> Positio
     return pos
 
 
+def result_dict(tricks, values: dict[int, int]) -> dict:
+    """``{"tricks": [side 0, side 1], "card_values": {card name: tricks}}``: one solved position as JSON."""
+    return {"tricks": [int(tricks[0]), int(tricks[1])],
+            "card_values": {card_name(c): int(v) for c, v in values.items()}}
+
+
 @dataclass(frozen=True)
-class SolveResult:
+class SolveResult(ResultView):
     """Double-dummy result of one position.
 
     ``tricks`` is ``(side 0, side 1)`` over the tricks still to be decided (the
     current one included); ``card_values`` maps each legal card of the seat
     ``to_move`` to the tricks that seat's side takes when playing it.
     """
+
+    formats = ("table", "json", "jsonl")
 
     tricks: tuple[int, int]
     to_move: int
@@ -466,6 +476,41 @@ class SolveResult:
             shown = "  ".join(f"{card_name(c)} {v}" for c, v in sorted(self.card_values.items(), key=order))
             lines.append(f"card values (tricks for seats {side}): {shown}")
         return "\n".join(lines)
+
+    def to_dict(self) -> dict:
+        """The command line's JSON: ``tricks``, ``card_values`` (card name -> tricks) and ``to_move``."""
+        return {**result_dict(self.tricks, self.card_values), "to_move": self.to_move}
+
+    def to_frame(self):
+        """One row per legal card: ``card`` and ``tricks`` (for the side to move), best first."""
+        import pandas as pd
+
+        rows = sorted(self.card_values.items(), key=lambda kv: (-kv[1],) + sort_key(kv[0]))
+        return pd.DataFrame({"card": [card_name(c) for c, _ in rows], "tricks": [v for _, v in rows]})
+
+    def to_text(self) -> str:
+        return str(self)
+
+    def format(self, fmt: str = "table") -> str:
+        """``table``, ``json`` (indented) or ``jsonl`` (one line), as the command line prints them."""
+        import json
+
+        if fmt == "json":
+            return json.dumps(self.to_dict(), indent=2, ensure_ascii=False)
+        if fmt == "jsonl":
+            return self.to_json()
+        return super().format(fmt)
+
+    def plot(self, ax=None):
+        """Tricks kept by each legal card, a bar each; returns the matplotlib Axes."""
+        from ..output.plots import new_axes
+
+        ax = new_axes() if ax is None else ax
+        df = self.to_frame()
+        ax.bar(df["card"], df["tricks"])
+        ax.set_ylabel(f"tricks for seats {'0+2' if self.to_move % 2 == 0 else '1+3'}")
+        ax.set_title(f"double-dummy value of each card of seat {self.to_move}")
+        return ax
 
 
 def solve_position(pos: Position) -> SolveResult:
@@ -526,6 +571,7 @@ __all__ = [
     "card_values",
     "card_values_many",
     "make_position",
+    "result_dict",
     "solve",
     "solve_many",
     "solve_position",

@@ -6,11 +6,12 @@ every 24-card class for the four seats under the north-american rules.  Any run
 directory of ``euchre-stats table`` can be used instead.  When the rules differ
 from the table's, or the class is not in it, the answer is computed live with
 :func:`euchre_stats.decide.questions.order_decision`, and the answer says which it did.
-Reads files; prints nothing.
+Reads files; prints nothing (an :class:`Advice` knows its own JSON, DataFrame and text forms).
 """
 
 from __future__ import annotations
 
+import html
 import json
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -24,6 +25,7 @@ from ..core.cards import JOKER, card_name, format_cards, parse_card, parse_cards
 from ..core.errors import AdviceError
 from ..core.seats import SEAT_NAMES, parse_seat
 from ..decide.questions import order_decision
+from ..output.results import ResultView
 from ..rules import NORTH_AMERICAN, Rules
 from .classes import canonical, class_key, class_label, class_text, enumerate_classes
 
@@ -36,8 +38,14 @@ OPTION_COLUMNS = (("pass", "pass"), ("order", "order"), ("order alone", "alone")
 
 
 @dataclass
-class Advice:
-    """The answer: where it came from, each option's value, the recommendation."""
+class Advice(ResultView):
+    """The answer: where it came from, each option's value, the recommendation.
+
+    ``to_dict()`` is the command line's JSON, ``to_frame()`` one row per option, ``to_text()``
+    the command line's table, ``plot(ax)`` each option's value.
+    """
+
+    formats = ("table", "json")
 
     source: str                 # "table" or "simulation"
     reason: str                 # why that source
@@ -58,6 +66,63 @@ class Advice:
                 "seat": self.seat, "label": self.label, "canonical": self.canonical,
                 "options": self.options, "recommendation": self.recommendation,
                 "too_close": self.too_close, "samples": self.samples, "table": self.table, **self.extra}
+
+    @property
+    def seed(self) -> int | None:
+        """The seed of the live simulation (``None`` when answered from a table)."""
+        return self.extra.get("seed")
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per option: ``action``, ``ev``, ``ci_low``, ``ci_high`` (when known), ``p_make``,
+        ``p_euchred`` (when known)."""
+        rows = []
+        for o in self.options:
+            row = {"action": o["action"], "ev": o["ev"]}
+            if "ev_ci" in o:
+                row["ci_low"], row["ci_high"] = o["ev_ci"]
+            for key in ("p_make", "p_euchred"):
+                if key in o:
+                    row[key] = o[key]
+            rows.append(row)
+        return pd.DataFrame(rows)
+
+    def to_text(self) -> str:
+        src = ("strategy table" + (f" {self.table}" if self.table and self.table != "shipped" else " (shipped)")
+               if self.source == "table" else "live simulation")
+        lines = [f"advise: hand {self.hand}, upcard {self.upcard}, seat {self.seat}",
+                 f"answered from: {src} -- {self.reason}"]
+        if self.label:
+            lines.append(f"class: {self.label}   ({self.canonical}, trump shown as hearts)")
+        lines.append(f"deals: {self.samples:,}{' per class' if self.source == 'table' else ''}")
+        rows = []
+        for o in self.options:
+            row = {"action": o["action"], "EV": f"{o['ev']:+.2f}"}
+            if "ev_ci" in o:
+                row["95% CI"] = f"[{o['ev_ci'][0]:+.2f}, {o['ev_ci'][1]:+.2f}]"
+            rows.append(row)
+        lines.append(pd.DataFrame(rows).to_string(index=False))
+        rec = self.recommendation + (f" (discard {self.extra['discard']})" if "discard" in self.extra else "")
+        lines.append(f"recommendation: {rec}" + ("  -- too close to call" if self.too_close else ""))
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        head = "\n".join(self.to_text().split("\n")[:3])
+        return f"<div><pre>{html.escape(head)}</pre>{self.to_frame().to_html(index=False)}</div>"
+
+    def plot(self, ax=None):
+        """Each option's expected points (with its 95% interval when known); returns the matplotlib Axes."""
+        from ..output.plots import new_axes
+
+        ax = new_axes() if ax is None else ax
+        df = self.to_frame()
+        err = None
+        if "ci_low" in df:
+            err = [(df["ev"] - df["ci_low"]).fillna(0), (df["ci_high"] - df["ev"]).fillna(0)]
+        ax.bar(df["action"], df["ev"], yerr=err, capsize=4)
+        ax.axhline(0, color="grey", lw=0.8)
+        ax.set_ylabel("expected points (ours - theirs)")
+        ax.set_title(f"advise: {self.hand}, up {self.upcard}, {self.seat} ({self.source})")
+        return ax
 
 
 # --- the shipped table ------------------------------------------------------------------------

@@ -23,13 +23,15 @@ import os
 import signal
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pandas as pd
 
 from ..core.errors import TableRunError
 from ..output.atomic import atomic_write
-from .summary import summaries
+from ..output.results import ResultView
+from .summary import summaries, summarise
 from .table import ChunkTask, TableSpec
 
 MANIFEST = "manifest.json"
@@ -183,6 +185,97 @@ def finish_run(run_dir, spec: TableSpec, *, csv: bool = False, charts: bool = Tr
     return table
 
 
+def run_seed(run_dir, seed: int | None) -> int:
+    """``seed``, else the seed of the run already in ``run_dir`` (resuming), else a fresh random one."""
+    if seed is not None:
+        return seed
+    try:
+        return int(read_manifest(run_dir)["settings"]["seed"])
+    except ValueError:
+        import numpy as np
+
+        return int(np.random.SeedSequence().entropy % (2**32))
+
+
+@dataclass
+class TableResult(ResultView):
+    """A finished strategy table: its settings, run directory, rows, and the summary by trump count.
+
+    ``table`` holds every row (as ``table.parquet``); ``to_frame()`` is the summary by seat and
+    trump count (the command line's CSV), ``to_dict()`` the command line's JSON.
+    """
+
+    spec: TableSpec
+    run_dir: str
+    table: pd.DataFrame = field(repr=False)
+    summary: pd.DataFrame = field(repr=False)
+
+    @classmethod
+    def of(cls, spec: TableSpec, run_dir, table: pd.DataFrame) -> "TableResult":
+        return cls(spec, str(run_dir), table, summarise(table, ["trump_count"]))
+
+    @property
+    def seed(self) -> int:
+        return self.spec.seed
+
+    @property
+    def rules(self):
+        return self.spec.rules
+
+    @property
+    def samples(self) -> int:
+        """Sampled deals per hand class."""
+        return self.spec.samples_per_class
+
+    def to_dict(self) -> dict:
+        return {"run_dir": self.run_dir, "manifest": f"{self.run_dir}/{MANIFEST}", "rows": len(self.table),
+                "settings": self.spec.settings(), "by_trump_count": self.summary.to_dict(orient="records")}
+
+    def to_frame(self) -> pd.DataFrame:
+        """The summary by seat and trump count (weighted by the hands each class stands for)."""
+        return self.summary
+
+    def to_text(self) -> str:
+        spec, summ = self.spec, self.summary
+        act = "order" if spec.round == 1 else "call"
+        show = summ[["seat", "trump_count", "classes", "combos", "mean_ev_pass", f"mean_ev_{act}",
+                     f"mean_gain_{act}", "share_pass", f"share_{act}", "share_alone"]].round(3)
+        if spec.round == 2:
+            show = show.assign(share_next=summ["share_next"].round(3))
+        return (f"table: {len(self.table):,} rows in {self.run_dir}/table.parquet ({spec.class_count:,} classes x "
+                f"{len(spec.seats)} seat(s), {spec.samples_per_class} deals each, seed {spec.seed})\n"
+                f"rules: {spec.rules.describe()}\n"
+                + ("round two: the features (trump count...) take next as trump; call = the best suit "
+                   "to name\n" if spec.round == 2 else "")
+                + "by seat and trump count (weighted by the number of hands each class stands for):\n"
+                + show.to_string(index=False))
+
+    def _repr_html_(self) -> str:
+        import html
+
+        head = "\n".join(self.to_text().split("\n")[:2])
+        return f"<div><pre>{html.escape(head)}</pre>{self.summary.to_html(index=False)}</div>"
+
+    def plot(self, ax=None):
+        """The share of hands whose best action is each option, by trump count (first seat);
+        returns the matplotlib Axes."""
+        from ..output.plots import new_axes
+
+        ax = new_axes() if ax is None else ax
+        act = "order" if self.spec.round == 1 else "call"
+        seat = self.summary["seat"].iloc[0]
+        s = self.summary[self.summary["seat"] == seat]
+        bottom = None
+        for col in ("share_pass", f"share_{act}", "share_alone"):
+            ax.bar(s["trump_count"], s[col], bottom=bottom, label=col.removeprefix("share_"))
+            bottom = s[col].to_numpy() if bottom is None else bottom + s[col].to_numpy()
+        ax.set_xlabel("trumps held")
+        ax.set_ylabel("share of hands")
+        ax.set_title(f"best action by trump count ({seat}, {self.spec.samples_per_class} deals per class)")
+        ax.legend(fontsize=8)
+        return ax
+
+
 def load_table(run_dir) -> pd.DataFrame:
     """The finished table of a run directory."""
     d = Path(run_dir)
@@ -194,6 +287,7 @@ def load_table(run_dir) -> pd.DataFrame:
 
 
 __all__ = [
+    "TableResult",
     "TableRunError",
     "finish_run",
     "load_chunks",
@@ -201,5 +295,6 @@ __all__ = [
     "open_run",
     "pending_tasks",
     "read_manifest",
+    "run_seed",
     "run_table",
 ]

@@ -25,7 +25,8 @@ opponents.  That holds exactly when (see :func:`is_lay_down`, with the proof in
 3. in every other effective suit it holds, with ``m`` cards held and ``V`` unseen,
    its top ``min(m, V)`` cards are the suit's top ``min(m, V)`` cards.
 
-No I/O in this module.
+No I/O in this module.  The result types know their own forms (JSON, DataFrame, text
+table, chart), which the command line prints as they are.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from ..core.cards import (
     TEN,
     card_name,
     cards_to_mask,
+    format_hand,
     mask_to_cards,
     parse_card,
     parse_cards,
@@ -51,6 +53,7 @@ from ..core.cards import (
 from ..core.decks import Deck, find_deck
 from ..core.errors import OddsInputError
 from ..core.trump import POWER, SUIT_MASK
+from ..output.results import ResultView
 
 #: trump of the per-deck table (every suit gives the same odds)
 TRUMP = HEARTS
@@ -66,6 +69,28 @@ QUANTITIES = {
     "no_card_above_ten": "every card is a 7, 8, 9 or ten (no J, Q, K, A, no Joker)",
     "lay_down": "alone and on lead, takes every trick whatever the others hold",
 }
+#: how the text and CSV forms name the per-deck quantities (after the trump counts)
+ROW_LABELS = {"right_bower": "right bower", "both_bowers": "both bowers", "joker": "Joker",
+              "void": "a void (any effective suit)", "no_card_above_ten": "no card above ten",
+              "lay_down": "lay-down (alone, on lead)"}
+
+
+def _p(x) -> str:
+    """A probability for a table: four decimals, or two significant digits when tiny."""
+    if x is None:
+        return "-"
+    x = float(x)
+    if x == 0 or x >= 0.001:
+        return f"{x:.4f}"
+    return f"{x:.2e}"
+
+
+def _q(x) -> str:
+    return "-" if x is None else f"{x.numerator}/{x.denominator}"
+
+
+def _trumps(j: int) -> str:
+    return f"{j} trump{'s' if j != 1 else ''}"
 
 
 # --- counting helpers ---------------------------------------------------------------------
@@ -199,6 +224,60 @@ def deck_table(decks: Iterable, hand_size: int | None = None) -> list[DeckOdds]:
     return [deck_odds(d, hand_size) for d in decks]
 
 
+@dataclass(frozen=True)
+class OddsTable(ResultView):
+    """:class:`DeckOdds` of several decks side by side: rows are quantities, one column per deck.
+
+    ``exact`` adds every probability as a ``"p/q"`` fraction to the JSON, CSV and text forms.
+    """
+
+    decks: tuple[DeckOdds, ...]
+    exact: bool = False
+
+    def rows(self, cell) -> list[dict]:
+        """Rows = quantities, one column per deck, each cell formatted by ``cell``."""
+        h = max(r.hand_size for r in self.decks)
+        rows = [{"quantity": _trumps(j), **{r.deck.label: cell(r.trump_count[j]) if j <= r.hand_size
+                                             else cell(None) for r in self.decks}} for j in range(h + 1)]
+        for name, label in ROW_LABELS.items():
+            rows.append({"quantity": label, **{r.deck.label: cell(getattr(r, name)) for r in self.decks}})
+        return rows
+
+    def to_dict(self) -> dict:
+        return {"decks": {r.deck.label: r.to_dict(self.exact) for r in self.decks}}
+
+    def to_frame(self):
+        """One row per quantity, a float column per deck (and a ``"<deck> exact"`` one with ``exact``)."""
+        import pandas as pd
+
+        df = pd.DataFrame(self.rows(lambda x: None if x is None else float(x)))
+        if self.exact:
+            ex = pd.DataFrame(self.rows(lambda x: None if x is None else _q(x)))
+            for r in self.decks:
+                df[f"{r.deck.label} exact"] = ex[r.deck.label]
+        return df
+
+    def to_text(self) -> str:
+        import pandas as pd
+
+        sizes = sorted({r.hand_size for r in self.decks})
+        lines = [(f"exact odds of one dealt hand ({', '.join(map(str, sizes))} cards), trump fixed "
+                 "(left bower and Joker count as trumps); columns are decks"), ""]
+        lines.append(pd.DataFrame(self.rows(_p)).to_string(index=False))
+        if self.exact:
+            lines += ["", "as fractions:", pd.DataFrame(self.rows(_q)).to_string(index=False)]
+        return "\n".join(lines)
+
+    def plot(self, ax=None):
+        """The distribution of the number of trumps dealt, bars per deck; returns the matplotlib Axes."""
+        from ..output.plots import draw_distributions, new_axes
+
+        ax = new_axes() if ax is None else ax
+        return draw_distributions(ax, {f"{r.deck.label} cards": [float(p) for p in r.trump_count]
+                                       for r in self.decks},
+                                  "trumps dealt", "probability", "exact odds of one dealt hand")
+
+
 def is_lay_down(hand: int, trump: int, deck) -> bool:
     """Whether ``hand`` (a bitmask) is a lay-down under ``trump``: rules 1-3 of the module docstring."""
     d = find_deck(deck)
@@ -239,8 +318,11 @@ class HolderOdds:
 
 
 @dataclass(frozen=True)
-class ConditionalOdds:
-    """Odds of the unseen cards given one's own hand and the upcard (see :func:`conditional_odds`)."""
+class ConditionalOdds(ResultView):
+    """Odds of the unseen cards given one's own hand and the upcard (see :func:`conditional_odds`).
+
+    ``exact`` adds every probability as a ``"p/q"`` fraction to the JSON, CSV and text forms.
+    """
 
     deck: Deck
     hand_size: int
@@ -250,10 +332,61 @@ class ConditionalOdds:
     unseen: int
     unseen_trumps: int
     holders: dict[str, HolderOdds]
+    exact: bool = False
 
-    def to_dict(self, exact: bool = False) -> dict:
+    def to_dict(self, exact: bool | None = None) -> dict:
         """JSON form ``{"players": {"partner": {...}, "left": ..., "right": ..., "kitty": ...}}``."""
+        exact = self.exact if exact is None else exact
         return {"players": {name: self.holders[name].to_dict(exact) for name in HOLDERS}}
+
+    def rows(self) -> list[dict]:
+        """Rows = quantities (trump counts, expected trumps, each named card), a Fraction per holder."""
+        cards = list(self.holders["partner"].cards)
+        rows = []
+        for j in range(self.hand_size + 1):
+            rows.append({"quantity": _trumps(j),
+                         **{n: self.holders[n].trump_count[j] if j < len(self.holders[n].trump_count) else None
+                            for n in HOLDERS}})
+        rows.append({"quantity": "expected trumps", **{n: self.holders[n].expected_trumps() for n in HOLDERS}})
+        for card in cards:
+            rows.append({"quantity": f"holds {card_name(card)}", **{n: self.holders[n].cards[card]
+                                                                      for n in HOLDERS}})
+        return rows
+
+    def to_frame(self):
+        """One row per quantity, a float column per holder (and ``"<holder> exact"`` with ``exact``)."""
+        import pandas as pd
+
+        rows = self.rows()
+        df = pd.DataFrame([{k: (float(v) if k != "quantity" and v is not None else v) for k, v in r.items()}
+                           for r in rows])
+        if self.exact:
+            for n in HOLDERS:
+                df[f"{n} exact"] = [_q(r[n]) for r in rows]
+        return df
+
+    def to_text(self) -> str:
+        import pandas as pd
+
+        held = {n: self.holders[n].cards_held for n in HOLDERS}
+        lines = [(f"hand {format_hand(self.hand, trump=self.trump)}, "
+                 f"upcard {card_name(self.upcard)}, trump {'cdhs'[self.trump]}, {self.deck.label}-card deck"),
+                 (f"as dealt, before any pick-up: {self.unseen} unseen cards, {self.unseen_trumps} of them "
+                 f"trumps; partner, left and right hold {held['partner']} each, the kitty {held['kitty']} "
+                 "under the upcard"), ""]
+        fmt_cell = (lambda v: "-" if v is None else f"{_p(v)} ({_q(v)})") if self.exact else _p
+        lines.append(pd.DataFrame([{k: (v if k == "quantity" else fmt_cell(v)) for k, v in r.items()}
+                                   for r in self.rows()]).to_string(index=False))
+        return "\n".join(lines)
+
+    def plot(self, ax=None):
+        """How many unseen trumps each holder was dealt, bars per holder; returns the matplotlib Axes."""
+        from ..output.plots import draw_distributions, new_axes
+
+        ax = new_axes() if ax is None else ax
+        return draw_distributions(ax, {n: [float(p) for p in self.holders[n].trump_count] for n in HOLDERS},
+                                  "trumps dealt", "probability",
+                                  f"unseen trumps, upcard {card_name(self.upcard)} ({self.deck.label} cards)")
 
 
 def named_cards(trump: int, deck) -> list[int]:
@@ -328,6 +461,7 @@ __all__ = [
     "DeckOdds",
     "HolderOdds",
     "OddsInputError",
+    "OddsTable",
     "conditional_odds",
     "deck_odds",
     "deck_table",

@@ -11,11 +11,13 @@ Deals come in fixed chunks, each with its own generator from
 only on the seed and the sample count -- not on the other decks asked for, nor on
 the number of workers.  A Joker upcard throws the hand in, unless the rules'
 Joker rule is on: then the dealer names the suit its count likes best, takes the
-Joker and discards (partnered, not alone).  Computes only; no printing here.
+Joker and discards (partnered, not alone).  Computes only; no printing here: a
+:class:`VariantsResult` knows its own forms (JSON, DataFrame, text table, chart).
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -28,6 +30,7 @@ from ..core.errors import VariantsInputError
 from ..core.seats import DEALER, SEAT_NAMES
 from ..core.stats import Estimate, mean, proportion
 from ..play.contracts import Contracts, Evaluator
+from ..output.results import ResultView
 from ..rules import NORTH_AMERICAN, Rules, banned_discard, hand_points_array, joker_up_names_trump
 from ..sampling.deals import random_deals
 from ..sampling.seeds import chunk_rng, chunk_sizes
@@ -64,11 +67,26 @@ FIGURES = {
     "dealer_side_order_points": "net points of the dealer's side when it accepts the upcard",
     "eldest_side_order_points": "net points of the eldest's side when it orders the upcard up",
 }
+#: the figures in points (shown with a sign)
+SIGNED = {"dealer_side_advantage", "dealer_side_order_points", "eldest_side_order_points"}
+
+
+def _cell(e: Estimate, signed: bool) -> str:
+    if e.n == 0 or math.isnan(e.value):
+        return "-"
+    f = (lambda x: f"{x:+.3f}") if signed else (lambda x: f"{x:.3f}")
+    lo = "?" if math.isnan(e.low) else f(e.low)
+    hi = "?" if math.isnan(e.high) else f(e.high)
+    return f"{f(e.value)} [{lo}, {hi}] n={e.n}"
 
 
 @dataclass
-class VariantsResult:
-    """Figures per deck for one set of rules, play model, seed and sample count."""
+class VariantsResult(ResultView):
+    """Figures per deck for one set of rules, play model, seed and sample count.
+
+    ``to_dict()`` is the command line's JSON, ``to_frame()`` its CSV (one row per deck and
+    figure), ``to_text()`` its table (one column per deck), ``plot(ax)`` a chart.
+    """
 
     rules: Rules
     model: str
@@ -79,6 +97,46 @@ class VariantsResult:
     def to_dict(self) -> dict:
         return {"rules": self.rules.to_dict(), "model": self.model, "seed": self.seed,
                 "samples": self.samples, "decks": {d.deck: d.to_dict() for d in self.decks}}
+
+    def to_frame(self):
+        """Columns ``deck, hand_size, figure, value, ci_low, ci_high, n``: one row per deck and figure."""
+        import pandas as pd
+
+        return pd.DataFrame([{"deck": d.deck, "hand_size": d.rules.hand_size, "figure": k, "value": e.value,
+                              "ci_low": e.low, "ci_high": e.high, "n": e.n}
+                             for d in self.decks for k, e in d.figures.items()])
+
+    def to_text(self) -> str:
+        import pandas as pd
+
+        sizes = ", ".join(f"{d.deck}-card deck {d.rules.hand_size} cards each" for d in self.decks)
+        lines = [f"rules: {self.rules.describe()} (deck and hand size per column: {sizes})",
+                 f"play model: {self.model}   bidding: the hand-strength model",
+                 f"seed: {self.seed}   deals per deck: {self.samples:,}",
+                 "figures: value [95% interval] n=samples behind it; points are per hand", ""]
+        rows = [{"figure": k, **{d.deck: _cell(d.figures[k], k in SIGNED) for d in self.decks}} for k in FIGURES]
+        lines.append(pd.DataFrame(rows).to_string(index=False))
+        lines += ["", *[f"{k}: {v}" for k, v in FIGURES.items()]]
+        return "\n".join(lines)
+
+    def plot(self, ax=None, panel: str = "probabilities"):
+        """Bars per deck with 95% intervals on ``ax`` (a new Agg figure when ``None``); returns the Axes.
+
+        ``panel="probabilities"``: P(make), P(march), P(euchre), loner march, dealer's side makes;
+        ``panel="points"``: the dealer's-side and eldest's-side points per hand.
+        """
+        from ..output.plots import draw_variants, new_axes, variants_title
+
+        ax = draw_variants(new_axes() if ax is None else ax, self, panel)
+        ax.set_title(variants_title(self))
+        ax.legend(fontsize=8)
+        return ax
+
+    def save_plot(self, path: str) -> None:
+        """Both panels side by side to ``path`` (.png/.svg/.pdf), written atomically (``--plot``)."""
+        from ..output.plots import plot_variants
+
+        plot_variants(self, path)
 
 
 def _joker_up(rules: Rules, hands: np.ndarray) -> Contracts:
@@ -203,6 +261,7 @@ def simulate_variants(decks="24,25,28,32,33", samples: int = 10000, seed: int | 
 
 __all__ = [
     "FIGURES",
+    "SIGNED",
     "DeckOutcome",
     "Estimate",
     "VariantsInputError",

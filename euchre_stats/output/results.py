@@ -1,0 +1,72 @@
+"""What every result type shares: its JSON, CSV and text forms, and its view in a notebook.
+
+A result type (a :class:`~euchre_stats.decide.questions.Decision`, a
+:class:`~euchre_stats.variants.simulate.VariantsResult`, ...) defines ``to_dict`` (the
+command line's JSON), ``to_frame`` (the command line's CSV, as a DataFrame) and
+``to_text`` (the command line's table); :class:`ResultView` derives the rest from
+those three, so the command line and a notebook show the same thing.  No computing here.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import json
+
+
+def dumps(obj) -> str:
+    """Compact, stable JSON (the form of every ``--format json``)."""
+    return json.dumps(obj, ensure_ascii=False)
+
+
+def frame_text(df, fmt: str) -> str:
+    """Render a pandas DataFrame as CSV (``fmt == "csv"``) or as an aligned table."""
+    if fmt == "csv":
+        buf = io.StringIO()
+        df.to_csv(buf, index=False)
+        return buf.getvalue()
+    return df.to_string(index=False)
+
+
+class ResultView:
+    """Mixin: ``to_json``, ``to_csv``, ``format`` and ``_repr_html_`` from ``to_dict``, ``to_frame``
+    and ``to_text``."""
+
+    #: the ``--format`` choices of the command that prints this result
+    formats: tuple[str, ...] = ("table", "json", "csv")
+
+    def to_dict(self) -> dict:  # pragma: no cover - every result type defines it
+        raise NotImplementedError
+
+    def to_frame(self):  # pragma: no cover - every result type defines it
+        raise NotImplementedError
+
+    def to_text(self) -> str:  # pragma: no cover - every result type defines it
+        raise NotImplementedError
+
+    def to_json(self) -> str:
+        """The command line's ``--format json`` output."""
+        return dumps(self.to_dict())
+
+    def to_csv(self) -> str:
+        """The command line's ``--format csv`` output."""
+        return frame_text(self.to_frame(), "csv")
+
+    def format(self, fmt: str = "table") -> str:
+        """The text the command line prints for ``--format fmt``."""
+        if fmt == "json":
+            return self.to_json()
+        if fmt == "csv":
+            return self.to_csv()
+        if fmt == "table":
+            return self.to_text()
+        raise ValueError(f"unknown format {fmt!r}: expected one of {', '.join(self.formats)}")
+
+    def _repr_html_(self) -> str:
+        """Jupyter's view: the text's heading lines, then the frame as an HTML table."""
+        head = self.to_text().split("\n\n")[0]
+        return (f"<div><pre>{html.escape(head)}</pre>"
+                f"{self.to_frame().to_html(index=False, na_rep='-')}</div>")
+
+
+__all__ = ["ResultView", "dumps", "frame_text"]
