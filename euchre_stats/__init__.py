@@ -1,17 +1,72 @@
 """euchre-stats: probability and strategy analysis for Euchre.
 
-The library never imports the command-line front end (``euchre_stats.cli``).
+The questions (:mod:`euchre_stats.api`, loaded on first use so that ``import euchre_stats``
+stays quick)::
+
+    >>> import euchre_stats as es
+    >>> es.odds("24").decks[0].right_bower
+    Fraction(5, 24)
+
+``order``, ``call``, ``discard``, ``lead``, ``solve``, ``odds``, ``variants``, ``advise`` and
+``table`` take what the command line takes and return results with ``to_dict()``,
+``to_frame()``, ``plot()`` and a Jupyter view (``docs/api.md``).  Cards, decks and rules are
+here too.  The library never imports the command-line front end (``euchre_stats.cli``).
 """
 
+from types import ModuleType as _ModuleType
+
+from . import variants as _variants_package
 from .core.cards import JOKER, CardSet, card_name, format_cards, format_hand, parse_card, parse_cards, parse_hand
 from .core.decks import Deck, find_deck
-from .core.errors import DuplicateCardError, HandSizeError, InvalidCardError, RulesError
+from .core.errors import DuplicateCardError, EuchreStatsError, HandSizeError, InvalidCardError, RulesError
 from .rules import PRESETS, Rules, preset
 
-__version__ = "0.1.0"
+from ._version import __version__
+
+#: the public functions, in :mod:`euchre_stats.api`
+API = ("order", "call", "discard", "lead", "solve", "odds", "variants", "advise", "table")
+
+
+def __getattr__(name: str):
+    if name in API:
+        from . import api
+
+        return getattr(api, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(API))
+
+
+class _CallablePackage(_ModuleType):
+    """``euchre_stats.variants`` is both the subpackage and the function :func:`euchre_stats.api.variants`.
+
+    Importing ``euchre_stats.variants.simulate`` sets the attribute ``variants`` of this
+    package to the subpackage, so a plain function of that name would not survive; the
+    subpackage is made callable instead (calling it calls the function).
+    """
+
+    def __call__(self, *args, **kwargs):
+        from .api import variants
+
+        return variants(*args, **kwargs)
+
+    @property
+    def __signature__(self):
+        import inspect
+
+        from .api import variants
+
+        return inspect.signature(variants)
+
+
+_variants_package.__class__ = _CallablePackage
+variants = _variants_package
 
 __all__ = [
-    "CardSet", "DuplicateCardError", "HandSizeError", "InvalidCardError", "JOKER", "card_name",
-    "format_cards", "format_hand", "parse_card", "parse_cards", "parse_hand", "Deck", "find_deck",
+    *API,
+    "CardSet", "DuplicateCardError", "EuchreStatsError", "HandSizeError", "InvalidCardError", "JOKER",
+    "card_name", "format_cards", "format_hand", "parse_card", "parse_cards", "parse_hand", "Deck", "find_deck",
     "PRESETS", "Rules", "RulesError", "preset", "__version__",
 ]

@@ -25,6 +25,16 @@ def parse_seat(text) -> int:
     return _SEAT_WORDS[key]
 
 
+def parse_seats(text) -> tuple[int, ...]:
+    """Several seats: ``"eldest"``, ``"eldest,dealer"`` (any names of :func:`parse_seat`) or ``"all"``."""
+    if str(text).strip().lower() == "all":
+        return (0, 1, 2, 3)
+    seats = tuple(parse_seat(part) for part in str(text).split(",") if part.strip())
+    if not seats:
+        raise SeatError(f"no seat named in {text!r}")
+    return seats
+
+
 def side_of(seat: int) -> int:
     """Side of a seat: seats 0 and 2 are side 0, seats 1 and 3 side 1."""
     return seat & 1

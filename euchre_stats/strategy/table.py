@@ -129,7 +129,7 @@ class TableSpec:
 
     def settings(self) -> dict:
         """The settings a manifest records and a resumed run must match."""
-        from .. import __version__
+        from .._version import __version__
 
         return {
             "round": self.round, "seats": [SEAT_NAMES[s] for s in self.seats],

@@ -1,0 +1,563 @@
+"""The public face: every question the command line answers, as one Python function each.
+
+The functions take what a player types at the command line -- cards as text
+(``"Jh Jd Ah 9s Tc"``), seats by name (``"eldest"``, ``"dealer"``, ``1``-``4``), a rules
+preset name (or a :class:`~euchre_stats.rules.Rules`, a dict or JSON of options) -- and
+return the library's result types, which know their own forms: ``to_dict()`` (the
+command line's JSON), ``to_frame()`` (its CSV, as a pandas DataFrame), ``to_text()`` (its
+table), ``plot(ax=None)`` (a matplotlib Axes) and ``_repr_html_`` (Jupyter).  Each command
+of ``euchre-stats`` calls exactly one of these functions and prints its result, so a
+notebook and the command line give the same numbers for the same seed.
+
+This is the top layer: it may import every layer below and nothing imports it but the
+package's ``__init__`` (lazily) and the command line.  The heavy layers (numba, pandas)
+are imported inside the functions, so importing this module stays quick.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
+from .core.errors import DecisionInputError, OddsInputError, SolveInputError
+from .rules import Rules, load_rules
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .bidding.model import BiddingModel
+    from .decide.questions import Decision, ModelComparison
+    from .solver import SolveResult
+    from .solver.batch import SolveBatch
+    from .strategy.advise import Advice
+    from .strategy.run import TableResult
+    from .variants.odds import ConditionalOdds, OddsTable
+    from .variants.simulate import VariantsResult
+
+#: what ``rules=`` accepts: a preset name, JSON text of options, a dict of options or a Rules
+RulesLike = str | Rules | dict
+Progress = Callable[[int, int], None]
+#: the decks ``odds`` and ``variants`` compare when none is named
+ALL_DECKS = "24,25,28,32,33"
+
+
+def _rules(rules) -> Rules:
+    """A preset name (``"stick"``), a JSON object as text, a dict of options or a :class:`Rules`."""
+    return load_rules(rules)
+
+
+def _bidding(bidding):
+    """``None`` (the shipped model), a :class:`BiddingModel` or the path of one (JSON from ``tune``)."""
+    if bidding is None or not isinstance(bidding, (str, bytes)) and not hasattr(bidding, "__fspath__"):
+        return bidding
+    from .bidding.model import BiddingModel
+
+    try:
+        return BiddingModel.load(bidding)
+    except (ValueError, TypeError, KeyError) as exc:
+        raise DecisionInputError(f"{str(bidding)!r} is not a bidding model file: {exc}") from None
+
+
+def _model(model: str | None) -> dict:
+    """``model=`` only when one is named, so the decision layer's own default applies otherwise."""
+    return {} if model is None else {"model": model}
+
+
+def _compare(fn, args, kw):
+    """``fn`` with double-dummy and with realistic play on the same deals (the first run's seed)."""
+    from .decide.questions import ModelComparison
+
+    a = fn(*args, model="dd", **kw)
+    b = fn(*args, model="pimc", **{**kw, "seed": a.seed})
+    return ModelComparison(a, b)
+
+
+# --- one hand's questions ------------------------------------------------------------------
+def order(hand: str, up: str, seat: str | int, rules: RulesLike = "north-american", *, samples: int = 10000,
+          seed: int | None = None, model: str | None = None, pass_model: str = "hand", infer: bool = True,
+          target_se: float | None = None, workers: int | None = None, bidding: str | BiddingModel | None = None,
+          compare_models: bool = False, progress: Progress | None = None) -> Decision | ModelComparison:
+    """Round one: should ``hand`` pass, order ``up`` up (pick it up, as dealer) or order up alone?
+
+    Every option is played out on the same sampled deals, consistent with the hand, the
+    upcard and (with ``infer``) the passes before ``seat``.  ``euchre-stats order``.
+
+    Parameters
+    ----------
+    hand : str
+        The five cards held, e.g. ``"Jh Jd Ah 9s Tc"``.
+    up : str
+        The upcard, e.g. ``"9h"``.
+    seat : str or int
+        ``eldest``, ``partner``, ``third``, ``dealer`` or ``1``-``4`` (1 = eldest).
+    rules : str, Rules or dict
+        A preset (``north-american``, ``stick``, ``canadian``, ``british``, ``australian32``),
+        a :class:`~euchre_stats.rules.Rules` or a dict of options.
+    samples : int
+        Sampled deals (the most, with ``target_se``).
+    seed : int, optional
+        Random seed; drawn (and kept in the result) when ``None``.  The same seed gives the
+        same numbers.
+    model : str, optional
+        Play model, ``"dd"`` (double-dummy) or ``"pimc"`` (realistic); the library's default
+        when ``None``.
+    pass_model : str
+        How a pass is valued: ``"hand"`` (the bidding model), ``"zero"`` or ``"dd"``.
+    infer : bool
+        Weight the deals by how likely the passes before ``seat`` are.
+    target_se : float, optional
+        Stop once every option's standard error is at most this.
+    workers : int, optional
+        Solver threads (the numbers do not depend on it).
+    bidding : str or BiddingModel, optional
+        A bidding model or the path of one (JSON from ``euchre-stats tune``).
+    compare_models : bool
+        Answer with both play models on the same deals (``model`` is then ignored).
+    progress : callable, optional
+        Called with ``(deals done, deals in all)``.
+
+    Returns
+    -------
+    Decision
+        Options (``pass``, ``order``, ``order alone``) with expected points and 95% intervals,
+        the paired differences, the recommendation; a
+        :class:`~euchre_stats.decide.questions.ModelComparison` with ``compare_models``.
+
+    Examples
+    --------
+    >>> import euchre_stats as es
+    >>> d = es.order("Jh Jd Ah 9s Tc", up="9h", seat="eldest", samples=200, seed=1, model="dd")
+    >>> [o.action for o in d.options], d.seed, d.samples
+    (['pass', 'order', 'order alone'], 1, 200)
+    >>> list(d.to_frame().columns)
+    ['action', 'ev', 'ci_low', 'ci_high', 'p_make', 'p_march', 'p_euchred', 'n']
+    >>> d.to_frame()[["action", "n"]]
+            action    n
+    0         pass  200
+    1        order  200
+    2  order alone  200
+    """
+    from .decide.questions import order_decision
+
+    kw = dict(samples=samples, target_se=target_se, seed=seed, pass_model=pass_model, infer=infer,
+              workers=workers, bidding=_bidding(bidding), progress=progress)
+    args = (hand, up, seat, _rules(rules))
+    if compare_models:
+        return _compare(order_decision, args, kw)
+    return order_decision(*args, **_model(model), **kw)
+
+
+def call(hand: str, turned_down: str, seat: str | int, rules: RulesLike = "north-american", *,
+         samples: int = 10000, seed: int | None = None, model: str | None = None, pass_model: str = "hand",
+         infer: bool = True, target_se: float | None = None, workers: int | None = None,
+         bidding: str | BiddingModel | None = None, compare_models: bool = False,
+         progress: Progress | None = None) -> Decision | ModelComparison:
+    """Round two: which suit should ``hand`` name (alone or not), or should it pass?
+
+    Everyone passed in round one and ``turned_down`` was turned down; the seats before
+    ``seat`` passed in round two.  ``euchre-stats call``.
+
+    Parameters
+    ----------
+    hand : str
+        The five cards held.
+    turned_down : str
+        The card turned down after round one (its suit cannot be named).
+    seat : str or int
+        ``eldest``, ``partner``, ``third``, ``dealer`` or ``1``-``4``.
+    rules, samples, seed, model, pass_model, infer, target_se, workers, bidding, compare_models, progress
+        As in :func:`order`.
+
+    Returns
+    -------
+    Decision
+        One option per suit that may be named, with and without going alone, and ``pass``
+        unless the dealer is stuck.
+
+    Examples
+    --------
+    >>> import euchre_stats as es
+    >>> d = es.call("Jd Ad Kd 9c Tc", turned_down="9h", seat="third", samples=200, seed=1, model="dd")
+    >>> sorted(o.action for o in d.options)
+    ['c', 'c alone', 'd', 'd alone', 'pass', 's', 's alone']
+    >>> d.to_dict()["inputs"]
+    {'hand': 'Jd Ad Kd 9c Tc', 'turned_down': '9h', 'seat': 'third'}
+    """
+    from .decide.questions import call_decision
+
+    kw = dict(samples=samples, target_se=target_se, seed=seed, pass_model=pass_model, infer=infer,
+              workers=workers, bidding=_bidding(bidding), progress=progress)
+    args = (hand, turned_down, seat, _rules(rules))
+    if compare_models:
+        return _compare(call_decision, args, kw)
+    return call_decision(*args, **_model(model), **kw)
+
+
+def discard(hand: str, up: str, rules: RulesLike = "north-american", *, maker: str | int = "dealer",
+            alone: bool = False, samples: int = 10000, seed: int | None = None, model: str | None = None,
+            infer: bool = True, target_se: float | None = None, workers: int | None = None,
+            bidding: str | BiddingModel | None = None, progress: Progress | None = None) -> Decision:
+    """The dealer's discard: the value of throwing each of the six cards of ``hand``.
+
+    ``euchre-stats discard``.
+
+    Parameters
+    ----------
+    hand : str
+        The dealer's six cards, the upcard among them.
+    up : str
+        The upcard the dealer took up.
+    rules : str, Rules or dict
+        As in :func:`order`.
+    maker : str or int
+        The seat that ordered the dealer up (the dealer itself by default).
+    alone : bool
+        The maker went alone.
+    samples, seed, model, infer, target_se, workers, bidding, progress
+        As in :func:`order`.
+
+    Returns
+    -------
+    Decision
+        One option per card that may be discarded.
+
+    Examples
+    --------
+    >>> import euchre_stats as es
+    >>> d = es.discard("Js Jc As Kh 9d Td", up="Js", samples=200, seed=1, model="dd")
+    >>> sorted(o.action for o in d.options)
+    ['9d', 'As', 'Jc', 'Js', 'Kh', 'Td']
+    >>> d.recommendation in {"9d", "Td", "Kh"}
+    True
+    """
+    from .decide.questions import discard_decision
+
+    return discard_decision(hand, up, _rules(rules), maker=maker, alone=alone, samples=samples,
+                            target_se=target_se, seed=seed, infer=infer, workers=workers,
+                            bidding=_bidding(bidding), progress=progress, **_model(model))
+
+
+def lead(hand: str, trump: str, maker: str | int, seat: str | int, rules: RulesLike = "north-american", *,
+         tricks: Iterable[str] = (), up: str | None = None, alone: bool = False,
+         defender_alone: str | int | None = None, discard: str | None = None, samples: int = 10000,
+         seed: int | None = None, model: str | None = None, target_se: float | None = None,
+         workers: int | None = None, progress: Progress | None = None) -> Decision:
+    """The lead: expected tricks, P(make) and P(euchred) for each card of ``hand``.
+
+    ``euchre-stats lead``.
+
+    Parameters
+    ----------
+    hand : str
+        The cards the leader holds now.
+    trump : str
+        The trump suit: ``s``, ``h``, ``d`` or ``c``.
+    maker : str or int
+        The seat that fixed trump.
+    seat : str or int
+        The leader's seat.
+    rules : str, Rules or dict
+        As in :func:`order`.
+    tricks : iterable of str
+        Earlier tricks, each its cards in play order from its leader (``"Jh 9h Th Qh"``).
+    up : str, optional
+        The upcard, when the dealer took it up.
+    alone : bool
+        The maker went alone.
+    defender_alone : str or int, optional
+        The seat of a defender who went alone.
+    discard : str, optional
+        Your discard, if you are the dealer.
+    samples, seed, model, target_se, workers, progress
+        As in :func:`order`.
+
+    Returns
+    -------
+    Decision
+        One option per card held; values are expected tricks for the leader's side.
+
+    Examples
+    --------
+    >>> import euchre_stats as es
+    >>> d = es.lead("Ah Kc Qc 9s", trump="h", maker="eldest", seat="eldest", tricks=["Jh 9h Th Qh"],
+    ...             samples=200, seed=1, model="dd")
+    >>> d.value_unit, sorted(o.action for o in d.options)
+    ('tricks', ['9s', 'Ah', 'Kc', 'Qc'])
+    """
+    from .decide.questions import lead_decision
+
+    return lead_decision(hand, trump, maker, seat, _rules(rules), tricks=list(tricks), up=up, alone=alone,
+                         defender_alone=defender_alone, discard=discard, samples=samples, target_se=target_se,
+                         seed=seed, workers=workers, progress=progress, **_model(model))
+
+
+def solve(hands: Iterable | None = None, trump: str | int | None = None, leader: int = 0, out: Iterable[int] = (),
+          played: str | Iterable = (), deck: str = "24", *,
+          positions: Iterable | None = None) -> SolveResult | SolveBatch:
+    """Double-dummy solve a position: tricks for each side and the value of every legal card.
+
+    Seats 0..3 play clockwise; seats 0 and 2 are one side, 1 and 3 the other.  Tricks
+    count those still to be decided, the current one included.  ``euchre-stats solve``.
+
+    Parameters
+    ----------
+    hands : four str
+        The cards each seat 0..3 still holds; ``""`` or ``"-"`` for a seat that sits out.
+    trump : str or int
+        ``c``, ``d``, ``h``, ``s`` (or ``clubs``, ..., ``♥``, or 0..3).
+    leader : int
+        The seat that leads (or led) the current trick.
+    out : iterable of int
+        Seats sitting out.
+    played : str or list
+        Cards already on the table in the current trick, in order.
+    deck : str
+        The deck the cards come from: 24, 25, 28, 32, 33.
+    positions : iterable, optional
+        A batch instead: JSON lines (or dicts) ``{"trump", "leader", "hands", "out", "played",
+        "deck"}``; a bad line is answered ``{"error": ...}`` and the batch goes on.
+
+    Returns
+    -------
+    SolveResult or SolveBatch
+        ``tricks``, ``card_values`` (card -> tricks for the side to move) and ``to_move``;
+        for a batch, one answer per line.
+
+    Examples
+    --------
+    >>> import euchre_stats as es
+    >>> r = es.solve(["Jh Jd Ah Kh Qh", "9s Ts Js Qs Ks", "-", "9c Tc Jc Qc Kc"], trump="h", leader=0, out=[2])
+    >>> r.tricks, r.to_dict()["card_values"]["Jh"]
+    ((5, 0), 5)
+    >>> es.solve(positions=['{"trump": "h", "leader": 0, "hands": [["Jh"], ["9s"], ["9c"], ["Kc"]]}']).to_records()
+    [{'tricks': [1, 0], 'card_values': {'Jh': 1}}]
+    """
+    if positions is not None:
+        if hands is not None:
+            raise SolveInputError("give either hands or positions (a batch), not both")
+        from .solver.batch import solve_batch
+
+        return solve_batch(positions)
+    if hands is None or trump is None:
+        raise SolveInputError("a position needs its four hands and the trump suit (or a batch of positions)")
+    from .solver import make_position, solve_position
+
+    return solve_position(make_position(list(hands), trump, leader, list(out), played, deck))
+
+
+# --- decks ---------------------------------------------------------------------------------
+def odds(deck: str | Iterable | None = None, *, hand: str | None = None, up: str | None = None,
+         hand_size: int | None = None, exact: bool = False) -> OddsTable | ConditionalOdds:
+    """Exact odds by counting: what a dealt hand holds, per deck, or where the unseen cards are.
+
+    Without ``hand``: one player's dealt hand, trump fixed, side by side per deck (number of
+    trumps, bowers, Joker, a void, no card above ten, a lay-down).  With ``hand`` and ``up``:
+    for partner, left, right and the kitty, the number of trumps and the chance of holding
+    each bower, the Joker and each ace, as dealt.  ``euchre-stats odds``.
+
+    Parameters
+    ----------
+    deck : str or list, optional
+        Decks to compare (``"24,25,28,32,33"``, the default); with ``hand``, one deck (``"24"``).
+    hand : str, optional
+        Your hand, for conditional odds: ``"Jh Jd Ah 9s Tc"``.
+    up : str, optional
+        The upcard (with ``hand``): its suit is trump.
+    hand_size : int, optional
+        Cards dealt to each player (default 5; ``hand`` must hold that many).
+    exact : bool
+        Also give every probability as an exact fraction (``"p/q"``).
+
+    Returns
+    -------
+    OddsTable or ConditionalOdds
+        Exact :class:`fractions.Fraction` probabilities.
+
+    Examples
+    --------
+    >>> import euchre_stats as es
+    >>> t = es.odds("24,32")
+    >>> t.decks[0].right_bower, float(t.to_frame().set_index("quantity").loc["right bower", "32"])
+    (Fraction(5, 24), 0.15625)
+    >>> c = es.odds(hand="Jh Jd Ah 9s Tc", up="9h", exact=True)
+    >>> c.to_dict()["players"]["partner"]["exact"]["cards"]["As"]
+    '5/18'
+    """
+    from .core.decks import parse_deck_list
+    from .variants import odds as od
+
+    if (hand is None) != (up is None):
+        raise OddsInputError("conditional odds need both a hand and the upcard")
+    if hand is not None:
+        decks = parse_deck_list(deck or "24") if isinstance(deck, str) or deck is None else list(deck)
+        if len(decks) != 1:
+            raise OddsInputError(f"conditional odds take one deck, got {deck!r}")
+        return _replace(od.conditional_odds(hand, up, decks[0], hand_size), exact=exact)
+    decks = parse_deck_list(deck or ALL_DECKS) if isinstance(deck, str) or deck is None else list(deck)
+    return od.OddsTable(tuple(od.deck_table(decks, hand_size)), exact)
+
+
+def _replace(obj, **changes):
+    import dataclasses
+
+    return dataclasses.replace(obj, **changes)
+
+
+def variants(deck: str | Iterable = ALL_DECKS, *, samples: int = 10000, seed: int | None = None,
+             rules: RulesLike = "north-american", model: str | None = None, hand_size: int | None = None,
+             workers: int | None = None, progress: Progress | None = None) -> VariantsResult:
+    """Simulated whole hands per deck: who makes trump, P(make), P(march), P(euchre), loners, points.
+
+    Random deals, the auction by the bidding model, the contracts played out; every figure
+    has a 95% interval.  A deck's figures depend only on the seed and ``samples``, not on the
+    other decks asked for.  ``euchre-stats variants``.
+
+    Parameters
+    ----------
+    deck : str or list
+        Decks to compare, ``"24,25,28,32,33"`` by default.
+    samples : int
+        Random deals per deck.
+    seed : int, optional
+        Random seed; drawn (and kept in the result) when ``None``.
+    rules : str, Rules or dict
+        Every option but the deck (and, with ``hand_size``, the hand size) applies to each deck.
+    model : str, optional
+        Play model, ``"dd"`` or ``"pimc"``; the library's default when ``None``.
+    hand_size : int, optional
+        Cards per hand for every deck (default: the rules' hand size).
+    workers : int, optional
+        Solver threads (the numbers do not depend on it).
+    progress : callable, optional
+        Called with ``(deals done, deals in all)``.
+
+    Returns
+    -------
+    VariantsResult
+        One :class:`~euchre_stats.variants.simulate.DeckOutcome` per deck.
+
+    Examples
+    --------
+    >>> import euchre_stats as es
+    >>> r = es.variants("24", samples=100, seed=5, model="dd")
+    >>> r.seed, r.samples, [d.deck for d in r.decks]
+    (5, 100, ['24'])
+    >>> list(r.to_frame().columns)
+    ['deck', 'hand_size', 'figure', 'value', 'ci_low', 'ci_high', 'n']
+    """
+    from .variants.simulate import simulate_variants
+
+    return simulate_variants(deck, samples, seed, _rules(rules), workers=workers, hand_size=hand_size,
+                             progress=progress, **_model(model))
+
+
+# --- strategy tables -----------------------------------------------------------------------
+def advise(hand: str, up: str, seat: str | int, rules: RulesLike = "north-american", *,
+           table: str | None = None, samples: int = 2000, seed: int | None = None, workers: int | None = None,
+           simulate: bool = False) -> Advice:
+    """Round one, instantly: pass, order or alone for ``hand``, from a strategy table.
+
+    Answers from the shipped table (north-american rules) or ``table`` (a run directory of
+    :func:`table`); falls back to a live simulation when the rules differ or the class is
+    missing, and says which it did (``source``, ``reason``).  ``euchre-stats advise``.
+
+    Parameters
+    ----------
+    hand : str
+        The five cards held.
+    up : str
+        The upcard.
+    seat : str or int
+        ``eldest``, ``partner``, ``third``, ``dealer`` or ``1``-``4``.
+    rules : str, Rules or dict
+        As in :func:`order`; a table built under other rules is not used.
+    table : str, optional
+        A run directory of :func:`table`; the shipped table when ``None``.
+    samples, seed, workers
+        For the live simulation (the fallback).
+    simulate : bool
+        Skip the table and simulate.
+
+    Returns
+    -------
+    Advice
+        Where the answer came from, each option's value, the recommendation.
+
+    Examples
+    --------
+    >>> import euchre_stats as es
+    >>> a = es.advise("Jh Jd Ah 9s Tc", up="9h", seat="eldest")
+    >>> a.recommendation
+    'order'
+    >>> list(a.to_frame()["action"])
+    ['pass', 'order', 'order alone']
+    """
+    from .strategy.advise import advise as advise_hand
+
+    return advise_hand(hand, up, seat, _rules(rules), table=table, samples=samples, seed=seed, workers=workers,
+                       simulate=simulate)
+
+
+def table(seat: str = "eldest", *, run_dir: str, round: int = 1, samples_per_class: int = 200,
+          seed: int | None = None, rules: RulesLike = "north-american", limit: int | None = None,
+          chunk_size: int = 200, infer: bool = True, workers: int | None = None, scheduler: str | None = None,
+          csv: bool = False, charts: bool = True, progress: Progress | None = None) -> TableResult:
+    """Strategy table: pass / order / alone (round 2: pass / call a suit) for every hand class.
+
+    Rows go to ``run_dir/table.parquet``; chunks are committed as they finish, so a run
+    killed at any time resumes where it stopped when called again with the same settings.
+    ``euchre-stats table``.
+
+    Parameters
+    ----------
+    seat : str
+        ``eldest``, ..., ``dealer`` (``1``-``4``), a comma list (``"eldest,dealer"``) or ``all``.
+    run_dir : str
+        The run's directory: manifest, chunks, table, summaries, charts.
+    round : int
+        Bidding round: 1 = order up / alone / pass, 2 = name a suit / alone / pass.
+    samples_per_class : int
+        Sampled deals per hand class.
+    seed : int, optional
+        Random seed; a resumed run reuses the run directory's, else one is drawn (``.seed``).
+    rules : str, Rules or dict
+        As in :func:`order`.
+    limit : int, optional
+        Only the first ``limit`` classes (quick runs).
+    chunk_size : int
+        Classes per committed chunk.
+    infer : bool
+        Weight deals by the earlier passes.
+    workers : int, optional
+        Local processes (default: this process with every solver thread).
+    scheduler : str, optional
+        ``tcp://HOST:PORT`` of a dask scheduler to run the chunks on.
+    csv : bool
+        Also write the table and summaries as CSV.
+    charts : bool
+        Draw heatmaps and threshold curves into ``run_dir/charts``.
+    progress : callable, optional
+        Called with ``(chunks done, chunks in the run)``.
+
+    Returns
+    -------
+    TableResult
+        ``table`` (every row), ``summary`` (by seat and trump count), ``spec``, ``seed``.
+
+    Examples
+    --------
+    >>> import tempfile, euchre_stats as es
+    >>> t = es.table("eldest", run_dir=tempfile.mkdtemp(), limit=4, samples_per_class=10, seed=3, charts=False)
+    >>> len(t.table), t.seed, list(t.to_frame().columns[:3])
+    (4, 3, ['seat', 'trump_count', 'classes'])
+    """
+    from .core.seats import parse_seats
+    from .strategy.run import TableResult, run_seed, run_table
+    from .strategy.table import TableSpec
+
+    spec = TableSpec(_rules(rules), parse_seats(seat), round, samples_per_class, run_seed(run_dir, seed),
+                     chunk_size, limit, infer=infer)
+    rows = run_table(spec, run_dir, workers=workers, scheduler=scheduler, csv=csv, charts=charts,
+                     progress=progress)
+    return TableResult.of(spec, run_dir, rows)
+
+
+__all__ = ["advise", "call", "discard", "lead", "odds", "order", "solve", "table", "variants"]
