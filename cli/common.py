@@ -6,8 +6,6 @@ Commands stay thin: parse input, call one library function, format the result.
 from __future__ import annotations
 
 import functools
-import io
-import json
 import os
 import sys
 
@@ -128,20 +126,6 @@ def emit(text: str, output: str | None) -> None:
     if not os.path.isdir(directory):
         raise InputError(f"cannot write {output!r}: folder {directory!r} does not exist")
     atomic_write(output, text.encode("utf-8"))
-
-
-def dumps(obj) -> str:
-    """Compact, stable JSON."""
-    return json.dumps(obj, ensure_ascii=False)
-
-
-def frame_text(df, fmt: str) -> str:
-    """Render a pandas DataFrame as an aligned table or CSV."""
-    if fmt == "csv":
-        buf = io.StringIO()
-        df.to_csv(buf, index=False)
-        return buf.getvalue()
-    return df.to_string(index=False)
 
 
 def progress_bar(label: str):

@@ -1,7 +1,7 @@
 """Decision commands: ``order``, ``call``, ``discard``, ``lead``.
 
-Each parses its input, calls one function of :mod:`euchre_stats.decide.questions`, and
-formats the :class:`~euchre_stats.decide.questions.Decision` as a table, JSON or CSV.
+Each parses its input, calls one public function (:func:`euchre_stats.order`, ``call``,
+``discard``, ``lead``) and prints the result in the format asked for.
 """
 
 from __future__ import annotations
@@ -10,16 +10,11 @@ import functools
 
 import click
 
-from euchre_stats.bidding.model import BiddingModel
-from euchre_stats.decide import questions as dec
+import euchre_stats as es
+from euchre_stats.decide.questions import PASS_MODELS
 
-from .common import InputError, dumps, emit, frame_text, handle_errors, output_options, progress_bar, rules_options
+from .common import emit, handle_errors, output_options, progress_bar, rules_options
 from .group import cli
-
-MODEL_WORDS = {"dd": "double-dummy play (every card seen: flatters the side that can see more)",
-               "pimc": "realistic play (each player samples worlds from their own information)"}
-PASS_WORDS = {"hand": "the hand-strength bidding model", "zero": "zero (a pass scores 0)",
-              "dd": "double-dummy bidders on their own sampled deals"}
 
 
 def sampling_options(func):
@@ -47,128 +42,22 @@ def sampling_options(func):
 def bidding_option(func):
     """``--bidding FILE``: the bidding model used to value passes and read the passes seen."""
 
-    @click.option("--bidding", "bidding_file", type=click.Path(exists=True, dir_okay=False), default=None,
-                  help="bidding model (JSON from `euchre-stats tune`); the shipped tuned model by default")
-    @functools.wraps(func)
-    def wrapper(*args, bidding_file=None, **kwargs):
-        model = None
-        if bidding_file:
-            try:
-                model = BiddingModel.load(bidding_file)
-            except (ValueError, TypeError, KeyError) as exc:
-                raise InputError(f"{bidding_file!r} is not a bidding model file: {exc}") from None
-        return func(*args, bidding=model, **kwargs)
-
-    return wrapper
+    return click.option("--bidding", "bidding", type=click.Path(exists=True, dir_okay=False), default=None,
+                        help="bidding model (JSON from `euchre-stats tune`); the shipped tuned model by "
+                             "default")(func)
 
 
-def _fmt(x: float, signed: bool = True) -> str:
-    return f"{x:+.3f}" if signed else f"{x:.3f}"
-
-
-def options_frame(d: dec.Decision):
-    import pandas as pd
-
-    rows = []
-    for o in d.options:
-        row = {"action": o.action, "ev": o.ev, "ci_low": o.ev_ci[0], "ci_high": o.ev_ci[1],
-               "p_make": o.p_make, "p_march": o.p_march, "p_euchred": o.p_euchred, "n": o.n}
-        if "discard" in o.extra:
-            row["discard"] = o.extra["discard"]
-        if "ev_points" in o.extra:
-            row["ev_points"] = o.extra["ev_points"]
-        rows.append(row)
-    return pd.DataFrame(rows)
-
-
-def decision_table(d: dec.Decision) -> str:
-    import pandas as pd
-
-    inputs = ", ".join(f"{k} {v}" for k, v in d.inputs.items() if v not in (None, [], False))
-    lines = [f"{d.kind}: {inputs}", f"rules: {d.rules.describe()}",
-             f"play model: {d.model} = {MODEL_WORDS[d.model]}"]
-    if d.pass_model:
-        lines.append(f"pass valued by: {PASS_WORDS[d.pass_model]}")
-    if d.infer:
-        lines.append(f"bidding inference: on (effective samples {d.effective_samples:,.0f} of {d.samples:,})")
-    else:
-        lines.append("bidding inference: off (uniform deals)")
-    lines.append(f"seed: {d.seed}   samples: {d.samples:,}")
-    unit = "tricks" if d.value_unit == "tricks" else "points (ours minus theirs)"
-    lines.append(f"value: expected {unit}, 95% interval")
-    lines.append("")
-    table = []
-    for o in d.options:
-        row = {"action": o.action, "EV": _fmt(o.ev, d.value_unit != "tricks"),
-               "95% CI": f"[{_fmt(o.ev_ci[0], d.value_unit != 'tricks')}, "
-                         f"{_fmt(o.ev_ci[1], d.value_unit != 'tricks')}]",
-               "P(make)": f"{o.p_make:.3f}", "P(march)": f"{o.p_march:.3f}",
-               "P(euchred)": f"{o.p_euchred:.3f}", "n": o.n}
-        if "ev_points" in o.extra:
-            row["points"] = _fmt(o.extra["ev_points"])
-        if "discard" in o.extra:
-            row["discard"] = o.extra["discard"]
-        table.append(row)
-    lines.append(pd.DataFrame(table).to_string(index=False))
-    lines.append("")
-    same = [df["b"] for df in d.differences if df.get("equivalent")]
-    rivals = [df for df in d.differences if not df.get("equivalent")]
-    for df in rivals:
-        lines.append(f"{df['a']} - {df['b']}: {_fmt(df['diff'])} [{_fmt(df['ci'][0])}, {_fmt(df['ci'][1])}]")
-    if same:
-        lines.append(f"equivalent to {d.recommendation} on every sampled deal: {', '.join(same)}")
-    if d.too_close:
-        lines.append(f"recommendation: too close to call ({d.recommendation} vs {rivals[0]['b']}); "
-                     f"{d.recommendation} is ahead by {_fmt(rivals[0]['diff'])}")
-    else:
-        lines.append(f"recommendation: {d.recommendation}")
-    return "\n".join(lines)
-
-
-def render(d: dec.Decision, fmt: str) -> str:
-    if fmt == "json":
-        return dumps(d.to_dict())
-    if fmt == "csv":
-        return frame_text(options_frame(d), "csv")
-    return decision_table(d)
-
-
-def _compare(d_dd: dec.Decision, d_pimc: dec.Decision, fmt: str) -> str:
-    import pandas as pd
-
-    gaps = []
-    pimc = {o.action: o for o in d_pimc.options}
-    for o in d_dd.options:
-        if o.action in pimc:
-            gaps.append({"action": o.action, "ev_dd": o.ev, "ev_pimc": pimc[o.action].ev,
-                         "gap": o.ev - pimc[o.action].ev})
-    if fmt == "json":
-        return dumps({"models": {"dd": d_dd.to_dict(), "pimc": d_pimc.to_dict()}, "gap": gaps})
-    if fmt == "csv":
-        return frame_text(pd.DataFrame(gaps), "csv")
-    gap_df = pd.DataFrame([{"action": g["action"], "dd": _fmt(g["ev_dd"]), "pimc": _fmt(g["ev_pimc"]),
-                            "dd - pimc": _fmt(g["gap"])} for g in gaps])
-    return "\n\n".join([decision_table(d_dd), decision_table(d_pimc),
-                        "model gap (double-dummy minus realistic):\n" + gap_df.to_string(index=False)])
-
-
-def _finish(result, fmt, output, plot, compare=None):
-    if compare is not None:
-        text = _compare(result, compare, fmt)
-    else:
-        text = render(result, fmt)
+def _finish(result, fmt, output, plot):
     if plot:
-        from euchre_stats.output.plots import plot_decision
-
-        plot_decision(result if compare is None else [result, compare], plot)
-    emit(text, output)
+        result.save_plot(plot)
+    emit(result.format(fmt), output)
 
 
 @cli.command()
 @click.argument("hand")
 @click.option("--up", "upcard", required=True, help="the upcard, e.g. 9h")
 @click.option("--seat", required=True, help="eldest|partner|third|dealer or 1-4 (1 = eldest, 4 = dealer)")
-@click.option("--pass-model", type=click.Choice(list(dec.PASS_MODELS)), default="hand", show_default=True,
+@click.option("--pass-model", type=click.Choice(list(PASS_MODELS)), default="hand", show_default=True,
               help="how a pass is valued")
 @click.option("--infer/--no-infer", default=True, show_default=True,
               help="weight deals by how likely the passes before you are")
@@ -187,21 +76,17 @@ def order(hand, upcard, seat, pass_model, infer, compare_models, samples, target
       euchre-stats order "Jh Jd Ah 9s Tc" --up 9h --seat eldest
       euchre-stats order "Jc As Ks 9s Qd" --up Js --seat dealer --rules stick --format json
     """
-    kw = dict(samples=samples, target_se=target_se, seed=seed, pass_model=pass_model, infer=infer,
-              workers=workers, bidding=bidding, progress=progress_bar("sampling"))
-    if compare_models:
-        a = dec.order_decision(hand, upcard, seat, rules, model="dd", **kw)
-        kw["seed"] = a.seed
-        b = dec.order_decision(hand, upcard, seat, rules, model="pimc", **kw)
-        return _finish(a, fmt, output, plot, b)
-    _finish(dec.order_decision(hand, upcard, seat, rules, model=model, **kw), fmt, output, plot)
+    d = es.order(hand, upcard, seat, rules, samples=samples, target_se=target_se, seed=seed, model=model,
+                 pass_model=pass_model, infer=infer, workers=workers, bidding=bidding,
+                 compare_models=compare_models, progress=progress_bar("sampling"))
+    _finish(d, fmt, output, plot)
 
 
 @cli.command()
 @click.argument("hand")
 @click.option("--turned-down", "turned_down", required=True, help="the card turned down after round one")
 @click.option("--seat", required=True, help="eldest|partner|third|dealer or 1-4")
-@click.option("--pass-model", type=click.Choice(list(dec.PASS_MODELS)), default="hand", show_default=True,
+@click.option("--pass-model", type=click.Choice(list(PASS_MODELS)), default="hand", show_default=True,
               help="how a pass is valued")
 @click.option("--infer/--no-infer", default=True, show_default=True,
               help="weight deals by how likely everyone's passes are")
@@ -219,14 +104,10 @@ def call(hand, turned_down, seat, pass_model, infer, compare_models, samples, ta
     Example:
       euchre-stats call "Jd Ad Kd 9c Tc" --turned-down 9h --seat third
     """
-    kw = dict(samples=samples, target_se=target_se, seed=seed, pass_model=pass_model, infer=infer,
-              workers=workers, bidding=bidding, progress=progress_bar("sampling"))
-    if compare_models:
-        a = dec.call_decision(hand, turned_down, seat, rules, model="dd", **kw)
-        kw["seed"] = a.seed
-        b = dec.call_decision(hand, turned_down, seat, rules, model="pimc", **kw)
-        return _finish(a, fmt, output, plot, b)
-    _finish(dec.call_decision(hand, turned_down, seat, rules, model=model, **kw), fmt, output, plot)
+    d = es.call(hand, turned_down, seat, rules, samples=samples, target_se=target_se, seed=seed, model=model,
+                pass_model=pass_model, infer=infer, workers=workers, bidding=bidding,
+                compare_models=compare_models, progress=progress_bar("sampling"))
+    _finish(d, fmt, output, plot)
 
 
 @cli.command()
@@ -249,9 +130,9 @@ def discard(hand, upcard, maker, alone, infer, samples, target_se, seed, workers
     Example:
       euchre-stats discard "Js Jc As Kh 9d Td" --up Js
     """
-    d = dec.discard_decision(hand, upcard, rules, maker=maker, alone=alone, samples=samples,
-                             target_se=target_se, seed=seed, model=model, infer=infer, workers=workers,
-                             bidding=bidding, progress=progress_bar("sampling"))
+    d = es.discard(hand, upcard, rules, maker=maker, alone=alone, samples=samples, target_se=target_se,
+                   seed=seed, model=model, infer=infer, workers=workers, bidding=bidding,
+                   progress=progress_bar("sampling"))
     _finish(d, fmt, output, plot)
 
 
@@ -280,10 +161,9 @@ def lead(hand, trump, maker, seat, tricks, upcard, alone, defender_alone, discar
       euchre-stats lead "Jh Ah Kc Qc 9s" --trump h --maker eldest --seat eldest
       euchre-stats lead "Ah Kc Qc 9s" --trump h --maker eldest --seat eldest --trick "Jh 9h Th Qh"
     """
-    d = dec.lead_decision(hand, trump, maker, seat, rules, tricks=list(tricks), up=upcard, alone=alone,
-                          defender_alone=defender_alone, discard=discard_card, samples=samples,
-                          target_se=target_se, seed=seed, model=model, workers=workers,
-                          progress=progress_bar("sampling"))
+    d = es.lead(hand, trump, maker, seat, rules, tricks=tricks, up=upcard, alone=alone,
+                defender_alone=defender_alone, discard=discard_card, samples=samples, target_se=target_se,
+                seed=seed, model=model, workers=workers, progress=progress_bar("sampling"))
     _finish(d, fmt, output, plot)
 
 

@@ -11,7 +11,9 @@ from euchre_stats.core.errors import RecordError
 from euchre_stats.game.records import review_dict, review_lines
 from euchre_stats.game.state import SUIT_WORDS
 
-from .common import InputError, dumps, emit, handle_errors, output_options
+from euchre_stats.output.results import dumps
+
+from .common import InputError, emit, handle_errors, output_options
 from .group import cli
 
 

@@ -2,89 +2,14 @@
 
 from __future__ import annotations
 
-import json
 import sys
 
 import click
 
-from euchre_stats.core.cards import card_name
+import euchre_stats as es
 
-from .common import InputError, dumps, emit, handle_errors, output_options
+from .common import InputError, emit, handle_errors, output_options
 from .group import cli
-
-
-def _result_dict(tricks, values: dict[int, int]) -> dict:
-    return {"tricks": [int(tricks[0]), int(tricks[1])],
-            "card_values": {card_name(c): int(v) for c, v in values.items()}}
-
-
-def _position_from_json(obj):
-    """A validated position from one batch object (raises ``ValueError`` naming the problem)."""
-    from euchre_stats.solver import make_position
-
-    if not isinstance(obj, dict):
-        raise ValueError(f"expected a JSON object, got {obj!r}")  # noqa: TRY004 (reported per line)
-    for key in ("trump", "leader", "hands"):
-        if key not in obj:
-            raise ValueError(f"missing {key!r} in {dumps(obj)}")
-    unknown = sorted(set(obj) - {"deck", "trump", "leader", "out", "hands", "played"})
-    if unknown:
-        raise ValueError(f"unknown key {unknown[0]!r} in {dumps(obj)}")
-    hands = obj["hands"]
-    if not isinstance(hands, list) or len(hands) != 4:
-        raise ValueError(f"'hands' must list four seats, got {hands!r}")
-    hands = [h if isinstance(h, str) else [str(c) for c in h] for h in hands]
-    out = obj.get("out", [])
-    if isinstance(out, int):
-        out = [out]
-    leader = obj["leader"]
-    if not isinstance(leader, int) or isinstance(leader, bool):
-        raise ValueError(f"'leader' must be a seat 0..3, got {leader!r}")  # noqa: TRY004
-    played = obj.get("played", [])
-    if not isinstance(played, str):
-        played = [str(c) for c in played]
-    return make_position(hands, obj["trump"], leader, out, played, str(obj.get("deck", "24")))
-
-
-def solve_lines(lines) -> list[dict]:
-    """Solve a batch of JSON lines; a bad line gives ``{"error": ...}`` and the batch goes on."""
-    import numpy as np
-
-    from euchre_stats.solver import card_values_many
-
-    results: list[dict | None] = []
-    positions = []
-    where = []
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            pos = _position_from_json(json.loads(line))
-        except json.JSONDecodeError as exc:
-            results.append({"error": f"line {number}: not JSON ({exc.msg}): {line.strip()[:80]!r}"})
-            continue
-        except ValueError as exc:
-            results.append({"error": f"line {number}: {exc.args[0] if exc.args else exc}"})
-            continue
-        where.append(len(results))
-        results.append(None)
-        positions.append(pos)
-    if positions:
-        n = len(positions)
-        hands = np.array([p.hands for p in positions], dtype=np.uint64).reshape(n, 4)
-        played = np.full((n, 3), -1, dtype=np.int8)
-        for i, p in enumerate(positions):
-            played[i, : len(p.played)] = p.played
-        values = card_values_many(hands, [p.trump for p in positions], [p.leader for p in positions],
-                                  np.array([p.out for p in positions], dtype=np.uint8), played, check=False)
-        for i, (slot, p) in enumerate(zip(where, positions)):
-            vals = {c: int(values[i, c]) for c in range(33) if values[i, c] >= 0}
-            mover = p.to_move
-            total = p.hands[mover].bit_count()
-            mine = max(vals.values()) if vals else 0
-            side0 = mine if mover % 2 == 0 else total - mine
-            results[slot] = _result_dict((side0, total - side0), vals)
-    return [r for r in results if r is not None]
 
 
 @cli.command("solve")
@@ -120,9 +45,7 @@ def solve(hands, trump, leader, out, played, deck, input_path, fmt, output):
     gives one line each: {"tricks": [2, 0], "card_values": {"Jh": 2, "Ah": 2}}
     (or {"error": "..."} for a bad line; the batch goes on).
     """
-    # the solver (numba) loads only when a command needs it: other commands start faster
-    from euchre_stats.solver import make_position, solve_position
-
+    lines = None
     if input_path is not None:
         if hands is not None:
             raise InputError("give either --hands or --input, not both")
@@ -131,19 +54,9 @@ def solve(hands, trump, leader, out, played, deck, input_path, fmt, output):
         else:
             with open(input_path, encoding="utf-8") as fh:
                 lines = fh.read().splitlines()
-        emit("\n".join(dumps(r) for r in solve_lines(lines)), output)
-        return
-    if hands is None:
+    elif hands is None:
         raise InputError("missing --hands (four hands, seats 0..3) or --input FILE.jsonl")
-    if trump is None:
+    elif trump is None:
         raise InputError("missing --trump (c, d, h or s)")
-    pos = make_position(list(hands), trump, leader, list(out), played, deck)
-    result = solve_position(pos)
-    data = _result_dict(result.tricks, result.card_values)
-    data["to_move"] = result.to_move
-    if fmt == "table":
-        emit(str(result), output)
-    elif fmt == "json":
-        emit(json.dumps(data, indent=2, ensure_ascii=False), output)
-    else:
-        emit(dumps(data), output)
+    result = es.solve(hands, trump, leader, out, played, deck, positions=lines)
+    emit(result.format(fmt), output)

@@ -1,27 +1,17 @@
 """Strategy-table commands: ``table`` (build or resume a table) and ``advise`` (answer from one).
 
-Each calls one library function (:func:`euchre_stats.strategy.run.run_table`,
-:func:`euchre_stats.strategy.advise.advise`) and formats what it returns.
+Each calls one public function (:func:`euchre_stats.table`, :func:`euchre_stats.advise`) and
+prints the result in the format asked for.
 """
 
 from __future__ import annotations
 
 import click
 
-from euchre_stats.core.seats import SEAT_NAMES, parse_seat
+import euchre_stats as es
 
-from .common import InputError, dumps, emit, frame_text, handle_errors, output_options, progress_bar, rules_options
+from .common import emit, handle_errors, output_options, progress_bar, rules_options
 from .group import cli
-
-
-def parse_seats(text: str) -> tuple[int, ...]:
-    """``eldest``, ``eldest,dealer`` or ``all``."""
-    if str(text).strip().lower() == "all":
-        return (0, 1, 2, 3)
-    seats = tuple(parse_seat(part) for part in str(text).split(",") if part.strip())
-    if not seats:
-        raise InputError(f"no seat named in {text!r}")
-    return seats
 
 
 @cli.command()
@@ -61,65 +51,12 @@ def table(seat, round_, samples_per_class, seed, run_dir, limit, chunk_size, wor
       euchre-stats table --seat all --limit 500 --seed 1 --run-dir runs/quick --csv
       euchre-stats table --round 2 --seat third --seed 1 --run-dir runs/call-third
     """
-    from euchre_stats.strategy.run import MANIFEST, read_manifest, run_table
-    from euchre_stats.strategy.summary import summarise
-    from euchre_stats.strategy.table import TableSpec
-
-    seats = parse_seats(seat)
+    t = es.table(seat, run_dir=run_dir, round=round_, samples_per_class=samples_per_class, seed=seed,
+                 rules=rules, limit=limit, chunk_size=chunk_size, infer=not no_infer, workers=workers,
+                 scheduler=scheduler, csv=csv_, charts=charts, progress=progress_bar("chunks"))
     if seed is None:
-        try:
-            seed = int(read_manifest(run_dir)["settings"]["seed"])
-        except ValueError:
-            import numpy as np
-
-            seed = int(np.random.SeedSequence().entropy % (2**32))
-        click.echo(f"seed: {seed}", err=True)
-    spec = TableSpec(rules, seats, round_, samples_per_class, seed, chunk_size, limit,
-                     infer=not no_infer)
-    t = run_table(spec, run_dir, workers=workers, scheduler=scheduler, csv=csv_, charts=charts,
-                  progress=progress_bar("chunks"))
-    summ = summarise(t, ["trump_count"])
-    if fmt == "json":
-        text = dumps({"run_dir": str(run_dir), "manifest": f"{run_dir}/{MANIFEST}", "rows": len(t),
-                      "settings": spec.settings(), "by_trump_count": summ.to_dict(orient="records")})
-    elif fmt == "csv":
-        text = frame_text(summ, "csv")
-    else:
-        act = "order" if round_ == 1 else "call"
-        show = summ[["seat", "trump_count", "classes", "combos", "mean_ev_pass", f"mean_ev_{act}",
-                     f"mean_gain_{act}", "share_pass", f"share_{act}", "share_alone"]].round(3)
-        if round_ == 2:
-            show = show.assign(share_next=summ["share_next"].round(3))
-        text = (f"table: {len(t):,} rows in {run_dir}/table.parquet ({spec.class_count:,} classes x "
-                f"{len(seats)} seat(s), {samples_per_class} deals each, seed {seed})\n"
-                f"rules: {rules.describe()}\n"
-                + ("round two: the features (trump count...) take next as trump; call = the best suit "
-                   "to name\n" if round_ == 2 else "")
-                + "by seat and trump count (weighted by the number of hands each class stands for):\n"
-                + show.to_string(index=False))
-    emit(text, output)
-
-
-def _advice_text(a) -> str:
-    import pandas as pd
-
-    src = ("strategy table" + (f" {a.table}" if a.table and a.table != "shipped" else " (shipped)")
-           if a.source == "table" else "live simulation")
-    lines = [f"advise: hand {a.hand}, upcard {a.upcard}, seat {a.seat}",
-             f"answered from: {src} -- {a.reason}"]
-    if a.label:
-        lines.append(f"class: {a.label}   ({a.canonical}, trump shown as hearts)")
-    lines.append(f"deals: {a.samples:,}{' per class' if a.source == 'table' else ''}")
-    rows = []
-    for o in a.options:
-        row = {"action": o["action"], "EV": f"{o['ev']:+.2f}"}
-        if "ev_ci" in o:
-            row["95% CI"] = f"[{o['ev_ci'][0]:+.2f}, {o['ev_ci'][1]:+.2f}]"
-        rows.append(row)
-    lines.append(pd.DataFrame(rows).to_string(index=False))
-    rec = a.recommendation + (f" (discard {a.extra['discard']})" if "discard" in a.extra else "")
-    lines.append(f"recommendation: {rec}" + ("  -- too close to call" if a.too_close else ""))
-    return "\n".join(lines)
+        click.echo(f"seed: {t.seed}", err=True)
+    emit(t.format(fmt), output)
 
 
 @cli.command()
@@ -148,11 +85,9 @@ def advise(hand, upcard, seat, table_dir, simulate, samples, seed, workers, rule
       euchre-stats advise "Jh Jd Ah 9s Tc" --up 9h --seat eldest
       euchre-stats advise "Jh Jd Ah 9s Tc" --up 9h --seat eldest --stick-the-dealer
     """
-    from euchre_stats.strategy.advise import advise as advise_fn
-
-    a = advise_fn(hand, upcard, seat, rules, table=table_dir, samples=samples, seed=seed, workers=workers,
+    a = es.advise(hand, upcard, seat, rules, table=table_dir, samples=samples, seed=seed, workers=workers,
                   simulate=simulate)
-    emit(dumps(a.to_dict()) if fmt == "json" else _advice_text(a), output)
+    emit(a.format(fmt), output)
 
 
-__all__ = ["SEAT_NAMES", "advise", "parse_seats", "table"]
+__all__ = ["advise", "table"]

@@ -7,7 +7,9 @@ import click
 from euchre_stats.bidding.model import BiddingModel
 from euchre_stats.bidding.tuning import tune as tune_model
 
-from .common import dumps, emit, handle_errors, rules_options
+from euchre_stats.output.results import dumps
+
+from .common import emit, handle_errors, rules_options
 from .group import cli
 
 
