@@ -61,10 +61,15 @@ def _model(model: str | None) -> dict:
     return {} if model is None else {"model": model}
 
 
-def _compare(fn, args, kw):
-    """``fn`` with double-dummy and with realistic play on the same deals (the first run's seed)."""
+def _bidding_question(fn, args, model, compare_models, *, bidding, **kw):
+    """``order``/``call``: ``fn`` once, or with double-dummy and with realistic play on the same
+    deals (the first run's seed) when ``compare_models``."""
     from .decide.questions import ModelComparison
 
+    hand, card, seat, rules = args
+    args, kw = (hand, card, seat, _rules(rules)), {**kw, "bidding": _bidding(bidding)}
+    if not compare_models:
+        return fn(*args, **_model(model), **kw)
     a = fn(*args, model="dd", **kw)
     b = fn(*args, model="pimc", **{**kw, "seed": a.seed})
     return ModelComparison(a, b)
@@ -137,12 +142,9 @@ def order(hand: str, up: str, seat: str | int, rules: RulesLike = "north-america
     """
     from .decide.questions import order_decision
 
-    kw = dict(samples=samples, target_se=target_se, seed=seed, pass_model=pass_model, infer=infer,
-              workers=workers, bidding=_bidding(bidding), progress=progress)
-    args = (hand, up, seat, _rules(rules))
-    if compare_models:
-        return _compare(order_decision, args, kw)
-    return order_decision(*args, **_model(model), **kw)
+    return _bidding_question(order_decision, (hand, up, seat, rules), model, compare_models, samples=samples,
+                             target_se=target_se, seed=seed, pass_model=pass_model, infer=infer, workers=workers,
+                             bidding=bidding, progress=progress)
 
 
 def call(hand: str, turned_down: str, seat: str | int, rules: RulesLike = "north-american", *,
@@ -183,12 +185,9 @@ def call(hand: str, turned_down: str, seat: str | int, rules: RulesLike = "north
     """
     from .decide.questions import call_decision
 
-    kw = dict(samples=samples, target_se=target_se, seed=seed, pass_model=pass_model, infer=infer,
-              workers=workers, bidding=_bidding(bidding), progress=progress)
-    args = (hand, turned_down, seat, _rules(rules))
-    if compare_models:
-        return _compare(call_decision, args, kw)
-    return call_decision(*args, **_model(model), **kw)
+    return _bidding_question(call_decision, (hand, turned_down, seat, rules), model, compare_models, samples=samples,
+                             target_se=target_se, seed=seed, pass_model=pass_model, infer=infer, workers=workers,
+                             bidding=bidding, progress=progress)
 
 
 def discard(hand: str, up: str, rules: RulesLike = "north-american", *, maker: str | int = "dealer",
