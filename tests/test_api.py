@@ -207,6 +207,19 @@ def test_import_stays_light():
     assert out.strip() == "[]"
 
 
+@pytest.mark.parametrize("env, backend", [({}, "agg"), ({"MPLBACKEND": "svg"}, "svg")])
+def test_charts_use_agg_unless_a_backend_was_chosen(env, backend):
+    """Headless (the command line) draws on Agg; a notebook's own backend (its kernel sets
+    ``MPLBACKEND``) is kept, so ``plot()`` shows inline."""
+    import os
+
+    code = "import euchre_stats.output.plots, matplotlib; print(matplotlib.get_backend().lower())"
+    base = {k: v for k, v in os.environ.items() if k != "MPLBACKEND"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         env={**base, **env}).stdout
+    assert out.strip() == backend
+
+
 def test_the_face_is_documented():
     assert set(api.__all__) == set(es.API) <= set(es.__all__)
     for name in api.__all__:
@@ -220,7 +233,7 @@ def test_the_face_is_documented():
 
 def test_docstring_examples_run():
     finder, runner = doctest.DocTestFinder(), doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-    tests = finder.find(api) + finder.find(es, module=False)[:1]
+    tests = finder.find(api) + doctest.DocTestFinder(recurse=False).find(es)
     ran = 0
     for t in tests:
         if t.examples:

@@ -1,13 +1,19 @@
-"""Charts (matplotlib, Agg backend, headless).  Writes only the file it is asked to write."""
+"""Charts (matplotlib, Agg backend, headless).  Writes only the file it is asked to write.
+
+Agg is chosen unless a backend already was (pyplot imported, or ``MPLBACKEND`` set, as a Jupyter
+kernel does for its inline backend): a result's ``plot()`` in a notebook then shows inline.
+"""
 
 from __future__ import annotations
 
 import io
 import os
+import sys
 
 import matplotlib
 
-matplotlib.use("Agg")
+if "matplotlib.pyplot" not in sys.modules and not os.environ.get("MPLBACKEND"):
+    matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
