@@ -63,10 +63,13 @@ class ResultView:
         raise ValueError(f"unknown format {fmt!r}: expected one of {', '.join(self.formats)}")
 
     def _repr_html_(self) -> str:
-        """Jupyter's view: the text's heading lines, then the frame as an HTML table."""
-        head = self.to_text().split("\n\n")[0]
-        return (f"<div><pre>{html.escape(head)}</pre>"
-                f"{self.to_frame().to_html(index=False, na_rep='-')}</div>")
+        """Jupyter's view: the text's heading, the frame as an HTML table, then what the text says after
+        its table (the verdict)."""
+        parts = self.to_text().split("\n\n")
+        tail = "\n\n".join(parts[2:])
+        return (f"<div><pre>{html.escape(parts[0])}</pre>"
+                f"{self.to_frame().to_html(index=False, na_rep='-')}"
+                + (f"<pre>{html.escape(tail)}</pre>" if tail else "") + "</div>")
 
 
 __all__ = ["ResultView", "dumps", "frame_text"]
