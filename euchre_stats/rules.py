@@ -254,18 +254,21 @@ def order_must_go_alone(rules: Rules, seat, dealer: int = DEALER):
     return (np.asarray(seat) == partner_of(dealer)) & rules.canadian_loner
 
 
-def may_take_up(rules: Rules, seat, hands, upcard: int, dealer: int = DEALER):
-    """Whether ``seat`` holding ``hands`` (an int mask or a uint64 array) may accept the upcard in
-    round one (dealer needs a trump: the dealer must hold a card of its suit by its face, or the Joker)."""
-    suit_bits = np.uint64((0xFF << (8 * (upcard >> 3))) | (1 << JOKER))
+def may_take_up(rules: Rules, seat, hands, suit: int, dealer: int = DEALER):
+    """Whether ``seat`` holding ``hands`` (an int mask or a uint64 array) may accept ``suit`` (the
+    upcard's) in round one (dealer needs a trump: the dealer must hold a card of that suit by its
+    face, or the Joker)."""
+    suit_bits = np.uint64((0xFF << (8 * suit)) | (1 << JOKER))
     holds = (np.asarray(hands, dtype=np.uint64) & suit_bits) != 0
     return (np.asarray(seat) != dealer) | holds | (not rules.dealer_needs_trump)
 
 
 def dealer_picks_up(rules: Rules, maker, alone, dealer: int = DEALER):
     """Whether the dealer takes up the upcard when ``maker`` accepts it in round one (``alone`` says
-    whether the maker goes alone): not when the dealer sits out behind a lone partner."""
-    return ~((np.asarray(maker) == partner_of(dealer)) & np.asarray(alone, dtype=bool))
+    whether the maker goes alone with the call): not when the dealer sits out behind a partner who
+    went alone with the call.  (Alone declared later, before the lead, comes after the pick-up.)"""
+    with_call = np.asarray(alone, dtype=bool) & may_call_alone(rules, maker, 1, dealer)
+    return ~((np.asarray(maker) == partner_of(dealer)) & with_call)
 
 
 def banned_discard(rules: Rules, upcard: int) -> int:

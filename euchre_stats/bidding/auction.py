@@ -46,7 +46,7 @@ class Auction:
             p = pa  # the dealer's partner may accept only alone
         else:
             p = self.m.p_accept(s, self.m.order[seat], self.m.temperature)
-        return p * may_take_up(self.rules, seat, hands[:, seat], self.upcard), pa
+        return p * may_take_up(self.rules, seat, hands[:, seat], self.up_suit), pa
 
     def p_round_two(self, hands, seat: int) -> np.ndarray:
         """Per-sample P(naming a suit) of one seat in round two (before any stick)."""

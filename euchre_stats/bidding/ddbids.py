@@ -73,7 +73,7 @@ class DDAuction:
         if start_round == 1:
             for seat in range(start_seat, 4):
                 idx = np.nonzero(maker < 0)[0]
-                idx = idx[may_take_up(r, seat, hands[idx, seat], self.upcard)]
+                idx = idx[may_take_up(r, seat, hands[idx, seat], self.up_suit)]
                 if len(idx) == 0:
                     continue
                 ws = self._worlds(hands[idx, seat], seat, rng)

@@ -311,7 +311,7 @@ def order_decision(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, samples
     dealer = Dealer(_round_knowledge(rules, asker, hmask, up))
     ev = Evaluator(rules, model, asker, workers)
 
-    may_alone = bool(may_take_up(rules, asker, hmask, up))
+    may_alone = bool(may_take_up(rules, asker, hmask, up >> 3))
     may_order = may_alone and not order_must_go_alone(rules, asker)
     dealer_discards = []
     if asker == DEALER:
