@@ -173,12 +173,15 @@ def _finish(result, fmt, output, plot, compare=None):
 @click.option("--infer/--no-infer", default=True, show_default=True,
               help="weight deals by how likely the passes before you are")
 @click.option("--compare-models", is_flag=True, help="run dd and pimc on the same deals and show the gap")
+@click.option("--named", default=None,
+              help="with the Joker up: the suit the dealer named before looking (British: default spades; "
+                   "Almonte: required, the suit of round one)")
 @sampling_options
 @bidding_option
 @rules_options
 @output_options()
 @handle_errors
-def order(hand, upcard, seat, pass_model, infer, compare_models, samples, target_se, seed, workers, model,
+def order(hand, upcard, seat, pass_model, infer, compare_models, named, samples, target_se, seed, workers, model,
           plot, bidding, rules, fmt, output):
     """Round one: should HAND pass, order up, or order up alone?
 
@@ -188,7 +191,7 @@ def order(hand, upcard, seat, pass_model, infer, compare_models, samples, target
       euchre-stats order "Jc As Ks 9s Qd" --up Js --seat dealer --rules stick --format json
     """
     kw = dict(samples=samples, target_se=target_se, seed=seed, pass_model=pass_model, infer=infer,
-              workers=workers, bidding=bidding, progress=progress_bar("sampling"))
+              workers=workers, bidding=bidding, progress=progress_bar("sampling"), named=named)
     if compare_models:
         a = dec.order_decision(hand, upcard, seat, rules, model="dd", **kw)
         kw["seed"] = a.seed
@@ -206,12 +209,13 @@ def order(hand, upcard, seat, pass_model, infer, compare_models, samples, target
 @click.option("--infer/--no-infer", default=True, show_default=True,
               help="weight deals by how likely everyone's passes are")
 @click.option("--compare-models", is_flag=True, help="run dd and pimc on the same deals and show the gap")
+@click.option("--named", default=None, help="Almonte, Joker turned down: the suit of round one")
 @sampling_options
 @bidding_option
 @rules_options
 @output_options()
 @handle_errors
-def call(hand, turned_down, seat, pass_model, infer, compare_models, samples, target_se, seed, workers,
+def call(hand, turned_down, seat, pass_model, infer, compare_models, named, samples, target_se, seed, workers,
          model, plot, bidding, rules, fmt, output):
     """Round two: which suit should HAND name (alone or not), or pass?
 
@@ -220,7 +224,7 @@ def call(hand, turned_down, seat, pass_model, infer, compare_models, samples, ta
       euchre-stats call "Jd Ad Kd 9c Tc" --turned-down 9h --seat third
     """
     kw = dict(samples=samples, target_se=target_se, seed=seed, pass_model=pass_model, infer=infer,
-              workers=workers, bidding=bidding, progress=progress_bar("sampling"))
+              workers=workers, bidding=bidding, progress=progress_bar("sampling"), named=named)
     if compare_models:
         a = dec.call_decision(hand, turned_down, seat, rules, model="dd", **kw)
         kw["seed"] = a.seed
