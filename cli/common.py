@@ -54,12 +54,17 @@ def handle_errors(func):
 _BOOL_RULES = [
     ("stick_the_dealer", "stick-the-dealer", "the dealer may not pass in round two"),
     ("canadian_loner", "canadian-loner", "a dealer's partner who orders up must go alone"),
-    ("defend_alone", "defend-alone", "a defender may go alone against a lone maker"),
+    ("defend_alone", "defend-alone", "a defender may go alone against the makers"),
+    ("defend_alone_only_against_loner", "defend-alone-only-against-loner",
+     "with defend alone: only against a lone maker"),
+    ("lone_defender_needs_all_tricks", "lone-defender-needs-all-tricks",
+     "a lone defender's bonus only for taking every trick"),
+    ("railroad", "railroad", "a loner's partner passes the loner a card"),
     ("super_euchre", "super-euchre", "makers taking no trick give 4 points"),
     ("dealer_may_discard_upcard", "dealer-may-discard-upcard", "the dealer may discard the upcard"),
     ("dealer_needs_trump", "dealer-needs-trump", "the dealer needs a trump to take it up"),
     ("passer_may_not_go_alone", "passer-may-not-go-alone", "a passer may not defend alone"),
-    ("joker_upcard_rule", "joker-upcard-rule", "Joker up: the dealer names trump"),
+    ("joker_upcard_rule", "joker-upcard-rule", "Joker up: the dealer names trump blind (--joker-upcard blind)"),
     ("win_by_two", "win-by-two", "the game must be won by two"),
 ]
 
@@ -76,9 +81,13 @@ def rules_options(func):
     @click.option("--lead-after-alone", type=click.Choice(["eldest", "left_of_loner"]), default=None,
                   help="who leads when someone is alone")
     @click.option("--game-to", type=int, default=None, help="points that win the game")
+    @click.option("--joker-upcard", type=click.Choice(["throw_in", "blind", "almonte"]), default=None,
+                  help="what a Joker turned up does")
+    @click.option("--alone-declared", type=click.Choice(["with_call", "before_lead"]), default=None,
+                  help="when going alone is declared")
     @functools.wraps(func)
     def wrapper(*args, rules_name, deck, hand_size, lone_defender_points, lead_after_alone, game_to,
-                **kwargs):
+                joker_upcard, alone_declared, **kwargs):
         changes = {}
         for name, _flag, _help in _BOOL_RULES:
             value = kwargs.pop(name)
@@ -86,7 +95,8 @@ def rules_options(func):
                 changes[name] = value
         for name, value in (("deck", deck), ("hand_size", hand_size),
                             ("lone_defender_points", lone_defender_points),
-                            ("lead_after_alone", lead_after_alone), ("game_to", game_to)):
+                            ("lead_after_alone", lead_after_alone), ("game_to", game_to),
+                            ("joker_upcard", joker_upcard), ("alone_declared", alone_declared)):
             if value is not None:
                 changes[name] = value
         try:

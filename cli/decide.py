@@ -62,12 +62,15 @@ def _finish(result, fmt, output, plot):
 @click.option("--infer/--no-infer", default=True, show_default=True,
               help="weight deals by how likely the passes before you are")
 @click.option("--compare-models", is_flag=True, help="run dd and pimc on the same deals and show the gap")
+@click.option("--named", default=None,
+              help="with the Joker up: the suit the dealer named before looking (British: default spades; "
+                   "Almonte: required, the suit of round one)")
 @sampling_options
 @bidding_option
 @rules_options
 @output_options()
 @handle_errors
-def order(hand, upcard, seat, pass_model, infer, compare_models, samples, target_se, seed, workers, model,
+def order(hand, upcard, seat, pass_model, infer, compare_models, named, samples, target_se, seed, workers, model,
           plot, bidding, rules, fmt, output):
     """Round one: should HAND pass, order up, or order up alone?
 
@@ -78,7 +81,7 @@ def order(hand, upcard, seat, pass_model, infer, compare_models, samples, target
     """
     d = es.order(hand, upcard, seat, rules, samples=samples, target_se=target_se, seed=seed, model=model,
                  pass_model=pass_model, infer=infer, workers=workers, bidding=bidding,
-                 compare_models=compare_models, progress=progress_bar("sampling"))
+                 compare_models=compare_models, named=named, progress=progress_bar("sampling"))
     _finish(d, fmt, output, plot)
 
 
@@ -91,12 +94,13 @@ def order(hand, upcard, seat, pass_model, infer, compare_models, samples, target
 @click.option("--infer/--no-infer", default=True, show_default=True,
               help="weight deals by how likely everyone's passes are")
 @click.option("--compare-models", is_flag=True, help="run dd and pimc on the same deals and show the gap")
+@click.option("--named", default=None, help="Almonte, Joker turned down: the suit of round one")
 @sampling_options
 @bidding_option
 @rules_options
 @output_options()
 @handle_errors
-def call(hand, turned_down, seat, pass_model, infer, compare_models, samples, target_se, seed, workers,
+def call(hand, turned_down, seat, pass_model, infer, compare_models, named, samples, target_se, seed, workers,
          model, plot, bidding, rules, fmt, output):
     """Round two: which suit should HAND name (alone or not), or pass?
 
@@ -106,7 +110,7 @@ def call(hand, turned_down, seat, pass_model, infer, compare_models, samples, ta
     """
     d = es.call(hand, turned_down, seat, rules, samples=samples, target_se=target_se, seed=seed, model=model,
                 pass_model=pass_model, infer=infer, workers=workers, bidding=bidding,
-                compare_models=compare_models, progress=progress_bar("sampling"))
+                compare_models=compare_models, named=named, progress=progress_bar("sampling"))
     _finish(d, fmt, output, plot)
 
 

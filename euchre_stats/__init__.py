@@ -7,8 +7,8 @@ stays quick)::
     >>> es.odds("24").decks[0].right_bower
     Fraction(5, 24)
 
-``order``, ``call``, ``discard``, ``lead``, ``solve``, ``odds``, ``variants``, ``advise`` and
-``table`` take what the command line takes and return results with ``to_dict()``,
+``order``, ``call``, ``discard``, ``lead``, ``alone``, ``solve``, ``odds``, ``variants``,
+``advise`` and ``table`` take what the command line takes and return results with ``to_dict()``,
 ``to_frame()``, ``plot()`` and a Jupyter view (``docs/api.md``).  Cards, decks and rules are
 here too.  The library never imports the command-line front end (``euchre_stats.cli``).
 """
@@ -24,7 +24,7 @@ from .rules import PRESETS, Rules, preset
 from ._version import __version__
 
 #: the public functions, in :mod:`euchre_stats.api`
-API = ("order", "call", "discard", "lead", "solve", "odds", "variants", "advise", "table")
+API = ("order", "call", "discard", "lead", "alone", "solve", "odds", "variants", "advise", "table")
 
 
 def __getattr__(name: str):

@@ -79,7 +79,8 @@ def _bidding_question(fn, args, model, compare_models, *, bidding, **kw):
 def order(hand: str, up: str, seat: str | int, rules: RulesLike = "north-american", *, samples: int = 10000,
           seed: int | None = None, model: str | None = None, pass_model: str = "hand", infer: bool = True,
           target_se: float | None = None, workers: int | None = None, bidding: str | BiddingModel | None = None,
-          compare_models: bool = False, progress: Progress | None = None) -> Decision | ModelComparison:
+          compare_models: bool = False, named: str | None = None,
+          progress: Progress | None = None) -> Decision | ModelComparison:
     """Round one: should ``hand`` pass, order ``up`` up (pick it up, as dealer) or order up alone?
 
     Every option is played out on the same sampled deals, consistent with the hand, the
@@ -116,6 +117,9 @@ def order(hand: str, up: str, seat: str | int, rules: RulesLike = "north-america
         A bidding model or the path of one (JSON from ``euchre-stats tune``).
     compare_models : bool
         Answer with both play models on the same deals (``model`` is then ignored).
+    named : str, optional
+        With the Joker turned up: the suit the dealer named before looking (British: spades by
+        default; Almonte: required, the suit of round one).
     progress : callable, optional
         Called with ``(deals done, deals in all)``.
 
@@ -144,13 +148,13 @@ def order(hand: str, up: str, seat: str | int, rules: RulesLike = "north-america
 
     return _bidding_question(order_decision, (hand, up, seat, rules), model, compare_models, samples=samples,
                              target_se=target_se, seed=seed, pass_model=pass_model, infer=infer, workers=workers,
-                             bidding=bidding, progress=progress)
+                             bidding=bidding, named=named, progress=progress)
 
 
 def call(hand: str, turned_down: str, seat: str | int, rules: RulesLike = "north-american", *,
          samples: int = 10000, seed: int | None = None, model: str | None = None, pass_model: str = "hand",
          infer: bool = True, target_se: float | None = None, workers: int | None = None,
-         bidding: str | BiddingModel | None = None, compare_models: bool = False,
+         bidding: str | BiddingModel | None = None, compare_models: bool = False, named: str | None = None,
          progress: Progress | None = None) -> Decision | ModelComparison:
     """Round two: which suit should ``hand`` name (alone or not), or should it pass?
 
@@ -165,6 +169,8 @@ def call(hand: str, turned_down: str, seat: str | int, rules: RulesLike = "north
         The card turned down after round one (its suit cannot be named).
     seat : str or int
         ``eldest``, ``partner``, ``third``, ``dealer`` or ``1``-``4``.
+    named : str, optional
+        Almonte, with the Joker turned down: the suit of round one.
     rules, samples, seed, model, pass_model, infer, target_se, workers, bidding, compare_models, progress
         As in :func:`order`.
 
@@ -187,7 +193,7 @@ def call(hand: str, turned_down: str, seat: str | int, rules: RulesLike = "north
 
     return _bidding_question(call_decision, (hand, turned_down, seat, rules), model, compare_models, samples=samples,
                              target_se=target_se, seed=seed, pass_model=pass_model, infer=infer, workers=workers,
-                             bidding=bidding, progress=progress)
+                             bidding=bidding, named=named, progress=progress)
 
 
 def discard(hand: str, up: str, rules: RulesLike = "north-american", *, maker: str | int = "dealer",
@@ -286,6 +292,55 @@ def lead(hand: str, trump: str, maker: str | int, seat: str | int, rules: RulesL
     return lead_decision(hand, trump, maker, seat, _rules(rules), tricks=list(tricks), up=up, alone=alone,
                          defender_alone=defender_alone, discard=discard, samples=samples, target_se=target_se,
                          seed=seed, workers=workers, progress=progress, **_model(model))
+
+
+def alone(hand: str, trump: str, maker: str | int, seat: str | int, rules: RulesLike = "north-american", *,
+          up: str | None = None, maker_alone: bool = False, samples: int = 10000, seed: int | None = None,
+          model: str | None = None, infer: bool = True, target_se: float | None = None, workers: int | None = None,
+          bidding: str | BiddingModel | None = None, progress: Progress | None = None) -> Decision:
+    """After trump is made: should ``hand`` go alone, or defend alone?
+
+    The asker is the maker or its partner where alone is declared before the lead (British
+    timing), or a defender where defending alone is allowed.  ``euchre-stats alone``.
+
+    Parameters
+    ----------
+    hand : str
+        The asker's cards as they are now (the dealer's after its discard).
+    trump : str
+        The trump suit: ``s``, ``h``, ``d`` or ``c``.
+    maker : str or int
+        The seat that made trump.
+    seat : str or int
+        The asker: the maker, its partner, or a defender.
+    rules : str, Rules or dict
+        As in :func:`order`.
+    up : str, optional
+        The upcard: taken up if trump is its suit, else turned down (unknown when ``None``).
+    maker_alone : bool
+        A defender's question: the maker went alone.
+    samples, seed, model, infer, target_se, workers, bidding, progress
+        As in :func:`order`.
+
+    Returns
+    -------
+    Decision
+        ``with partner`` and ``alone`` (a maker's side), or ``defend with partner`` and
+        ``defend alone``; values are points for the asker's side.
+
+    Examples
+    --------
+    >>> import euchre_stats as es
+    >>> d = es.alone("Jh Jd Ah Kh Qh", trump="h", maker="eldest", seat="third", up="9h", rules="british",
+    ...              samples=200, seed=1, model="dd")
+    >>> sorted(o.action for o in d.options), d.kind
+    (['alone', 'with partner'], 'alone')
+    """
+    from .decide.alone import alone_decision
+
+    return alone_decision(hand, trump, maker, seat, _rules(rules), up=up, maker_alone=maker_alone, samples=samples,
+                          target_se=target_se, seed=seed, infer=infer, workers=workers, bidding=_bidding(bidding),
+                          progress=progress, **_model(model))
 
 
 def solve(hands: Iterable | None = None, trump: str | int | None = None, leader: int = 0, out: Iterable[int] = (),
@@ -559,4 +614,4 @@ def table(seat: str = "eldest", *, run_dir: str, round: int = 1, samples_per_cla
     return TableResult.of(spec, run_dir, rows)
 
 
-__all__ = ["advise", "call", "discard", "lead", "odds", "order", "solve", "table", "variants"]
+__all__ = ["advise", "alone", "call", "discard", "lead", "odds", "order", "solve", "table", "variants"]

@@ -20,6 +20,10 @@ from .core.bits import JOKER
 from .core.seats import DEALER, next_active, out_mask, partner_of
 
 LEAD_CHOICES = ("eldest", "left_of_loner")
+JOKER_UPCARD_CHOICES = ("throw_in", "blind", "almonte")
+ALONE_CHOICES = ("with_call", "before_lead")
+#: the old boolean form of ``joker_upcard`` (still read from rules JSON and ``replace``)
+_LEGACY_JOKER_KEY = "joker_upcard_rule"
 GAME_TARGETS = (5, 7, 10, 11, 15)
 
 
@@ -45,6 +49,8 @@ class Rules:
     defend_alone_only_against_loner: bool = False
     #: points to the defenders when a lone defender euchres the makers
     lone_defender_points: int = 4
+    #: a lone defender scores lone_defender_points only for taking every trick (else the usual 2)
+    lone_defender_needs_all_tricks: bool = False
     #: makers taking no trick at all give the defenders 4 points
     super_euchre: bool = False
     #: the dealer who takes up the upcard may discard that same card
@@ -53,9 +59,18 @@ class Rules:
     dealer_needs_trump: bool = False
     #: a player who passed in the round in which trump was made may not go alone (defend alone)
     passer_may_not_go_alone: bool = False
-    #: a Joker turned up: the dealer's side are makers at once and the dealer names trump
-    #: (when off, a Joker upcard throws the hand in and the deal passes)
-    joker_upcard_rule: bool = False
+    #: a Joker turned up: "throw_in" (the hand is thrown in and the deal passes: the project's
+    #: convention, no text says), "blind" (British: the dealer's side are makers at once and the
+    #: dealer names trump before looking at the hand) or "almonte" (the dealer names a suit before
+    #: looking, then round one proceeds on that suit as if its card were up)
+    joker_upcard: str = "throw_in"
+    #: when going alone is declared: "with_call" (North American: by the maker, with the call) or
+    #: "before_lead" (British: after trump is made and before the lead, by any player: the makers
+    #: first, maker then partner, then the defenders from eldest, under defend_alone)
+    alone_declared: str = "with_call"
+    #: railroad: a lone player's partner passes the loner one card face down; before looking, the
+    #: loner discards a card and takes it, or discards the offered card
+    railroad: bool = False
     #: who leads when someone is alone: "eldest" (the next active seat from eldest) or
     #: "left_of_loner" (the seat left of the lone player; the defender with two loners)
     lead_after_alone: str = "eldest"
@@ -71,9 +86,9 @@ class Rules:
             raise RulesError(str(exc)) from None
         object.__setattr__(self, "deck", d.label)
         for name in ("stick_the_dealer", "canadian_loner", "defend_alone", "defend_alone_only_against_loner",
-                     "super_euchre",
+                     "super_euchre", "lone_defender_needs_all_tricks", "railroad",
                      "dealer_may_discard_upcard", "dealer_needs_trump",
-                     "passer_may_not_go_alone", "joker_upcard_rule", "win_by_two"):
+                     "passer_may_not_go_alone", "win_by_two"):
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(f"rule {name} must be true or false, got {getattr(self, name)!r}")
         size = self.hand_size
@@ -86,6 +101,10 @@ class Rules:
             raise RulesError(
                 f"lead_after_alone {self.lead_after_alone!r}: expected one of {', '.join(LEAD_CHOICES)}"
             )
+        if self.joker_upcard not in JOKER_UPCARD_CHOICES:
+            raise RulesError(f"joker_upcard {self.joker_upcard!r}: expected one of {', '.join(JOKER_UPCARD_CHOICES)}")
+        if self.alone_declared not in ALONE_CHOICES:
+            raise RulesError(f"alone_declared {self.alone_declared!r}: expected one of {', '.join(ALONE_CHOICES)}")
         if self.game_to not in GAME_TARGETS:
             raise RulesError(f"game_to {self.game_to!r}: expected one of 5, 7, 10, 11, 15")
         ldp = self.lone_defender_points
@@ -104,8 +123,14 @@ class Rules:
         """Tricks the makers need (3 of 5; a majority in general)."""
         return self.hand_size // 2 + 1
 
+    @property
+    def joker_upcard_rule(self) -> bool:
+        """Whether a Joker turned up starts a hand (``joker_upcard`` is not ``"throw_in"``)."""
+        return self.joker_upcard != "throw_in"
+
     def replace(self, **changes) -> "Rules":
         """A copy with some options changed (validated)."""
+        changes = _translate_legacy(changes)
         unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
         if unknown:
             raise RulesError(f"unknown rule option {sorted(unknown)[0]!r}")
@@ -123,11 +148,12 @@ class Rules:
         if isinstance(value, str):
             return preset(value)
         if isinstance(value, Mapping):
+            value = _translate_legacy(dict(value))
             known = {f.name for f in dataclasses.fields(cls)}
             bad = [k for k in value if k not in known]
             if bad:
                 raise RulesError(f"unknown rule option {bad[0]!r}")
-            return cls(**dict(value))
+            return cls(**value)
         raise RulesError(f"rules must be a preset name or an object of options, got {value!r}")
 
     def describe(self) -> str:
@@ -138,6 +164,20 @@ class Rules:
         return "custom: " + _describe_fields(self)
 
 
+def _translate_legacy(changes: dict) -> dict:
+    """``joker_upcard_rule: true|false`` (the old option) as ``joker_upcard: "blind"|"throw_in"``."""
+    if _LEGACY_JOKER_KEY not in changes:
+        return changes
+    changes = dict(changes)
+    old = changes.pop(_LEGACY_JOKER_KEY)
+    if not isinstance(old, bool):
+        raise RulesError(f"rule {_LEGACY_JOKER_KEY} must be true or false, got {old!r}")
+    if "joker_upcard" in changes and (changes["joker_upcard"] != "throw_in") != old:
+        raise RulesError(f"{_LEGACY_JOKER_KEY} {old!r} contradicts joker_upcard {changes['joker_upcard']!r}")
+    changes.setdefault("joker_upcard", "blind" if old else "throw_in")
+    return changes
+
+
 def _describe_fields(r: Rules) -> str:
     parts = [f"{r.deck}-card deck", f"{r.hand_size} cards each", f"game to {r.game_to}"]
     flags = {
@@ -145,8 +185,8 @@ def _describe_fields(r: Rules) -> str:
         "defend_alone": "defend alone", "defend_alone_only_against_loner": "only against a loner",
         "super_euchre": "super-euchre",
         "dealer_needs_trump": "dealer needs a trump", "passer_may_not_go_alone":
-        "passer may not go alone", "joker_upcard_rule": "Joker up: dealer names trump",
-        "win_by_two": "win by two",
+        "passer may not go alone", "lone_defender_needs_all_tricks": "lone defender's 4 only for all tricks",
+        "railroad": "railroad", "win_by_two": "win by two",
     }
     parts += [txt for k, txt in flags.items() if getattr(r, k)]
     if not r.dealer_may_discard_upcard:
@@ -155,6 +195,12 @@ def _describe_fields(r: Rules) -> str:
         parts.append(f"lone defender euchre {r.lone_defender_points} points")
     if r.lead_after_alone != "eldest":
         parts.append("left of the loner leads")
+    if r.joker_upcard == "blind":
+        parts.append("Joker up: dealer names trump blind")
+    elif r.joker_upcard == "almonte":
+        parts.append("Joker up: dealer names a suit blind, then round one (Almonte)")
+    if r.alone_declared == "before_lead":
+        parts.append("alone declared before the lead by any player")
     return ", ".join(parts)
 
 
@@ -162,11 +208,10 @@ NORTH_AMERICAN = Rules()
 PRESETS: dict[str, Rules] = {
     "north-american": NORTH_AMERICAN,
     "stick": NORTH_AMERICAN.replace(stick_the_dealer=True),
-    "canadian": NORTH_AMERICAN.replace(stick_the_dealer=True, canadian_loner=True),
-    "british": NORTH_AMERICAN.replace(deck="25", joker_upcard_rule=True, defend_alone=True,
-                                      game_to=11, canadian_loner=True,
-                                      lead_after_alone="left_of_loner"),
-    "australian32": NORTH_AMERICAN.replace(deck="32"),
+    "canadian": NORTH_AMERICAN.replace(canadian_loner=True),
+    "british": NORTH_AMERICAN.replace(deck="25", joker_upcard="blind", canadian_loner=True, defend_alone=True,
+                                      alone_declared="before_lead", lead_after_alone="left_of_loner", game_to=11),
+    "australian32": NORTH_AMERICAN.replace(deck="32", canadian_loner=True, game_to=11),
 }
 PRESET_ALIASES = {"na": "north-american", "north_american": "north-american", "standard":
                   "north-american", "default": "north-american", "stick-the-dealer": "stick",
@@ -209,18 +254,21 @@ def order_must_go_alone(rules: Rules, seat, dealer: int = DEALER):
     return (np.asarray(seat) == partner_of(dealer)) & rules.canadian_loner
 
 
-def may_take_up(rules: Rules, seat, hands, upcard: int, dealer: int = DEALER):
-    """Whether ``seat`` holding ``hands`` (an int mask or a uint64 array) may accept the upcard in
-    round one (dealer needs a trump: the dealer must hold a card of its suit by its face, or the Joker)."""
-    suit_bits = np.uint64((0xFF << (8 * (upcard >> 3))) | (1 << JOKER))
+def may_take_up(rules: Rules, seat, hands, suit: int, dealer: int = DEALER):
+    """Whether ``seat`` holding ``hands`` (an int mask or a uint64 array) may accept ``suit`` (the
+    upcard's) in round one (dealer needs a trump: the dealer must hold a card of that suit by its
+    face, or the Joker)."""
+    suit_bits = np.uint64((0xFF << (8 * suit)) | (1 << JOKER))
     holds = (np.asarray(hands, dtype=np.uint64) & suit_bits) != 0
     return (np.asarray(seat) != dealer) | holds | (not rules.dealer_needs_trump)
 
 
 def dealer_picks_up(rules: Rules, maker, alone, dealer: int = DEALER):
     """Whether the dealer takes up the upcard when ``maker`` accepts it in round one (``alone`` says
-    whether the maker goes alone): not when the dealer sits out behind a lone partner."""
-    return ~((np.asarray(maker) == partner_of(dealer)) & np.asarray(alone, dtype=bool))
+    whether the maker goes alone with the call): not when the dealer sits out behind a partner who
+    went alone with the call.  (Alone declared later, before the lead, comes after the pick-up.)"""
+    with_call = np.asarray(alone, dtype=bool) & may_call_alone(rules, maker, 1, dealer)
+    return ~((np.asarray(maker) == partner_of(dealer)) & with_call)
 
 
 def banned_discard(rules: Rules, upcard: int) -> int:
@@ -235,9 +283,46 @@ def may_discard(rules: Rules, card: int, upcard: int) -> bool:
 
 
 def joker_up_names_trump(rules: Rules) -> bool:
-    """What a Joker turned up does: True, the dealer's side are makers and the dealer names trump;
-    False, the hand is thrown in (the project's convention when the Joker rule is off)."""
-    return bool(rules.joker_upcard_rule)
+    """Whether a Joker turned up starts a hand in which the dealer names a suit before looking
+    (``joker_upcard`` "blind" or "almonte"); otherwise the hand is thrown in (the project's convention)."""
+    return rules.joker_upcard != "throw_in"
+
+
+def joker_up_makes_trump(rules: Rules) -> bool:
+    """With a Joker turned up, whether the dealer's blind naming makes trump at once (British "blind":
+    the dealer's side are makers) rather than starting round one on that suit ("almonte")."""
+    return rules.joker_upcard == "blind"
+
+
+def alone_with_the_call(rules: Rules) -> bool:
+    """Whether going alone is declared with the call (North American) rather than after trump is
+    made and before the lead, by any player (British ``alone_declared="before_lead"``)."""
+    return rules.alone_declared == "with_call"
+
+
+def may_call_alone(rules: Rules, seat, round_: int, dealer: int = DEALER):
+    """Whether ``seat`` may say "alone" with its call in round ``round_``: always when alone is
+    declared with the call; under "before_lead" only the Canadian loner's order, which is alone."""
+    if alone_with_the_call(rules):
+        return np.ones(np.shape(seat), dtype=bool) if np.ndim(seat) else np.True_
+    return (round_ == 1) & order_must_go_alone(rules, seat, dealer)
+
+
+def why_no_alone_before_lead(rules: Rules, seat: int, maker: int, passed_in_round: bool) -> str | None:
+    """Why ``seat`` may not declare alone after trump is made (British timing), or None when it may.
+    Defenders go through :func:`why_no_defend_alone`."""
+    if alone_with_the_call(rules):
+        return "going alone is declared with the call under these rules (alone_declared is with_call)"
+    if (seat & 1) != (maker & 1):
+        return f"seat {seat} defends: a defender goes alone by defending alone"
+    if passed_in_round and rules.passer_may_not_go_alone:
+        return f"seat {seat} passed in the round in which trump was made (passer_may_not_go_alone)"
+    return None
+
+
+def railroad_on(rules: Rules) -> bool:
+    """Whether a lone player's partner passes the loner a card (railroad)."""
+    return rules.railroad
 
 
 def may_go_alone(rules: Rules, passed_in_round):
@@ -303,26 +388,25 @@ def hand_points(rules: Rules, maker_tricks: int, maker_alone: bool,
     n = rules.hand_size
     if not 0 <= maker_tricks <= n:
         raise RulesError(f"maker tricks {maker_tricks!r} outside 0..{n}")
-    if maker_tricks == n:
-        return (4 if maker_alone else 2), 0
-    if maker_tricks >= rules.tricks_to_make:
-        return 1, 0
-    pts = 2
-    if defender_alone:
-        pts = max(pts, rules.lone_defender_points)
-    if rules.super_euchre and maker_tricks == 0:
-        pts = max(pts, 4)
-    return 0, pts
+    mp, dp = hand_points_array(rules, maker_tricks, maker_alone, defender_alone)
+    return int(mp), int(dp)
 
 
 def hand_points_array(rules: Rules, maker_tricks, maker_alone, defender_alone):
-    """Vectorised :func:`hand_points`: (maker points, defender points)."""
+    """Vectorised :func:`hand_points`: (maker points, defender points).
+
+    Makers: 1 for a majority of the tricks, 2 for all (4 alone).  Defenders: 2 for a euchre,
+    ``lone_defender_points`` when a lone defender euchres the makers (only when the makers take
+    no trick under ``lone_defender_needs_all_tricks``), 4 with ``super_euchre`` for no trick.
+    """
     n = rules.hand_size
     t = np.asarray(maker_tricks)
     maker = np.where(t == n, np.where(maker_alone, 4, 2), np.where(t >= rules.tricks_to_make, 1, 0))
     defp = np.where(t >= rules.tricks_to_make, 0, 2)
-    defp = np.where((t < rules.tricks_to_make) & defender_alone,
-                    np.maximum(defp, rules.lone_defender_points), defp)
+    lone_bonus = (t < rules.tricks_to_make) & np.asarray(defender_alone, dtype=bool)
+    if rules.lone_defender_needs_all_tricks:
+        lone_bonus &= t == 0
+    defp = np.where(lone_bonus, np.maximum(defp, rules.lone_defender_points), defp)
     if rules.super_euchre:
         defp = np.where(t == 0, np.maximum(defp, 4), defp)
     return maker, defp
@@ -331,5 +415,7 @@ def hand_points_array(rules: Rules, maker_tricks, maker_alone, defender_alone):
 __all__ = [
     "Rules", "RulesError", "PRESETS", "NORTH_AMERICAN", "preset", "load_rules", "first_leader", "hand_points",
     "hand_points_array", "may_pass", "order_must_go_alone", "may_take_up", "dealer_picks_up", "banned_discard",
-    "may_discard", "joker_up_names_trump", "may_go_alone", "may_defend_alone", "why_no_defend_alone", "sitting_out",
+    "may_discard", "joker_up_names_trump", "joker_up_makes_trump", "alone_with_the_call", "may_call_alone",
+    "why_no_alone_before_lead", "railroad_on", "may_go_alone", "may_defend_alone", "why_no_defend_alone",
+    "sitting_out",
 ]

@@ -202,16 +202,37 @@ def test_weighted_mean_se_matches_plain_mean_for_equal_weights():
     assert se == pytest.approx(x.std(ddof=1) / np.sqrt(400))
 
 
-def test_joker_up_lets_the_dealer_name_trump():
+def test_joker_up_asks_only_what_the_dealer_decides_after_looking():
+    """British: trump was named blind (spades unless told), so the question is the discard and alone."""
     d = order_decision("Jh Jd Ah 9s Tc", "Jk", "dealer", preset("british"), samples=400, seed=1)
-    assert {o.action for o in d.options} == {f"{s}{a}" for s in "shdc" for a in ("", " alone")}
-    assert d.recommendation in ("h", "d", "h alone", "d alone")
+    assert {o.action for o in d.options} == {"with partner", "alone"} and d.inputs["named"] == "s"
     assert all("discard" in o.extra for o in d.options)
+    h = order_decision("Jh Jd Ah 9s Tc", "Jk", "dealer", preset("british"), samples=400, seed=1, named="h")
+    assert h.inputs["named"] == "h"
+    # hearts trump suits this hand far better than spades: the blind naming matters, the tool does not pick it
+    assert max(o.ev for o in h.options) > max(o.ev for o in d.options)
+    with pytest.raises(DecisionInputError, match="named"):
+        order_decision("Jh Jd Ah 9s Tc", "9c", "dealer", preset("british"), samples=10, named="h")
     with pytest.raises(DecisionInputError, match="only the dealer decides"):
         order_decision("Jh Jd Ah 9s Tc", "Jk", "eldest", preset("british"), samples=10)
     thrown_in = preset("british").replace(joker_upcard_rule=False)
     with pytest.raises(DecisionInputError, match="thrown in"):
         order_decision("Jh Jd Ah 9s Tc", "Jk", "dealer", thrown_in, samples=10)
+
+
+def test_almonte_round_one_on_the_named_suit():
+    almonte = preset("north-american").replace(deck="25", joker_upcard="almonte")
+    # the dealer's partner with both bowers and the ace assists: the Joker goes to its partner
+    d = order_decision("Jh Jd Ah 9s Tc", "Jk", "partner", almonte, samples=600, seed=2, named="h")
+    assert {o.action for o in d.options} == {"pass", "order", "order alone"} and d.inputs["named"] == "h"
+    assert d.recommendation == "order"
+    # eldest would be ordering the Joker into the opponents' hand
+    e = order_decision("Jh Jd Ah 9s Tc", "Jk", "eldest", almonte, samples=600, seed=2, named="h")
+    assert e.recommendation == "pass"
+    with pytest.raises(DecisionInputError, match="names the suit of round one first"):
+        order_decision("Jh Jd Ah 9s Tc", "Jk", "eldest", almonte, samples=10)
+    c = call_decision("Jh Jd Ah 9s Tc", "Jk", "eldest", almonte, samples=200, seed=2, named="c")
+    assert "c" not in {o.action for o in c.options} and "h" in {o.action for o in c.options}
 
 
 def test_pass_models():

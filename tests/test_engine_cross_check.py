@@ -16,9 +16,9 @@ from euchre_stats.bidding.auction import Auction
 from euchre_stats.bidding.model import BiddingModel
 from euchre_stats.core.bits import JOKER
 from euchre_stats.core.cards import SUITS
-from euchre_stats.game.state import DEFEND, DISCARD, OVER, PLAY, HandState
-from euchre_stats.play.contracts import Evaluator
-from euchre_stats.rules import NORTH_AMERICAN, PRESETS
+from euchre_stats.game.state import ALONE, DEFEND, DISCARD, OVER, PLAY, RAILROAD, HandState
+from euchre_stats.play.contracts import Evaluator, with_railroad
+from euchre_stats.rules import NORTH_AMERICAN, PRESETS, may_call_alone
 from euchre_stats.sampling.deals import random_deals
 from euchre_stats.sampling.seeds import chunk_rng
 
@@ -34,6 +34,9 @@ RULE_SETS.update({
                                                  defend_alone=True, defend_alone_only_against_loner=True),
     "canadian-left-of-loner": NORTH_AMERICAN.replace(canadian_loner=True, stick_the_dealer=True, defend_alone=True,
                                                      lead_after_alone="left_of_loner"),
+    "british-railroad": PRESETS["british"].replace(railroad=True, passer_may_not_go_alone=True,
+                                                   lone_defender_needs_all_tricks=True),
+    "railroad": NORTH_AMERICAN.replace(railroad=True, defend_alone=True),
 })
 
 
@@ -46,11 +49,17 @@ def _bids(maker: int, trump: int, alone: bool, up_suit: int) -> list[str]:
     return ["pass"] * (4 + maker) + [SUITS[trump] + (" alone" if alone else "")]
 
 
-def _replay(rules, dealt, up, c, i, rng):
-    """Replay contract ``i`` of ``c`` through the state machine; return the finished state."""
+def _replay(rules, dealt, up, c, i, railroad):
+    """Replay contract ``i`` of ``c`` through the state machine; return the state when play starts.
+
+    ``railroad`` holds the engine's exchanges ((passed, discarded) per loner kind), replayed as the
+    players' choices."""
     s = HandState(rules, 3, [int(h) for h in dealt], int(up))
     maker, alone, def_alone = int(c.maker[i]), bool(c.alone[i]), int(c.def_alone[i])
-    for bid in _bids(maker, int(c.trump[i]), alone, int(up) >> 3):
+    caller = maker if c.caller is None else int(c.caller[i])
+    trump, up_suit = int(c.trump[i]), int(up) >> 3
+    at_call = alone and caller == maker and bool(may_call_alone(rules, caller, 1 if trump == up_suit else 2))
+    for bid in _bids(caller, trump, at_call, up_suit):
         s.apply(bid)  # raises IllegalActionError if the engines disagree on what is legal
     if maker < 0:
         assert s.phase == OVER and s.thrown_in
@@ -61,11 +70,19 @@ def _replay(rules, dealt, up, c, i, rng):
         discard = (int(dealt[3]) | (1 << int(up))) & ~int(c.hands[i, 3])
         assert discard.bit_count() == 1
         s.apply(discard.bit_length() - 1)
+    while s.phase == ALONE:  # British timing: the makers declare after trump is made
+        s.apply("alone" if alone and s.to_act == maker else "pass")
     while s.phase == DEFEND:
         s.apply("defend alone" if s.to_act == def_alone else "pass")
+    for passed, dropped in railroad:
+        if passed[i] >= 0:
+            assert s.phase == RAILROAD
+            s.apply(int(passed[i]))
+            s.apply(int(dropped[i]))
     assert s.phase == PLAY
-    assert (s.maker_seat, s.alone is not None, s.defender_alone) == (maker, alone, None if def_alone < 0 else def_alone)
-    assert s.hands == [int(h) for h in c.hands[i]]
+    lone_defender = None if def_alone < 0 else def_alone
+    assert (s.maker_seat, s.alone is not None, s.defender_alone) == (caller, alone, lone_defender)
+    assert not alone or s.alone == maker
     return s
 
 
@@ -78,16 +95,18 @@ def test_auctions_replay_through_the_state_machine(name):
     hands, ups = hands[keep][:AUCTIONS], ups[keep][:AUCTIONS]
     assert len(ups) == AUCTIONS
     ev = Evaluator(rules, "dd", 0, 1)
-    seen = {"alone": 0, "defend": 0, "three": 0, "thrown": 0, "round2": 0}
+    seen = {"alone": 0, "defend": 0, "three": 0, "thrown": 0, "round2": 0, "partner": 0, "railroad": 0}
     for up in np.unique(ups):
         idx = np.nonzero(ups == up)[0]
         c = Auction(rules, LIVELY, int(up)).finish(hands[idx], 1, 0, rng)
+        played, railroad = with_railroad(rules, c)
         leader, out = ev.leaders(c)
         side0 = np.zeros(len(idx), dtype=np.int64)
         states = []
         for j, i in enumerate(idx):
-            s = _replay(rules, hands[i], up, c, j, rng)
+            s = _replay(rules, hands[i], up, c, j, railroad)
             if not s.thrown_in:
+                assert s.hands == [int(h) for h in played.hands[j]], "hands when play starts"
                 assert s.to_act == leader[j], "first leader"
                 assert [not (int(out[j]) >> k) & 1 for k in range(4)] == s.active, "players"
                 while s.phase == PLAY:  # random legal play to the end
@@ -103,9 +122,15 @@ def test_auctions_replay_through_the_state_machine(name):
             seen["defend"] += s.defender_alone is not None
             seen["three"] += sum(s.active) == 3
             seen["round2"] += not s.thrown_in and s.trump != int(up) >> 3
+            seen["partner"] += s.alone is not None and s.alone != s.maker_seat
+            seen["railroad"] += len(s.railroad)
     # the sample reaches the rules' corners
     assert seen["alone"] > 100 and seen["round2"] > 100
     if rules.defend_alone:
         assert seen["defend"] > 20 and seen["three"] > 20
     if not rules.stick_the_dealer:
         assert seen["thrown"] > 10
+    if rules.alone_declared == "before_lead":
+        assert seen["partner"] > 20  # the maker's partner went alone
+    if rules.railroad:
+        assert seen["railroad"] > 100

@@ -9,6 +9,7 @@ from euchre_stats.core.cards import JOKER, parse_card, parse_hand
 from euchre_stats.core.errors import IllegalActionError, InconsistentDealError
 from euchre_stats.game.policies import HeuristicPolicy, RandomPolicy
 from euchre_stats.game.state import (
+    ALONE,
     DEFEND,
     DISCARD,
     NAME_TRUMP,
@@ -238,7 +239,10 @@ def test_joker_upcard_thrown_in_without_the_rule():
 def test_joker_upcard_dealer_names_trump():
     s = HandState(PRESETS["british"], 3, JOKER_DEAL, "Jk")
     assert s.phase == NAME_TRUMP and s.to_act == 3
-    assert "pass" not in s.legal_actions() and "h alone" in s.legal_actions()
+    # British: named blind, and nobody says alone before trump is made
+    assert s.legal_actions() == ["c", "d", "h", "s"]
+    assert err(s, "h alone").endswith("alone is declared after trump is made, before the lead "
+                                       "(alone_declared is before_lead)")
     assert err(s, "pass") == ("seat 3 cannot bid 'pass': the dealer must name trump when the Joker "
                               "is turned up")
     assert err(s, "order").startswith("seat 3 cannot bid 'order': expected pass or a suit letter")
@@ -246,7 +250,12 @@ def test_joker_upcard_dealer_names_trump():
     assert s.makers == 1 and s.maker_seat == 3 and s.trump == 1 and s.bids == ["d"]
     assert s.phase == DISCARD and (s.hands[3] >> JOKER) & 1
     s.apply("Tc")
-    # british: defending alone is offered against any maker; both defenders decline
+    # british: the makers may declare alone before the lead, the dealer (maker) first
+    assert s.phase == ALONE and s.to_act == 3 and s.legal_actions() == ["pass", "alone"]
+    s.apply("pass")
+    assert s.to_act == 1
+    s.apply("pass")
+    # then defending alone is offered against any maker; both defenders decline
     assert s.phase == DEFEND and s.to_act == 0
     s.apply("pass")
     s.apply("pass")
@@ -255,9 +264,10 @@ def test_joker_upcard_dealer_names_trump():
 
 def test_joker_is_top_trump_and_follows_trump():
     s = HandState(PRESETS["british"], 3, JOKER_DEAL, "2s")  # the 2 of spades stands for the Joker
-    s.apply("d alone")  # dealer alone: partner seat 1 sits out
+    s.apply("d")  # named blind
     s.apply("Tc")
-    assert s.alone == 3 and not s.active[1]
+    s.apply("alone")  # then, having seen the hand, the dealer goes alone: partner seat 1 sits out
+    assert s.alone == 3 and not s.active[1] and s.maker_seat == 3
     # defend alone is offered to eldest (seat 0) then third (seat 2)
     assert s.phase == DEFEND and s.to_act == 0 and s.legal_actions() == ["pass", "defend alone"]
     s.apply("pass")

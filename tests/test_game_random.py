@@ -24,6 +24,9 @@ CUSTOM = {
         dealer_needs_trump=True, passer_may_not_go_alone=True, lone_defender_points=5, deck="33"),
     "seven-cards": PRESETS["australian32"].replace(hand_size=7, defend_alone=True,
                                                    lead_after_alone="left_of_loner"),
+    "almonte-railroad": PRESETS["north-american"].replace(deck="25", joker_upcard="almonte", railroad=True,
+                                                          defend_alone=True),
+    "british-railroad": PRESETS["british"].replace(railroad=True, lone_defender_needs_all_tricks=True),
 }
 
 
@@ -33,7 +36,8 @@ def check_hand(s: HandState) -> None:
     assert s.phase == "over" and s.to_act is None
     if s.thrown_in:
         assert s.trump is None and s.plays == [] and s.points == [0, 0] and s.tricks == [0, 0]
-        assert s.bids == ["pass"] * 8 or (s.bids == [] and s.upcard == 32)
+        named = s.bids[:1] if s.upcard == 32 and r.joker_upcard == "almonte" else []
+        assert s.bids == named + ["pass"] * 8 or (s.bids == [] and s.upcard == 32)
         return
     t = s.trump
     active = [True] * 4
@@ -47,8 +51,16 @@ def check_hand(s: HandState) -> None:
         held[s.dealer] = (held[s.dealer] | (1 << s.upcard)) & ~(1 << s.discard)
         assert s.discard != s.upcard or r.dealer_may_discard_upcard
     else:
-        # trump made in round two, or the dealer's partner alone in round one
-        assert s.upcard != 32 and (len(s.bids) > 4 or s.alone == partner_of(s.dealer))
+        # trump made in round two (after the Almonte naming, if any), or the dealer's partner alone
+        named = 1 if s.upcard == 32 else 0
+        assert (s.upcard != 32 or r.joker_upcard == "almonte")
+        assert len(s.bids) > 4 + named or s.alone == partner_of(s.dealer)
+    for loner, card, discard in s.railroad:  # the partner passed the loner a card
+        assert (held[partner_of(loner)] >> card) & 1
+        held[partner_of(loner)] &= ~(1 << card)
+        if discard is not None:
+            assert (held[loner] >> discard) & 1
+            held[loner] = (held[loner] & ~(1 << discard)) | (1 << card)
     n_active = sum(active)
     assert len(s.plays) == n * n_active == len(set(s.plays))
     leader = first_leader(r, s.dealer, s.alone, s.defender_alone)
@@ -87,7 +99,7 @@ def test_random_hands(name):
     deal_rng = np.random.default_rng(seed)
     # a high pass probability reaches round two, thrown-in hands and defending alone often
     policy = RandomPolicy(np.random.default_rng(seed + 1), pass_probability=0.75)
-    seen = {"thrown_in": 0, "alone": 0, "defender_alone": 0, "round_two": 0}
+    seen = {"thrown_in": 0, "alone": 0, "defender_alone": 0, "round_two": 0, "railroad": 0}
     for i in range(count):
         s = play_hand(HandState.deal(rules, i & 3, deal_rng), policy)
         check_hand(s)
@@ -95,6 +107,7 @@ def test_random_hands(name):
         seen["alone"] += s.alone is not None
         seen["defender_alone"] += s.defender_alone is not None
         seen["round_two"] += len(s.bids) > 4
+        seen["railroad"] += len(s.railroad)
         if i % 97 == 0:
             assert review_record(record_from_state(s)) == s.result()
     assert seen["alone"] and seen["round_two"]
@@ -102,3 +115,5 @@ def test_random_hands(name):
         assert seen["thrown_in"]
     if rules.defend_alone:
         assert seen["defender_alone"]
+    if rules.railroad:
+        assert seen["railroad"]

@@ -8,6 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from euchre_stats.core.cards import card_name
 from euchre_stats.core.errors import RecordError
 from euchre_stats.game.policies import HeuristicPolicy, RandomPolicy
 from euchre_stats.game.records import (
@@ -62,6 +63,49 @@ def test_defender_alone_against_a_maker_with_partner():
     # the same record is refused where a defender may go alone only against a lone maker
     msg = error(dict(rec, rules={"defend_alone": True, "defend_alone_only_against_loner": True}))
     assert msg.startswith("defend_alone: seat 1 cannot defend alone: a defender may go alone only against")
+
+
+@pytest.mark.parametrize("name, winners, points, check", [
+    # British: the maker's partner declares alone after the call; left of the loner (the dealer) leads
+    ("british_partner_alone", (2, 2, 2, 2, 2), (4, 0), lambda s: s.alone == 2 and s.maker_seat == 0
+     and s.play_seats[0] == 3 and not s.active[0]),
+    # a lone defender against a maker with a partner, left-of-loner lead: seat 2 leads
+    ("left_of_lone_defender", (1, 0, 1, 1, 1), (0, 4), lambda s: s.defender_alone == 1 and s.play_seats[0] == 2
+     and sum(s.active) == 3),
+    # British Joker turned up: named blind (spades), then the dealer alone
+    ("british_blind_joker_alone", (3, 3, 3, 3, 3), (0, 4), lambda s: s.bids == ["s"] and s.alone == 3
+     and s.discard is not None and s.play_seats[0] == 0),
+    # railroad: the lone maker's partner passes the Kh, the maker discards the Tc unseen
+    ("railroad", (0, 0, 0, 0, 1), (1, 0), lambda s: [(a, card_name(b), card_name(c)) for a, b, c in s.railroad]
+     == [(0, "Kh", "Tc")]),
+])
+def test_example_records_of_the_rule_texts(name, winners, points, check):
+    rec = json.loads((EXAMPLES / f"{name}.json").read_text())
+    r = review_record(rec)
+    assert (r.trick_winners, r.points) == (winners, points)
+    s = replay(rec)
+    assert check(s)
+    # the writer gives back the same record
+    assert record_from_state(s) == {k: v for k, v in rec.items() if k != "comment"}
+
+
+def test_british_alone_is_declared_after_the_call():
+    rec = json.loads((EXAMPLES / "british_partner_alone.json").read_text())
+    bad = dict(rec, bids=["order alone"], alone=None)
+    del bad["alone"]
+    assert error(bad).startswith("bid 1: seat 0 cannot bid 'order alone': under these rules alone is declared "
+                                 "after trump is made, before the lead")
+    assert error(dict(rec, alone=1)).startswith("alone: seat 1 cannot declare alone: seat 1 defends")
+
+
+def test_railroad_record_shape_errors():
+    rec = json.loads((EXAMPLES / "railroad.json").read_text())
+    assert error(dict(rec, railroad=[])).startswith("railroad is missing: seat 2 must pass the loner a card")
+    assert error(dict(rec, railroad=[{"card": "Kh"}])).startswith("railroad must be a list of")
+    assert error(dict(rec, railroad=[{"card": "Kh", "discard": "Kh"}])).startswith("railroad: seat 0 cannot")
+    # declined, the passed card leaves the hand: the maker still holds the Tc, not the Kh
+    msg = error(dict(rec, railroad=[{"card": "Kh", "discard": "decline"}]))
+    assert "cannot play 'Kh': does not hold Kh" in msg
 
 
 def test_any_card_notation():

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -145,10 +147,12 @@ def test_defaults_and_presets():
                     r.dealer_needs_trump, r.passer_may_not_go_alone, r.joker_upcard_rule, r.win_by_two])
     assert r.dealer_may_discard_upcard and r.lone_defender_points == 4 and r.tricks_to_make == 3
     b = preset("UK")
-    assert b.deck == "25" and b.joker_upcard_rule and b.defend_alone and b.game_to == 11
-    assert b.canadian_loner and b.lead_after_alone == "left_of_loner"
+    assert b.deck == "25" and b.joker_upcard == "blind" and b.defend_alone and b.game_to == 11
+    assert b.canadian_loner and b.lead_after_alone == "left_of_loner" and b.alone_declared == "before_lead"
     assert preset("stick").stick_the_dealer and preset("canadian").canadian_loner
-    assert preset("australian").deck == "32"
+    assert not preset("canadian").stick_the_dealer  # no text ties stick the dealer to Canada
+    a = preset("australian")
+    assert (a.deck, a.canadian_loner, a.game_to) == ("32", True, 11)
     assert Rules(deck="benny").deck == "25" and Rules(deck="32", hand_size=7).tricks_to_make == 4
 
 
@@ -163,6 +167,54 @@ def test_defaults_and_presets():
 def test_bad_options(kwargs, message):
     with pytest.raises(RulesError, match=message.replace("(", r"\(").replace(")", r"\)")):
         Rules(**kwargs)
+
+
+def _presets_table() -> list[dict]:
+    """The preset table of docs/rules.md, one dict per row."""
+    text = (Path(__file__).resolve().parents[1] / "docs" / "rules.md").read_text()
+    section = text.split("## Presets", 1)[1]
+    lines = [ln for ln in section.splitlines() if ln.startswith("|")]
+    head = [c.strip() for c in lines[0].strip("|").split("|")]
+    rows = []
+    for ln in lines[2:]:
+        cells = [c.strip() for c in ln.strip("|").split("|")]
+        rows.append(dict(zip(head, cells)))
+    return rows
+
+
+def test_presets_match_the_table_in_the_docs():
+    rows = _presets_table()
+    assert [r["preset"].strip("`") for r in rows] == list(PRESETS)
+    listed = [k for k in rows[0] if k not in ("preset", "source")]
+    for row in rows:
+        rules = PRESETS[row["preset"].strip("`")]
+        for key in listed:
+            got = getattr(rules, key)
+            want = {"on": True, "off": False}.get(row[key], row[key])
+            assert str(got) == str(want), (row["preset"], key)
+        # every option the table does not list is the north-american default
+        for f in dataclasses.fields(Rules):
+            if f.name not in listed:
+                assert getattr(rules, f.name) == getattr(NORTH_AMERICAN, f.name), (row["preset"], f.name)
+        assert row["source"]
+
+
+def test_every_option_is_documented_with_its_source():
+    text = (Path(__file__).resolve().parents[1] / "docs" / "rules.md").read_text()
+    for f in dataclasses.fields(Rules):
+        rows = [ln for ln in text.splitlines() if ln.startswith(f"| `{f.name}` |")]
+        assert len(rows) == 1, f.name
+        assert rows[0].rstrip().endswith("|") and rows[0].count("|") == 5, f.name  # option, default, meaning, source
+
+
+def test_legacy_joker_option():
+    assert Rules.from_json({"joker_upcard_rule": True}).joker_upcard == "blind"
+    assert NORTH_AMERICAN.replace(joker_upcard_rule=False).joker_upcard == "throw_in"
+    assert NORTH_AMERICAN.replace(joker_upcard="almonte").joker_upcard_rule
+    with pytest.raises(RulesError, match="contradicts"):
+        Rules.from_json({"joker_upcard_rule": False, "joker_upcard": "blind"})
+    with pytest.raises(RulesError, match="joker_upcard 'sometimes'"):
+        Rules(joker_upcard="sometimes")
 
 
 def test_json_forms():

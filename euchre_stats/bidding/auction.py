@@ -11,8 +11,8 @@ import numpy as np
 
 from ..core.seats import DEALER
 from ..play.contracts import Contracts
-from ..rules import (Rules, banned_discard, dealer_picks_up, may_defend_alone, may_pass, may_take_up,
-                     order_must_go_alone)
+from ..rules import (Rules, alone_with_the_call, banned_discard, dealer_picks_up, may_call_alone, may_defend_alone,
+                     may_go_alone, may_pass, may_take_up, order_must_go_alone)
 from .model import BiddingModel, best_discard_strength, strength_of
 
 
@@ -20,15 +20,46 @@ from .model import BiddingModel, best_discard_strength, strength_of
 class Auction:
     """Plays the rest of an auction for the seats the asker cannot see, with a bidding model."""
 
-    def __init__(self, rules: Rules, model: BiddingModel, upcard: int):
+    def __init__(self, rules: Rules, model: BiddingModel, upcard: int, suit: int | None = None):
+        """``suit`` is the suit on offer in round one when it is not the upcard's (the Almonte
+        naming over a Joker upcard)."""
         self.rules, self.m, self.upcard = rules, model, upcard
-        self.up_suit = upcard >> 3
+        self.up_suit = upcard >> 3 if suit is None else suit
 
-    def defender_alone(self, hands, trump, maker, alone, passed_in_round, rng):
-        """Seat of a defender who goes alone against the makers (where the rules allow it), or -1."""
+    def declare_alone(self, hands, trump, maker, alone, passed_in_round, round_one, rng, roles=(0, 2)):
+        """British timing (alone declared after trump is made, before the lead): the maker, then its
+        partner, may go alone by the count.  Returns ``(maker, alone, caller)``: where a partner goes
+        alone, ``maker`` becomes that lone seat and ``caller`` keeps the seat that made trump.
+
+        ``roles`` are the seats still to declare, relative to the caller (0 the caller, 2 its partner).
+        Under North American timing nothing changes (``caller`` is None).
+        """
+        if alone_with_the_call(self.rules):
+            return maker, alone, None
+        n = len(maker)
+        caller = maker.copy()
+        maker, alone = maker.copy(), alone.copy()
+        t = np.where(trump >= 0, trump, 0)
+        for role in roles:
+            who = (caller + role) & 3
+            for seat in range(4):
+                cand = (caller >= 0) & ~alone & (who == seat) & may_go_alone(self.rules, passed_in_round[:, seat])
+                if not cand.any():
+                    continue
+                s = strength_of(hands[:, seat], t)
+                thr = np.where(round_one, self.m.order_alone[seat], self.m.call_alone[seat])
+                go = cand & (rng.random(n) < self.m.p_accept(s, thr, self.m.temperature))
+                maker = np.where(go, seat, maker)
+                alone |= go
+        return maker, alone, caller
+
+    def defender_alone(self, hands, trump, maker, alone, passed_in_round, rng, seats=range(4)):
+        """Seat of a defender who goes alone against the makers (where the rules allow it), or -1.
+
+        The defenders are asked in turn from eldest; ``seats`` limits who is still to be asked."""
         n = len(maker)
         out = np.full(n, -1, dtype=np.int64)
-        for seat in range(4):  # defenders in turn from eldest
+        for seat in seats:  # defenders in turn from eldest
             cand = may_defend_alone(self.rules, seat, maker, alone, passed_in_round[:, seat]) & (out < 0)
             if not cand.any():
                 continue
@@ -40,13 +71,13 @@ class Auction:
 
     def p_round_one(self, hands, seat: int) -> tuple[np.ndarray, np.ndarray]:
         """Per-sample P(accept) of one seat in round one and P(alone | its count), by the rule options."""
-        s = self.m.round_one_strength(hands[:, seat], seat, self.upcard)
+        s = self.m.round_one_strength(hands[:, seat], seat, self.upcard, self.up_suit)
         pa = self.m.p_accept(s, self.m.order_alone[seat], self.m.temperature)
         if order_must_go_alone(self.rules, seat):
             p = pa  # the dealer's partner may accept only alone
         else:
             p = self.m.p_accept(s, self.m.order[seat], self.m.temperature)
-        return p * may_take_up(self.rules, seat, hands[:, seat], self.upcard), pa
+        return p * may_take_up(self.rules, seat, hands[:, seat], self.up_suit), pa
 
     def p_round_two(self, hands, seat: int) -> np.ndarray:
         """Per-sample P(naming a suit) of one seat in round two (before any stick)."""
@@ -58,7 +89,7 @@ class Auction:
         n = hands.shape[0]
         p, pa = self.p_round_one(hands, seat)
         acc = rng.random(n) < p
-        alone = acc & (rng.random(n) < pa)
+        alone = acc & (rng.random(n) < pa) & may_call_alone(self.rules, seat, 1)
         if order_must_go_alone(self.rules, seat):
             alone = acc.copy()
         return acc, alone
@@ -103,7 +134,7 @@ class Auction:
             if not may_pass(self.rules, seat, 2):
                 acc[:] = True
             pa = self.m.p_accept(best, self.m.call_alone[seat], self.m.temperature)
-            al = acc & (rng.random(n) < pa)
+            al = acc & (rng.random(n) < pa) & may_call_alone(self.rules, seat, 2)
             take = open_ & acc
             maker = np.where(take, seat, maker)
             alone = np.where(take, al, alone)
@@ -114,17 +145,20 @@ class Auction:
         # the dealer picks up in round one unless sitting out behind a lone partner
         pick = picked & dealer_picks_up(self.rules, maker, alone)
         if pick.any():
-            hands[:, DEALER] = _dealer_pickup(hands[:, DEALER], self.upcard, self.rules, pick)
+            hands[:, DEALER] = _dealer_pickup(hands[:, DEALER], self.upcard, self.rules, pick, self.up_suit)
+        maker, alone, caller = self.declare_alone(hands, trump, maker, alone, passed, picked, rng)
         def_alone = self.defender_alone(hands, trump, maker, alone, passed, rng)
         return Contracts(hands, np.where(trump >= 0, trump, 0), maker, alone, def_alone,
-                         np.where(pick, self.upcard, -1))
+                         np.where(pick, self.upcard, -1), caller)
 
 
-def _dealer_pickup(dealer_hands: np.ndarray, upcard: int, rules: Rules, mask: np.ndarray) -> np.ndarray:
-    """The dealer adds the upcard and discards by the count (best five of six) where ``mask``."""
+def _dealer_pickup(dealer_hands: np.ndarray, upcard: int, rules: Rules, mask: np.ndarray,
+                   suit: int | None = None) -> np.ndarray:
+    """The dealer adds the upcard and discards by the count (best five of six, trump ``suit``, by
+    default the upcard's) where ``mask``."""
     h6 = dealer_hands | np.uint64(1 << upcard)
     banned = banned_discard(rules, upcard)
-    _, card = best_discard_strength(h6, upcard >> 3, banned)
+    _, card = best_discard_strength(h6, upcard >> 3 if suit is None else suit, banned)
     after = h6 & ~np.left_shift(np.uint64(1), card.astype(np.uint64))
     return np.where(mask, after, dealer_hands)
 

@@ -25,9 +25,9 @@ class DDAuction:
     """Plays the rest of an auction with double-dummy bidders."""
 
     def __init__(self, rules: Rules, bidding: BiddingModel, upcard: int, workers: int | None,
-                 worlds: int = 16):
+                 worlds: int = 16, suit: int | None = None):
         self.rules, self.m, self.upcard, self.workers, self.worlds = rules, bidding, upcard, workers, worlds
-        self.up_suit = upcard >> 3
+        self.up_suit = upcard >> 3 if suit is None else suit
 
     def _worlds(self, hands: np.ndarray, seat: int, rng) -> np.ndarray:
         """``worlds`` sampled deals per row, from ``seat``'s view (its hand and the upcard)."""
@@ -49,7 +49,7 @@ class DDAuction:
         h = worlds.copy()
         m = len(h)
         if pickup and dealer_picks_up(self.rules, seat, alone):
-            h[:, DEALER] = _dealer_pickup(h[:, DEALER], self.upcard, self.rules, np.ones(m, bool))
+            h[:, DEALER] = _dealer_pickup(h[:, DEALER], self.upcard, self.rules, np.ones(m, bool), self.up_suit)
         leader = first_leader(self.rules, DEALER, seat if alone else None, None)
         out = (1 << ((seat + 2) & 3)) if alone else 0
         if alone:
@@ -73,7 +73,7 @@ class DDAuction:
         if start_round == 1:
             for seat in range(start_seat, 4):
                 idx = np.nonzero(maker < 0)[0]
-                idx = idx[may_take_up(r, seat, hands[idx, seat], self.upcard)]
+                idx = idx[may_take_up(r, seat, hands[idx, seat], self.up_suit)]
                 if len(idx) == 0:
                     continue
                 ws = self._worlds(hands[idx, seat], seat, rng)
@@ -111,9 +111,10 @@ class DDAuction:
             trump[idx[take]] = best_t[take]
         pick = picked & dealer_picks_up(r, maker, alone)
         if pick.any():
-            hands[:, DEALER] = _dealer_pickup(hands[:, DEALER], self.upcard, r, pick)
+            hands[:, DEALER] = _dealer_pickup(hands[:, DEALER], self.upcard, r, pick, self.up_suit)
         # defenders decide whether to go alone by the bidding model's count, as in the hand pass
         # model; in either round every seat before the maker passed in the round trump was made
         passed = (np.arange(4)[None, :] < maker[:, None]) & (maker[:, None] >= 0)
-        def_alone = Auction(r, self.m, self.upcard).defender_alone(hands, trump, maker, alone, passed, rng)
+        auction = Auction(r, self.m, self.upcard, self.up_suit)
+        def_alone = auction.defender_alone(hands, trump, maker, alone, passed, rng)
         return Contracts(hands, trump, maker, alone, def_alone, np.where(pick, self.upcard, -1))

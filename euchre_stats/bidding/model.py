@@ -95,9 +95,11 @@ class BiddingModel:
         # the logistic function written with tanh: no overflow for far-off counts
         return 0.5 * (1.0 + np.tanh((np.asarray(strength) - threshold) / (2.0 * temperature)))
 
-    def round_one_strength(self, hands: np.ndarray, rel_seat: int, upcard: int) -> np.ndarray:
-        """Count for accepting the upcard from relative seat 0..3 (3 = dealer)."""
-        trump = upcard >> 3
+    def round_one_strength(self, hands: np.ndarray, rel_seat: int, upcard: int, suit: int | None = None
+                           ) -> np.ndarray:
+        """Count for accepting the upcard from relative seat 0..3 (3 = dealer); ``suit`` is the suit on
+        offer when it is not the upcard's (Almonte)."""
+        trump = upcard >> 3 if suit is None else suit
         if rel_seat == 3:
             return best_discard_strength(np.asarray(hands, dtype=np.uint64) | np.uint64(1 << upcard),
                                          trump)[0]

@@ -99,7 +99,7 @@ def _tune_point(rules: Rules, model: BiddingModel, hands, ups, rnd: int, seat: i
                 for s in range(seat):
                     w[j] *= 1.0 - auc.p_round_one(h, s)[0]
                 strength[j] = model.round_one_strength(h[:, seat], seat, int(up))
-                w[j] *= may_take_up(rules, seat, h[:, seat], int(up))  # only deals where the seat may accept
+                w[j] *= may_take_up(rules, seat, h[:, seat], int(up) >> 3)  # only deals where the seat may accept
                 pass_c = auc.finish(h, 1, seat + 1, rng)
                 both = []
                 for alone in (False, True):

@@ -359,10 +359,22 @@ def _upcard(text, rules: Rules, hmask: int, what: str = "upcard", joker_ok: bool
     if up == JOKER and not joker_ok:
         if joker_up_names_trump(rules):
             raise DecisionInputError(
-                "the Joker is the upcard: there is no bidding, the dealer's side are makers and only "
-                "the dealer decides (naming trump: ask `order` from the dealer's seat)")
+                "the Joker is the upcard: there is no bidding, the dealer named trump before looking, the "
+                "dealer's side are makers and only the dealer decides (the discard and going alone: ask "
+                "`order` from the dealer's seat)")
         raise DecisionInputError("the Joker is the upcard: under these rules the hand is thrown in")
     return up
+
+
+def _rest_declares(auction: Auction, c: Contracts, passed: np.ndarray, round_one: bool, rng) -> Contracts:
+    """After the asker's own call without going alone: under British timing its partner may still
+    declare alone before the lead, then defenders may go alone; both by the bidding model."""
+    n = len(c.maker)
+    if not c.alone.all():
+        c.maker, c.alone, c.caller = auction.declare_alone(c.hands, c.trump, c.maker, c.alone, passed,
+                                                           np.full(n, round_one), rng, roles=(2,))
+    c.def_alone = auction.defender_alone(c.hands, c.trump, c.maker, c.alone, passed, rng)
+    return c
 
 
 def _contracts(hands, trump, maker, alone, def_alone=None) -> Contracts:
@@ -393,7 +405,8 @@ def _pass_outcome(pass_model, auction: Auction, hands, start_round, start_seat, 
     if pass_model == "dd":
         from ..bidding.ddbids import DDAuction
 
-        c = DDAuction(rules, bidding, auction.upcard, workers).finish(hands, start_round, start_seat, rng)
+        c = DDAuction(rules, bidding, auction.upcard, workers, suit=auction.up_suit).finish(hands, start_round,
+                                                                                           start_seat, rng)
     else:
         c = auction.finish(hands, start_round, start_seat, rng)
     return ev.play(c, rng)
@@ -407,9 +420,11 @@ def round_one_outcomes(rules: Rules, auction: Auction, ev: Evaluator, hands: np.
     ``discards`` are the dealer's candidates (when the asker is the dealer): pairs
     ``(key, card per row)``, evaluated as options ``"order|key"`` / ``"order alone|key"``
     for :func:`_pick_discards`.  Shared by :func:`order_decision` and the strategy tables.
+    The suit on offer is ``auction.up_suit`` (the upcard's, or the Almonte naming).  Under British
+    timing "order alone" means ordering and then declaring alone before the lead.
     """
     n = hands.shape[0]
-    up_suit = up >> 3
+    up_suit = auction.up_suit
     w = np.ones(n)
     if infer:
         for s in range(asker):
@@ -428,25 +443,28 @@ def round_one_outcomes(rules: Rules, auction: Auction, ev: Evaluator, hands: np.
                 h[:, DEALER] = (h[:, DEALER] | np.uint64(1 << up)) & ~(np.uint64(1) << card.astype(np.uint64))
                 c = _contracts(h, up_suit, asker, alone)
                 c.up_known = np.full(n, up)
-                c.def_alone = auction.defender_alone(h, c.trump, c.maker, c.alone, passed, rng)
-                outs[f"{action}|{key}"] = ev.play(c, rng)
+                outs[f"{action}|{key}"] = ev.play(_rest_declares(auction, c, passed, True, rng), rng)
             continue
         h = hands.copy()
         picks_up = bool(dealer_picks_up(rules, asker, alone))  # not behind a lone partner: the dealer sits out
         if picks_up:
-            h[:, DEALER] = _dealer_pickup(h[:, DEALER], up, rules, np.ones(n, dtype=bool))
+            h[:, DEALER] = _dealer_pickup(h[:, DEALER], up, rules, np.ones(n, dtype=bool), up_suit)
         c = _contracts(h, up_suit, asker, alone)
         if picks_up:
             c.up_known = np.full(n, up)
-        c.def_alone = auction.defender_alone(h, c.trump, c.maker, c.alone, passed, rng)
-        outs[action] = ev.play(c, rng)
+        outs[action] = ev.play(_rest_declares(auction, c, passed, True, rng), rng)
     return outs, w
+
+
+#: the suit the dealer names over a Joker upcard when the question does not say (British blind naming):
+#: before looking at the hand every suit is as good as another, so the choice is a convention
+BLIND_NAMING_DEFAULT = 3  # spades
 
 
 def order_decision(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, samples: int = 10000,
                    target_se: float | None = None, seed: int | None = None, model: str = "dd",
                    pass_model: str = "hand", infer: bool = True, workers: int | None = None,
-                   bidding: BiddingModel | None = None, progress=None) -> Decision:
+                   bidding: BiddingModel | None = None, progress=None, named=None) -> Decision:
     """Round one from any seat: pass, order up (pick up, for the dealer) and order up alone.
 
     Parameters
@@ -461,22 +479,36 @@ def order_decision(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, samples
     pass_model : how a pass is valued: ``"hand"`` (bidding model), ``"zero"`` or ``"dd"``
     infer : weight deals by how likely the passes before the asker are
     workers : solver threads (results do not depend on it)
+    named : with the Joker turned up, the suit the dealer named before looking (``"h"``...):
+        under British blind naming the dealer's question is then only the discard and going
+        alone (default :data:`BLIND_NAMING_DEFAULT`, any suit being as good before looking);
+        under Almonte round one is on that suit (required)
     """
     rules = Rules.from_json(rules)
     _check_models(model, pass_model)
     asker = parse_seat(seat)
     cards, hmask = _hand_setup(hand, rules)
-    up = _upcard(upcard, rules, hmask, joker_ok=joker_up_names_trump(rules) and asker == DEALER)
+    almonte = rules.joker_upcard == "almonte"
+    up = _upcard(upcard, rules, hmask, joker_ok=joker_up_names_trump(rules) and (asker == DEALER or almonte))
     seed = resolve_seed(seed)
+    suit = None
+    if named is not None and up != JOKER:
+        raise DecisionInputError(f"--named {named!r} is for a Joker upcard; the upcard {card_name(up)!r} "
+                                 "names its own suit")
     if up == JOKER:
-        return _joker_up_decision(cards, hmask, rules, samples, target_se, seed, model, workers, bidding,
-                                  progress)
+        suit = BLIND_NAMING_DEFAULT if named is None else (named if isinstance(named, int) else parse_suit(named))
+        if not almonte:
+            return _joker_up_decision(cards, hmask, rules, suit, samples, target_se, seed, model, workers,
+                                      bidding, progress)
+        if named is None:
+            raise DecisionInputError("the Joker is the upcard under Almonte: the dealer names the suit of "
+                                     "round one first; give it with named (--named h)")
     bidding = bidding or default_model()
-    auction = Auction(rules, bidding, up)
+    auction = Auction(rules, bidding, up, suit)
     dealer = Dealer(_round_knowledge(rules, asker, hmask, up))
     ev = Evaluator(rules, model, asker, workers)
 
-    may_alone = bool(may_take_up(rules, asker, hmask, up))
+    may_alone = bool(may_take_up(rules, asker, hmask, auction.up_suit))
     may_order = may_alone and not order_must_go_alone(rules, asker)
     dealer_discards = []
     if asker == DEALER:
@@ -494,19 +526,23 @@ def order_decision(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, samples
     options, diffs, rec, close = _summarise(outcomes, w, rules.hand_size, extras)
     inputs = {"hand": " ".join(card_name(c) for c in cards), "upcard": card_name(up),
               "seat": SEAT_NAMES[asker]}
+    if suit is not None:
+        inputs["named"] = "cdhs"[suit]
     return Decision("order", inputs, rules, seed, done, model, options, diffs, rec, close, pass_model,
                     infer, effective_sample_size(w))
 
 
-def _joker_up_decision(cards, hmask, rules, samples, target_se, seed, model, workers, bidding,
+def _joker_up_decision(cards, hmask, rules, suit, samples, target_se, seed, model, workers, bidding,
                        progress) -> Decision:
-    """The Joker turned up under the Joker rule: the dealer names trump (alone or not) and discards.
+    """The Joker turned up under British rules: the dealer named ``suit`` trump before looking at
+    the hand; now, having seen it, the dealer discards and decides whether to go alone.
 
-    Options are the four suits, with and without going alone, each with the
-    discard that does best over the sampled deals.
+    Options are playing with the partner or alone, each with the discard that does best over the
+    sampled deals.  Under British timing the partner may still declare alone (bidding model)
+    when the dealer does not, and the defenders may then defend alone.
     """
     bidding = bidding or default_model()
-    auction = Auction(rules, bidding, JOKER)
+    auction = Auction(rules, bidding, JOKER, suit)
     dealer = Dealer(_round_knowledge(rules, DEALER, hmask, JOKER))
     ev = Evaluator(rules, model, DEALER, workers)
     six = cards + [JOKER]
@@ -516,21 +552,21 @@ def _joker_up_decision(cards, hmask, rules, samples, target_se, seed, model, wor
         hands = dealer.sample(n, rng)[:, :4].copy()
         passed = np.zeros((n, 4), dtype=bool)
         outs: dict[str, Outcome] = {}
-        for t in (3, 2, 1, 0):
-            for alone in (False, True):
-                for d in discards:
-                    h = hands.copy()
-                    h[:, DEALER] = np.uint64(cards_to_mask(six) & ~(1 << d))
-                    c = _contracts(h, t, DEALER, alone)
-                    c.up_known = np.full(n, JOKER)
-                    c.def_alone = auction.defender_alone(h, c.trump, c.maker, c.alone, passed, rng)
-                    outs[f"{'cdhs'[t]}{' alone' if alone else ''}|{card_name(d)}"] = ev.play(c, rng)
+        for alone in (False, True):
+            for d in discards:
+                h = hands.copy()
+                h[:, DEALER] = np.uint64(cards_to_mask(six) & ~(1 << d))
+                c = _contracts(h, suit, DEALER, alone)
+                c.up_known = np.full(n, JOKER)
+                c = _rest_declares(auction, c, passed, True, rng)
+                outs[f"{'alone' if alone else 'with partner'}|{card_name(d)}"] = ev.play(c, rng)
         return outs, np.ones(n)
 
     outcomes, w, done = _drive(seed, samples, target_se, chunk, progress)
     outcomes, extras = _pick_discards(outcomes, w)
     options, diffs, rec, close = _summarise(outcomes, w, rules.hand_size, extras)
-    inputs = {"hand": " ".join(card_name(c) for c in cards), "upcard": "Jk", "seat": "dealer"}
+    inputs = {"hand": " ".join(card_name(c) for c in cards), "upcard": "Jk", "seat": "dealer",
+              "named": "cdhs"[suit]}
     return Decision("order", inputs, rules, seed, done, model, options, diffs, rec, close, None, False,
                     effective_sample_size(w))
 
@@ -564,29 +600,36 @@ def round_two_outcomes(rules: Rules, auction: Auction, ev: Evaluator, hands: np.
     for t, name in suits:
         for alone in (False, True):
             c = _contracts(hands, t, asker, alone)
-            c.def_alone = auction.defender_alone(hands, c.trump, c.maker, c.alone, passed, rng)
-            outs[name + (" alone" if alone else "")] = ev.play(c, rng)
+            outs[name + (" alone" if alone else "")] = ev.play(_rest_declares(auction, c, passed, False, rng), rng)
     return outs, w
 
 
 def call_decision(hand, turned_down, seat, rules: Rules = NORTH_AMERICAN, *, samples: int = 10000,
                   target_se: float | None = None, seed: int | None = None, model: str = "dd",
                   pass_model: str = "hand", infer: bool = True, workers: int | None = None,
-                  bidding: BiddingModel | None = None, progress=None) -> Decision:
+                  bidding: BiddingModel | None = None, progress=None, named=None) -> Decision:
     """Round two: name each allowed suit, with and without going alone, or pass (unless stuck).
 
     Everyone passed in round one and ``turned_down`` was turned down; the seats
-    before the asker have passed in round two.  Parameters as :func:`order_decision`.
+    before the asker have passed in round two.  Parameters as :func:`order_decision`; ``named``
+    is the suit of round one when the Joker was turned up under Almonte.
     """
     rules = Rules.from_json(rules)
     _check_models(model, pass_model)
     asker = parse_seat(seat)
     cards, hmask = _hand_setup(hand, rules)
-    up = _upcard(turned_down, rules, hmask, "turned-down card")
-    up_suit = up >> 3
+    almonte = rules.joker_upcard == "almonte"
+    up = _upcard(turned_down, rules, hmask, "turned-down card", joker_ok=almonte)
+    if up == JOKER and named is None:
+        raise DecisionInputError("the Joker was turned up under Almonte: give the suit of round one with "
+                                 "named (--named h)")
+    if named is not None and up != JOKER:
+        raise DecisionInputError(f"--named {named!r} is for a Joker upcard; the turned-down card "
+                                 f"{card_name(up)!r} names its own suit")
+    up_suit = up >> 3 if up != JOKER else (named if isinstance(named, int) else parse_suit(named))
     seed = resolve_seed(seed)
     bidding = bidding or default_model()
-    auction = Auction(rules, bidding, up)
+    auction = Auction(rules, bidding, up, up_suit)
     dealer = Dealer(_round_knowledge(rules, asker, hmask, up))
     ev = Evaluator(rules, model, asker, workers)
     suits = [(t, "cdhs"[t]) for t in (3, 2, 1, 0) if t != up_suit]
@@ -600,6 +643,8 @@ def call_decision(hand, turned_down, seat, rules: Rules = NORTH_AMERICAN, *, sam
     options, diffs, rec, close = _summarise(outcomes, w, rules.hand_size)
     inputs = {"hand": " ".join(card_name(c) for c in cards), "turned_down": card_name(up),
               "seat": SEAT_NAMES[asker]}
+    if up == JOKER:
+        inputs["named"] = "cdhs"[up_suit]
     return Decision("call", inputs, rules, seed, done, model, options, diffs, rec, close, pass_model,
                     infer, effective_sample_size(w))
 

@@ -18,7 +18,7 @@ import numpy as np
 from ..core.cards import JOKER, mask_to_cards
 from ..core.seats import partner_of
 from ..core.trump import EFF_SUIT, POWER, SUIT_MASK
-from .state import DEFEND, DISCARD, NAME_TRUMP, PLAY, ROUND_ONE, ROUND_TWO, HandState
+from .state import ALONE, DEFEND, DISCARD, EXCHANGE, NAME_TRUMP, PLAY, RAILROAD, ROUND_ONE, ROUND_TWO, HandState
 
 _EFF = [[int(x) for x in EFF_SUIT[t]] for t in range(4)]
 _POW = [[int(x) for x in POWER[t]] for t in range(4)]
@@ -179,7 +179,9 @@ class HeuristicPolicy:
     Bidding: :func:`policy_hand_points` against :data:`THRESHOLDS` (scaled by ``hand_size / 5``).  In
     round one the dealer counts the upcard (after the best discard), the dealer's partner adds half
     the upcard's value, the opponents subtract half of it.  In round two the best other suit is
-    named if strong enough (always when stuck).  Go alone at the ``alone`` threshold.
+    named if strong enough (always when stuck).  Go alone at the ``alone`` threshold (with the call,
+    or when asked before the lead).  Over a Joker upcard the dealer names the first suit, clubs:
+    the naming is blind.  Railroad: pass the best card; take it, discarding the weakest.
     The dealer discards the card that leaves the strongest hand.
 
     Play: the making side leads its highest trump while holding any, otherwise an off-suit ace,
@@ -203,16 +205,26 @@ class HeuristicPolicy:
         legal = state.legal_actions()
         if phase == ROUND_ONE:
             return self._round_one(state, legal)
-        if phase in (ROUND_TWO, NAME_TRUMP):
+        if phase == NAME_TRUMP:  # a Joker up: the dealer names a suit before looking at the hand
+            return legal[0]
+        if phase == ROUND_TWO:
             return self._round_two(state, legal)
         if phase == DEFEND:
             s = policy_hand_points(state.hands[state.to_act], state.trump, self.points)
             return "defend alone" if s >= self._t(state, "defend_alone") else "pass"
+        if phase == ALONE:
+            s = policy_hand_points(state.hands[state.to_act], state.trump, self.points)
+            return "alone" if s >= self._t(state, "alone") else "pass"
+        if phase == RAILROAD:  # pass the loner the best card
+            return max(mask_to_cards(state.hands[state.to_act]), key=lambda c: (_EFF[state.trump][c] == state.trump,
+                                                                             _POW[state.trump][c]))
+        if phase == EXCHANGE:  # take it, discarding the weakest card
+            return min(mask_to_cards(state.hands[state.to_act]), key=lambda c: _low_key(c, state.trump))
         return legal[0]
 
     def _round_one(self, state: HandState, legal: list[str]) -> str:
         seat, dealer, up = state.to_act, state.dealer, state.upcard
-        suit = up >> 3
+        suit = state.round_one_suit
         hand = state.hands[seat]
         up_value = policy_card_points(up, suit)
         if seat == dealer:
@@ -238,7 +250,7 @@ class HeuristicPolicy:
             return "pass"
         best = max(calls, key=lambda a: policy_hand_points(hand, "cdhs".index(a), self.points))
         s = policy_hand_points(hand, "cdhs".index(best), self.points)
-        if s >= self._t(state, "alone"):
+        if s >= self._t(state, "alone") and best + " alone" in legal:
             return best + " alone"
         if s >= self._t(state, "call") or "pass" not in legal:
             return best

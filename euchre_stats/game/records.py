@@ -29,10 +29,10 @@ from dataclasses import dataclass
 from ..core.cards import card_name, format_hand
 from ..core.errors import IllegalActionError, InconsistentDealError, RecordError, RulesError
 from ..rules import NORTH_AMERICAN, PRESETS, Rules
-from .state import BIDDING_PHASES, DEFEND, DISCARD, OVER, PLAY, HandResult, HandState
+from .state import ALONE, BIDDING_PHASES, DEFEND, DISCARD, EXCHANGE, OVER, PLAY, RAILROAD, HandResult, HandState
 
-RECORD_KEYS = ("rules", "dealer", "hands", "upcard", "bids", "defend_alone", "discard", "plays",
-               "comment")
+RECORD_KEYS = ("rules", "dealer", "hands", "upcard", "bids", "discard", "alone", "defend_alone", "railroad",
+               "plays", "comment")
 REQUIRED_KEYS = ("dealer", "hands", "upcard", "bids", "plays")
 
 
@@ -48,6 +48,8 @@ class HandRecord:
     discard: str | None
     defend_alone: int | None
     plays: tuple[str, ...]
+    alone: int | None = None
+    railroad: tuple = ()
 
 
 def _seat_ok(x) -> bool:
@@ -102,11 +104,20 @@ def load_record(obj) -> HandRecord:
     lone = obj.get("defend_alone")
     if lone is not None and not _seat_ok(lone):
         raise RecordError(f"defend_alone must be a seat 0-3, got {lone!r}")
+    declared = obj.get("alone")
+    if declared is not None and not _seat_ok(declared):
+        raise RecordError(f"alone must be a seat 0-3, got {declared!r}")
+    railroad = obj.get("railroad", [])
+    if not isinstance(railroad, list) or not all(
+            isinstance(x, Mapping) and set(x) == {"card", "discard"} and isinstance(x["card"], str)
+            and isinstance(x["discard"], str) for x in railroad):
+        raise RecordError(f"railroad must be a list of {{\"card\": ..., \"discard\": ...}} objects "
+                          f"(discard a card or \"decline\"), got {railroad!r}")
     comment = obj.get("comment")
     if comment is not None and not isinstance(comment, str):
         raise RecordError(f"comment must be a string, got {comment!r}")
     return HandRecord(rules, dealer, tuple(hands), obj["upcard"], tuple(obj["bids"]), discard, lone,
-                      tuple(obj["plays"]))
+                      tuple(obj["plays"]), declared, tuple((x["card"], x["discard"]) for x in railroad))
 
 
 def replay(obj) -> HandState:
@@ -143,11 +154,28 @@ def replay(obj) -> HandState:
             raise RecordError(f"discard: {exc}") from None
     elif rec.discard is not None:
         raise RecordError(f"discard {rec.discard!r} given but the dealer did not take up the upcard")
+    while state.phase == ALONE:
+        state.apply("alone" if state.to_act == rec.alone else "pass")
+    if rec.alone is not None and state.alone != rec.alone:
+        why = state.why_cannot_declare_alone(rec.alone) or "it was not offered"
+        raise RecordError(f"alone: seat {rec.alone} cannot declare alone: {why}")
     while state.phase == DEFEND:
         state.apply("defend alone" if state.to_act == rec.defend_alone else "pass")
     if rec.defend_alone is not None and state.defender_alone != rec.defend_alone:
         why = state.why_cannot_defend_alone(rec.defend_alone) or "it was not offered"
         raise RecordError(f"defend_alone: seat {rec.defend_alone} cannot defend alone: {why}")
+    exchanges = list(rec.railroad)
+    while state.phase in (RAILROAD, EXCHANGE):
+        if not exchanges:
+            raise RecordError(f"railroad is missing: seat {state.to_act} must pass the loner a card")
+        card, discard = exchanges.pop(0)
+        try:
+            state.apply(card)
+            state.apply(discard)
+        except IllegalActionError as exc:
+            raise RecordError(f"railroad: {exc}") from None
+    if exchanges:
+        raise RecordError(f"railroad {exchanges[0][0]!r} given but no loner takes a card")
     n = rec.rules.hand_size
     for i, card in enumerate(rec.plays, 1):
         if state.phase != PLAY:
@@ -260,10 +288,15 @@ def record_from_state(state: HandState) -> dict:
     rec = {"rules": rules_to_json(state.rules), "dealer": state.dealer,
            "hands": [format_hand(h).split() for h in state.dealt],
            "upcard": card_name(state.upcard), "bids": list(state.bids)}
-    if state.defender_alone is not None:
-        rec["defend_alone"] = state.defender_alone
     if state.discard is not None:
         rec["discard"] = card_name(state.discard)
+    if state.alone is not None and not any(b.endswith("alone") for b in state.bids):
+        rec["alone"] = state.alone  # declared after trump was made (British timing)
+    if state.defender_alone is not None:
+        rec["defend_alone"] = state.defender_alone
+    if state.railroad:
+        rec["railroad"] = [{"card": card_name(c), "discard": "decline" if d is None else card_name(d)}
+                           for _, c, d in state.railroad]
     rec["plays"] = [card_name(c) for c in state.plays]
     return rec
 

@@ -25,31 +25,38 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..core.cards import JOKER, SUITS, card_name, format_hand, parse_card, parse_hand, parse_suit
+from ..core.cards import JOKER, SUITS, card_name, format_hand, mask_to_cards, parse_card, parse_hand, parse_suit
 from ..core.errors import IllegalActionError, InconsistentDealError, InvalidCardError
 from ..core.seats import partner_of
 from ..core.trump import EFF_SUIT, POWER, SUIT_MASK
 from ..sampling.deals import random_deals
-from ..rules import (Rules, banned_discard, dealer_picks_up, first_leader, hand_points, joker_up_names_trump,
-                     may_discard, may_pass, may_take_up, order_must_go_alone, why_no_defend_alone)
+from ..rules import (Rules, alone_with_the_call, banned_discard, dealer_picks_up, first_leader, hand_points,
+                     joker_up_makes_trump, joker_up_names_trump, may_call_alone, may_discard, may_pass, may_take_up,
+                     order_must_go_alone, railroad_on, why_no_alone_before_lead, why_no_defend_alone)
 
 ROUND_ONE = "round_one"
 DISCARD = "discard"
 ROUND_TWO = "round_two"
 NAME_TRUMP = "name_trump"
+ALONE = "alone"
 DEFEND = "defend"
+RAILROAD = "railroad"
+EXCHANGE = "exchange"
 PLAY = "play"
 OVER = "over"
-PHASES = (ROUND_ONE, NAME_TRUMP, ROUND_TWO, DISCARD, DEFEND, PLAY, OVER)
+PHASES = (ROUND_ONE, NAME_TRUMP, ROUND_TWO, DISCARD, ALONE, DEFEND, RAILROAD, EXCHANGE, PLAY, OVER)
 BIDDING_PHASES = (ROUND_ONE, NAME_TRUMP, ROUND_TWO)
 
 SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
 
-_VERB = {ROUND_ONE: "bid", ROUND_TWO: "bid", NAME_TRUMP: "bid", DISCARD: "discard",
-         DEFEND: "defend", PLAY: "play", OVER: "play"}
+_VERB = {ROUND_ONE: "bid", ROUND_TWO: "bid", NAME_TRUMP: "bid", DISCARD: "discard", ALONE: "declare",
+         DEFEND: "defend", RAILROAD: "pass", EXCHANGE: "exchange", PLAY: "play", OVER: "play"}
 _PHASE_TEXT = {ROUND_ONE: "round one of the bidding", ROUND_TWO: "round two of the bidding",
                NAME_TRUMP: "the dealer names trump (Joker turned up)",
-               DISCARD: "the dealer must discard", DEFEND: "defending alone is being offered",
+               DISCARD: "the dealer must discard", ALONE: "the makers may declare alone",
+               DEFEND: "defending alone is being offered",
+               RAILROAD: "the loner's partner passes the loner a card (railroad)",
+               EXCHANGE: "the loner discards a card to take the passed one, or declines it (railroad)",
                PLAY: "the play", OVER: "the hand is over"}
 
 # Plain-list copies of the tables: list indexing is several times faster than numpy scalars.
@@ -124,7 +131,8 @@ class HandState:
     __slots__ = ("rules", "dealer", "dealt", "upcard", "hands", "phase", "to_act", "bids",
                  "discard", "plays", "play_seats", "trump", "makers", "maker_seat", "alone",
                  "defender_alone", "active", "trick_winners", "tricks", "points", "_deck_mask",
-                 "_n", "_passed", "_passers", "_defend_queue", "_trick", "_trick_seats", "_led",
+                 "_n", "_passed", "_passers", "_defend_queue", "_alone_queue", "_stage", "_r1_suit",
+                 "_offered", "_railroad_queue", "railroad", "_trick", "_trick_seats", "_led",
                  "_best_key", "_best_seat", "_next", "_n_active", "thrown_in")
 
     def __init__(self, rules, dealer: int, hands: Sequence, upcard, *, _checked: bool = False):
@@ -157,6 +165,13 @@ class HandState:
         self._passed = [False, False, False, False]
         self._passers = (False, False, False, False)
         self._defend_queue: list[int] = []
+        self._alone_queue: list[int] = []
+        self._railroad_queue: list[int] = []
+        self._stage = 0  # after trump is made: 0 declare alone, 1 defend alone, 2 railroad, 3 play
+        self._offered = -1
+        #: railroad exchanges: (loner, card passed, card the loner discarded or None when declined)
+        self.railroad: list[tuple[int, int, int | None]] = []
+        self._r1_suit = -1 if upcard == JOKER else upcard >> 3
         self._trick: list[int] = []
         self._trick_seats: list[int] = []
         self._led = -1
@@ -203,6 +218,12 @@ class HandState:
     def upcard_suit(self) -> int:
         """Suit of the upcard (-1 for the Joker)."""
         return -1 if self.upcard == JOKER else self.upcard >> 3
+
+    @property
+    def round_one_suit(self) -> int:
+        """The suit on offer in round one: the upcard's, or the one the dealer named blind over a
+        Joker in the Almonte variant (-1 before it is named)."""
+        return self._r1_suit
 
     @property
     def current_trick(self) -> list[tuple[int, int]]:
@@ -267,13 +288,15 @@ class HandState:
         if phase == ROUND_ONE:
             return [a for a in ("pass", "order", "order alone") if self._bid_reason(a) is None]
         if phase in (ROUND_TWO, NAME_TRUMP):
-            out = [] if self._bid_reason("pass") is not None else ["pass"]
-            for s in range(4):
-                if self._bid_reason(SUITS[s]) is None:
-                    out += [SUITS[s], SUITS[s] + " alone"]
-            return out
+            calls = ["pass"] + [SUITS[s] + alone for s in range(4) for alone in ("", " alone")]
+            return [a for a in calls if self._bid_reason(a) is None]
+        if phase == ALONE:
+            return ["pass", "alone"]
         if phase == DEFEND:
             return ["pass", "defend alone"]
+        if phase in (RAILROAD, EXCHANGE):
+            cards = [card_name(c) for c in mask_to_cards(self.hands[self.to_act])]
+            return cards if phase == RAILROAD else cards + ["decline"]
         return []
 
     def why_cannot_defend_alone(self, seat: int) -> str | None:
@@ -297,13 +320,19 @@ class HandState:
                 return "in round one the calls are pass, order and order alone"
             if text == "order" and order_must_go_alone(r, seat, self.dealer):
                 return "the dealer's partner may order up only by going alone (Canadian loner)"
-            if not may_take_up(r, seat, self.hands[seat], self.upcard, self.dealer):
-                return (f"the dealer holds no {SUIT_WORDS[self.upcard >> 3]} and may not take it up "
+            if text == "order alone" and not may_call_alone(r, seat, 1, self.dealer):
+                return _ALONE_LATER
+            if not may_take_up(r, seat, self.hands[seat], self._r1_suit, self.dealer):
+                return (f"the dealer holds no {SUIT_WORDS[self._r1_suit]} and may not take it up "
                         "(dealer_needs_trump)")
             return None
         if phase == NAME_TRUMP:
             if text == "pass":
                 return "the dealer must name trump when the Joker is turned up"
+            if text.endswith(" alone") and not joker_up_makes_trump(r):
+                return "the dealer only names the suit of round one (Almonte): no one is alone yet"
+            if text.endswith(" alone") and not alone_with_the_call(r):
+                return _ALONE_LATER
         elif text == "pass":
             if not may_pass(r, seat, 2, self.dealer):
                 return "the dealer may not pass in round two (stick the dealer)"
@@ -314,8 +343,10 @@ class HandState:
             suit = parse_suit(words[0])
         except InvalidCardError:
             return "expected pass or a suit letter (s, h, d, c), optionally followed by ' alone'"
-        if phase == ROUND_TWO and suit == self.upcard >> 3:
+        if phase == ROUND_TWO and suit == self._r1_suit:
             return f"{SUIT_WORDS[suit]} was turned down; in round two name another suit"
+        if phase == ROUND_TWO and len(words) == 2 and not may_call_alone(r, seat, 2, self.dealer):
+            return _ALONE_LATER
         return None
 
     def _card_reason(self, card: int) -> str | None:
@@ -352,7 +383,9 @@ class HandState:
             else:
                 why = f"it is seat {actor}'s turn ({_PHASE_TEXT[phase]})"
             raise IllegalActionError(seat, action, why, verb)
-        if phase in (PLAY, DISCARD):
+        if phase == EXCHANGE and isinstance(action, str) and action.strip().lower() == "decline":
+            return "decline", None
+        if phase in (PLAY, DISCARD, RAILROAD, EXCHANGE):
             if _is_int(action):
                 card = int(action)
                 if not 0 <= card <= JOKER:
@@ -375,6 +408,10 @@ class HandState:
         if phase == DEFEND:
             if text not in ("pass", "defend alone"):
                 raise IllegalActionError(actor, action, "expected pass or defend alone", verb)
+            return text, None
+        if phase == ALONE:
+            if text not in ("pass", "alone"):
+                raise IllegalActionError(actor, action, "expected pass or alone", verb)
             return text, None
         why = self._bid_reason(text)
         if why is not None:
@@ -414,11 +451,17 @@ class HandState:
                 return
         kind, value = self._interpret(action, seat)
         phase = self.phase
-        if kind == "card":
+        if phase == RAILROAD:
+            self._railroad_pass(value)
+        elif phase == EXCHANGE:
+            self._railroad_take(value)
+        elif kind == "card":
             if phase == PLAY:
                 self._play(value)
             else:
                 self._discard(value)
+        elif phase == ALONE:
+            self._declare_alone(kind == "alone")
         elif phase == DEFEND:
             self._defend(kind == "defend alone")
         elif phase == ROUND_ONE:
@@ -438,7 +481,7 @@ class HandState:
             else:
                 self.to_act = (seat + 1) & 3
             return
-        self._make_trump(seat, self.upcard >> 3, kind == "order alone")
+        self._make_trump(seat, self._r1_suit, kind == "order alone")
         if not dealer_picks_up(self.rules, self.maker_seat, self.alone is not None, self.dealer):
             self._after_making()  # the dealer sits out and does not take up the upcard
         else:
@@ -458,6 +501,11 @@ class HandState:
     def _call(self, suit: int, alone: bool) -> None:
         seat = self.to_act
         self.bids.append(SUITS[suit] + (" alone" if alone else ""))
+        if self.phase == NAME_TRUMP and not joker_up_makes_trump(self.rules):
+            self._r1_suit = suit  # Almonte: round one proceeds on the suit the dealer named blind
+            self.phase = ROUND_ONE
+            self.to_act = (self.dealer + 1) & 3
+            return
         self._make_trump(seat, suit, alone)
         if self.phase == NAME_TRUMP:
             self.hands[self.dealer] |= 1 << self.upcard
@@ -481,16 +529,56 @@ class HandState:
         self._after_making()
 
     def _after_making(self) -> None:
-        if self.rules.defend_alone:
-            first = (self.dealer + 1) & 3
-            queue = [s for s in ((first + k) & 3 for k in range(4))
-                     if (s & 1) != self.makers and self.why_cannot_defend_alone(s) is None]
-            if queue:
-                self._defend_queue = queue
-                self.phase = DEFEND
-                self.to_act = queue[0]
+        """The steps between making trump (and the dealer's discard) and the lead, in order:
+        the makers may declare alone (British timing: maker, then partner), defenders may go
+        alone (from eldest), a railroad exchange for each lone player; then play."""
+        if self._stage == 0:
+            self._stage = 1
+            if not alone_with_the_call(self.rules) and self.alone is None:
+                m = self.maker_seat
+                queue = [s for s in (m, partner_of(m))
+                         if why_no_alone_before_lead(self.rules, s, m, self._passers[s]) is None]
+                if queue:
+                    self._alone_queue = queue
+                    self.phase, self.to_act = ALONE, queue[0]
+                    return
+        if self._stage == 1:
+            self._stage = 2
+            if self.rules.defend_alone:
+                first = (self.dealer + 1) & 3
+                queue = [s for s in ((first + k) & 3 for k in range(4))
+                         if (s & 1) != self.makers and self.why_cannot_defend_alone(s) is None]
+                if queue:
+                    self._defend_queue = queue
+                    self.phase, self.to_act = DEFEND, queue[0]
+                    return
+        if self._stage == 2:
+            self._stage = 3
+            if railroad_on(self.rules):
+                self._railroad_queue = [s for s in (self.alone, self.defender_alone) if s is not None]
+            if self._railroad_queue:
+                self.phase, self.to_act = RAILROAD, partner_of(self._railroad_queue[0])
                 return
         self._start_play()
+
+    def why_cannot_declare_alone(self, seat: int) -> str | None:
+        """Why ``seat`` may not declare alone after trump is made (British timing), or ``None``."""
+        if self.trump is None:
+            return "trump has not been made"
+        if self.alone is not None and self.alone != seat:
+            return f"seat {self.alone} already plays alone"
+        return why_no_alone_before_lead(self.rules, seat, self.maker_seat, self._passers[seat])
+
+    def _declare_alone(self, alone: bool) -> None:
+        seat = self._alone_queue.pop(0)
+        if alone:
+            self.alone = seat
+            self.active[partner_of(seat)] = False
+            self._alone_queue = []
+        if self._alone_queue:
+            self.to_act = self._alone_queue[0]
+        else:
+            self._after_making()
 
     def _defend(self, alone: bool) -> None:
         seat = self._defend_queue.pop(0)
@@ -501,7 +589,25 @@ class HandState:
         if self._defend_queue:
             self.to_act = self._defend_queue[0]
         else:
-            self._start_play()
+            self._after_making()
+
+    def _railroad_pass(self, card: int) -> None:
+        """The sitting-out partner passes ``card`` face down to the loner."""
+        self.hands[self.to_act] &= ~(1 << card)
+        self._offered = card
+        self.phase, self.to_act = EXCHANGE, self._railroad_queue[0]
+
+    def _railroad_take(self, discard: int | None) -> None:
+        """The loner, without looking, discards ``discard`` and takes the passed card, or declines it."""
+        loner = self._railroad_queue.pop(0)
+        if discard is not None:
+            self.hands[loner] = (self.hands[loner] & ~(1 << discard)) | (1 << self._offered)
+        self.railroad.append((loner, self._offered, discard))
+        self._offered = -1
+        if self._railroad_queue:
+            self.phase, self.to_act = RAILROAD, partner_of(self._railroad_queue[0])
+        else:
+            self._after_making()
 
     def _start_play(self) -> None:
         act = self.active
@@ -555,6 +661,10 @@ class HandState:
         self.thrown_in = True
         self.phase = OVER
         self.to_act = None
+
+
+_ALONE_LATER = ("under these rules alone is declared after trump is made, before the lead "
+                "(alone_declared is before_lead)")
 
 
 def _looks_like_card(text: str) -> bool:
@@ -669,5 +779,5 @@ def play_game(rules, policies, rng: np.random.Generator, dealer: int = 0,
 __all__ = [
     "HandState", "HandResult", "IllegalActionError", "InconsistentDealError", "play_hand",
     "play_game", "game_winner", "GameResult", "PHASES", "ROUND_ONE", "ROUND_TWO", "NAME_TRUMP",
-    "DISCARD", "DEFEND", "PLAY", "OVER", "BIDDING_PHASES", "SUIT_WORDS",
+    "DISCARD", "ALONE", "DEFEND", "RAILROAD", "EXCHANGE", "PLAY", "OVER", "BIDDING_PHASES", "SUIT_WORDS",
 ]

@@ -9,13 +9,15 @@ contracts this module plays.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 import numpy as np
 
 from ..core.errors import PlayModelError
 from ..core.seats import DEALER
-from ..rules import Rules, first_leader, hand_points_array
+from ..core.trump import POWER
+from ..rules import Rules, first_leader, hand_points_array, railroad_on
 
 PLAY_MODELS = ("dd", "pimc")
 
@@ -51,6 +53,54 @@ class Contracts:
     alone: np.ndarray          # (n,) bool
     def_alone: np.ndarray      # (n,) seat or -1
     up_known: np.ndarray | None = None   # (n,) upcard the dealer took up (known to all), or -1
+    #: (n,) the seat that made trump, where a partner then declared alone before the lead (British):
+    #: ``maker`` is then the lone seat (the one that plays); None when it is ``maker`` throughout
+    caller: np.ndarray | None = None
+
+
+def railroad_exchange(hands: np.ndarray, trump: np.ndarray, loner: np.ndarray) -> tuple[np.ndarray, np.ndarray,
+                                                                                       np.ndarray]:
+    """The railroad exchange as players make it: the partner of each ``loner`` (seat or -1) passes
+    its best card (the highest trump, else the highest card), and the loner, before looking,
+    discards its weakest card (the lowest plain card, else the lowest trump) and takes it.
+
+    Returns the new hands and, per row, the card passed and the card discarded (-1 where no loner).
+    """
+    n = len(loner)
+    hands = np.array(hands, dtype=np.uint64, copy=True)
+    passed = np.full(n, -1, dtype=np.int64)
+    dropped = np.full(n, -1, dtype=np.int64)
+    rows = np.nonzero(loner >= 0)[0]
+    if len(rows) == 0:
+        return hands, passed, dropped
+    cards = np.arange(33)
+    for i in rows:  # a few rows per batch: loners are rare, and this runs once per contract
+        t, s = int(trump[i]), int(loner[i])
+        p = (s + 2) & 3
+        key = POWER[t].astype(np.int64)
+        held_p = (int(hands[i, p]) >> cards) & 1 == 1
+        held_s = (int(hands[i, s]) >> cards) & 1 == 1
+        if not held_p.any() or not held_s.any():
+            continue
+        give = int(cards[held_p][np.argmax(key[held_p])])
+        drop = int(cards[held_s][np.argmin(key[held_s])])
+        hands[i, p] &= ~np.uint64(1 << give)
+        hands[i, s] = (hands[i, s] & ~np.uint64(1 << drop)) | np.uint64(1 << give)
+        passed[i], dropped[i] = give, drop
+    return hands, passed, dropped
+
+
+def with_railroad(rules: Rules, c: "Contracts") -> tuple["Contracts", list[np.ndarray]]:
+    """``c`` after the railroad exchanges the rules call for: the lone maker's, then the lone
+    defender's.  Returns the contracts and the (passed, discarded) card arrays of each exchange."""
+    if not railroad_on(rules):
+        return c, []
+    live = c.maker >= 0
+    hands, done = c.hands, []
+    for loner in (np.where(live & c.alone, c.maker, -1), np.where(live, c.def_alone, -1)):
+        hands, passed, dropped = railroad_exchange(hands, c.trump, loner)
+        done.append((passed, dropped))
+    return dataclasses.replace(c, hands=hands), done
 
 
 class Evaluator:
@@ -83,6 +133,7 @@ class Evaluator:
         return leader, out
 
     def play(self, c: Contracts, rng: np.random.Generator) -> Outcome:
+        c, _ = with_railroad(self.rules, c)
         n = len(c.maker)
         live = c.maker >= 0
         side0 = np.zeros(n, dtype=np.int64)

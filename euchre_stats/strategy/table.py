@@ -331,8 +331,8 @@ def evaluate_classes(spec: TableSpec, asker: int, hands: np.ndarray, ups: np.nda
             continue
         outs, w = _option_outcomes(spec, asker, up, class_rows, deals[rows], rng, workers)
         allowed = {}
-        if asker == DEALER and not may_take_up(rules, asker, hands[lo:hi], up).all():
-            ok = may_take_up(rules, asker, hands[lo:hi], up)
+        if asker == DEALER and not may_take_up(rules, asker, hands[lo:hi], up >> 3).all():
+            ok = may_take_up(rules, asker, hands[lo:hi], up >> 3)
             allowed = {"order": ok, "order alone": ok}
         cands = None
         if asker == DEALER:

@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..bidding.auction import Auction
-from ..bidding.model import best_discard_strength, default_model
+from ..bidding.auction import Auction, _dealer_pickup
+from ..bidding.model import default_model
 from ..core.cards import JOKER
 from ..core.decks import find_deck, parse_deck_list
 from ..core.errors import VariantsInputError
@@ -31,7 +31,7 @@ from ..core.seats import DEALER, SEAT_NAMES
 from ..core.stats import Estimate, mean, proportion
 from ..play.contracts import Contracts, Evaluator
 from ..output.results import ResultView
-from ..rules import NORTH_AMERICAN, Rules, banned_discard, hand_points_array, joker_up_names_trump
+from ..rules import NORTH_AMERICAN, Rules, hand_points_array, joker_up_makes_trump, joker_up_names_trump
 from ..sampling.deals import random_deals
 from ..sampling.seeds import chunk_rng, chunk_sizes
 
@@ -139,24 +139,38 @@ class VariantsResult(ResultView):
         plot_variants(self, path)
 
 
-def _joker_up(rules: Rules, hands: np.ndarray) -> Contracts:
-    """Joker turned up under the Joker rule: the dealer names its best suit, takes the Joker, discards."""
+def _joker_up(rules: Rules, hands: np.ndarray, bidding, rng) -> Contracts:
+    """The Joker turned up: the dealer names a suit before looking at the hand, so uniformly at
+    random (every suit is as good as another before looking).  British ("blind"): that suit is
+    trump, the dealer takes the Joker and discards by the count, then the makers may declare alone
+    (British timing) and defenders may defend alone.  Almonte: round one on the named suit."""
     n = hands.shape[0]
-    hands = hands.copy()
-    h6 = hands[:, DEALER] | np.uint64(1 << JOKER)
-    best = np.full(n, -np.inf)
-    trump = np.zeros(n, dtype=np.int64)
-    after = hands[:, DEALER].copy()
-    banned = banned_discard(rules, JOKER)
+    named = rng.integers(0, 4, n)
+    parts = []
     for t in range(4):
-        s, card = best_discard_strength(h6, t, banned)
-        better = s > best
-        best = np.where(better, s, best)
-        trump = np.where(better, t, trump)
-        after = np.where(better, h6 & ~np.left_shift(np.uint64(1), card.astype(np.uint64)), after)
-    hands[:, DEALER] = after
-    return Contracts(hands, trump, np.full(n, DEALER, dtype=np.int64), np.zeros(n, dtype=bool),
-                     np.full(n, -1, dtype=np.int64), np.full(n, JOKER, dtype=np.int64))
+        rows = np.nonzero(named == t)[0]
+        if len(rows) == 0:
+            continue
+        auction = Auction(rules, bidding, JOKER, t)
+        if not joker_up_makes_trump(rules):
+            parts.append((rows, auction.finish(hands[rows], 1, 0, rng)))
+            continue
+        h = hands[rows].copy()
+        m = len(rows)
+        h[:, DEALER] = _dealer_pickup(h[:, DEALER], JOKER, rules, np.ones(m, dtype=bool), t)
+        trump = np.full(m, t, dtype=np.int64)
+        maker = np.full(m, DEALER, dtype=np.int64)
+        passed = np.zeros((m, 4), dtype=bool)
+        maker, alone, caller = auction.declare_alone(h, trump, maker, np.zeros(m, dtype=bool), passed,
+                                                     np.ones(m, dtype=bool), rng)
+        def_alone = auction.defender_alone(h, trump, maker, alone, passed, rng)
+        parts.append((rows, Contracts(h, trump, maker, alone, def_alone, np.full(m, JOKER), caller)))
+    out = Contracts(hands.copy(), np.zeros(n, dtype=np.int64), np.full(n, -1, dtype=np.int64),
+                    np.zeros(n, dtype=bool), np.full(n, -1, dtype=np.int64), np.full(n, -1, dtype=np.int64))
+    for rows, c in parts:
+        for f in ("hands", "trump", "maker", "alone", "def_alone", "up_known"):
+            getattr(out, f)[rows] = getattr(c, f)
+    return out
 
 
 def _chunk(rules: Rules, n: int, rng: np.random.Generator, model: str, workers, bidding):
@@ -173,14 +187,15 @@ def _chunk(rules: Rules, n: int, rng: np.random.Generator, model: str, workers, 
         if up == JOKER:
             if not joker_up_names_trump(rules):
                 continue  # thrown in: the deal passes
-            c = _joker_up(rules, hands[idx])
+            c = _joker_up(rules, hands[idx], bidding, rng)
         else:
             c = Auction(rules, bidding, int(up)).finish(hands[idx], 1, 0, rng)
         out = evaluator.play(c, rng)
         maker[idx] = c.maker
         alone[idx] = c.alone
         def_alone[idx] = c.def_alone >= 0
-        round_one[idx] = (c.maker >= 0) & ((c.trump == (int(up) >> 3)) | (up == JOKER))
+        up_suit = -1 if up == JOKER else int(up) >> 3
+        round_one[idx] = (c.maker >= 0) & ((c.trump == up_suit) | ((up == JOKER) & (c.up_known == JOKER)))
         side0[idx] = np.maximum(out.our_tricks, 0)
     live = maker >= 0
     hs = rules.hand_size

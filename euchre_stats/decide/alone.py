@@ -1,0 +1,169 @@
+"""The question asked after trump is made: "should I go alone?".
+
+Two askers: a member of the making side where alone is declared before the lead (British:
+"my partner made it, should I go alone?", or the maker itself then), and a defender where
+defending alone is allowed ("should I defend alone?").  Both options are played on the same
+sampled deals; the deals are weighted by what the auction showed (who passed, who made trump
+and in which round, whether the upcard was taken) under the bidding model, and the players
+still to declare after the asker decide by that model too.  Prints nothing.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..bidding.auction import Auction
+from ..bidding.model import BiddingModel, default_model, strength_of
+from ..core.cards import JOKER, card_name, parse_card, parse_suit
+from ..core.errors import DecisionInputError
+from ..core.seats import DEALER, SEAT_NAMES, parse_seat, partner_of
+from ..core.stats import effective_sample_size
+from ..play.contracts import Contracts, Evaluator, Outcome
+from ..rules import NORTH_AMERICAN, Rules, alone_with_the_call, why_no_alone_before_lead, why_no_defend_alone
+from ..sampling.dealer import KITTY, Dealer, Knowledge
+from ..sampling.seeds import resolve_seed
+from .questions import Decision, _check_models, _drive, _hand_setup, _kitty_size, _summarise
+
+
+def alone_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, up=None, maker_alone: bool = False,
+                   samples: int = 10000, target_se: float | None = None, seed: int | None = None,
+                   model: str = "dd", infer: bool = True, workers: int | None = None,
+                   bidding: BiddingModel | None = None, progress=None) -> Decision:
+    """Going alone or not, once trump is made and before the lead.
+
+    Parameters
+    ----------
+    hand : the asker's cards as they are now (the dealer's after its discard)
+    trump : the trump suit (``"h"``...)
+    maker : the seat that made trump (``eldest|partner|third|dealer`` or 1-4)
+    seat : the asker: the maker or its partner (alone declared before the lead, British timing),
+        or a defender (``defend_alone``)
+    up : the upcard, when known: trump of its suit was made in round one (the dealer took it up),
+        another suit in round two (it was turned down); without it the upcard is unknown and the
+        trump taken as named in round two
+    maker_alone : for a defender's question, whether the maker went alone
+    Other parameters as :func:`euchre_stats.decide.questions.order_decision`.
+
+    Options: ``"with partner"`` and ``"alone"`` (a maker's side), or ``"defend with partner"``
+    and ``"defend alone"``; values are points for the asker's side.
+    """
+    rules = Rules.from_json(rules)
+    _check_models(model, None)
+    t = trump if isinstance(trump, int) else parse_suit(trump)
+    m, asker = parse_seat(maker), parse_seat(seat)
+    cards, hmask = _hand_setup(hand, rules)
+    defending = (asker & 1) != (m & 1)
+    if defending:
+        why = why_no_defend_alone(rules, asker, m, maker_alone, False)
+        if why is not None:
+            raise DecisionInputError(f"seat {SEAT_NAMES[asker]!r} cannot defend alone: {why}")
+    else:
+        if maker_alone:
+            raise DecisionInputError("maker_alone is for a defender's question: a maker's side that is already "
+                                     "alone has nothing left to declare")
+        why = why_no_alone_before_lead(rules, asker, m, False)
+        if why is not None:
+            raise DecisionInputError(f"seat {SEAT_NAMES[asker]!r} cannot declare alone now: {why}; ask "
+                                     "`order` or `call`, whose options include going alone")
+    upc = None if up is None else (up if isinstance(up, int) else parse_card(up, rules.deck_obj))
+    if upc == JOKER:
+        raise DecisionInputError("with the Joker turned up only the dealer decides: ask `order` from the "
+                                 "dealer's seat")
+    if upc is not None and (hmask >> upc) & 1 and not (asker == DEALER and upc >> 3 == t):
+        raise DecisionInputError(f"the upcard {card_name(upc)!r} is also in the hand")
+    round_one = upc is not None and upc >> 3 == t
+    if upc is not None and not round_one and (hmask >> upc) & 1:
+        raise DecisionInputError(f"the turned-down card {card_name(upc)!r} is also in the hand")
+    seed = resolve_seed(seed)
+    bidding = bidding or default_model()
+    auction = Auction(rules, bidding, upc if upc is not None else 0, t if upc is None else None)
+    ev = Evaluator(rules, model, asker, workers)
+    dealer = Dealer(_knowledge(rules, asker, hmask, upc, round_one))
+    lone_maker = maker_alone and defending
+    passed = np.zeros((1, 4), dtype=bool)
+    passed[0, :m] = True  # in either round, the seats before the maker passed in the round trump was made
+    first_defender = min(s for s in range(4) if (s & 1) != (m & 1))
+
+    def chunk(rng, n):
+        hands = dealer.sample(n, rng)[:, :4].copy()
+        if lone_maker:
+            hands[:, partner_of(m)] = 0
+        pas = np.repeat(passed, n, axis=0)
+        w = _weights(auction, bidding, hands, m, t, round_one, upc, asker, defending) if infer else np.ones(n)
+        outs: dict[str, Outcome] = {}
+        for alone in (False, True):
+            c = Contracts(hands.copy(), np.full(n, t), np.full(n, m), np.full(n, lone_maker),
+                          np.full(n, -1), np.full(n, upc if round_one else -1))
+            if defending:
+                if alone:
+                    c.def_alone = np.full(n, asker)
+                else:  # the other defender, if still to be asked, decides by the count
+                    later = [s for s in range(asker + 1, 4) if (s & 1) != (m & 1)]
+                    c.def_alone = auction.defender_alone(hands, c.trump, c.maker, c.alone, pas, rng, seats=later)
+                name = "defend alone" if alone else "defend with partner"
+            else:
+                if alone:
+                    c.maker, c.alone = np.full(n, asker), np.ones(n, dtype=bool)
+                elif asker == m:  # the maker declines: its partner may still declare
+                    c.maker, c.alone, _ = auction.declare_alone(hands, c.trump, c.maker, c.alone, pas,
+                                                                np.full(n, round_one), rng, roles=(2,))
+                c.def_alone = auction.defender_alone(hands, c.trump, c.maker, c.alone, pas, rng,
+                                                     seats=range(first_defender, 4))
+                name = "alone" if alone else "with partner"
+            outs[name] = ev.play(c, rng)
+        return outs, w
+
+    outcomes, w, done = _drive(seed, samples, target_se, chunk, progress)
+    options, diffs, rec, close = _summarise(outcomes, w, rules.hand_size)
+    inputs = {"hand": " ".join(card_name(c) for c in cards), "trump": "cdhs"[t], "maker": SEAT_NAMES[m],
+              "seat": SEAT_NAMES[asker], "up": None if upc is None else card_name(upc),
+              "round": 1 if round_one else 2, "maker_alone": bool(lone_maker)}
+    return Decision("alone", inputs, rules, seed, done, model, options, diffs, rec, close, "hand", infer,
+                    effective_sample_size(w))
+
+
+def _knowledge(rules: Rules, asker: int, hmask: int, upc: int | None, round_one: bool) -> Knowledge:
+    """What the asker knows: its hand, and the upcard (in the dealer's hand after a round-one
+    call, on the kitty after being turned down)."""
+    k = Knowledge(rules.deck_obj.mask)
+    k.need = [rules.hand_size] * 4 + [_kitty_size(rules)]
+    k.need[asker] = 0
+    k.known[asker] = hmask
+    if upc is not None:
+        if round_one and asker != DEALER:
+            k.known[DEALER] |= 1 << upc
+            k.need[DEALER] -= 1
+        elif not round_one:
+            k.known[KITTY] |= 1 << upc
+            k.need[KITTY] -= 1
+    return k
+
+
+def _weights(auction: Auction, bidding: BiddingModel, hands, m: int, t: int, round_one: bool, upc, asker: int,
+             defending: bool) -> np.ndarray:
+    """How likely the auction seen is on each sampled deal, under the bidding model: the passes
+    before the maker, the maker's call, and (for the partner's question) the maker declining alone.
+    The dealer's own round-one choice is left out: its sampled hand is the one after the pick-up."""
+    n = hands.shape[0]
+    w = np.ones(n)
+    if upc is None:
+        return w
+    if round_one:
+        for s in range(m + 1):
+            if s == asker or s == DEALER:
+                continue
+            p = auction.p_round_one(hands, s)[0]
+            w *= p if s == m else 1.0 - p
+    else:
+        for s in range(4):
+            if s != asker:
+                w *= 1.0 - auction.p_round_one(hands, s)[0]
+        for s in range(m + 1):
+            if s == asker:
+                continue
+            p = auction.p_round_two(hands, s)
+            w *= p if s == m else 1.0 - p
+    if not defending and asker != m and not alone_with_the_call(auction.rules):
+        thr = bidding.order_alone[m] if round_one else bidding.call_alone[m]
+        w *= 1.0 - bidding.p_accept(strength_of(hands[:, m], t), thr, bidding.temperature)
+    return w
