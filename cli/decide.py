@@ -77,6 +77,8 @@ def options_frame(d: dec.Decision):
             row["discard"] = o.extra["discard"]
         if "ev_points" in o.extra:
             row["ev_points"] = o.extra["ev_points"]
+        if "ev_tricks" in o.extra:
+            row["ev_tricks"] = o.extra["ev_tricks"]
         rows.append(row)
     return pd.DataFrame(rows)
 
@@ -98,12 +100,17 @@ def decision_table(d: dec.Decision) -> str:
     lines.append(f"value: expected {unit}, 95% interval")
     lines.append("")
     table = []
+    # the makers' chances, labelled from the asker's seat
+    defends = d.inputs.get("side") == "defenders"
+    labels = ("P(they make)", "P(they march)", "P(we euchre)") if defends else ("P(make)", "P(march)", "P(euchred)")
     for o in d.options:
         row = {"action": o.action, "EV": _fmt(o.ev, d.value_unit != "tricks"),
                "95% CI": f"[{_fmt(o.ev_ci[0], d.value_unit != 'tricks')}, "
                          f"{_fmt(o.ev_ci[1], d.value_unit != 'tricks')}]",
-               "P(make)": f"{o.p_make:.3f}", "P(march)": f"{o.p_march:.3f}",
-               "P(euchred)": f"{o.p_euchred:.3f}", "n": o.n}
+               labels[0]: f"{o.p_make:.3f}", labels[1]: f"{o.p_march:.3f}",
+               labels[2]: f"{o.p_euchred:.3f}", "n": o.n}
+        if "ev_tricks" in o.extra:
+            row["tricks"] = f"{o.extra['ev_tricks']:.3f}"
         if "ev_points" in o.extra:
             row["points"] = _fmt(o.extra["ev_points"])
         if "discard" in o.extra:

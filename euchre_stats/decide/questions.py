@@ -34,6 +34,7 @@ from ..rules import (NORTH_AMERICAN, Rules, dealer_picks_up, first_leader, hand_
                      may_discard, may_pass, may_take_up, order_must_go_alone, sitting_out, why_no_defend_alone)
 from ..sampling.dealer import KITTY, Dealer, Knowledge
 from ..sampling.seeds import chunk_rng, chunk_sizes, resolve_seed
+from .inference import auction_weights
 
 PASS_MODELS = ("hand", "zero", "dd")
 
@@ -592,8 +593,10 @@ def replay_tricks(rules: Rules, trump: int, first_leader_seat: int, active: list
 def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tricks=(), up=None,
                   alone: bool = False, defender_alone=None, discard=None, samples: int = 10000,
                   target_se: float | None = None, seed: int | None = None, model: str = "dd",
-                  workers: int | None = None, progress=None, pimc_worlds: int = 24) -> Decision:
-    """The player on lead: expected tricks for their side, P(make) and P(euchred) for each legal card.
+                  workers: int | None = None, progress=None, pimc_worlds: int = 24, infer: bool = True,
+                  bidding: BiddingModel | None = None) -> Decision:
+    """The player on lead: expected points for their side (expected tricks beside them), and the
+    makers' P(make), P(march) and P(euchred), for each legal card.
 
     Parameters
     ----------
@@ -602,7 +605,10 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
     maker : seat that fixed trump (``eldest|partner|third|dealer`` or 1-4)
     seat : the leader's seat
     tricks : earlier tricks, each a string of its cards in play order from its leader
-    up : the upcard, when the dealer took it up (it is then known to be in the dealer's hand)
+    up : the upcard: of the trump suit, the dealer took it up in round one (it is then known to be in
+        the dealer's hand until played); of another suit, it was turned down and trump named in round two
+    infer : weight the deals by the auction the upcard implies (the passes before the maker, the
+        maker's call and its round) under the bidding model; with no upcard given there is none
     alone : the maker went alone; ``defender_alone`` : seat of a lone defender
     discard : the dealer's discard, when the leader is the dealer and remembers it
     """
@@ -642,21 +648,31 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
     upc = None
     if up is not None:
         upc = up if isinstance(up, int) else parse_card(up, deck)
-        if not active[DEALER]:
-            raise DecisionInputError("the dealer sits out, so the upcard was not taken up")
+        if upc == JOKER:
+            raise DecisionInputError("a Joker upcard: give the hand's trump and leave out --up (the dealer "
+                                     "took the Joker)")
+    round_one = upc is not None and upc >> 3 == t
+    if round_one and not active[DEALER]:
+        raise DecisionInputError("the dealer sits out, so the upcard was not taken up")
     k = Knowledge(deck.mask, trump=t)
     k.gone = cards_to_mask(played)
     k.known[asker] = hmask
     k.need = [left if active[s] else rules.hand_size for s in range(4)] + [_kitty_size(rules)]
     k.need[asker] = 0
     k.voids = [voids[s] if active[s] else 0 for s in range(4)] + [0]
-    if upc is not None and not (played_by[DEALER] >> upc) & 1 and asker != DEALER:
+    if upc is not None and not round_one:  # turned down: it lies on the kitty
+        if (hmask >> upc) & 1 or (k.gone >> upc) & 1:
+            raise DecisionInputError(f"the turned-down card {card_name(upc)!r} is on the kitty but is "
+                                     "also in the hand or played")
+        k.known[KITTY] |= 1 << upc
+        k.need[KITTY] -= 1
+    if round_one and not (played_by[DEALER] >> upc) & 1 and asker != DEALER:
         if (hmask >> upc) & 1 or (k.gone >> upc) & 1:
             raise DecisionInputError(f"the upcard {card_name(upc)!r} was taken by the dealer but is "
                                      "elsewhere")
         k.known[DEALER] |= 1 << upc
         k.need[DEALER] -= 1
-    if upc is not None and asker == DEALER and not ((hmask | played_by[DEALER]) >> upc) & 1:
+    if round_one and asker == DEALER and not ((hmask | played_by[DEALER]) >> upc) & 1:
         raise DecisionInputError(f"you are the dealer and took up {card_name(upc)!r}: it must be in "
                                  "your hand or among your plays")
     if discard is not None:
@@ -670,7 +686,10 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
     except ValueError as exc:
         raise DecisionInputError(str(exc)) from None
     seed = resolve_seed(seed)
-    up_in_dealer = upc if upc is not None and (k.known[DEALER] >> upc) & 1 else -1
+    up_in_dealer = upc if round_one and (k.known[DEALER] >> upc) & 1 else -1
+    auction = None
+    if infer and upc is not None:
+        auction = Auction(rules, bidding or default_model(), upc)
     out_mask = sum(1 << s for s in range(4) if not active[s])
     legal = cards  # any card may be led
     maker_side = m & 1
@@ -681,6 +700,9 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
     def chunk(rng, n):
         hands = dealer.sample(n, rng)[:, :4].copy()
         w = np.ones(n)
+        if auction is not None:  # the hands as they were in the bidding: now plus what each seat played
+            dealt = hands | np.array(played_by, dtype=np.uint64)[None, :]
+            w = auction_weights(auction, dealt, m, t, round_one, upc, asker)
         if model == "dd":
             from ..solver import card_values_many
 
@@ -696,20 +718,22 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
             our_total = prior_ours + vals[:, c].astype(np.int64)
             maker_tricks = our_total if maker_side == ours else hs - our_total
             mp, dp = hand_points_array(rules, maker_tricks, alone, da is not None)
-            is_ours = maker_side == ours
-            value = (mp - dp) if is_ours else (dp - mp)
-            outs[card_name(c)] = Outcome(
-                our_total.astype(np.float64), np.full(n, is_ours) & (mp > 0),
-                np.full(n, is_ours) & (maker_tricks == hs), np.full(n, is_ours) & (dp > 0), our_total,
-                value.astype(np.float64))
+            value = (mp - dp) if maker_side == ours else (dp - mp)
+            # P(make), P(march), P(euchred) are the makers' chances, whoever asks
+            outs[card_name(c)] = Outcome(value.astype(np.float64), mp > 0, maker_tricks == hs, dp > 0, our_total,
+                                         our_total.astype(np.float64))
         return outs, w
 
     outcomes, w, done = _drive(seed, samples, target_se, chunk, progress)
     options, diffs, rec, close = _summarise(outcomes, w, hs)
+    for o in options:  # expected tricks beside the points
+        o.extra["ev_tricks"] = o.extra.pop("ev_points")
+        o.extra["ev_tricks_ci"] = o.extra.pop("ev_points_ci")
     inputs = {"hand": " ".join(card_name(c) for c in cards), "trump": "cdhs"[t], "maker": SEAT_NAMES[m],
               "seat": SEAT_NAMES[asker], "alone": alone,
               "tricks": [" ".join(card_name(c) for c in tr) for tr in trick_cards],
-              "up": card_name(upc) if upc is not None else None}
-    return Decision("lead", inputs, rules, seed, done, model, options, diffs, rec, close, None, False,
-                    effective_sample_size(w), value_unit="tricks")
+              "up": card_name(upc) if upc is not None else None,
+              "side": "makers" if maker_side == ours else "defenders"}
+    return Decision("lead", inputs, rules, seed, done, model, options, diffs, rec, close, None,
+                    auction is not None, effective_sample_size(w))
 
