@@ -18,6 +18,7 @@ This module computes; it prints nothing (the CLI formats :class:`Decision`).
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -95,9 +96,17 @@ class Decision:
 
 
 def _summarise(outcomes: dict[str, Outcome], weights: np.ndarray, hand_size: int,
-               extras: dict[str, dict] | None = None) -> tuple[list[OptionResult], list[dict], str, bool]:
+               extras: dict[str, dict] | None = None, game=None) -> tuple[list[OptionResult], list[dict], str, bool]:
+    """Per-option estimates, the best option and its paired differences with the others.
+
+    With ``game`` (a :class:`GameState`) each option also gets its chance of winning the game
+    (``p_win``), and the recommendation and the differences are by that chance.
+    """
     extras = extras or {}
     results = []
+    key = {a: o.value for a, o in outcomes.items()}
+    if game is not None:
+        key = {a: game.win_chance(o.value) for a, o in outcomes.items()}
     for action, o in outcomes.items():
         mu, se = weighted_mean_se(o.value, weights)
         sw = weights.sum()
@@ -107,13 +116,17 @@ def _summarise(outcomes: dict[str, Outcome], weights: np.ndarray, hand_size: int
         if o.points is not None:
             pm, ps = weighted_mean_se(o.points, weights)
             extra.update({"ev_points": pm, "ev_points_ci": [pm - Z95 * ps, pm + Z95 * ps]})
+        if game is not None:
+            pw, pse = weighted_mean_se(key[action], weights)
+            extra.update({"p_win": pw, "p_win_ci": [max(0.0, pw - Z95 * pse), min(1.0, pw + Z95 * pse)]})
         results.append(OptionResult(action, mu, (mu - Z95 * se, mu + Z95 * se), p(o.our_make),
                                     p(o.our_march), p(o.our_euchred), len(o.value), se, dist, extra))
-    order = sorted(results, key=lambda r: -r.ev)
+    means = {r.action: (r.extra["p_win"] if game is not None else r.ev) for r in results}
+    order = sorted(results, key=lambda r: -means[r.action])
     best = order[0]
     diffs = []
     for r in order[1:]:
-        d = outcomes[best.action].value - outcomes[r.action].value
+        d = key[best.action] - key[r.action]
         mu, se = weighted_mean_se(d, weights)
         diffs.append({"a": best.action, "b": r.action, "diff": mu,
                       "ci": [mu - Z95 * se, mu + Z95 * se], "se": se,
@@ -122,6 +135,55 @@ def _summarise(outcomes: dict[str, Outcome], weights: np.ndarray, hand_size: int
     rivals = [d for d in diffs if not d["equivalent"]]
     too_close = bool(rivals) and rivals[0]["ci"][0] <= 0.0 <= rivals[0]["ci"][1]
     return results, diffs, best.action, too_close
+
+
+@dataclass(frozen=True)
+class GameState:
+    """The score when a question is asked, for answers by the chance of winning the game."""
+
+    rules: Rules
+    us: int
+    them: int
+    we_deal: bool
+    outcomes: object  # equity.HandOutcomes: the chances of one hand's results
+
+    def win_chance(self, value: np.ndarray) -> np.ndarray:
+        """Per sample (our points minus theirs in this hand): P(we win the game) after it."""
+        from .equity import hand_win_probability
+
+        return hand_win_probability(self.rules, self.outcomes, self.us, self.them, self.we_deal, value)
+
+    def to_dict(self) -> dict:
+        from .equity import win_probability
+
+        return {"score": f"{self.us}-{self.them}", "we_deal": self.we_deal, "game_to": self.rules.game_to,
+                "win_by_two": self.rules.win_by_two,
+                "p_win_now": win_probability(self.rules, self.outcomes, self.us, self.them, self.we_deal),
+                "hand_outcomes": self.outcomes.to_dict()}
+
+
+def game_state(rules: Rules, score, asker: int, model: str, bidding: BiddingModel | None) -> GameState | None:
+    """The :class:`GameState` of ``score`` (``"US-THEM"`` or a pair) for ``asker``, or None without one.
+
+    The hand outcome chances come from 4,000 self-play deals (seed 0) under the same rules, play
+    model and bidding model, computed once per process."""
+    if score is None:
+        return None
+    from .equity import parse_score, win_probability
+
+    us, them = parse_score(score) if isinstance(score, str) else (int(score[0]), int(score[1]))
+    g = GameState(rules, us, them, (asker & 1) == 1, _game_outcomes(rules, model, bidding or default_model()))
+    if max(us, them) >= rules.game_to:
+        raise DecisionInputError(f"score {us}-{them}: the game to {rules.game_to} is already over")
+    win_probability(rules, g.outcomes, us, them, g.we_deal)
+    return g
+
+
+@functools.lru_cache(maxsize=16)
+def _game_outcomes(rules: Rules, model: str, bidding: BiddingModel):
+    from .equity import simulate_outcomes
+
+    return simulate_outcomes(rules, 4000, seed=0, model=model, bidding=bidding)
 
 
 # --- the shared driver ----------------------------------------------------------------------
