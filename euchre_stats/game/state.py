@@ -755,7 +755,7 @@ def play_game(rules, policies, rng: np.random.Generator, dealer: int = 0,
 
 
 __all__ = [
-    "HandState", "HandResult", "IllegalActionError", "InconsistentDealError", "play_hand",
+    "HandState", "HandResult", "Renege", "renege_penalty", "IllegalActionError", "InconsistentDealError", "play_hand",
     "play_game", "game_winner", "GameResult", "PHASES", "ROUND_ONE", "ROUND_TWO", "NAME_TRUMP",
-    "DISCARD", "DEFEND", "PLAY", "OVER", "BIDDING_PHASES", "SUIT_WORDS", "Renege", "renege_penalty",
+    "DISCARD", "DEFEND", "PLAY", "OVER", "BIDDING_PHASES", "SUIT_WORDS",
 ]
