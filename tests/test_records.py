@@ -23,7 +23,8 @@ from euchre_stats.game.records import (
     review_record,
     rules_to_json,
 )
-from euchre_stats.game.state import HandState, IllegalActionError, play_hand, renege_penalty
+from euchre_stats.game.state import HandState, IllegalActionError, play_hand
+from euchre_stats.rules import renege_penalty
 from euchre_stats.rules import NORTH_AMERICAN, PRESETS
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "data" / "examples"

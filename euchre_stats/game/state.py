@@ -32,7 +32,7 @@ from ..core.trump import EFF_SUIT, POWER, SUIT_MASK
 from ..sampling.deals import random_deals
 from ..rules import (Rules, alone_with_the_call, banned_discard, dealer_picks_up, first_leader, hand_points,
                      joker_up_makes_trump, joker_up_names_trump, may_call_alone, may_discard, may_pass, may_take_up,
-                     order_must_go_alone, railroad_on, why_no_alone_before_lead, why_no_defend_alone)
+                     order_must_go_alone, railroad_on, renege_penalty, why_no_alone_before_lead, why_no_defend_alone)
 
 ROUND_ONE = "round_one"
 DISCARD = "discard"
@@ -82,16 +82,6 @@ class Renege:
         """The JSON form: the card by name and the suit it failed to follow as a letter."""
         return {"seat": self.seat, "trick": self.trick, "card": card_name(self.card),
                 "failed_to_follow": SUITS[self.led]}
-
-
-def renege_penalty(rules: Rules, someone_alone: bool) -> int:
-    """Points the offenders' opponents score for a renege: 2, or 4 when someone is alone.
-
-    The rule texts score a renege this way (a lone maker or a lone defender counts as alone);
-    the project's convention is that the penalty replaces the hand's score.  ``rules`` has no
-    renege option yet; it is taken so that one can be added without changing the callers.
-    """
-    return 4 if someone_alone else 2
 
 
 @dataclass(frozen=True)
@@ -865,7 +855,7 @@ def play_game(rules, policies, rng: np.random.Generator, dealer: int = 0,
 
 
 __all__ = [
-    "HandState", "HandResult", "Renege", "renege_penalty", "IllegalActionError", "InconsistentDealError", "play_hand",
+    "HandState", "HandResult", "Renege", "IllegalActionError", "InconsistentDealError", "play_hand",
     "play_game", "game_winner", "GameResult", "PHASES", "ROUND_ONE", "ROUND_TWO", "NAME_TRUMP",
     "DISCARD", "ALONE", "DEFEND", "RAILROAD", "EXCHANGE", "PLAY", "OVER", "BIDDING_PHASES", "SUIT_WORDS",
 ]
