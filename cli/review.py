@@ -8,7 +8,7 @@ import sys
 import click
 
 from euchre_stats.core.errors import RecordError
-from euchre_stats.game.records import review_dict, review_lines
+from euchre_stats.game.records import RENEGE_MODES, review_dict, review_lines
 from euchre_stats.game.state import SUIT_WORDS
 
 from euchre_stats.output.results import dumps
@@ -67,7 +67,13 @@ def _table_entry(res: dict, title: str) -> str:
     winners = " ".join(map(str, res["trick_winners"])) or "-"
     lines.append(f"  trick winners  {winners}")
     lines.append(f"  tricks         {_side_pair(res['tricks'])}")
-    lines.append(f"  points         {_side_pair(res['points'])}")
+    reneges = res.get("reneges", [])
+    for r in reneges:
+        suit = SUIT_WORDS["cdhs".index(r["failed_to_follow"])]
+        lines.append(f"  renege         seat {r['seat']} played {r['card']} to trick {r['trick']}, "
+                     f"failing to follow {suit}")
+    note = " (renege penalty)" if reneges else ""
+    lines.append(f"  points         {_side_pair(res['points'])}{note}")
     dd = res.get("double_dummy")
     if dd:
         lines.append("  double dummy   seat card best/kept (tricks of the player's side in the hand)")
@@ -84,9 +90,14 @@ def _table_entry(res: dict, title: str) -> str:
 @click.option("--double-dummy", "-d", "dd", is_flag=True,
               help="for every card played: the best tricks its side could still take in the hand "
                    "and the tricks the card kept (a '!' in the table marks a card that lost some)")
+@click.option("--renege", default="refuse", show_default=True, metavar="refuse|score",
+              help="a card that fails to follow suit while its player holds the led suit: refuse "
+                   "the record (an error naming it), or score it: play it as written, report it and "
+                   "score the penalty instead of the tricks (2 points to the other side, 4 when "
+                   "someone is alone; the first renege counts)")
 @output_options(formats=("table", "json", "jsonl"))
 @handle_errors
-def review(record: str, dd: bool, fmt: str, output: str | None) -> None:
+def review(record: str, dd: bool, renege: str, fmt: str, output: str | None) -> None:
     """Check every action of a hand record and report its outcome.
 
     RECORD is a .json file holding one hand record, a .jsonl file with one record
@@ -97,17 +108,21 @@ def review(record: str, dd: bool, fmt: str, output: str | None) -> None:
     An illegal or incomplete single record stops with exit code 2 and a message
     naming the first illegal action, its seat and why.  In a .jsonl file a bad line
     is reported as {"error": "line N: ..."}, the other lines go on, and the exit
-    code is 1 if any line was bad.
+    code is 1 if any line was bad.  A renege (failing to follow suit when able) is
+    such an error unless --renege score asks for it to be reported and scored.
 
     \b
     Example:
       euchre-stats review data/examples/hand1.json
       euchre-stats review data/examples/hands.jsonl --format jsonl -o results.jsonl
       euchre-stats review data/examples/hand1.json --double-dummy
+      euchre-stats review data/examples/renege.json --renege score
     """
+    if renege not in RENEGE_MODES:
+        raise InputError(f"--renege must be one of {', '.join(RENEGE_MODES)}, got {renege!r}")
     text, name = _read_input(record)
     if _is_batch(record, text):
-        results = list(review_lines(text.splitlines(), dd))
+        results = list(review_lines(text.splitlines(), dd, renege))
         bad = sum("error" in r for r in results)
         if fmt == "json":
             out = json.dumps(results, ensure_ascii=False, indent=2)
@@ -127,7 +142,7 @@ def review(record: str, dd: bool, fmt: str, output: str | None) -> None:
         raise InputError(f"malformed JSON in {name} at line {exc.lineno}, column {exc.colno}: "
                          f"{exc.msg}") from None
     try:
-        res = review_dict(obj, dd)
+        res = review_dict(obj, dd, renege)
     except RecordError as exc:
         raise InputError(f"{name}: {exc}") from None
     if fmt == "json":

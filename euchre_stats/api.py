@@ -243,8 +243,9 @@ def discard(hand: str, up: str, rules: RulesLike = "north-american", *, maker: s
 def lead(hand: str, trump: str, maker: str | int, seat: str | int, rules: RulesLike = "north-american", *,
          tricks: Iterable[str] = (), up: str | None = None, alone: bool = False,
          defender_alone: str | int | None = None, discard: str | None = None, samples: int = 10000,
-         seed: int | None = None, model: str | None = None, target_se: float | None = None,
-         workers: int | None = None, progress: Progress | None = None) -> Decision:
+         seed: int | None = None, model: str | None = None, infer: bool = True, target_se: float | None = None,
+         workers: int | None = None, bidding: str | BiddingModel | None = None,
+         progress: Progress | None = None) -> Decision:
     """The lead: expected tricks, P(make) and P(euchred) for each card of ``hand``.
 
     ``euchre-stats lead``.
@@ -271,13 +272,16 @@ def lead(hand: str, trump: str, maker: str | int, seat: str | int, rules: RulesL
         The seat of a defender who went alone.
     discard : str, optional
         Your discard, if you are the dealer.
-    samples, seed, model, target_se, workers, progress
+    infer : bool
+        Weight the deals by the auction the upcard implies (with ``up`` given).
+    samples, seed, model, target_se, workers, bidding, progress
         As in :func:`order`.
 
     Returns
     -------
     Decision
-        One option per card held; values are expected tricks for the leader's side.
+        One option per card held; values are expected points for the leader's side, with the
+        expected tricks beside them (``ev_tricks``).
 
     Examples
     --------
@@ -285,13 +289,16 @@ def lead(hand: str, trump: str, maker: str | int, seat: str | int, rules: RulesL
     >>> d = es.lead("Ah Kc Qc 9s", trump="h", maker="eldest", seat="eldest", tricks=["Jh 9h Th Qh"],
     ...             samples=200, seed=1, model="dd")
     >>> d.value_unit, sorted(o.action for o in d.options)
-    ('tricks', ['9s', 'Ah', 'Kc', 'Qc'])
+    ('points', ['9s', 'Ah', 'Kc', 'Qc'])
+    >>> list(d.to_frame().columns)[-1]
+    'ev_tricks'
     """
     from .decide.questions import lead_decision
 
     return lead_decision(hand, trump, maker, seat, _rules(rules), tricks=list(tricks), up=up, alone=alone,
                          defender_alone=defender_alone, discard=discard, samples=samples, target_se=target_se,
-                         seed=seed, workers=workers, progress=progress, **_model(model))
+                         seed=seed, infer=infer, workers=workers, bidding=_bidding(bidding), progress=progress,
+                         **_model(model))
 
 
 def alone(hand: str, trump: str, maker: str | int, seat: str | int, rules: RulesLike = "north-american", *,

@@ -382,6 +382,16 @@ def first_leader(rules: Rules, dealer: int, maker_alone: int | None = None,
     return next_active(dealer, out)
 
 
+def renege_penalty(rules: Rules, someone_alone: bool) -> int:
+    """Points the offenders' opponents score for a renege: 2, or 4 when someone is alone.
+
+    The rule texts score a renege this way (a lone maker or a lone defender counts as alone);
+    the project's convention is that the penalty replaces the hand's score.  ``rules`` has no
+    renege option yet; it is taken so that one can be added without changing the callers.
+    """
+    return 4 if someone_alone else 2
+
+
 def hand_points(rules: Rules, maker_tricks: int, maker_alone: bool,
                 defender_alone: bool = False) -> tuple[int, int]:
     """Points ``(makers, defenders)`` for one hand from the makers' trick count."""
@@ -417,5 +427,5 @@ __all__ = [
     "hand_points_array", "may_pass", "order_must_go_alone", "may_take_up", "dealer_picks_up", "banned_discard",
     "may_discard", "joker_up_names_trump", "joker_up_makes_trump", "alone_with_the_call", "may_call_alone",
     "why_no_alone_before_lead", "railroad_on", "may_go_alone", "may_defend_alone", "why_no_defend_alone",
-    "sitting_out",
+    "sitting_out", "renege_penalty",
 ]

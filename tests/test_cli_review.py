@@ -162,3 +162,78 @@ def test_double_dummy_column():
     b = run(EXAMPLES / "hands.jsonl", "-d", "--format", "jsonl")
     assert b.exit_code == 0
     assert all("double_dummy" in json.loads(x) for x in b.stdout.splitlines())
+
+
+RENEGE = EXAMPLES / "renege.json"
+
+
+def test_renege_refused_by_default():
+    for args in ((RENEGE,), (RENEGE, "--renege", "refuse")):
+        r = run(*args)
+        assert r.exit_code == 2 and r.stdout == ""
+        assert r.stderr == (f"Error: {RENEGE}: play 3 (trick 1): seat 2 cannot play 'Td': must follow clubs "
+                            "(holds Jc)\n")
+
+
+def test_renege_scored_table():
+    r = run(RENEGE, "--renege", "score")
+    assert r.exit_code == 0
+    assert r.stdout == (
+        "hand: dealer seat 3\n"
+        "  trump          d (diamonds), made by seat 3 (side 1)\n"
+        "  alone          no\n"
+        "  trick winners  2 3 3 2 0\n"
+        "  tricks         side 0: 3   side 1: 2\n"
+        "  renege         seat 2 played Td to trick 1, failing to follow clubs\n"
+        "  points         side 0: 0   side 1: 2 (renege penalty)\n")
+
+
+def test_renege_scored_json_and_jsonl():
+    r = run(RENEGE, "--renege", "score", "--format", "json")
+    assert r.exit_code == 0
+    res = json.loads(r.stdout)
+    assert res["points"] == [0, 2] and res["trick_winners"] == [2, 3, 3, 2, 0]
+    assert res["reneges"] == [{"seat": 2, "trick": 1, "card": "Td", "failed_to_follow": "c"}]
+    r2 = run(RENEGE, "--renege", "score", "--format", "jsonl")
+    assert json.loads(r2.stdout) == res
+
+
+def test_renege_in_a_batch(tmp_path):
+    rec = json.loads(RENEGE.read_text())
+    loner = dict(rec, bids=["pass", "pass", "pass", "order alone"],
+                 plays=["Tc", "Td", "Ac", "Th", "9d", "Qh", "Jd", "Js", "Kd", "As", "Qc", "Jh", "Jc", "9s", "Kc"])
+    p = tmp_path / "r.jsonl"
+    p.write_text("".join(dumps_record(x) + "\n" for x in (json.loads(HAND1.read_text()), rec, loner)))
+    refused = [json.loads(x) for x in run(p, "--format", "jsonl").stdout.splitlines()]
+    assert "error" not in refused[0] and refused[1] == {
+        "error": "line 2: play 3 (trick 1): seat 2 cannot play 'Td': must follow clubs (holds Jc)"}
+    r = run(p, "--format", "jsonl", "--renege", "score")
+    assert r.exit_code == 0
+    got = [json.loads(x) for x in r.stdout.splitlines()]
+    assert "reneges" not in got[0] and got[0]["points"] == [1, 0]
+    assert got[1]["points"] == [0, 2] and got[2]["points"] == [0, 4] and got[2]["alone"] == 3
+    assert got[2]["reneges"] == [{"seat": 2, "trick": 1, "card": "Td", "failed_to_follow": "c"}]
+    t = run(p, "--renege", "score")
+    assert t.stdout.count("(renege penalty)") == 2 and t.stdout.endswith("3 hands reviewed, 0 with errors\n")
+
+
+def test_renege_score_still_refuses_other_illegal_cards(tmp_path):
+    plays = json.loads(HAND1.read_text())["plays"]
+    p = _write(tmp_path, plays=["Ad", "Qd", "Kd", "Td"] + plays[4:])
+    r = run(p, "--renege", "score")
+    assert r.exit_code == 2
+    assert r.stderr == (f"Error: {p}: play 4 (trick 1): seat 3 cannot play 'Td': does not hold Td "
+                        "(holds Ts Qh Th Ac 9c)\n")
+
+
+def test_bad_renege_value():
+    r = run(RENEGE, "--renege", "forgive")
+    assert r.exit_code == 2 and r.stdout == ""
+    assert r.stderr == "Error: --renege must be one of refuse, score, got 'forgive'\n"
+
+
+def test_renege_with_double_dummy():
+    r = run(RENEGE, "--renege", "score", "-d")
+    assert r.exit_code == 0
+    assert "  renege         seat 2 played Td to trick 1, failing to follow clubs\n" in r.stdout
+    assert "    trick 1  0 Tc 2/2    1 9c 3/3    2 Td 2/2    3 Ac 3/3\n" in r.stdout

@@ -44,11 +44,13 @@ def _exact_late_values():
     hands = np.array(deals, dtype=np.uint64)
     n = len(hands)
     vals = card_values_many(hands, np.full(n, HEARTS), np.zeros(n, dtype=np.int64), np.zeros(n, np.uint8))
-    return {card_name(c): 3 + vals[:, c].mean() for c in parse_cards(LATE_HAND)}, n
+    # eldest's side made it and already holds three tricks: 1 point, or 2 for the march
+    return {card_name(c): float(np.where(3 + vals[:, c] == 5, 2, 1).mean()) for c in parse_cards(LATE_HAND)}, \
+        {card_name(c): 3 + vals[:, c].mean() for c in parse_cards(LATE_HAND)}, n
 
 
 def test_estimate_matches_exact_enumeration_and_intervals_cover():
-    exact, n_deals = _exact_late_values()
+    exact, exact_tricks, n_deals = _exact_late_values()
     assert n_deals > 1000
     hits, runs = 0, 0
     for seed in range(60):
@@ -62,6 +64,8 @@ def test_estimate_matches_exact_enumeration_and_intervals_cover():
     for o in big.options:
         assert o.ev_ci[0] <= exact[o.action] <= o.ev_ci[1]
         assert abs(o.ev - exact[o.action]) < 0.03
+        lo, hi = o.extra["ev_tricks_ci"]  # the expected tricks shown beside the points
+        assert lo <= exact_tricks[o.action] <= hi
 
 
 def test_lay_down_marches_alone():
@@ -246,3 +250,22 @@ def test_pass_models():
     assert same == {o.action: o.ev for o in hand.options if o.action != "pass"}
     with pytest.raises(DecisionInputError, match="unknown pass model"):
         order_decision("Jh Jd Ah 9s Tc", "9h", "third", samples=10, pass_model="guess")
+
+
+def test_lead_ranks_by_points_and_reads_the_auction():
+    # As scores more points than the right bower here, though both take about as many tricks
+    d = lead_decision("Jh Qh As Kd Qd", "h", "eldest", "eldest", samples=4000, seed=1)
+    assert d.value_unit == "points" and d.recommendation == "As"
+    best = d.best()
+    assert "ev_tricks" in best.extra and 3.0 < best.extra["ev_tricks"] < 5.0
+    # a defender on lead: the probabilities are the makers', the values the defenders' points
+    dfd = lead_decision("Jh Qh As Kd Qd", "s", "partner", "eldest", up="9s", samples=1500, seed=2)
+    assert dfd.inputs["side"] == "defenders" and dfd.infer and dfd.effective_samples < 1500
+    for o in dfd.options:
+        assert o.p_make + o.p_euchred == pytest.approx(1.0) and o.p_make > 0.5
+        assert -2.0 <= o.ev <= 4.0
+    # the same question with the upcard turned down (round two): another auction, other weights
+    r2 = lead_decision("Jh Qh As Kd Qd", "s", "partner", "eldest", up="9h", samples=1500, seed=2)
+    assert r2.effective_samples != dfd.effective_samples
+    with pytest.raises(DecisionInputError, match="turned-down card 'Jh'"):
+        lead_decision("Jh Qh As Kd Qd", "s", "partner", "eldest", up="Jh", samples=10)

@@ -23,7 +23,8 @@ from euchre_stats.game.records import (
     review_record,
     rules_to_json,
 )
-from euchre_stats.game.state import HandState, play_hand
+from euchre_stats.game.state import HandState, IllegalActionError, play_hand
+from euchre_stats.rules import renege_penalty
 from euchre_stats.rules import NORTH_AMERICAN, PRESETS
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "data" / "examples"
@@ -284,3 +285,140 @@ def test_double_dummy_batch_matches_single():
     batch = review_lines(lines, with_double_dummy=True)
     for line, res in zip(lines, batch):
         assert res["double_dummy"] == double_dummy(replay(json.loads(line)))
+
+
+# --- reneges ------------------------------------------------------------------------------------
+RENEGE = json.loads((EXAMPLES / "renege.json").read_text())
+DEFEND_ALONE = json.loads((EXAMPLES / "defend_alone.json").read_text())
+
+
+def test_renege_example_is_refused_by_default():
+    assert error(RENEGE) == "play 3 (trick 1): seat 2 cannot play 'Td': must follow clubs (holds Jc)"
+    with pytest.raises(RecordError) as info:
+        replay(RENEGE, renege="refuse")
+    assert str(info.value) == error(RENEGE)
+
+
+def test_renege_example_scores_the_penalty():
+    """Seat 2 trumps a club holding the jack of clubs; the trump wins; the makers score 2, not 0."""
+    r = review_record(RENEGE, renege="score")
+    assert r.maker_seat == 3 and r.alone is None and r.defender_alone is None
+    assert r.trick_winners == (2, 3, 3, 2, 0) and r.tricks == (3, 2)
+    assert r.points == (0, 2)
+    assert [x.to_dict() for x in r.reneges] == [{"seat": 2, "trick": 1, "card": "Td", "failed_to_follow": "c"}]
+    assert r.to_dict()["reneges"] == [{"seat": 2, "trick": 1, "card": "Td", "failed_to_follow": "c"}]
+    assert review_dict(RENEGE, renege="score")["points"] == [0, 2]
+
+
+def test_no_renege_no_key():
+    """A hand without a renege gives the same result, without a 'reneges' key, under either mode."""
+    for rec in (HAND1, DEFEND_ALONE):
+        assert review_record(rec, renege="score") == review_record(rec)
+        assert "reneges" not in review_record(rec, renege="score").to_dict()
+
+
+def test_renege_by_a_defender_against_a_lone_maker_scores_4():
+    rec = dict(RENEGE, bids=["pass", "pass", "pass", "order alone"],
+               plays=["Tc", "Td", "Ac", "Th", "9d", "Qh", "Jd", "Js", "Kd", "As", "Qc", "Jh", "Jc", "9s", "Kc"])
+    assert error(rec).startswith("play 2 (trick 1): seat 2 cannot play 'Td': must follow clubs")
+    r = review_record(rec, renege="score")
+    assert r.alone == 3 and r.trick_winners == (2, 3, 3, 2, 0) and r.tricks == (3, 2)
+    assert r.points == (0, 4)
+
+
+def test_renege_by_a_lone_defender_scores_4_to_the_makers():
+    """The lone defender discards a diamond on a trump lead while holding three trumps."""
+    rec = dict(DEFEND_ALONE, plays=["Kh", "Ad", "Th", "Qh", "Ah", "9s", "Kd", "Qc", "Ks", "Jd", "Qs", "Ac",
+                                    "Jh", "Kc", "As"])
+    assert error(rec) == "play 2 (trick 1): seat 1 cannot play 'Ad': must follow hearts (trump) (holds Jh Jd Ah)"
+    r = review_record(rec, renege="score")
+    assert r.defender_alone == 1 and r.trick_winners == (0, 1, 1, 1, 1) and r.tricks == (1, 4)
+    assert r.points == (4, 0)
+    assert r.to_dict()["reneges"] == [{"seat": 1, "trick": 1, "card": "Ad", "failed_to_follow": "h"}]
+
+
+def test_first_renege_counts():
+    """Both sides renege: every renege is listed, the first one's side pays, once."""
+    state = HandState(NORTH_AMERICAN, 3, HAND1["hands"], HAND1["upcard"])
+    for a in ("pass", "pass", "order", "Td", "Ad"):
+        state.apply(a)
+    state.play_renege("Qs")  # seat 1 holds Qd
+    for a in ("Kd", "9c", "Th"):
+        state.apply(a)
+    state.play_renege("9d")  # seat 0 holds Kh and Jh
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    assert [(x.seat, x.trick, x.led) for x in state.reneges] == [(1, 1, 1), (0, 2, 2)]
+    assert state.points == [2, 0]
+    r = review_record(record_from_state(state), renege="score")
+    assert r == state.result() and r.points == (2, 0)
+    assert [x["seat"] for x in r.to_dict()["reneges"]] == [1, 0]
+
+
+def test_an_illegal_card_that_is_no_renege_is_still_refused():
+    not_held = with_(plays=["Ad", "Qd", "Kd", "Td"] + HAND1["plays"][4:])
+    msg = "play 4 (trick 1): seat 3 cannot play 'Td': does not hold Td (holds Ts Qh Th Ac 9c)"
+    assert error(not_held) == msg
+    with pytest.raises(RecordError) as info:
+        review_record(not_held, renege="score")
+    assert str(info.value) == msg
+    not_in_deck = with_(plays=["Ad", "7d"])
+    with pytest.raises(RecordError, match=r"play 2 \(trick 1\): seat 1 cannot play '7d': 7d is not in the 24"):
+        review_record(not_in_deck, renege="score")
+    # an illegal bid is not a renege either
+    with pytest.raises(RecordError, match="bid 3"):
+        review_record(with_(bids=["pass", "pass", "h"]), renege="score")
+
+
+def test_renege_api_on_the_state():
+    state = HandState(NORTH_AMERICAN, 3, HAND1["hands"], HAND1["upcard"])
+    for a in ("pass", "pass", "order"):
+        state.apply(a)
+    with pytest.raises(IllegalActionError, match="the dealer must discard: a renege is a card played to a trick"):
+        state.verify_renege("Ts")
+    state.apply("Td")
+    assert not state.can_renege("Ad")  # a lead is never a renege
+    state.apply("Ad")
+    js = state.verify_renege("Js")
+    assert card_name(js) == "Js" and state.can_renege(js) and state.can_renege("Qs")
+    assert not state.can_renege("Qd")  # follows suit
+    assert not state.can_renege("Kd")  # not held
+    assert not state.can_renege("Qs", seat=2)  # not seat 2's turn
+    assert card_name(state.verify_renege("Qs")) == "Qs"
+    with pytest.raises(IllegalActionError, match="seat 1 cannot renege with 'Qd': it is a legal play, not a renege"):
+        state.verify_renege("Qd")
+    with pytest.raises(IllegalActionError, match="does not hold Kd"):
+        state.play_renege("Kd")
+    copy = state.copy()
+    state.play_renege("Js")
+    assert copy.reneges == [] and state.reneges[0].to_dict() == {"seat": 1, "trick": 1, "card": "Js",
+                                                                  "failed_to_follow": "d"}
+    assert state.to_act == 2 and state.plays[-1] == js
+
+
+def test_renege_penalty():
+    assert renege_penalty(NORTH_AMERICAN, False) == 2
+    assert renege_penalty(NORTH_AMERICAN, True) == 4
+
+
+def test_bad_renege_mode():
+    for call in (lambda: replay(HAND1, renege="ignore"), lambda: review_lines([json.dumps(HAND1)], renege="")):
+        with pytest.raises(RecordError) as info:
+            call()
+        assert str(info.value) in ("renege must be one of refuse, score, got 'ignore'",
+                                   "renege must be one of refuse, score, got ''")
+
+
+def test_renege_double_dummy_kept_is_the_next_position():
+    dd = review_dict(RENEGE, True, renege="score")["double_dummy"]
+    assert dd[2] == {"seat": 2, "card": "Td", "best": 2, "kept": 5 - dd[3]["best"]}
+    for a, b in zip(dd, dd[1:]):
+        same = (a["seat"] & 1) == (b["seat"] & 1)
+        assert a["kept"] == (b["best"] if same else 5 - b["best"])
+
+
+def test_renege_record_round_trip():
+    state = replay(RENEGE, renege="score")
+    rec = record_from_state(state)
+    assert replay(rec, renege="score").result() == state.result()
+    assert record_from_state(replay(rec, renege="score")) == rec

@@ -13,15 +13,16 @@ from __future__ import annotations
 import numpy as np
 
 from ..bidding.auction import Auction
-from ..bidding.model import BiddingModel, default_model, strength_of
+from ..bidding.model import BiddingModel, default_model
 from ..core.cards import JOKER, card_name, parse_card, parse_suit
 from ..core.errors import DecisionInputError
 from ..core.seats import DEALER, SEAT_NAMES, parse_seat, partner_of
 from ..core.stats import effective_sample_size
 from ..play.contracts import Contracts, Evaluator, Outcome
-from ..rules import NORTH_AMERICAN, Rules, alone_with_the_call, why_no_alone_before_lead, why_no_defend_alone
+from ..rules import NORTH_AMERICAN, Rules, why_no_alone_before_lead, why_no_defend_alone
 from ..sampling.dealer import KITTY, Dealer, Knowledge
 from ..sampling.seeds import resolve_seed
+from .inference import auction_weights
 from .questions import Decision, _check_models, _drive, _hand_setup, _kitty_size, _summarise
 
 
@@ -86,10 +87,13 @@ def alone_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, u
 
     def chunk(rng, n):
         hands = dealer.sample(n, rng)[:, :4].copy()
+        w = np.ones(n)
+        if infer:
+            w = auction_weights(auction, hands, m, t, round_one, upc, asker,
+                                partner_declined=not defending and asker != m)
         if lone_maker:
             hands[:, partner_of(m)] = 0
         pas = np.repeat(passed, n, axis=0)
-        w = _weights(auction, bidding, hands, m, t, round_one, upc, asker, defending) if infer else np.ones(n)
         outs: dict[str, Outcome] = {}
         for alone in (False, True):
             c = Contracts(hands.copy(), np.full(n, t), np.full(n, m), np.full(n, lone_maker),
@@ -137,33 +141,3 @@ def _knowledge(rules: Rules, asker: int, hmask: int, upc: int | None, round_one:
             k.known[KITTY] |= 1 << upc
             k.need[KITTY] -= 1
     return k
-
-
-def _weights(auction: Auction, bidding: BiddingModel, hands, m: int, t: int, round_one: bool, upc, asker: int,
-             defending: bool) -> np.ndarray:
-    """How likely the auction seen is on each sampled deal, under the bidding model: the passes
-    before the maker, the maker's call, and (for the partner's question) the maker declining alone.
-    The dealer's own round-one choice is left out: its sampled hand is the one after the pick-up."""
-    n = hands.shape[0]
-    w = np.ones(n)
-    if upc is None:
-        return w
-    if round_one:
-        for s in range(m + 1):
-            if s == asker or s == DEALER:
-                continue
-            p = auction.p_round_one(hands, s)[0]
-            w *= p if s == m else 1.0 - p
-    else:
-        for s in range(4):
-            if s != asker:
-                w *= 1.0 - auction.p_round_one(hands, s)[0]
-        for s in range(m + 1):
-            if s == asker:
-                continue
-            p = auction.p_round_two(hands, s)
-            w *= p if s == m else 1.0 - p
-    if not defending and asker != m and not alone_with_the_call(auction.rules):
-        thr = bidding.order_alone[m] if round_one else bidding.call_alone[m]
-        w *= 1.0 - bidding.p_accept(strength_of(hands[:, m], t), thr, bidding.temperature)
-    return w

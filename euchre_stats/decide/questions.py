@@ -19,6 +19,7 @@ DataFrame, text table, chart), which the command line prints as they are.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -36,6 +37,7 @@ from ..rules import (NORTH_AMERICAN, Rules, dealer_picks_up, first_leader, hand_
                      may_discard, may_pass, may_take_up, order_must_go_alone, sitting_out, why_no_defend_alone)
 from ..sampling.dealer import KITTY, Dealer, Knowledge
 from ..sampling.seeds import chunk_rng, chunk_sizes, resolve_seed
+from .inference import auction_weights
 
 PASS_MODELS = ("hand", "zero", "dd")
 
@@ -46,7 +48,8 @@ MODEL_WORDS = {"dd": "double-dummy play (every card seen: flatters the side that
                "pimc": "realistic play (each player samples worlds from their own information)"}
 PASS_WORDS = {"hand": "the hand-strength bidding model", "zero": "zero (a pass scores 0)",
               "dd": "double-dummy bidders on their own sampled deals"}
-#: the columns of :meth:`Decision.to_frame` (``discard`` and ``ev_points`` follow when an option has them)
+#: the columns of :meth:`Decision.to_frame` (``discard``, ``ev_points``, ``ev_tricks`` follow when an option
+#: has them)
 FRAME_COLUMNS = ("action", "ev", "ci_low", "ci_high", "p_make", "p_march", "p_euchred", "n")
 
 
@@ -80,7 +83,7 @@ class OptionResult:
         """This option's row of :meth:`Decision.to_frame` (the command line's CSV)."""
         row = dict(zip(FRAME_COLUMNS, (self.action, self.ev, self.ev_ci[0], self.ev_ci[1], self.p_make,
                                        self.p_march, self.p_euchred, self.n)))
-        for key in ("discard", "ev_points"):
+        for key in ("discard", "ev_points", "ev_tricks"):
             if key in self.extra:
                 row[key] = self.extra[key]
         return row
@@ -149,11 +152,16 @@ class Decision(ResultView):
         lines.append(f"value: expected {unit}, 95% interval")
         lines.append("")
         table = []
+        # the makers' chances, labelled from the asker's seat
+        defends = self.inputs.get("side") == "defenders"
+        labels = ("P(they make)", "P(they march)", "P(we euchre)") if defends else ("P(make)", "P(march)", "P(euchred)")
         for o in self.options:
             row = {"action": o.action, "EV": _fmt(o.ev, signed),
                    "95% CI": f"[{_fmt(o.ev_ci[0], signed)}, {_fmt(o.ev_ci[1], signed)}]",
-                   "P(make)": f"{o.p_make:.3f}", "P(march)": f"{o.p_march:.3f}",
-                   "P(euchred)": f"{o.p_euchred:.3f}", "n": o.n}
+                   labels[0]: f"{o.p_make:.3f}", labels[1]: f"{o.p_march:.3f}",
+                   labels[2]: f"{o.p_euchred:.3f}", "n": o.n}
+            if "ev_tricks" in o.extra:
+                row["tricks"] = f"{o.extra['ev_tricks']:.3f}"
             if "ev_points" in o.extra:
                 row["points"] = _fmt(o.extra["ev_points"])
             if "discard" in o.extra:
@@ -259,9 +267,17 @@ class ModelComparison(ResultView):
 
 
 def _summarise(outcomes: dict[str, Outcome], weights: np.ndarray, hand_size: int,
-               extras: dict[str, dict] | None = None) -> tuple[list[OptionResult], list[dict], str, bool]:
+               extras: dict[str, dict] | None = None, game=None) -> tuple[list[OptionResult], list[dict], str, bool]:
+    """Per-option estimates, the best option and its paired differences with the others.
+
+    With ``game`` (a :class:`GameState`) each option also gets its chance of winning the game
+    (``p_win``), and the recommendation and the differences are by that chance.
+    """
     extras = extras or {}
     results = []
+    key = {a: o.value for a, o in outcomes.items()}
+    if game is not None:
+        key = {a: game.win_chance(o.value) for a, o in outcomes.items()}
     for action, o in outcomes.items():
         mu, se = weighted_mean_se(o.value, weights)
         sw = weights.sum()
@@ -271,13 +287,17 @@ def _summarise(outcomes: dict[str, Outcome], weights: np.ndarray, hand_size: int
         if o.points is not None:
             pm, ps = weighted_mean_se(o.points, weights)
             extra.update({"ev_points": pm, "ev_points_ci": [pm - Z95 * ps, pm + Z95 * ps]})
+        if game is not None:
+            pw, pse = weighted_mean_se(key[action], weights)
+            extra.update({"p_win": pw, "p_win_ci": [max(0.0, pw - Z95 * pse), min(1.0, pw + Z95 * pse)]})
         results.append(OptionResult(action, mu, (mu - Z95 * se, mu + Z95 * se), p(o.our_make),
                                     p(o.our_march), p(o.our_euchred), len(o.value), se, dist, extra))
-    order = sorted(results, key=lambda r: -r.ev)
+    means = {r.action: (r.extra["p_win"] if game is not None else r.ev) for r in results}
+    order = sorted(results, key=lambda r: -means[r.action])
     best = order[0]
     diffs = []
     for r in order[1:]:
-        d = outcomes[best.action].value - outcomes[r.action].value
+        d = key[best.action] - key[r.action]
         mu, se = weighted_mean_se(d, weights)
         diffs.append({"a": best.action, "b": r.action, "diff": mu,
                       "ci": [mu - Z95 * se, mu + Z95 * se], "se": se,
@@ -286,6 +306,55 @@ def _summarise(outcomes: dict[str, Outcome], weights: np.ndarray, hand_size: int
     rivals = [d for d in diffs if not d["equivalent"]]
     too_close = bool(rivals) and rivals[0]["ci"][0] <= 0.0 <= rivals[0]["ci"][1]
     return results, diffs, best.action, too_close
+
+
+@dataclass(frozen=True)
+class GameState:
+    """The score when a question is asked, for answers by the chance of winning the game."""
+
+    rules: Rules
+    us: int
+    them: int
+    we_deal: bool
+    outcomes: object  # equity.HandOutcomes: the chances of one hand's results
+
+    def win_chance(self, value: np.ndarray) -> np.ndarray:
+        """Per sample (our points minus theirs in this hand): P(we win the game) after it."""
+        from .equity import hand_win_probability
+
+        return hand_win_probability(self.rules, self.outcomes, self.us, self.them, self.we_deal, value)
+
+    def to_dict(self) -> dict:
+        from .equity import win_probability
+
+        return {"score": f"{self.us}-{self.them}", "we_deal": self.we_deal, "game_to": self.rules.game_to,
+                "win_by_two": self.rules.win_by_two,
+                "p_win_now": win_probability(self.rules, self.outcomes, self.us, self.them, self.we_deal),
+                "hand_outcomes": self.outcomes.to_dict()}
+
+
+def game_state(rules: Rules, score, asker: int, model: str, bidding: BiddingModel | None) -> GameState | None:
+    """The :class:`GameState` of ``score`` (``"US-THEM"`` or a pair) for ``asker``, or None without one.
+
+    The hand outcome chances come from 4,000 self-play deals (seed 0) under the same rules, play
+    model and bidding model, computed once per process."""
+    if score is None:
+        return None
+    from .equity import parse_score, win_probability
+
+    us, them = parse_score(score) if isinstance(score, str) else (int(score[0]), int(score[1]))
+    g = GameState(rules, us, them, (asker & 1) == 1, _game_outcomes(rules, model, bidding or default_model()))
+    if max(us, them) >= rules.game_to:
+        raise DecisionInputError(f"score {us}-{them}: the game to {rules.game_to} is already over")
+    win_probability(rules, g.outcomes, us, them, g.we_deal)
+    return g
+
+
+@functools.lru_cache(maxsize=16)
+def _game_outcomes(rules: Rules, model: str, bidding: BiddingModel):
+    from .equity import simulate_outcomes
+
+    return simulate_outcomes(rules, 4000, seed=0, model=model, bidding=bidding)
 
 
 # --- the shared driver ----------------------------------------------------------------------
@@ -757,8 +826,10 @@ def replay_tricks(rules: Rules, trump: int, first_leader_seat: int, active: list
 def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tricks=(), up=None,
                   alone: bool = False, defender_alone=None, discard=None, samples: int = 10000,
                   target_se: float | None = None, seed: int | None = None, model: str = "dd",
-                  workers: int | None = None, progress=None, pimc_worlds: int = 24) -> Decision:
-    """The player on lead: expected tricks for their side, P(make) and P(euchred) for each legal card.
+                  workers: int | None = None, progress=None, pimc_worlds: int = 24, infer: bool = True,
+                  bidding: BiddingModel | None = None) -> Decision:
+    """The player on lead: expected points for their side (expected tricks beside them), and the
+    makers' P(make), P(march) and P(euchred), for each legal card.
 
     Parameters
     ----------
@@ -767,7 +838,10 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
     maker : seat that fixed trump (``eldest|partner|third|dealer`` or 1-4)
     seat : the leader's seat
     tricks : earlier tricks, each a string of its cards in play order from its leader
-    up : the upcard, when the dealer took it up (it is then known to be in the dealer's hand)
+    up : the upcard: of the trump suit, the dealer took it up in round one (it is then known to be in
+        the dealer's hand until played); of another suit, it was turned down and trump named in round two
+    infer : weight the deals by the auction the upcard implies (the passes before the maker, the
+        maker's call and its round) under the bidding model; with no upcard given there is none
     alone : the maker went alone; ``defender_alone`` : seat of a lone defender
     discard : the dealer's discard, when the leader is the dealer and remembers it
     """
@@ -807,21 +881,31 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
     upc = None
     if up is not None:
         upc = up if isinstance(up, int) else parse_card(up, deck)
-        if not active[DEALER]:
-            raise DecisionInputError("the dealer sits out, so the upcard was not taken up")
+        if upc == JOKER:
+            raise DecisionInputError("a Joker upcard: give the hand's trump and leave out --up (the dealer "
+                                     "took the Joker)")
+    round_one = upc is not None and upc >> 3 == t
+    if round_one and not active[DEALER]:
+        raise DecisionInputError("the dealer sits out, so the upcard was not taken up")
     k = Knowledge(deck.mask, trump=t)
     k.gone = cards_to_mask(played)
     k.known[asker] = hmask
     k.need = [left if active[s] else rules.hand_size for s in range(4)] + [_kitty_size(rules)]
     k.need[asker] = 0
     k.voids = [voids[s] if active[s] else 0 for s in range(4)] + [0]
-    if upc is not None and not (played_by[DEALER] >> upc) & 1 and asker != DEALER:
+    if upc is not None and not round_one:  # turned down: it lies on the kitty
+        if (hmask >> upc) & 1 or (k.gone >> upc) & 1:
+            raise DecisionInputError(f"the turned-down card {card_name(upc)!r} is on the kitty but is "
+                                     "also in the hand or played")
+        k.known[KITTY] |= 1 << upc
+        k.need[KITTY] -= 1
+    if round_one and not (played_by[DEALER] >> upc) & 1 and asker != DEALER:
         if (hmask >> upc) & 1 or (k.gone >> upc) & 1:
             raise DecisionInputError(f"the upcard {card_name(upc)!r} was taken by the dealer but is "
                                      "elsewhere")
         k.known[DEALER] |= 1 << upc
         k.need[DEALER] -= 1
-    if upc is not None and asker == DEALER and not ((hmask | played_by[DEALER]) >> upc) & 1:
+    if round_one and asker == DEALER and not ((hmask | played_by[DEALER]) >> upc) & 1:
         raise DecisionInputError(f"you are the dealer and took up {card_name(upc)!r}: it must be in "
                                  "your hand or among your plays")
     if discard is not None:
@@ -835,7 +919,10 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
     except ValueError as exc:
         raise DecisionInputError(str(exc)) from None
     seed = resolve_seed(seed)
-    up_in_dealer = upc if upc is not None and (k.known[DEALER] >> upc) & 1 else -1
+    up_in_dealer = upc if round_one and (k.known[DEALER] >> upc) & 1 else -1
+    auction = None
+    if infer and upc is not None:
+        auction = Auction(rules, bidding or default_model(), upc)
     out_mask = sum(1 << s for s in range(4) if not active[s])
     legal = cards  # any card may be led
     maker_side = m & 1
@@ -846,6 +933,9 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
     def chunk(rng, n):
         hands = dealer.sample(n, rng)[:, :4].copy()
         w = np.ones(n)
+        if auction is not None:  # the hands as they were in the bidding: now plus what each seat played
+            dealt = hands | np.array(played_by, dtype=np.uint64)[None, :]
+            w = auction_weights(auction, dealt, m, t, round_one, upc, asker)
         if model == "dd":
             from ..solver import card_values_many
 
@@ -861,20 +951,22 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
             our_total = prior_ours + vals[:, c].astype(np.int64)
             maker_tricks = our_total if maker_side == ours else hs - our_total
             mp, dp = hand_points_array(rules, maker_tricks, alone, da is not None)
-            is_ours = maker_side == ours
-            value = (mp - dp) if is_ours else (dp - mp)
-            outs[card_name(c)] = Outcome(
-                our_total.astype(np.float64), np.full(n, is_ours) & (mp > 0),
-                np.full(n, is_ours) & (maker_tricks == hs), np.full(n, is_ours) & (dp > 0), our_total,
-                value.astype(np.float64))
+            value = (mp - dp) if maker_side == ours else (dp - mp)
+            # P(make), P(march), P(euchred) are the makers' chances, whoever asks
+            outs[card_name(c)] = Outcome(value.astype(np.float64), mp > 0, maker_tricks == hs, dp > 0, our_total,
+                                         our_total.astype(np.float64))
         return outs, w
 
     outcomes, w, done = _drive(seed, samples, target_se, chunk, progress)
     options, diffs, rec, close = _summarise(outcomes, w, hs)
+    for o in options:  # expected tricks beside the points
+        o.extra["ev_tricks"] = o.extra.pop("ev_points")
+        o.extra["ev_tricks_ci"] = o.extra.pop("ev_points_ci")
     inputs = {"hand": " ".join(card_name(c) for c in cards), "trump": "cdhs"[t], "maker": SEAT_NAMES[m],
               "seat": SEAT_NAMES[asker], "alone": alone,
               "tricks": [" ".join(card_name(c) for c in tr) for tr in trick_cards],
-              "up": card_name(upc) if upc is not None else None}
-    return Decision("lead", inputs, rules, seed, done, model, options, diffs, rec, close, None, False,
-                    effective_sample_size(w), value_unit="tricks")
+              "up": card_name(upc) if upc is not None else None,
+              "side": "makers" if maker_side == ours else "defenders"}
+    return Decision("lead", inputs, rules, seed, done, model, options, diffs, rec, close, None,
+                    auction is not None, effective_sample_size(w))
 

@@ -16,6 +16,10 @@ A record must be complete: every bid up to the making of trump (or eight passes)
 when there is one, and every card of every trick.  A partial record is an error that names what
 is missing, because its score would be a guess.
 
+A card that breaks only the follow-suit rule (a renege) is refused like any illegal action,
+unless the record is replayed with ``renege="score"``: then it is played as written, reported in
+the result's ``reneges`` and the hand scores the renege penalty instead of its tricks.
+
 Batch files (``.jsonl``) hold one record per line; a bad line gives ``{"error": "line N: ..."}``
 and the other lines go on.  No printing here: the command line formats the results.
 """
@@ -34,6 +38,7 @@ from .state import ALONE, BIDDING_PHASES, DEFEND, DISCARD, EXCHANGE, OVER, PLAY,
 RECORD_KEYS = ("rules", "dealer", "hands", "upcard", "bids", "discard", "alone", "defend_alone", "railroad",
                "plays", "comment")
 REQUIRED_KEYS = ("dealer", "hands", "upcard", "bids", "plays")
+RENEGE_MODES = ("refuse", "score")
 
 
 @dataclass(frozen=True)
@@ -120,8 +125,25 @@ def load_record(obj) -> HandRecord:
                       tuple(obj["plays"]), declared, tuple((x["card"], x["discard"]) for x in railroad))
 
 
-def replay(obj) -> HandState:
+def check_renege_mode(renege) -> None:
+    """Raise :class:`RecordError` unless ``renege`` is one of :data:`RENEGE_MODES`."""
+    if renege not in RENEGE_MODES:
+        raise RecordError(f"renege must be one of {', '.join(RENEGE_MODES)}, got {renege!r}")
+
+
+def replay(obj, renege: str = "refuse") -> HandState:
     """Replay a record through :class:`~euchre_stats.game.state.HandState`; return the finished state.
+
+    Parameters
+    ----------
+    obj : dict, str or HandRecord
+        The record.
+    renege : {"refuse", "score"}
+        ``refuse``: a card that fails to follow suit is an error like any illegal action.
+        ``score``: such a card (held, of the deck, its player holding the led suit) is played
+        with :meth:`~euchre_stats.game.state.HandState.play_renege`; it is reported in the
+        result's ``reneges`` and the hand scores the renege penalty.  Other illegal cards
+        are still errors.
 
     Raises
     ------
@@ -129,6 +151,7 @@ def replay(obj) -> HandState:
         Naming the first illegal action (its position, seat and why), an inconsistent deal, or
         what is missing from an incomplete record.
     """
+    check_renege_mode(renege)
     rec = load_record(obj)
     try:
         state = HandState(rec.rules, rec.dealer, rec.hands, rec.upcard)
@@ -186,7 +209,9 @@ def replay(obj) -> HandState:
         try:
             state.apply(card)
         except IllegalActionError as exc:
-            raise RecordError(f"play {i} (trick {trick}): {exc}") from None
+            if renege != "score" or not state.can_renege(card):
+                raise RecordError(f"play {i} (trick {trick}): {exc}") from None
+            state.play_renege(card)
     if state.phase != OVER:
         per_trick = sum(state.active)
         missing = n * per_trick - len(state.plays)
@@ -201,9 +226,9 @@ def _bidding_end(state: HandState) -> str:
     return f"seat {state.maker_seat} made {'cdhs'[state.trump]} trump"
 
 
-def review_record(obj) -> HandResult:
-    """Replay a record and return its :class:`~euchre_stats.game.state.HandResult`."""
-    return replay(obj).result()
+def review_record(obj, renege: str = "refuse") -> HandResult:
+    """Replay a record (``renege`` as in :func:`replay`); its :class:`~euchre_stats.game.state.HandResult`."""
+    return replay(obj, renege).result()
 
 
 def double_dummy(state: HandState) -> list[dict]:
@@ -213,6 +238,8 @@ def double_dummy(state: HandState) -> list[dict]:
     player's side could take in the whole hand from that position with every card seen and
     best play after, and ``kept`` what remains achievable after the card actually played
     (``best - kept`` tricks were thrown away by it).  Thrown-in hands give an empty list.
+    The solver plays legal cards only: for a renege, ``kept`` is what the position after it is
+    worth to the player's side.
     """
     return double_dummy_many([state])[0]
 
@@ -268,8 +295,20 @@ def double_dummy_many(states: list[HandState]) -> list[list[dict]]:
             entries.append({"seat": seat, "card": card_name(card), "best": int(best[i]),
                             "kept": int(base[i] + values[i, card])})
             i += 1
+        for j, card in enumerate(state.plays):
+            if values[i - len(entries) + j, card] < 0:  # a renege, which the solver never plays
+                entries[j]["kept"] = _kept_after(state, entries, j)
         result.append(entries)
     return result
+
+
+def _kept_after(state: HandState, entries: list[dict], j: int) -> int:
+    """Tricks of the side of play ``j`` in the hand with best play after it: the next position's worth."""
+    side = entries[j]["seat"] & 1
+    if j + 1 == len(entries):
+        return state.tricks[side]
+    nxt = entries[j + 1]
+    return nxt["best"] if nxt["seat"] & 1 == side else state.rules.hand_size - nxt["best"]
 
 
 def rules_to_json(rules: Rules):
@@ -306,22 +345,24 @@ def dumps_record(rec: dict) -> str:
     return json.dumps(rec, ensure_ascii=False)
 
 
-def review_dict(obj, with_double_dummy: bool = False) -> dict:
-    """Replay a record; its result as a dict, with ``"double_dummy"`` (:func:`double_dummy`) if asked."""
-    state = replay(obj)
+def review_dict(obj, with_double_dummy: bool = False, renege: str = "refuse") -> dict:
+    """Replay a record (``renege`` as in :func:`replay`); its result as a dict, with
+    ``"double_dummy"`` (:func:`double_dummy`) if asked."""
+    state = replay(obj, renege)
     out = state.result().to_dict()
     if with_double_dummy:
         out["double_dummy"] = double_dummy(state)
     return out
 
 
-def review_lines(lines: Iterable[str], with_double_dummy: bool = False) -> list[dict]:
-    """Review ``.jsonl`` lines: one result dict per non-blank line.
+def review_lines(lines: Iterable[str], with_double_dummy: bool = False, renege: str = "refuse") -> list[dict]:
+    """Review ``.jsonl`` lines (``renege`` as in :func:`replay`): one result dict per non-blank line.
 
     A good line gives ``{"line": N, **HandResult.to_dict()}`` (plus ``"double_dummy"`` when
     asked, all hands solved in one batch); a bad one gives ``{"error": "line N: ..."}``.
     Lines are numbered from 1; blank lines are skipped.
     """
+    check_renege_mode(renege)
     out: list[dict] = []
     good: list[tuple[int, HandState]] = []
     for n, line in enumerate(lines, 1):
@@ -333,7 +374,7 @@ def review_lines(lines: Iterable[str], with_double_dummy: bool = False) -> list[
             out.append({"error": f"line {n}: malformed JSON (column {exc.colno}): {exc.msg}"})
             continue
         try:
-            state = replay(obj)
+            state = replay(obj, renege)
         except ValueError as exc:
             out.append({"error": f"line {n}: {exc}"})
             continue
@@ -354,4 +395,5 @@ def read_records(lines: Iterable[str]) -> Iterator[tuple[int, dict]]:
 
 __all__ = ["RecordError", "HandRecord", "load_record", "replay", "review_record", "record_from_state",
            "double_dummy", "double_dummy_many", "review_dict",
-           "rules_to_json", "dumps_record", "review_lines", "read_records", "RECORD_KEYS"]
+           "rules_to_json", "dumps_record", "review_lines", "read_records", "RECORD_KEYS",
+           "RENEGE_MODES", "check_renege_mode"]

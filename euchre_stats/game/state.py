@@ -32,7 +32,7 @@ from ..core.trump import EFF_SUIT, POWER, SUIT_MASK
 from ..sampling.deals import random_deals
 from ..rules import (Rules, alone_with_the_call, banned_discard, dealer_picks_up, first_leader, hand_points,
                      joker_up_makes_trump, joker_up_names_trump, may_call_alone, may_discard, may_pass, may_take_up,
-                     order_must_go_alone, railroad_on, why_no_alone_before_lead, why_no_defend_alone)
+                     order_must_go_alone, railroad_on, renege_penalty, why_no_alone_before_lead, why_no_defend_alone)
 
 ROUND_ONE = "round_one"
 DISCARD = "discard"
@@ -66,11 +66,32 @@ _SMASK = [[int(SUIT_MASK[t, s]) for s in range(4)] for t in range(4)]
 
 
 @dataclass(frozen=True)
+class Renege:
+    """A card played against the follow-suit rule (the player held a card of the led suit).
+
+    ``seat`` played ``card`` (a card number) to trick ``trick`` (counted from 1) and failed to
+    follow ``led`` (the effective suit led, 0-3).  Only :meth:`HandState.play_renege` makes one.
+    """
+
+    seat: int
+    trick: int
+    card: int
+    led: int
+
+    def to_dict(self) -> dict:
+        """The JSON form: the card by name and the suit it failed to follow as a letter."""
+        return {"seat": self.seat, "trick": self.trick, "card": card_name(self.card),
+                "failed_to_follow": SUITS[self.led]}
+
+
+@dataclass(frozen=True)
 class HandResult:
     """The outcome of one hand.  Sides are 0 (seats 0 and 2) and 1 (seats 1 and 3).
 
     ``trump`` is a suit letter, or ``None`` when the hand was thrown in (then ``makers``,
-    ``maker_seat`` are ``None`` and every count is 0).
+    ``maker_seat`` are ``None`` and every count is 0).  ``reneges`` lists the cards played
+    against the follow-suit rule (only when a record is replayed with ``renege="score"``); when
+    there is one, ``points`` are the renege penalty (:func:`renege_penalty`) of the first.
     """
 
     dealer: int
@@ -82,13 +103,17 @@ class HandResult:
     trick_winners: tuple[int, ...]
     tricks: tuple[int, int]
     points: tuple[int, int]
+    reneges: tuple[Renege, ...] = ()
 
     def to_dict(self) -> dict:
-        """The JSON form (lists for sequences)."""
-        return {"dealer": self.dealer, "trump": self.trump, "makers": self.makers,
-                "maker_seat": self.maker_seat, "alone": self.alone,
-                "defender_alone": self.defender_alone, "trick_winners": list(self.trick_winners),
-                "tricks": list(self.tricks), "points": list(self.points)}
+        """The JSON form (lists for sequences); ``"reneges"`` only when there is one."""
+        out = {"dealer": self.dealer, "trump": self.trump, "makers": self.makers,
+               "maker_seat": self.maker_seat, "alone": self.alone,
+               "defender_alone": self.defender_alone, "trick_winners": list(self.trick_winners),
+               "tricks": list(self.tricks), "points": list(self.points)}
+        if self.reneges:
+            out["reneges"] = [r.to_dict() for r in self.reneges]
+        return out
 
 
 def _is_int(x) -> bool:
@@ -128,7 +153,7 @@ class HandState:
         Seats winning each finished trick; tricks and points per side ``[side 0, side 1]``.
     """
 
-    __slots__ = ("rules", "dealer", "dealt", "upcard", "hands", "phase", "to_act", "bids",
+    __slots__ = ("reneges", "rules", "dealer", "dealt", "upcard", "hands", "phase", "to_act", "bids",
                  "discard", "plays", "play_seats", "trump", "makers", "maker_seat", "alone",
                  "defender_alone", "active", "trick_winners", "tricks", "points", "_deck_mask",
                  "_n", "_passed", "_passers", "_defend_queue", "_alone_queue", "_stage", "_r1_suit",
@@ -160,6 +185,7 @@ class HandState:
         self.active = [True, True, True, True]
         self.trick_winners: list[int] = []
         self.tricks = [0, 0]
+        self.reneges: list[Renege] = []
         self.points = [0, 0]
         self.thrown_in = False
         self._passed = [False, False, False, False]
@@ -251,7 +277,8 @@ class HandState:
             raise ValueError(f"the hand is not over: {_PHASE_TEXT[self.phase]}, seat {self.to_act} to act")
         return HandResult(self.dealer, None if self.trump is None else SUITS[self.trump], self.makers,
                           self.maker_seat, self.alone, self.defender_alone, tuple(self.trick_winners),
-                          (self.tricks[0], self.tricks[1]), (self.points[0], self.points[1]))
+                          (self.tricks[0], self.tricks[1]), (self.points[0], self.points[1]),
+                          tuple(self.reneges))
 
     def __repr__(self) -> str:
         return (f"HandState({self.rules.describe()!r}, dealer={self.dealer}, phase={self.phase!r}, "
@@ -649,11 +676,17 @@ class HandState:
             self.to_act = winner
 
     def _score(self) -> None:
-        m = self.makers
-        mk, df = hand_points(self.rules, self.tricks[m], self.alone is not None,
-                             self.defender_alone is not None)
-        self.points[m] = mk
-        self.points[1 - m] = df
+        if self.reneges:
+            offenders = self.reneges[0].seat & 1
+            self.points[offenders] = 0
+            self.points[1 - offenders] = renege_penalty(
+                self.rules, self.alone is not None or self.defender_alone is not None)
+        else:
+            m = self.makers
+            mk, df = hand_points(self.rules, self.tricks[m], self.alone is not None,
+                                 self.defender_alone is not None)
+            self.points[m] = mk
+            self.points[1 - m] = df
         self.phase = OVER
         self.to_act = None
 
@@ -661,6 +694,51 @@ class HandState:
         self.thrown_in = True
         self.phase = OVER
         self.to_act = None
+
+    # --- reneges (reviewing real hands) ---------------------------------------------------
+    def _renege_card(self, action, seat: int | None) -> int | None:
+        """The card number if playing ``action`` now is a renege, else ``None``."""
+        if self.phase != PLAY or not self._trick or (seat is not None and seat != self.to_act):
+            return None
+        try:
+            card = int(action) if _is_int(action) else parse_card(str(action))
+        except InvalidCardError:
+            return None
+        hand = self.hands[self.to_act]
+        follow = hand & _SMASK[self.trump][self._led]
+        if (0 <= card <= JOKER and (self._deck_mask >> card) & 1 and (hand >> card) & 1
+                and follow and not (follow >> card) & 1):
+            return card
+        return None
+
+    def verify_renege(self, action, seat: int | None = None) -> int:
+        """Raise :class:`IllegalActionError` unless playing ``action`` now is a renege; return the card.
+
+        A renege is a card the seat to act holds and may play but for the follow-suit rule: a
+        card of the deck, in the hand, not of the led suit while the hand holds one.  A legal
+        card, or one illegal for any other reason, raises (with the usual reason when illegal).
+        """
+        card = self._renege_card(action, seat)
+        if card is None:
+            self._interpret(action, seat)
+            why = ("it is a legal play, not a renege" if self.phase == PLAY
+                   else f"{_PHASE_TEXT[self.phase]}: a renege is a card played to a trick")
+            raise IllegalActionError(self.to_act, action, why, "renege with")
+        return card
+
+    def can_renege(self, action, seat: int | None = None) -> bool:
+        """Whether playing ``action`` now is a renege (see :meth:`verify_renege`)."""
+        return self._renege_card(action, seat) is not None
+
+    def play_renege(self, action, seat: int | None = None) -> None:
+        """Play a renege as written: it is recorded in ``reneges`` and the hand scores its penalty.
+
+        The card is played like any other (it wins the trick only as a trump); once the hand is
+        over the first renege's side scores 0 and the other side :func:`renege_penalty`.
+        """
+        card = self.verify_renege(action, seat)
+        self.reneges.append(Renege(self.to_act, len(self.trick_winners) + 1, card, self._led))
+        self._play(card)
 
 
 _ALONE_LATER = ("under these rules alone is declared after trump is made, before the lead "
@@ -777,7 +855,7 @@ def play_game(rules, policies, rng: np.random.Generator, dealer: int = 0,
 
 
 __all__ = [
-    "HandState", "HandResult", "IllegalActionError", "InconsistentDealError", "play_hand",
+    "HandState", "HandResult", "Renege", "IllegalActionError", "InconsistentDealError", "play_hand",
     "play_game", "game_winner", "GameResult", "PHASES", "ROUND_ONE", "ROUND_TWO", "NAME_TRUMP",
     "DISCARD", "ALONE", "DEFEND", "RAILROAD", "EXCHANGE", "PLAY", "OVER", "BIDDING_PHASES", "SUIT_WORDS",
 ]

@@ -22,17 +22,14 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..bidding.auction import Auction, _dealer_pickup
 from ..bidding.model import default_model
-from ..core.cards import JOKER
 from ..core.decks import find_deck, parse_deck_list
 from ..core.errors import VariantsInputError
-from ..core.seats import DEALER, SEAT_NAMES
+from ..core.seats import SEAT_NAMES
 from ..core.stats import Estimate, mean, proportion
-from ..play.contracts import Contracts, Evaluator
 from ..output.results import ResultView
-from ..rules import NORTH_AMERICAN, Rules, hand_points_array, joker_up_makes_trump, joker_up_names_trump
-from ..sampling.deals import random_deals
+from ..rules import NORTH_AMERICAN, Rules
+from ..decide.selfplay import play_random_hands
 from ..sampling.seeds import chunk_rng, chunk_sizes
 
 #: deals per chunk; each chunk has its own seeded generator
@@ -139,73 +136,6 @@ class VariantsResult(ResultView):
         plot_variants(self, path)
 
 
-def _joker_up(rules: Rules, hands: np.ndarray, bidding, rng) -> Contracts:
-    """The Joker turned up: the dealer names a suit before looking at the hand, so uniformly at
-    random (every suit is as good as another before looking).  British ("blind"): that suit is
-    trump, the dealer takes the Joker and discards by the count, then the makers may declare alone
-    (British timing) and defenders may defend alone.  Almonte: round one on the named suit."""
-    n = hands.shape[0]
-    named = rng.integers(0, 4, n)
-    parts = []
-    for t in range(4):
-        rows = np.nonzero(named == t)[0]
-        if len(rows) == 0:
-            continue
-        auction = Auction(rules, bidding, JOKER, t)
-        if not joker_up_makes_trump(rules):
-            parts.append((rows, auction.finish(hands[rows], 1, 0, rng)))
-            continue
-        h = hands[rows].copy()
-        m = len(rows)
-        h[:, DEALER] = _dealer_pickup(h[:, DEALER], JOKER, rules, np.ones(m, dtype=bool), t)
-        trump = np.full(m, t, dtype=np.int64)
-        maker = np.full(m, DEALER, dtype=np.int64)
-        passed = np.zeros((m, 4), dtype=bool)
-        maker, alone, caller = auction.declare_alone(h, trump, maker, np.zeros(m, dtype=bool), passed,
-                                                     np.ones(m, dtype=bool), rng)
-        def_alone = auction.defender_alone(h, trump, maker, alone, passed, rng)
-        parts.append((rows, Contracts(h, trump, maker, alone, def_alone, np.full(m, JOKER), caller)))
-    out = Contracts(hands.copy(), np.zeros(n, dtype=np.int64), np.full(n, -1, dtype=np.int64),
-                    np.zeros(n, dtype=bool), np.full(n, -1, dtype=np.int64), np.full(n, -1, dtype=np.int64))
-    for rows, c in parts:
-        for f in ("hands", "trump", "maker", "alone", "def_alone", "up_known"):
-            getattr(out, f)[rows] = getattr(c, f)
-    return out
-
-
-def _chunk(rules: Rules, n: int, rng: np.random.Generator, model: str, workers, bidding):
-    """Per-deal arrays of one chunk: maker, alone, round one, maker tricks, side-0 and side-1 points."""
-    hands, ups = random_deals(rules, n, rng)
-    maker = np.full(n, -1, dtype=np.int64)
-    alone = np.zeros(n, dtype=bool)
-    def_alone = np.zeros(n, dtype=bool)
-    round_one = np.zeros(n, dtype=bool)
-    side0 = np.zeros(n, dtype=np.int64)
-    evaluator = Evaluator(rules, model, 0, workers)
-    for up in np.unique(ups):
-        idx = np.nonzero(ups == up)[0]
-        if up == JOKER:
-            if not joker_up_names_trump(rules):
-                continue  # thrown in: the deal passes
-            c = _joker_up(rules, hands[idx], bidding, rng)
-        else:
-            c = Auction(rules, bidding, int(up)).finish(hands[idx], 1, 0, rng)
-        out = evaluator.play(c, rng)
-        maker[idx] = c.maker
-        alone[idx] = c.alone
-        def_alone[idx] = c.def_alone >= 0
-        up_suit = -1 if up == JOKER else int(up) >> 3
-        round_one[idx] = (c.maker >= 0) & ((c.trump == up_suit) | ((up == JOKER) & (c.up_known == JOKER)))
-        side0[idx] = np.maximum(out.our_tricks, 0)
-    live = maker >= 0
-    hs = rules.hand_size
-    maker_tricks = np.where(maker & 1 == 0, side0, hs - side0)
-    mp, dp = hand_points_array(rules, maker_tricks, alone, def_alone)
-    mp, dp = np.where(live, mp, 0), np.where(live, dp, 0)
-    net_maker = (mp - dp).astype(np.float64)
-    return maker, alone, round_one, maker_tricks, net_maker
-
-
 def _figures(rules: Rules, maker, alone, round_one, maker_tricks, net_maker) -> dict[str, Estimate]:
     live = maker >= 0
     hs = rules.hand_size
@@ -265,7 +195,7 @@ def simulate_variants(decks="24,25,28,32,33", samples: int = 10000, seed: int | 
     for d, r in zip(deck_list, per_deck):
         parts = []
         for i, size in enumerate(sizes):
-            parts.append(_chunk(r, size, chunk_rng(seed, d.size, i), model, workers, bidding))
+            parts.append(play_random_hands(r, size, chunk_rng(seed, d.size, i), model, workers, bidding).arrays())
             done += size
             if progress is not None:
                 progress(done, total)

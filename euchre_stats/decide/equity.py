@@ -1,0 +1,164 @@
+"""Game equity: the chance that a side wins the game from a score, computed exactly.
+
+The game is a Markov chain over (our score, their score, who deals next).  Each hand adds the
+dealing side's or the other side's points (+1, +2 or +4, or nothing when it is thrown in) with
+the chances of :class:`HandOutcomes`, and the deal passes to the other side.  A side wins on
+reaching ``rules.game_to`` (with ``win_by_two``, also leading by two: once both sides are within
+a point of the target only the difference matters, which keeps the chain finite).  The chain is
+solved as one linear system.  No I/O.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import numpy as np
+
+from ..bidding.model import BiddingModel
+from ..core.errors import DecisionInputError
+from ..rules import Rules
+from ..sampling.seeds import chunk_rng, chunk_sizes, resolve_seed
+from .selfplay import play_random_hands
+
+#: a hand's result as (points to the dealing side, points to the other side); one side scores
+OUTCOMES = ((1, 0), (2, 0), (4, 0), (0, 1), (0, 2), (0, 4), (0, 0))
+
+
+@dataclass(frozen=True)
+class HandOutcomes:
+    """The chances of one hand's results, from the dealing side's point of view.
+
+    ``probs[k]`` is the chance of ``OUTCOMES[k]``; ``n`` the hands they were counted on (0 when
+    given by hand).
+    """
+
+    probs: tuple[float, ...]
+    n: int = 0
+    source: str = "given"
+    counts: tuple[int, ...] = field(default=(), compare=False)
+
+    def __post_init__(self):
+        p = np.asarray(self.probs, dtype=float)
+        if p.shape != (len(OUTCOMES),) or (p < 0).any() or not np.isclose(p.sum(), 1.0):
+            raise DecisionInputError(f"hand outcome chances must be {len(OUTCOMES)} non-negative numbers "
+                                     f"summing to 1, got {self.probs!r}")
+        if p[-1] >= 1.0:
+            raise DecisionInputError("every hand is thrown in: the game never ends")
+
+    @classmethod
+    def from_points(cls, dealer_points: np.ndarray, other_points: np.ndarray, source: str) -> "HandOutcomes":
+        """Counted from per-hand points of the dealing side and the other side."""
+        counts = [int(((dealer_points == d) & (other_points == o)).sum()) for d, o in OUTCOMES]
+        n = len(dealer_points)
+        if sum(counts) != n:
+            raise DecisionInputError("a hand scored something other than 0, 1, 2 or 4 for one side")
+        return cls(tuple(c / n for c in counts), n, source, tuple(counts))
+
+    def to_dict(self) -> dict:
+        return {"outcomes": [{"dealer_side": d, "other_side": o, "p": p} for (d, o), p in zip(OUTCOMES, self.probs)],
+                "n": self.n, "source": self.source}
+
+
+def simulate_outcomes(rules: Rules, samples: int = 20000, seed: int | None = None, model: str = "dd",
+                      workers: int | None = None, bidding: BiddingModel | None = None) -> HandOutcomes:
+    """The hand outcome chances by self-play: random deals bid by ``bidding`` and played by ``model``."""
+    seed = resolve_seed(seed)
+    deal, other = [], []
+    for i, size in enumerate(chunk_sizes(samples)):
+        hp = play_random_hands(rules, size, chunk_rng(seed, i), model, workers, bidding)
+        d, o = hp.side_points()
+        deal.append(d)
+        other.append(o)
+    return HandOutcomes.from_points(np.concatenate(deal), np.concatenate(other),
+                                    f"self-play, {samples} deals, seed {seed}, play model {model}")
+
+
+def _canon(rules: Rules, a: int, b: int) -> tuple[int, int]:
+    if rules.win_by_two:
+        low = min(a, b)
+        t = rules.game_to
+        if low > t - 1:  # both past the target less one: only the difference matters
+            a, b = a - (low - (t - 1)), b - (low - (t - 1))
+    return a, b
+
+
+def _winner(rules: Rules, a: int, b: int) -> int | None:
+    """1 if we have won, 0 if they have, None while the game goes on."""
+    t = rules.game_to
+    if rules.win_by_two:
+        if a >= t and a - b >= 2:
+            return 1
+        if b >= t and b - a >= 2:
+            return 0
+        return None
+    if a >= t:
+        return 1
+    if b >= t:
+        return 0
+    return None
+
+
+@lru_cache(maxsize=64)
+def _solve(game_to: int, win_by_two: bool, probs: tuple[float, ...]) -> dict:
+    rules = Rules(game_to=game_to, win_by_two=win_by_two)
+    top = game_to + 4
+    states = [(a, b, d) for a in range(top) for b in range(top) for d in (0, 1)
+              if _winner(rules, a, b) is None and _canon(rules, a, b) == (a, b)]
+    index = {s: i for i, s in enumerate(states)}
+    n = len(states)
+    m = np.zeros((n, n))
+    c = np.zeros(n)
+    for (a, b, d), i in index.items():
+        for (pd, po), p in zip(OUTCOMES, probs):
+            if p == 0:
+                continue
+            ga, gb = (pd, po) if d == 1 else (po, pd)  # d = 1: we deal this hand
+            na, nb = _canon(rules, a + ga, b + gb)
+            w = _winner(rules, na, nb)
+            if w is None:
+                m[i, index[(na, nb, 1 - d)]] += p
+            else:
+                c[i] += p * w
+    x = np.linalg.solve(np.eye(n) - m, c)
+    return {s: float(x[i]) for s, i in index.items()}
+
+
+def win_probability(rules: Rules, outcomes: HandOutcomes, us: int, them: int, we_deal: bool) -> float:
+    """P(we win the game) at ``us``-``them`` with ``we_deal`` saying whether we deal the next hand."""
+    for v in (us, them):
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
+            raise DecisionInputError(f"a score must be a whole number >= 0, got {v!r}")
+    a, b = _canon(rules, int(us), int(them))
+    w = _winner(rules, a, b)
+    if w is not None:
+        return float(w)
+    if max(a, b) >= rules.game_to + 4:
+        raise DecisionInputError(f"score {us}-{them} is past the end of a game to {rules.game_to}")
+    return _solve(rules.game_to, rules.win_by_two, tuple(outcomes.probs))[(a, b, 1 if we_deal else 0)]
+
+
+def equity_table(rules: Rules, outcomes: HandOutcomes, we_deal: bool) -> np.ndarray:
+    """``E[us, them]`` = P(we win) for every score below the target, ``we_deal`` next."""
+    t = rules.game_to
+    return np.array([[win_probability(rules, outcomes, a, b, we_deal) for b in range(t)] for a in range(t)])
+
+
+def hand_win_probability(rules: Rules, outcomes: HandOutcomes, us: int, them: int, we_deal: bool,
+                         value: np.ndarray) -> np.ndarray:
+    """Per sample of one hand (``value``: our points minus theirs; one side scores), the chance we
+    win the game after it: the score moves and the other side deals next."""
+    v = np.asarray(value).astype(np.int64)
+    out = np.empty(len(v))
+    for x in np.unique(v):
+        a, b = (us + x, them) if x > 0 else (us, them - x)
+        out[v == x] = win_probability(rules, outcomes, a, b, not we_deal)
+    return out
+
+
+def parse_score(text) -> tuple[int, int]:
+    """``"9-8"`` as (9, 8): our score, then theirs."""
+    parts = str(text).replace(":", "-").split("-")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise DecisionInputError(f"score {text!r}: expected US-THEM, e.g. 9-8")
+    return int(parts[0]), int(parts[1])

@@ -1,0 +1,101 @@
+"""Game equity: the exact Markov chain against whole games played out, and its symmetries."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from euchre_stats.core.errors import DecisionInputError
+from euchre_stats.decide.equity import (OUTCOMES, HandOutcomes, equity_table, hand_win_probability, parse_score,
+                                        simulate_outcomes, win_probability)
+from euchre_stats.rules import NORTH_AMERICAN
+
+# a plausible hand distribution with every outcome possible (dealing side first)
+MIXED = HandOutcomes((0.36, 0.12, 0.03, 0.24, 0.12, 0.02, 0.11))
+
+
+def _play_games(rules, outcomes, us, them, we_deal, games, rng):
+    """Whole games to the end, hand by hand, with the same hand outcome chances."""
+    wins = 0
+    p = np.asarray(outcomes.probs)
+    for _ in range(games):
+        a, b, d = us, them, we_deal
+        while True:
+            pd, po = OUTCOMES[rng.choice(len(OUTCOMES), p=p)]
+            ga, gb = (pd, po) if d else (po, pd)
+            a, b, d = a + ga, b + gb, not d
+            t = rules.game_to
+            if rules.win_by_two:
+                if a >= t and a - b >= 2:
+                    wins += 1
+                    break
+                if b >= t and b - a >= 2:
+                    break
+            elif a >= t or b >= t:
+                wins += a >= t
+                break
+    return wins
+
+
+@pytest.mark.parametrize("rules, score, we_deal", [
+    (NORTH_AMERICAN, (0, 0), True),
+    (NORTH_AMERICAN, (9, 8), False),
+    (NORTH_AMERICAN.replace(game_to=5), (2, 4), True),
+    (NORTH_AMERICAN.replace(win_by_two=True), (9, 9), True),
+    (NORTH_AMERICAN.replace(game_to=11, win_by_two=True), (6, 10), False),
+])
+def test_chain_matches_whole_games(rules, score, we_deal):
+    rng = np.random.default_rng(sum(score) * 7 + rules.game_to)
+    games = 4000
+    wins = _play_games(rules, MIXED, *score, we_deal, games, rng)
+    p = win_probability(rules, MIXED, *score, we_deal)
+    se = np.sqrt(p * (1 - p) / games)
+    assert abs(wins / games - p) <= 4 * se + 1e-9, (wins / games, p)
+
+
+def test_symmetry_when_the_deal_is_swapped():
+    for rules in (NORTH_AMERICAN, NORTH_AMERICAN.replace(game_to=7, win_by_two=True)):
+        for a in range(rules.game_to):
+            for b in range(rules.game_to):
+                for d in (True, False):
+                    assert win_probability(rules, MIXED, a, b, d) + win_probability(rules, MIXED, b, a, not d) \
+                        == pytest.approx(1.0, abs=1e-12)
+
+
+def test_an_exact_game():
+    # the dealing side always scores 1: deals alternate, so whoever deals first reaches 5 first
+    always = HandOutcomes((1.0, 0, 0, 0, 0, 0, 0))
+    five = NORTH_AMERICAN.replace(game_to=5)
+    assert win_probability(five, always, 0, 0, True) == 1.0
+    assert win_probability(five, always, 0, 0, False) == 0.0
+    assert win_probability(five, always, 4, 4, False) == 0.0 and win_probability(five, always, 5, 3, False) == 1.0
+
+
+def test_target_and_win_by_two_change_the_numbers():
+    base = win_probability(NORTH_AMERICAN, MIXED, 8, 9, True)
+    assert win_probability(NORTH_AMERICAN.replace(win_by_two=True), MIXED, 8, 9, True) != base
+    assert win_probability(NORTH_AMERICAN.replace(game_to=11), MIXED, 8, 9, True) > base
+    t = equity_table(NORTH_AMERICAN, MIXED, True)
+    assert t.shape == (10, 10) and np.all(np.diff(t, axis=0) >= -1e-12) and np.all(np.diff(t, axis=1) <= 1e-12)
+
+
+def test_hand_values_move_the_score():
+    v = np.array([1, 2, 4, -1, -2, -4, 0])
+    w = hand_win_probability(NORTH_AMERICAN, MIXED, 9, 8, True, v)
+    assert w[0] == w[1] == w[2] == 1.0  # any point wins from 9
+    assert w[5] == 0.0  # a 4-point loss ends it at 9-12
+    assert w[6] == win_probability(NORTH_AMERICAN, MIXED, 9, 8, False)
+
+
+def test_simulated_outcomes_and_bad_input():
+    o = simulate_outcomes(NORTH_AMERICAN, 1500, seed=3)
+    assert o.n == 1500 and sum(o.probs) == pytest.approx(1.0) and sum(o.counts) == 1500
+    assert o == simulate_outcomes(NORTH_AMERICAN, 1500, seed=3)
+    assert parse_score("9-8") == (9, 8)
+    for bad in ("9", "9-x", "-1-3"):
+        with pytest.raises(DecisionInputError, match="score"):
+            parse_score(bad)
+    with pytest.raises(DecisionInputError, match="summing to 1"):
+        HandOutcomes((0.5, 0.5, 0.5, 0, 0, 0, 0))
+    with pytest.raises(DecisionInputError, match="never ends"):
+        HandOutcomes((0, 0, 0, 0, 0, 0, 1.0))
