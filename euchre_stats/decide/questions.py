@@ -96,11 +96,14 @@ class Decision:
 
 
 def _summarise(outcomes: dict[str, Outcome], weights: np.ndarray, hand_size: int,
-               extras: dict[str, dict] | None = None, game=None) -> tuple[list[OptionResult], list[dict], str, bool]:
+               extras: dict[str, dict] | None = None, game=None, limit: float = 4.0
+               ) -> tuple[list[OptionResult], list[dict], str, bool]:
     """Per-option estimates, the best option and its paired differences with the others.
 
     With ``game`` (a :class:`GameState`) each option also gets its chance of winning the game
-    (``p_win``), and the recommendation and the differences are by that chance.
+    (``p_win``), and the recommendation and the differences are by that chance.  Intervals never
+    leave what is possible: one hand's value lies in [-``limit``, +``limit``] (a difference of two
+    options in twice that), and with fewer than two samples an interval is that whole range.
     """
     extras = extras or {}
     results = []
@@ -119,7 +122,7 @@ def _summarise(outcomes: dict[str, Outcome], weights: np.ndarray, hand_size: int
         if game is not None:
             pw, pse = weighted_mean_se(key[action], weights)
             extra.update({"p_win": pw, "p_win_ci": [max(0.0, pw - Z95 * pse), min(1.0, pw + Z95 * pse)]})
-        results.append(OptionResult(action, mu, (mu - Z95 * se, mu + Z95 * se), p(o.our_make),
+        results.append(OptionResult(action, mu, _interval(mu, se, -limit, limit, len(o.value)), p(o.our_make),
                                     p(o.our_march), p(o.our_euchred), len(o.value), se, dist, extra))
     means = {r.action: (r.extra["p_win"] if game is not None else r.ev) for r in results}
     order = sorted(results, key=lambda r: -means[r.action])
@@ -128,13 +131,26 @@ def _summarise(outcomes: dict[str, Outcome], weights: np.ndarray, hand_size: int
     for r in order[1:]:
         d = key[best.action] - key[r.action]
         mu, se = weighted_mean_se(d, weights)
+        span = 1.0 if game is not None else 2 * limit
         diffs.append({"a": best.action, "b": r.action, "diff": mu,
-                      "ci": [mu - Z95 * se, mu + Z95 * se], "se": se,
+                      "ci": list(_interval(mu, se, -span, span, len(d))), "se": se,
                       "equivalent": bool(not np.any(d))})
     # options that do exactly as well on every sampled deal (touching cards) are not rivals
     rivals = [d for d in diffs if not d["equivalent"]]
     too_close = bool(rivals) and rivals[0]["ci"][0] <= 0.0 <= rivals[0]["ci"][1]
     return results, diffs, best.action, too_close
+
+
+def _interval(mu: float, se: float, lo: float, hi: float, n: int) -> tuple[float, float]:
+    """The 95% interval of a mean, kept inside [lo, hi]; the whole range below two samples."""
+    if n < 2:
+        return (lo, hi)
+    return (max(lo, mu - Z95 * se), min(hi, mu + Z95 * se))
+
+
+def _limit(rules: Rules) -> float:
+    """The most points one hand can give a side: 4 (a lone march, a lone defender's euchre...)."""
+    return float(max(4, rules.lone_defender_points))
 
 
 @dataclass(frozen=True)
@@ -431,7 +447,7 @@ def order_decision(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, samples
 
     outcomes, w, done = _drive(seed, samples, target_se, chunk, progress)
     outcomes, extras = _pick_discards(outcomes, w)
-    options, diffs, rec, close = _summarise(outcomes, w, rules.hand_size, extras, game)
+    options, diffs, rec, close = _summarise(outcomes, w, rules.hand_size, extras, game, _limit(rules))
     inputs = {"hand": " ".join(card_name(c) for c in cards), "upcard": card_name(up),
               "seat": SEAT_NAMES[asker]}
     if suit is not None:
@@ -473,7 +489,7 @@ def _joker_up_decision(cards, hmask, rules, suit, samples, target_se, seed, mode
 
     outcomes, w, done = _drive(seed, samples, target_se, chunk, progress)
     outcomes, extras = _pick_discards(outcomes, w)
-    options, diffs, rec, close = _summarise(outcomes, w, rules.hand_size, extras, game)
+    options, diffs, rec, close = _summarise(outcomes, w, rules.hand_size, extras, game, _limit(rules))
     inputs = {"hand": " ".join(card_name(c) for c in cards), "upcard": "Jk", "seat": "dealer",
               "named": "cdhs"[suit]}
     _game_inputs(inputs, game)
@@ -551,7 +567,7 @@ def call_decision(hand, turned_down, seat, rules: Rules = NORTH_AMERICAN, *, sam
                                   bidding=bidding, workers=workers, suits=suits)
 
     outcomes, w, done = _drive(seed, samples, target_se, chunk, progress)
-    options, diffs, rec, close = _summarise(outcomes, w, rules.hand_size, game=game)
+    options, diffs, rec, close = _summarise(outcomes, w, rules.hand_size, game=game, limit=_limit(rules))
     inputs = {"hand": " ".join(card_name(c) for c in cards), "turned_down": card_name(up),
               "seat": SEAT_NAMES[asker]}
     if up == JOKER:
@@ -615,7 +631,7 @@ def discard_decision(hand, upcard, rules: Rules = NORTH_AMERICAN, *, maker="deal
         return outs, w
 
     outcomes, w, done = _drive(seed, samples, target_se, chunk, progress)
-    options, diffs, rec, close = _summarise(outcomes, w, rules.hand_size, game=game)
+    options, diffs, rec, close = _summarise(outcomes, w, rules.hand_size, game=game, limit=_limit(rules))
     inputs = {"hand": " ".join(card_name(c) for c in cards), "upcard": card_name(up),
               "maker": SEAT_NAMES[m], "alone": alone}
     _game_inputs(inputs, game)
@@ -804,7 +820,7 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
         return outs, w
 
     outcomes, w, done = _drive(seed, samples, target_se, chunk, progress)
-    options, diffs, rec, close = _summarise(outcomes, w, hs, game=game)
+    options, diffs, rec, close = _summarise(outcomes, w, hs, game=game, limit=_limit(rules))
     for o in options:  # expected tricks beside the points
         o.extra["ev_tricks"] = o.extra.pop("ev_points")
         o.extra["ev_tricks_ci"] = o.extra.pop("ev_points_ci")
