@@ -99,3 +99,27 @@ def test_simulated_outcomes_and_bad_input():
         HandOutcomes((0.5, 0.5, 0.5, 0, 0, 0, 0))
     with pytest.raises(DecisionInputError, match="never ends"):
         HandOutcomes((0, 0, 0, 0, 0, 0, 1.0))
+
+
+def test_a_recommendation_that_flips_with_the_score():
+    """Both bowers and two aces from eldest: alone for points at 0-0, but at 9-8 one point wins the
+    game and the loner only adds risk."""
+    from euchre_stats.decide.questions import order_decision
+
+    hand = ("Jh Jd Kh Ks As", "9h", "eldest")
+    plain = order_decision(*hand, samples=2000, seed=1)
+    at_9_8 = order_decision(*hand, samples=2000, seed=1, score="9-8")
+    assert plain.recommendation == "order alone" and not plain.too_close
+    assert at_9_8.recommendation == "order" and not at_9_8.too_close
+    order = next(o for o in at_9_8.options if o.action == "order")
+    assert 0.0 <= order.extra["p_win_ci"][0] <= order.extra["p_win"] <= order.extra["p_win_ci"][1] <= 1.0
+    assert at_9_8.inputs["score"] == "9-8" and 0 < at_9_8.inputs["game"]["p_win_now"] < 1
+    # the game's target and win-by-two change the chances the decision prints
+    by_two = order_decision(*hand, NORTH_AMERICAN.replace(win_by_two=True), samples=2000, seed=1, score="9-8")
+    to_11 = order_decision(*hand, NORTH_AMERICAN.replace(game_to=11), samples=2000, seed=1, score="9-8")
+    now = [d.inputs["game"]["p_win_now"] for d in (at_9_8, by_two, to_11)]
+    passing = [next(o for o in d.options if o.action == "pass").extra["p_win"] for d in (at_9_8, by_two, to_11)]
+    assert now[0] > now[1] and now[0] > now[2]
+    assert passing[0] != passing[1] and passing[0] != passing[2]
+    with pytest.raises(DecisionInputError, match="already over"):
+        order_decision(*hand, samples=10, seed=1, score="10-3")

@@ -23,13 +23,14 @@ from ..rules import NORTH_AMERICAN, Rules, why_no_alone_before_lead, why_no_defe
 from ..sampling.dealer import KITTY, Dealer, Knowledge
 from ..sampling.seeds import resolve_seed
 from .inference import auction_weights
-from .questions import Decision, _check_models, _drive, _hand_setup, _kitty_size, _summarise
+from .questions import (Decision, _check_models, _drive, _game_inputs, _hand_setup, _kitty_size, _limit, _summarise,
+                        game_state)
 
 
 def alone_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, up=None, maker_alone: bool = False,
                    samples: int = 10000, target_se: float | None = None, seed: int | None = None,
                    model: str = "dd", infer: bool = True, workers: int | None = None,
-                   bidding: BiddingModel | None = None, progress=None) -> Decision:
+                   bidding: BiddingModel | None = None, progress=None, score=None) -> Decision:
     """Going alone or not, once trump is made and before the lead.
 
     Parameters
@@ -43,7 +44,7 @@ def alone_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, u
         another suit in round two (it was turned down); without it the upcard is unknown and the
         trump taken as named in round two
     maker_alone : for a defender's question, whether the maker went alone
-    Other parameters as :func:`euchre_stats.decide.questions.order_decision`.
+    Other parameters (``score`` too) as :func:`euchre_stats.decide.questions.order_decision`.
 
     Options: ``"with partner"`` and ``"alone"`` (a maker's side), or ``"defend with partner"``
     and ``"defend alone"``; values are points for the asker's side.
@@ -76,6 +77,7 @@ def alone_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, u
     if upc is not None and not round_one and (hmask >> upc) & 1:
         raise DecisionInputError(f"the turned-down card {card_name(upc)!r} is also in the hand")
     seed = resolve_seed(seed)
+    game = game_state(rules, score, asker, model, bidding)
     bidding = bidding or default_model()
     auction = Auction(rules, bidding, upc if upc is not None else 0, t if upc is None else None)
     ev = Evaluator(rules, model, asker, workers)
@@ -118,10 +120,11 @@ def alone_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, u
         return outs, w
 
     outcomes, w, done = _drive(seed, samples, target_se, chunk, progress)
-    options, diffs, rec, close = _summarise(outcomes, w, rules.hand_size)
+    options, diffs, rec, close = _summarise(outcomes, w, rules.hand_size, game=game, limit=_limit(rules))
     inputs = {"hand": " ".join(card_name(c) for c in cards), "trump": "cdhs"[t], "maker": SEAT_NAMES[m],
               "seat": SEAT_NAMES[asker], "up": None if upc is None else card_name(upc),
               "round": 1 if round_one else 2, "maker_alone": bool(lone_maker)}
+    _game_inputs(inputs, game)
     return Decision("alone", inputs, rules, seed, done, model, options, diffs, rec, close, "hand", infer,
                     effective_sample_size(w))
 

@@ -267,11 +267,14 @@ class ModelComparison(ResultView):
 
 
 def _summarise(outcomes: dict[str, Outcome], weights: np.ndarray, hand_size: int,
-               extras: dict[str, dict] | None = None, game=None) -> tuple[list[OptionResult], list[dict], str, bool]:
+               extras: dict[str, dict] | None = None, game=None, limit: float = 4.0
+               ) -> tuple[list[OptionResult], list[dict], str, bool]:
     """Per-option estimates, the best option and its paired differences with the others.
 
     With ``game`` (a :class:`GameState`) each option also gets its chance of winning the game
-    (``p_win``), and the recommendation and the differences are by that chance.
+    (``p_win``), and the recommendation and the differences are by that chance.  Intervals never
+    leave what is possible: one hand's value lies in [-``limit``, +``limit``] (a difference of two
+    options in twice that), and with fewer than two samples an interval is that whole range.
     """
     extras = extras or {}
     results = []
@@ -290,7 +293,7 @@ def _summarise(outcomes: dict[str, Outcome], weights: np.ndarray, hand_size: int
         if game is not None:
             pw, pse = weighted_mean_se(key[action], weights)
             extra.update({"p_win": pw, "p_win_ci": [max(0.0, pw - Z95 * pse), min(1.0, pw + Z95 * pse)]})
-        results.append(OptionResult(action, mu, (mu - Z95 * se, mu + Z95 * se), p(o.our_make),
+        results.append(OptionResult(action, mu, _interval(mu, se, -limit, limit, len(o.value)), p(o.our_make),
                                     p(o.our_march), p(o.our_euchred), len(o.value), se, dist, extra))
     means = {r.action: (r.extra["p_win"] if game is not None else r.ev) for r in results}
     order = sorted(results, key=lambda r: -means[r.action])
@@ -299,13 +302,26 @@ def _summarise(outcomes: dict[str, Outcome], weights: np.ndarray, hand_size: int
     for r in order[1:]:
         d = key[best.action] - key[r.action]
         mu, se = weighted_mean_se(d, weights)
+        span = 1.0 if game is not None else 2 * limit
         diffs.append({"a": best.action, "b": r.action, "diff": mu,
-                      "ci": [mu - Z95 * se, mu + Z95 * se], "se": se,
+                      "ci": list(_interval(mu, se, -span, span, len(d))), "se": se,
                       "equivalent": bool(not np.any(d))})
     # options that do exactly as well on every sampled deal (touching cards) are not rivals
     rivals = [d for d in diffs if not d["equivalent"]]
     too_close = bool(rivals) and rivals[0]["ci"][0] <= 0.0 <= rivals[0]["ci"][1]
     return results, diffs, best.action, too_close
+
+
+def _interval(mu: float, se: float, lo: float, hi: float, n: int) -> tuple[float, float]:
+    """The 95% interval of a mean, kept inside [lo, hi]; the whole range below two samples."""
+    if n < 2:
+        return (lo, hi)
+    return (max(lo, mu - Z95 * se), min(hi, mu + Z95 * se))
+
+
+def _limit(rules: Rules) -> float:
+    """The most points one hand can give a side: 4 (a lone march, a lone defender's euchre...)."""
+    return float(max(4, rules.lone_defender_points))
 
 
 @dataclass(frozen=True)
@@ -348,6 +364,13 @@ def game_state(rules: Rules, score, asker: int, model: str, bidding: BiddingMode
         raise DecisionInputError(f"score {us}-{them}: the game to {rules.game_to} is already over")
     win_probability(rules, g.outcomes, us, them, g.we_deal)
     return g
+
+
+def _game_inputs(inputs: dict, game: GameState | None) -> None:
+    """The score and the chance of winning from it, among a decision's inputs."""
+    if game is not None:
+        inputs["score"] = f"{game.us}-{game.them}"
+        inputs["game"] = game.to_dict()
 
 
 @functools.lru_cache(maxsize=16)
@@ -533,7 +556,7 @@ BLIND_NAMING_DEFAULT = 3  # spades
 def order_decision(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, samples: int = 10000,
                    target_se: float | None = None, seed: int | None = None, model: str = "dd",
                    pass_model: str = "hand", infer: bool = True, workers: int | None = None,
-                   bidding: BiddingModel | None = None, progress=None, named=None) -> Decision:
+                   bidding: BiddingModel | None = None, progress=None, named=None, score=None) -> Decision:
     """Round one from any seat: pass, order up (pick up, for the dealer) and order up alone.
 
     Parameters
@@ -548,6 +571,8 @@ def order_decision(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, samples
     pass_model : how a pass is valued: ``"hand"`` (bidding model), ``"zero"`` or ``"dd"``
     infer : weight deals by how likely the passes before the asker are
     workers : solver threads (results do not depend on it)
+    score : ``"US-THEM"`` (e.g. ``"9-8"``): also each option's chance of winning the game, and the
+        recommendation by that chance (the game target and win-by-two come from ``rules``)
     named : with the Joker turned up, the suit the dealer named before looking (``"h"``...):
         under British blind naming the dealer's question is then only the discard and going
         alone (default :data:`BLIND_NAMING_DEFAULT`, any suit being as good before looking);
@@ -560,6 +585,7 @@ def order_decision(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, samples
     almonte = rules.joker_upcard == "almonte"
     up = _upcard(upcard, rules, hmask, joker_ok=joker_up_names_trump(rules) and (asker == DEALER or almonte))
     seed = resolve_seed(seed)
+    game = game_state(rules, score, asker, model, bidding)
     suit = None
     if named is not None and up != JOKER:
         raise DecisionInputError(f"--named {named!r} is for a Joker upcard; the upcard {card_name(up)!r} "
@@ -568,7 +594,7 @@ def order_decision(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, samples
         suit = BLIND_NAMING_DEFAULT if named is None else (named if isinstance(named, int) else parse_suit(named))
         if not almonte:
             return _joker_up_decision(cards, hmask, rules, suit, samples, target_se, seed, model, workers,
-                                      bidding, progress)
+                                      bidding, progress, game)
         if named is None:
             raise DecisionInputError("the Joker is the upcard under Almonte: the dealer names the suit of "
                                      "round one first; give it with named (--named h)")
@@ -592,17 +618,18 @@ def order_decision(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, samples
 
     outcomes, w, done = _drive(seed, samples, target_se, chunk, progress)
     outcomes, extras = _pick_discards(outcomes, w)
-    options, diffs, rec, close = _summarise(outcomes, w, rules.hand_size, extras)
+    options, diffs, rec, close = _summarise(outcomes, w, rules.hand_size, extras, game, _limit(rules))
     inputs = {"hand": " ".join(card_name(c) for c in cards), "upcard": card_name(up),
               "seat": SEAT_NAMES[asker]}
     if suit is not None:
         inputs["named"] = "cdhs"[suit]
+    _game_inputs(inputs, game)
     return Decision("order", inputs, rules, seed, done, model, options, diffs, rec, close, pass_model,
                     infer, effective_sample_size(w))
 
 
 def _joker_up_decision(cards, hmask, rules, suit, samples, target_se, seed, model, workers, bidding,
-                       progress) -> Decision:
+                       progress, game=None) -> Decision:
     """The Joker turned up under British rules: the dealer named ``suit`` trump before looking at
     the hand; now, having seen it, the dealer discards and decides whether to go alone.
 
@@ -633,9 +660,10 @@ def _joker_up_decision(cards, hmask, rules, suit, samples, target_se, seed, mode
 
     outcomes, w, done = _drive(seed, samples, target_se, chunk, progress)
     outcomes, extras = _pick_discards(outcomes, w)
-    options, diffs, rec, close = _summarise(outcomes, w, rules.hand_size, extras)
+    options, diffs, rec, close = _summarise(outcomes, w, rules.hand_size, extras, game, _limit(rules))
     inputs = {"hand": " ".join(card_name(c) for c in cards), "upcard": "Jk", "seat": "dealer",
               "named": "cdhs"[suit]}
+    _game_inputs(inputs, game)
     return Decision("order", inputs, rules, seed, done, model, options, diffs, rec, close, None, False,
                     effective_sample_size(w))
 
@@ -676,7 +704,7 @@ def round_two_outcomes(rules: Rules, auction: Auction, ev: Evaluator, hands: np.
 def call_decision(hand, turned_down, seat, rules: Rules = NORTH_AMERICAN, *, samples: int = 10000,
                   target_se: float | None = None, seed: int | None = None, model: str = "dd",
                   pass_model: str = "hand", infer: bool = True, workers: int | None = None,
-                  bidding: BiddingModel | None = None, progress=None, named=None) -> Decision:
+                  bidding: BiddingModel | None = None, progress=None, named=None, score=None) -> Decision:
     """Round two: name each allowed suit, with and without going alone, or pass (unless stuck).
 
     Everyone passed in round one and ``turned_down`` was turned down; the seats
@@ -697,6 +725,7 @@ def call_decision(hand, turned_down, seat, rules: Rules = NORTH_AMERICAN, *, sam
                                  f"{card_name(up)!r} names its own suit")
     up_suit = up >> 3 if up != JOKER else (named if isinstance(named, int) else parse_suit(named))
     seed = resolve_seed(seed)
+    game = game_state(rules, score, asker, model, bidding)
     bidding = bidding or default_model()
     auction = Auction(rules, bidding, up, up_suit)
     dealer = Dealer(_round_knowledge(rules, asker, hmask, up))
@@ -709,11 +738,12 @@ def call_decision(hand, turned_down, seat, rules: Rules = NORTH_AMERICAN, *, sam
                                   bidding=bidding, workers=workers, suits=suits)
 
     outcomes, w, done = _drive(seed, samples, target_se, chunk, progress)
-    options, diffs, rec, close = _summarise(outcomes, w, rules.hand_size)
+    options, diffs, rec, close = _summarise(outcomes, w, rules.hand_size, game=game, limit=_limit(rules))
     inputs = {"hand": " ".join(card_name(c) for c in cards), "turned_down": card_name(up),
               "seat": SEAT_NAMES[asker]}
     if up == JOKER:
         inputs["named"] = "cdhs"[up_suit]
+    _game_inputs(inputs, game)
     return Decision("call", inputs, rules, seed, done, model, options, diffs, rec, close, pass_model,
                     infer, effective_sample_size(w))
 
@@ -721,7 +751,7 @@ def call_decision(hand, turned_down, seat, rules: Rules = NORTH_AMERICAN, *, sam
 def discard_decision(hand, upcard, rules: Rules = NORTH_AMERICAN, *, maker="dealer", alone: bool = False,
                      samples: int = 10000, target_se: float | None = None, seed: int | None = None,
                      model: str = "dd", infer: bool = True, workers: int | None = None,
-                     bidding: BiddingModel | None = None, progress=None) -> Decision:
+                     bidding: BiddingModel | None = None, progress=None, score=None) -> Decision:
     """The dealer holding six cards (the upcard among them): the value of each discard.
 
     ``maker`` is the seat that ordered the dealer up (the dealer itself by
@@ -742,6 +772,7 @@ def discard_decision(hand, upcard, rules: Rules = NORTH_AMERICAN, *, maker="deal
         raise DecisionInputError("the dealer's partner went alone: the dealer sits out and does not discard")
     up_suit = up >> 3
     seed = resolve_seed(seed)
+    game = game_state(rules, score, DEALER, model, bidding)
     bidding = bidding or default_model()
     auction = Auction(rules, bidding, up)
     k = Knowledge(rules.deck_obj.mask)
@@ -771,9 +802,10 @@ def discard_decision(hand, upcard, rules: Rules = NORTH_AMERICAN, *, maker="deal
         return outs, w
 
     outcomes, w, done = _drive(seed, samples, target_se, chunk, progress)
-    options, diffs, rec, close = _summarise(outcomes, w, rules.hand_size)
+    options, diffs, rec, close = _summarise(outcomes, w, rules.hand_size, game=game, limit=_limit(rules))
     inputs = {"hand": " ".join(card_name(c) for c in cards), "upcard": card_name(up),
               "maker": SEAT_NAMES[m], "alone": alone}
+    _game_inputs(inputs, game)
     return Decision("discard", inputs, rules, seed, done, model, options, diffs, rec, close, None,
                     infer, effective_sample_size(w))
 
@@ -827,7 +859,7 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
                   alone: bool = False, defender_alone=None, discard=None, samples: int = 10000,
                   target_se: float | None = None, seed: int | None = None, model: str = "dd",
                   workers: int | None = None, progress=None, pimc_worlds: int = 24, infer: bool = True,
-                  bidding: BiddingModel | None = None) -> Decision:
+                  bidding: BiddingModel | None = None, score=None) -> Decision:
     """The player on lead: expected points for their side (expected tricks beside them), and the
     makers' P(make), P(march) and P(euchred), for each legal card.
 
@@ -919,6 +951,7 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
     except ValueError as exc:
         raise DecisionInputError(str(exc)) from None
     seed = resolve_seed(seed)
+    game = game_state(rules, score, asker, model, bidding)
     up_in_dealer = upc if round_one and (k.known[DEALER] >> upc) & 1 else -1
     auction = None
     if infer and upc is not None:
@@ -958,7 +991,7 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
         return outs, w
 
     outcomes, w, done = _drive(seed, samples, target_se, chunk, progress)
-    options, diffs, rec, close = _summarise(outcomes, w, hs)
+    options, diffs, rec, close = _summarise(outcomes, w, hs, game=game, limit=_limit(rules))
     for o in options:  # expected tricks beside the points
         o.extra["ev_tricks"] = o.extra.pop("ev_points")
         o.extra["ev_tricks_ci"] = o.extra.pop("ev_points_ci")
@@ -967,6 +1000,7 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
               "tricks": [" ".join(card_name(c) for c in tr) for tr in trick_cards],
               "up": card_name(upc) if upc is not None else None,
               "side": "makers" if maker_side == ours else "defenders"}
+    _game_inputs(inputs, game)
     return Decision("lead", inputs, rules, seed, done, model, options, diffs, rec, close, None,
                     auction is not None, effective_sample_size(w))
 

@@ -11,7 +11,7 @@ import time
 import numpy as np
 
 from ..sampling.deals import shuffled_deals
-from . import _kernels, card_values_many, solve_many
+from . import _kernels, _threads, card_values_many, solve_many
 
 
 def random_deals(n: int, seed=None, deck="24", hand_size: int = 5):
@@ -57,12 +57,10 @@ def bench_solver(deals: int = 10_000, seed: int | None = None, threads: int | No
     else:
         side0 = res.astype(np.int64)
     nodes, probes, hits = (int(x) for x in stats[: 3])
-    import numba
-
     return {
         "deals": int(deals),
         "seed": int(seed),
-        "threads": int(threads) if threads is not None else numba.get_num_threads(),
+        "threads": _threads(threads),  # what ran: the request capped at numba's thread count
         "values": bool(values),
         "seconds": seconds,
         "deals_per_s": deals / seconds if seconds > 0 else float("inf"),

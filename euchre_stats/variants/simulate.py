@@ -188,7 +188,7 @@ def simulate_variants(decks="24,25,28,32,33", samples: int = 10000, seed: int | 
     bidding = bidding or default_model()
     per_deck = []
     for d in deck_list:
-        per_deck.append(rules.replace(deck=d.label, hand_size=hand_size or rules.hand_size))
+        per_deck.append(rules.replace(deck=d.label, hand_size=rules.hand_size if hand_size is None else hand_size))
     sizes = chunk_sizes(samples)
     total, done = samples * len(deck_list), 0
     out = []
