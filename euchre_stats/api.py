@@ -79,7 +79,7 @@ def _bidding_question(fn, args, model, compare_models, *, bidding, **kw):
 def order(hand: str, up: str, seat: str | int, rules: RulesLike = "north-american", *, samples: int = 10000,
           seed: int | None = None, model: str | None = None, pass_model: str = "hand", infer: bool = True,
           target_se: float | None = None, workers: int | None = None, bidding: str | BiddingModel | None = None,
-          compare_models: bool = False, named: str | None = None,
+          compare_models: bool = False, named: str | None = None, score: str | None = None,
           progress: Progress | None = None) -> Decision | ModelComparison:
     """Round one: should ``hand`` pass, order ``up`` up (pick it up, as dealer) or order up alone?
 
@@ -120,6 +120,9 @@ def order(hand: str, up: str, seat: str | int, rules: RulesLike = "north-america
     named : str, optional
         With the Joker turned up: the suit the dealer named before looking (British: spades by
         default; Almonte: required, the suit of round one).
+    score : str, optional
+        The score now, ``"US-THEM"`` (``"9-8"``): each option also gets its chance of winning the
+        game (``p_win``), and the recommendation is by that chance.
     progress : callable, optional
         Called with ``(deals done, deals in all)``.
 
@@ -148,14 +151,14 @@ def order(hand: str, up: str, seat: str | int, rules: RulesLike = "north-america
 
     return _bidding_question(order_decision, (hand, up, seat, rules), model, compare_models, samples=samples,
                              target_se=target_se, seed=seed, pass_model=pass_model, infer=infer, workers=workers,
-                             bidding=bidding, named=named, progress=progress)
+                             bidding=bidding, named=named, score=score, progress=progress)
 
 
 def call(hand: str, turned_down: str, seat: str | int, rules: RulesLike = "north-american", *,
          samples: int = 10000, seed: int | None = None, model: str | None = None, pass_model: str = "hand",
          infer: bool = True, target_se: float | None = None, workers: int | None = None,
          bidding: str | BiddingModel | None = None, compare_models: bool = False, named: str | None = None,
-         progress: Progress | None = None) -> Decision | ModelComparison:
+         score: str | None = None, progress: Progress | None = None) -> Decision | ModelComparison:
     """Round two: which suit should ``hand`` name (alone or not), or should it pass?
 
     Everyone passed in round one and ``turned_down`` was turned down; the seats before
@@ -171,7 +174,7 @@ def call(hand: str, turned_down: str, seat: str | int, rules: RulesLike = "north
         ``eldest``, ``partner``, ``third``, ``dealer`` or ``1``-``4``.
     named : str, optional
         Almonte, with the Joker turned down: the suit of round one.
-    rules, samples, seed, model, pass_model, infer, target_se, workers, bidding, compare_models, progress
+    rules, samples, seed, model, pass_model, infer, target_se, workers, bidding, compare_models, score, progress
         As in :func:`order`.
 
     Returns
@@ -193,13 +196,14 @@ def call(hand: str, turned_down: str, seat: str | int, rules: RulesLike = "north
 
     return _bidding_question(call_decision, (hand, turned_down, seat, rules), model, compare_models, samples=samples,
                              target_se=target_se, seed=seed, pass_model=pass_model, infer=infer, workers=workers,
-                             bidding=bidding, named=named, progress=progress)
+                             bidding=bidding, named=named, score=score, progress=progress)
 
 
 def discard(hand: str, up: str, rules: RulesLike = "north-american", *, maker: str | int = "dealer",
             alone: bool = False, samples: int = 10000, seed: int | None = None, model: str | None = None,
             infer: bool = True, target_se: float | None = None, workers: int | None = None,
-            bidding: str | BiddingModel | None = None, progress: Progress | None = None) -> Decision:
+            bidding: str | BiddingModel | None = None, score: str | None = None,
+            progress: Progress | None = None) -> Decision:
     """The dealer's discard: the value of throwing each of the six cards of ``hand``.
 
     ``euchre-stats discard``.
@@ -216,7 +220,7 @@ def discard(hand: str, up: str, rules: RulesLike = "north-american", *, maker: s
         The seat that ordered the dealer up (the dealer itself by default).
     alone : bool
         The maker went alone.
-    samples, seed, model, infer, target_se, workers, bidding, progress
+    samples, seed, model, infer, target_se, workers, bidding, score, progress
         As in :func:`order`.
 
     Returns
@@ -237,14 +241,14 @@ def discard(hand: str, up: str, rules: RulesLike = "north-american", *, maker: s
 
     return discard_decision(hand, up, _rules(rules), maker=maker, alone=alone, samples=samples,
                             target_se=target_se, seed=seed, infer=infer, workers=workers,
-                            bidding=_bidding(bidding), progress=progress, **_model(model))
+                            bidding=_bidding(bidding), score=score, progress=progress, **_model(model))
 
 
 def lead(hand: str, trump: str, maker: str | int, seat: str | int, rules: RulesLike = "north-american", *,
          tricks: Iterable[str] = (), up: str | None = None, alone: bool = False,
          defender_alone: str | int | None = None, discard: str | None = None, samples: int = 10000,
          seed: int | None = None, model: str | None = None, infer: bool = True, target_se: float | None = None,
-         workers: int | None = None, bidding: str | BiddingModel | None = None,
+         workers: int | None = None, bidding: str | BiddingModel | None = None, score: str | None = None,
          progress: Progress | None = None) -> Decision:
     """The lead: expected tricks, P(make) and P(euchred) for each card of ``hand``.
 
@@ -274,7 +278,7 @@ def lead(hand: str, trump: str, maker: str | int, seat: str | int, rules: RulesL
         Your discard, if you are the dealer.
     infer : bool
         Weight the deals by the auction the upcard implies (with ``up`` given).
-    samples, seed, model, target_se, workers, bidding, progress
+    samples, seed, model, target_se, workers, bidding, score, progress
         As in :func:`order`.
 
     Returns
@@ -297,14 +301,15 @@ def lead(hand: str, trump: str, maker: str | int, seat: str | int, rules: RulesL
 
     return lead_decision(hand, trump, maker, seat, _rules(rules), tricks=list(tricks), up=up, alone=alone,
                          defender_alone=defender_alone, discard=discard, samples=samples, target_se=target_se,
-                         seed=seed, infer=infer, workers=workers, bidding=_bidding(bidding), progress=progress,
-                         **_model(model))
+                         seed=seed, infer=infer, workers=workers, bidding=_bidding(bidding), score=score,
+                         progress=progress, **_model(model))
 
 
 def alone(hand: str, trump: str, maker: str | int, seat: str | int, rules: RulesLike = "north-american", *,
           up: str | None = None, maker_alone: bool = False, samples: int = 10000, seed: int | None = None,
           model: str | None = None, infer: bool = True, target_se: float | None = None, workers: int | None = None,
-          bidding: str | BiddingModel | None = None, progress: Progress | None = None) -> Decision:
+          bidding: str | BiddingModel | None = None, score: str | None = None,
+          progress: Progress | None = None) -> Decision:
     """After trump is made: should ``hand`` go alone, or defend alone?
 
     The asker is the maker or its partner where alone is declared before the lead (British
@@ -326,7 +331,7 @@ def alone(hand: str, trump: str, maker: str | int, seat: str | int, rules: Rules
         The upcard: taken up if trump is its suit, else turned down (unknown when ``None``).
     maker_alone : bool
         A defender's question: the maker went alone.
-    samples, seed, model, infer, target_se, workers, bidding, progress
+    samples, seed, model, infer, target_se, workers, bidding, score, progress
         As in :func:`order`.
 
     Returns
@@ -347,7 +352,7 @@ def alone(hand: str, trump: str, maker: str | int, seat: str | int, rules: Rules
 
     return alone_decision(hand, trump, maker, seat, _rules(rules), up=up, maker_alone=maker_alone, samples=samples,
                           target_se=target_se, seed=seed, infer=infer, workers=workers, bidding=_bidding(bidding),
-                          progress=progress, **_model(model))
+                          score=score, progress=progress, **_model(model))
 
 
 def solve(hands: Iterable | None = None, trump: str | int | None = None, leader: int = 0, out: Iterable[int] = (),

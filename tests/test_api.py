@@ -131,6 +131,13 @@ def test_decision_metadata_are_attributes():
     assert "seed: 3" in d._repr_html_() and "recommendation:" in d._repr_html_()
 
 
+def test_a_score_adds_the_chance_of_winning_to_every_form():
+    d = es.order("Jh Jd Ah 9s Tc", up="9h", seat="eldest", samples=200, seed=1, model="dd", score="9-8")
+    assert d.inputs["score"] == "9-8" and "p_win" in d.to_frame().columns
+    assert "P(win)" in d.to_text() and "score 9-8" in d.to_text().splitlines()[0]
+    assert all(0 <= o.extra["p_win"] <= 1 for o in d.options)
+
+
 def test_rules_as_preset_name_dict_json_or_rules_give_the_same_answer():
     kw = dict(up="9h", seat="dealer", samples=200, seed=2, model="dd")
     ref = es.order("Jh Jd Ah 9s Tc", rules="stick", **kw).to_dict()

@@ -48,8 +48,8 @@ MODEL_WORDS = {"dd": "double-dummy play (every card seen: flatters the side that
                "pimc": "realistic play (each player samples worlds from their own information)"}
 PASS_WORDS = {"hand": "the hand-strength bidding model", "zero": "zero (a pass scores 0)",
               "dd": "double-dummy bidders on their own sampled deals"}
-#: the columns of :meth:`Decision.to_frame` (``discard``, ``ev_points``, ``ev_tricks`` follow when an option
-#: has them)
+#: the columns of :meth:`Decision.to_frame` (``discard``, ``ev_points``, ``ev_tricks``, ``p_win`` follow when
+#: an option has them)
 FRAME_COLUMNS = ("action", "ev", "ci_low", "ci_high", "p_make", "p_march", "p_euchred", "n")
 
 
@@ -83,7 +83,7 @@ class OptionResult:
         """This option's row of :meth:`Decision.to_frame` (the command line's CSV)."""
         row = dict(zip(FRAME_COLUMNS, (self.action, self.ev, self.ev_ci[0], self.ev_ci[1], self.p_make,
                                        self.p_march, self.p_euchred, self.n)))
-        for key in ("discard", "ev_points", "ev_tricks"):
+        for key in ("discard", "ev_points", "ev_tricks", "p_win"):
             if key in self.extra:
                 row[key] = self.extra[key]
         return row
@@ -136,7 +136,8 @@ class Decision(ResultView):
         """The command line's table: the inputs, rules, models, seed, the options and the verdict."""
         import pandas as pd
 
-        inputs = ", ".join(f"{k} {v}" for k, v in self.inputs.items() if v not in (None, [], False))
+        inputs = ", ".join(f"{k} {v}" for k, v in self.inputs.items()
+                           if v not in (None, [], False) and not isinstance(v, dict))
         lines = [f"{self.kind}: {inputs}", f"rules: {self.rules.describe()}",
                  f"play model: {self.model} = {MODEL_WORDS.get(self.model, self.model)}"]
         if self.pass_model:
@@ -162,6 +163,8 @@ class Decision(ResultView):
                    labels[2]: f"{o.p_euchred:.3f}", "n": o.n}
             if "ev_tricks" in o.extra:
                 row["tricks"] = f"{o.extra['ev_tricks']:.3f}"
+            if "p_win" in o.extra:
+                row["P(win)"] = f"{o.extra['p_win']:.3f}"
             if "ev_points" in o.extra:
                 row["points"] = _fmt(o.extra["ev_points"])
             if "discard" in o.extra:
