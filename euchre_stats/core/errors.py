@@ -103,6 +103,10 @@ class ClusterError(EuchreStatsError):
     """The cluster cannot be used: dask missing, or the scheduler address unreachable."""
 
 
+class OutputError(EuchreStatsError):
+    """An output file that cannot be written (a full disk, a missing folder, no permission...)."""
+
+
 class AdviceError(EuchreStatsError):
     """A question advise cannot answer (bad table file...)."""
 
