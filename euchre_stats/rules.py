@@ -8,14 +8,14 @@ hard-coded choice elsewhere.  No I/O in this module.
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 import numpy as np
 
 from .core.decks import Deck, find_deck
-from .core.errors import RulesError
+from .core.errors import JSONInputError, RulesError
+from .core.safejson import parse_json
 from .core.bits import JOKER
 from .core.seats import DEALER, next_active, out_mask, partner_of
 
@@ -231,9 +231,9 @@ def load_rules(value) -> Rules:
     """Rules from a preset name, a JSON string / file path holding an object, or a dict."""
     if isinstance(value, str) and value.strip().startswith("{"):
         try:
-            value = json.loads(value)
-        except json.JSONDecodeError as exc:
-            raise RulesError(f"rules JSON {value!r} is malformed: {exc.msg}") from None
+            value = parse_json(value, "rules")
+        except JSONInputError as exc:
+            raise RulesError(f"rules JSON {value[:60]!r} cannot be read: {exc}") from None
     return Rules.from_json(value)
 
 

@@ -22,13 +22,17 @@ except :func:`BiddingModel.load`/``save``.
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import math
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import numpy as np
 
 from ..core.cards import JOKER
+from ..core.errors import BiddingModelError, JSONInputError
+from ..core.safejson import parse_json
 from ..core.trump import EFF_SUIT, POWER
 
 TRUMP_VALUE = {42: 3.3, 41: 3.0, 40: 2.6, 39: 2.2, 38: 1.9, 37: 1.7, 35: 1.5, 34: 1.4, 33: 1.3, 32: 1.2}
@@ -129,15 +133,44 @@ class BiddingModel:
         return {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(self).items()}
 
     @classmethod
-    def from_dict(cls, d: dict) -> "BiddingModel":
-        return cls(**{k: tuple(v) if isinstance(v, list) else v for k, v in d.items()})
+    def from_dict(cls, d) -> "BiddingModel":
+        """A model from its JSON form, every field checked (an error names the first wrong one)."""
+        if not isinstance(d, dict):
+            raise BiddingModelError(f"a bidding model is a JSON object of thresholds, got {type(d).__name__}")
+        fields = {f.name: f for f in dataclasses.fields(cls)}
+        bad = [k for k in d if k not in fields]
+        if bad:
+            raise BiddingModelError(f"unknown bidding model field {bad[0]!r} (expected {', '.join(fields)})")
+        out = {}
+        for k, v in d.items():
+            per_seat = isinstance(fields[k].default, tuple)
+            vals = v if per_seat else [v]
+            if (per_seat and (not isinstance(v, list) or len(v) != 4)) or not all(
+                    isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) for x in vals):
+                want = "a list of four numbers (eldest, partner, third, dealer)" if per_seat else "a number"
+                raise BiddingModelError(f"bidding model field {k!r} must be {want}, got {v!r}")
+            out[k] = tuple(float(x) for x in v) if per_seat else float(v)
+        if out.get("temperature", 1.0) <= 0:
+            raise BiddingModelError(f"bidding model temperature must be positive, got {out['temperature']!r}")
+        return cls(**out)
 
     def save(self, path) -> None:
         Path(path).write_text(json.dumps(self.to_dict(), indent=2) + "\n")
 
     @classmethod
     def load(cls, path) -> "BiddingModel":
-        return cls.from_dict(json.loads(Path(path).read_text()))
+        """A model from a JSON file (see :meth:`from_dict`)."""
+        p = Path(path)
+        try:
+            text = p.read_bytes()
+        except IsADirectoryError:
+            raise BiddingModelError(f"{str(path)!r} is a directory, not a bidding model file") from None
+        except OSError as exc:
+            raise BiddingModelError(f"cannot read {str(path)!r}: {exc.strerror}") from None
+        try:
+            return cls.from_dict(parse_json(text, repr(str(path))))
+        except JSONInputError as exc:
+            raise BiddingModelError(str(exc)) from None
 
 
 DEFAULT_MODEL = BiddingModel()

@@ -58,6 +58,10 @@ class RecordError(EuchreStatsError):
     """A hand record that is malformed, inconsistent, incomplete or contains an illegal action."""
 
 
+class BiddingModelError(EuchreStatsError):
+    """A bidding model file or object that is not a bidding model."""
+
+
 class PlayModelError(EuchreStatsError):
     """An unknown play model."""
 
@@ -65,6 +69,10 @@ class PlayModelError(EuchreStatsError):
 # --- questions and reports ----------------------------------------------------------------------
 class DecisionInputError(EuchreStatsError):
     """A decision question that cannot be asked as given."""
+
+
+class JSONInputError(EuchreStatsError):
+    """JSON that cannot be read: malformed, too large or nested too deeply."""
 
 
 class SeatError(DecisionInputError):
@@ -93,6 +101,10 @@ class TableRunError(EuchreStatsError):
 
 class ClusterError(EuchreStatsError):
     """The cluster cannot be used: dask missing, or the scheduler address unreachable."""
+
+
+class OutputError(EuchreStatsError):
+    """An output file that cannot be written (a full disk, a missing folder, no permission...)."""
 
 
 class AdviceError(EuchreStatsError):

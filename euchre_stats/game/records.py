@@ -31,7 +31,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from ..core.cards import card_name, format_hand
-from ..core.errors import IllegalActionError, InconsistentDealError, RecordError, RulesError
+from ..core.safejson import parse_json
+from ..core.errors import JSONInputError, IllegalActionError, InconsistentDealError, RecordError, RulesError
 from ..rules import NORTH_AMERICAN, PRESETS, Rules
 from .state import ALONE, BIDDING_PHASES, DEFEND, DISCARD, EXCHANGE, OVER, PLAY, RAILROAD, HandResult, HandState
 
@@ -73,9 +74,9 @@ def load_record(obj) -> HandRecord:
         return obj
     if isinstance(obj, (str, bytes)):
         try:
-            obj = json.loads(obj)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"malformed JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
+            obj = parse_json(obj, "record")
+        except JSONInputError as exc:
+            raise RecordError(str(exc).removeprefix("record: ")) from None
     if not isinstance(obj, Mapping):
         raise RecordError(f"a hand record must be a JSON object, got {type(obj).__name__}")
     for key in obj:
@@ -369,9 +370,9 @@ def review_lines(lines: Iterable[str], with_double_dummy: bool = False, renege: 
         if not line.strip():
             continue
         try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as exc:
-            out.append({"error": f"line {n}: malformed JSON (column {exc.colno}): {exc.msg}"})
+            obj = parse_json(line, f"line {n}", one_line=True)
+        except JSONInputError as exc:
+            out.append({"error": str(exc)})
             continue
         try:
             state = replay(obj, renege)
@@ -390,7 +391,7 @@ def read_records(lines: Iterable[str]) -> Iterator[tuple[int, dict]]:
     """``(line number, record object)`` for each non-blank line of a ``.jsonl`` text (no checking)."""
     for n, line in enumerate(lines, 1):
         if line.strip():
-            yield n, json.loads(line)
+            yield n, parse_json(line, f"line {n}")
 
 
 __all__ = ["RecordError", "HandRecord", "load_record", "replay", "review_record", "record_from_state",

@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 
 import pandas as pd
 
-from ..core.errors import ClusterError
+from ..core.errors import ClusterError, EuchreStatsError
 from .table import ChunkTask, TableSpec, compute_chunk
 
 
@@ -49,6 +49,7 @@ def map_chunks(spec: TableSpec, tasks: Sequence[ChunkTask], *, workers: int | No
 def _pool(spec, tasks, workers):
     import multiprocessing
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from concurrent.futures.process import BrokenProcessPool
 
     ctx = multiprocessing.get_context("spawn")  # numba's thread pools do not survive fork
     with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
@@ -60,7 +61,12 @@ def _pool(spec, tasks, workers):
                 running.add(pool.submit(_run_one, spec, queue.pop(0), 1))
             done, running = wait(running, return_when=FIRST_COMPLETED)
             for fut in done:
-                yield fut.result()
+                try:
+                    result = fut.result()
+                except BrokenProcessPool:
+                    raise ClusterError("a worker process died (killed, or out of memory); every finished chunk "
+                                       "is kept: run the same command again to resume") from None
+                yield result
 
 
 def connect(scheduler: str, timeout: str = "10s"):
@@ -77,16 +83,32 @@ def connect(scheduler: str, timeout: str = "10s"):
         raise ClusterError(f"cannot reach the dask scheduler {scheduler!r}: {exc}") from None
 
 
+#: how long a run waits for the scheduler to have a worker before giving up
+WORKER_WAIT_S = 60
+
+
 def _dask(spec, tasks, scheduler):
     from distributed import as_completed
 
     client = connect(scheduler)
     try:
+        try:
+            client.wait_for_workers(1, timeout=WORKER_WAIT_S)
+        except (TimeoutError, OSError):
+            raise ClusterError(f"the dask scheduler {scheduler!r} has had no worker for {WORKER_WAIT_S} s: start "
+                               "workers (dask worker " + scheduler + ") and run the same command again") from None
         tag = hashlib.sha1(json.dumps(spec.settings(), sort_keys=True).encode()).hexdigest()[:12]
         futures = [client.submit(_run_one, spec, t, 1, key=f"euchre-table-{tag}-{t.name}", pure=False)
                    for t in tasks]
         for fut in as_completed(futures):
-            yield fut.result()
+            try:
+                result = fut.result()
+            except EuchreStatsError:
+                raise
+            except Exception as exc:  # a lost scheduler or worker, whatever dask calls it
+                raise ClusterError(f"the dask cluster at {scheduler!r} failed ({type(exc).__name__}: {exc}); every "
+                                   "finished chunk is kept: run the same command again to resume") from None
+            yield result
             fut.release()
     finally:
         client.close()

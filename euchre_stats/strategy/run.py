@@ -31,6 +31,7 @@ import pandas as pd
 from ..core.errors import TableRunError
 from ..output.atomic import atomic_write
 from ..output.results import ResultView
+from .lock import run_lock
 from .summary import summaries, summarise
 from .table import ChunkTask, TableSpec
 
@@ -92,7 +93,7 @@ def open_run(run_dir, spec: TableSpec) -> Path:
         if any(p.suffix == ".parquet" for p in (d / "chunks").iterdir()):
             raise TableRunError(f"run directory {str(run_dir)!r} holds chunks but no manifest")
         atomic_write(d / MANIFEST, (json.dumps(mine, indent=2) + "\n").encode())
-    for stray in (d / "chunks").glob(".tmp-*"):   # left by a run killed mid-write
+    for stray in (d / "chunks").glob(".*.tmp"):   # left by a run killed mid-write
         stray.unlink()
     return d
 
@@ -110,6 +111,19 @@ def run_table(spec: TableSpec, run_dir, *, workers: int | None = None, scheduler
               csv: bool = False, charts: bool = True,
               progress: Callable[[int, int], None] | None = None) -> pd.DataFrame:
     """Run (or resume) a table in ``run_dir``; returns the full table once every chunk is in.
+
+    The run holds the directory's lock throughout (:mod:`euchre_stats.strategy.lock`): a second run
+    on the same directory refuses, naming this one's pid and host.
+    """
+    with run_lock(run_dir):
+        return _run_table(spec, run_dir, workers=workers, scheduler=scheduler, csv=csv, charts=charts,
+                          progress=progress)
+
+
+def _run_table(spec: TableSpec, run_dir, *, workers: int | None = None, scheduler: str | None = None,
+               csv: bool = False, charts: bool = True,
+               progress: Callable[[int, int], None] | None = None) -> pd.DataFrame:
+    """:func:`run_table` with the lock held.
 
     Parameters
     ----------
