@@ -31,7 +31,7 @@ from .group import cli
 @output_options()
 @handle_errors
 def alone(hand, trump, maker, seat, upcard, maker_alone, infer, samples, target_se, seed, workers, model, plot,
-          bidding, rules, fmt, output):
+          score, bidding, rules, fmt, output):
     """After trump is made: should HAND go alone, or defend alone?
 
     \b
@@ -41,7 +41,7 @@ def alone(hand, trump, maker, seat, upcard, maker_alone, infer, samples, target_
     """
     d = es.alone(hand, trump, maker, seat, rules, up=upcard, maker_alone=maker_alone, samples=samples,
                  target_se=target_se, seed=seed, model=model, infer=infer, workers=workers, bidding=bidding,
-                 progress=progress_bar("sampling"))
+                 score=score, progress=progress_bar("sampling"))
     _finish(d, fmt, output, plot)
 
 

@@ -32,6 +32,9 @@ def sampling_options(func):
                   help="play model: dd = double-dummy, pimc = realistic")
     @click.option("--plot", "plot", type=click.Path(dir_okay=False), default=None,
                   help="draw the options' expected values and trick distributions to FILE (.png/.svg/.pdf)")
+    @click.option("--score", default=None,
+                  help="the score, US-THEM (e.g. 9-8): also each option's chance of winning the game, and the "
+                       "recommendation by it (--game-to, --win-by-two count)")
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
         return func(*args, **kwargs)
@@ -71,7 +74,7 @@ def _finish(result, fmt, output, plot):
 @output_options()
 @handle_errors
 def order(hand, upcard, seat, pass_model, infer, compare_models, named, samples, target_se, seed, workers, model,
-          plot, bidding, rules, fmt, output):
+          plot, score, bidding, rules, fmt, output):
     """Round one: should HAND pass, order up, or order up alone?
 
     \b
@@ -81,7 +84,7 @@ def order(hand, upcard, seat, pass_model, infer, compare_models, named, samples,
     """
     d = es.order(hand, upcard, seat, rules, samples=samples, target_se=target_se, seed=seed, model=model,
                  pass_model=pass_model, infer=infer, workers=workers, bidding=bidding,
-                 compare_models=compare_models, named=named, progress=progress_bar("sampling"))
+                 compare_models=compare_models, named=named, score=score, progress=progress_bar("sampling"))
     _finish(d, fmt, output, plot)
 
 
@@ -101,7 +104,7 @@ def order(hand, upcard, seat, pass_model, infer, compare_models, named, samples,
 @output_options()
 @handle_errors
 def call(hand, turned_down, seat, pass_model, infer, compare_models, named, samples, target_se, seed, workers,
-         model, plot, bidding, rules, fmt, output):
+         model, plot, score, bidding, rules, fmt, output):
     """Round two: which suit should HAND name (alone or not), or pass?
 
     \b
@@ -110,7 +113,7 @@ def call(hand, turned_down, seat, pass_model, infer, compare_models, named, samp
     """
     d = es.call(hand, turned_down, seat, rules, samples=samples, target_se=target_se, seed=seed, model=model,
                 pass_model=pass_model, infer=infer, workers=workers, bidding=bidding,
-                compare_models=compare_models, named=named, progress=progress_bar("sampling"))
+                compare_models=compare_models, named=named, score=score, progress=progress_bar("sampling"))
     _finish(d, fmt, output, plot)
 
 
@@ -126,8 +129,8 @@ def call(hand, turned_down, seat, pass_model, infer, compare_models, named, samp
 @rules_options
 @output_options()
 @handle_errors
-def discard(hand, upcard, maker, alone, infer, samples, target_se, seed, workers, model, plot, bidding, rules,
-            fmt, output):
+def discard(hand, upcard, maker, alone, infer, samples, target_se, seed, workers, model, plot, score, bidding,
+            rules, fmt, output):
     """The dealer's discard: the value of throwing each of the six cards of HAND.
 
     \b
@@ -135,7 +138,7 @@ def discard(hand, upcard, maker, alone, infer, samples, target_se, seed, workers
       euchre-stats discard "Js Jc As Kh 9d Td" --up Js
     """
     d = es.discard(hand, upcard, rules, maker=maker, alone=alone, samples=samples, target_se=target_se,
-                   seed=seed, model=model, infer=infer, workers=workers, bidding=bidding,
+                   seed=seed, model=model, infer=infer, workers=workers, bidding=bidding, score=score,
                    progress=progress_bar("sampling"))
     _finish(d, fmt, output, plot)
 
@@ -148,7 +151,8 @@ def discard(hand, upcard, maker, alone, infer, samples, target_se, seed, workers
 @click.option("--trick", "tricks", multiple=True,
               help='an earlier trick, its cards in play order from its leader: --trick "Ac Kc 9c Tc" '
                    "(repeatable, in order)")
-@click.option("--up", "upcard", default=None, help="the upcard, when the dealer took it up")
+@click.option("--up", "upcard", default=None,
+              help="the upcard: taken up if it is of the trump suit, else turned down (round two)")
 @click.option("--alone", is_flag=True, help="the maker went alone")
 @click.option("--defender-alone", default=None, help="seat of a defender who went alone")
 @click.option("--discard", "discard_card", default=None, help="your discard, if you are the dealer")
@@ -157,8 +161,8 @@ def discard(hand, upcard, maker, alone, infer, samples, target_se, seed, workers
 @output_options()
 @handle_errors
 def lead(hand, trump, maker, seat, tricks, upcard, alone, defender_alone, discard_card, samples, target_se,
-         seed, workers, model, plot, rules, fmt, output):
-    """The lead: expected tricks, P(make) and P(euchred) for each card of HAND.
+         seed, workers, model, plot, score, rules, fmt, output):
+    """The lead: expected points (and tricks), P(make) and P(euchred) for each card of HAND.
 
     \b
     Example:
@@ -167,7 +171,7 @@ def lead(hand, trump, maker, seat, tricks, upcard, alone, defender_alone, discar
     """
     d = es.lead(hand, trump, maker, seat, rules, tricks=tricks, up=upcard, alone=alone,
                 defender_alone=defender_alone, discard=discard_card, samples=samples, target_se=target_se,
-                seed=seed, model=model, workers=workers, progress=progress_bar("sampling"))
+                seed=seed, model=model, workers=workers, score=score, progress=progress_bar("sampling"))
     _finish(d, fmt, output, plot)
 
 

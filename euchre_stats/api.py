@@ -24,6 +24,7 @@ from .rules import Rules, load_rules
 
 if TYPE_CHECKING:  # pragma: no cover
     from .bidding.model import BiddingModel
+    from .decide.equity import EquityResult
     from .decide.questions import Decision, ModelComparison
     from .solver import SolveResult
     from .solver.batch import SolveBatch
@@ -626,4 +627,37 @@ def table(seat: str = "eldest", *, run_dir: str, round: int = 1, samples_per_cla
     return TableResult.of(spec, run_dir, rows)
 
 
-__all__ = ["advise", "alone", "call", "discard", "lead", "odds", "order", "solve", "table", "variants"]
+def equity(rules: RulesLike = "north-american", *, samples: int = 20000, seed: int | None = None,
+           model: str | None = None, workers: int | None = None,
+           bidding: str | BiddingModel | None = None) -> EquityResult:
+    """The match equity table: the chance of winning the game from every score.
+
+    The chain is exact (:mod:`euchre_stats.decide.equity`); its input, the chances of one hand's
+    results for the dealing side, comes from ``samples`` self-play hands.  ``euchre-stats equity``.
+
+    Parameters
+    ----------
+    rules : str, Rules or dict
+        As in :func:`order`; ``game_to`` and ``win_by_two`` fix the game.
+    samples, seed, model, workers, bidding
+        The self-play hands (as in :func:`order`).
+
+    Returns
+    -------
+    EquityResult
+        ``deal[us, them]`` and ``receive[us, them]``: P(we win) when we, or they, deal next.
+
+    Examples
+    --------
+    >>> import euchre_stats as es
+    >>> e = es.equity("north-american", samples=500, seed=1, model="dd")
+    >>> e.deal.shape, round(float(e.deal[0, 0] + e.receive[0, 0]), 6)
+    ((10, 10), 1.0)
+    """
+    from .decide.equity import equity as _equity
+
+    return _equity(_rules(rules), samples=samples, seed=seed, workers=workers, bidding=_bidding(bidding),
+                   **_model(model))
+
+
+__all__ = ["advise", "alone", "call", "discard", "equity", "lead", "odds", "order", "solve", "table", "variants"]

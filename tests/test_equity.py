@@ -123,3 +123,27 @@ def test_a_recommendation_that_flips_with_the_score():
     assert passing[0] != passing[1] and passing[0] != passing[2]
     with pytest.raises(DecisionInputError, match="already over"):
         order_decision(*hand, samples=10, seed=1, score="10-3")
+
+
+def test_equity_command_and_score_option(tmp_path):
+    import json as _json
+
+    from click.testing import CliRunner
+
+    import euchre_stats as es
+    from euchre_stats.cli.main import cli
+
+    r = CliRunner().invoke(cli, ["equity", "-n", "500", "--seed", "4", "--format", "json", "--game-to", "7",
+                                 "--plot", str(tmp_path / "eq.png")])
+    assert r.exit_code == 0, r.output
+    d = _json.loads(r.output)
+    assert d["game_to"] == 7 and len(d["we_deal"]) == 7 and (tmp_path / "eq.png").stat().st_size > 1000
+    assert d == es.equity(NORTH_AMERICAN.replace(game_to=7), samples=500, seed=4, model="dd").to_dict()
+    for a in range(7):
+        for b in range(7):
+            assert d["we_deal"][a][b] + d["they_deal"][b][a] == pytest.approx(1.0, abs=1e-5)
+    o = CliRunner().invoke(cli, ["order", "Jh 9h Ac Kc Qs", "--up", "Th", "--seat", "eldest", "--score", "9-8",
+                                 "-n", "300", "--seed", "1"])
+    assert o.exit_code == 0 and "P(win)" in o.output and "game: 9-8 (us-them), game to 10" in o.output
+    bad = CliRunner().invoke(cli, ["order", "Jh 9h Ac Kc Qs", "--up", "Th", "--seat", "eldest", "--score", "nine"])
+    assert bad.exit_code == 2 and "score 'nine': expected US-THEM" in bad.output

@@ -17,6 +17,7 @@ import numpy as np
 
 from ..bidding.model import BiddingModel
 from ..core.errors import DecisionInputError
+from ..output.results import ResultView
 from ..rules import Rules
 from ..sampling.seeds import chunk_rng, chunk_sizes, resolve_seed
 from .selfplay import play_random_hands
@@ -154,6 +155,86 @@ def hand_win_probability(rules: Rules, outcomes: HandOutcomes, us: int, them: in
         a, b = (us + x, them) if x > 0 else (us, them - x)
         out[v == x] = win_probability(rules, outcomes, a, b, not we_deal)
     return out
+
+
+@dataclass
+class EquityResult(ResultView):
+    """The match equity table: P(we win the game) from every score, for each side dealing next,
+    with the hand outcome chances it came from."""
+
+    rules: Rules
+    outcomes: HandOutcomes
+    deal: np.ndarray       # [us, them]: we deal the next hand
+    receive: np.ndarray    # [us, them]: they deal it
+    seed: int | None = None
+    model: str = "dd"
+
+    def to_dict(self) -> dict:
+        return {"rules": self.rules.to_dict(), "game_to": self.rules.game_to, "win_by_two": self.rules.win_by_two,
+                "seed": self.seed, "model": self.model, "hand_outcomes": self.outcomes.to_dict(),
+                "we_deal": self.deal.round(6).tolist(), "they_deal": self.receive.round(6).tolist()}
+
+    def to_frame(self):
+        import pandas as pd
+
+        t = self.rules.game_to
+        rows = [{"us": a, "them": b, "p_win_we_deal": float(self.deal[a, b]),
+                 "p_win_they_deal": float(self.receive[a, b])} for a in range(t) for b in range(t)]
+        return pd.DataFrame(rows)
+
+    def to_text(self) -> str:
+        import pandas as pd
+
+        t = self.rules.game_to
+        head = [f"match equity: P(we win the game), rules {self.rules.describe()}",
+                f"hand outcomes: {self.outcomes.source} (n {self.outcomes.n:,})",
+                "  " + ", ".join(f"{_outcome_name(d, o)} {p:.3f}" for (d, o), p in zip(OUTCOMES, self.outcomes.probs))]
+        parts = ["\n".join(head)]
+        for name, grid in (("we deal next", self.deal), ("they deal next", self.receive)):
+            df = pd.DataFrame(grid, index=[f"us {a}" for a in range(t)], columns=[f"them {b}" for b in range(t)])
+            parts.append(f"{name}:\n" + df.to_string(float_format=lambda x: f"{x:.3f}"))
+        return "\n\n".join(parts)
+
+    def plot(self, ax=None):
+        """A heatmap of P(we win) with us dealing next, on ``ax`` (a new figure when None); the Axes."""
+        import matplotlib.pyplot as plt
+
+        if ax is None:
+            _, ax = plt.subplots(figsize=(6.4, 5.2))
+        im = ax.imshow(self.deal, origin="lower", cmap="RdBu", vmin=0, vmax=1)
+        t = self.rules.game_to
+        for a in range(t):
+            for b in range(t):
+                v = self.deal[a, b]
+                ax.text(b, a, f"{v:.2f}", ha="center", va="center", fontsize=7,
+                        color="white" if abs(v - 0.5) > 0.3 else "black")
+        ax.set_xlabel("their score")
+        ax.set_ylabel("our score")
+        ax.set_xticks(range(t))
+        ax.set_yticks(range(t))
+        ax.set_title(f"P(we win), we deal next — game to {t}{', win by two' if self.rules.win_by_two else ''}")
+        ax.figure.colorbar(im, ax=ax, label="P(win)")
+        return ax
+
+    def save_plot(self, path: str) -> None:
+        from ..output.plots import save_figure
+
+        ax = self.plot()
+        save_figure(ax.figure, path)
+
+
+def _outcome_name(dealer: int, other: int) -> str:
+    return f"dealer side +{dealer}" if dealer else (f"other side +{other}" if other else "thrown in")
+
+
+def equity(rules: Rules, outcomes: HandOutcomes | None = None, *, samples: int = 20000, seed: int | None = None,
+           model: str = "dd", workers: int | None = None, bidding: BiddingModel | None = None) -> EquityResult:
+    """The match equity table of ``rules``, from ``outcomes`` or from self-play hands."""
+    if outcomes is None:
+        seed = resolve_seed(seed)
+        outcomes = simulate_outcomes(rules, samples, seed, model, workers, bidding)
+    return EquityResult(rules, outcomes, equity_table(rules, outcomes, True), equity_table(rules, outcomes, False),
+                        seed, model)
 
 
 def parse_score(text) -> tuple[int, int]:

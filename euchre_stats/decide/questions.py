@@ -148,6 +148,12 @@ class Decision(ResultView):
         else:
             lines.append("bidding inference: off (uniform deals)")
         lines.append(f"seed: {self.seed}   samples: {self.samples:,}")
+        game = self.inputs.get("game")
+        if game:
+            lines.append(f"game: {game['score']} (us-them), game to {game['game_to']}"
+                         f"{', win by two' if game['win_by_two'] else ''}, we deal this hand: "
+                         f"{'yes' if game['we_deal'] else 'no'}; P(win) now {game['p_win_now']:.3f}; "
+                         "recommended by the chance of winning the game")
         signed = self.value_unit != "tricks"
         unit = "tricks" if not signed else "points (ours minus theirs)"
         lines.append(f"value: expected {unit}, 95% interval")
