@@ -1,0 +1,109 @@
+"""Realistic play-outs per second: today's Python ``pimc`` against the compiled kernel, side by side.
+
+Both play random full 24-card deals (4 players, uniform trump and leader, a random maker)
+at the same number of worlds.  Warm figures exclude compilation (a small batch runs first);
+cold figures are the first call of a fresh interpreter with an empty numba cache
+(compilation included).  Per-core rates divide by the process's CPU seconds.
+
+    python benchmarks/bench_realistic.py --old-deals 200 --new-deals 5000 --worlds 24
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+
+def _deals(n: int, seed: int):
+    from euchre_stats.solver.bench import random_deals
+
+    hands, trump, leader = random_deals(n, seed)
+    maker = np.random.default_rng(seed + 1).integers(0, 4, n)
+    return hands, trump, leader, maker
+
+
+def _old(n: int, seed: int, worlds: int, threads: int):
+    from euchre_stats.pimc import play_pimc
+    from euchre_stats.rules import preset
+
+    hands, trump, leader, _ = _deals(n, seed)
+    return play_pimc(preset("north-american"), hands, trump, leader, 0, np.random.default_rng(seed), worlds=worlds,
+                     threads=threads)
+
+
+def _new(n: int, seed: int, worlds: int, threads: int, contracts: str = "four"):
+    from euchre_stats.play.realistic import play_realistic
+    from euchre_stats.rules import first_leader, preset
+
+    rules = preset("north-american")
+    hands, trump, leader, maker = _deals(n, seed)
+    alone = np.zeros(n, dtype=bool)
+    out = np.zeros(n, dtype=np.int64)
+    if contracts == "options":
+        # a third of the deals each: another seat makes (pass), we make (order), we make alone (alone)
+        k = np.arange(n) % 3
+        maker = np.where(k == 0, maker | 1, 0)
+        alone = k == 2
+        out = np.where(alone, 1 << 2, 0)
+        hands = hands.copy()
+        hands[alone, 2] = 0
+        leader = np.array([first_leader(rules, 3, 0 if a else None) for a in alone])
+    return play_realistic(rules, hands, trump, leader, out, maker, alone, -1, seed=seed, worlds=worlds,
+                          threads=threads)
+
+
+def timed(fn, *args, **kw) -> dict:
+    w0, c0 = time.perf_counter(), time.process_time()
+    fn(*args, **kw)
+    return {"wall_s": time.perf_counter() - w0, "cpu_s": time.process_time() - c0}
+
+
+def cold(which: str, worlds: int) -> dict:
+    """First call in a fresh interpreter with an empty numba cache (10 deals)."""
+    with tempfile.TemporaryDirectory() as cache:
+        env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+        code = (f"import sys, json; sys.path.insert(0, {os.path.dirname(os.path.abspath(__file__))!r}); "
+                f"import bench_realistic as b; print(json.dumps(b.timed(b._{which}, 10, 1, {worlds}, 1)))")
+        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--old-deals", type=int, default=200)
+    ap.add_argument("--new-deals", type=int, default=5000)
+    ap.add_argument("--worlds", type=int, default=24)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--stretch", type=int, default=10_000, help="deals of the 3-option stretch run (0: skip)")
+    ap.add_argument("--no-cold", action="store_true")
+    a = ap.parse_args(argv)
+    print(f"worlds {a.worlds}, seed {a.seed}, cpus {os.cpu_count()}")
+    rows = []
+    if not a.no_cold:
+        for which in ("old", "new"):
+            c = cold(which, a.worlds)
+            print(f"{which:>3} cold: first call of 10 deals, compiling: {c['wall_s']:.1f} s wall")
+    _old(4, a.seed + 7, a.worlds, 1)
+    _new(4, a.seed + 7, a.worlds, 1)
+    for which, n in (("old", a.old_deals), ("new", a.new_deals)):
+        t = timed(_old if which == "old" else _new, n, a.seed, a.worlds, 1)
+        rows.append((which, n, t))
+        print(f"{which:>3} warm, 1 thread: {n} deals in {t['wall_s']:.2f} s wall, {t['cpu_s']:.2f} s cpu: "
+              f"{n / t['cpu_s']:.0f} play-outs per cpu-second ({1e3 * t['cpu_s'] / n:.3f} ms each)")
+    speed = (rows[1][1] / rows[1][2]["cpu_s"]) / (rows[0][1] / rows[0][2]["cpu_s"])
+    print(f"speed-up per core: {speed:.1f}x")
+    if a.stretch:
+        t = timed(_new, 3 * a.stretch, a.seed + 3, a.worlds, 2, contracts="options")
+        print(f"new warm, 2 threads: {a.stretch} deals x 3 options (pass / order / alone) = {3 * a.stretch} "
+              f"play-outs in {t['wall_s']:.2f} s wall ({t['cpu_s']:.2f} s cpu)")
+
+
+if __name__ == "__main__":
+    main()
