@@ -395,9 +395,14 @@ def _point_targets(pts0, won0, tleft, side, targets, tvals):
 
 
 @njit(cache=True)
-def _card_points(tt, tt2, st, stk, w0, w1, w2, w3, seat, pos, na, nxt, lead, win, wseat, table, tleft, c,
-                 targets, nt, tvals, counts):
-    """Mover's points (band value) in one world if ``seat`` plays ``c`` and all play double-dummy."""
+def _card_band(tt, tt2, st, stk, w0, w1, w2, w3, seat, pos, na, nxt, lead, win, wseat, table, tleft, c, targets, nt,
+               start, counts):
+    """Points band in one world if ``seat`` plays ``c`` and everybody then plays double-dummy.
+
+    Band ``b`` means side 0 takes at least ``targets[b-1]`` (band 0: fewer than ``targets[0]``)
+    but fewer than ``targets[b]`` of the tricks left.  Zero-window probes walk from the guess
+    ``start`` (the band this card had in the previous world) towards the answer.
+    """
     if pos == 0:
         nlead = _slot_of(c)
         nwin = c
@@ -415,24 +420,36 @@ def _card_points(tt, tt2, st, stk, w0, w1, w2, w3, seat, pos, na, nxt, lead, win
     n2 = w2 ^ c if seat == 2 else w2
     n3 = w3 ^ c if seat == 3 else w3
     nseat = (nxt >> (2 * seat)) & 3
-    band = 0
-    for k in range(nt):
+    lo = 0
+    hi = nt
+    k = min(max(start, 1), nt)
+    while lo < hi:
         counts[ST_PROBES] += 1
         if _search(tt, tt2, st, stk, n0, n1, n2, n3, nseat, pos + 1, na, nxt, nlead, nwin, nws, table | c,
-                   targets[k], tleft):
-            band = k + 1
+                   targets[k - 1], tleft):
+            lo = k
+            k = lo + 1
         else:
-            break
-    return tvals[band]
+            hi = k - 1
+            k = hi
+    return lo
 
 
 @njit(cache=True)
 def _evaluate(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, targets, nt, tvals,
-              early, sums, wrep, wval, counts):
-    """Sum over worlds ``wh[:m]`` of each class's points; stops once the best cannot change (``early``)."""
+              early, sums, alive, guess, wrep, wval, counts):
+    """Sum over worlds ``wh[:m]`` of each class's points.
+
+    With ``early`` a class stops being solved once it cannot reach the leader even if it gained
+    the widest margin in every world left (``alive[ci]`` turns false; its sum stays partial),
+    and the worlds stop when one class is left: the choice is the one all worlds would give.
+    """
     for ci in range(nc):
         sums[ci] = 0
+        alive[ci] = True
+        guess[ci] = 1
     spread = abs(tvals[nt] - tvals[0])
+    left = nc
     for w in range(m):
         w0 = wh[w, 0]
         w1 = wh[w, 1]
@@ -443,6 +460,8 @@ def _evaluate(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, tab
         tleft = _popcount(hand)
         nw = 0
         for ci in range(nc):
+            if not alive[ci]:
+                continue
             # classes may merge in a world (a card between them is in the kitty): solve once
             top = _run_top(rep[ci], hand, occ)
             j = 0
@@ -450,32 +469,33 @@ def _evaluate(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, tab
                 j += 1
             if j == nw:
                 wrep[nw] = top
-                wval[nw] = _card_points(tt, tt2, st, stk, w0, w1, w2, w3, seat, pos, na, nxt, lead, win, wseat,
-                                        table, tleft, top, targets, nt, tvals, counts)
+                wval[nw] = _card_band(tt, tt2, st, stk, w0, w1, w2, w3, seat, pos, na, nxt, lead, win, wseat, table,
+                                      tleft, top, targets, nt, guess[ci], counts)
                 nw += 1
-            sums[ci] += wval[j]
+            guess[ci] = wval[j]
+            sums[ci] += tvals[wval[j]]
         counts[ST_WORLDS] += 1
-        if early and nc > 1 and w + 1 < m:
-            best = sums[0]
-            second = -(1 << 62)
-            for ci in range(1, nc):
-                if sums[ci] > best:
-                    second = best
+        if early and left > 1 and w + 1 < m:
+            best = -(1 << 62)
+            for ci in range(nc):
+                if alive[ci] and sums[ci] > best:
                     best = sums[ci]
-                elif sums[ci] > second:
-                    second = sums[ci]
-            if best - second > (m - w - 1) * spread:
+            for ci in range(nc):
+                if alive[ci] and best - sums[ci] > (m - w - 1) * spread:
+                    alive[ci] = False
+                    left -= 1
+            if left == 1:
                 counts[ST_EARLY] += 1
                 return w + 1
     return m
 
 
 @njit(cache=True)
-def _best_class(sums, nc, low):
-    """Class with the highest sum; ties to the lowest deck number."""
-    bi = 0
-    for ci in range(1, nc):
-        if sums[ci] > sums[bi] or (sums[ci] == sums[bi] and low[ci] < low[bi]):
+def _best_class(sums, alive, nc, low):
+    """Live class with the highest sum; ties to the lowest deck number."""
+    bi = -1
+    for ci in range(nc):
+        if alive[ci] and (bi < 0 or sums[ci] > sums[bi] or (sums[ci] == sums[bi] and low[ci] < low[bi])):
             bi = ci
     return bi
 
@@ -519,6 +539,8 @@ def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, pts0,
     members = np.zeros(8, dtype=np.int64)
     low = np.zeros(8, dtype=np.int64)
     sums = np.zeros(8, dtype=np.int64)
+    alive = np.zeros(8, dtype=np.bool_)
+    guess = np.zeros(8, dtype=np.int64)
     wrep = np.zeros(8, dtype=np.int64)
     wval = np.zeros(8, dtype=np.int64)
     targets = np.zeros(9, dtype=np.int64)
@@ -551,8 +573,8 @@ def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, pts0,
             if exact:
                 counts[ST_EXACT] += 1
             _evaluate(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, targets, nt,
-                      tvals, early, sums, wrep, wval, counts)
-            bi = _best_class(sums, nc, low)
+                      tvals, early, sums, alive, guess, wrep, wval, counts)
+            bi = _best_class(sums, alive, nc, low)
         # the lowest deck number of the chosen class is played
         c = 0
         mm = members[bi]
@@ -704,10 +726,12 @@ def decide_given_worlds(worlds_deck, trump, leader, out, trick, gone, deck_mask,
     st = np.zeros(NUM_STATS, dtype=np.int64)
     stk = np.zeros((MAX_DEPTH, NUM_FIELDS), dtype=np.int64)
     counts = np.zeros(NUM_PLAY_STATS, dtype=np.int64)
+    alive = np.zeros(8, dtype=np.bool_)
+    guess = np.zeros(8, dtype=np.int64)
     wrep = np.zeros(8, dtype=np.int64)
     wval = np.zeros(8, dtype=np.int64)
     _evaluate(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, targets, nt, tvals, early,
-              sums, wrep, wval, counts)
+              sums, alive, guess, wrep, wval, counts)
     for c in range(33):
         values[c] = NOT_LEGAL
     for ci in range(nc):
@@ -716,7 +740,7 @@ def decide_given_worlds(worlds_deck, trump, leader, out, trick, gone, deck_mask,
             b = mm & -mm
             mm ^= b
             values[card_at[trump, _bit_index(b)]] = sums[ci]
-    return low[_best_class(sums, nc, low)]
+    return low[_best_class(sums, alive, nc, low)]
 
 
 @njit(cache=True)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..rules import Rules, hand_points
-from ..solver import TT_BITS, TT_BITS_LONG, SolveInputError, _check_rows, _prepare, _threads
+from ..solver import TT_BITS_LONG, SolveInputError, _check_rows, _prepare, _threads
 from ..solver import _kernels as _solver_kernels
 from ..tables import SUIT_MASK
 from . import _realistic_kernels as _k
@@ -27,6 +27,10 @@ from . import _realistic_kernels as _k
 DEFAULT_WORLDS = 24
 #: chunks per thread (each chunk owns its transposition table)
 CHUNKS_PER_THREAD = 4
+#: log2 of each chunk's transposition-table entries for hands of up to five cards: the worlds of a
+#: decision share few positions, so a small table that stays in cache is fastest (14 and 18 bits: same
+#: node counts, 8% and 35% slower)
+TT_BITS = 12
 MAX_SEED = (1 << 63) - 1
 
 _BINOM = _k.binomial_table()
