@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from euchre_stats.dealer import KITTY, Dealer, Knowledge
-from euchre_stats.rules import Rules, hand_points, legal_plays, trick_winner_index
+from euchre_stats.rules import Rules, first_leader, hand_points, legal_plays, trick_winner_index
 from euchre_stats.solver import card_values_many, next_active
 from euchre_stats.tables import EFF_SUIT
 
@@ -70,38 +70,89 @@ def knowledge_of(rules: Rules, hands: list[int], trump: int, mover: int, out: in
     return k
 
 
+class HandState:
+    """A hand in play, as every seat sees it: hands, the current trick, cards gone, voids, side 0's tricks."""
+
+    def __init__(self, hands, trump: int, leader: int, out: int):
+        self.hands = [int(h) for h in hands]
+        self.trump, self.leader, self.out = trump, leader, out
+        self.seat, self.trick, self.gone, self.voids, self.won = leader, [], 0, [0, 0, 0, 0], 0
+
+    def legal(self) -> int:
+        return legal_plays(self.hands[self.seat], self.trump, self.trick[0] if self.trick else None)
+
+    def play(self, card: int) -> None:
+        t, seat = self.trump, self.seat
+        assert (self.legal() >> card) & 1, "an illegal card"
+        if self.trick and EFF_SUIT[t, card] != EFF_SUIT[t, self.trick[0]]:
+            self.voids[seat] |= 1 << int(EFF_SUIT[t, self.trick[0]])
+        self.hands[seat] &= ~(1 << card)
+        self.trick.append(card)
+        if len(self.trick) < 4 - bin(self.out).count("1"):
+            self.seat = next_active(seat, self.out)
+            return
+        order = [self.leader]
+        for _ in self.trick[1:]:
+            order.append(next_active(order[-1], self.out))
+        self.leader = self.seat = order[trick_winner_index(self.trick, t)]
+        self.won += 1 - (self.leader & 1)
+        for c in self.trick:
+            self.gone |= 1 << c
+        self.trick = []
+
+
 def play_slow(rules: Rules, hands, trump: int, leader: int, out: int, maker: int, alone: bool, def_alone: int,
               rng: np.random.Generator, worlds: int = 24, up_known: int = -1) -> int:
     """Play one deal from the start of the hand to the end; side 0's tricks."""
-    hands = [int(h) for h in hands]
-    gone, won, trick, voids = 0, 0, [], [0, 0, 0, 0]
-    seat = leader
-    while hands[seat]:
-        led = trick[0] if trick else None
-        legal = legal_plays(hands[seat], trump, led)
+    h = HandState(hands, trump, leader, out)
+    while h.hands[h.seat]:
+        legal = h.legal()
         if legal & (legal - 1) == 0:
             card = legal.bit_length() - 1
         else:
-            k = knowledge_of(rules, hands, trump, seat, out, gone, voids, up_known)
+            gone = h.gone | sum(1 << c for c in h.trick)
+            k = knowledge_of(rules, h.hands, trump, h.seat, out, gone, h.voids, up_known)
             ws = Dealer(k).sample(worlds, rng)[:, :4]
-            ws[:, seat] = hands[seat]
-            card, _ = choose_from_worlds(rules, ws, trump, leader, out, trick, maker, alone, def_alone, won)
-        assert (legal >> card) & 1, "an illegal card"
-        if led is not None and EFF_SUIT[trump, card] != EFF_SUIT[trump, led]:
-            voids[seat] |= 1 << int(EFF_SUIT[trump, led])
-        hands[seat] &= ~(1 << card)
-        trick.append(card)
-        gone |= 1 << card
-        if len(trick) == 4 - bin(out).count("1"):
-            s = leader
-            seats = []
-            for _ in trick:
-                seats.append(s)
-                s = next_active(s, out)
-            winner = seats[trick_winner_index(trick, trump)]
-            won += 1 - (winner & 1)
-            leader = seat = winner
-            trick = []
-        else:
-            seat = next_active(seat, out)
-    return won
+            ws[:, h.seat] = h.hands[h.seat]
+            card, _ = choose_from_worlds(rules, ws, trump, h.leader, out, h.trick, maker, alone, def_alone, h.won)
+        h.play(card)
+    return h.won
+
+
+# --- random positions for the twins ----------------------------------------------------------------
+PATTERNS = ("four", "lone maker", "lone defender", "two loners")
+
+
+def contract(rng, pattern: str):
+    """``(maker, alone, def_alone, out)`` of a seat pattern, the maker's seat at random."""
+    maker = int(rng.integers(4))
+    alone = pattern in ("lone maker", "two loners")
+    def_alone = (maker + 1 + 2 * int(rng.integers(2))) & 3 if pattern in ("lone defender", "two loners") else -1
+    out = (1 << ((maker + 2) & 3) if alone else 0) | (1 << ((def_alone + 2) & 3) if def_alone >= 0 else 0)
+    return maker, alone, def_alone, out
+
+
+def deal(rng, rules, out):
+    cards = rng.permutation(rules.deck_obj.cards)
+    hs = rules.hand_size
+    hands = [sum(1 << int(c) for c in cards[s * hs:(s + 1) * hs]) for s in range(4)]
+    return [0 if (out >> s) & 1 else h for s, h in enumerate(hands)]
+
+
+def random_position(rng, rules, pattern, steps=None):
+    """A position reached by ``steps`` random legal cards (default a random number), with two or more
+    legal cards to choose from: a dict of hands, trump, leader, out, trick, gone, voids, won, contract."""
+    while True:
+        maker, alone, def_alone, out = contract(rng, pattern)
+        trump = int(rng.integers(4))
+        leader = first_leader(rules, 3, maker if alone else None, def_alone if def_alone >= 0 else None)
+        h = HandState(deal(rng, rules, out), trump, leader, out)
+        na = 4 - bin(out).count("1")
+        todo = int(rng.integers(0, na * rules.hand_size - 1)) if steps is None else steps
+        for _ in range(todo):
+            opts = [c for c in range(33) if (h.legal() >> c) & 1]
+            h.play(opts[int(rng.integers(len(opts)))])
+        legal = h.legal()
+        if legal & (legal - 1):
+            return dict(hands=h.hands, trump=trump, leader=h.leader, out=out, trick=h.trick, gone=h.gone,
+                        voids=h.voids, won=h.won, maker=maker, alone=alone, def_alone=def_alone, mover=h.seat)

@@ -20,69 +20,16 @@ from euchre_stats.play.realistic import (
     points_table,
     sample_worlds,
 )
-from euchre_stats.rules import first_leader, legal_plays, preset, trick_winner_index
-from euchre_stats.solver import next_active, solve_many
-from euchre_stats.tables import EFF_SUIT, SUIT_MASK
+from euchre_stats.rules import first_leader, preset
+from euchre_stats.solver import solve_many
+from euchre_stats.tables import SUIT_MASK
 
 sys.path.insert(0, str(Path(__file__).parent))
-from slow_pimc import choose_from_worlds, knowledge_of, play_slow  # noqa: E402
+from slow_pimc import PATTERNS, choose_from_worlds, contract, deal, knowledge_of, play_slow, random_position  # noqa: E402
 
 NA = preset("north-american")
 LONE_DEF = NA.replace(defend_alone=True)
 SUPER = NA.replace(defend_alone=True, super_euchre=True, lone_defender_points=5)
-PATTERNS = ("four", "lone maker", "lone defender", "two loners")
-
-
-def contract(rng, pattern: str):
-    """``(maker, alone, def_alone, out)`` of a seat pattern, the maker's seat at random."""
-    maker = int(rng.integers(4))
-    alone = pattern in ("lone maker", "two loners")
-    def_alone = (maker + 1 + 2 * int(rng.integers(2))) & 3 if pattern in ("lone defender", "two loners") else -1
-    out = (1 << ((maker + 2) & 3) if alone else 0) | (1 << ((def_alone + 2) & 3) if def_alone >= 0 else 0)
-    return maker, alone, def_alone, out
-
-
-def deal(rng, rules, out):
-    cards = rng.permutation(rules.deck_obj.cards)
-    hs = rules.hand_size
-    hands = [sum(1 << int(c) for c in cards[s * hs:(s + 1) * hs]) for s in range(4)]
-    return [0 if (out >> s) & 1 else h for s, h in enumerate(hands)]
-
-
-def random_position(rng, rules, pattern):
-    """A mid-hand position reached by random legal play, with two or more legal cards to choose from."""
-    while True:
-        maker, alone, def_alone, out = contract(rng, pattern)
-        trump = int(rng.integers(4))
-        hands = deal(rng, rules, out)
-        leader = first_leader(rules, 3, maker if alone else None, def_alone if def_alone >= 0 else None)
-        na = 4 - bin(out).count("1")
-        steps = int(rng.integers(0, na * rules.hand_size - 1))
-        gone, won, trick, voids, seat = 0, 0, [], [0, 0, 0, 0], leader
-        for _ in range(steps):
-            led = trick[0] if trick else None
-            legal = legal_plays(hands[seat], trump, led)
-            opts = [c for c in range(33) if (legal >> c) & 1]
-            c = opts[int(rng.integers(len(opts)))]
-            if led is not None and EFF_SUIT[trump, c] != EFF_SUIT[trump, led]:
-                voids[seat] |= 1 << int(EFF_SUIT[trump, led])
-            hands[seat] &= ~(1 << c)
-            trick.append(c)
-            if len(trick) == na:
-                order = [leader]
-                for _ in range(na - 1):
-                    order.append(next_active(order[-1], out))
-                leader = seat = order[trick_winner_index(trick, trump)]
-                won += 1 - (leader & 1)
-                for x in trick:
-                    gone |= 1 << x
-                trick = []
-            else:
-                seat = next_active(seat, out)
-        legal = legal_plays(hands[seat], trump, trick[0] if trick else None)
-        if legal & (legal - 1):
-            return dict(hands=hands, trump=trump, leader=leader, out=out, trick=trick, gone=gone, voids=voids,
-                        won=won, maker=maker, alone=alone, def_alone=def_alone, mover=seat)
 
 
 @pytest.mark.parametrize("rules", [LONE_DEF, SUPER], ids=["defend-alone", "super-euchre"])
