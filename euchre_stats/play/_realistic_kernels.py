@@ -39,6 +39,7 @@ from ..solver._kernels import (
     _bit_index,
     _hibit,
     _popcount,
+    _reps,
     _search,
     _slot_of,
     _to_layout,
@@ -94,6 +95,15 @@ def _below(rs, n):
         x = _mix(rs[0])
         if x < lim:
             return np.int64(x % un)
+
+
+@njit(cache=True)
+def _find(arr, n, v):
+    """Index of ``v`` among ``arr[:n]``, or ``n`` when absent (the lists here hold at most 8 items)."""
+    i = 0
+    while i < n and arr[i] != v:
+        i += 1
+    return i
 
 
 # --- the mover's knowledge and the exact count of consistent deals ------------------------------
@@ -152,9 +162,7 @@ def _groups(unseen, bites, nh, hvoid, gcards, gsize, allowed):
         for h in range(nh):
             if (hvoid[h] & part) == 0:
                 pat |= 1 << h
-        gi = 0
-        while gi < ng and pats[gi] != pat:
-            gi += 1
+        gi = _find(pats, ng, pat)
         if gi == ng:
             pats[ng] = pat
             gsize[ng] = 0
@@ -339,16 +347,10 @@ def _fill_worlds(p, hands, unseen, up_bit, voids, out, worlds, tries, rs, binom,
 
 # --- one decision ---------------------------------------------------------------------------------
 @njit(cache=True)
-def _run_top(c, hand, occ):
-    """The top card of ``c``'s run in ``hand``: cards with no card of ``occ`` between them."""
-    rep = c
-    while True:
-        above = occ & _slot_of(rep) & ~((rep << 1) - 1)
-        nb = above & -above
-        if nb & hand:
-            rep = nb
-        else:
-            return rep
+def _top_of(c, tops):
+    """The top card of ``c``'s run, given ``tops`` (the top card of every run, from ``_reps``)."""
+    above = tops & _slot_of(c) & ~(c - 1)
+    return above & -above
 
 
 @njit(cache=True)
@@ -358,14 +360,13 @@ def _classes(legal, hand, occ, trump, card_at, rep, members, low):
     ``rep`` gets each class's top card, ``members`` its cards, ``low`` its lowest deck number.
     """
     nc = 0
+    tops = _reps(hand, hand, occ)
     m = legal
     while m:
         c = _hibit(m)
         m ^= c
-        top = _run_top(c, hand, occ)
-        ci = 0
-        while ci < nc and rep[ci] != top:
-            ci += 1
+        top = _top_of(c, tops)
+        ci = _find(rep, nc, top)
         if ci == nc:
             rep[nc] = top
             members[nc] = 0
@@ -395,6 +396,16 @@ def _point_targets(pts0, won0, tleft, side, targets, tvals):
 
 
 @njit(cache=True)
+def _trick_after(c, seat, pos, lead, win, wseat):
+    """``(led slot, winning card, its seat)`` once ``seat`` plays ``c`` as card ``pos`` of the trick."""
+    if pos == 0:
+        return _slot_of(c), c, seat
+    if (c & (lead | TRUMP)) and c > win:
+        return lead, c, seat
+    return lead, win, wseat
+
+
+@njit(cache=True)
 def _card_band(tt, tt2, st, stk, w0, w1, w2, w3, seat, pos, na, nxt, lead, win, wseat, table, tleft, c, targets, nt,
                start, counts):
     """Points band in one world if ``seat`` plays ``c`` and everybody then plays double-dummy.
@@ -403,18 +414,7 @@ def _card_band(tt, tt2, st, stk, w0, w1, w2, w3, seat, pos, na, nxt, lead, win, 
     but fewer than ``targets[b]`` of the tricks left.  Zero-window probes walk from the guess
     ``start`` (the band this card had in the previous world) towards the answer.
     """
-    if pos == 0:
-        nlead = _slot_of(c)
-        nwin = c
-        nws = seat
-    elif (c & (lead | TRUMP)) and c > win:
-        nlead = lead
-        nwin = c
-        nws = seat
-    else:
-        nlead = lead
-        nwin = win
-        nws = wseat
+    nlead, nwin, nws = _trick_after(c, seat, pos, lead, win, wseat)
     n0 = w0 ^ c if seat == 0 else w0
     n1 = w1 ^ c if seat == 1 else w1
     n2 = w2 ^ c if seat == 2 else w2
@@ -425,13 +425,11 @@ def _card_band(tt, tt2, st, stk, w0, w1, w2, w3, seat, pos, na, nxt, lead, win, 
     k = min(max(start, 1), nt)
     while lo < hi:
         counts[ST_PROBES] += 1
-        if _search(tt, tt2, st, stk, n0, n1, n2, n3, nseat, pos + 1, na, nxt, nlead, nwin, nws, table | c,
-                   targets[k - 1], tleft):
-            lo = k
-            k = lo + 1
-        else:
-            hi = k - 1
-            k = hi
+        up = _search(tt, tt2, st, stk, n0, n1, n2, n3, nseat, pos + 1, na, nxt, nlead, nwin, nws, table | c,
+                     targets[k - 1], tleft)
+        # band >= k, or band < k: step towards the answer from the side just learnt
+        lo, hi = (k, hi) if up else (lo, k - 1)
+        k = lo + 1 if up else hi
     return lo
 
 
@@ -458,15 +456,14 @@ def _evaluate(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, tab
         hand = wh[w, seat]
         occ = w0 | w1 | w2 | w3 | table
         tleft = _popcount(hand)
+        tops = _reps(hand, hand, occ)
         nw = 0
         for ci in range(nc):
             if not alive[ci]:
                 continue
             # classes may merge in a world (a card between them is in the kitty): solve once
-            top = _run_top(rep[ci], hand, occ)
-            j = 0
-            while j < nw and wrep[j] != top:
-                j += 1
+            top = _top_of(rep[ci], tops)
+            j = _find(wrep, nw, top)
             if j == nw:
                 wrep[nw] = top
                 wval[nw] = _card_band(tt, tt2, st, stk, w0, w1, w2, w3, seat, pos, na, nxt, lead, win, wseat, table,
@@ -522,6 +519,61 @@ def _scratch(worlds):
             np.zeros(33, dtype=np.int64), np.zeros(33, dtype=np.int64))
 
 
+# --- a whole play-out ----------------------------------------------------------------------------
+@njit(cache=True)
+def _position(hands_deck, trump, leader, out, trick, bitpos):
+    """Layout hands and the current trick: ``(hands, seat, pos, lead, win, wseat, table)``."""
+    hands = np.zeros(4, dtype=np.int64)
+    for s in range(4):
+        hands[s] = _to_layout(hands_deck[s], trump, bitpos)
+    _, nxt = _next_table(out)
+    # nothing on the table yet: the leader is to play and "wins" the empty trick
+    seat, pos, lead, win, wseat, table = leader, 0, 0, 0, leader, 0
+    for i in range(trick.shape[0]):
+        if trick[i] < 0:
+            break
+        b = 1 << bitpos[trump, trick[i]]
+        lead, win, wseat = _trick_after(b, seat, pos, lead, win, wseat)
+        table |= b
+        pos += 1
+        seat = (nxt >> (2 * seat)) & 3
+    return hands, seat, pos, lead, win, wseat, table
+
+
+@njit(cache=True)
+def _known_voids(voids_suit, trump, leader, out, trick, pos, lead, bitpos):
+    """Per seat, the slots (bit = slot number) known void: given ones and those shown in ``trick``."""
+    voids = np.zeros(4, dtype=np.int64)
+    for s in range(4):
+        for e in range(4):
+            if (voids_suit[s] >> e) & 1:
+                voids[s] |= 1 << (3 if e == trump else ((e - trump) & 3) - 1)
+    _, nxt = _next_table(out)
+    s = leader
+    for i in range(1, pos):
+        s = (nxt >> (2 * s)) & 3
+        if ((1 << bitpos[trump, trick[i]]) & lead) == 0:
+            voids[s] |= 1 << (_bit_index(lead) >> 4)
+    return voids
+
+
+@njit(cache=True)
+def _decision_arrays():
+    """Work rows of one decision: per class its top card, members, lowest deck number, sum of points,
+    whether it is still in the running and its last band; the tops solved in a world and their bands;
+    the point targets and the band values."""
+    d = np.zeros((10, 10), dtype=np.int64)
+    return d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7], d[8], d[9]
+
+
+@njit(cache=True)
+def _search_tables(tt_bits):
+    """A transposition table, the two-trick table, the solver's stats and stack, the play counters."""
+    return (np.zeros(2 << tt_bits, dtype=np.int64), np.zeros(1 << TT2_BITS, dtype=np.int64),
+            np.zeros(NUM_STATS, dtype=np.int64), np.zeros((MAX_DEPTH, NUM_FIELDS), dtype=np.int64),
+            np.zeros(NUM_PLAY_STATS, dtype=np.int64))
+
+
 @njit(cache=True)
 def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, pts0, won0, deck_mask, worlds, tries,
               early, rs, tt, tt2, st, stk, scr, binom, bitpos, card_at, counts):
@@ -535,16 +587,7 @@ def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, pts0,
     up_bit = 0
     if up >= 0:
         up_bit = (1 << bitpos[trump, up]) & hands[3]
-    rep = np.zeros(8, dtype=np.int64)
-    members = np.zeros(8, dtype=np.int64)
-    low = np.zeros(8, dtype=np.int64)
-    sums = np.zeros(8, dtype=np.int64)
-    alive = np.zeros(8, dtype=np.bool_)
-    guess = np.zeros(8, dtype=np.int64)
-    wrep = np.zeros(8, dtype=np.int64)
-    wval = np.zeros(8, dtype=np.int64)
-    targets = np.zeros(9, dtype=np.int64)
-    tvals = np.zeros(10, dtype=np.int64)
+    rep, members, low, sums, alive, guess, wrep, wval, targets, tvals = _decision_arrays()
     side0 = 0
     won = won0
     while True:
@@ -586,16 +629,9 @@ def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, pts0,
         hands[seat] ^= c
         if c == up_bit:
             up_bit = 0
-        if pos == 0:
-            lead = _slot_of(c)
-            win = c
-            wseat = seat
-        else:
-            if (c & lead) == 0:
-                voids[seat] |= 1 << (_bit_index(lead) >> 4)
-            if (c & (lead | TRUMP)) and c > win:
-                win = c
-                wseat = seat
+        if pos > 0 and (c & lead) == 0:
+            voids[seat] |= 1 << (_bit_index(lead) >> 4)
+        lead, win, wseat = _trick_after(c, seat, pos, lead, win, wseat)
         table |= c
         pos += 1
         if pos == na:
@@ -625,11 +661,7 @@ def play_batch(hands, trump, leader, out, trick, gone, voids, up, pts0, won, str
     """
     n = hands.shape[0]
     for k in prange(nchunks):
-        tt = np.zeros(2 << tt_bits, dtype=np.int64)
-        tt2 = np.zeros(1 << TT2_BITS, dtype=np.int64)
-        st = np.zeros(NUM_STATS, dtype=np.int64)
-        stk = np.zeros((MAX_DEPTH, NUM_FIELDS), dtype=np.int64)
-        counts = np.zeros(NUM_PLAY_STATS, dtype=np.int64)
+        tt, tt2, st, stk, counts = _search_tables(tt_bits)
         scr = _scratch(worlds)
         rs = np.zeros(1, dtype=np.uint64)
         for i in range(k * n // nchunks, (k + 1) * n // nchunks):
@@ -644,53 +676,6 @@ def play_batch(hands, trump, leader, out, trick, gone, voids, up, pts0, won, str
 
 
 # --- single-decision entry points (the tests' view into the kernels) --------------------------
-@njit(cache=True)
-def _position(hands_deck, trump, leader, out, trick, bitpos):
-    """Layout hands and the current trick: ``(hands, seat, pos, lead, win, wseat, table)``."""
-    hands = np.zeros(4, dtype=np.int64)
-    for s in range(4):
-        hands[s] = _to_layout(hands_deck[s], trump, bitpos)
-    na, nxt = _next_table(out)
-    seat = leader
-    pos = 0
-    lead = 0
-    win = 0
-    wseat = leader
-    table = 0
-    for i in range(trick.shape[0]):
-        if trick[i] < 0:
-            break
-        b = 1 << bitpos[trump, trick[i]]
-        if pos == 0:
-            lead = _slot_of(b)
-            win = b
-            wseat = seat
-        elif (b & (lead | TRUMP)) and b > win:
-            win = b
-            wseat = seat
-        table |= b
-        pos += 1
-        seat = (nxt >> (2 * seat)) & 3
-    return hands, seat, pos, lead, win, wseat, table
-
-
-@njit(cache=True)
-def _known_voids(voids_suit, trump, leader, out, trick, pos, lead, bitpos):
-    """Per seat, the slots (bit = slot number) known void: given ones and those shown in ``trick``."""
-    voids = np.zeros(4, dtype=np.int64)
-    for s in range(4):
-        for e in range(4):
-            if (voids_suit[s] >> e) & 1:
-                voids[s] |= 1 << (3 if e == trump else ((e - trump) & 3) - 1)
-    _, nxt = _next_table(out)
-    s = leader
-    for i in range(1, pos):
-        s = (nxt >> (2 * s)) & 3
-        if ((1 << bitpos[trump, trick[i]]) & lead) == 0:
-            voids[s] |= 1 << (_bit_index(lead) >> 4)
-    return voids
-
-
 @njit(cache=True)
 def decide_given_worlds(worlds_deck, trump, leader, out, trick, gone, deck_mask, pts0, won0, early, tt_bits, bitpos,
                         card_at, values):
@@ -713,23 +698,10 @@ def decide_given_worlds(worlds_deck, trump, leader, out, trick, gone, deck_mask,
         legal = hand
     deck = _to_layout(deck_mask, trump, bitpos)
     gone_l = _to_layout(gone, trump, bitpos) & ~table
-    rep = np.zeros(8, dtype=np.int64)
-    members = np.zeros(8, dtype=np.int64)
-    low = np.zeros(8, dtype=np.int64)
+    rep, members, low, sums, alive, guess, wrep, wval, targets, tvals = _decision_arrays()
     nc = _classes(legal, hand, (deck & ~gone_l) | table, trump, card_at, rep, members, low)
-    targets = np.zeros(9, dtype=np.int64)
-    tvals = np.zeros(10, dtype=np.int64)
     nt = _point_targets(pts0, won0, _popcount(hand), seat & 1, targets, tvals)
-    sums = np.zeros(8, dtype=np.int64)
-    tt = np.zeros(2 << tt_bits, dtype=np.int64)
-    tt2 = np.zeros(1 << TT2_BITS, dtype=np.int64)
-    st = np.zeros(NUM_STATS, dtype=np.int64)
-    stk = np.zeros((MAX_DEPTH, NUM_FIELDS), dtype=np.int64)
-    counts = np.zeros(NUM_PLAY_STATS, dtype=np.int64)
-    alive = np.zeros(8, dtype=np.bool_)
-    guess = np.zeros(8, dtype=np.int64)
-    wrep = np.zeros(8, dtype=np.int64)
-    wval = np.zeros(8, dtype=np.int64)
+    tt, tt2, st, stk, counts = _search_tables(tt_bits)
     _evaluate(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, targets, nt, tvals, early,
               sums, alive, guess, wrep, wval, counts)
     for c in range(33):
