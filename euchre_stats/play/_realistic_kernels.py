@@ -59,6 +59,8 @@ _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
 _M2 = np.uint64(0x94D049BB133111EB)
 _ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
+_LOW32 = np.uint64(0xFFFFFFFF)
+_TWO32 = np.uint64(1 << 32)
 
 
 def binomial_table(n: int = 34) -> np.ndarray:
@@ -104,6 +106,19 @@ def _find(arr, n, v):
     while i < n and arr[i] != v:
         i += 1
     return i
+
+
+@njit(cache=True)
+def _below_small(rs, n):
+    """A uniform int in ``0..n-1`` for ``1 <= n < 2**32``: Lemire's multiply-shift with exact rejection
+    (no division on the fast path; shuffles draw many of these)."""
+    un = np.uint64(n)
+    while True:
+        rs[0] += _GOLDEN
+        m = (_mix(rs[0]) >> np.uint64(32)) * un
+        low = m & _LOW32
+        if low >= un or low >= (_TWO32 - un) % un:
+            return np.int64(m >> np.uint64(32))
 
 
 # --- the mover's knowledge and the exact count of consistent deals ------------------------------
@@ -322,7 +337,7 @@ def _fill_worlds(p, hands, unseen, up_bit, voids, out, worlds, tries, rs, binom,
                 if s == KITTY:
                     break
                 for _k in range(hneed[h]):
-                    j = pos + _below(rs, nu - pos)
+                    j = pos + _below_small(rs, nu - pos)
                     b = ub[j]
                     ub[j] = ub[pos]
                     ub[pos] = b
