@@ -38,7 +38,7 @@ def _old(n: int, seed: int, worlds: int, threads: int):
                      threads=threads)
 
 
-def _new(n: int, seed: int, worlds: int, threads: int, contracts: str = "four"):
+def _new(n: int, seed: int, worlds: int, threads: int, contracts: str = "four", settle: int = 0):
     from euchre_stats.play.realistic import play_realistic
     from euchre_stats.rules import first_leader, preset
 
@@ -56,7 +56,7 @@ def _new(n: int, seed: int, worlds: int, threads: int, contracts: str = "four"):
         hands[alone, 2] = 0
         leader = np.array([first_leader(rules, 3, 0 if a else None) for a in alone])
     return play_realistic(rules, hands, trump, leader, out, maker, alone, -1, seed=seed, worlds=worlds,
-                          threads=threads)
+                          threads=threads, settle=settle)
 
 
 def timed(fn, *args, **kw) -> dict:
@@ -83,6 +83,7 @@ def main(argv=None) -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--stretch", type=int, default=10_000, help="deals of the 3-option stretch run (0: skip)")
     ap.add_argument("--no-cold", action="store_true")
+    ap.add_argument("--settle", type=int, default=8, help="also time the new model with this settle (0: skip)")
     a = ap.parse_args(argv)
     print(f"worlds {a.worlds}, seed {a.seed}, cpus {os.cpu_count()}")
     rows = []
@@ -99,6 +100,11 @@ def main(argv=None) -> None:
               f"{n / t['cpu_s']:.0f} play-outs per cpu-second ({1e3 * t['cpu_s'] / n:.3f} ms each)")
     speed = (rows[1][1] / rows[1][2]["cpu_s"]) / (rows[0][1] / rows[0][2]["cpu_s"])
     print(f"speed-up per core: {speed:.1f}x")
+    if a.settle:
+        t = timed(_new, a.new_deals, a.seed, a.worlds, 1, settle=a.settle)
+        print(f"new warm, 1 thread, settle {a.settle}: {a.new_deals / t['cpu_s']:.0f} play-outs per cpu-second "
+              f"({1e3 * t['cpu_s'] / a.new_deals:.3f} ms each, "
+              f"{(a.new_deals / t['cpu_s']) / (rows[0][1] / rows[0][2]['cpu_s']):.1f}x the old)")
     if a.stretch:
         t = timed(_new, 3 * a.stretch, a.seed + 3, a.worlds, 2, contracts="options")
         print(f"new warm, 2 threads: {a.stretch} deals x 3 options (pass / order / alone) = {3 * a.stretch} "
