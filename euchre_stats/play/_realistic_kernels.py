@@ -488,8 +488,9 @@ def _evaluate(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, tab
             j = _find(wrep, nw, top)
             if j == nw:
                 wrep[nw] = top
+                g = guess[ci] if nw == 0 else wval[nw - 1]
                 wval[nw] = _card_band(tt, tt2, st, stk, w0, w1, w2, w3, seat, pos, na, nxt, lead, win, wseat, table,
-                                      tleft, top, targets, nt, guess[ci], counts)
+                                      tleft, top, targets, nt, g, counts)
                 nw += 1
             guess[ci] = wval[j]
             sums[ci] += tvals[wval[j]]
