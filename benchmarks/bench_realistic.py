@@ -83,32 +83,37 @@ def main(argv=None) -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--stretch", type=int, default=10_000, help="deals of the 3-option stretch run (0: skip)")
     ap.add_argument("--no-cold", action="store_true")
+    ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--settle", type=int, default=8, help="also time the new model with this settle (0: skip)")
     a = ap.parse_args(argv)
     print(f"worlds {a.worlds}, seed {a.seed}, cpus {os.cpu_count()}")
-    rows = []
     if not a.no_cold:
         for which in ("old", "new"):
             c = cold(which, a.worlds)
             print(f"{which:>3} cold: first call of 10 deals, compiling: {c['wall_s']:.1f} s wall")
     _old(4, a.seed + 7, a.worlds, 1)
     _new(4, a.seed + 7, a.worlds, 1)
-    for which, n in (("old", a.old_deals), ("new", a.new_deals)):
-        t = timed(_old if which == "old" else _new, n, a.seed, a.worlds, 1)
-        rows.append((which, n, t))
-        print(f"{which:>3} warm, 1 thread: {n} deals in {t['wall_s']:.2f} s wall, {t['cpu_s']:.2f} s cpu: "
-              f"{n / t['cpu_s']:.0f} play-outs per cpu-second ({1e3 * t['cpu_s'] / n:.3f} ms each)")
-    speed = (rows[1][1] / rows[1][2]["cpu_s"]) / (rows[0][1] / rows[0][2]["cpu_s"])
-    print(f"speed-up per core: {speed:.1f}x")
-    if a.settle:
-        t = timed(_new, a.new_deals, a.seed, a.worlds, 1, settle=a.settle)
-        print(f"new warm, 1 thread, settle {a.settle}: {a.new_deals / t['cpu_s']:.0f} play-outs per cpu-second "
-              f"({1e3 * t['cpu_s'] / a.new_deals:.3f} ms each, "
-              f"{(a.new_deals / t['cpu_s']) / (rows[0][1] / rows[0][2]['cpu_s']):.1f}x the old)")
-    if a.stretch:
-        t = timed(_new, 3 * a.stretch, a.seed + 3, a.worlds, 2, contracts="options")
-        print(f"new warm, 2 threads: {a.stretch} deals x 3 options (pass / order / alone) = {3 * a.stretch} "
-              f"play-outs in {t['wall_s']:.2f} s wall ({t['cpu_s']:.2f} s cpu)")
+    _new(4, a.seed + 7, a.worlds, 1, settle=max(a.settle, 1))
+    runs = {"old": [], "new": [], "settle": []}
+    for _ in range(a.repeat):  # interleaved, so that a busy spell of a shared machine hits both
+        runs["old"].append(a.old_deals / timed(_old, a.old_deals, a.seed, a.worlds, 1)["cpu_s"])
+        runs["new"].append(a.new_deals / timed(_new, a.new_deals, a.seed, a.worlds, 1)["cpu_s"])
+        if a.settle:
+            runs["settle"].append(a.new_deals / timed(_new, a.new_deals, a.seed, a.worlds, 1,
+                                                      settle=a.settle)["cpu_s"])
+    labels = {"old": f"old ({a.old_deals} deals)", "new": f"new ({a.new_deals} deals)",
+              "settle": f"new, settle {a.settle}"}
+    for key, rates in runs.items():
+        if rates:
+            best, med = max(rates), float(np.median(rates))
+            print(f"{labels[key]:>22}, warm, 1 thread: best {best:.0f}, median {med:.0f} play-outs per cpu-second "
+                  f"({1e3 / med:.3f} ms each); x{med / np.median(runs['old']):.1f} the old (medians), "
+                  f"x{best / max(runs['old']):.1f} (bests)")
+    for settle in ((0, a.settle) if a.settle else (0,)) if a.stretch else ():
+        t = timed(_new, 3 * a.stretch, a.seed + 3, a.worlds, 2, contracts="options", settle=settle)
+        print(f"new warm, 2 threads{f', settle {settle}' if settle else ''}: {a.stretch} deals x 3 options "
+              f"(pass / order / alone) = {3 * a.stretch} play-outs in {t['wall_s']:.2f} s wall "
+              f"({t['cpu_s']:.2f} s cpu)")
 
 
 if __name__ == "__main__":

@@ -37,6 +37,7 @@ from ..solver._kernels import (
     TRUMP,
     TT2_BITS,
     _bit_index,
+    _bounds0,
     _hibit,
     _popcount,
     _reps,
@@ -421,13 +422,13 @@ def _trick_after(c, seat, pos, lead, win, wseat):
 
 
 @njit(cache=True)
-def _card_band(tt, tt2, st, stk, w0, w1, w2, w3, seat, pos, na, nxt, lead, win, wseat, table, tleft, c, targets, nt,
-               start, counts):
+def _card_band(tt, tt2, st, stk, w0, w1, w2, w3, seat, pos, na, nxt, lead, win, wseat, table, tleft, c, targets, lo,
+               hi, start, counts):
     """Points band in one world if ``seat`` plays ``c`` and everybody then plays double-dummy.
 
     Band ``b`` means side 0 takes at least ``targets[b-1]`` (band 0: fewer than ``targets[0]``)
-    but fewer than ``targets[b]`` of the tricks left.  Zero-window probes walk from the guess
-    ``start`` (the band this card had in the previous world) towards the answer.
+    but fewer than ``targets[b]`` of the tricks left; it is known to lie in ``lo..hi``.
+    Zero-window probes walk from the guess ``start`` towards the answer.
     """
     counts[ST_BANDS] += 1
     nlead, nwin, nws = _trick_after(c, seat, pos, lead, win, wseat)
@@ -436,9 +437,7 @@ def _card_band(tt, tt2, st, stk, w0, w1, w2, w3, seat, pos, na, nxt, lead, win, 
     n2 = w2 ^ c if seat == 2 else w2
     n3 = w3 ^ c if seat == 3 else w3
     nseat = (nxt >> (2 * seat)) & 3
-    lo = 0
-    hi = nt
-    k = min(max(start, 1), nt)
+    k = min(max(start, lo + 1), hi)
     while lo < hi:
         counts[ST_PROBES] += 1
         up = _search(tt, tt2, st, stk, n0, n1, n2, n3, nseat, pos + 1, na, nxt, nlead, nwin, nws, table | c,
@@ -478,6 +477,18 @@ def _evaluate(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, tab
         occ = w0 | w1 | w2 | w3 | table
         tleft = _popcount(hand)
         tops = _reps(hand, hand, occ)
+        # at a trick boundary the solver's quick bounds on the position bound every card from the
+        # side it cannot improve: the mover's card can do no better for their side than best play
+        blo = 0
+        bhi = nt
+        if pos == 0:
+            lb, ub = _bounds0(w0, w1, w2, w3, seat, tleft)
+            if (seat & 1) == 0:
+                while bhi > 0 and targets[bhi - 1] > ub:
+                    bhi -= 1
+            else:
+                while blo < nt and targets[blo] <= lb:
+                    blo += 1
         nw = 0
         top_val = -(1 << 62)
         for ci in range(nc):
@@ -490,7 +501,7 @@ def _evaluate(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, tab
                 wrep[nw] = top
                 g = guess[ci] if nw == 0 else wval[nw - 1]
                 wval[nw] = _card_band(tt, tt2, st, stk, w0, w1, w2, w3, seat, pos, na, nxt, lead, win, wseat, table,
-                                      tleft, top, targets, nt, g, counts)
+                                      tleft, top, targets, blo, bhi, g, counts)
                 nw += 1
             guess[ci] = wval[j]
             sums[ci] += tvals[wval[j]]
