@@ -27,7 +27,7 @@ gets").  When there are no more consistent deals than worlds asked for, each is 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import config, njit, prange
 
 from ..solver._kernels import (
     MAX_DEPTH,
@@ -75,17 +75,39 @@ def binomial_table(n: int = 34) -> np.ndarray:
 
 
 # --- random numbers: splitmix64, one stream per row ---------------------------------------------
-@njit(cache=True)
-def _mix(z):
-    z = (z ^ (z >> np.uint64(30))) * _M1
-    z = (z ^ (z >> np.uint64(27))) * _M2
-    return z ^ (z >> np.uint64(31))
+if config.DISABLE_JIT:
+    # the pure-Python twin: numpy scalars would warn at every intended 64-bit wrap-around
+    def _next(rs):
+        """Advance the generator ``rs`` (one uint64) and return its next 64-bit output."""
+        z = (int(rs[0]) + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        rs[0] = np.uint64(z)
+        return _mix(rs[0])
+
+    def _mix(z):
+        z = int(z)
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        return np.uint64(z ^ (z >> 31))
+
+else:
+
+    @njit(cache=True)
+    def _next(rs):
+        """Advance the generator ``rs`` (one uint64) and return its next 64-bit output."""
+        rs[0] += _GOLDEN
+        return _mix(rs[0])
+
+    @njit(cache=True)
+    def _mix(z):
+        z = (z ^ (z >> np.uint64(30))) * _M1
+        z = (z ^ (z >> np.uint64(27))) * _M2
+        return z ^ (z >> np.uint64(31))
 
 
 @njit(cache=True)
 def _seed_stream(rs, seed, stream):
     """Start the generator ``rs`` (one uint64) at stream ``stream`` of ``seed``."""
-    rs[0] = _mix(np.uint64(seed) ^ _mix(np.uint64(stream) * _GOLDEN + _GOLDEN))
+    rs[0] = _mix(np.uint64(seed) ^ _mix(np.uint64(stream) ^ _GOLDEN))
 
 
 @njit(cache=True)
@@ -94,8 +116,7 @@ def _below(rs, n):
     un = np.uint64(n)
     lim = (_ALL // un) * un
     while True:
-        rs[0] += _GOLDEN
-        x = _mix(rs[0])
+        x = _next(rs)
         if x < lim:
             return np.int64(x % un)
 
@@ -115,8 +136,7 @@ def _below_small(rs, n):
     (no division on the fast path; shuffles draw many of these)."""
     un = np.uint64(n)
     while True:
-        rs[0] += _GOLDEN
-        m = (_mix(rs[0]) >> np.uint64(32)) * un
+        m = (_next(rs) >> np.uint64(32)) * un
         low = m & _LOW32
         if low >= un or low >= (_TWO32 - un) % un:
             return np.int64(m >> np.uint64(32))
