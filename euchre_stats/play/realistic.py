@@ -52,21 +52,23 @@ def _rows(value, n: int, name: str, dtype=np.int64) -> np.ndarray:
 def points_table(rules: Rules, maker: np.ndarray, alone: np.ndarray, def_alone: np.ndarray) -> np.ndarray:
     """``(n, hand_size + 1)``: side 0's points minus side 1's when side 0 ends with ``t`` tricks."""
     hs = rules.hand_size
-    n = len(maker)
-    table = np.zeros((n, hs + 1), dtype=np.int64)
-    cache: dict[tuple[int, bool, bool], np.ndarray] = {}
-    for i in range(n):
-        key = (int(maker[i]) & 1, bool(alone[i]), bool(def_alone[i] >= 0))
-        row = cache.get(key)
-        if row is None:
-            side, lone, dal = key
-            row = np.zeros(hs + 1, dtype=np.int64)
-            for t in range(hs + 1):
-                mp, dp = hand_points(rules, t if side == 0 else hs - t, lone, dal)
-                row[t] = (mp - dp) if side == 0 else (dp - mp)
-            cache[key] = row
-        table[i] = row
+    maker, alone, def_alone = np.asarray(maker), np.asarray(alone, dtype=bool), np.asarray(def_alone)
+    table = np.zeros((len(maker), hs + 1), dtype=np.int64)
+    for side in (0, 1):
+        for lone in (False, True):
+            for dal in (False, True):
+                rows = ((maker & 1) == side) & (alone == lone) & ((def_alone >= 0) == dal)
+                if not rows.any():
+                    continue
+                for t in range(hs + 1):
+                    mp, dp = hand_points(rules, t if side == 0 else hs - t, lone, dal)
+                    table[rows, t] = (mp - dp) if side == 0 else (dp - mp)
     return table
+
+
+def _first_bad(mask: np.ndarray) -> int | None:
+    bad = np.flatnonzero(mask)
+    return int(bad[0]) if bad.size else None
 
 
 def _validate(rules, hands, trump, leader, out, maker, alone, def_alone, seed, worlds, trick, voids, gone, up_known,
@@ -81,53 +83,55 @@ def _validate(rules, hands, trump, leader, out, maker, alone, def_alone, seed, w
     mk = _rows(maker, n, "maker")
     al = _rows(alone, n, "alone", bool)
     da = _rows(def_alone, n, "def_alone")
-    for i in range(n):
-        m, d = int(mk[i]), int(da[i])
-        if not 0 <= m <= 3:
-            raise RealisticInputError(f"row {i}: maker {m!r} is not a seat 0..3")
-        if d != -1 and (not 0 <= d <= 3 or (d & 1) == (m & 1)):
-            raise RealisticInputError(f"row {i}: def_alone {d!r} is not -1 or a seat of the defending side "
-                                      f"(maker {m})")
-        want = (1 << ((m + 2) & 3) if al[i] else 0) | (1 << ((d + 2) & 3) if d >= 0 else 0)
-        if int(o[i]) != want:
-            raise RealisticInputError(f"row {i}: out {int(o[i])!r} does not match maker {m}, alone {bool(al[i])}, "
-                                      f"def_alone {d} (expected {want})")
+    i = _first_bad((mk < 0) | (mk > 3))
+    if i is not None:
+        raise RealisticInputError(f"row {i}: maker {int(mk[i])!r} is not a seat 0..3")
+    i = _first_bad((da != -1) & ((da < 0) | (da > 3) | ((da & 1) == (mk & 1))))
+    if i is not None:
+        raise RealisticInputError(f"row {i}: def_alone {int(da[i])!r} is not -1 or a seat of the defending side "
+                                  f"(maker {int(mk[i])})")
+    want = np.where(al, np.left_shift(1, (mk + 2) & 3), 0) | np.where(da >= 0, np.left_shift(1, (da + 2) & 3), 0)
+    i = _first_bad(o != want)
+    if i is not None:
+        raise RealisticInputError(f"row {i}: out {int(o[i])!r} does not match maker {int(mk[i])}, alone "
+                                  f"{bool(al[i])}, def_alone {int(da[i])} (expected {int(want[i])})")
     deck = rules.deck_obj.mask
     g = np.zeros(n, dtype=np.int64) if gone is None else _rows(gone, n, "gone")
     table = np.zeros(n, dtype=np.int64)
     for k in range(3):
         table |= np.where(p[:, k] >= 0, np.left_shift(1, np.maximum(p[:, k], 0).astype(np.int64)), 0)
     held = np.bitwise_or.reduce(h.astype(np.int64), axis=1)
-    for i in range(n):
-        if (held[i] | table[i] | g[i]) & ~deck:
-            raise RealisticInputError(f"row {i}: a card is not in the {rules.deck}-card deck")
-        if g[i] & (held[i] | table[i]):
-            raise RealisticInputError(f"row {i}: gone {int(g[i])!r} holds a card still in a hand or on the table")
+    i = _first_bad((held | table | g) & ~deck)
+    if i is not None:
+        raise RealisticInputError(f"row {i}: a card is not in the {rules.deck}-card deck")
+    i = _first_bad(g & (held | table))
+    if i is not None:
+        raise RealisticInputError(f"row {i}: gone {int(g[i])!r} holds a card still in a hand or on the table")
     up = np.full(n, -1, dtype=np.int64) if up_known is None else _rows(up_known, n, "up_known")
-    if ((up < -1) | (up > 32)).any():
-        raise RealisticInputError(f"up_known must be -1 or a card, got {up[(up < -1) | (up > 32)][0]!r}")
+    i = _first_bad((up < -1) | (up > 32))
+    if i is not None:
+        raise RealisticInputError(f"row {i}: up_known {int(up[i])!r} is not -1 or a card")
     vd = np.zeros((n, 4), dtype=np.int64)
     if voids is not None:
         v = np.asarray(voids, dtype=np.int64)
         if v.shape not in ((4,), (n, 4)) or ((v < 0) | (v > 15)).any():
             raise RealisticInputError(f"voids must be 4 (or (n, 4)) bitmasks of suits 0..15, got {v!r}")
         vd[:] = v
-    for i in range(n):
-        for s in range(4):
-            for e in range(4):
-                if (vd[i, s] >> e) & 1 and int(h[i, s]) & int(SUIT_MASK[t[i], e]):
-                    raise RealisticInputError(f"row {i}: seat {s} is said void in suit {e} but holds one")
+    masks = SUIT_MASK.astype(np.int64)[t]  # (n, 4): each deal's effective suits
+    for s in range(4):
+        for e in range(4):
+            i = _first_bad(((vd[:, s] >> e) & 1).astype(bool) & ((h[:, s].astype(np.int64) & masks[:, e]) != 0))
+            if i is not None:
+                raise RealisticInputError(f"row {i}: seat {s} is said void in suit {e} but holds one")
     hs = rules.hand_size
     npl = (p >= 0).sum(axis=1)
-    left = np.bitwise_count(h[np.arange(n), ld]).astype(np.int64) + (npl > 0)
-    done = hs - left
-    if (done < 0).any():
-        i = int(np.flatnonzero(done < 0)[0])
+    done = hs - (np.bitwise_count(h[np.arange(n), ld]).astype(np.int64) + (npl > 0))
+    i = _first_bad(done < 0)
+    if i is not None:
         raise RealisticInputError(f"row {i}: hands hold more than {hs} cards")
     w = np.zeros(n, dtype=np.int64) if won is None else _rows(won, n, "won")
-    bad = np.flatnonzero((w < 0) | (w > done))
-    if bad.size:
-        i = int(bad[0])
+    i = _first_bad((w < 0) | (w > done))
+    if i is not None:
         raise RealisticInputError(f"row {i}: won {int(w[i])!r} is outside 0..{int(done[i])} (tricks played)")
     pts = points_table(rules, mk, al, da)
     return h.astype(np.int64), t, ld, o, p, g, vd, up, pts, w
