@@ -456,16 +456,90 @@ def _card_band(tt, tt2, st, stk, w0, w1, w2, w3, seat, pos, na, nxt, lead, win, 
     n1 = w1 ^ c if seat == 1 else w1
     n2 = w2 ^ c if seat == 2 else w2
     n3 = w3 ^ c if seat == 3 else w3
-    nseat = (nxt >> (2 * seat)) & 3
+    return _band_walk(tt, tt2, st, stk, n0, n1, n2, n3, (nxt >> (2 * seat)) & 3, pos + 1, na, nxt, nlead, nwin, nws,
+                      table | c, tleft, targets, lo, hi, start, counts)
+
+
+@njit(cache=True)
+def _band_walk(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, tleft, targets, lo, hi,
+               start, counts):
+    """Points band of a position (``seat`` to play card ``pos`` of the trick), known to lie in ``lo..hi``."""
     k = min(max(start, lo + 1), hi)
     while lo < hi:
         counts[ST_PROBES] += 1
-        up = _search(tt, tt2, st, stk, n0, n1, n2, n3, nseat, pos + 1, na, nxt, nlead, nwin, nws, table | c,
-                     targets[k - 1], tleft)
+        up = _search(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, targets[k - 1],
+                     tleft)
         # band >= k, or band < k: step towards the answer from the side just learnt
         lo, hi = (k, hi) if up else (lo, k - 1)
         k = lo + 1 if up else hi
     return lo
+
+
+@njit(cache=True)
+def _quick_bands(w0, w1, w2, w3, seat, pos, tleft, targets, nt):
+    """``(lo, hi)`` bands of the position from the solver's quick bounds (at a trick boundary only)."""
+    blo = 0
+    bhi = nt
+    if pos == 0:
+        lb, ub = _bounds0(w0, w1, w2, w3, seat, tleft)
+        while bhi > 0 and targets[bhi - 1] > ub:
+            bhi -= 1
+        while blo < nt and targets[blo] <= lb:
+            blo += 1
+    return blo, bhi
+
+
+@njit(cache=True)
+def _evaluate_best_first(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, low, targets,
+                         nt, tvals, sums, alive, counts):
+    """The exact best class over worlds ``wh[:m]`` solving as few (class, world) pairs as needed.
+
+    Each world's position is solved first (the mover's best band there); no card can do better
+    than that for the mover, so a class's sum is bounded by its solved worlds plus the position's
+    value in the others.  The class with the highest bound (ties: lowest card) is solved in its next
+    world, until that class has every world solved: then no other class can beat or tie it.
+    Classes left with unsolved worlds are marked not alive (their sums are partial).
+    """
+    pband = np.zeros(m, dtype=np.int64)
+    suffix = np.zeros(m + 1, dtype=np.int64)
+    done = np.zeros(nc, dtype=np.int64)
+    mine0 = (seat & 1) == 0
+    prev = 1
+    for w in range(m):
+        w0, w1, w2, w3 = wh[w, 0], wh[w, 1], wh[w, 2], wh[w, 3]
+        tleft = _popcount(wh[w, seat])
+        blo, bhi = _quick_bands(w0, w1, w2, w3, seat, pos, tleft, targets, nt)
+        pband[w] = _band_walk(tt, tt2, st, stk, w0, w1, w2, w3, seat, pos, na, nxt, lead, win, wseat, table, tleft,
+                              targets, blo, bhi, prev, counts)
+        prev = pband[w]
+        counts[ST_WORLDS] += 1
+    for w in range(m - 1, -1, -1):
+        suffix[w] = suffix[w + 1] + tvals[pband[w]]
+    for ci in range(nc):
+        sums[ci] = 0
+    while True:
+        bi = 0
+        bound = sums[0] + suffix[done[0]]
+        for ci in range(1, nc):
+            b = sums[ci] + suffix[done[ci]]
+            if b > bound or (b == bound and low[ci] < low[bi]):
+                bi = ci
+                bound = b
+        w = done[bi]
+        if w == m:
+            break
+        hand = wh[w, seat]
+        occ = wh[w, 0] | wh[w, 1] | wh[w, 2] | wh[w, 3] | table
+        top = _top_of(rep[bi], _reps(hand, hand, occ))
+        lo = 0 if mine0 else pband[w]
+        hi = pband[w] if mine0 else nt
+        band = _card_band(tt, tt2, st, stk, wh[w, 0], wh[w, 1], wh[w, 2], wh[w, 3], seat, pos, na, nxt, lead, win,
+                          wseat, table, _popcount(hand), top, targets, lo, hi, pband[w], counts)
+        sums[bi] += tvals[band]
+        done[bi] += 1
+    for ci in range(nc):
+        alive[ci] = done[ci] == m
+    return m
 
 
 @njit(cache=True)
@@ -499,16 +573,11 @@ def _evaluate(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, tab
         tops = _reps(hand, hand, occ)
         # at a trick boundary the solver's quick bounds on the position bound every card from the
         # side it cannot improve: the mover's card can do no better for their side than best play
-        blo = 0
-        bhi = nt
-        if pos == 0:
-            lb, ub = _bounds0(w0, w1, w2, w3, seat, tleft)
-            if (seat & 1) == 0:
-                while bhi > 0 and targets[bhi - 1] > ub:
-                    bhi -= 1
-            else:
-                while blo < nt and targets[blo] <= lb:
-                    blo += 1
+        blo, bhi = _quick_bands(w0, w1, w2, w3, seat, pos, tleft, targets, nt)
+        if (seat & 1) == 0:
+            blo = 0
+        else:
+            bhi = nt
         nw = 0
         top_val = -(1 << 62)
         for ci in range(nc):
@@ -551,6 +620,17 @@ def _evaluate(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, tab
                 counts[ST_EARLY] += 1
                 return w + 1
     return m
+
+
+@njit(cache=True)
+def _decide(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, low, targets, nt, tvals,
+            stop, sums, alive, guess, wrep, wval, counts):
+    """Value the classes over the worlds: best-first when only the exact choice is wanted (``stop == 0``)."""
+    if stop == 0:
+        return _evaluate_best_first(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, low,
+                                    targets, nt, tvals, sums, alive, counts)
+    return _evaluate(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, targets, nt, tvals,
+                     stop, sums, alive, guess, wrep, wval, counts)
 
 
 @njit(cache=True)
@@ -681,8 +761,8 @@ def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, pts0,
                                     hneed, hvoid, gcards, gsize, allowed, x, xout, cap, rem, avail, ub)
             if exact:
                 counts[ST_EXACT] += 1
-            _evaluate(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, targets, nt,
-                      tvals, stop, sums, alive, guess, wrep, wval, counts)
+            _decide(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, low, targets, nt,
+                    tvals, stop, sums, alive, guess, wrep, wval, counts)
             bi = _best_class(sums, alive, nc, low)
         # the lowest deck number of the chosen class is played
         c = 0
@@ -768,8 +848,8 @@ def decide_given_worlds(worlds_deck, trump, leader, out, trick, gone, deck_mask,
     nc = _classes(legal, hand, (deck & ~gone_l) | table, trump, card_at, rep, members, low)
     nt = _point_targets(pts0, won0, _popcount(hand), seat & 1, targets, tvals)
     tt, tt2, st, stk, counts = _search_tables(tt_bits)
-    _evaluate(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, targets, nt, tvals, stop,
-              sums, alive, guess, wrep, wval, counts)
+    _decide(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, low, targets, nt, tvals,
+            stop, sums, alive, guess, wrep, wval, counts)
     for c in range(33):
         values[c] = NOT_LEGAL
     for ci in range(nc):
