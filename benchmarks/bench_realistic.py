@@ -39,7 +39,7 @@ def _old(n: int, seed: int, worlds: int, threads: int):
                      threads=threads)
 
 
-def _new(n: int, seed: int, worlds: int, threads: int, contracts: str = "four", settle: int = 0):
+def _new(n: int, seed: int, worlds: int, threads: int, contracts: str = "four"):
     from euchre_stats.play.realistic import play_realistic
     from euchre_stats.rules import first_leader, preset
 
@@ -57,7 +57,7 @@ def _new(n: int, seed: int, worlds: int, threads: int, contracts: str = "four", 
         hands[alone, 2] = 0
         leader = np.array([first_leader(rules, 3, 0 if a else None) for a in alone])
     return play_realistic(rules, hands, trump, leader, out, maker, alone, -1, seed=seed, worlds=worlds,
-                          threads=threads, settle=settle)
+                          threads=threads)
 
 
 def timed(fn, *args, **kw) -> dict:
@@ -85,7 +85,6 @@ def main(argv=None) -> None:
     ap.add_argument("--stretch", type=int, default=10_000, help="deals of the 3-option stretch run (0: skip)")
     ap.add_argument("--no-cold", action="store_true")
     ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--settle", type=int, default=8, help="also time the new model with this settle (0: skip)")
     a = ap.parse_args(argv)
     print(f"worlds {a.worlds}, seed {a.seed}, cpus {os.cpu_count()}")
     if not a.no_cold:
@@ -95,27 +94,21 @@ def main(argv=None) -> None:
     # warm-up: compiled code loaded, and the old model's caches (the exact dealer's count matrices) filled
     _old(max(a.old_deals // 2, 4), a.seed + 7, a.worlds, 1)
     _new(4, a.seed + 7, a.worlds, 1)
-    _new(4, a.seed + 7, a.worlds, 1, settle=max(a.settle, 1))
-    runs = {"old": [], "new": [], "settle": []}
+    runs = {"old": [], "new": []}
     for _ in range(a.repeat):  # interleaved, so that a busy spell of a shared machine hits both
         runs["old"].append(a.old_deals / timed(_old, a.old_deals, a.seed, a.worlds, 1)["cpu_s"])
         runs["new"].append(a.new_deals / timed(_new, a.new_deals, a.seed, a.worlds, 1)["cpu_s"])
-        if a.settle:
-            runs["settle"].append(a.new_deals / timed(_new, a.new_deals, a.seed, a.worlds, 1,
-                                                      settle=a.settle)["cpu_s"])
-    labels = {"old": f"old ({a.old_deals} deals)", "new": f"new ({a.new_deals} deals)",
-              "settle": f"new, settle {a.settle}"}
+    labels = {"old": f"old ({a.old_deals} deals)", "new": f"new ({a.new_deals} deals)"}
     for key, rates in runs.items():
         if rates:
             best, med = max(rates), float(np.median(rates))
             print(f"{labels[key]:>22}, warm, 1 thread: best {best:.0f}, median {med:.0f} play-outs per cpu-second "
                   f"({1e3 / med:.3f} ms each); x{med / np.median(runs['old']):.1f} the old (medians), "
                   f"x{best / max(runs['old']):.1f} (bests)")
-    for settle in ((0, a.settle) if a.settle else (0,)) if a.stretch else ():
-        t = timed(_new, 3 * a.stretch, a.seed + 3, a.worlds, 2, contracts="options", settle=settle)
-        print(f"new warm, 2 threads{f', settle {settle}' if settle else ''}: {a.stretch} deals x 3 options "
-              f"(pass / order / alone) = {3 * a.stretch} play-outs in {t['wall_s']:.2f} s wall "
-              f"({t['cpu_s']:.2f} s cpu)")
+    if a.stretch:
+        t = timed(_new, 3 * a.stretch, a.seed + 3, a.worlds, 2, contracts="options")
+        print(f"new warm, 2 threads: {a.stretch} deals x 3 options (pass / order / alone) = {3 * a.stretch} "
+              f"play-outs in {t['wall_s']:.2f} s wall ({t['cpu_s']:.2f} s cpu)")
 
 
 if __name__ == "__main__":

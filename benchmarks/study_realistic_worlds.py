@@ -33,16 +33,14 @@ from euchre_stats.solver.bench import random_deals  # noqa: E402
 RULES = preset("north-american").replace(defend_alone=True)
 WORLDS = (4, 8, 16, 24, 32, 48, 200)
 REFERENCE = 200
-#: rows of the table: (worlds, settle); settle 0 is the full average
-ROWS = tuple((w, 0) for w in WORLDS) + ((24, 8), (48, 8))
+ROWS = WORLDS
 
 
-def values(p, worlds: int, seed: int, stream: int, settle: int = 0) -> tuple[int, dict[int, float]]:
+def values(p, worlds: int, seed: int, stream: int) -> tuple[int, dict[int, float]]:
     ws, _ = sample_worlds(RULES, p["hands"], p["trump"], p["leader"], p["out"], seed=seed, stream=stream,
                           worlds=worlds, trick=p["trick"], gone=p["gone"], voids=p["voids"])
     card, sums = decide_given_worlds(RULES, ws, p["trump"], p["leader"], p["out"], p["maker"], p["alone"],
-                                     p["def_alone"], trick=p["trick"], gone=p["gone"], won=p["won"],
-                                     stop=settle if settle else -1)
+                                     p["def_alone"], trick=p["trick"], gone=p["gone"], won=p["won"])
     return card, {c: sums[c] / len(ws) for c in range(33) if sums[c] != K.NOT_LEGAL}
 
 
@@ -52,9 +50,9 @@ def study(decisions: int, seed: int, steps=None):
     for i in range(decisions):
         p = random_position(rng, RULES, PATTERNS[i % 4], steps=steps)
         ref_card, ref = values(p, REFERENCE, seed, 2 * i)
-        for w, settle in ROWS:
-            card, v = values(p, w, seed + 1, 2 * i + 1, settle)
-            s = stats[(w, settle)]
+        for w in ROWS:
+            card, v = values(p, w, seed + 1, 2 * i + 1)
+            s = stats[w]
             s[0] += card == ref_card
             s[1] += float(np.mean([abs(v[c] - ref[c]) for c in ref]))
             s[2] += ref[ref_card] - ref[card]
@@ -66,14 +64,13 @@ def cost(deals: int, seed: int, repeat: int = 3):
     maker = np.random.default_rng(seed).integers(0, 4, deals)
     play_realistic(RULES, hands[:4], trump[:4], leader[:4], 0, maker[:4], False, -1, seed=seed, threads=1)
     out = {}
-    for w, settle in ROWS:
+    for w in ROWS:
         best = float("inf")
         for _ in range(repeat):  # the best of a few: the machine is shared
             c0 = time.process_time()
-            play_realistic(RULES, hands, trump, leader, 0, maker, False, -1, seed=seed, worlds=w, threads=1,
-                           settle=settle)
+            play_realistic(RULES, hands, trump, leader, 0, maker, False, -1, seed=seed, worlds=w, threads=1)
             best = min(best, time.process_time() - c0)
-        out[(w, settle)] = 1e3 * best / deals
+        out[w] = 1e3 * best / deals
     return out
 
 
@@ -94,9 +91,7 @@ def main(argv=None) -> None:
     print("|---:|---:|---:|---:|---:|---:|---:|")
     for row in ROWS:
         e, ld = every[row], leads[row]
-        name = f"{row[0]}" + (f", settle {row[1]}" if row[1] else "")
-        diff = "-" if row[1] else f"{e[1]:.3f}"  # settled sums are partial
-        print(f"| {name} | {100 * e[0]:.1f}% | {diff} | {e[2]:.3f} | {100 * ld[0]:.1f}% | {ld[2]:.3f} "
+        print(f"| {row} | {100 * e[0]:.1f}% | {e[1]:.3f} | {e[2]:.3f} | {100 * ld[0]:.1f}% | {ld[2]:.3f} "
               f"| {ms[row]:.2f} |")
 
 

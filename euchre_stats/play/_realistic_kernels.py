@@ -51,8 +51,8 @@ REJECT_TRIES = 32
 #: the kitty's holder number (seats are 0..3)
 KITTY = 4
 #: stats fields of :func:`play_batch` (the solver's three come first)
-ST_DECISIONS, ST_FORCED, ST_WORLDS, ST_PROBES, ST_EARLY, ST_EXACT, ST_SETTLED, ST_BANDS = 3, 4, 5, 6, 7, 8, 9, 10
-NUM_PLAY_STATS = 11
+ST_DECISIONS, ST_FORCED, ST_WORLDS, ST_PROBES, ST_EXACT, ST_BANDS = 3, 4, 5, 6, 7, 8
+NUM_PLAY_STATS = 9
 #: sum reported for a card that is not legal
 NOT_LEGAL = -(1 << 62)
 
@@ -543,25 +543,12 @@ def _evaluate_best_first(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win,
 
 
 @njit(cache=True)
-def _evaluate(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, targets, nt, tvals,
-              stop, sums, alive, guess, wrep, wval, counts):
-    """Sum over worlds ``wh[:m]`` of each class's points; returns the worlds used.
-
-    ``stop < 0``: every class in every world.  ``stop >= 0``: a class stops being solved once it
-    cannot reach the leader even if it gained the widest margin in every world left (``alive[ci]``
-    turns false, its sum stays partial), and the worlds stop when one class is left -- the card
-    all worlds would choose.  ``stop > 0`` also settles early: after ``stop`` worlds or more, a
-    class that did at least as well as every other in every world so far is chosen (the others
-    turn not alive).
-    """
+def _evaluate(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, targets, nt, tvals, sums,
+              guess, wrep, wval, counts):
+    """Sum over worlds ``wh[:m]`` of each class's points, every class in every world."""
     for ci in range(nc):
         sums[ci] = 0
-        alive[ci] = True
         guess[ci] = 1
-    spread = abs(tvals[nt] - tvals[0])
-    left = nc
-    # classes at least as good as every other class in every world so far (bit ci)
-    dom = (1 << nc) - 1
     for w in range(m):
         w0 = wh[w, 0]
         w1 = wh[w, 1]
@@ -579,10 +566,7 @@ def _evaluate(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, tab
         else:
             bhi = nt
         nw = 0
-        top_val = -(1 << 62)
         for ci in range(nc):
-            if not alive[ci]:
-                continue
             # classes may merge in a world (a card between them is in the kitty): solve once
             top = _top_of(rep[ci], tops)
             j = _find(wrep, nw, top)
@@ -594,43 +578,21 @@ def _evaluate(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, tab
                 nw += 1
             guess[ci] = wval[j]
             sums[ci] += tvals[wval[j]]
-            top_val = max(top_val, tvals[wval[j]])
         counts[ST_WORLDS] += 1
-        if stop < 0 or w + 1 == m:
-            continue
-        for ci in range(nc):
-            if not alive[ci] or tvals[guess[ci]] < top_val:
-                dom &= ~(1 << ci)
-        if stop > 0 and w + 1 >= stop and dom != 0 and (dom & (dom - 1)) == 0:
-            for ci in range(nc):
-                if not (dom >> ci) & 1 and alive[ci]:
-                    alive[ci] = False
-            counts[ST_SETTLED] += 1
-            return w + 1
-        if left > 1:
-            best = -(1 << 62)
-            for ci in range(nc):
-                if alive[ci] and sums[ci] > best:
-                    best = sums[ci]
-            for ci in range(nc):
-                if alive[ci] and best - sums[ci] > (m - w - 1) * spread:
-                    alive[ci] = False
-                    left -= 1
-            if left == 1:
-                counts[ST_EARLY] += 1
-                return w + 1
     return m
 
 
 @njit(cache=True)
 def _decide(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, low, targets, nt, tvals,
-            stop, sums, alive, guess, wrep, wval, counts):
-    """Value the classes over the worlds: best-first when only the exact choice is wanted (``stop == 0``)."""
-    if stop == 0:
+            full, sums, alive, guess, wrep, wval, counts):
+    """Value the classes over the worlds: every class's full sum (``full``), or best-first (the same choice)."""
+    if not full:
         return _evaluate_best_first(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, low,
                                     targets, nt, tvals, sums, alive, counts)
+    for ci in range(nc):
+        alive[ci] = True
     return _evaluate(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, targets, nt, tvals,
-                     stop, sums, alive, guess, wrep, wval, counts)
+                     sums, guess, wrep, wval, counts)
 
 
 @njit(cache=True)
@@ -722,7 +684,7 @@ def _search_tables(tt_bits):
 
 @njit(cache=True)
 def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, pts0, won0, deck_mask, worlds, tries,
-              stop, rs, tt, tt2, st, stk, scr, binom, bitpos, card_at, counts):
+              rs, tt, tt2, st, stk, scr, binom, bitpos, card_at, counts):
     """Play one deal to the end realistically; side 0's tricks from this point."""
     wh, hseat, hneed, hvoid, gcards, gsize, allowed, x, xout, cap, rem, avail, ub = scr
     hands, seat, pos, lead, win, wseat, table = _position(hands_deck, trump, leader, out, trick, bitpos)
@@ -762,7 +724,7 @@ def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, pts0,
             if exact:
                 counts[ST_EXACT] += 1
             _decide(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, low, targets, nt,
-                    tvals, stop, sums, alive, guess, wrep, wval, counts)
+                    tvals, False, sums, alive, guess, wrep, wval, counts)
             bi = _best_class(sums, alive, nc, low)
         # the lowest deck number of the chosen class is played
         c = 0
@@ -794,8 +756,8 @@ def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, pts0,
 
 
 @njit(cache=True, parallel=True)
-def play_batch(hands, trump, leader, out, trick, gone, voids, up, pts0, won, stream, deck_mask, worlds, tries, stop,
-               seed, nchunks, tt_bits, binom, bitpos, card_at, res, stats):
+def play_batch(hands, trump, leader, out, trick, gone, voids, up, pts0, won, stream, deck_mask, worlds, tries, seed,
+                nchunks, tt_bits, binom, bitpos, card_at, res, stats):
     """Play every row to the end; ``res[i]`` side 0's tricks from this point (chunks over threads).
 
     Row ``i``: ``hands[i]`` (4 deck masks), ``trump``, ``leader`` of the current trick, ``out``
@@ -813,7 +775,7 @@ def play_batch(hands, trump, leader, out, trick, gone, voids, up, pts0, won, str
         for i in range(k * n // nchunks, (k + 1) * n // nchunks):
             _seed_stream(rs, seed, stream[i])
             res[i] = _play_row(hands[i], trump[i], leader[i], out[i], trick[i], gone[i], voids[i], up[i], pts0[i],
-                               won[i], deck_mask, worlds, tries, stop, rs, tt, tt2, st, stk, scr, binom, bitpos,
+                               won[i], deck_mask, worlds, tries, rs, tt, tt2, st, stk, scr, binom, bitpos,
                                card_at, counts)
         for j in range(NUM_STATS):
             counts[j] = st[j]
@@ -823,13 +785,14 @@ def play_batch(hands, trump, leader, out, trick, gone, voids, up, pts0, won, str
 
 # --- single-decision entry points (the tests' view into the kernels) --------------------------
 @njit(cache=True)
-def decide_given_worlds(worlds_deck, trump, leader, out, trick, gone, deck_mask, pts0, won0, stop, tt_bits, bitpos,
+def decide_given_worlds(worlds_deck, trump, leader, out, trick, gone, deck_mask, pts0, won0, full, tt_bits, bitpos,
                         card_at, values):
     """The card (deck number) the mover plays given pre-sampled worlds ``worlds_deck`` (m, 4).
 
     ``values[c]`` receives the sum over the worlds of the mover's side's points (minus the
-    others') for each legal card ``c`` (:data:`NOT_LEGAL` elsewhere; partial sums if ``stop``
-    ended the worlds early; see :func:`_evaluate`).
+    others') for each legal card ``c`` (:data:`NOT_LEGAL` elsewhere).  With ``full`` every sum is
+    complete; otherwise the choice is made best-first (the same card) and the sums of the cards
+    that were ruled out early are partial.
     """
     m = worlds_deck.shape[0]
     wh = np.zeros((m, 4), dtype=np.int64)
@@ -849,7 +812,7 @@ def decide_given_worlds(worlds_deck, trump, leader, out, trick, gone, deck_mask,
     nt = _point_targets(pts0, won0, _popcount(hand), seat & 1, targets, tvals)
     tt, tt2, st, stk, counts = _search_tables(tt_bits)
     _decide(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, low, targets, nt, tvals,
-            stop, sums, alive, guess, wrep, wval, counts)
+            full, sums, alive, guess, wrep, wval, counts)
     for c in range(33):
         values[c] = NOT_LEGAL
     for ci in range(nc):

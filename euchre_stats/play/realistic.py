@@ -149,13 +149,7 @@ def _pad_trick(trick, hands) -> np.ndarray:
     return out
 
 
-def _settle(settle) -> int:
-    if isinstance(settle, bool) or not isinstance(settle, (int, np.integer)) or int(settle) < 0:
-        raise RealisticInputError(f"settle must be 0 (off) or a number of worlds, got {settle!r}")
-    return int(settle)
-
-
-def _run(rules, h, t, ld, o, p, g, vd, up, pts, w, stream, seed, worlds, threads, stop=0, stats=None):
+def _run(rules, h, t, ld, o, p, g, vd, up, pts, w, stream, seed, worlds, threads, stats=None):
     import numba
 
     n = h.shape[0]
@@ -170,7 +164,7 @@ def _run(rules, h, t, ld, o, p, g, vd, up, pts, w, stream, seed, worlds, threads
     numba.set_num_threads(nthreads)
     try:
         _k.play_batch(h, t, ld, o.astype(np.int64), p, g, vd, up, pts, w, stream, int(rules.deck_obj.mask),
-                      int(worlds), _k.REJECT_TRIES, int(stop), int(seed), nchunks, tt_bits, _BINOM,
+                      int(worlds), _k.REJECT_TRIES, int(seed), nchunks, tt_bits, _BINOM,
                       _solver_kernels.BITPOS, _solver_kernels.CARD_AT, res, st)
     finally:
         numba.set_num_threads(before)
@@ -181,7 +175,7 @@ def _run(rules, h, t, ld, o, p, g, vd, up, pts, w, stream, seed, worlds, threads
 
 def play_realistic(rules: Rules, hands: np.ndarray, trump, leader, out, maker, alone, def_alone, *, seed: int,
                    worlds: int = DEFAULT_WORLDS, threads: int | None = None, trick=None, voids=None, gone=None,
-                   up_known=None, won=None, settle: int = 0, stats: np.ndarray | None = None) -> np.ndarray:
+                   up_known=None, won=None, stats: np.ndarray | None = None) -> np.ndarray:
     """Play every deal to the end with the realistic model; side 0's tricks from this point.
 
     Parameters
@@ -213,11 +207,6 @@ def play_realistic(rules: Rules, hands: np.ndarray, trump, leader, out, maker, a
         the dealer still holds it (pass -1 if the dealer discarded it).
     won : int array (n,), optional
         Side 0's tricks already taken in this hand (default 0): points count the whole hand.
-    settle : int
-        0 (default): every decision plays the card with the best average over all its worlds
-        (worlds stop early only once no other card can catch up).  ``k > 0``: also stop after
-        ``k`` worlds or more when one card did at least as well as every other in every world so
-        far -- faster, not always the full average's card (see docs/methods.md).
     stats : int64 array, optional
         Receives the kernel counters (see :data:`_realistic_kernels.NUM_PLAY_STATS`).
 
@@ -229,13 +218,12 @@ def play_realistic(rules: Rules, hands: np.ndarray, trump, leader, out, maker, a
     args = _validate(rules, hands, trump, leader, out, maker, alone, def_alone, seed, worlds, trick, voids, gone,
                      up_known, won)
     n = args[0].shape[0]
-    return _run(rules, *args, np.arange(n, dtype=np.int64), seed, worlds, threads, stop=_settle(settle), stats=stats)
+    return _run(rules, *args, np.arange(n, dtype=np.int64), seed, worlds, threads, stats=stats)
 
 
 def lead_values_realistic(rules: Rules, hands: np.ndarray, trump, leader, out, maker, alone, def_alone, *,
                           seed: int, worlds: int = DEFAULT_WORLDS, threads: int | None = None, voids=None,
-                          gone=None, up_known=None, won=None, cards=None,
-                          settle: int = 0) -> tuple[np.ndarray, np.ndarray]:
+                          gone=None, up_known=None, won=None, cards=None) -> tuple[np.ndarray, np.ndarray]:
     """For the lead question: each lead's outcome when everybody then plays realistically.
 
     ``leader`` is to lead (nothing on the table); same arguments as :func:`play_realistic`.
@@ -270,8 +258,7 @@ def lead_values_realistic(rules: Rules, hands: np.ndarray, trump, leader, out, m
     hr[np.arange(r.size), ld[r]] &= ~np.left_shift(1, c)
     pr = np.full((r.size, 3), -1, dtype=np.int8)
     pr[:, 0] = c
-    s0 = _run(rules, hr, t[r], ld[r], o[r], pr, g[r], vd[r], up[r], pts[r], w[r], r, seed, worlds, threads,
-              stop=_settle(settle))
+    s0 = _run(rules, hr, t[r], ld[r], o[r], pr, g[r], vd[r], up[r], pts[r], w[r], r, seed, worlds, threads)
     held = np.bitwise_count(h[r, ld[r]].astype(np.uint64)).astype(np.int64)
     mine = np.where(ld[r] % 2 == 0, s0, held - s0)
     total0 = w[r] + s0
@@ -283,14 +270,14 @@ def lead_values_realistic(rules: Rules, hands: np.ndarray, trump, leader, out, m
 
 def decide_given_worlds(rules: Rules, worlds: np.ndarray, trump: int, leader: int, out: int, maker: int, alone: bool,
                         def_alone: int, *, trick=(), gone: int = 0, won: int = 0,
-                        stop: int = -1) -> tuple[int, np.ndarray]:
+                        full: bool = True) -> tuple[int, np.ndarray]:
     """One decision from pre-sampled worlds (the tests' entry point into the kernel).
 
     ``worlds`` (m, 4) deck masks: every row holds the mover's true hand and one consistent
     deal of the others.  Returns ``(card, sums)``: the card played and, per card (33), the sum
     over worlds of the mover's side's points minus the others' (``NOT_LEGAL`` for cards that are
-    not legal).  ``stop``: -1 every world (full sums), 0 exact early stops, ``k > 0`` also settle
-    after ``k`` worlds (see :func:`_realistic_kernels._evaluate`).
+    not legal).  ``full=False`` chooses best-first as :func:`play_realistic` does (the same card;
+    the sums of cards ruled out early are partial).
     """
     wd = np.ascontiguousarray(worlds, dtype=np.int64)
     tr = np.full(3, -1, dtype=np.int8)
@@ -298,7 +285,7 @@ def decide_given_worlds(rules: Rules, worlds: np.ndarray, trump: int, leader: in
     pts = points_table(rules, np.array([maker]), np.array([alone]), np.array([def_alone]))[0]
     sums = np.zeros(33, dtype=np.int64)
     card = _k.decide_given_worlds(wd, int(trump), int(leader), int(out), tr, int(gone), int(rules.deck_obj.mask), pts,
-                                  int(won), int(stop), TT_BITS, _solver_kernels.BITPOS, _solver_kernels.CARD_AT,
+                                  int(won), bool(full), TT_BITS, _solver_kernels.BITPOS, _solver_kernels.CARD_AT,
                                   sums)
     return int(card), sums
 
