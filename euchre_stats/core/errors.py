@@ -43,6 +43,10 @@ class SolveInputError(EuchreStatsError):
     """Solver arguments of the wrong shape or range (a trump that is not a suit, a seat outside 0..3...)."""
 
 
+class RealisticInputError(SolveInputError):
+    """Arguments of the realistic play model that do not describe a hand in play."""
+
+
 class IllegalActionError(EuchreStatsError):
     """An action that the rules do not allow now.  ``seat``, ``action`` and ``reason`` are kept."""
 

@@ -984,10 +984,12 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
             vals = card_values_many(hands, np.full(n, t), np.full(n, asker), np.full(n, out_mask, np.uint8),
                                     threads=workers)
         else:
-            from ..play.pimc import lead_values_pimc
+            from ..play.realistic import lead_values_realistic
 
-            vals = lead_values_pimc(rules, hands, t, asker, out_mask, legal, rng, worlds=pimc_worlds,
-                                    threads=workers, voids=voids, played=k.gone, up_known=up_in_dealer)
+            vals, _ = lead_values_realistic(rules, hands, t, asker, out_mask, m, alone, -1 if da is None else da,
+                                            seed=int(rng.integers(2**62)), worlds=pimc_worlds, threads=workers,
+                                            voids=voids[:4], gone=k.gone, up_known=up_in_dealer, won=won[0],
+                                            cards=legal)
         outs = {}
         for c in legal:
             our_total = prior_ours + vals[:, c].astype(np.int64)

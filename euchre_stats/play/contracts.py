@@ -149,11 +149,12 @@ class Evaluator:
 
                 side0[idx] = solve_many(hands, c.trump[idx], leader, out, threads=self.workers)
             else:
-                from .pimc import play_pimc
+                from .realistic import play_realistic
 
                 up = None if c.up_known is None else c.up_known[idx]
-                side0[idx] = play_pimc(self.rules, hands, c.trump[idx], leader, out, rng,
-                                       worlds=self.pimc_worlds, threads=self.workers, up_known=up)
+                side0[idx] = play_realistic(self.rules, hands, c.trump[idx], leader, out, c.maker[idx], c.alone[idx],
+                                            c.def_alone[idx], seed=int(rng.integers(2**62)), worlds=self.pimc_worlds,
+                                            threads=self.workers, up_known=up)
         return self.score(c, side0)
 
     def score(self, c: Contracts, side0: np.ndarray) -> Outcome:

@@ -1,0 +1,311 @@
+"""The realistic play model, compiled: every player plays for points from what they have seen.
+
+At every card the player to move samples ``worlds`` deals consistent with their own
+information -- their hand, every card played, the voids the play has shown (by effective
+suit), the upcard in the dealer's hand while the dealer holds it, nothing in the hands of
+seats sitting out -- solves each world double-dummy and plays the card that is worth the most
+*points* for their side on average (make 1, march 2, lone march 4, euchre 2 or more; the
+rules' :func:`~euchre_stats.rules.hand_points`), ties to the lowest card number.  A card with
+no choice (one legal card, or legal cards with nothing unplayed between them) is played at
+once.  The whole play-out of a batch runs in numba (:mod:`._realistic_kernels`), parallel
+over deals, seeded per deal from ``(seed, deal index)``: results never depend on threads.
+
+This module validates and converts; it does no I/O and never touches global random state.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..rules import Rules, hand_points
+from ..core.errors import RealisticInputError
+from ..solver import TT_BITS_LONG, _check_rows, _prepare, _threads
+from ..solver import _kernels as _solver_kernels
+from ..core.trump import SUIT_MASK
+from . import _realistic_kernels as _k
+
+#: worlds sampled per decision by default (see docs/methods.md, "Realistic play")
+DEFAULT_WORLDS = 24
+#: chunks per thread (each chunk owns its transposition table)
+CHUNKS_PER_THREAD = 4
+#: log2 of each chunk's transposition-table entries for hands of up to five cards: the worlds of a
+#: decision share few positions, so a small table that stays in cache is fastest (14 and 18 bits: same
+#: node counts, 8% and 35% slower)
+TT_BITS = 12
+MAX_SEED = (1 << 63) - 1
+
+_BINOM = _k.binomial_table()
+
+
+def _rows(value, n: int, name: str, dtype=np.int64) -> np.ndarray:
+    arr = np.asarray(value)
+    if arr.ndim == 0:
+        arr = np.full(n, arr)
+    if arr.shape != (n,):
+        raise RealisticInputError(f"{name} must be one value or an array of {n}, got shape {arr.shape!r}")
+    return arr.astype(dtype)
+
+
+def points_table(rules: Rules, maker: np.ndarray, alone: np.ndarray, def_alone: np.ndarray) -> np.ndarray:
+    """``(n, hand_size + 1)``: side 0's points minus side 1's when side 0 ends with ``t`` tricks."""
+    hs = rules.hand_size
+    maker, alone, def_alone = np.asarray(maker), np.asarray(alone, dtype=bool), np.asarray(def_alone)
+    table = np.zeros((len(maker), hs + 1), dtype=np.int64)
+    for side in (0, 1):
+        for lone in (False, True):
+            for dal in (False, True):
+                rows = ((maker & 1) == side) & (alone == lone) & ((def_alone >= 0) == dal)
+                if not rows.any():
+                    continue
+                for t in range(hs + 1):
+                    mp, dp = hand_points(rules, t if side == 0 else hs - t, lone, dal)
+                    table[rows, t] = (mp - dp) if side == 0 else (dp - mp)
+    return table
+
+
+def _first_bad(mask: np.ndarray) -> int | None:
+    bad = np.flatnonzero(mask)
+    return int(bad[0]) if bad.size else None
+
+
+def _validate(rules, hands, trump, leader, out, maker, alone, def_alone, seed, worlds, trick, voids, gone, up_known,
+              won):
+    h, t, ld, o, p = _prepare(hands, trump, leader, out, None if trick is None else _pad_trick(trick, hands))
+    _check_rows(h, t, ld, o, p)
+    n = h.shape[0]
+    if isinstance(worlds, bool) or not isinstance(worlds, (int, np.integer)) or int(worlds) < 1:
+        raise RealisticInputError(f"worlds must be a whole number of at least 1, got {worlds!r}")
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= int(seed) <= MAX_SEED:
+        raise RealisticInputError(f"seed must be a whole number in 0..2**63-1, got {seed!r}")
+    mk = _rows(maker, n, "maker")
+    al = _rows(alone, n, "alone", bool)
+    da = _rows(def_alone, n, "def_alone")
+    i = _first_bad((mk < 0) | (mk > 3))
+    if i is not None:
+        raise RealisticInputError(f"row {i}: maker {int(mk[i])!r} is not a seat 0..3")
+    i = _first_bad((da != -1) & ((da < 0) | (da > 3) | ((da & 1) == (mk & 1))))
+    if i is not None:
+        raise RealisticInputError(f"row {i}: def_alone {int(da[i])!r} is not -1 or a seat of the defending side "
+                                  f"(maker {int(mk[i])})")
+    want = np.where(al, np.left_shift(1, (mk + 2) & 3), 0) | np.where(da >= 0, np.left_shift(1, (da + 2) & 3), 0)
+    i = _first_bad(o != want)
+    if i is not None:
+        raise RealisticInputError(f"row {i}: out {int(o[i])!r} does not match maker {int(mk[i])}, alone "
+                                  f"{bool(al[i])}, def_alone {int(da[i])} (expected {int(want[i])})")
+    deck = rules.deck_obj.mask
+    g = np.zeros(n, dtype=np.int64) if gone is None else _rows(gone, n, "gone")
+    table = np.zeros(n, dtype=np.int64)
+    for k in range(3):
+        table |= np.where(p[:, k] >= 0, np.left_shift(1, np.maximum(p[:, k], 0).astype(np.int64)), 0)
+    held = np.bitwise_or.reduce(h.astype(np.int64), axis=1)
+    i = _first_bad((held | table | g) & ~deck)
+    if i is not None:
+        raise RealisticInputError(f"row {i}: a card is not in the {rules.deck}-card deck")
+    i = _first_bad(g & (held | table))
+    if i is not None:
+        raise RealisticInputError(f"row {i}: gone {int(g[i])!r} holds a card still in a hand or on the table")
+    up = np.full(n, -1, dtype=np.int64) if up_known is None else _rows(up_known, n, "up_known")
+    i = _first_bad((up < -1) | (up > 32))
+    if i is not None:
+        raise RealisticInputError(f"row {i}: up_known {int(up[i])!r} is not -1 or a card")
+    vd = np.zeros((n, 4), dtype=np.int64)
+    if voids is not None:
+        v = np.asarray(voids, dtype=np.int64)
+        if v.shape not in ((4,), (n, 4)) or ((v < 0) | (v > 15)).any():
+            raise RealisticInputError(f"voids must be 4 (or (n, 4)) bitmasks of suits 0..15, got {v!r}")
+        vd[:] = v
+    masks = SUIT_MASK.astype(np.int64)[t]  # (n, 4): each deal's effective suits
+    for s in range(4):
+        for e in range(4):
+            i = _first_bad(((vd[:, s] >> e) & 1).astype(bool) & ((h[:, s].astype(np.int64) & masks[:, e]) != 0))
+            if i is not None:
+                raise RealisticInputError(f"row {i}: seat {s} is said void in suit {e} but holds one")
+    hs = rules.hand_size
+    npl = (p >= 0).sum(axis=1)
+    done = hs - (np.bitwise_count(h[np.arange(n), ld]).astype(np.int64) + (npl > 0))
+    i = _first_bad(done < 0)
+    if i is not None:
+        raise RealisticInputError(f"row {i}: hands hold more than {hs} cards")
+    w = np.zeros(n, dtype=np.int64) if won is None else _rows(won, n, "won")
+    i = _first_bad((w < 0) | (w > done))
+    if i is not None:
+        raise RealisticInputError(f"row {i}: won {int(w[i])!r} is outside 0..{int(done[i])} (tricks played)")
+    pts = points_table(rules, mk, al, da)
+    return h.astype(np.int64), t, ld, o, p, g, vd, up, pts, w
+
+
+def _pad_trick(trick, hands) -> np.ndarray:
+    n = np.asarray(hands).shape[0]
+    arr = np.asarray(trick)
+    if arr.ndim == 1 and n != 1 and arr.shape[0] <= 3:
+        arr = np.broadcast_to(arr, (n, arr.shape[0]))
+    if arr.ndim != 2 or arr.shape[0] != n or arr.shape[1] > 3:
+        raise RealisticInputError(f"trick must have shape (n, k) with k <= 3, got {arr.shape!r}")
+    out = np.full((n, 3), -1, dtype=np.int8)
+    out[:, : arr.shape[1]] = arr
+    return out
+
+
+def _run(rules, h, t, ld, o, p, g, vd, up, pts, w, stream, seed, worlds, threads, stats=None):
+    import numba
+
+    n = h.shape[0]
+    res = np.zeros(n, dtype=np.int64)
+    if n == 0:
+        return res
+    nthreads = _threads(threads)
+    nchunks = max(1, min(n, nthreads * CHUNKS_PER_THREAD))
+    st = np.zeros((nchunks, _k.NUM_PLAY_STATS), dtype=np.int64)
+    tt_bits = TT_BITS if rules.hand_size <= 5 else TT_BITS_LONG
+    before = numba.get_num_threads()
+    numba.set_num_threads(nthreads)
+    try:
+        _k.play_batch(h, t, ld, o.astype(np.int64), p, g, vd, up, pts, w, stream, int(rules.deck_obj.mask),
+                      int(worlds), _k.REJECT_TRIES, int(seed), nchunks, tt_bits, _BINOM,
+                      _solver_kernels.BITPOS, _solver_kernels.CARD_AT, res, st)
+    finally:
+        numba.set_num_threads(before)
+    if stats is not None:
+        stats[: _k.NUM_PLAY_STATS] = st.sum(axis=0)
+    return res
+
+
+def play_realistic(rules: Rules, hands: np.ndarray, trump, leader, out, maker, alone, def_alone, *, seed: int,
+                   worlds: int = DEFAULT_WORLDS, threads: int | None = None, trick=None, voids=None, gone=None,
+                   up_known=None, won=None, stats: np.ndarray | None = None) -> np.ndarray:
+    """Play every deal to the end with the realistic model; side 0's tricks from this point.
+
+    Parameters
+    ----------
+    rules : Rules
+        Deck, hand size and scoring (points decide every card).
+    hands : uint64 array (n, 4)
+        Cards still held by seats 0..3 (a seat sitting out holds none).
+    trump, leader, out : int or int array (n,)
+        Trump suit; seat that leads (led) the current trick; bitmask of seats sitting out.
+    maker, alone, def_alone : int / bool / int, or arrays (n,)
+        The maker's seat, whether the maker is alone, the seat of a lone defender or -1;
+        ``out`` must be the partners of the lone players.
+    seed : int
+        0..2**63-1; deal ``i`` plays from the stream ``(seed, i)``, whatever ``threads``.
+    worlds : int
+        Worlds sampled per decision (all consistent deals once when there are no more).
+    threads : int, optional
+        Worker threads (default numba's); results never depend on it.
+    trick : int array (n, k), optional
+        Cards already on the table in the current trick (led by ``leader``), -1 padded.
+    voids : int array (4,) or (n, 4), optional
+        Per seat, bit ``e`` set when the seat is known void in effective suit ``e`` (from tricks
+        before ``gone``); voids shown in ``trick`` and from now on are found by the kernel.
+    gone : int array (n,), optional
+        Mask of the cards played in tricks before the current one.
+    up_known : int array (n,), optional
+        The upcard the dealer (seat 3) took up, or -1; known to be in the dealer's hand while
+        the dealer still holds it (pass -1 if the dealer discarded it).
+    won : int array (n,), optional
+        Side 0's tricks already taken in this hand (default 0): points count the whole hand.
+    stats : int64 array, optional
+        Receives the kernel counters (see :data:`_realistic_kernels.NUM_PLAY_STATS`).
+
+    Returns
+    -------
+    int64 array (n,)
+        Side 0's tricks from this point (the current trick included).
+    """
+    args = _validate(rules, hands, trump, leader, out, maker, alone, def_alone, seed, worlds, trick, voids, gone,
+                     up_known, won)
+    n = args[0].shape[0]
+    return _run(rules, *args, np.arange(n, dtype=np.int64), seed, worlds, threads, stats=stats)
+
+
+def lead_values_realistic(rules: Rules, hands: np.ndarray, trump, leader, out, maker, alone, def_alone, *,
+                          seed: int, worlds: int = DEFAULT_WORLDS, threads: int | None = None, voids=None,
+                          gone=None, up_known=None, won=None, cards=None) -> tuple[np.ndarray, np.ndarray]:
+    """For the lead question: each lead's outcome when everybody then plays realistically.
+
+    ``leader`` is to lead (nothing on the table); same arguments as :func:`play_realistic`.
+    ``cards`` lists the leads to try (default every card the leader holds in each deal).  All
+    leads of deal ``i`` play from the same random stream ``(seed, i)`` (common random numbers).
+
+    Returns
+    -------
+    (tricks, points) : int64 array (n, 33), float64 array (n, 33)
+        ``tricks[i, c]``: the leader's side's tricks from now (this trick included) after
+        leading ``c``, -1 for a card not tried or not held.  ``points[i, c]``: the leader's side's
+        points minus the other side's for the whole hand (``won`` counted), NaN where not tried.
+    """
+    h, t, ld, o, p, g, vd, up, pts, w = _validate(rules, hands, trump, leader, out, maker, alone, def_alone, seed,
+                                                  worlds, None, voids, gone, up_known, won)
+    n = h.shape[0]
+    rows, leads = [], []
+    for i in range(n):
+        held = int(h[i, ld[i]])
+        want = held if cards is None else sum(1 << int(c) for c in cards) & held
+        for c in range(33):
+            if (want >> c) & 1:
+                rows.append(i)
+                leads.append(c)
+    r = np.array(rows, dtype=np.int64)
+    c = np.array(leads, dtype=np.int64)
+    tricks = np.full((n, 33), -1, dtype=np.int64)
+    points = np.full((n, 33), np.nan)
+    if r.size == 0:
+        return tricks, points
+    hr = h[r].copy()
+    hr[np.arange(r.size), ld[r]] &= ~np.left_shift(1, c)
+    pr = np.full((r.size, 3), -1, dtype=np.int8)
+    pr[:, 0] = c
+    s0 = _run(rules, hr, t[r], ld[r], o[r], pr, g[r], vd[r], up[r], pts[r], w[r], r, seed, worlds, threads)
+    held = np.bitwise_count(h[r, ld[r]].astype(np.uint64)).astype(np.int64)
+    mine = np.where(ld[r] % 2 == 0, s0, held - s0)
+    total0 = w[r] + s0
+    p0 = pts[r, total0]
+    tricks[r, c] = mine
+    points[r, c] = np.where(ld[r] % 2 == 0, p0, -p0)
+    return tricks, points
+
+
+def decide_given_worlds(rules: Rules, worlds: np.ndarray, trump: int, leader: int, out: int, maker: int, alone: bool,
+                        def_alone: int, *, trick=(), gone: int = 0, won: int = 0,
+                        full: bool = True) -> tuple[int, np.ndarray]:
+    """One decision from pre-sampled worlds (the tests' entry point into the kernel).
+
+    ``worlds`` (m, 4) deck masks: every row holds the mover's true hand and one consistent
+    deal of the others.  Returns ``(card, sums)``: the card played and, per card (33), the sum
+    over worlds of the mover's side's points minus the others' (``NOT_LEGAL`` for cards that are
+    not legal).  ``full=False`` chooses best-first as :func:`play_realistic` does (the same card;
+    the sums of cards ruled out early are partial).
+    """
+    wd = np.ascontiguousarray(worlds, dtype=np.int64)
+    tr = np.full(3, -1, dtype=np.int8)
+    tr[: len(trick)] = list(trick)
+    pts = points_table(rules, np.array([maker]), np.array([alone]), np.array([def_alone]))[0]
+    sums = np.zeros(33, dtype=np.int64)
+    card = _k.decide_given_worlds(wd, int(trump), int(leader), int(out), tr, int(gone), int(rules.deck_obj.mask), pts,
+                                  int(won), bool(full), TT_BITS, _solver_kernels.BITPOS, _solver_kernels.CARD_AT,
+                                  sums)
+    return int(card), sums
+
+
+def sample_worlds(rules: Rules, hands, trump: int, leader: int, out: int, *, seed: int, stream: int = 0,
+                  worlds: int = DEFAULT_WORLDS, trick=(), gone: int = 0, voids=(0, 0, 0, 0), up_known: int = -1,
+                  tries: int = _k.REJECT_TRIES) -> tuple[np.ndarray, bool]:
+    """The worlds the player to move samples in this position, as :func:`play_realistic` does.
+
+    Returns ``(worlds (m, 4) deck masks, exact)``: ``exact`` when every consistent deal is
+    listed once (there are no more than ``worlds``).  ``tries=0`` draws every world by exact
+    unranking (no rejection).
+    """
+    hd = np.asarray(hands, dtype=np.int64)
+    tr = np.full(3, -1, dtype=np.int8)
+    tr[: len(trick)] = list(trick)
+    res = np.zeros((worlds, 4), dtype=np.int64)
+    m, exact = _k.sample_worlds_for(hd, int(trump), int(leader), int(out), tr, int(gone),
+                                    np.asarray(voids, dtype=np.int64), int(up_known), int(rules.deck_obj.mask),
+                                    int(worlds), int(tries), int(seed), int(stream), _BINOM, _solver_kernels.BITPOS,
+                                    _solver_kernels.CARD_AT, res)
+    return res[:m], bool(exact)
+
+
+__all__ = ["DEFAULT_WORLDS", "RealisticInputError", "decide_given_worlds", "lead_values_realistic", "play_realistic",
+           "points_table", "sample_worlds"]

@@ -1,0 +1,217 @@
+"""The compiled realistic play model against its slow twin, its sampler against exact enumeration."""
+
+from __future__ import annotations
+
+import itertools
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from euchre_stats.core.cards import parse_card, parse_hand
+from euchre_stats.sampling.dealer import Dealer
+from euchre_stats.play import _realistic_kernels as K
+from euchre_stats.play.realistic import (
+    RealisticInputError,
+    decide_given_worlds,
+    lead_values_realistic,
+    play_realistic,
+    points_table,
+    sample_worlds,
+)
+from euchre_stats.rules import first_leader, preset
+from euchre_stats.solver import solve_many
+from euchre_stats.core.trump import SUIT_MASK
+
+sys.path.insert(0, str(Path(__file__).parent))
+from slow_pimc import PATTERNS, choose_from_worlds, contract, deal, knowledge_of, play_slow, random_position  # noqa: E402
+
+NA = preset("north-american")
+LONE_DEF = NA.replace(defend_alone=True)
+SUPER = NA.replace(defend_alone=True, super_euchre=True, lone_defender_points=5)
+
+
+@pytest.mark.parametrize("rules", [LONE_DEF, SUPER], ids=["defend-alone", "super-euchre"])
+def test_kernel_chooses_as_the_slow_twin_given_the_same_worlds(rules):
+    rng = np.random.default_rng(20261201)
+    agree = same_sums = total = 0
+    for i in range(1100):
+        p = random_position(rng, rules, PATTERNS[i % 4])
+        k = knowledge_of(rules, p["hands"], p["trump"], p["mover"], p["out"],
+                         p["gone"] | sum(1 << c for c in p["trick"]), p["voids"], -1)
+        ws = Dealer(k).sample(24, rng)[:, :4].astype(np.int64)
+        ws[:, p["mover"]] = p["hands"][p["mover"]]
+        args = (p["trump"], p["leader"], p["out"], p["trick"], p["maker"], p["alone"], p["def_alone"], p["won"])
+        ref, ref_sums = choose_from_worlds(rules, ws, *args)
+        card, sums = decide_given_worlds(rules, ws, p["trump"], p["leader"], p["out"], p["maker"], p["alone"],
+                                         p["def_alone"], trick=p["trick"], gone=p["gone"], won=p["won"])
+        quick, _ = decide_given_worlds(rules, ws, p["trump"], p["leader"], p["out"], p["maker"], p["alone"],
+                                       p["def_alone"], trick=p["trick"], gone=p["gone"], won=p["won"], full=False)
+        total += 1
+        agree += card == ref and quick == ref
+        same_sums += {c: int(sums[c]) for c in range(33) if sums[c] != K.NOT_LEGAL} == ref_sums
+    assert total >= 1000
+    assert agree / total >= 0.99, (agree, total)
+    assert same_sums / total >= 0.99, (same_sums, total)
+
+
+def test_points_table_follows_hand_points():
+    t = points_table(SUPER, np.array([1, 0]), np.array([True, False]), np.array([-1, 3]))
+    # seat 1 alone: side 0 defends; side 0 takes 0 tricks -> lone march -4, 3 -> euchre +2
+    assert t[0].tolist() == [-4, -1, -1, 2, 2, 4]
+    # seat 0 makes against a lone defender (5 points for the euchre), super-euchre on
+    assert t[1].tolist() == [-5, -5, -5, 1, 1, 2]
+
+
+def _small_position():
+    """Seat 0 (lone maker, seat 2 out) to lead the fourth trick; seat 1 void in clubs; the dealer
+    (seat 3) holds the upcard Ah."""
+    hands = [parse_hand("Jh Qh"), parse_hand("9s Ts"), 0, parse_hand("Ah 9d")]
+    gone = parse_hand("Jd Kh 9c Tc Jc Qc Kc Ad Td As")
+    return hands, gone
+
+
+def _enumerate(hands, gone, voids, up):
+    """Every consistent (seat 1, seat 3) pair for seat 0's view, by brute force."""
+    deck = NA.deck_obj.mask
+    unseen = deck & ~gone & ~hands[0] & ~(1 << up)
+    cards = [c for c in range(33) if (unseen >> c) & 1]
+    out = []
+    for a in itertools.combinations(cards, 2):
+        ma = sum(1 << c for c in a)
+        if ma & int(SUIT_MASK[2, 0]) and voids[1] & 1:
+            continue
+        for b in cards:
+            if b in a:
+                continue
+            out.append((ma, (1 << b) | (1 << up)))
+    return out
+
+
+@pytest.mark.parametrize("tries", [K.REJECT_TRIES, 0], ids=["rejection", "exact-unranking"])
+def test_sampler_is_uniform_and_respects_voids_and_upcard(tries):
+    hands, gone = _small_position()
+    up = parse_card("Ah")
+    voids = [0, 1, 0, 0]  # seat 1 void in clubs (suit 0)
+    cells = {w: i for i, w in enumerate(_enumerate(hands, gone, voids, up))}
+    counts = np.zeros(len(cells))
+    for stream in range(600):
+        ws, exact = sample_worlds(NA, hands, 2, 0, 4, seed=7, stream=stream, worlds=40, gone=gone, voids=voids,
+                                  up_known=up, tries=tries)
+        assert not exact and ws.shape == (40, 4)
+        for row in ws:
+            assert row[0] == hands[0] and row[2] == 0
+            counts[cells[(int(row[1]), int(row[3]))]] += 1  # a KeyError is an inconsistent world
+    df = len(cells) - 1
+    expected = counts.sum() / len(cells)
+    chi2 = float(((counts - expected) ** 2 / expected).sum())
+    assert chi2 < df + 5 * np.sqrt(2 * df), (chi2, df)
+
+
+def test_sampler_lists_every_deal_once_when_few_are_left():
+    hands, gone = _small_position()
+    up = parse_card("Ah")
+    every = _enumerate(hands, gone, [0, 1, 0, 0], up)
+    ws, exact = sample_worlds(NA, hands, 2, 0, 4, seed=1, worlds=len(every), gone=gone, voids=[0, 1, 0, 0],
+                              up_known=up)
+    assert exact and sorted((int(r[1]), int(r[3])) for r in ws) == sorted(every)
+    # the dealer's own view: the upcard is just their card, nothing else is known of it
+    ws, _ = sample_worlds(NA, [0, hands[1], 0, hands[3]], 2, 3, 4 | 1, seed=1, worlds=50, gone=gone | hands[0],
+                          up_known=up)
+    assert all(int(r[3]) == hands[3] for r in ws)
+
+
+def test_same_seed_same_results_on_one_or_two_threads():
+    rng = np.random.default_rng(3)
+    rows = []
+    for i in range(120):
+        maker, alone, def_alone, out = contract(rng, PATTERNS[i % 4])
+        rows.append((deal(rng, LONE_DEF, out), int(rng.integers(4)), maker, alone, def_alone, out))
+    hands = np.array([r[0] for r in rows], dtype=np.uint64)
+    trump = np.array([r[1] for r in rows])
+    maker = np.array([r[2] for r in rows])
+    alone = np.array([r[3] for r in rows])
+    def_alone = np.array([r[4] for r in rows])
+    out = np.array([r[5] for r in rows])
+    leader = np.array([first_leader(LONE_DEF, 3, m if a else None, d if d >= 0 else None)
+                       for m, a, d in zip(maker, alone, def_alone)])
+    a = play_realistic(LONE_DEF, hands, trump, leader, out, maker, alone, def_alone, seed=11, worlds=12, threads=1)
+    b = play_realistic(LONE_DEF, hands, trump, leader, out, maker, alone, def_alone, seed=11, worlds=12, threads=2)
+    assert (a == b).all()
+    assert ((a >= 0) & (a <= 5)).all()
+    c = play_realistic(LONE_DEF, hands[60:], trump[60:], leader[60:], out[60:], maker[60:], alone[60:],
+                       def_alone[60:], seed=11, worlds=12, threads=2)
+    assert (c == a[60:]).any()  # other deal numbers, other streams: reproducible, not identical by force
+
+
+def test_lay_down_marches_in_every_deal():
+    rng = np.random.default_rng(5)
+    top = parse_hand("Jh Jd Ah Kh Qh")
+    rest = [c for c in NA.deck_obj.cards if not (top >> c) & 1]
+    hands = []
+    for _ in range(50):
+        cards = rng.permutation(rest)
+        hands.append([top, sum(1 << int(c) for c in cards[:5]), 0, sum(1 << int(c) for c in cards[5:10])])
+    hands = np.array(hands, dtype=np.uint64)
+    r = play_realistic(NA, hands, 2, 1, 4, 0, True, -1, seed=2)
+    assert r.tolist() == [5] * 50
+
+
+def test_one_trick_left_equals_double_dummy_and_the_slow_twin_plays_legally():
+    rng = np.random.default_rng(8)
+    hands = np.array([deal(rng, NA.replace(hand_size=1), 0) for _ in range(100)], dtype=np.uint64)
+    trump = rng.integers(0, 4, 100)
+    leader = rng.integers(0, 4, 100)
+    one = NA.replace(hand_size=1)
+    r = play_realistic(one, hands, trump, leader, 0, 0, False, -1, seed=1)
+    assert (r == solve_many(hands, trump, leader)).all()
+    h5 = np.array([deal(rng, NA, 0) for _ in range(6)], dtype=np.uint64)
+    for row in h5:
+        assert 0 <= play_slow(NA, row, 1, 0, 0, 0, False, -1, rng, worlds=6) <= 5
+
+
+def test_kernel_and_slow_twin_score_alike_over_many_deals():
+    rng = np.random.default_rng(12)
+    n = 40
+    hands = np.array([deal(rng, NA, 0) for _ in range(n)], dtype=np.uint64)
+    trump = rng.integers(0, 4, n)
+    fast = play_realistic(NA, hands, trump, 0, 0, 1, False, -1, seed=4, worlds=16)
+    slow = np.array([play_slow(NA, hands[i], int(trump[i]), 0, 0, 1, False, -1, rng, worlds=16) for i in range(n)])
+    # the same policy with other samples: the hands mostly score the same (tricks differ more: once the
+    # points are settled every card is worth the same and the lowest is played)
+    pts = points_table(NA, np.array([1]), np.array([False]), np.array([-1]))[0]
+    assert (pts[fast] == pts[slow]).mean() >= 0.7
+    assert abs(float(pts[fast].mean()) - float(pts[slow].mean())) < 0.5
+
+
+def test_lead_values_score_each_lead_for_the_leader():
+    rng = np.random.default_rng(9)
+    hands = np.array([deal(rng, NA, 0) for _ in range(30)], dtype=np.uint64)
+    tricks, points = lead_values_realistic(NA, hands, 1, 0, 0, 2, False, -1, seed=3, worlds=8)
+    held = hands[:, 0]
+    for i in range(30):
+        for c in range(33):
+            if (int(held[i]) >> c) & 1:
+                assert 0 <= tricks[i, c] <= 5
+                mine = tricks[i, c]
+                expect = (2 if mine == 5 else 1 if mine >= 3 else -2)
+                assert points[i, c] == expect
+            else:
+                assert tricks[i, c] == -1 and np.isnan(points[i, c])
+    again = lead_values_realistic(NA, hands, 1, 0, 0, 2, False, -1, seed=3, worlds=8, threads=2)
+    assert (again[0] == tricks).all()
+
+
+def test_inputs_are_validated():
+    hands = np.array([deal(np.random.default_rng(0), NA, 0)], dtype=np.uint64)
+    with pytest.raises(RealisticInputError, match="out"):
+        play_realistic(NA, hands, 0, 0, 0, 1, True, -1, seed=1)
+    with pytest.raises(RealisticInputError, match="def_alone"):
+        play_realistic(NA, hands, 0, 0, 0, 1, False, 3, seed=1)
+    with pytest.raises(RealisticInputError, match="seed"):
+        play_realistic(NA, hands, 0, 0, 0, 1, False, -1, seed=-1)
+    with pytest.raises(RealisticInputError, match="won"):
+        play_realistic(NA, hands, 0, 0, 0, 1, False, -1, seed=1, won=1)
+    with pytest.raises(RealisticInputError, match="worlds"):
+        play_realistic(NA, hands, 0, 0, 0, 1, False, -1, seed=1, worlds=0)
