@@ -30,19 +30,10 @@ def frame_text(df, fmt: str) -> str:
 
 class ResultView:
     """Mixin: ``to_json``, ``to_csv``, ``format`` and ``_repr_html_`` from ``to_dict``, ``to_frame``
-    and ``to_text``."""
+    and ``to_text``, which every class using it defines."""
 
     #: the ``--format`` choices of the command that prints this result
     formats: tuple[str, ...] = ("table", "json", "csv")
-
-    def to_dict(self) -> dict:  # pragma: no cover - every result type defines it
-        raise NotImplementedError
-
-    def to_frame(self):  # pragma: no cover - every result type defines it
-        raise NotImplementedError
-
-    def to_text(self) -> str:  # pragma: no cover - every result type defines it
-        raise NotImplementedError
 
     def to_json(self) -> str:
         """The command line's ``--format json`` output."""
