@@ -1,4 +1,8 @@
-"""The realistic play model ``pimc`` (perfect-information Monte Carlo).
+"""The first, plain-Python realistic play model, kept as the benchmark's baseline.
+
+Every analysis plays realistically through the compiled :mod:`euchre_stats.play.realistic`,
+which chooses by points; ``benchmarks/bench_realistic.py`` times the two side by side.  This
+module chooses by tricks.
 
 Every player, at every card, samples worlds consistent with *their own*
 information -- their hand, every card played so far, the voids the play has
@@ -137,20 +141,3 @@ def _mover(leader: int, on_table: int, out: int) -> int:
     for _ in range(on_table):
         s = next_active(s, out)
     return s
-
-
-def lead_values_pimc(rules: Rules, hands: np.ndarray, trump: int, leader: int, out: int, legal: list[int],
-                     rng: np.random.Generator, *, worlds: int = 24, threads: int | None = None,
-                     voids=None, played: int = 0, up_known: int = -1) -> np.ndarray:
-    """(n, 33) tricks the leader's side takes from now if it leads each card of ``legal`` and
-    everybody then plays ``pimc``; ``up_known`` is the upcard still in the dealer's hand, or -1."""
-    n = hands.shape[0]
-    vals = np.full((n, 33), -1, dtype=np.int64)
-    for c in legal:
-        h = np.array(hands, dtype=np.uint64, copy=True)
-        h[:, leader] &= ~np.uint64(1 << c)
-        s0 = play_pimc(rules, h, trump, leader, out, rng, worlds=worlds, threads=threads,
-                       trick=np.full((n, 1), c), voids=voids, gone=np.full(n, played, dtype=np.int64),
-                       up_known=np.full(n, up_known))
-        vals[:, c] = s0 if leader % 2 == 0 else (int(hands[0, leader]).bit_count() - s0)
-    return vals
