@@ -269,3 +269,16 @@ def test_lead_ranks_by_points_and_reads_the_auction():
     assert r2.effective_samples != dfd.effective_samples
     with pytest.raises(DecisionInputError, match="turned-down card 'Jh'"):
         lead_decision("Jh Qh As Kd Qd", "s", "partner", "eldest", up="Jh", samples=10)
+
+
+def test_target_se_says_whether_it_was_reached_and_ties_between_rivals_are_named():
+    met = order_decision("Jh Jd Ah 9s Tc", "9h", "eldest", samples=20000, seed=1, target_se=0.01)
+    assert met.target_reached is True and met.samples < 20000 and met.to_dict()["target_reached"] is True
+    short = order_decision("Jh Jd Ah 9s Tc", "9h", "eldest", samples=2000, seed=1, target_se=0.001)
+    assert short.target_reached is False and "not reached in 2,000 samples" in short.to_text()
+    assert "target_se" not in order_decision("Jh Jd Ah 9s Tc", "9h", "eldest", samples=200, seed=1).to_dict()
+    # Kd and Qd touch in diamonds: equal on every deal, though neither is the best lead
+    lead = lead_decision("Jh Qh As Kd Qd", "h", "eldest", "eldest", samples=2000, seed=1)
+    same = {d["b"]: d.get("same_as") for d in lead.differences}
+    assert {same.get("Kd"), same.get("Qd")} == {None, "Kd"} or {same.get("Kd"), same.get("Qd")} == {None, "Qd"}
+    assert "equivalent to" in lead.to_text()

@@ -126,7 +126,7 @@ def alone_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, u
               "round": 1 if round_one else 2, "maker_alone": bool(lone_maker)}
     _game_inputs(inputs, game)
     return Decision("alone", inputs, rules, seed, done, model, options, diffs, rec, close, "hand", infer,
-                    effective_sample_size(w))
+                    effective_sample_size(w), target_se=target_se)
 
 
 def _knowledge(rules: Rules, asker: int, hmask: int, upc: int | None, round_one: bool) -> Knowledge:

@@ -112,9 +112,18 @@ class Decision(ResultView):
     infer: bool = False
     effective_samples: float = 0.0
     value_unit: str = "points"
+    #: the standard error asked for (``target_se``), if any
+    target_se: float | None = None
+
+    @property
+    def target_reached(self) -> bool | None:
+        """Whether every option's standard error came down to ``target_se`` (None when none was set)."""
+        if self.target_se is None:
+            return None
+        return max(o.se for o in self.options) <= self.target_se
 
     def to_dict(self) -> dict:
-        return {
+        d = {
             "kind": self.kind, "inputs": self.inputs, "rules": self.rules.to_dict(), "seed": self.seed,
             "samples": self.samples, "model": self.model, "pass_model": self.pass_model,
             "infer": self.infer, "effective_samples": round(self.effective_samples, 1),
@@ -122,6 +131,9 @@ class Decision(ResultView):
             "options": [o.to_dict() for o in self.options], "differences": self.differences,
             "recommendation": self.recommendation, "too_close": self.too_close,
         }
+        if self.target_se is not None:
+            d["target_se"], d["target_reached"] = self.target_se, self.target_reached
+        return d
 
     def best(self) -> OptionResult:
         return next(o for o in self.options if o.action == self.recommendation)
@@ -148,6 +160,11 @@ class Decision(ResultView):
         else:
             lines.append("bidding inference: off (uniform deals)")
         lines.append(f"seed: {self.seed}   samples: {self.samples:,}")
+        if self.target_se is not None:
+            worst = max(o.se for o in self.options)
+            lines.append(f"target standard error {self.target_se:g}: "
+                         + (f"reached (largest {worst:.4f})" if self.target_reached
+                            else f"not reached in {self.samples:,} samples (largest {worst:.4f}); raise --samples"))
         game = self.inputs.get("game")
         if game:
             lines.append(f"game: {game['score']} (us-them), game to {game['game_to']}"
@@ -184,6 +201,9 @@ class Decision(ResultView):
             lines.append(f"{df['a']} - {df['b']}: {_fmt(df['diff'])} [{_fmt(df['ci'][0])}, {_fmt(df['ci'][1])}]")
         if same:
             lines.append(f"equivalent to {self.recommendation} on every sampled deal: {', '.join(same)}")
+        for df in rivals:
+            if "same_as" in df:
+                lines.append(f"{df['b']} is equivalent to {df['same_as']} on every sampled deal")
         if self.too_close:
             lines.append(f"recommendation: too close to call ({self.recommendation} vs {rivals[0]['b']}); "
                          f"{self.recommendation} is ahead by {_fmt(rivals[0]['diff'])}")
@@ -315,7 +335,17 @@ def _summarise(outcomes: dict[str, Outcome], weights: np.ndarray, hand_size: int
         diffs.append({"a": best.action, "b": r.action, "diff": mu,
                       "ci": list(_interval(mu, se, -span, span, len(d))), "se": se,
                       "equivalent": bool(not np.any(d))})
-    # options that do exactly as well on every sampled deal (touching cards) are not rivals
+    # options that do exactly as well on every sampled deal (touching cards) are not rivals; the same
+    # holds between two options neither of which is the best: mark the later one with the first
+    firsts: list[str] = []
+    for df in diffs:
+        if df["equivalent"]:
+            continue
+        twin = next((a for a in firsts if np.array_equal(key[a], key[df["b"]])), None)
+        if twin is not None:
+            df["same_as"] = twin
+        else:
+            firsts.append(df["b"])
     rivals = [d for d in diffs if not d["equivalent"]]
     too_close = bool(rivals) and rivals[0]["ci"][0] <= 0.0 <= rivals[0]["ci"][1]
     return results, diffs, best.action, too_close
@@ -634,7 +664,7 @@ def order_decision(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, samples
         inputs["named"] = "cdhs"[suit]
     _game_inputs(inputs, game)
     return Decision("order", inputs, rules, seed, done, model, options, diffs, rec, close, pass_model,
-                    infer, effective_sample_size(w))
+                    infer, effective_sample_size(w), target_se=target_se)
 
 
 def _joker_up_decision(cards, hmask, rules, suit, samples, target_se, seed, model, workers, bidding,
@@ -674,7 +704,7 @@ def _joker_up_decision(cards, hmask, rules, suit, samples, target_se, seed, mode
               "named": "cdhs"[suit]}
     _game_inputs(inputs, game)
     return Decision("order", inputs, rules, seed, done, model, options, diffs, rec, close, None, False,
-                    effective_sample_size(w))
+                    effective_sample_size(w), target_se=target_se)
 
 
 def round_two_outcomes(rules: Rules, auction: Auction, ev: Evaluator, hands: np.ndarray, asker: int, rng, *,
@@ -754,7 +784,7 @@ def call_decision(hand, turned_down, seat, rules: Rules = NORTH_AMERICAN, *, sam
         inputs["named"] = "cdhs"[up_suit]
     _game_inputs(inputs, game)
     return Decision("call", inputs, rules, seed, done, model, options, diffs, rec, close, pass_model,
-                    infer, effective_sample_size(w))
+                    infer, effective_sample_size(w), target_se=target_se)
 
 
 def discard_decision(hand, upcard, rules: Rules = NORTH_AMERICAN, *, maker="dealer", alone: bool = False,
@@ -816,7 +846,7 @@ def discard_decision(hand, upcard, rules: Rules = NORTH_AMERICAN, *, maker="deal
               "maker": SEAT_NAMES[m], "alone": alone}
     _game_inputs(inputs, game)
     return Decision("discard", inputs, rules, seed, done, model, options, diffs, rec, close, None,
-                    infer, effective_sample_size(w))
+                    infer, effective_sample_size(w), target_se=target_se)
 
 
 def replay_tricks(rules: Rules, trump: int, first_leader_seat: int, active: list[bool],
@@ -1013,5 +1043,5 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
               "side": "makers" if maker_side == ours else "defenders"}
     _game_inputs(inputs, game)
     return Decision("lead", inputs, rules, seed, done, model, options, diffs, rec, close, None,
-                    auction is not None, effective_sample_size(w))
+                    auction is not None, effective_sample_size(w), target_se=target_se)
 
