@@ -597,24 +597,21 @@ class HandState:
         return why_no_alone_before_lead(self.rules, seat, self.maker_seat, self._passers[seat])
 
     def _declare_alone(self, alone: bool) -> None:
-        seat = self._alone_queue.pop(0)
-        if alone:
-            self.alone = seat
-            self.active[partner_of(seat)] = False
-            self._alone_queue = []
-        if self._alone_queue:
-            self.to_act = self._alone_queue[0]
-        else:
-            self._after_making()
+        self._answer(self._alone_queue, alone, "alone")
 
     def _defend(self, alone: bool) -> None:
-        seat = self._defend_queue.pop(0)
+        self._answer(self._defend_queue, alone, "defender_alone")
+
+    def _answer(self, queue: list[int], alone: bool, attr: str) -> None:
+        """The seat at the head of ``queue`` answers whether it goes alone (stored in ``attr``); the
+        first to accept ends the asking, and then the hand moves to its next step."""
+        seat = queue.pop(0)
         if alone:
-            self.defender_alone = seat
+            setattr(self, attr, seat)
             self.active[partner_of(seat)] = False
-            self._defend_queue = []
-        if self._defend_queue:
-            self.to_act = self._defend_queue[0]
+            queue.clear()
+        if queue:
+            self.to_act = queue[0]
         else:
             self._after_making()
 
