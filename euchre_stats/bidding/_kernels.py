@@ -8,12 +8,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-VOID_BONUS = 0.4
-KING_ALONE, KING_WITH_ACE = 0.35, 0.6
-
-
 @njit(cache=True)
-def _strength_one(h, t, card_value, eff_suit):
+def _strength_one(h, t, card_value, eff_suit, king, king_ace, void):
     s = 0.0
     n_trump = 0
     present = 0
@@ -29,21 +25,21 @@ def _strength_one(h, t, card_value, eff_suit):
         if su == t:
             continue
         if n_trump >= 2 and not (present >> su) & 1:
-            s += VOID_BONUS
+            s += void
         if (h >> np.uint64(su * 8 + 6)) & one:
-            s += KING_WITH_ACE if (h >> np.uint64(su * 8 + 7)) & one else KING_ALONE
+            s += king_ace if (h >> np.uint64(su * 8 + 7)) & one else king
     return s
 
 
 @njit(cache=True)
-def strength_kernel(hands, trumps, card_value, eff_suit, out):
+def strength_kernel(hands, trumps, card_value, eff_suit, king, king_ace, void, out):
     """``out[i]`` = the count of ``hands[i]`` with trump ``trumps[i]``."""
     for i in range(hands.shape[0]):
-        out[i] = _strength_one(hands[i], trumps[i], card_value, eff_suit)
+        out[i] = _strength_one(hands[i], trumps[i], card_value, eff_suit, king, king_ace, void)
 
 
 @njit(cache=True)
-def best_discard_kernel(hands, trumps, banned, card_value, eff_suit, best, card):
+def best_discard_kernel(hands, trumps, banned, card_value, eff_suit, king, king_ace, void, best, card):
     """For each hand: the best count after one discard (never ``banned``) and that discard.
 
     Ties (counts within 1e-9, which float sums in another order can separate) go to the
@@ -57,7 +53,7 @@ def best_discard_kernel(hands, trumps, banned, card_value, eff_suit, best, card)
         for c in range(33):
             if c == banned or not (h >> np.uint64(c)) & one:
                 continue
-            s = _strength_one(h & ~(one << np.uint64(c)), trumps[i], card_value, eff_suit)
+            s = _strength_one(h & ~(one << np.uint64(c)), trumps[i], card_value, eff_suit, king, king_ace, void)
             if s > b + 1e-9:
                 b = s
                 bc = c

@@ -13,18 +13,29 @@ from ..core.seats import DEALER
 from ..play.contracts import Contracts
 from ..rules import (Rules, alone_with_the_call, banned_discard, dealer_picks_up, may_call_alone, may_defend_alone,
                      may_go_alone, may_pass, may_take_up, order_must_go_alone)
-from .model import BiddingModel, best_discard_strength, strength_of
+from .model import DEFAULT_MODEL, BiddingModel
 
 
 # --- auction play-out (the pass model) ------------------------------------------------------
 class Auction:
     """Plays the rest of an auction for the seats the asker cannot see, with a bidding model."""
 
-    def __init__(self, rules: Rules, model: BiddingModel, upcard: int, suit: int | None = None):
-        """``suit`` is the suit on offer in round one when it is not the upcard's (the Almonte
-        naming over a Joker upcard)."""
-        self.rules, self.m, self.upcard = rules, model, upcard
+    def __init__(self, rules: Rules, model, upcard: int, suit: int | None = None):
+        """``model`` is one :class:`BiddingModel` for every seat, or four of them by seat (eldest,
+        partner, third, dealer: a match between two policies).  ``suit`` is the suit on offer in
+        round one when it is not the upcard's (the Almonte naming over a Joker upcard)."""
+        models = (model,) * 4 if isinstance(model, BiddingModel) else tuple(model)
+        if len(models) != 4 or not all(isinstance(m, BiddingModel) for m in models):
+            raise TypeError("model must be a BiddingModel or four of them, one per seat")
+        self.rules, self.models, self.upcard = rules, models, upcard
+        self.m = models[0]
         self.up_suit = upcard >> 3 if suit is None else suit
+
+    def p_alone(self, hands, seat: int, trump, round_one) -> np.ndarray:
+        """P(``seat`` goes alone) by its count under ``trump`` (British timing, after trump is made)."""
+        m = self.models[seat]
+        thr = np.where(round_one, m.order_alone[seat], m.call_alone[seat])
+        return m.p_accept(m.strength(hands[:, seat], trump), thr, m.temperature)
 
     def declare_alone(self, hands, trump, maker, alone, passed_in_round, round_one, rng, roles=(0, 2)):
         """British timing (alone declared after trump is made, before the lead): the maker, then its
@@ -46,9 +57,7 @@ class Auction:
                 cand = (caller >= 0) & ~alone & (who == seat) & may_go_alone(self.rules, passed_in_round[:, seat])
                 if not cand.any():
                     continue
-                s = strength_of(hands[:, seat], t)
-                thr = np.where(round_one, self.m.order_alone[seat], self.m.call_alone[seat])
-                go = cand & (rng.random(n) < self.m.p_accept(s, thr, self.m.temperature))
+                go = cand & (rng.random(n) < self.p_alone(hands, seat, t, round_one))
                 maker = np.where(go, seat, maker)
                 alone |= go
         return maker, alone, caller
@@ -63,26 +72,29 @@ class Auction:
             cand = may_defend_alone(self.rules, seat, maker, alone, passed_in_round[:, seat]) & (out < 0)
             if not cand.any():
                 continue
-            s = strength_of(hands[:, seat], np.where(trump >= 0, trump, 0))
-            p = self.m.p_accept(s, self.m.defend_alone, self.m.temperature)
+            m = self.models[seat]
+            s = m.strength(hands[:, seat], np.where(trump >= 0, trump, 0))
+            p = m.p_accept(s, m.defend_alone, m.temperature)
             go = cand & (rng.random(n) < p)
             out = np.where(go, seat, out)
         return out
 
     def p_round_one(self, hands, seat: int) -> tuple[np.ndarray, np.ndarray]:
         """Per-sample P(accept) of one seat in round one and P(alone | its count), by the rule options."""
-        s = self.m.round_one_strength(hands[:, seat], seat, self.upcard, self.up_suit)
-        pa = self.m.p_accept(s, self.m.order_alone[seat], self.m.temperature)
+        m = self.models[seat]
+        s = m.round_one_strength(hands[:, seat], seat, self.upcard, self.up_suit)
+        pa = m.p_accept(s, m.order_alone[seat], m.temperature)
         if order_must_go_alone(self.rules, seat):
             p = pa  # the dealer's partner may accept only alone
         else:
-            p = self.m.p_accept(s, self.m.order[seat], self.m.temperature)
+            p = m.p_accept(s, m.order[seat], m.temperature)
         return p * may_take_up(self.rules, seat, hands[:, seat], self.up_suit), pa
 
     def p_round_two(self, hands, seat: int) -> np.ndarray:
         """Per-sample P(naming a suit) of one seat in round two (before any stick)."""
-        best, _ = self.m.best_call(hands[:, seat], self.up_suit)
-        return self.m.p_accept(best, self.m.call[seat], self.m.temperature)
+        m = self.models[seat]
+        best, _ = m.best_call(hands[:, seat], self.up_suit, seat)
+        return m.p_accept(best, m.call[seat], m.temperature)
 
     def round_one_accept(self, hands, seat: int, rng):
         """Per-sample (accept, alone) of one seat in round one, honouring the rule options."""
@@ -128,12 +140,13 @@ class Auction:
         for seat in range(start_seat, 4):
             if not open_.any():
                 break
-            best, suit = self.m.best_call(hands[:, seat], self.up_suit)
-            p = self.m.p_accept(best, self.m.call[seat], self.m.temperature)
+            m = self.models[seat]
+            best, suit = m.best_call(hands[:, seat], self.up_suit, seat)
+            p = m.p_accept(best, m.call[seat], m.temperature)
             acc = rng.random(n) < p
             if not may_pass(self.rules, seat, 2):
                 acc[:] = True
-            pa = self.m.p_accept(best, self.m.call_alone[seat], self.m.temperature)
+            pa = m.p_accept(best, m.call_alone[seat], m.temperature)
             al = acc & (rng.random(n) < pa) & may_call_alone(self.rules, seat, 2)
             take = open_ & acc
             maker = np.where(take, seat, maker)
@@ -145,7 +158,8 @@ class Auction:
         # the dealer picks up in round one unless sitting out behind a lone partner
         pick = picked & dealer_picks_up(self.rules, maker, alone)
         if pick.any():
-            hands[:, DEALER] = _dealer_pickup(hands[:, DEALER], self.upcard, self.rules, pick, self.up_suit)
+            hands[:, DEALER] = _dealer_pickup(hands[:, DEALER], self.upcard, self.rules, pick, self.up_suit,
+                                              self.models[DEALER])
         maker, alone, caller = self.declare_alone(hands, trump, maker, alone, passed, picked, rng)
         def_alone = self.defender_alone(hands, trump, maker, alone, passed, rng)
         return Contracts(hands, np.where(trump >= 0, trump, 0), maker, alone, def_alone,
@@ -153,12 +167,12 @@ class Auction:
 
 
 def _dealer_pickup(dealer_hands: np.ndarray, upcard: int, rules: Rules, mask: np.ndarray,
-                   suit: int | None = None) -> np.ndarray:
-    """The dealer adds the upcard and discards by the count (best five of six, trump ``suit``, by
-    default the upcard's) where ``mask``."""
+                   suit: int | None = None, model: BiddingModel = DEFAULT_MODEL) -> np.ndarray:
+    """The dealer adds the upcard and discards by ``model``'s count (best five of six, trump
+    ``suit``, by default the upcard's) where ``mask``."""
     h6 = dealer_hands | np.uint64(1 << upcard)
     banned = banned_discard(rules, upcard)
-    _, card = best_discard_strength(h6, upcard >> 3 if suit is None else suit, banned)
+    _, card = model.best_discard(h6, upcard >> 3 if suit is None else suit, banned)
     after = h6 & ~np.left_shift(np.uint64(1), card.astype(np.uint64))
     return np.where(mask, after, dealer_hands)
 

@@ -23,6 +23,7 @@ except :func:`BiddingModel.load`/``save``.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import math
 from dataclasses import asdict, dataclass
@@ -35,69 +36,90 @@ from ..core.errors import BiddingModelError, JSONInputError
 from ..core.safejson import parse_json
 from ..core.trump import EFF_SUIT, POWER
 
-TRUMP_VALUE = {42: 3.3, 41: 3.0, 40: 2.6, 39: 2.2, 38: 1.9, 37: 1.7, 35: 1.5, 34: 1.4, 33: 1.3, 32: 1.2}
-
-
-def _value_tables():
-    """card_value[trump, card] for the count; off-suit kings handled separately."""
-    v = np.zeros((4, 33), dtype=np.float64)
-    for t in range(4):
-        for c in range(33):
-            if EFF_SUIT[t, c] == t:
-                v[t, c] = TRUMP_VALUE[int(POWER[t, c])]
-            elif c != JOKER and (c & 7) == 7:
-                v[t, c] = 1.0
-    return v
-
-
-CARD_VALUE = _value_tables()
-
+#: trump ranks in the order of :attr:`BiddingModel.trump_values` (the trump table's POWER values)
+TRUMP_RANKS = (42, 41, 40, 39, 38, 37, 35, 34, 33, 32)
+TRUMP_RANK_NAMES = ("Joker", "right bower", "left bower", "ace", "king", "queen", "ten", "nine", "eight", "seven")
 
 _EFF = np.ascontiguousarray(EFF_SUIT, dtype=np.int64)
 
 
-def strength_of(hands: np.ndarray, trump) -> np.ndarray:
-    """Vectorised count for hands (uint64 array) under ``trump`` (int or array of the same shape)."""
-    from ._kernels import strength_kernel
+@functools.lru_cache(maxsize=32)
+def _value_table(trump_values: tuple, off_ace: float) -> np.ndarray:
+    """card_value[trump, card] for the count; off-suit kings and voids are added by the kernel."""
+    by_power = dict(zip(TRUMP_RANKS, trump_values))
+    v = np.zeros((4, 33), dtype=np.float64)
+    for t in range(4):
+        for c in range(33):
+            if EFF_SUIT[t, c] == t:
+                v[t, c] = by_power[int(POWER[t, c])]
+            elif c != JOKER and (c & 7) == 7:
+                v[t, c] = off_ace
+    v.setflags(write=False)
+    return v
 
-    hands = np.asarray(hands, dtype=np.uint64)
-    trump = np.broadcast_to(np.asarray(trump, dtype=np.int64), hands.shape)
-    out = np.empty(hands.size, dtype=np.float64)
-    strength_kernel(np.ascontiguousarray(hands).ravel(), np.ascontiguousarray(trump).ravel(), CARD_VALUE,
-                    _EFF, out)
-    return out.reshape(hands.shape)
 
-
-def best_discard_strength(hands6: np.ndarray, trump: int, banned: int = -1
-                          ) -> tuple[np.ndarray, np.ndarray]:
-    """For six-card hands: the best five-card count and the card to discard for it (never ``banned``)."""
-    from ._kernels import best_discard_kernel
-
-    hands6 = np.asarray(hands6, dtype=np.uint64)
-    flat = np.ascontiguousarray(hands6).ravel()
-    trumps = np.broadcast_to(np.asarray(trump, dtype=np.int64), hands6.shape)
-    best = np.empty(flat.size, dtype=np.float64)
-    card = np.empty(flat.size, dtype=np.int64)
-    best_discard_kernel(flat, np.ascontiguousarray(trumps).ravel(), int(banned), CARD_VALUE, _EFF, best, card)
-    return best.reshape(hands6.shape), card.reshape(hands6.shape)
+def next_suit(suit: int) -> int:
+    """The suit of the same colour ("next"): clubs and spades, diamonds and hearts."""
+    return 3 - suit
 
 
 @dataclass(frozen=True)
 class BiddingModel:
-    """Thresholds by seat (eldest, partner, third, dealer) for each decision, and the softness."""
+    """A point count and, per seat (eldest, partner, third, dealer), thresholds for each decision.
+
+    The count's parts are fields too (``trump_values`` from the Joker down to the seven of
+    trump, ``off_ace``, ``off_king``/``off_king_with_ace``, ``void`` for each void when holding
+    two or more trumps), so a published point count (:data:`POINTS_MODEL`) is a model like the
+    tuned one.  ``next_bonus`` is added, in round two, to the count of next (the suit of the turned-down
+    card's colour) by seat.  Decisions are soft (see the module docstring).
+    """
 
     order: tuple = (7.2, 7.6, 6.6, 6.8)
     order_alone: tuple = (11.0, 11.0, 11.0, 11.0)
     call: tuple = (6.6, 7.0, 6.8, 6.6)
     call_alone: tuple = (11.0, 11.0, 11.0, 11.0)
+    next_bonus: tuple = (0.0, 0.0, 0.0, 0.0)
     defend_alone: float = 12.0
     upcard_weight: float = 0.5
     temperature: float = 0.35
+    trump_values: tuple = (3.3, 3.0, 2.6, 2.2, 1.9, 1.7, 1.5, 1.4, 1.3, 1.2)
+    off_ace: float = 1.0
+    off_king: float = 0.35
+    off_king_with_ace: float = 0.6
+    void: float = 0.4
 
     @staticmethod
     def p_accept(strength, threshold, temperature) -> np.ndarray:
         # the logistic function written with tanh: no overflow for far-off counts
         return 0.5 * (1.0 + np.tanh((np.asarray(strength) - threshold) / (2.0 * temperature)))
+
+    @property
+    def card_values(self) -> np.ndarray:
+        return _value_table(self.trump_values, self.off_ace)
+
+    def strength(self, hands: np.ndarray, trump) -> np.ndarray:
+        """Vectorised count for hands (uint64 array) under ``trump`` (int or array of the same shape)."""
+        from ._kernels import strength_kernel
+
+        hands = np.asarray(hands, dtype=np.uint64)
+        trump = np.broadcast_to(np.asarray(trump, dtype=np.int64), hands.shape)
+        out = np.empty(hands.size, dtype=np.float64)
+        strength_kernel(np.ascontiguousarray(hands).ravel(), np.ascontiguousarray(trump).ravel(),
+                        self.card_values, _EFF, self.off_king, self.off_king_with_ace, self.void, out)
+        return out.reshape(hands.shape)
+
+    def best_discard(self, hands6: np.ndarray, trump, banned: int = -1) -> tuple[np.ndarray, np.ndarray]:
+        """For six-card hands: the best five-card count and the card to discard for it (never ``banned``)."""
+        from ._kernels import best_discard_kernel
+
+        hands6 = np.asarray(hands6, dtype=np.uint64)
+        flat = np.ascontiguousarray(hands6).ravel()
+        trumps = np.broadcast_to(np.asarray(trump, dtype=np.int64), hands6.shape)
+        best = np.empty(flat.size, dtype=np.float64)
+        card = np.empty(flat.size, dtype=np.int64)
+        best_discard_kernel(flat, np.ascontiguousarray(trumps).ravel(), int(banned), self.card_values, _EFF,
+                            self.off_king, self.off_king_with_ace, self.void, best, card)
+        return best.reshape(hands6.shape), card.reshape(hands6.shape)
 
     def round_one_strength(self, hands: np.ndarray, rel_seat: int, upcard: int, suit: int | None = None
                            ) -> np.ndarray:
@@ -105,75 +127,122 @@ class BiddingModel:
         offer when it is not the upcard's (Almonte)."""
         trump = upcard >> 3 if suit is None else suit
         if rel_seat == 3:
-            return best_discard_strength(np.asarray(hands, dtype=np.uint64) | np.uint64(1 << upcard),
-                                         trump)[0]
-        s = strength_of(hands, trump)
-        up = CARD_VALUE[trump, upcard] * self.upcard_weight
+            return self.best_discard(np.asarray(hands, dtype=np.uint64) | np.uint64(1 << upcard), trump)[0]
+        s = self.strength(hands, trump)
+        up = self.card_values[trump, upcard] * self.upcard_weight
         return s + up if rel_seat == 1 else s - up
 
     def p_order(self, hands, rel_seat: int, upcard: int) -> np.ndarray:
         s = self.round_one_strength(hands, rel_seat, upcard)
         return self.p_accept(s, self.order[rel_seat], self.temperature)
 
-    def best_call(self, hands, banned_suit: int) -> tuple[np.ndarray, np.ndarray]:
-        """Best suit to name in round two (not ``banned_suit``) and its count."""
+    def suit_counts(self, hands, banned_suit: int, seat: int | None = None) -> np.ndarray:
+        """Round two: the count of each suit (n, 4) for ``seat``, next's bonus included; the
+        turned-down suit is -inf."""
         hands = np.asarray(hands, dtype=np.uint64)
-        best = np.full(hands.shape, -np.inf)
-        suit = np.full(hands.shape, -1, dtype=np.int64)
+        out = np.full(hands.shape + (4,), -np.inf)
         for t in range(4):
-            if t == banned_suit:
-                continue
-            s = strength_of(hands, t)
-            better = s > best
-            best = np.where(better, s, best)
-            suit = np.where(better, t, suit)
-        return best, suit
+            if t != banned_suit:
+                out[..., t] = self.strength(hands, t)
+        if seat is not None and 0 <= banned_suit < 4:
+            out[..., next_suit(banned_suit)] += self.next_bonus[seat]
+        return out
+
+    def best_call(self, hands, banned_suit: int, seat: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """Best suit to name in round two (not ``banned_suit``) and its count (with next's bonus
+        for ``seat``); a tie goes to the lower suit number (clubs, diamonds, hearts, spades)."""
+        counts = self.suit_counts(hands, banned_suit, seat)
+        suit = counts.argmax(axis=-1)
+        return np.take_along_axis(counts, suit[..., None], axis=-1)[..., 0], suit.astype(np.int64)
 
     def to_dict(self) -> dict:
         return {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(self).items()}
 
     @classmethod
     def from_dict(cls, d) -> "BiddingModel":
-        """A model from its JSON form, every field checked (an error names the first wrong one)."""
+        """A model from its JSON form, every field checked (an error names the first wrong one).
+
+        Fields left out keep their defaults; ``fit`` (the tuning report, see :func:`load_fit`) is
+        allowed and ignored."""
         if not isinstance(d, dict):
             raise BiddingModelError(f"a bidding model is a JSON object of thresholds, got {type(d).__name__}")
         fields = {f.name: f for f in dataclasses.fields(cls)}
-        bad = [k for k in d if k not in fields]
+        bad = [k for k in d if k not in fields and k != "fit"]
         if bad:
             raise BiddingModelError(f"unknown bidding model field {bad[0]!r} (expected {', '.join(fields)})")
         out = {}
         for k, v in d.items():
-            per_seat = isinstance(fields[k].default, tuple)
-            vals = v if per_seat else [v]
-            if (per_seat and (not isinstance(v, list) or len(v) != 4)) or not all(
+            if k == "fit":
+                continue
+            default = fields[k].default
+            size = len(default) if isinstance(default, tuple) else None
+            vals = v if size else [v]
+            if (size and (not isinstance(v, list) or len(v) != size)) or not all(
                     isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) for x in vals):
-                want = "a list of four numbers (eldest, partner, third, dealer)" if per_seat else "a number"
+                want = ("a list of four numbers (eldest, partner, third, dealer)" if size == 4 else
+                        f"a list of {size} numbers ({', '.join(TRUMP_RANK_NAMES)})" if size else "a number")
                 raise BiddingModelError(f"bidding model field {k!r} must be {want}, got {v!r}")
-            out[k] = tuple(float(x) for x in v) if per_seat else float(v)
+            out[k] = tuple(float(x) for x in v) if size else float(v)
         if out.get("temperature", 1.0) <= 0:
             raise BiddingModelError(f"bidding model temperature must be positive, got {out['temperature']!r}")
         return cls(**out)
 
-    def save(self, path) -> None:
-        Path(path).write_text(json.dumps(self.to_dict(), indent=2) + "\n")
+    def save(self, path, fit: dict | None = None) -> None:
+        d = self.to_dict()
+        if fit is not None:
+            d["fit"] = fit
+        Path(path).write_text(json.dumps(d, indent=2) + "\n")
 
     @classmethod
     def load(cls, path) -> "BiddingModel":
         """A model from a JSON file (see :meth:`from_dict`)."""
-        p = Path(path)
-        try:
-            text = p.read_bytes()
-        except IsADirectoryError:
-            raise BiddingModelError(f"{str(path)!r} is a directory, not a bidding model file") from None
-        except OSError as exc:
-            raise BiddingModelError(f"cannot read {str(path)!r}: {exc.strerror}") from None
-        try:
-            return cls.from_dict(parse_json(text, repr(str(path))))
-        except JSONInputError as exc:
-            raise BiddingModelError(str(exc)) from None
+        return cls.from_dict(_read_model_json(path))
+
+
+def _read_model_json(path):
+    p = Path(path)
+    try:
+        text = p.read_bytes()
+    except IsADirectoryError:
+        raise BiddingModelError(f"{str(path)!r} is a directory, not a bidding model file") from None
+    except OSError as exc:
+        raise BiddingModelError(f"cannot read {str(path)!r}: {exc.strerror}") from None
+    try:
+        return parse_json(text, repr(str(path)))
+    except JSONInputError as exc:
+        raise BiddingModelError(str(exc)) from None
+
+
+def load_fit(path) -> dict | None:
+    """The tuning report saved with a model file (deals, seed, standard errors), if any."""
+    d = _read_model_json(path)
+    return d.get("fit") if isinstance(d, dict) else None
+
+
+def strength_of(hands: np.ndarray, trump) -> np.ndarray:
+    """The default count (:data:`DEFAULT_MODEL`) of ``hands`` under ``trump``."""
+    return DEFAULT_MODEL.strength(hands, trump)
+
+
+def best_discard_strength(hands6: np.ndarray, trump: int, banned: int = -1
+                          ) -> tuple[np.ndarray, np.ndarray]:
+    """The default count's best discard (see :meth:`BiddingModel.best_discard`)."""
+    return DEFAULT_MODEL.best_discard(hands6, trump, banned)
 
 
 DEFAULT_MODEL = BiddingModel()
+
+#: A published point count as a policy (euchrestrategy.info, see ``shared/BIDDING_GUIDES.md``):
+#: right bower 4, left 3, trump ace 3, king 2, queen 2, ten 1, nine 1, each off-suit ace 2; the
+#: upcard joins the dealer's side (the dealer counts its best five of six, the dealer's partner adds
+#: the upcard's value, the opponents subtract it); order or call at a total of 7 ("7-9 order"),
+#: alone at 10 ("10 or more: consider going alone"), from every seat.  Not in the source, and
+#: chosen here: the Joker 5 (above the right bower), the eight and seven of trump 1 (as the nine), a
+#: lone defence at 12, no bonus for a two-suited hand, and nearly hard decisions (temperature 0.05).
+POINTS_MODEL = BiddingModel(order=(7.0,) * 4, order_alone=(10.0,) * 4, call=(7.0,) * 4, call_alone=(10.0,) * 4,
+                            defend_alone=12.0, upcard_weight=1.0, temperature=0.05,
+                            trump_values=(5.0, 4.0, 3.0, 3.0, 2.0, 2.0, 1.0, 1.0, 1.0, 1.0), off_ace=2.0,
+                            off_king=0.0, off_king_with_ace=0.0, void=0.0)
 
 
 def default_model() -> BiddingModel:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..bidding.auction import Auction, _dealer_pickup
-from ..bidding.model import BiddingModel, default_model
+from ..bidding.model import default_model
 from ..core.cards import JOKER
 from ..core.seats import DEALER
 from ..play.contracts import Contracts, Evaluator
@@ -30,6 +30,9 @@ class HandsPlayed:
     maker_tricks: np.ndarray
     maker_points: np.ndarray
     defender_points: np.ndarray
+    #: trump (meaningless where thrown in) and the lone defender's seat or -1
+    trump: np.ndarray | None = None
+    def_alone_seat: np.ndarray | None = None
 
     def arrays(self):
         """``(maker, alone, round_one, maker_tricks, net maker points)``."""
@@ -63,7 +66,7 @@ def _joker_up(rules: Rules, hands: np.ndarray, bidding, rng) -> Contracts:
             continue
         h = hands[rows].copy()
         m = len(rows)
-        h[:, DEALER] = _dealer_pickup(h[:, DEALER], JOKER, rules, np.ones(m, dtype=bool), t)
+        h[:, DEALER] = _dealer_pickup(h[:, DEALER], JOKER, rules, np.ones(m, dtype=bool), t, auction.models[DEALER])
         trump = np.full(m, t, dtype=np.int64)
         maker = np.full(m, DEALER, dtype=np.int64)
         passed = np.zeros((m, 4), dtype=bool)
@@ -80,13 +83,22 @@ def _joker_up(rules: Rules, hands: np.ndarray, bidding, rng) -> Contracts:
 
 
 def play_random_hands(rules: Rules, n: int, rng: np.random.Generator, model: str = "dd", workers=None,
-                      bidding: BiddingModel | None = None) -> "HandsPlayed":
-    """``n`` random deals (the dealer at seat 3), bid by ``bidding`` and played by ``model``."""
+                      bidding=None, deals=None, play_rng: np.random.Generator | None = None,
+                      streams: np.ndarray | None = None) -> "HandsPlayed":
+    """``n`` random deals (the dealer at seat 3), bid by ``bidding`` and played by ``model``.
+
+    ``bidding`` is a :class:`BiddingModel` or four of them by seat (the shipped model by default);
+    ``deals`` (hands, upcards) replaces the random deals; with ``play_rng`` the play draws from it
+    and each deal plays from its own stream (``streams``, by default its index), so the same deals
+    bid alike play alike.
+    """
     bidding = bidding or default_model()
-    hands, ups = random_deals(rules, n, rng)
+    hands, ups = random_deals(rules, n, rng) if deals is None else deals
     maker = np.full(n, -1, dtype=np.int64)
     alone = np.zeros(n, dtype=bool)
     def_alone = np.zeros(n, dtype=bool)
+    def_seat = np.full(n, -1, dtype=np.int64)
+    trump = np.zeros(n, dtype=np.int64)
     round_one = np.zeros(n, dtype=bool)
     side0 = np.zeros(n, dtype=np.int64)
     evaluator = Evaluator(rules, model, 0, workers)
@@ -98,10 +110,17 @@ def play_random_hands(rules: Rules, n: int, rng: np.random.Generator, model: str
             c = _joker_up(rules, hands[idx], bidding, rng)
         else:
             c = Auction(rules, bidding, int(up)).finish(hands[idx], 1, 0, rng)
-        out = evaluator.play(c, rng)
+        if play_rng is None:
+            out = evaluator.play(c, rng)
+        else:
+            # one draw per upcard group whatever is live, so that two tables stay in step
+            out = evaluator.play(c, np.random.default_rng(int(play_rng.integers(2**62))),
+                                 streams=idx if streams is None else np.asarray(streams)[idx])
         maker[idx] = c.maker
         alone[idx] = c.alone
         def_alone[idx] = c.def_alone >= 0
+        def_seat[idx] = c.def_alone
+        trump[idx] = c.trump
         up_suit = -1 if up == JOKER else int(up) >> 3
         round_one[idx] = (c.maker >= 0) & ((c.trump == up_suit) | ((up == JOKER) & (c.up_known == JOKER)))
         side0[idx] = np.maximum(out.our_tricks, 0)
@@ -110,4 +129,4 @@ def play_random_hands(rules: Rules, n: int, rng: np.random.Generator, model: str
     maker_tricks = np.where(maker & 1 == 0, side0, hs - side0)
     mp, dp = hand_points_array(rules, maker_tricks, alone, def_alone)
     mp, dp = np.where(live, mp, 0), np.where(live, dp, 0)
-    return HandsPlayed(maker, alone, round_one, maker_tricks, mp, dp)
+    return HandsPlayed(maker, alone, round_one, maker_tricks, mp, dp, trump, def_seat)
