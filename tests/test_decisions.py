@@ -49,18 +49,68 @@ def _exact_late_values():
         {card_name(c): 3 + vals[:, c].mean() for c in parse_cards(LATE_HAND)}, n
 
 
+def _exact_late_values_realistic():
+    """The same position under realistic play: every consistent deal played out (with two cards
+    each left, every player's worlds are few enough to be enumerated, so each deal plays one way)."""
+    from euchre_stats.play.realistic import lead_values_realistic
+
+    rules = preset("north-american")
+    deals = _late_deals()
+    n = len(deals)
+    gone = parse_hand(" ".join(TRICKS))
+    voids = np.zeros(4, dtype=np.int64)
+    voids[1] = voids[3] = 1 << HEARTS
+    _, pts = lead_values_realistic(rules, deals, HEARTS, 0, 0, 0, False, -1, seed=3, voids=voids, gone=gone, won=3,
+                                   cards=parse_cards(LATE_HAND))
+    return {card_name(c): float(pts[:, c].mean()) for c in parse_cards(LATE_HAND)}, n
+
+
+def _late_deals():
+    deck = find_deck("24")
+    played = parse_hand(" ".join(TRICKS))
+    own = parse_hand(LATE_HAND)
+    unseen = mask_to_cards(deck.mask & ~played & ~own)
+    deals = []
+    for h1 in itertools.combinations(unseen, 2):
+        rest1 = [c for c in unseen if c not in h1]
+        for h2 in itertools.combinations(rest1, 2):
+            rest2 = [c for c in rest1 if c not in h2]
+            for h3 in itertools.combinations(rest2, 2):
+                hands = [own, sum(1 << c for c in h1), sum(1 << c for c in h2), sum(1 << c for c in h3)]
+                if any(hands[s] & int(SUIT_MASK[HEARTS, HEARTS]) for s in (1, 3)):
+                    continue
+                deals.append(hands)
+    return np.array(deals, dtype=np.uint64)
+
+
+def test_realistic_estimate_matches_exact_enumeration_and_intervals_cover():
+    exact, n_deals = _exact_late_values_realistic()
+    assert n_deals > 1000
+    hits = runs = 0
+    for seed in range(60):
+        d = lead_decision(LATE_HAND, "h", "eldest", "eldest", tricks=TRICKS, samples=300, seed=seed)
+        assert d.model == "pimc"
+        for o in d.options:
+            runs += 1
+            hits += o.ev_ci[0] <= exact[o.action] <= o.ev_ci[1]
+    assert 0.88 <= hits / runs <= 0.99, hits / runs
+    big = lead_decision(LATE_HAND, "h", "eldest", "eldest", tricks=TRICKS, samples=20000, seed=1)
+    for o in big.options:
+        assert o.ev_ci[0] <= exact[o.action] <= o.ev_ci[1]
+
+
 def test_estimate_matches_exact_enumeration_and_intervals_cover():
     exact, exact_tricks, n_deals = _exact_late_values()
     assert n_deals > 1000
     hits, runs = 0, 0
     for seed in range(60):
-        d = lead_decision(LATE_HAND, "h", "eldest", "eldest", tricks=TRICKS, samples=300, seed=seed)
+        d = lead_decision(LATE_HAND, "h", "eldest", "eldest", tricks=TRICKS, samples=300, seed=seed, model="dd")
         for o in d.options:
             runs += 1
             hits += o.ev_ci[0] <= exact[o.action] <= o.ev_ci[1]
     coverage = hits / runs
     assert 0.88 <= coverage <= 0.99, coverage
-    big = lead_decision(LATE_HAND, "h", "eldest", "eldest", tricks=TRICKS, samples=20000, seed=1)
+    big = lead_decision(LATE_HAND, "h", "eldest", "eldest", tricks=TRICKS, samples=20000, seed=1, model="dd")
     for o in big.options:
         assert o.ev_ci[0] <= exact[o.action] <= o.ev_ci[1]
         assert abs(o.ev - exact[o.action]) < 0.03
@@ -90,12 +140,16 @@ def test_same_result_for_any_number_of_workers_and_same_seed():
     assert c["options"] != a["options"]
 
 
-def test_inference_weights_reduce_effective_samples():
-    on = order_decision("9s Ts Qd 9c Tc", "9h", "dealer", samples=2000, seed=2)
-    off = order_decision("9s Ts Qd 9c Tc", "9h", "dealer", samples=2000, seed=2, infer=False)
+def test_inference_draws_deals_by_the_passes_seen():
+    on = order_decision("9s Ts Qd 9c Tc", "9h", "dealer", samples=2000, seed=2, model="dd")
+    off = order_decision("9s Ts Qd 9c Tc", "9h", "dealer", samples=2000, seed=2, infer=False, model="dd")
     assert on.infer and not off.infer
-    assert on.effective_samples < 0.95 * on.samples
-    assert off.effective_samples == pytest.approx(off.samples)
+    # candidates screened by the passes' likelihood; the effective sample is the one asked for
+    assert on.sampling.drawn > 2 * on.samples and on.effective_samples >= 2000
+    assert off.sampling.drawn == off.samples == 2000 and off.effective_samples == pytest.approx(2000)
+    # the three passes move the hearts out of the partner's hand too: picking up is euchred more
+    euchred_on, euchred_off = (next(o for o in d.options if o.action == "order").p_euchred for d in (on, off))
+    assert euchred_on > euchred_off + 0.05
 
 
 def test_target_se_stops_early():
@@ -260,7 +314,9 @@ def test_lead_ranks_by_points_and_reads_the_auction():
     assert "ev_tricks" in best.extra and 3.0 < best.extra["ev_tricks"] < 5.0
     # a defender on lead: the probabilities are the makers', the values the defenders' points
     dfd = lead_decision("Jh Qh As Kd Qd", "s", "partner", "eldest", up="9s", samples=1500, seed=2)
-    assert dfd.inputs["side"] == "defenders" and dfd.infer and dfd.effective_samples < 1500
+    # the auction is read: deals are drawn in proportion to its likelihood, until 1,500 effective
+    assert dfd.inputs["side"] == "defenders" and dfd.infer and dfd.effective_samples >= 1500
+    assert dfd.sampling.drawn > dfd.samples >= 1500
     for o in dfd.options:
         assert o.p_make + o.p_euchred == pytest.approx(1.0) and o.p_make > 0.5
         assert -2.0 <= o.ev <= 4.0

@@ -17,19 +17,18 @@ from ..bidding.model import BiddingModel, default_model
 from ..core.cards import JOKER, card_name, parse_card, parse_suit
 from ..core.errors import DecisionInputError
 from ..core.seats import DEALER, SEAT_NAMES, parse_seat, partner_of
-from ..core.stats import effective_sample_size
-from ..play.contracts import Contracts, Evaluator, Outcome
+from ..play.contracts import DEFAULT_PLAY_MODEL, Contracts, Evaluator, Outcome
 from ..rules import NORTH_AMERICAN, Rules, why_no_alone_before_lead, why_no_defend_alone
 from ..sampling.dealer import KITTY, Dealer, Knowledge
 from ..sampling.seeds import resolve_seed
 from .inference import auction_weights
-from .questions import (Decision, _check_models, _drive, _game_inputs, _hand_setup, _kitty_size, _limit, _summarise,
-                        game_state)
+from .questions import (Decision, _check_models, _drive, _game_inputs, _hand_setup, _kitty_size, _limit, _sampled,
+                        _summarise, contract_ranges, game_state)
 
 
 def alone_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, up=None, maker_alone: bool = False,
                    samples: int = 10000, target_se: float | None = None, seed: int | None = None,
-                   model: str = "dd", infer: bool = True, workers: int | None = None,
+                   model: str = DEFAULT_PLAY_MODEL, infer: bool = True, workers: int | None = None,
                    bidding: BiddingModel | None = None, progress=None, score=None) -> Decision:
     """Going alone or not, once trump is made and before the lead.
 
@@ -87,12 +86,13 @@ def alone_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, u
     passed[0, :m] = True  # in either round, the seats before the maker passed in the round trump was made
     first_defender = min(s for s in range(4) if (s & 1) != (m & 1))
 
-    def chunk(rng, n):
-        hands = dealer.sample(n, rng)[:, :4].copy()
-        w = np.ones(n)
-        if infer:
-            w = auction_weights(auction, hands, m, t, round_one, upc, asker,
-                                partner_declined=not defending and asker != m)
+    def likelihood(hands):
+        return auction_weights(auction, hands, m, t, round_one, upc, asker,
+                               partner_declined=not defending and asker != m)
+
+    def play(rng, hands):
+        n = len(hands)
+        hands = hands.copy()
         if lone_maker:
             hands[:, partner_of(m)] = 0
         pas = np.repeat(passed, n, axis=0)
@@ -117,16 +117,21 @@ def alone_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, u
                                                      seats=range(first_defender, 4))
                 name = "alone" if alone else "with partner"
             outs[name] = ev.play(c, rng)
-        return outs, w
+        return outs
 
-    outcomes, w, done = _drive(seed, samples, target_se, chunk, progress)
-    options, diffs, rec, close = _summarise(outcomes, w, rules.hand_size, game=game, limit=_limit(rules))
+    chunk = _sampled(lambda rng, k: dealer.sample(k, rng)[:, :4].copy(), likelihood if infer else None, play)
+    outcomes, w, info = _drive(seed, samples, target_se, chunk, progress)
+    ranges = {a: contract_ranges(rules, {a: None}, asker, asker if a == "alone" else m,
+                                 a == "alone" or bool(lone_maker), asker if a == "defend alone" else None)[a]
+              for a in outcomes}
+    options, diffs, rec, close = _summarise(outcomes, w, rules.hand_size, game=game, limit=_limit(rules),
+                                            sampling=info, ranges=ranges)
     inputs = {"hand": " ".join(card_name(c) for c in cards), "trump": "cdhs"[t], "maker": SEAT_NAMES[m],
               "seat": SEAT_NAMES[asker], "up": None if upc is None else card_name(upc),
               "round": 1 if round_one else 2, "maker_alone": bool(lone_maker)}
     _game_inputs(inputs, game)
-    return Decision("alone", inputs, rules, seed, done, model, options, diffs, rec, close, "hand", infer,
-                    effective_sample_size(w), target_se=target_se)
+    return Decision("alone", inputs, rules, seed, info.played, model, options, diffs, rec, close, "hand", infer,
+                    info.effective, target_se=target_se, sampling=info)
 
 
 def _knowledge(rules: Rules, asker: int, hmask: int, upc: int | None, round_one: bool) -> Knowledge:

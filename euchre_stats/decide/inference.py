@@ -10,7 +10,6 @@ from __future__ import annotations
 import numpy as np
 
 from ..bidding.auction import Auction
-from ..bidding.model import strength_of
 from ..core.seats import DEALER
 from ..rules import alone_with_the_call
 
@@ -30,7 +29,6 @@ def auction_weights(auction: Auction, hands: np.ndarray, maker: int, trump: int,
     w = np.ones(n)
     if upcard is None:
         return w
-    m = auction.m
     if round_one:
         for s in range(maker + 1):
             if s == asker or s == DEALER:
@@ -47,6 +45,25 @@ def auction_weights(auction: Auction, hands: np.ndarray, maker: int, trump: int,
             p = auction.p_round_two(hands, s)
             w *= p if s == maker else 1.0 - p
     if partner_declined and not alone_with_the_call(auction.rules):
-        thr = m.order_alone[maker] if round_one else m.call_alone[maker]
-        w *= 1.0 - m.p_accept(strength_of(hands[:, maker], trump), thr, m.temperature)
+        w *= 1.0 - auction.p_alone(hands, maker, trump, round_one)
+    return w
+
+
+def round_one_likelihood(auction: Auction, hands: np.ndarray, asker: int) -> np.ndarray:
+    """Per-deal likelihood that the seats before ``asker`` all passed in round one."""
+    w = np.ones(hands.shape[0])
+    for s in range(asker):
+        w *= 1.0 - auction.p_round_one(hands, s)[0]
+    return w
+
+
+def round_two_likelihood(auction: Auction, hands: np.ndarray, asker: int) -> np.ndarray:
+    """Per-deal likelihood that every other seat passed in round one and the seats before ``asker``
+    passed in round two."""
+    w = np.ones(hands.shape[0])
+    for s in range(4):
+        if s != asker:
+            w *= 1.0 - auction.p_round_one(hands, s)[0]
+    for s in range(asker):
+        w *= 1.0 - auction.p_round_two(hands, s)
     return w

@@ -20,6 +20,7 @@ DataFrame, text table, chart), which the command line prints as they are.
 from __future__ import annotations
 
 import functools
+import math
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -32,12 +33,14 @@ from ..core.seats import DEALER, SEAT_NAMES, parse_seat
 from ..core.stats import Z95, effective_sample_size, weighted_mean_se
 from ..core.trump import EFF_SUIT, SUIT_MASK, trick_winner_index
 from ..output.results import ResultView
-from ..play.contracts import PLAY_MODELS, Contracts, Evaluator, Outcome
-from ..rules import (NORTH_AMERICAN, Rules, dealer_picks_up, first_leader, hand_points_array, joker_up_names_trump,
-                     may_discard, may_pass, may_take_up, order_must_go_alone, sitting_out, why_no_defend_alone)
+from ..play.contracts import DEFAULT_PLAY_MODEL, PLAY_MODELS, Contracts, Evaluator, Outcome
+from ..rules import (NORTH_AMERICAN, Rules, alone_with_the_call, dealer_picks_up, first_leader, hand_points_array,
+                     joker_up_names_trump, may_discard, may_pass, may_take_up, order_must_go_alone, sitting_out,
+                     why_no_defend_alone)
 from ..sampling.dealer import KITTY, Dealer, Knowledge
-from ..sampling.seeds import chunk_rng, chunk_sizes, resolve_seed
-from .inference import auction_weights
+from ..sampling.posterior import posterior_sample
+from ..sampling.seeds import CHUNK, chunk_rng, chunk_sizes, resolve_seed
+from .inference import auction_weights, round_one_likelihood, round_two_likelihood
 
 PASS_MODELS = ("hand", "zero", "dd")
 
@@ -114,6 +117,8 @@ class Decision(ResultView):
     value_unit: str = "points"
     #: the standard error asked for (``target_se``), if any
     target_se: float | None = None
+    #: how the deals were drawn (:class:`Sampling`)
+    sampling: "Sampling | None" = None
 
     @property
     def target_reached(self) -> bool | None:
@@ -133,6 +138,8 @@ class Decision(ResultView):
         }
         if self.target_se is not None:
             d["target_se"], d["target_reached"] = self.target_se, self.target_reached
+        if self.sampling is not None:
+            d["sampling"] = self.sampling.to_dict()
         return d
 
     def best(self) -> OptionResult:
@@ -154,12 +161,22 @@ class Decision(ResultView):
                  f"play model: {self.model} = {MODEL_WORDS.get(self.model, self.model)}"]
         if self.pass_model:
             lines.append(f"pass valued by: {PASS_WORDS[self.pass_model]}")
-        if self.infer:
+        sm = self.sampling
+        if self.infer and sm is not None:
+            lines.append(f"bidding inference: on (deals drawn in proportion to how likely the auction seen is: "
+                         f"{sm.drawn:,} candidates screened, {sm.played:,} played, effective sample "
+                         f"{sm.effective:,.0f})")
+            if sm.short:
+                lines.append(f"note: the effective sample {sm.effective:,.0f} is below the {sm.asked:,} asked: the "
+                             f"auction seen is unlikely under the bidding model; stopped at {sm.played:,} deals "
+                             "played (the intervals are from the effective sample)")
+        elif self.infer:
             lines.append(f"bidding inference: on (effective samples {self.effective_samples:,.0f} of "
                          f"{self.samples:,})")
         else:
             lines.append("bidding inference: off (uniform deals)")
-        lines.append(f"seed: {self.seed}   samples: {self.samples:,}")
+        lines.append(f"seed: {self.seed}   samples: {self.samples:,}"
+                     + (f" (effective {self.effective_samples:,.0f})" if self.infer else ""))
         if self.target_se is not None:
             worst = max(o.se for o in self.options)
             lines.append(f"target standard error {self.target_se:g}: "
@@ -296,34 +313,45 @@ class ModelComparison(ResultView):
 
 
 def _summarise(outcomes: dict[str, Outcome], weights: np.ndarray, hand_size: int,
-               extras: dict[str, dict] | None = None, game=None, limit: float = 4.0
+               extras: dict[str, dict] | None = None, game=None, limit: float = 4.0,
+               sampling: "Sampling | None" = None, ranges: dict | None = None
                ) -> tuple[list[OptionResult], list[dict], str, bool]:
     """Per-option estimates, the best option and its paired differences with the others.
 
     With ``game`` (a :class:`GameState`) each option also gets its chance of winning the game
     (``p_win``), and the recommendation and the differences are by that chance.  Intervals never
-    leave what is possible: one hand's value lies in [-``limit``, +``limit``] (a difference of two
-    options in twice that), and with fewer than two samples an interval is that whole range.
+    leave what is possible: one hand's value lies in [-``limit``, +``limit``], or in ``ranges[action]``
+    where given (a difference of two options in the difference of their ranges), and with fewer than
+    two samples an interval is that whole range.  With ``sampling`` (deals drawn by resampling,
+    :class:`Sampling`) each standard error is scaled by its ``se_scale`` and each option's ``n`` is
+    the effective sample.
     """
     extras = extras or {}
+    scale = sampling.se_scale if sampling is not None else 1.0
+    ranges = {a: (ranges or {}).get(a, (-limit, limit)) for a in outcomes}
     results = []
     key = {a: o.value for a, o in outcomes.items()}
     if game is not None:
         key = {a: game.win_chance(o.value) for a, o in outcomes.items()}
     for action, o in outcomes.items():
         mu, se = weighted_mean_se(o.value, weights)
+        se *= scale
         sw = weights.sum()
         p = lambda a: float((weights * a).sum() / sw)  # noqa: E731
         dist = [p(o.our_tricks == k) for k in range(hand_size + 1)]
         extra = dict(extras.get(action, {}))
         if o.points is not None:
             pm, ps = weighted_mean_se(o.points, weights)
+            ps *= scale
             extra.update({"ev_points": pm, "ev_points_ci": [pm - Z95 * ps, pm + Z95 * ps]})
         if game is not None:
             pw, pse = weighted_mean_se(key[action], weights)
+            pse *= scale
             extra.update({"p_win": pw, "p_win_ci": [max(0.0, pw - Z95 * pse), min(1.0, pw + Z95 * pse)]})
-        results.append(OptionResult(action, mu, _interval(mu, se, -limit, limit, len(o.value)), p(o.our_make),
-                                    p(o.our_march), p(o.our_euchred), len(o.value), se, dist, extra))
+        lo, hi = ranges[action]
+        n_est = len(o.value) if sampling is None else int(round(sampling.effective))
+        results.append(OptionResult(action, mu, _interval(mu, se, lo, hi, len(o.value)), p(o.our_make),
+                                    p(o.our_march), p(o.our_euchred), n_est, se, dist, extra))
     means = {r.action: (r.extra["p_win"] if game is not None else r.ev) for r in results}
     order = sorted(results, key=lambda r: -means[r.action])
     best = order[0]
@@ -331,9 +359,14 @@ def _summarise(outcomes: dict[str, Outcome], weights: np.ndarray, hand_size: int
     for r in order[1:]:
         d = key[best.action] - key[r.action]
         mu, se = weighted_mean_se(d, weights)
-        span = 1.0 if game is not None else 2 * limit
+        se *= scale
+        if game is not None:
+            span = (-1.0, 1.0)
+        else:
+            (alo, ahi), (blo, bhi) = ranges[best.action], ranges[r.action]
+            span = (alo - bhi, ahi - blo)
         diffs.append({"a": best.action, "b": r.action, "diff": mu,
-                      "ci": list(_interval(mu, se, -span, span, len(d))), "se": se,
+                      "ci": list(_interval(mu, se, span[0], span[1], len(d))), "se": se,
                       "equivalent": bool(not np.any(d))})
     # options that do exactly as well on every sampled deal (touching cards) are not rivals; the same
     # holds between two options neither of which is the best: mark the later one with the first
@@ -356,6 +389,53 @@ def _interval(mu: float, se: float, lo: float, hi: float, n: int) -> tuple[float
     if n < 2:
         return (lo, hi)
     return (max(lo, mu - Z95 * se), min(hi, mu + Z95 * se))
+
+
+def contract_range(rules: Rules, ours: bool, alone: bool | None, def_alone: bool | None) -> tuple[float, float]:
+    """The possible range of one hand's points (ours minus theirs) once trump is made: by our side
+    (``ours``) or theirs, alone or not, a defender alone or not; ``None`` where it is still open
+    (a partner may yet declare alone, a defender may yet go alone, as the rules allow)."""
+    tricks = np.arange(rules.hand_size + 1)
+    alones = [False, True] if alone is None else [alone]
+    if def_alone is None:
+        defs = [False, True] if rules.defend_alone else [False]
+    else:
+        defs = [def_alone]
+    lo, hi = math.inf, -math.inf
+    for a in alones:
+        for d in defs:
+            mp, dp = hand_points_array(rules, tricks, a, d)
+            v = (mp - dp) if ours else (dp - mp)
+            lo, hi = min(lo, float(v.min())), max(hi, float(v.max()))
+    return lo, hi
+
+
+def contract_ranges(rules: Rules, outcomes, asker: int, maker: int, alone: bool, def_alone=None,
+                    settled: bool = False) -> dict:
+    """:func:`contract_range` for every option of a question whose contract is known (``maker``,
+    ``alone``; ``def_alone`` the lone defender's seat, or None).  Unless ``settled`` (the play has
+    begun), a partner may still declare alone (British timing) and a defender may still go alone."""
+    ours = (maker & 1) == (asker & 1)
+    a = alone if (alone or settled or alone_with_the_call(rules)) else None
+    d = (def_alone is not None) if (settled or def_alone is not None) else None
+    r = contract_range(rules, ours, a, d)
+    return {k: r for k in outcomes}
+
+
+def option_ranges(rules: Rules, outcomes, asker: int, round_one: bool) -> dict:
+    """The possible range of each bidding option: a pass leaves every result open; a call (or the
+    dealer's pick-up) makes us the makers, alone when its name says so."""
+    out = {}
+    lim = _limit(rules)
+    for action in outcomes:
+        if action == "pass":
+            out[action] = (-lim, lim)
+            continue
+        alone = action.endswith("alone") or (round_one and bool(order_must_go_alone(rules, asker))
+                                             and action != "with partner")
+        out[action] = contract_range(rules, True, True if alone else (None if not alone_with_the_call(rules)
+                                                                        else False), None)
+    return out
 
 
 def _limit(rules: Rules) -> float:
@@ -420,31 +500,91 @@ def _game_outcomes(rules: Rules, model: str, bidding: BiddingModel):
 
 
 # --- the shared driver ----------------------------------------------------------------------
+#: with inference, deals played at most this many times ``samples`` while the effective sample is short
+MAX_PLAYED_FACTOR = 3
+
+
+@dataclass
+class Sampling:
+    """How the deals behind a decision were drawn: played deals, effective sample, candidates drawn."""
+
+    played: int
+    effective: float
+    drawn: int
+    se_scale: float = 1.0
+    asked: int = 0
+    #: the effective sample fell short of ``asked`` at the cap on deals played
+    short: bool = False
+
+    def to_dict(self) -> dict:
+        return {"deals_played": self.played, "effective_samples": round(self.effective, 1),
+                "candidates_drawn": self.drawn, "se_scale": round(self.se_scale, 4), "short": self.short}
+
+
+def _sampled(draw, likelihood, play):
+    """A chunk function for :func:`_drive`: ``n`` deals drawn by ``draw(rng, m)``, conditioned on the
+    auction by ``likelihood(deals)`` (``None``: uniform) through sampling importance resampling, then
+    played by ``play(rng, deals)`` (a dict of :class:`Outcome`)."""
+    def chunk(rng, n):
+        if likelihood is None:
+            deals = draw(rng, n)
+            return play(rng, deals), np.ones(len(deals)), (len(deals), math.inf)
+        post = posterior_sample(lambda m: draw(rng, m), likelihood, n, rng)
+        if len(post.counts) == 0:
+            raise DecisionInputError(f"none of {post.drawn:,} sampled deals is consistent with the auction seen "
+                                     "under the bidding model; use --no-infer")
+        return play(rng, post.deals), post.counts, (post.drawn, post.pool_ess)
+    return chunk
+
+
+def _uniform(draw, play):
+    return _sampled(draw, None, play)
+
+
 def _drive(seed: int, samples: int, target_se: float | None, chunk_fn, progress=None):
-    """Run fixed, seeded chunks; stop at ``samples`` or once every option's SE <= ``target_se``."""
+    """Run seeded chunks until the effective sample reaches ``samples`` (or every option's SE is
+    at most ``target_se``), playing at most :data:`MAX_PLAYED_FACTOR` times ``samples`` deals.
+
+    Returns the outcomes, the per-deal weights and a :class:`Sampling`.  Same seed, same chunks,
+    same answer, whatever the number of solver threads.
+    """
     if target_se is not None and not target_se > 0:
         raise DecisionInputError(f"target standard error must be positive, got {target_se!r}")
     parts: dict[str, list[Outcome]] = {}
     weights: list[np.ndarray] = []
-    done = 0
-    for i, size in enumerate(chunk_sizes(samples)):
-        outs, w = chunk_fn(chunk_rng(seed, i), size)
+    drawn = 0
+    pool_inv = 0.0  # sum over chunks of (weight in the chunk)^2 / pool ESS
+    planned = chunk_sizes(samples)
+    i = 0
+    eff = 0.0
+    while True:
+        size = planned[i] if i < len(planned) else min(CHUNK, max(8, math.ceil(1.25 * (samples - eff))))
+        outs, w, (d, pool_ess) = chunk_fn(chunk_rng(seed, i), size)
         for a, o in outs.items():
             parts.setdefault(a, []).append(o)
         weights.append(w)
-        done += size
+        drawn += d
+        pool_inv += float(w.sum()) ** 2 / pool_ess
+        i += 1
+        ww = np.concatenate(weights)
+        tot = float(ww.sum())
+        pool_total = tot * tot / pool_inv if pool_inv > 0 else math.inf
+        eff = 1.0 / (1.0 / effective_sample_size(ww) + 1.0 / pool_total)
+        scale = math.sqrt(1.0 + effective_sample_size(ww) / pool_total)
         if progress is not None:
-            progress(done, samples)
-        if target_se is not None and i >= 1:
-            ww = np.concatenate(weights)
+            progress(min(int(eff), samples), samples)
+        if target_se is not None and i >= 2:
             worst = max(weighted_mean_se(np.concatenate([p.value for p in ps]), ww)[1]
-                        for ps in parts.values())
+                        for ps in parts.values()) * scale
             if worst <= target_se:
                 break
-    w = np.concatenate(weights)
-    if w.sum() <= 0:
-        raise DecisionInputError("no sampled deal is consistent with the passes seen; use --no-infer")
-    return {a: Outcome.concat(ps) for a, ps in parts.items()}, w, done
+        if i >= len(planned) and eff >= samples - 1e-9:
+            break
+        if len(ww) >= MAX_PLAYED_FACTOR * samples:
+            break
+    short = eff < samples - 1e-9 and (target_se is None or i >= len(planned))
+    info = Sampling(len(ww), eff, drawn, scale, samples, bool(short and target_se is None))
+    return {a: Outcome.concat(ps) for a, ps in parts.items()}, ww, info
 
 
 def _pick_discards(outcomes: dict[str, Outcome], w: np.ndarray) -> tuple[dict, dict]:
@@ -556,10 +696,7 @@ def round_one_outcomes(rules: Rules, auction: Auction, ev: Evaluator, hands: np.
     """
     n = hands.shape[0]
     up_suit = auction.up_suit
-    w = np.ones(n)
-    if infer:
-        for s in range(asker):
-            w *= 1.0 - auction.p_round_one(hands, s)[0]
+    w = round_one_likelihood(auction, hands, asker) if infer else np.ones(n)
     outs: dict[str, Outcome] = {}
     outs["pass"] = _pass_outcome(pass_model, auction, hands, 1, asker + 1, rng, ev, rules, asker, bidding,
                                  workers)
@@ -579,7 +716,8 @@ def round_one_outcomes(rules: Rules, auction: Auction, ev: Evaluator, hands: np.
         h = hands.copy()
         picks_up = bool(dealer_picks_up(rules, asker, alone))  # not behind a lone partner: the dealer sits out
         if picks_up:
-            h[:, DEALER] = _dealer_pickup(h[:, DEALER], up, rules, np.ones(n, dtype=bool), up_suit)
+            h[:, DEALER] = _dealer_pickup(h[:, DEALER], up, rules, np.ones(n, dtype=bool), up_suit,
+                                          auction.models[DEALER])
         c = _contracts(h, up_suit, asker, alone)
         if picks_up:
             c.up_known = np.full(n, up)
@@ -593,7 +731,7 @@ BLIND_NAMING_DEFAULT = 3  # spades
 
 
 def order_decision(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, samples: int = 10000,
-                   target_se: float | None = None, seed: int | None = None, model: str = "dd",
+                   target_se: float | None = None, seed: int | None = None, model: str = DEFAULT_PLAY_MODEL,
                    pass_model: str = "hand", infer: bool = True, workers: int | None = None,
                    bidding: BiddingModel | None = None, progress=None, named=None, score=None) -> Decision:
     """Round one from any seat: pass, order up (pick up, for the dealer) and order up alone.
@@ -648,23 +786,26 @@ def order_decision(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, samples
     if asker == DEALER:
         dealer_discards = [c for c in cards + [up] if may_discard(rules, c, up)]
 
-    def chunk(rng, n):
-        hands = dealer.sample(n, rng)[:, :4].copy()
+    def play(rng, hands):
+        n = len(hands)
         discards = [(card_name(d), np.full(n, d)) for d in dealer_discards]
-        return round_one_outcomes(rules, auction, ev, hands, up, asker, rng, infer=infer,
+        return round_one_outcomes(rules, auction, ev, hands, up, asker, rng, infer=False,
                                   pass_model=pass_model, bidding=bidding, workers=workers,
-                                  may_order=may_order, may_alone=may_alone, discards=discards)
+                                  may_order=may_order, may_alone=may_alone, discards=discards)[0]
 
-    outcomes, w, done = _drive(seed, samples, target_se, chunk, progress)
+    like = (lambda hands: round_one_likelihood(auction, hands, asker)) if infer and asker > 0 else None
+    chunk = _sampled(lambda rng, m: dealer.sample(m, rng)[:, :4].copy(), like, play)
+    outcomes, w, info = _drive(seed, samples, target_se, chunk, progress)
     outcomes, extras = _pick_discards(outcomes, w)
-    options, diffs, rec, close = _summarise(outcomes, w, rules.hand_size, extras, game, _limit(rules))
+    options, diffs, rec, close = _summarise(outcomes, w, rules.hand_size, extras, game, _limit(rules), info,
+                                            option_ranges(rules, outcomes, asker, round_one=True))
     inputs = {"hand": " ".join(card_name(c) for c in cards), "upcard": card_name(up),
               "seat": SEAT_NAMES[asker]}
     if suit is not None:
         inputs["named"] = "cdhs"[suit]
     _game_inputs(inputs, game)
-    return Decision("order", inputs, rules, seed, done, model, options, diffs, rec, close, pass_model,
-                    infer, effective_sample_size(w), target_se=target_se)
+    return Decision("order", inputs, rules, seed, info.played, model, options, diffs, rec, close, pass_model,
+                    infer, info.effective, target_se=target_se, sampling=info)
 
 
 def _joker_up_decision(cards, hmask, rules, suit, samples, target_se, seed, model, workers, bidding,
@@ -683,8 +824,8 @@ def _joker_up_decision(cards, hmask, rules, suit, samples, target_se, seed, mode
     six = cards + [JOKER]
     discards = [c for c in six if may_discard(rules, c, JOKER)]
 
-    def chunk(rng, n):
-        hands = dealer.sample(n, rng)[:, :4].copy()
+    def play(rng, hands):
+        n = len(hands)
         passed = np.zeros((n, 4), dtype=bool)
         outs: dict[str, Outcome] = {}
         for alone in (False, True):
@@ -695,16 +836,18 @@ def _joker_up_decision(cards, hmask, rules, suit, samples, target_se, seed, mode
                 c.up_known = np.full(n, JOKER)
                 c = _rest_declares(auction, c, passed, True, rng)
                 outs[f"{'alone' if alone else 'with partner'}|{card_name(d)}"] = ev.play(c, rng)
-        return outs, np.ones(n)
+        return outs
 
-    outcomes, w, done = _drive(seed, samples, target_se, chunk, progress)
+    chunk = _uniform(lambda rng, m: dealer.sample(m, rng)[:, :4].copy(), play)
+    outcomes, w, info = _drive(seed, samples, target_se, chunk, progress)
     outcomes, extras = _pick_discards(outcomes, w)
-    options, diffs, rec, close = _summarise(outcomes, w, rules.hand_size, extras, game, _limit(rules))
+    options, diffs, rec, close = _summarise(outcomes, w, rules.hand_size, extras, game, _limit(rules), info,
+                                            option_ranges(rules, outcomes, DEALER, round_one=True))
     inputs = {"hand": " ".join(card_name(c) for c in cards), "upcard": "Jk", "seat": "dealer",
               "named": "cdhs"[suit]}
     _game_inputs(inputs, game)
-    return Decision("order", inputs, rules, seed, done, model, options, diffs, rec, close, None, False,
-                    effective_sample_size(w), target_se=target_se)
+    return Decision("order", inputs, rules, seed, info.played, model, options, diffs, rec, close, None, False,
+                    info.effective, target_se=target_se, sampling=info)
 
 
 def round_two_outcomes(rules: Rules, auction: Auction, ev: Evaluator, hands: np.ndarray, asker: int, rng, *,
@@ -717,13 +860,7 @@ def round_two_outcomes(rules: Rules, auction: Auction, ev: Evaluator, hands: np.
     two.  Shared by :func:`call_decision` and the strategy tables.
     """
     n = hands.shape[0]
-    w = np.ones(n)
-    if infer:
-        for s in range(4):
-            if s != asker:
-                w *= 1.0 - auction.p_round_one(hands, s)[0]
-        for s in range(asker):
-            w *= 1.0 - auction.p_round_two(hands, s)
+    w = round_two_likelihood(auction, hands, asker) if infer else np.ones(n)
     outs: dict[str, Outcome] = {}
     if may_pass(rules, asker, 2):
         if asker == DEALER:
@@ -741,7 +878,7 @@ def round_two_outcomes(rules: Rules, auction: Auction, ev: Evaluator, hands: np.
 
 
 def call_decision(hand, turned_down, seat, rules: Rules = NORTH_AMERICAN, *, samples: int = 10000,
-                  target_se: float | None = None, seed: int | None = None, model: str = "dd",
+                  target_se: float | None = None, seed: int | None = None, model: str = DEFAULT_PLAY_MODEL,
                   pass_model: str = "hand", infer: bool = True, workers: int | None = None,
                   bidding: BiddingModel | None = None, progress=None, named=None, score=None) -> Decision:
     """Round two: name each allowed suit, with and without going alone, or pass (unless stuck).
@@ -771,25 +908,28 @@ def call_decision(hand, turned_down, seat, rules: Rules = NORTH_AMERICAN, *, sam
     ev = Evaluator(rules, model, asker, workers)
     suits = [(t, "cdhs"[t]) for t in (3, 2, 1, 0) if t != up_suit]
 
-    def chunk(rng, n):
-        hands = dealer.sample(n, rng)[:, :4].copy()
-        return round_two_outcomes(rules, auction, ev, hands, asker, rng, infer=infer, pass_model=pass_model,
-                                  bidding=bidding, workers=workers, suits=suits)
+    def play(rng, hands):
+        return round_two_outcomes(rules, auction, ev, hands, asker, rng, infer=False, pass_model=pass_model,
+                                  bidding=bidding, workers=workers, suits=suits)[0]
 
-    outcomes, w, done = _drive(seed, samples, target_se, chunk, progress)
-    options, diffs, rec, close = _summarise(outcomes, w, rules.hand_size, game=game, limit=_limit(rules))
+    like = (lambda hands: round_two_likelihood(auction, hands, asker)) if infer else None
+    chunk = _sampled(lambda rng, m: dealer.sample(m, rng)[:, :4].copy(), like, play)
+    outcomes, w, info = _drive(seed, samples, target_se, chunk, progress)
+    options, diffs, rec, close = _summarise(outcomes, w, rules.hand_size, game=game, limit=_limit(rules),
+                                            sampling=info,
+                                            ranges=option_ranges(rules, outcomes, asker, round_one=False))
     inputs = {"hand": " ".join(card_name(c) for c in cards), "turned_down": card_name(up),
               "seat": SEAT_NAMES[asker]}
     if up == JOKER:
         inputs["named"] = "cdhs"[up_suit]
     _game_inputs(inputs, game)
-    return Decision("call", inputs, rules, seed, done, model, options, diffs, rec, close, pass_model,
-                    infer, effective_sample_size(w), target_se=target_se)
+    return Decision("call", inputs, rules, seed, info.played, model, options, diffs, rec, close, pass_model,
+                    infer, info.effective, target_se=target_se, sampling=info)
 
 
 def discard_decision(hand, upcard, rules: Rules = NORTH_AMERICAN, *, maker="dealer", alone: bool = False,
                      samples: int = 10000, target_se: float | None = None, seed: int | None = None,
-                     model: str = "dd", infer: bool = True, workers: int | None = None,
+                     model: str = DEFAULT_PLAY_MODEL, infer: bool = True, workers: int | None = None,
                      bidding: BiddingModel | None = None, progress=None, score=None) -> Decision:
     """The dealer holding six cards (the upcard among them): the value of each discard.
 
@@ -822,12 +962,19 @@ def discard_decision(hand, upcard, rules: Rules = NORTH_AMERICAN, *, maker="deal
     choices = [c for c in cards if may_discard(rules, c, up)]
     before = range(m) if m != DEALER else range(3)
 
-    def chunk(rng, n):
-        hands = dealer.sample(n, rng)[:, :4].copy()
-        w = np.ones(n)
-        if infer:
-            for s in before:
-                w *= 1.0 - auction.p_round_one(hands, s)[0]
+    def likelihood(hands):
+        w = np.ones(len(hands))
+        for s in before:
+            w *= 1.0 - auction.p_round_one(hands, s)[0]
+        if m != DEALER:  # the maker ordered the dealer up (alone or not, as the question says)
+            p, pa = auction.p_round_one(hands, m)
+            if alone_with_the_call(rules) and not order_must_go_alone(rules, m):
+                p = p * (pa if alone else 1.0 - pa)
+            w *= p
+        return w
+
+    def play(rng, hands):
+        n = len(hands)
         passed = np.zeros((n, 4), dtype=bool)
         passed[:, list(before)] = True
         outs = {}
@@ -838,15 +985,17 @@ def discard_decision(hand, upcard, rules: Rules = NORTH_AMERICAN, *, maker="deal
             c.up_known = np.full(n, up)
             c.def_alone = auction.defender_alone(h, c.trump, c.maker, c.alone, passed, rng)
             outs[card_name(d)] = ev.play(c, rng)
-        return outs, w
+        return outs
 
-    outcomes, w, done = _drive(seed, samples, target_se, chunk, progress)
-    options, diffs, rec, close = _summarise(outcomes, w, rules.hand_size, game=game, limit=_limit(rules))
+    chunk = _sampled(lambda rng, k: dealer.sample(k, rng)[:, :4].copy(), likelihood if infer else None, play)
+    outcomes, w, info = _drive(seed, samples, target_se, chunk, progress)
+    options, diffs, rec, close = _summarise(outcomes, w, rules.hand_size, game=game, limit=_limit(rules),
+                                            sampling=info, ranges=contract_ranges(rules, outcomes, DEALER, m, alone))
     inputs = {"hand": " ".join(card_name(c) for c in cards), "upcard": card_name(up),
               "maker": SEAT_NAMES[m], "alone": alone}
     _game_inputs(inputs, game)
-    return Decision("discard", inputs, rules, seed, done, model, options, diffs, rec, close, None,
-                    infer, effective_sample_size(w), target_se=target_se)
+    return Decision("discard", inputs, rules, seed, info.played, model, options, diffs, rec, close, None,
+                    infer, info.effective, target_se=target_se, sampling=info)
 
 
 def replay_tricks(rules: Rules, trump: int, first_leader_seat: int, active: list[bool],
@@ -896,7 +1045,7 @@ def replay_tricks(rules: Rules, trump: int, first_leader_seat: int, active: list
 
 def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tricks=(), up=None,
                   alone: bool = False, defender_alone=None, discard=None, samples: int = 10000,
-                  target_se: float | None = None, seed: int | None = None, model: str = "dd",
+                  target_se: float | None = None, seed: int | None = None, model: str = DEFAULT_PLAY_MODEL,
                   workers: int | None = None, progress=None, pimc_worlds: int = 24, infer: bool = True,
                   bidding: BiddingModel | None = None, score=None) -> Decision:
     """The player on lead: expected points for their side (expected tricks beside them), and the
@@ -1002,12 +1151,12 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
     prior_ours = won[ours]
     hs = rules.hand_size
 
-    def chunk(rng, n):
-        hands = dealer.sample(n, rng)[:, :4].copy()
-        w = np.ones(n)
-        if auction is not None:  # the hands as they were in the bidding: now plus what each seat played
-            dealt = hands | np.array(played_by, dtype=np.uint64)[None, :]
-            w = auction_weights(auction, dealt, m, t, round_one, upc, asker)
+    def likelihood(hands):  # the hands as they were in the bidding: now plus what each seat played
+        dealt = hands | np.array(played_by, dtype=np.uint64)[None, :]
+        return auction_weights(auction, dealt, m, t, round_one, upc, asker)
+
+    def play(rng, hands):
+        n = len(hands)
         if model == "dd":
             from ..solver import card_values_many
 
@@ -1029,10 +1178,13 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
             # P(make), P(march), P(euchred) are the makers' chances, whoever asks
             outs[card_name(c)] = Outcome(value.astype(np.float64), mp > 0, maker_tricks == hs, dp > 0, our_total,
                                          our_total.astype(np.float64))
-        return outs, w
+        return outs
 
-    outcomes, w, done = _drive(seed, samples, target_se, chunk, progress)
-    options, diffs, rec, close = _summarise(outcomes, w, hs, game=game, limit=_limit(rules))
+    chunk = _sampled(lambda rng, k: dealer.sample(k, rng)[:, :4].copy(),
+                     likelihood if auction is not None else None, play)
+    outcomes, w, info = _drive(seed, samples, target_se, chunk, progress)
+    options, diffs, rec, close = _summarise(outcomes, w, hs, game=game, limit=_limit(rules), sampling=info,
+                                            ranges=contract_ranges(rules, outcomes, asker, m, alone, da, settled=True))
     for o in options:  # expected tricks beside the points
         o.extra["ev_tricks"] = o.extra.pop("ev_points")
         o.extra["ev_tricks_ci"] = o.extra.pop("ev_points_ci")
@@ -1042,6 +1194,6 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
               "up": card_name(upc) if upc is not None else None,
               "side": "makers" if maker_side == ours else "defenders"}
     _game_inputs(inputs, game)
-    return Decision("lead", inputs, rules, seed, done, model, options, diffs, rec, close, None,
-                    auction is not None, effective_sample_size(w), target_se=target_se)
+    return Decision("lead", inputs, rules, seed, info.played, model, options, diffs, rec, close, None,
+                    auction is not None, info.effective, target_se=target_se, sampling=info)
 
