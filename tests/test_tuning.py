@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 from euchre_stats.bidding.model import BiddingModel
-from euchre_stats.bidding.tuning import MIN_EFFECTIVE, _best_threshold, tune
+from euchre_stats.bidding.tuning import (MIN_EFFECTIVE, NEXT_BONUS_GRID, TuneResult, _best_threshold, _bootstrap_se,
+                                         tune)
 from euchre_stats.rules import preset
 
 
@@ -25,11 +26,36 @@ def test_best_threshold_never_and_too_few():
     assert _best_threshold(strength, np.ones_like(strength), few, current=3.0) == 3.0
 
 
-def test_tune_is_deterministic_and_changes_thresholds():
-    a = tune(preset("north-american"), deals=600, seed=3, sweeps=1)
-    b = tune(preset("north-american"), deals=600, seed=3, sweeps=1)
+def test_tune_is_deterministic_and_reports_its_errors():
+    a = tune(preset("north-american"), deals=600, seed=3, sweeps=1, play="dd")
+    b = tune(preset("north-american"), deals=600, seed=3, sweeps=1, play="dd")
     assert a == b
-    assert isinstance(a, BiddingModel) and a != BiddingModel()
-    for name in ("order", "order_alone", "call", "call_alone"):
-        assert len(getattr(a, name)) == 4
-    assert all(x <= y for x, y in zip(a.order, a.order_alone))
+    assert isinstance(a, TuneResult) and isinstance(a.model, BiddingModel) and a.model != BiddingModel()
+    for name in ("order", "order_alone", "call", "call_alone", "next_bonus"):
+        assert len(getattr(a.model, name)) == 4
+    assert all(x <= y for x, y in zip(a.model.order, a.model.order_alone))
+    assert all(b in NEXT_BONUS_GRID for b in a.model.next_bonus)
+    se = a.fit["standard_errors"]
+    assert set(se) == {f"{k}[{s}]" for k in ("order", "order_alone", "call", "call_alone") for s in range(4)}
+    assert all(v is None or v >= 0 for v in se.values()) and any(v for v in se.values())
+    assert a.fit["play_model"] == "dd" and a.fit["deals_per_point"] == 600
+
+
+def test_bootstrap_error_shrinks_with_more_deals():
+    rng = np.random.default_rng(0)
+
+    def se(n):
+        s = rng.uniform(0, 10, n)
+        gain = np.where(s > 6.0, 1.0, -1.0) + rng.normal(0, 3, n)
+        return _bootstrap_se(s, gain, np.ones(n), 3.0, np.random.default_rng(1))
+
+    assert se(20000) < se(1000)
+
+
+def test_a_flat_gain_keeps_the_most_conservative_threshold_within_one_error():
+    # accepting pays clearly above 7 and gains nothing between 3 and 7: the threshold stays near 7
+    rng = np.random.default_rng(2)
+    s = rng.uniform(0, 10, 20000)
+    gain = np.where(s > 7, 1.0, np.where(s > 3, 0.0, -1.0)) + rng.normal(0, 1.0, len(s))
+    t = _best_threshold(s, gain, np.ones_like(s), current=5.0)
+    assert 6.0 < t < 7.5

@@ -20,6 +20,8 @@ from ..core.trump import POWER
 from ..rules import Rules, first_leader, hand_points_array, railroad_on
 
 PLAY_MODELS = ("dd", "pimc")
+#: the play model of the decisions and of ``variants`` unless another is named: realistic play
+DEFAULT_PLAY_MODEL = "pimc"
 
 
 # --- samples of one option ------------------------------------------------------------------
@@ -132,7 +134,9 @@ class Evaluator:
             out[i] = o
         return leader, out
 
-    def play(self, c: Contracts, rng: np.random.Generator) -> Outcome:
+    def play(self, c: Contracts, rng: np.random.Generator, streams: np.ndarray | None = None) -> Outcome:
+        """Play every contract; ``streams`` (one per deal) fixes each deal's random stream under
+        realistic play, so that a deal played twice with the same ``rng`` state plays alike."""
         c, _ = with_railroad(self.rules, c)
         n = len(c.maker)
         live = c.maker >= 0
@@ -154,7 +158,8 @@ class Evaluator:
                 up = None if c.up_known is None else c.up_known[idx]
                 side0[idx] = play_realistic(self.rules, hands, c.trump[idx], leader, out, c.maker[idx], c.alone[idx],
                                             c.def_alone[idx], seed=int(rng.integers(2**62)), worlds=self.pimc_worlds,
-                                            threads=self.workers, up_known=up)
+                                            threads=self.workers, up_known=up,
+                                            streams=None if streams is None else np.asarray(streams)[idx])
         return self.score(c, side0)
 
     def score(self, c: Contracts, side0: np.ndarray) -> Outcome:

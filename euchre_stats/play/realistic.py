@@ -172,7 +172,7 @@ def _run(rules, h, t, ld, o, p, g, vd, up, pts, w, stream, seed, worlds, threads
 
 def play_realistic(rules: Rules, hands: np.ndarray, trump, leader, out, maker, alone, def_alone, *, seed: int,
                    worlds: int = DEFAULT_WORLDS, threads: int | None = None, trick=None, voids=None, gone=None,
-                   up_known=None, won=None, stats: np.ndarray | None = None) -> np.ndarray:
+                   up_known=None, won=None, stats: np.ndarray | None = None, streams=None) -> np.ndarray:
     """Play every deal to the end with the realistic model; side 0's tricks from this point.
 
     Parameters
@@ -188,6 +188,9 @@ def play_realistic(rules: Rules, hands: np.ndarray, trump, leader, out, maker, a
         ``out`` must be the partners of the lone players.
     seed : int
         0..2**63-1; deal ``i`` plays from the stream ``(seed, i)``, whatever ``threads``.
+    streams : int array (n,), optional
+        The stream of each deal instead of its row (a deal played twice from the same stream
+        plays the same way: common random numbers for comparisons).
     worlds : int
         Worlds sampled per decision (all consistent deals once when there are no more).
     threads : int, optional
@@ -215,7 +218,13 @@ def play_realistic(rules: Rules, hands: np.ndarray, trump, leader, out, maker, a
     args = _validate(rules, hands, trump, leader, out, maker, alone, def_alone, seed, worlds, trick, voids, gone,
                      up_known, won)
     n = args[0].shape[0]
-    return _run(rules, *args, np.arange(n, dtype=np.int64), seed, worlds, threads, stats=stats)
+    if streams is None:
+        streams = np.arange(n, dtype=np.int64)
+    else:
+        streams = np.ascontiguousarray(streams, dtype=np.int64)
+        if streams.shape != (n,) or (streams < 0).any():
+            raise RealisticInputError(f"streams must be {n} non-negative integers, one per deal")
+    return _run(rules, *args, streams, seed, worlds, threads, stats=stats)
 
 
 def lead_values_realistic(rules: Rules, hands: np.ndarray, trump, leader, out, maker, alone, def_alone, *,
