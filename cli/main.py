@@ -6,7 +6,7 @@ Each command lives in its own module below this one and adds itself to
 
 from __future__ import annotations
 
-from . import alone, bench, decide, equity, odds, review, solve, table, tune  # noqa: F401  (each registers its commands)
+from . import alone, bench, decide, equity, match, odds, review, solve, table, tune  # noqa: F401  (each registers)
 from .group import cli
 
 __all__ = ["cli", "main"]

@@ -24,7 +24,8 @@ from .rules import PRESETS, Rules, preset
 from ._version import __version__
 
 #: the public functions, in :mod:`euchre_stats.api`
-API = ("order", "call", "discard", "lead", "alone", "solve", "odds", "variants", "advise", "table", "equity")
+API = ("order", "call", "discard", "lead", "alone", "solve", "odds", "variants", "advise", "table", "equity",
+       "match")
 
 
 def __getattr__(name: str):

@@ -25,6 +25,7 @@ from .rules import Rules, load_rules
 if TYPE_CHECKING:  # pragma: no cover
     from .bidding.model import BiddingModel
     from .decide.equity import EquityResult
+    from .decide.match import GamesResult, MatchResult
     from .decide.questions import Decision, ModelComparison
     from .solver import SolveResult
     from .solver.batch import SolveBatch
@@ -660,4 +661,52 @@ def equity(rules: RulesLike = "north-american", *, samples: int = 20000, seed: i
                    **_model(model))
 
 
-__all__ = ["advise", "alone", "call", "discard", "equity", "lead", "odds", "order", "solve", "table", "variants"]
+def match(a: str | BiddingModel = "shipped", b: str | BiddingModel = "points", *, deals: int = 20000,
+          seed: int | None = None, rules: RulesLike = "north-american", model: str = "pimc",
+          workers: int | None = None, progress: Progress | None = None,
+          games: int | None = None) -> MatchResult | GamesResult:
+    """A duplicate match between two bidding policies: A's points minus B's per hand.
+
+    Each deal is played at two tables with the policies' seats swapped, the same cards and the
+    same random numbers, so only the bidding differs (:mod:`euchre_stats.decide.match`).
+    ``euchre-stats match``.
+
+    Parameters
+    ----------
+    a, b : str or BiddingModel
+        ``"shipped"``, ``"dd-tuned"`` (the model tuned under double-dummy play), ``"points"`` (a
+        published point count) or the path of a model file from ``euchre-stats tune``.
+    deals, seed, rules, workers, progress
+        As in :func:`order`.
+    model : str
+        The play model of every hand: ``"pimc"`` (realistic, the default) or ``"dd"``.
+    games : int, optional
+        Play this many whole games to ``rules.game_to`` instead of single deals (``deals`` is then
+        not used): the result is the chance that A wins a game.
+
+    Returns
+    -------
+    MatchResult or GamesResult
+        ``diff`` and ``diff_ci`` (A - B, points per hand, 95%), split ``by_seat``, ``by_round``
+        and ``by_kind`` of the first decision where the tables differ; with ``games``,
+        ``p_a_wins`` and ``p_a_wins_ci``.
+
+    Examples
+    --------
+    >>> import euchre_stats as es
+    >>> r = es.match("points", "points", deals=200, seed=1, model="dd")
+    >>> r.diff, r.differing
+    (0.0, 0)
+    """
+    from .decide.match import match as _match
+    from .decide.match import match_games
+
+    if games is not None:
+        return match_games(a, b, games=games, seed=seed, rules=_rules(rules), model=model, workers=workers,
+                           progress=progress)
+    return _match(a, b, deals=deals, seed=seed, rules=_rules(rules), model=model, workers=workers,
+                  progress=progress)
+
+
+__all__ = ["advise", "alone", "call", "discard", "equity", "lead", "match", "odds", "order", "solve", "table",
+           "variants"]

@@ -1,0 +1,51 @@
+"""The ``match`` command: a duplicate match between two bidding policies.
+
+It parses its input, calls :func:`euchre_stats.match` and prints the result in the format asked for.
+"""
+
+from __future__ import annotations
+
+import click
+
+import euchre_stats as es
+
+from .common import emit, handle_errors, output_options, progress_bar, rules_options
+from .group import cli
+
+
+@cli.command()
+@click.option("--a", "a", default="shipped", show_default=True,
+              help="policy A: shipped, dd-tuned, points or a model file (JSON from tune)")
+@click.option("--b", "b", default="points", show_default=True, help="policy B (as --a)")
+@click.option("--deals", type=click.IntRange(min=2, max=10_000_000), default=20000, show_default=True,
+              help="deals, each played twice with the seats swapped")
+@click.option("--games", type=click.IntRange(min=2, max=1_000_000), default=None,
+              help="play this many whole games to --game-to instead (the chance that A wins a game)")
+@click.option("--seed", type=click.IntRange(min=0), default=None,
+              help="random seed (printed; the same seed gives the same output)")
+@click.option("--model", type=click.Choice(["pimc", "dd"]), default="pimc", show_default=True,
+              help="play model of every hand (pimc: realistic)")
+@click.option("--workers", "-j", type=click.IntRange(min=1, max=1024), default=None,
+              help="solver threads (results do not depend on it)")
+@rules_options
+@output_options()
+@handle_errors
+def match(a, b, deals, games, seed, model, workers, rules, fmt, output):
+    """A duplicate match between two bidding policies: A's points minus B's per hand, 95% interval.
+
+    Every deal is played at two tables, the policies' seats swapped, with the same cards and the
+    same random numbers, so only the bidding differs; the difference is split by the seat, round
+    and kind of the first decision where the two tables differ.
+
+    \b
+    Example:
+      euchre-stats match --a shipped --b points --deals 2000 --seed 1
+      euchre-stats match --a shipped --b dd-tuned --deals 20000 --seed 1 --format json
+      euchre-stats match --a shipped --b points --games 500 --seed 1
+    """
+    result = es.match(a, b, deals=deals, seed=seed, rules=rules, model=model, workers=workers,
+                      progress=progress_bar("match"), games=games)
+    emit(result.format(fmt), output)
+
+
+__all__ = ["match"]

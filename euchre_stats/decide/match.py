@@ -1,0 +1,338 @@
+"""A duplicate match between two bidding policies.
+
+Every deal is played at two tables.  At the first, policy A holds seats 0 and 2 (eldest and third)
+and policy B seats 1 and 3 (the dealer's partner and the dealer); at the second they swap.  Both
+tables see the same cards, the same random numbers for the soft bidding decisions, and the same
+random stream for each deal's realistic play, so a deal on which the two policies bid alike scores
+exactly 0, and the match measures the bidding alone.  All play is by the play model named
+(realistic by default).
+
+The result: A's points minus B's, per hand played (the mean over deals of half the sum of A's net
+score at the two tables), with its 95% interval, and the same split by where the two tables'
+auctions first differ: the seat and round of that decision, and its kind ("call": one policy
+accepts where the other passes; "alone": both accept, one alone; "suit": a different suit named;
+"other": the same contract, but the dealer's discard, a later declaration or a lone defender
+differs).  No I/O.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from ..bidding.model import POINTS_MODEL, BiddingModel, default_model
+from ..core.errors import BiddingModelError
+from ..core.seats import SEAT_NAMES
+from ..core.stats import Z95, weighted_mean_se
+from ..output.results import ResultView
+from ..play.contracts import PLAY_MODELS
+from ..rules import NORTH_AMERICAN, Rules
+from ..sampling.deals import random_deals
+from ..sampling.seeds import chunk_rng, chunk_sizes, resolve_seed
+from .selfplay import play_random_hands
+
+#: the named policies (anything else is read as the path of a model file)
+POLICIES = ("shipped", "dd-tuned", "points")
+POLICY_WORDS = {
+    "shipped": "the shipped model (tuned by self-play under realistic play)",
+    "dd-tuned": "the previous model (tuned by self-play under double-dummy play)",
+    "points": "a published point count (euchrestrategy.info): right 4, left 3, trump ace 3, king 2, queen 2, "
+              "ten 1, nine 1, off ace 2; order or call at 7, alone at 10",
+}
+KINDS = ("call", "alone", "suit", "other")
+
+
+def dd_tuned_model() -> BiddingModel:
+    """The model tuned by self-play under double-dummy play (shipped before realistic tuning)."""
+    return BiddingModel.load(Path(__file__).parents[1] / "data" / "bidding_model_dd.json")
+
+
+def policy_model(policy) -> tuple[str, BiddingModel]:
+    """``(name, model)`` of a policy: a name of :data:`POLICIES`, a :class:`BiddingModel` or a
+    model file's path."""
+    if isinstance(policy, BiddingModel):
+        return "custom", policy
+    name = str(policy)
+    if name == "shipped":
+        return name, default_model()
+    if name == "dd-tuned":
+        return name, dd_tuned_model()
+    if name == "points":
+        return name, POINTS_MODEL
+    p = Path(name)
+    if not p.exists():
+        raise BiddingModelError(f"unknown policy {name!r}: expected {', '.join(POLICIES)} or a model file")
+    return name, BiddingModel.load(p)
+
+
+@dataclass
+class MatchResult(ResultView):
+    """A's points minus B's per hand, its interval, and the split by where the tables differ."""
+
+    a: str
+    b: str
+    deals: int
+    seed: int
+    rules: Rules
+    play_model: str
+    diff: float
+    diff_ci: tuple[float, float]
+    differing: int
+    by_seat: list[dict]
+    by_round: list[dict]
+    by_kind: list[dict]
+    a_words: str = ""
+    b_words: str = ""
+
+    def to_dict(self) -> dict:
+        return {"deals": self.deals, "seed": self.seed, "a": self.a, "b": self.b, "diff": self.diff,
+                "diff_ci": list(self.diff_ci), "by_seat": self.by_seat, "by_round": self.by_round,
+                "by_kind": self.by_kind, "differing_deals": self.differing, "play_model": self.play_model,
+                "unit": "points per hand, A minus B", "rules": self.rules.to_dict(),
+                "policies": {"a": self.a_words, "b": self.b_words}}
+
+    def to_frame(self):
+        """One row per split (``split`` seat/round/kind, ``group``): deals, A - B and its interval."""
+        import pandas as pd
+
+        rows = [{"split": "all", "group": "all", "deals": self.deals, "diff": self.diff,
+                 "ci_low": self.diff_ci[0], "ci_high": self.diff_ci[1]}]
+        for split, groups in (("seat", self.by_seat), ("round", self.by_round), ("kind", self.by_kind)):
+            for g in groups:
+                rows.append({"split": split, "group": g["group"], "deals": g["deals"], "diff": g["diff"],
+                             "ci_low": g["ci"][0], "ci_high": g["ci"][1]})
+        return pd.DataFrame(rows)
+
+    def to_text(self) -> str:
+        import pandas as pd
+
+        lo, hi = self.diff_ci
+        verdict = ("too close to call" if lo <= 0.0 <= hi else
+                   f"{'A' if self.diff > 0 else 'B'} ({self.a if self.diff > 0 else self.b}) is ahead")
+        lines = [f"match: A = {self.a} against B = {self.b}", f"A: {self.a_words}", f"B: {self.b_words}",
+                 f"rules: {self.rules.describe()}", f"play model: {self.play_model}",
+                 f"seed: {self.seed}   deals: {self.deals:,} (each played twice, seats swapped)",
+                 "", f"A - B: {self.diff:+.4f} points per hand [{lo:+.4f}, {hi:+.4f}] (95%): {verdict}",
+                 f"deals where the tables differ: {self.differing:,} ({self.differing / self.deals:.1%})", ""]
+        for title, groups in (("where the tables first differ, by seat", self.by_seat),
+                              ("by round", self.by_round), ("by kind", self.by_kind)):
+            lines.append(title + " (A - B per hand over all deals, from these deals):")
+            frame = pd.DataFrame([{"": g["group"], "deals": g["deals"], "A - B": f"{g['diff']:+.4f}",
+                                   "95% CI": f"[{g['ci'][0]:+.4f}, {g['ci'][1]:+.4f}]"} for g in groups])
+            lines.append(frame.to_string(index=False) if len(frame) else "(none)")
+            lines.append("")
+        return "\n".join(lines).rstrip()
+
+
+def _endpoint(hp) -> tuple[np.ndarray, np.ndarray]:
+    """Where each table's auction ended: (round 1/2, or 3 thrown in; the maker's seat)."""
+    rnd = np.where(hp.maker < 0, 3, np.where(hp.round_one, 1, 2))
+    return rnd, hp.maker
+
+
+def _a_net(hp, a_side: int) -> np.ndarray:
+    """Net points of side ``a_side`` (0: seats 0 and 2) per deal."""
+    deal_side, other = hp.side_points()
+    net0 = (other - deal_side).astype(np.float64)  # side 0 minus side 1
+    return net0 if a_side == 0 else -net0
+
+
+def match(a, b, deals: int = 20000, seed: int | None = None, rules: Rules = NORTH_AMERICAN, *,
+          model: str = "pimc", workers: int | None = None, progress=None) -> MatchResult:
+    """A duplicate match of ``deals`` deals between bidding policies ``a`` and ``b`` (see the
+    module docstring); ``model`` is the play model (``"pimc"`` realistic, ``"dd"``)."""
+    from ..core.errors import DecisionInputError
+
+    rules = Rules.from_json(rules)
+    if model not in PLAY_MODELS:
+        raise DecisionInputError(f"unknown play model {model!r}: expected one of {', '.join(PLAY_MODELS)}")
+    if int(deals) < 2:
+        raise DecisionInputError(f"a match needs at least 2 deals, got {deals!r}")
+    a_name, ma = policy_model(a)
+    b_name, mb = policy_model(b)
+    seed = resolve_seed(seed)
+    diffs, seats, rounds, kinds = [], [], [], []
+    done = 0
+    for i, n in enumerate(chunk_sizes(int(deals))):
+        dealt = random_deals(rules, n, chunk_rng(seed, i, 0))
+        tables = []
+        for models in ((ma, mb, ma, mb), (mb, ma, mb, ma)):
+            tables.append(play_random_hands(rules, n, chunk_rng(seed, i, 1), model, workers, models, deals=dealt,
+                                            play_rng=chunk_rng(seed, i, 2)))
+        t1, t2 = tables
+        diffs.append((_a_net(t1, 0) + _a_net(t2, 1)) / 2.0)
+        s, r, k = _divergence(t1, t2)
+        seats.append(s)
+        rounds.append(r)
+        kinds.append(k)
+        done += n
+        if progress is not None:
+            progress(done, int(deals))
+    d = np.concatenate(diffs)
+    seat, rnd, kind = np.concatenate(seats), np.concatenate(rounds), np.concatenate(kinds)
+    ones = np.ones(len(d))
+    mu, se = weighted_mean_se(d, ones)
+    n = len(d)
+
+    def split(mask_of, labels):
+        out = []
+        for key, label in labels:
+            m = mask_of(key)
+            if not m.any():
+                continue
+            part = np.where(m, d, 0.0)  # the contribution of these deals to the whole match
+            pm, ps = weighted_mean_se(part, ones)
+            out.append({"group": label, "deals": int(m.sum()), "diff": pm,
+                        "ci": [max(-8.0, pm - Z95 * ps), min(8.0, pm + Z95 * ps)]})
+        return out
+
+    by_seat = split(lambda s: seat == s, [(s, SEAT_NAMES[s]) for s in range(4)])
+    by_round = split(lambda r: rnd == r, [(1, "round one"), (2, "round two")])
+    by_kind = split(lambda k: kind == k, [(j, KINDS[j]) for j in range(len(KINDS))])
+    return MatchResult(a_name, b_name, n, seed, rules, model, mu,
+                       (max(-8.0, mu - Z95 * se), min(8.0, mu + Z95 * se)), int((seat >= 0).sum()),
+                       by_seat, by_round, by_kind, POLICY_WORDS.get(a_name, f"the model in {a_name}"),
+                       POLICY_WORDS.get(b_name, f"the model in {b_name}"))
+
+
+def _divergence(t1, t2) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per deal: the seat, round and kind (index into :data:`KINDS`) of the first decision on which
+    the two tables differ; -1 where they do not differ at all."""
+    r1, m1 = _endpoint(t1)
+    r2, m2 = _endpoint(t2)
+    n = len(r1)
+    seat = np.full(n, -1, dtype=np.int64)
+    rnd = np.full(n, -1, dtype=np.int64)
+    kind = np.full(n, -1, dtype=np.int64)
+    k1, k2 = r1 * 4 + np.maximum(m1, 0), r2 * 4 + np.maximum(m2, 0)
+    ends_differ = k1 != k2
+    first = np.minimum(k1, k2)
+    seat = np.where(ends_differ, first % 4, seat)
+    rnd = np.where(ends_differ, first // 4, rnd)
+    kind = np.where(ends_differ, 0, kind)
+    same = ~ends_differ & (m1 >= 0)
+    for j, differs in ((1, t1.alone != t2.alone), (2, t1.trump != t2.trump),
+                       (3, (t1.def_alone_seat != t2.def_alone_seat) | (t1.maker_tricks != t2.maker_tricks))):
+        hit = same & differs & (kind < 0)
+        seat = np.where(hit, m1, seat)
+        rnd = np.where(hit, r1, rnd)
+        kind = np.where(hit, j, kind)
+    return seat, rnd, kind
+
+
+@dataclass
+class GamesResult(ResultView):
+    """Whole games between two policies: the chance that A wins a game, both tables counted."""
+
+    a: str
+    b: str
+    games: int
+    seed: int
+    rules: Rules
+    play_model: str
+    p_a_wins: float
+    p_a_wins_ci: tuple[float, float]
+    hands_per_game: float
+    a_words: str = ""
+    b_words: str = ""
+
+    @property
+    def diff(self) -> float:
+        """P(A wins) - P(B wins)."""
+        return 2 * self.p_a_wins - 1
+
+    def to_dict(self) -> dict:
+        lo, hi = self.p_a_wins_ci
+        return {"games": self.games, "seed": self.seed, "a": self.a, "b": self.b, "p_a_wins": self.p_a_wins,
+                "p_a_wins_ci": [lo, hi], "diff": self.diff, "diff_ci": [2 * lo - 1, 2 * hi - 1],
+                "unit": "P(A wins the game) - P(B wins it)", "hands_per_game": self.hands_per_game,
+                "play_model": self.play_model, "rules": self.rules.to_dict(),
+                "policies": {"a": self.a_words, "b": self.b_words}}
+
+    def to_frame(self):
+        import pandas as pd
+
+        d = self.to_dict()
+        return pd.DataFrame([{"a": self.a, "b": self.b, "games": self.games, "p_a_wins": self.p_a_wins,
+                              "ci_low": d["p_a_wins_ci"][0], "ci_high": d["p_a_wins_ci"][1],
+                              "hands_per_game": self.hands_per_game}])
+
+    def to_text(self) -> str:
+        lo, hi = self.p_a_wins_ci
+        verdict = ("too close to call" if lo <= 0.5 <= hi else
+                   f"{'A' if self.p_a_wins > 0.5 else 'B'} ({self.a if self.p_a_wins > 0.5 else self.b}) is ahead")
+        return "\n".join([
+            f"match (whole games): A = {self.a} against B = {self.b}", f"A: {self.a_words}", f"B: {self.b_words}",
+            f"rules: {self.rules.describe()}", f"play model: {self.play_model}",
+            f"seed: {self.seed}   games: {self.games:,} (each played twice, seats swapped; "
+            f"{self.hands_per_game:.1f} hands a game)", "",
+            f"P(A wins the game): {self.p_a_wins:.4f} [{lo:.4f}, {hi:.4f}] (95%): {verdict}"])
+
+
+#: a game longer than this many hands is stopped (none comes near it; win-by-two games end too)
+MAX_HANDS = 400
+
+
+def match_games(a, b, games: int = 2000, seed: int | None = None, rules: Rules = NORTH_AMERICAN, *,
+                model: str = "pimc", workers: int | None = None, progress=None) -> GamesResult:
+    """Whole games to ``rules.game_to`` between policies ``a`` and ``b``, each game played at two
+    tables with the teams' seats swapped (the same deals, dealer rotating between the teams).
+
+    P(A wins) counts both tables: per game the mean of A's two results, so its interval is paired."""
+    from ..core.errors import DecisionInputError
+    from .equity import _winner
+
+    rules = Rules.from_json(rules)
+    if model not in PLAY_MODELS:
+        raise DecisionInputError(f"unknown play model {model!r}: expected one of {', '.join(PLAY_MODELS)}")
+    if int(games) < 2:
+        raise DecisionInputError(f"a match needs at least 2 games, got {games!r}")
+    a_name, ma = policy_model(a)
+    b_name, mb = policy_model(b)
+    seed = resolve_seed(seed)
+    results, lengths = [], []
+    done = 0
+    for i, n in enumerate(chunk_sizes(int(games))):
+        a_won = np.zeros((2, n))
+        hands_played = np.zeros((2, n))
+        for table in (0, 1):
+            # team 0 is A at the first table, B at the second; hand h is dealt by team 1 when h is even
+            score = np.zeros((n, 2), dtype=np.int64)
+            over = np.zeros(n, dtype=bool)
+            winner = np.full(n, -1)
+            team0 = (ma, mb)[table]
+            team1 = (mb, ma)[table]
+            for h in range(MAX_HANDS):
+                dealing = 1 if h % 2 == 0 else 0
+                side = (team0, team1) if dealing == 1 else (team1, team0)  # (non-dealing, dealing) models
+                dealt = random_deals(rules, n, chunk_rng(seed, i, h, 0))
+                hp = play_random_hands(rules, n, chunk_rng(seed, i, h, 1), model, workers,
+                                       (side[0], side[1], side[0], side[1]), deals=dealt,
+                                       play_rng=chunk_rng(seed, i, h, 2), streams=np.arange(n))
+                deal_pts, other_pts = hp.side_points()
+                live = ~over
+                score[live, dealing] += deal_pts[live]
+                score[live, 1 - dealing] += other_pts[live]
+                hands_played[table, live] += 1
+                for g in np.nonzero(live)[0]:
+                    w = _winner(rules, int(score[g, 0]), int(score[g, 1]))
+                    if w is not None:
+                        over[g] = True
+                        winner[g] = 0 if w == 1 else 1
+                if over.all():
+                    break
+            a_team = 0 if table == 0 else 1
+            a_won[table] = (winner == a_team).astype(np.float64)
+        results.append(a_won.mean(axis=0))
+        lengths.append(hands_played.mean(axis=0))
+        done += n
+        if progress is not None:
+            progress(done, int(games))
+    d = np.concatenate(results)
+    mu, se = weighted_mean_se(d, np.ones(len(d)))
+    return GamesResult(a_name, b_name, len(d), seed, rules, model, mu,
+                       (max(0.0, mu - Z95 * se), min(1.0, mu + Z95 * se)), float(np.concatenate(lengths).mean()),
+                       POLICY_WORDS.get(a_name, f"the model in {a_name}"),
+                       POLICY_WORDS.get(b_name, f"the model in {b_name}"))
