@@ -28,8 +28,8 @@ def sampling_options(func):
                   help="random seed (printed; the same seed gives the same output)")
     @click.option("--workers", "-j", type=click.IntRange(min=1), default=None,
                   help="solver threads (results do not depend on it)")
-    @click.option("--model", type=click.Choice(["dd", "pimc"]), default="dd", show_default=True,
-                  help="play model: dd = double-dummy, pimc = realistic")
+    @click.option("--model", type=click.Choice(["pimc", "dd"]), default="pimc", show_default=True,
+                  help="play model: pimc = realistic (each player sees only its own cards), dd = double-dummy")
     @click.option("--plot", "plot", type=click.Path(dir_okay=False), default=None,
                   help="draw the options' expected values and trick distributions to FILE (.png/.svg/.pdf)")
     @click.option("--score", default=None,

@@ -18,8 +18,8 @@ from .group import cli
               help="self-play hands behind the hand outcome chances")
 @click.option("--seed", type=click.IntRange(min=0), default=None,
               help="random seed (printed; the same seed gives the same output)")
-@click.option("--model", type=click.Choice(["dd", "pimc"]), default="dd", show_default=True,
-              help="play model of the self-play hands")
+@click.option("--model", type=click.Choice(["pimc", "dd"]), default="pimc", show_default=True,
+              help="play model of the self-play hands (pimc: realistic)")
 @click.option("--workers", "-j", type=click.IntRange(min=1, max=1024), default=None,
               help="solver threads (results do not depend on it)")
 @click.option("--plot", "plot", type=click.Path(dir_okay=False), default=None,

@@ -72,8 +72,8 @@ def _deck_list_rules(func):
               help="random seed (printed; the same seed gives the same output)")
 @click.option("--workers", "-j", type=click.IntRange(min=1), default=None,
               help="solver threads (results do not depend on it)")
-@click.option("--model", type=click.Choice(["dd", "pimc"]), default="dd", show_default=True,
-              help="play model: dd = double-dummy, pimc = realistic")
+@click.option("--model", type=click.Choice(["pimc", "dd"]), default="pimc", show_default=True,
+              help="play model: pimc = realistic (each player sees only its own cards), dd = double-dummy")
 @click.option("--plot", type=click.Path(dir_okay=False), default=None,
               help="chart comparing the decks to FILE (.png/.svg/.pdf)")
 @_deck_list_rules

@@ -18,6 +18,7 @@ import numpy as np
 from ..bidding.model import BiddingModel
 from ..core.errors import DecisionInputError
 from ..output.results import ResultView
+from ..play.contracts import DEFAULT_PLAY_MODEL
 from ..rules import Rules
 from ..sampling.seeds import chunk_rng, chunk_sizes, resolve_seed
 from .selfplay import play_random_hands
@@ -61,7 +62,7 @@ class HandOutcomes:
                 "n": self.n, "source": self.source}
 
 
-def simulate_outcomes(rules: Rules, samples: int = 20000, seed: int | None = None, model: str = "dd",
+def simulate_outcomes(rules: Rules, samples: int = 20000, seed: int | None = None, model: str = DEFAULT_PLAY_MODEL,
                       workers: int | None = None, bidding: BiddingModel | None = None) -> HandOutcomes:
     """The hand outcome chances by self-play: random deals bid by ``bidding`` and played by ``model``."""
     seed = resolve_seed(seed)
@@ -167,7 +168,7 @@ class EquityResult(ResultView):
     deal: np.ndarray       # [us, them]: we deal the next hand
     receive: np.ndarray    # [us, them]: they deal it
     seed: int | None = None
-    model: str = "dd"
+    model: str = DEFAULT_PLAY_MODEL
 
     def to_dict(self) -> dict:
         return {"rules": self.rules.to_dict(), "game_to": self.rules.game_to, "win_by_two": self.rules.win_by_two,
@@ -228,7 +229,8 @@ def _outcome_name(dealer: int, other: int) -> str:
 
 
 def equity(rules: Rules, outcomes: HandOutcomes | None = None, *, samples: int = 20000, seed: int | None = None,
-           model: str = "dd", workers: int | None = None, bidding: BiddingModel | None = None) -> EquityResult:
+           model: str = DEFAULT_PLAY_MODEL, workers: int | None = None,
+           bidding: BiddingModel | None = None) -> EquityResult:
     """The match equity table of ``rules``, from ``outcomes`` or from self-play hands."""
     if outcomes is None:
         seed = resolve_seed(seed)

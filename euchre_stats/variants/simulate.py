@@ -28,6 +28,7 @@ from ..core.errors import VariantsInputError
 from ..core.seats import SEAT_NAMES
 from ..core.stats import Estimate, mean, proportion
 from ..output.results import ResultView
+from ..play.contracts import DEFAULT_PLAY_MODEL
 from ..rules import NORTH_AMERICAN, Rules
 from ..decide.selfplay import play_random_hands
 from ..sampling.seeds import chunk_rng, chunk_sizes
@@ -157,7 +158,7 @@ def _figures(rules: Rules, maker, alone, round_one, maker_tricks, net_maker) -> 
 
 
 def simulate_variants(decks="24,25,28,32,33", samples: int = 10000, seed: int | None = None,
-                      rules: Rules = NORTH_AMERICAN, *, model: str = "dd", workers: int | None = None,
+                      rules: Rules = NORTH_AMERICAN, *, model: str = DEFAULT_PLAY_MODEL, workers: int | None = None,
                       hand_size: int | None = None, bidding=None, progress=None) -> VariantsResult:
     """Play ``samples`` random deals per deck under ``rules`` and summarise them (see :data:`FIGURES`).
 

@@ -1,0 +1,146 @@
+"""Random round-one questions answered by realistic play: the data behind the shipped table's
+realistic correction, and the check of ``advise`` against realistic ``order``.
+
+    python benchmarks/study_advise.py answer --questions 800 --samples 1000 --seed 7 -o train.jsonl
+    python benchmarks/study_advise.py answer --questions 300 --samples 10000 --seed 8 -o check.jsonl
+    python benchmarks/study_advise.py fit train.jsonl        # writes euchre_stats/data/strategy_correction.json
+    python benchmarks/study_advise.py agree check.jsonl
+
+A question is a random deal's hand and upcard at a seat drawn uniformly (north-american rules).
+``answer`` appends one JSON line per question (resumable: questions already in the file are skipped)
+with the realistic ``order`` answer; ``agree`` asks ``advise`` each question of such a file and
+prints how often it agrees with the realistic answer, over the questions that answer is not "too
+close to call" for.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+
+import euchre_stats as es
+from euchre_stats.core.cards import JOKER, card_name, mask_to_cards
+from euchre_stats.core.seats import SEAT_NAMES
+from euchre_stats.rules import NORTH_AMERICAN
+from euchre_stats.sampling.deals import random_deals
+from euchre_stats.sampling.seeds import chunk_rng
+
+
+def question(seed: int, i: int) -> tuple[str, str, str]:
+    rng = chunk_rng(seed, i)
+    while True:
+        hands, ups = random_deals(NORTH_AMERICAN, 1, rng)
+        if int(ups[0]) != JOKER:
+            break
+    seat = int(rng.integers(0, 4))
+    hand = " ".join(card_name(c) for c in mask_to_cards(int(hands[0, seat])))
+    return hand, card_name(int(ups[0])), SEAT_NAMES[seat]
+
+
+def _dd(hand: str, up: str, seat: str):
+    from euchre_stats.core.cards import parse_card, parse_hand
+    from euchre_stats.strategy.correction import dd_values
+
+    return dd_values(parse_hand(hand), parse_card(up), seat)
+
+
+def answer(args) -> None:
+    out = Path(args.output)
+    done = set()
+    if out.exists():
+        done = {json.loads(line)["i"] for line in out.read_text().splitlines() if line.strip()}
+    with out.open("a") as f:
+        for i in range(args.questions):
+            if i in done:
+                continue
+            hand, up, seat = question(args.seed, i)
+            dd = _dd(hand, up, seat)
+            if args.keep_junk < 1.0 and dd is not None:
+                best_call = max(v for k, v in dd.items() if k != "pass" and v is not None)
+                junk = dd["pass"] - best_call > 0.5
+                if junk and chunk_rng(args.seed, i, 1).random() >= args.keep_junk:
+                    continue
+            t = time.perf_counter()
+            d = es.order(hand, up, seat, samples=args.samples, seed=args.seed * 100000 + i, workers=args.workers)
+            row = {"i": i, "hand": hand, "up": up, "seat": seat, "samples": args.samples, "model": d.model,
+                   "recommendation": d.recommendation, "too_close": d.too_close,
+                   "ev": {o.action: o.ev for o in d.options},
+                   "se": {o.action: o.se for o in d.options},
+                   "discard": d.best().extra.get("discard"), "dd": dd,
+                   "seconds": round(time.perf_counter() - t, 2)}
+            f.write(json.dumps(row) + "\n")
+            f.flush()
+            print(i, hand, up, seat, d.recommendation, d.too_close, row["seconds"], flush=True)
+
+
+def agree(args) -> None:
+    rows = [json.loads(line) for line in Path(args.file).read_text().splitlines() if line.strip()]
+    clear = [r for r in rows if not r["too_close"]]
+    hits, misses = 0, []
+    sources = {}
+    for r in clear:
+        a = es.advise(r["hand"], r["up"], r["seat"])
+        sources[a.source] = sources.get(a.source, 0) + 1
+        if a.recommendation == r["recommendation"]:
+            hits += 1
+        else:
+            misses.append((r["hand"], r["up"], r["seat"], r["recommendation"], a.recommendation))
+    print(f"questions: {len(rows)}, not too close: {len(clear)}, advise agrees: {hits} "
+          f"({hits / max(len(clear), 1):.1%}); advise answered from: {sources}")
+    for m in misses:
+        print("  disagree:", *m)
+
+
+def fit_correction(args) -> None:
+    from euchre_stats.bidding.model import default_model
+    from euchre_stats.core.cards import parse_card, parse_hand
+    from euchre_stats.core.seats import parse_seat
+    from euchre_stats.output.atomic import atomic_write
+    from euchre_stats.strategy.correction import SHIPPED_CORRECTION, feature_vector, fit, hand_features, targets
+
+    model = default_model()
+    rows = []
+    for line in Path(args.file).read_text().splitlines():
+        if not line.strip():
+            continue
+        r = json.loads(line)
+        if r.get("dd") is None:
+            continue
+        hm, up = parse_hand(r["hand"]), parse_card(r["up"])
+        x = feature_vector(r["dd"], hand_features(hm, up, parse_seat(r["seat"]), model))
+        rows.append({"seat": r["seat"], "x": x, "y": targets(r["ev"]), "best": r["recommendation"],
+                     "too_close": r["too_close"], "alone_open": "order alone" in r["ev"]})
+    c = fit(rows, source=f"{len(rows)} questions from {args.file}, realistic order at "
+                         f"{json.loads(Path(args.file).read_text().splitlines()[0])['samples']} deals each")
+    out = Path(args.output or SHIPPED_CORRECTION)
+    atomic_write(out, (json.dumps(c.to_dict(), indent=2) + "\n").encode())
+    print(json.dumps({"rmse": c.rmse, "agreement": c.agreement, "questions": c.questions}, indent=1))
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = p.add_subparsers(dest="cmd", required=True)
+    a = sub.add_parser("answer")
+    a.add_argument("--questions", type=int, default=300)
+    a.add_argument("--samples", type=int, default=10000)
+    a.add_argument("--seed", type=int, default=8)
+    a.add_argument("--workers", type=int, default=None)
+    a.add_argument("--keep-junk", type=float, default=1.0,
+                   help="keep only this share of the questions the double-dummy table calls a clear pass")
+    a.add_argument("-o", "--output", required=True)
+    g = sub.add_parser("agree")
+    g.add_argument("file")
+    f = sub.add_parser("fit")
+    f.add_argument("file")
+    f.add_argument("-o", "--output", default=None)
+    args = p.parse_args(argv)
+    {"answer": answer, "agree": agree, "fit": fit_correction}[args.cmd](args)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
