@@ -1,4 +1,5 @@
-"""Charts of a strategy table (matplotlib, Agg): action and gain heatmaps, per-seat threshold curves.
+"""Charts of a strategy table (matplotlib, Agg): action and gain heatmaps, per-seat threshold curves,
+and for a table with scores, where the recommendation flips with the score.
 
 Reads a finished table (a DataFrame); writes only the chart files it is asked for,
 atomically through :func:`euchre_stats.output.plots.save_figure`.
@@ -13,7 +14,7 @@ import pandas as pd
 
 from ..core.seats import SEAT_NAMES
 from ..output.plots import plt, save_figure
-from .summary import summarise
+from .summary import score_flips, summarise, table_scores
 
 ACTION_CODES = {"pass": 0, "order": 1, "order alone": 2}
 
@@ -103,13 +104,69 @@ def threshold_curves(table: pd.DataFrame, path) -> None:
     save_figure(fig, str(path))
 
 
+def score_flip_chart(table: pd.DataFrame, path) -> None:
+    """Per seat: the share of hands recommended each action by points and at each score (top), and
+    the share whose recommendation changes from the points one, by change and score (bottom)."""
+    flips = score_flips(table)
+    scores = table_scores(table)
+    seats = _seats(table)
+    actions = [a for a in dict.fromkeys(list(table["best"]) + [b for s in scores for b in table[f"best@{s}"]])]
+    order = {a: i for i, a in enumerate(("pass", "order", "order alone"))}
+    actions.sort(key=lambda a: (order.get(a, 3), a))
+    changes = flips[flips["by_points"] != flips["at_score"]]
+    kinds = sorted({(a, b, t) for a, b, t in zip(changes["by_points"], changes["at_score"], changes["tie"])},
+                   key=lambda p: (p[2], actions.index(p[0]), actions.index(p[1])))
+    fig, axes = plt.subplots(2, len(seats), figsize=(1.2 + 0.55 * (len(scores) + 1) * len(seats) + 1.5 * len(seats),
+                                                       3.2 + 0.32 * max(len(kinds), 2)), squeeze=False)
+    colours = plt.get_cmap("viridis", max(len(actions), 2))
+    for j, seat in enumerate(seats):
+        t = table[table["seat"] == seat]
+        w = t["multiplicity"].to_numpy(dtype=float)
+        ax = axes[0][j]
+        xs = ["points"] + scores
+        bottom = np.zeros(len(xs))
+        for k, a in enumerate(actions):
+            share = np.array([w[(t[c] == a).to_numpy()].sum() / w.sum()
+                              for c in ["best"] + [f"best@{s}" for s in scores]])
+            ax.bar(range(len(xs)), share, bottom=bottom, color=colours(k), label=a)
+            bottom += share
+        ax.set_xticks(range(len(xs)), xs, rotation=60, fontsize=7)
+        ax.set_ylim(0, 1)
+        ax.set_title(seat)
+        if j == 0:
+            ax.set_ylabel("share of hands")
+            ax.legend(fontsize=6, loc="lower left")
+        ax = axes[1][j]
+        sub = changes[changes["seat"] == seat]
+        g = np.zeros((max(len(kinds), 1), len(scores)))
+        for _, r in sub.iterrows():
+            g[kinds.index((r["by_points"], r["at_score"], r["tie"])), scores.index(r["score"])] = r["share_of_hands"]
+        ax.imshow(g, cmap="Reds", vmin=0, vmax=max(float(changes["share_of_hands"].max()) if len(changes) else 1, 1e-9),
+                  aspect="auto")
+        for a in range(len(kinds)):
+            for b in range(len(scores)):
+                if g[a, b] > 0:
+                    ax.text(b, a, f"{g[a, b]:.1%}", ha="center", va="center", fontsize=6)
+        ax.set_xticks(range(len(scores)), scores, rotation=60, fontsize=7)
+        names = [f"{a} -> {b}" + (" (tie)" if t else "") for a, b, t in kinds]
+        ax.set_yticks(range(len(kinds)), names if j == 0 else [""] * len(kinds), fontsize=7)
+        ax.set_xlabel("score (us-them)")
+    fig.suptitle("recommendation by the chance of winning the game: actions by score (top); hands whose "
+                 "answer changes from the points one (bottom; tie: "
+                 "both win as often on the sampled deals)", fontsize=9)
+    save_figure(fig, str(path))
+
+
 def draw_all(table: pd.DataFrame, directory) -> list[Path]:
     """Every chart of a table into ``directory``; returns the paths."""
     d = Path(directory)
     paths = [d / "action_heatmap.png", d / "gain_heatmap.png", d / "threshold_curves.png"]
     heatmaps(table, paths[0], paths[1])
     threshold_curves(table, paths[2])
+    if table_scores(table):
+        paths.append(d / "score_flips.png")
+        score_flip_chart(table, paths[-1])
     return paths
 
 
-__all__ = ["draw_all", "heatmaps", "threshold_curves"]
+__all__ = ["draw_all", "heatmaps", "score_flip_chart", "threshold_curves"]
