@@ -465,25 +465,31 @@ def compute_chunk(spec: TableSpec, task: ChunkTask, workers=None) -> pd.DataFram
     names += [f"{p}_{COLUMN_OF[a]}" for a in options for p in ("p_make", "p_march", "p_euchred")]
     for name in names + ["ess"]:
         df[name] = cols.pop(name).astype(np.float64)
+    at_scores: dict[str, np.ndarray] = {}
     for label in (score_label(sc) for sc in spec.scores):
-        df[f"best@{label}"] = cols.pop(f"best@{label}").astype(str)
-        df[f"too_close@{label}"] = cols.pop(f"too_close@{label}")
+        at_scores[f"best@{label}"] = cols.pop(f"best@{label}").astype(str)
+        at_scores[f"too_close@{label}"] = cols.pop(f"too_close@{label}")
         for a in options:
             for x in ("", "_lo", "_hi"):
                 name = f"p_win_{COLUMN_OF[a]}{x}@{label}"
-                df[name] = cols.pop(name).astype(np.float64)
+                at_scores[name] = cols.pop(name).astype(np.float64)
     if spec.round == 2:
         # the best suit to name (by value), without and with going alone, for the summaries
         for suffix, alone in (("", False), ("_alone", True)):
             calls = [f"ev_{COLUMN_OF[a]}" for a in options[1:] if a.endswith(" alone") == alone]
             df[f"ev_call{suffix}"] = df[calls].max(axis=1)
             df[f"gain_call{suffix}"] = df[f"ev_call{suffix}"] - df["ev_pass"]
-        return df.assign(n=cols.pop("n"))
+        return _with_scores(df.assign(n=cols.pop("n")), at_scores)
     for c in ("discard_order", "discard_alone"):
         arr = cols.pop(c, None)
         df[c] = [card_name(int(x)) for x in arr] if arr is not None else ""
     df["n"] = cols.pop("n")
-    return df
+    return _with_scores(df, at_scores)
+
+
+def _with_scores(df: pd.DataFrame, at_scores: dict[str, np.ndarray]) -> pd.DataFrame:
+    """``df`` with the score columns last (joined at once: a frame grown column by column fragments)."""
+    return pd.concat([df, pd.DataFrame(at_scores, index=df.index)], axis=1) if at_scores else df
 
 
 __all__ = [
