@@ -10,6 +10,9 @@ import click
 from euchre_stats.core.errors import RecordError
 from euchre_stats.game.records import RENEGE_MODES, review_dict, review_lines
 from euchre_stats.game.state import SUIT_WORDS
+from euchre_stats.play.realistic import DEFAULT_WORLDS
+from euchre_stats.play.review import realistic_column
+from euchre_stats.sampling.seeds import resolve_seed
 
 from euchre_stats.output.results import dumps
 
@@ -74,6 +77,10 @@ def _table_entry(res: dict, title: str) -> str:
                      f"failing to follow {suit}")
     note = " (renege penalty)" if reneges else ""
     lines.append(f"  points         {_side_pair(res['points'])}{note}")
+    real = res.get("realistic")
+    if real and real["plays"]:
+        lines.append(_realistic_table(res["double_dummy"], real, len(res["trick_winners"])))
+        return "\n".join(lines)
     dd = res.get("double_dummy")
     if dd:
         lines.append("  double dummy   seat card best/kept (tricks of the player's side in the hand)")
@@ -82,6 +89,29 @@ def _table_entry(res: dict, title: str) -> str:
             cells = "   ".join(f"{d['seat']} {d['card']} {d['best']}/{d['kept']}"
                                + ("!" if d["kept"] < d["best"] else " ") for d in dd[k:k + per_trick])
             lines.append(f"    trick {k // per_trick + 1}  {cells.rstrip()}")
+    return "\n".join(lines)
+
+
+def _points(x) -> str:
+    return "-" if x is None else f"{x:+.2f}"
+
+
+def _realistic_table(dd: list[dict], real: dict, tricks: int) -> str:
+    """One line per card: the double-dummy tricks beside the realistic expected points."""
+    lines = [f"  play           double dummy: tricks of the player's side, best/kept; realistic ({real['model']}, "
+             f"{real['worlds']} worlds a card, seed {real['seed']}): points expected from the player's own "
+             "worlds, the card played and the best card; '!' marks a card that lost tricks or points"]
+    rows = [("trick", "seat", "card", "dd best/kept", "expected", "best", "lost")]
+    per_trick = len(dd) // tricks
+    for j, (d, r) in enumerate(zip(dd, real["plays"])):
+        lost = r["lost"]
+        rows.append((str(j // per_trick + 1) if j % per_trick == 0 else "", str(d["seat"]), d["card"],
+                     f"{d['best']}/{d['kept']}" + ("!" if d["kept"] < d["best"] else ""),
+                     _points(r["expected"]), f"{_points(r['best'])} {r['best_card']}",
+                     "renege" if lost is None else (f"{lost:.2f}!" if lost > 0 else "-")))
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    for row in rows:
+        lines.append("    " + "  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
     return "\n".join(lines)
 
 
@@ -95,9 +125,18 @@ def _table_entry(res: dict, title: str) -> str:
                    "the record (an error naming it), or score it: play it as written, report it and "
                    "score the penalty instead of the tricks (2 points to the other side, 4 when "
                    "someone is alone; the first renege counts)")
+@click.option("--realistic", "-r", is_flag=True,
+              help="beside the double-dummy column (implied): for every card, the points its player expected "
+                   "from it and from the best card with the realistic model (pimc), on worlds sampled from "
+                   "what the player had seen (a '!' marks a card that lost points)")
+@click.option("--worlds", type=click.IntRange(min=1), default=None,
+              help=f"worlds sampled per card with --realistic  [default: {DEFAULT_WORLDS}]")
+@click.option("--seed", type=click.IntRange(min=0), default=None,
+              help="seed of the worlds with --realistic (default: drawn, and printed)")
 @output_options(formats=("table", "json", "jsonl"))
 @handle_errors
-def review(record: str, dd: bool, renege: str, fmt: str, output: str | None) -> None:
+def review(record: str, dd: bool, renege: str, realistic: bool, worlds: int | None, seed: int | None, fmt: str,
+           output: str | None) -> None:
     """Check every action of a hand record and report its outcome.
 
     RECORD is a .json file holding one hand record, a .jsonl file with one record
@@ -117,12 +156,22 @@ def review(record: str, dd: bool, renege: str, fmt: str, output: str | None) -> 
       euchre-stats review data/examples/hands.jsonl --format jsonl -o results.jsonl
       euchre-stats review data/examples/hand1.json --double-dummy
       euchre-stats review data/examples/renege.json --renege score
+      euchre-stats review data/examples/hand1.json --realistic --seed 1
     """
     if renege not in RENEGE_MODES:
         raise InputError(f"--renege must be one of {', '.join(RENEGE_MODES)}, got {renege!r}")
+    columns = {}
+    if realistic:
+        dd = True
+        if seed is None:
+            seed = resolve_seed(None)
+            click.echo(f"seed: {seed}", err=True)
+        columns["realistic"] = realistic_column(seed, DEFAULT_WORLDS if worlds is None else worlds)
+    elif worlds is not None or seed is not None:
+        raise InputError("--worlds and --seed are for the realistic column: add --realistic")
     text, name = _read_input(record)
     if _is_batch(record, text):
-        results = list(review_lines(text.splitlines(), dd, renege))
+        results = list(review_lines(text.splitlines(), dd, renege, columns))
         bad = sum("error" in r for r in results)
         if fmt == "json":
             out = json.dumps(results, ensure_ascii=False, indent=2)
@@ -142,7 +191,7 @@ def review(record: str, dd: bool, renege: str, fmt: str, output: str | None) -> 
         raise InputError(f"malformed JSON in {name} at line {exc.lineno}, column {exc.colno}: "
                          f"{exc.msg}") from None
     try:
-        res = review_dict(obj, dd, renege)
+        res = review_dict(obj, dd, renege, columns)
     except RecordError as exc:
         raise InputError(f"{name}: {exc}") from None
     if fmt == "json":

@@ -34,11 +34,14 @@ from .group import cli
 @click.option("--csv", "csv_", is_flag=True, help="also write the table and summaries as CSV")
 @click.option("--charts/--no-charts", default=True, show_default=True, help="draw heatmaps and threshold curves")
 @click.option("--no-infer", "no_infer", is_flag=True, help="uniform deals (do not weight by earlier passes)")
+@click.option("--scores", default=None, metavar="US-THEM,...|late",
+              help="game scores (e.g. 0-0,9-8,8-9, or late for 0-0 and nine late scores): per score, each "
+                   "option's chance of winning the game and the answer by it, from the same deals")
 @rules_options
 @output_options(("table", "json", "csv"))
 @handle_errors
 def table(seat, round_, samples_per_class, seed, run_dir, limit, chunk_size, workers, scheduler, csv_,
-          charts, no_infer, rules, fmt, output):
+          charts, no_infer, scores, rules, fmt, output):
     """Strategy table: pass / order / alone (round 2: pass / call a suit) for every hand class.
 
     Rows go to RUN_DIR/table.parquet (chunks are committed as they finish: kill
@@ -50,10 +53,11 @@ def table(seat, round_, samples_per_class, seed, run_dir, limit, chunk_size, wor
       euchre-stats table --seat eldest --samples-per-class 200 --seed 1 --run-dir runs/eldest
       euchre-stats table --seat all --limit 500 --seed 1 --run-dir runs/quick --csv
       euchre-stats table --round 2 --seat third --seed 1 --run-dir runs/call-third
+      euchre-stats table --seat all --limit 500 --seed 1 --scores late --run-dir runs/late
     """
     t = es.table(seat, run_dir=run_dir, round=round_, samples_per_class=samples_per_class, seed=seed,
                  rules=rules, limit=limit, chunk_size=chunk_size, infer=not no_infer, workers=workers,
-                 scheduler=scheduler, csv=csv_, charts=charts, progress=progress_bar("chunks"))
+                 scheduler=scheduler, csv=csv_, charts=charts, progress=progress_bar("chunks"), scores=scores)
     if seed is None:
         click.echo(f"seed: {t.seed}", err=True)
     emit(t.format(fmt), output)
@@ -70,10 +74,13 @@ def table(seat, round_, samples_per_class, seed, run_dir, limit, chunk_size, wor
               help="sampled deals when simulating")
 @click.option("--seed", type=click.IntRange(min=0), default=None, help="seed when simulating")
 @click.option("--workers", "-j", type=click.IntRange(min=1), default=None, help="solver threads")
+@click.option("--score", default=None, metavar="US-THEM",
+              help="recommend by the chance of winning the game from this score (e.g. 9-8), from a table "
+                   "built with it in --scores, else simulated")
 @rules_options
 @output_options(("table", "json"))
 @handle_errors
-def advise(hand, upcard, seat, table_dir, simulate, samples, seed, workers, rules, fmt, output):
+def advise(hand, upcard, seat, table_dir, simulate, samples, seed, workers, score, rules, fmt, output):
     """Round one, instantly: pass, order or alone for HAND, from a strategy table.
 
     Answers from the shipped table (north-american rules) or --table RUN_DIR;
@@ -84,9 +91,10 @@ def advise(hand, upcard, seat, table_dir, simulate, samples, seed, workers, rule
     Example:
       euchre-stats advise "Jh Jd Ah 9s Tc" --up 9h --seat eldest
       euchre-stats advise "Jh Jd Ah 9s Tc" --up 9h --seat eldest --stick-the-dealer
+      euchre-stats advise "Jh Jd Kh Ks As" --up 9h --seat eldest --score 9-8 --table runs/late
     """
     a = es.advise(hand, upcard, seat, rules, table=table_dir, samples=samples, seed=seed, workers=workers,
-                  simulate=simulate)
+                  simulate=simulate, score=score)
     emit(a.format(fmt), output)
 
 

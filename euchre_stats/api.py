@@ -520,7 +520,7 @@ def variants(deck: str | Iterable = ALL_DECKS, *, samples: int = 10000, seed: in
 # --- strategy tables -----------------------------------------------------------------------
 def advise(hand: str, up: str, seat: str | int, rules: RulesLike = "north-american", *,
            table: str | None = None, samples: int = 2000, seed: int | None = None, workers: int | None = None,
-           simulate: bool = False) -> Advice:
+           simulate: bool = False, score: str | None = None) -> Advice:
     """Round one, instantly: pass, order or alone for ``hand``, from a strategy table.
 
     Answers from the shipped table (north-american rules) or ``table`` (a run directory of
@@ -543,6 +543,9 @@ def advise(hand: str, up: str, seat: str | int, rules: RulesLike = "north-americ
         For the live simulation (the fallback).
     simulate : bool
         Skip the table and simulate.
+    score : str, optional
+        ``"US-THEM"``: recommend by the chance of winning the game, from a table built with that
+        score (``table(..., scores=...)``), else simulated as ``order(..., score=...)``.
 
     Returns
     -------
@@ -561,13 +564,13 @@ def advise(hand: str, up: str, seat: str | int, rules: RulesLike = "north-americ
     from .strategy.advise import advise as advise_hand
 
     return advise_hand(hand, up, seat, _rules(rules), table=table, samples=samples, seed=seed, workers=workers,
-                       simulate=simulate)
+                       simulate=simulate, score=score)
 
 
 def table(seat: str = "eldest", *, run_dir: str, round: int = 1, samples_per_class: int = 200,
           seed: int | None = None, rules: RulesLike = "north-american", limit: int | None = None,
           chunk_size: int = 200, infer: bool = True, workers: int | None = None, scheduler: str | None = None,
-          csv: bool = False, charts: bool = True, progress: Progress | None = None) -> TableResult:
+          csv: bool = False, charts: bool = True, progress: Progress | None = None, scores=None) -> TableResult:
     """Strategy table: pass / order / alone (round 2: pass / call a suit) for every hand class.
 
     Rows go to ``run_dir/table.parquet``; chunks are committed as they finish, so a run
@@ -604,6 +607,9 @@ def table(seat: str = "eldest", *, run_dir: str, round: int = 1, samples_per_cla
         Draw heatmaps and threshold curves into ``run_dir/charts``.
     progress : callable, optional
         Called with ``(chunks done, chunks in the run)``.
+    scores : str or list, optional
+        Game scores (``"0-0,9-8,8-9"``, ``"late"`` or pairs): each class also gets, per score, each
+        option's chance of winning the game and the recommendation by it, from the same deals.
 
     Returns
     -------
@@ -622,7 +628,7 @@ def table(seat: str = "eldest", *, run_dir: str, round: int = 1, samples_per_cla
     from .strategy.table import TableSpec
 
     spec = TableSpec(_rules(rules), parse_seats(seat), round, samples_per_class, run_seed(run_dir, seed),
-                     chunk_size, limit, infer=infer)
+                     chunk_size, limit, infer=infer, scores=scores)
     rows = run_table(spec, run_dir, workers=workers, scheduler=scheduler, csv=csv, charts=charts,
                      progress=progress)
     return TableResult.of(spec, run_dir, rows)

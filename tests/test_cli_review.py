@@ -237,3 +237,32 @@ def test_renege_with_double_dummy():
     assert r.exit_code == 0
     assert "  renege         seat 2 played Td to trick 1, failing to follow clubs\n" in r.stdout
     assert "    trick 1  0 Tc 2/2    1 9c 3/3    2 Td 2/2    3 Ac 3/3\n" in r.stdout
+
+
+def test_realistic_column_beside_the_double_dummy_one():
+    r = run(HAND1, "--realistic", "--seed", "1", "--format", "json")
+    assert r.exit_code == 0, r.output
+    res = json.loads(r.stdout)
+    real = res["realistic"]
+    assert (real["model"], real["seed"], real["worlds"]) == ("pimc", 1, 24)
+    assert [p["card"] for p in real["plays"]] == [d["card"] for d in res["double_dummy"]]
+    assert run(HAND1, "--realistic", "--seed", "1", "--format", "json").stdout == r.stdout
+    assert json.loads(run(HAND1, "-r", "--seed", "1", "--worlds", "8", "--format", "json").stdout)[
+        "realistic"]["worlds"] == 8
+    table = run(HAND1, "--realistic", "--seed", "1").stdout
+    assert "realistic (pimc, 24 worlds a card, seed 1)" in table
+    assert "trick  seat  card  dd best/kept  expected  best      lost" in table
+    lost = [p for p in real["plays"] if p["lost"] > 0]
+    assert lost and all(f"{p['lost']:.2f}!" in table for p in lost)
+    # a batch: every good line gets the column, bad lines stay errors
+    lines = (EXAMPLES / "hands.jsonl").read_text().splitlines()[:2] + ["{"]
+    b = run("-", "--realistic", "--seed", "1", "--format", "jsonl", input="\n".join(lines))
+    out = [json.loads(x) for x in b.stdout.splitlines()]
+    assert b.exit_code == 1 and "error" in out[2]
+    assert all(len(o["realistic"]["plays"]) == len(o["double_dummy"]) for o in out[:2])
+    # without a seed one is drawn and printed
+    drawn = run(HAND1, "--realistic", "--format", "json")
+    assert drawn.exit_code == 0 and drawn.stderr.startswith("seed: ")
+    assert json.loads(drawn.stdout)["realistic"]["seed"] == int(drawn.stderr.split()[1])
+    bad = run(HAND1, "--seed", "1")
+    assert bad.exit_code == 2 and "--worlds and --seed are for the realistic column: add --realistic" in bad.output

@@ -103,3 +103,37 @@ def test_advise_answers_from_the_shipped_table():
 def test_advise_errors_exit_2(args, message):
     r = run(["advise"] + args)
     assert r.exit_code == 2 and message in r.output, r.output
+
+
+def test_table_with_scores_and_advise_by_score(tmp_path):
+    import pandas as pd
+
+    d = tmp_path / "run"
+    r = run(["table", "--seat", "eldest,dealer", "--limit", "8", "--samples-per-class", "10", "--seed", "3",
+             "--chunk-size", "4", "--run-dir", str(d), "--no-charts", "--scores", "0-0,9-8"])
+    assert r.exit_code == 0, r.output
+    assert "recommendation by P(win the game) at each score" in r.stdout
+    t = pd.read_parquet(d / "table.parquet")
+    row = t[(t["seat"] == "dealer") & (t["class_id"] == 2)].iloc[0]
+    cl = enumerate_classes("24")
+    hand, up = class_text(cl.hands[2]), card_name(int(cl.ups[2]))
+    a = json.loads(run(["advise", hand, "--up", up, "--seat", "dealer", "--table", str(d), "--score", "9-8",
+                        "--format", "json"]).stdout)
+    assert a["source"] == "table" and a["score"] == "9-8" and a["recommendation"] == row["best@9-8"]
+    by = {o["action"]: o for o in a["options"]}
+    assert by["order"]["p_win"] == row["p_win_order@9-8"] and by["pass"]["p_win_ci"][1] == row["p_win_pass_hi@9-8"]
+    text = run(["advise", hand, "--up", up, "--seat", "dealer", "--table", str(d), "--score", "9-8"]).stdout
+    assert "game: 9-8 (us-them), game to 10: recommended by P(win the game)" in text and "P(win)" in text
+    # a score the table lacks, and the shipped table (no scores), are simulated, and say why
+    r2 = run(["advise", hand, "--up", up, "--seat", "dealer", "--table", str(d), "--score", "7-3", "-n", "100",
+              "--seed", "1"])
+    assert r2.exit_code == 0 and "the score 7-3 is not among the table's scores (0-0, 9-8)" in r2.stdout
+    r3 = run(["advise", hand, "--up", up, "--seat", "dealer", "--score", "9-8", "-n", "100", "--seed", "1",
+              "--format", "json"])
+    a3 = json.loads(r3.stdout)
+    assert a3["source"] == "simulation" and a3["reason"] == "the shipped table has no score dimension"
+    assert all(0 <= o["p_win"] <= 1 for o in a3["options"])
+    bad = run(["advise", hand, "--up", up, "--seat", "dealer", "--score", "10-2"])
+    assert bad.exit_code == 2 and "score '10-2': the game to 10 is already over" in bad.output
+    bad = run(["table", "--seat", "eldest", "--limit", "4", "--run-dir", str(tmp_path / "x"), "--scores", "9-8,x"])
+    assert bad.exit_code == 2 and "score 'x': expected US-THEM" in bad.output

@@ -50,6 +50,30 @@ def test_one_class_is_exactly_order_decision(seat):
 
 
 @pytest.mark.parametrize("seat", [0, 3])
+def test_scores_come_from_the_same_deals_and_flip_a_loner_to_an_order(seat):
+    """Both bowers, Kh, As, Ks with the 9h up: alone for points (and at 0-0), but at 9-8 one point wins
+    the game, so the loner only adds risk.  Each score's answer is order_decision's with that score,
+    read from the same deals: the points columns do not move when scores are added."""
+    cl = enumerate_classes("24")
+    i = cl.index_of(key_of("Jh Jd Kh Ks As", "9h"))
+    args = (seat, cl.hands[i:i + 1], cl.ups[i:i + 1])
+    plain = evaluate_classes(TableSpec(NORTH_AMERICAN, (seat,), samples_per_class=200, seed=7), *args, chunk_rng(7, 0))
+    spec = TableSpec(NORTH_AMERICAN, (seat,), samples_per_class=200, seed=7, scores="0-0,9-8")
+    cols = evaluate_classes(spec, *args, chunk_rng(7, 0))
+    for name, v in plain.items():
+        np.testing.assert_array_equal(cols[name], v, err_msg=name)
+    assert cols["best"][0] == "order alone" and cols["best@0-0"][0] == "order alone"
+    assert cols["best@9-8"][0] == "order"
+    d = order_decision("Jh Jd Kh Ks As", "9h", SEAT_NAMES[seat], samples=200, seed=7, score="9-8")
+    assert cols["best@9-8"][0] == d.recommendation and bool(cols["too_close@9-8"][0]) == d.too_close
+    for o in d.options:
+        col = {"pass": "pass", "order": "order", "order alone": "alone"}[o.action]
+        assert cols[f"p_win_{col}@9-8"][0] == pytest.approx(o.extra["p_win"], rel=1e-12)
+        assert [cols[f"p_win_{col}_lo@9-8"][0], cols[f"p_win_{col}_hi@9-8"][0]] == pytest.approx(o.extra["p_win_ci"])
+    assert cols["p_win_order@9-8"][0] == 1.0 > cols["p_win_pass@9-8"][0]
+
+
+@pytest.mark.parametrize("seat", [0, 3])
 def test_round_two_class_is_exactly_call_decision(seat):
     cl = enumerate_classes("24")
     i = cl.index_of(key_of("Jd Ad Kd 9c Tc", "9h"))
@@ -90,6 +114,14 @@ def test_spec_errors_name_the_input():
         TableSpec(NORTH_AMERICAN, ("north",))
     with pytest.raises(TableSpecError, match="samples per class"):
         TableSpec(NORTH_AMERICAN, (0,), samples_per_class=0)
+    with pytest.raises(TableSpecError, match=r"score '10-3': a game to 10 is over at 10"):
+        TableSpec(NORTH_AMERICAN, (0,), scores="0-0,10-3")
+    with pytest.raises(TableSpecError, match="score 'nine': expected US-THEM"):
+        TableSpec(NORTH_AMERICAN, (0,), scores="nine")
+    with pytest.raises(TableSpecError, match="score '9-8' is given twice"):
+        TableSpec(NORTH_AMERICAN, (0,), scores="9-8,9-8")
+    late = TableSpec(NORTH_AMERICAN.replace(game_to=5), (0,), scores="late").scores
+    assert late[:3] == ((0, 0), (4, 3), (3, 4)) and (1, 4) in late and all(max(s) < 5 for s in late)
 
 
 def small_spec(**kw):
@@ -141,17 +173,18 @@ import sys
 from euchre_stats.strategy.table import TableSpec
 from euchre_stats.strategy.run import run_table
 from euchre_stats.rules import NORTH_AMERICAN
-spec = TableSpec(NORTH_AMERICAN, (0,), samples_per_class=10, seed=5, chunk_size=3, limit=60)
+spec = TableSpec(NORTH_AMERICAN, (0,), samples_per_class=10, seed=5, chunk_size=3, limit=60, scores=sys.argv[2])
 run_table(spec, sys.argv[1], charts=False)
 """
 
 
-def test_killed_run_resumes_to_the_uninterrupted_table(tmp_path):
-    spec = TableSpec(NORTH_AMERICAN, (0,), samples_per_class=10, seed=5, chunk_size=3, limit=60)
+@pytest.mark.parametrize("scores", ["", "0-0,9-8,6-9"], ids=["points", "scores"])
+def test_killed_run_resumes_to_the_uninterrupted_table(tmp_path, scores):
+    spec = TableSpec(NORTH_AMERICAN, (0,), samples_per_class=10, seed=5, chunk_size=3, limit=60, scores=scores)
     killed = tmp_path / "killed"
     # the run kills itself (SIGKILL) right after committing its second chunk: no timing involved
     env = dict(os.environ, **{KILL_AFTER_ENV: "2"})
-    proc = subprocess.run([sys.executable, "-c", SCRIPT, str(killed)], cwd=ROOT, env=env)
+    proc = subprocess.run([sys.executable, "-c", SCRIPT, str(killed), scores], cwd=ROOT, env=env)
     assert proc.returncode == -signal.SIGKILL
     left = pending_tasks(killed, spec)
     assert len(left) == len(spec.tasks()) - 2
@@ -163,6 +196,32 @@ def test_killed_run_resumes_to_the_uninterrupted_table(tmp_path):
     for t in spec.tasks():
         name = f"{t.name}.parquet"
         assert (killed / "chunks" / name).read_bytes() == (tmp_path / "whole" / "chunks" / name).read_bytes()
+    if scores:
+        assert read_manifest(killed)["settings"]["scores"] == ["0-0", "9-8", "6-9"]
+        assert {"best@9-8", "too_close@6-9", "p_win_alone_hi@0-0"} <= set(resumed.columns)
+        # a run with other scores is another table
+        with pytest.raises(TableRunError, match="scores is"):
+            run_table(small_spec(seats=(0,), samples_per_class=10, seed=5, chunk_size=3, limit=60, scores="9-8"),
+                      killed, charts=False)
+
+
+def test_score_flips_summary_and_chart(tmp_path):
+    t = run_table(small_spec(limit=40, chunk_size=20, scores="0-0,9-8,8-9"), tmp_path, charts=True)
+    assert (tmp_path / "charts" / "score_flips.png").exists()
+    flips = pd.read_parquet(tmp_path / "summary" / "score_flips.parquet")
+    sums = flips.groupby(["seat", "score"])["share_of_hands"].sum()
+    assert np.allclose(sums, 1.0) and len(sums) == 6
+    for _, r in flips.iterrows():
+        g = t[(t["seat"] == r["seat"]) & (t["best"] == r["by_points"]) & (t[f"best@{r['score']}"] == r["at_score"])]
+        col = {"pass": "pass", "order": "order", "order alone": "alone"}
+        same = g[f"p_win_{col[r['by_points']]}@{r['score']}"] == g[f"p_win_{col[r['at_score']]}@{r['score']}"]
+        g = g[same == r["tie"]] if r["by_points"] != r["at_score"] else g
+        assert r["combos"] == g["multiplicity"].sum() and r["classes"] == len(g)
+    # where the answer changes strictly, the answer at the score wins the game more often
+    changed = t[t["best"] != t["best@9-8"]]
+    col = {"pass": "pass", "order": "order", "order alone": "alone"}
+    for _, r in changed.iterrows():
+        assert r[f"p_win_{col[r['best@9-8']]}@9-8"] >= r[f"p_win_{col[r['best']]}@9-8"]
 
 
 @pytest.mark.parametrize("processes", [False])

@@ -27,7 +27,7 @@ and the other lines go on.  No printing here: the command line formats the resul
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from ..core.cards import card_name, format_hand
@@ -346,21 +346,30 @@ def dumps_record(rec: dict) -> str:
     return json.dumps(rec, ensure_ascii=False)
 
 
-def review_dict(obj, with_double_dummy: bool = False, renege: str = "refuse") -> dict:
+#: a review column computed by a layer above this one: finished hands -> one value per hand
+Column = Callable[[list[HandState]], list]
+
+
+def review_dict(obj, with_double_dummy: bool = False, renege: str = "refuse",
+                columns: Mapping[str, Column] | None = None) -> dict:
     """Replay a record (``renege`` as in :func:`replay`); its result as a dict, with
-    ``"double_dummy"`` (:func:`double_dummy`) if asked."""
+    ``"double_dummy"`` (:func:`double_dummy`) if asked, and each of ``columns`` under its key."""
     state = replay(obj, renege)
     out = state.result().to_dict()
     if with_double_dummy:
         out["double_dummy"] = double_dummy(state)
+    for key, fn in (columns or {}).items():
+        out[key] = fn([state])[0]
     return out
 
 
-def review_lines(lines: Iterable[str], with_double_dummy: bool = False, renege: str = "refuse") -> list[dict]:
+def review_lines(lines: Iterable[str], with_double_dummy: bool = False, renege: str = "refuse",
+                 columns: Mapping[str, Column] | None = None) -> list[dict]:
     """Review ``.jsonl`` lines (``renege`` as in :func:`replay`): one result dict per non-blank line.
 
     A good line gives ``{"line": N, **HandResult.to_dict()}`` (plus ``"double_dummy"`` when
-    asked, all hands solved in one batch); a bad one gives ``{"error": "line N: ..."}``.
+    asked, all hands solved in one batch, and each of ``columns`` under its key, given every good
+    hand at once); a bad one gives ``{"error": "line N: ..."}``.
     Lines are numbered from 1; blank lines are skipped.
     """
     check_renege_mode(renege)
@@ -384,6 +393,10 @@ def review_lines(lines: Iterable[str], with_double_dummy: bool = False, renege: 
     if with_double_dummy and good:
         for (k, _), dd in zip(good, double_dummy_many([st for _, st in good])):
             out[k]["double_dummy"] = dd
+    for key, fn in (columns or {}).items():
+        if good:
+            for (k, _), value in zip(good, fn([st for _, st in good])):
+                out[k][key] = value
     return out
 
 

@@ -24,6 +24,7 @@ from ..bidding.model import default_model
 from ..core.cards import JOKER, card_name, format_cards, parse_card, parse_cards
 from ..core.errors import AdviceError
 from ..core.seats import SEAT_NAMES, parse_seat
+from ..decide.equity import parse_score
 from ..decide.questions import order_decision
 from ..output.results import ResultView
 from ..rules import NORTH_AMERICAN, Rules
@@ -61,11 +62,14 @@ class Advice(ResultView):
     table: str | None = None
     extra: dict = field(default_factory=dict)
 
+    score: str | None = None    # "US-THEM" when the recommendation is by the chance of winning the game
+
     def to_dict(self) -> dict:
         return {"source": self.source, "reason": self.reason, "hand": self.hand, "upcard": self.upcard,
                 "seat": self.seat, "label": self.label, "canonical": self.canonical,
                 "options": self.options, "recommendation": self.recommendation,
-                "too_close": self.too_close, "samples": self.samples, "table": self.table, **self.extra}
+                "too_close": self.too_close, "samples": self.samples, "table": self.table,
+                **({"score": self.score} if self.score is not None else {}), **self.extra}
 
     @property
     def seed(self) -> int | None:
@@ -74,7 +78,7 @@ class Advice(ResultView):
 
     def to_frame(self) -> pd.DataFrame:
         """One row per option: ``action``, ``ev``, ``ci_low``, ``ci_high`` (when known), ``p_make``,
-        ``p_euchred`` (when known)."""
+        ``p_euchred`` (when known), and with a score ``p_win``, ``p_win_low``, ``p_win_high``."""
         rows = []
         for o in self.options:
             row = {"action": o["action"], "ev": o["ev"]}
@@ -83,6 +87,9 @@ class Advice(ResultView):
             for key in ("p_make", "p_euchred"):
                 if key in o:
                     row[key] = o[key]
+            if "p_win" in o:
+                row["p_win"] = o["p_win"]
+                row["p_win_low"], row["p_win_high"] = o["p_win_ci"]
             rows.append(row)
         return pd.DataFrame(rows)
 
@@ -94,11 +101,17 @@ class Advice(ResultView):
         if self.label:
             lines.append(f"class: {self.label}   ({self.canonical}, trump shown as hearts)")
         lines.append(f"deals: {self.samples:,}{' per class' if self.source == 'table' else ''}")
+        if self.score is not None:
+            lines.append(f"game: {self.score} (us-them), game to {self.extra['game_to']}: recommended by "
+                         "P(win the game)")
         rows = []
         for o in self.options:
             row = {"action": o["action"], "EV": f"{o['ev']:+.2f}"}
             if "ev_ci" in o:
                 row["95% CI"] = f"[{o['ev_ci'][0]:+.2f}, {o['ev_ci'][1]:+.2f}]"
+            if "p_win" in o:
+                row["P(win)"] = f"{o['p_win']:.3f}"
+                row["P(win) 95% CI"] = f"[{o['p_win_ci'][0]:.3f}, {o['p_win_ci'][1]:.3f}]"
             rows.append(row)
         lines.append(pd.DataFrame(rows).to_string(index=False))
         rec = self.recommendation + (f" (discard {self.extra['discard']})" if "discard" in self.extra else "")
@@ -194,7 +207,7 @@ def _stale(settings: dict) -> str:
     return ""
 
 
-def _lookup_run(run_dir, rules: Rules, key: int, seat: str):
+def _lookup_run(run_dir, rules: Rules, key: int, seat: str, score: str | None = None):
     from .run import load_table, read_manifest
 
     settings = read_manifest(run_dir)["settings"]
@@ -202,6 +215,9 @@ def _lookup_run(run_dir, rules: Rules, key: int, seat: str):
         return None, settings, "the rules differ from the table's"
     if _stale(settings):
         return None, settings, _stale(settings)
+    if score is not None and score not in settings.get("scores", []):
+        have = ", ".join(settings.get("scores", [])) or "none"
+        return None, settings, f"the score {score} is not among the table's scores ({have})"
     t = load_table(run_dir)
     row = t[(t["key"] == key) & (t["seat"] == seat)]
     if row.empty:
@@ -213,11 +229,16 @@ def _lookup_run(run_dir, rules: Rules, key: int, seat: str):
             options.append({"action": action, "ev": float(r[f"ev_{col}"]),
                             "ev_ci": [float(r[f"ev_{col}_lo"]), float(r[f"ev_{col}_hi"])],
                             "p_make": float(r[f"p_make_{col}"]), "p_euchred": float(r[f"p_euchred_{col}"])})
+            if score is not None:
+                options[-1].update({"p_win": float(r[f"p_win_{col}@{score}"]),
+                                    "p_win_ci": [float(r[f"p_win_{col}_lo@{score}"]),
+                                                 float(r[f"p_win_{col}_hi@{score}"])]})
     extra = {"gain_order": float(r["gain_order"]),
              "gain_order_ci": [float(r["gain_order_lo"]), float(r["gain_order_hi"])]}
     if r.get("discard_order"):
         extra["discard"] = r["discard_order"]
-    return (options, str(r["best"]), bool(r["too_close"]), extra), settings, ""
+    at = "" if score is None else f"@{score}"
+    return (options, str(r[f"best{at}"]), bool(r[f"too_close{at}"]), extra), settings, ""
 
 
 def _lookup_shipped(rules: Rules, class_id: int, seat: str):
@@ -248,7 +269,8 @@ def _lookup_shipped(rules: Rules, class_id: int, seat: str):
 
 
 def advise(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, table=None, samples: int = 2000,
-           seed: int | None = None, workers: int | None = None, simulate: bool = False) -> Advice:
+           seed: int | None = None, workers: int | None = None, simulate: bool = False,
+           score=None) -> Advice:
     """Round-one advice for ``hand`` with ``upcard`` up at ``seat``.
 
     Parameters
@@ -259,8 +281,17 @@ def advise(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, table=None, sam
     table : a run directory of ``euchre-stats table``; the shipped table when ``None``
     samples, seed, workers : for the live simulation (the fallback)
     simulate : skip the table and simulate
+    score : ``"US-THEM"`` (``"9-8"``): recommend by the chance of winning the game, from a table run
+        with that score among its ``scores`` (the shipped table has none), else simulated as
+        ``order --score``
     """
     rules = Rules.from_json(rules)
+    if score is not None:
+        us, them = parse_score(score)
+        if max(us, them) >= rules.game_to:
+            raise AdviceError(f"score {score!r}: the game to {rules.game_to} is already over")
+        score = f"{us}-{them}"
+    game = {} if score is None else {"game_to": rules.game_to}
     s = parse_seat(seat)
     seat_name = SEAT_NAMES[s]
     cards = parse_cards(hand, rules.deck_obj, size=rules.hand_size)
@@ -274,8 +305,10 @@ def advise(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, table=None, sam
     if not simulate and chand is not None:
         key = class_key(chand, cup)
         if table is not None:
-            found, settings, reason = _lookup_run(table, rules, key, seat_name)
+            found, settings, reason = _lookup_run(table, rules, key, seat_name, score)
             where = str(table)
+        elif score is not None:
+            reason = "the shipped table has no score dimension"
         else:
             cl = enumerate_classes(rules.deck, rules.hand_size)
             found, settings, reason = _lookup_shipped(rules, cl.index_of(key), seat_name)
@@ -284,17 +317,20 @@ def advise(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, table=None, sam
         options, best, close, extra = found
         return Advice("table", f"class found in the {'shipped ' if table is None else ''}table", hand_txt,
                       up_txt, seat_name, class_label(chand), f"{class_text(chand)} up {card_name(cup)}",
-                      options, best, close, int(settings["samples_per_class"]), where, extra)
-    d = order_decision(hand_txt, up, seat_name, rules, samples=samples, seed=seed, workers=workers)
-    options = [{"action": o.action, "ev": o.ev, "ev_ci": list(o.ev_ci), "p_make": o.p_make,
-                "p_euchred": o.p_euchred} for o in d.options]
+                      options, best, close, int(settings["samples_per_class"]), where, {**extra, **game}, score)
+    d = order_decision(hand_txt, up, seat_name, rules, samples=samples, seed=seed, workers=workers, score=score)
+    options = []
+    for o in d.options:
+        options.append({"action": o.action, "ev": o.ev, "ev_ci": list(o.ev_ci), "p_make": o.p_make,
+                        "p_euchred": o.p_euchred,
+                        **({"p_win": o.extra["p_win"], "p_win_ci": o.extra["p_win_ci"]} if score else {})})
     label = class_label(chand) if chand is not None else ""
     canon = f"{class_text(chand)} up {card_name(cup)}" if chand is not None else ""
-    extra = {"seed": d.seed}
+    extra = {"seed": d.seed, **game}
     if "discard" in d.best().extra:
         extra["discard"] = d.best().extra["discard"]
     return Advice("simulation", reason, hand_txt, up_txt, seat_name, label, canon, options,
-                  d.recommendation, d.too_close, d.samples, None, extra)
+                  d.recommendation, d.too_close, d.samples, None, extra, score)
 
 
 __all__ = ["Advice", "AdviceError", "advise", "export_compact", "export_run", "shipped_manifest"]

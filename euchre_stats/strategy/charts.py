@@ -1,4 +1,5 @@
-"""Charts of a strategy table (matplotlib, Agg): action and gain heatmaps, per-seat threshold curves.
+"""Charts of a strategy table (matplotlib, Agg): action and gain heatmaps, per-seat threshold curves,
+and for a table with scores, where the recommendation flips with the score.
 
 Reads a finished table (a DataFrame); writes only the chart files it is asked for,
 atomically through :func:`euchre_stats.output.plots.save_figure`.
@@ -13,7 +14,7 @@ import pandas as pd
 
 from ..core.seats import SEAT_NAMES
 from ..output.plots import plt, save_figure
-from .summary import summarise
+from .summary import score_flips, summarise, table_scores
 
 ACTION_CODES = {"pass": 0, "order": 1, "order alone": 2}
 
@@ -103,13 +104,73 @@ def threshold_curves(table: pd.DataFrame, path) -> None:
     save_figure(fig, str(path))
 
 
+def score_flip_chart(table: pd.DataFrame, path) -> None:
+    """One row per seat: the share of hands recommended each action by points and at each score (left),
+    and the share whose recommendation changes from the points one, by change and score (right)."""
+    flips = score_flips(table)
+    scores = table_scores(table)
+    seats = _seats(table)
+    actions = list(dict.fromkeys(list(table["best"]) + [b for s in scores for b in table[f"best@{s}"]]))
+    order = {a: i for i, a in enumerate(("pass", "order", "order alone"))}
+    actions.sort(key=lambda a: (order.get(a, 3), a))
+    changes = flips[flips["by_points"] != flips["at_score"]]
+    kinds = sorted({(a, b, t) for a, b, t in zip(changes["by_points"], changes["at_score"], changes["tie"])},
+                   key=lambda p: (p[2], actions.index(p[0]), actions.index(p[1])))
+    names = [f"{a} -> {b}" + (" (tie)" if t else "") for a, b, t in kinds]
+    top = max(float(changes["share_of_hands"].max()) if len(changes) else 1.0, 1e-9)
+    width = 0.45 * (len(scores) + 1)
+    height = 0.6 + len(seats) * (1.2 + 0.22 * max(len(kinds), 4))
+    fig, axes = plt.subplots(len(seats), 2, figsize=(2 * width + 3.5, height), squeeze=False,
+                             gridspec_kw={"width_ratios": [len(scores) + 1, len(scores)]})
+    colours = plt.get_cmap("viridis", max(len(actions), 2))
+    for j, seat in enumerate(seats):
+        t = table[table["seat"] == seat]
+        w = t["multiplicity"].to_numpy(dtype=float)
+        ax = axes[j][0]
+        xs = ["points"] + scores
+        bottom = np.zeros(len(xs))
+        for k, a in enumerate(actions):
+            share = np.array([w[(t[c] == a).to_numpy()].sum() / w.sum()
+                              for c in ["best"] + [f"best@{s}" for s in scores]])
+            ax.bar(range(len(xs)), share, bottom=bottom, color=colours(k), label=a)
+            bottom += share
+        ax.set_xticks(range(len(xs)), xs if j == len(seats) - 1 else [""] * len(xs), rotation=60, fontsize=7)
+        ax.set_ylim(0, 1)
+        ax.set_ylabel(f"{seat}\nshare of hands", fontsize=8)
+        if j == 0:
+            ax.legend(fontsize=6, loc="lower left")
+            ax.set_title("recommended action", fontsize=9)
+        ax = axes[j][1]
+        sub = changes[changes["seat"] == seat]
+        g = np.zeros((max(len(kinds), 1), len(scores)))
+        for _, r in sub.iterrows():
+            g[kinds.index((r["by_points"], r["at_score"], r["tie"])), scores.index(r["score"])] = r["share_of_hands"]
+        ax.imshow(g, cmap="Reds", vmin=0, vmax=top, aspect="auto")
+        for a in range(len(kinds)):
+            for b in range(len(scores)):
+                if g[a, b] > 0:
+                    ax.text(b, a, f"{g[a, b]:.1%}", ha="center", va="center", fontsize=6)
+        ax.set_xticks(range(len(scores)), scores if j == len(seats) - 1 else [""] * len(scores), rotation=60,
+                      fontsize=7)
+        ax.set_yticks(range(len(kinds)), names, fontsize=6)
+        if j == 0:
+            ax.set_title("hands whose answer changes from the points one (tie: both win as often)", fontsize=9)
+    axes[-1][0].set_xlabel("score (us-them)")
+    axes[-1][1].set_xlabel("score (us-them)")
+    fig.suptitle("recommendation by the chance of winning the game, by score", fontsize=10)
+    save_figure(fig, str(path))
+
+
 def draw_all(table: pd.DataFrame, directory) -> list[Path]:
     """Every chart of a table into ``directory``; returns the paths."""
     d = Path(directory)
     paths = [d / "action_heatmap.png", d / "gain_heatmap.png", d / "threshold_curves.png"]
     heatmaps(table, paths[0], paths[1])
     threshold_curves(table, paths[2])
+    if table_scores(table):
+        paths.append(d / "score_flips.png")
+        score_flip_chart(table, paths[-1])
     return paths
 
 
-__all__ = ["draw_all", "heatmaps", "threshold_curves"]
+__all__ = ["draw_all", "heatmaps", "score_flip_chart", "threshold_curves"]

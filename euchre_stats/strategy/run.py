@@ -7,6 +7,7 @@ Layout of a run directory::
     chunks/chunk-SEAT-NNNNNN.parquet   one per finished chunk (temp file, fsync, os.replace)
     table.parquet            every row, seat by seat and class by class (when all chunks are in)
     summary/by_*.parquet     weighted summaries by feature and seat
+    summary/score_flips.parquet   with scores: where the answer by P(win the game) differs from points
     charts/*.png             heatmaps and threshold curves (optional)
     timing.json              chunks computed, seconds and classes per second of each session
 
@@ -26,13 +27,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from ..core.errors import TableRunError
 from ..output.atomic import atomic_write
 from ..output.results import ResultView
 from .lock import run_lock
-from .summary import summaries, summarise
+from .summary import score_flips, summaries, summarise
 from .table import ChunkTask, TableSpec
 
 MANIFEST = "manifest.json"
@@ -242,8 +244,30 @@ class TableResult(ResultView):
         return self.spec.samples_per_class
 
     def to_dict(self) -> dict:
-        return {"run_dir": self.run_dir, "manifest": f"{self.run_dir}/{MANIFEST}", "rows": len(self.table),
-                "settings": self.spec.settings(), "by_trump_count": self.summary.to_dict(orient="records")}
+        out = {"run_dir": self.run_dir, "manifest": f"{self.run_dir}/{MANIFEST}", "rows": len(self.table),
+               "settings": self.spec.settings(), "by_trump_count": self.summary.to_dict(orient="records")}
+        if self.spec.scores:
+            flips = score_flips(self.table)
+            out["score_flips"] = flips[flips["by_points"] != flips["at_score"]].to_dict(orient="records")
+        return out
+
+    def _flips_text(self) -> str:
+        """The share of each seat's hands whose answer at each score differs from the points answer."""
+        flips = score_flips(self.table)
+        changes = flips[flips["by_points"] != flips["at_score"]].sort_values(
+            ["seat", "tie", "by_points", "at_score"], kind="stable")
+        labels = [f"{a}-{b}" for a, b in self.spec.scores]
+        head = ("\nrecommendation by P(win the game) at each score (us-them): share of the seat's hands whose "
+                "answer differs from the answer by points (same deals; tie: both answers win the game as often "
+                "on those deals, and the earlier option is named)\n")
+        if changes.empty:
+            return head + "none: at these scores every class keeps its answer by points"
+        pivot = (changes.assign(change=changes["by_points"] + " -> " + changes["at_score"]
+                                + np.where(changes["tie"], " (tie)", ""))
+                 .pivot_table(index=["seat", "change"], columns="score", values="share_of_hands", aggfunc="sum",
+                              fill_value=0.0, sort=False)
+                 .reindex(columns=labels, fill_value=0.0))
+        return head + pivot.map(lambda x: f"{x:.1%}" if x else "-").to_string()
 
     def to_frame(self) -> pd.DataFrame:
         """The summary by seat and trump count (weighted by the hands each class stands for)."""
@@ -262,7 +286,8 @@ class TableResult(ResultView):
                 + ("round two: the features (trump count...) take next as trump; call = the best suit "
                    "to name\n" if spec.round == 2 else "")
                 + "by seat and trump count (weighted by the number of hands each class stands for):\n"
-                + show.to_string(index=False))
+                + show.to_string(index=False)
+                + (self._flips_text() if spec.scores else ""))
 
     def _repr_html_(self) -> str:
         import html

@@ -9,6 +9,12 @@ before the asker, the pass valued by playing out the auction with the bidding mo
 the dealer keeping its best discard, double-dummy play -- but vectorised over many
 classes per solver call.
 
+With ``scores`` (a list of game scores, ``(us, them)``), each class also gets, per score, each
+option's chance of winning the game and the recommendation by that chance
+(:class:`~euchre_stats.decide.questions.GameState`): read from the *same* sampled deals and
+play-outs as the points, so a score costs no extra play-out and the points columns are the
+same with or without scores.
+
 A run is a list of fixed chunks (``chunk_size`` classes of one seat); chunk ``j`` of
 seat ``s`` draws from ``chunk_rng(seed, s * SEAT_STRIDE + j)``, so its rows depend on
 the seed and the chunk only: not on the order chunks run in, nor on where (threads,
@@ -29,7 +35,8 @@ from ..core.cards import card_name
 from ..core.errors import TableSpecError
 from ..core.seats import DEALER, SEAT_NAMES, parse_seat
 from ..core.stats import Z95, rowsum, rowwise_weighted_mean_se
-from ..decide.questions import round_one_outcomes, round_two_outcomes
+from ..decide.equity import parse_score
+from ..decide.questions import GameState, game_state, round_one_outcomes, round_two_outcomes
 from ..play.contracts import Evaluator, Outcome
 from ..rules import Rules, may_discard, may_take_up, order_must_go_alone
 from ..sampling.deals import sample_hands
@@ -57,6 +64,51 @@ COLUMN_OF = {"pass": "pass", "order": "order", "order alone": "alone",
 TABLE_VERSION = 1
 
 
+def late_scores(game_to: int) -> tuple[tuple[int, int], ...]:
+    """The score set ``"late"`` stands for: 0-0 and the late scores where answers change.
+
+    For a game to 10: 0-0, 9-8, 8-9, 9-9, 9-6, 6-9, 8-6, 6-8, 9-0, 0-9 (the same distances from
+    the target for other targets, kept to scores that are possible).
+    """
+    t = game_to
+    pairs = [(0, 0), (t - 1, t - 2), (t - 2, t - 1), (t - 1, t - 1), (t - 1, t - 4), (t - 4, t - 1),
+             (t - 2, t - 4), (t - 4, t - 2), (t - 1, 0), (0, t - 1)]
+    out = []
+    for p in pairs:
+        if min(p) >= 0 and p not in out:
+            out.append(p)
+    return tuple(out)
+
+
+def parse_scores(text, game_to: int) -> tuple[tuple[int, int], ...]:
+    """Scores as ``((us, them), ...)`` from ``"0-0,9-8"``, ``"late"`` (:func:`late_scores`), pairs, or none."""
+    if text is None or text == "" or text == ():
+        return ()
+    if isinstance(text, str):
+        parts = [p.strip() for p in text.split(",") if p.strip()]
+        if parts == ["late"]:
+            return late_scores(game_to)
+    else:
+        parts = list(text)
+    out: list[tuple[int, int]] = []
+    for p in parts:
+        try:
+            us, them = parse_score(p) if isinstance(p, str) else (int(p[0]), int(p[1]))
+        except (ValueError, TypeError, IndexError):
+            raise TableSpecError(f"score {p!r}: expected US-THEM, e.g. 9-8 (or the set 'late')") from None
+        if max(us, them) >= game_to or min(us, them) < 0:
+            raise TableSpecError(f"score {p!r}: a game to {game_to} is over at {game_to} (scores are 0..{game_to - 1})")
+        if (us, them) in out:
+            raise TableSpecError(f"score {p!r} is given twice")
+        out.append((us, them))
+    return tuple(out)
+
+
+def score_label(score: tuple[int, int]) -> str:
+    """``(9, 8)`` as ``"9-8"``, the suffix of a score's columns (``best@9-8``, ``p_win_order@9-8``)."""
+    return f"{score[0]}-{score[1]}"
+
+
 @dataclass(frozen=True)
 class TableSpec:
     """Everything that fixes a table's rows.  Two runs with equal specs give equal tables."""
@@ -72,10 +124,12 @@ class TableSpec:
     pass_model: str = "hand"
     infer: bool = True
     bidding: dict = field(default_factory=lambda: default_model().to_dict())
+    scores: tuple = ()
 
     def __post_init__(self):
         rules = Rules.from_json(self.rules)
         object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "scores", parse_scores(self.scores, rules.game_to))
         seats = tuple(sorted({parse_seat(s) if isinstance(s, str) else int(s) for s in self.seats}))
         if not seats or any(s not in (0, 1, 2, 3) for s in seats):
             raise TableSpecError(f"seats {self.seats!r}: expected eldest, partner, third, dealer")
@@ -103,6 +157,13 @@ class TableSpec:
     @property
     def bidding_model(self) -> BiddingModel:
         return BiddingModel.from_dict(self.bidding)
+
+    def games(self, asker: int) -> dict[str, GameState]:
+        """Per score label, the :class:`GameState` of the asking seat (its side deals next when it
+        is the dealer's side); the hand outcome chances come from self-play under the table's rules,
+        play model and bidding model (computed once per process)."""
+        return {score_label(sc): game_state(self.rules, sc, asker, self.model, self.bidding_model)
+                for sc in self.scores}
 
     def classes(self):
         """The round-one class list of the rules' deck and hand size."""
@@ -139,13 +200,15 @@ class TableSpec:
             "seed": int(self.seed), "chunk_size": int(self.chunk_size), "limit": self.limit,
             "class_count": self.class_count, "classes_in_deck": len(self.classes()),
             "table_version": TABLE_VERSION, "version": __version__,
+            # only with scores, so that runs (and the shipped table) made before scores existed resume
+            **({"scores": [score_label(sc) for sc in self.scores]} if self.scores else {}),
         }
 
     @classmethod
     def from_settings(cls, s: dict) -> TableSpec:
         return cls(Rules.from_json(s["rules"]), tuple(s["seats"]), s["round"], s["samples_per_class"],
                    s["seed"], s["chunk_size"], s["limit"], s["model"], s["pass_model"], s["infer"],
-                   s["bidding"])
+                   s["bidding"], tuple(s.get("scores", ())))
 
 
 @dataclass(frozen=True)
@@ -214,12 +277,16 @@ def _discard_candidates(rules: Rules, up: int, class_hands_rows: np.ndarray) -> 
 
 def summarise_classes(outs: dict[str, Outcome], w: np.ndarray, k: int, allowed: dict[str, np.ndarray],
                       discard_cards: list[np.ndarray] | None = None,
-                      options: tuple[str, ...] = OPTIONS) -> dict[str, np.ndarray]:
+                      options: tuple[str, ...] = OPTIONS,
+                      games: dict[str, GameState] | None = None) -> dict[str, np.ndarray]:
     """Per-class columns from per-row outcomes (rows class by class, ``k`` classes).
 
     ``allowed[action]`` masks classes for which an option is not open (their
     columns are NaN).  The recommendation and "too close" follow
-    :func:`euchre_stats.decide.questions._summarise`.
+    :func:`euchre_stats.decide.questions._summarise`.  ``games`` (score label -> GameState)
+    adds, per score, each option's chance of winning the game (``p_win_<option>@<score>`` with
+    ``_lo``/``_hi``) and the recommendation by it (``best@<score>``, ``too_close@<score>``), from the
+    same rows (the dealer keeps the discard that is best for points, as ``order_decision`` does).
     """
     W = w.reshape(k, -1)
     cols: dict[str, np.ndarray] = {}
@@ -279,29 +346,53 @@ def summarise_classes(outs: dict[str, Outcome], w: np.ndarray, k: int, allowed: 
         else:
             for suffix in ("", "_lo", "_hi"):
                 cols[f"gain_{c}{suffix}"] = np.full(k, np.nan)
-    # recommendation: the best mean (ties to the earlier option), "too close" as in _summarise
     m = np.stack([means[a] for a in options], axis=1)              # (K, options)
-    order = np.argsort(-m, axis=1, kind="stable")
-    best = order[:, 0]
     vals = np.stack([chosen[a].value.reshape(k, -1) if a in chosen else np.zeros_like(xp)
                      for a in options], axis=1)                      # (K, options, S)
+    best, too_close = _recommend(vals, m, W)
+    cols["best"] = np.array(options, dtype=object)[best]
+    cols["too_close"] = too_close
+    open_ = np.isfinite(m)
+    for label, game in (games or {}).items():
+        pw = game.win_chance(vals.reshape(-1)).reshape(vals.shape)
+        mu, se = rowwise_weighted_mean_se(pw, W[:, None, :])          # (K, options)
+        for i, action in enumerate(options):
+            c = COLUMN_OF[action]
+            cols[f"p_win_{c}@{label}"] = np.where(open_[:, i], mu[:, i], np.nan)
+            cols[f"p_win_{c}_lo@{label}"] = np.where(open_[:, i], np.maximum(0.0, mu[:, i] - Z95 * se[:, i]), np.nan)
+            cols[f"p_win_{c}_hi@{label}"] = np.where(open_[:, i], np.minimum(1.0, mu[:, i] + Z95 * se[:, i]), np.nan)
+        gbest, gclose = _recommend(pw, np.where(open_, mu, -np.inf), W)
+        cols[f"best@{label}"] = np.array(options, dtype=object)[gbest]
+        cols[f"too_close@{label}"] = gclose
+    sw = rowsum(W)
+    cols["ess"] = np.where(sw > 0, sw ** 2 / rowsum(W * W), 0.0)
+    return cols
+
+
+def _recommend(vals: np.ndarray, means: np.ndarray, W: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The best option per class (the highest mean, ties to the earlier option) and whether it is
+    too close to call, as in :func:`euchre_stats.decide.questions._summarise`: the paired interval
+    of its lead over the first rival that differs from it on some deal contains 0.
+
+    ``vals`` (K, options, S) per-deal values, ``means`` (K, options) their means (-inf for an
+    option that is not open), ``W`` (K, S) the weights.
+    """
+    k, n_opt = means.shape
+    order = np.argsort(-means, axis=1, kind="stable")
+    best = order[:, 0]
     rows = np.arange(k)
     too_close = np.zeros(k, dtype=bool)
     decided = np.zeros(k, dtype=bool)
-    for r in range(1, len(options)):
+    for r in range(1, n_opt):
         other = order[:, r]
-        open_ = np.isfinite(m[rows, other])
+        open_ = np.isfinite(means[rows, other])
         d = vals[rows, best] - vals[rows, other]
         equivalent = ~np.any(d != 0, axis=1)
         mu, se = rowwise_weighted_mean_se(d, W)
         first_rival = open_ & ~equivalent & ~decided
         too_close |= first_rival & (mu - Z95 * se <= 0.0) & (0.0 <= mu + Z95 * se)
         decided |= first_rival
-    cols["best"] = np.array(options, dtype=object)[best]
-    cols["too_close"] = too_close
-    sw = rowsum(W)
-    cols["ess"] = np.where(sw > 0, sw ** 2 / rowsum(W * W), 0.0)
-    return cols
+    return best, too_close
 
 
 def evaluate_classes(spec: TableSpec, asker: int, hands: np.ndarray, ups: np.ndarray,
@@ -317,6 +408,7 @@ def evaluate_classes(spec: TableSpec, asker: int, hands: np.ndarray, ups: np.nda
     s = spec.samples_per_class
     rules = spec.rules
     deals = sample_hands(rules, asker, hands, ups, s, rng)
+    games = spec.games(asker)
     parts: list[dict] = []
     bounds = np.flatnonzero(np.diff(ups)) + 1
     for lo, hi in zip(np.r_[0, bounds], np.r_[bounds, k]):
@@ -327,7 +419,7 @@ def evaluate_classes(spec: TableSpec, asker: int, hands: np.ndarray, ups: np.nda
         class_rows = np.repeat(hands[lo:hi], s)
         if spec.round == 2:
             outs, w = _call_outcomes(spec, asker, up, deals[rows], rng, workers)
-            parts.append(summarise_classes(outs, w, hi - lo, {}, None, OPTIONS_R2))
+            parts.append(summarise_classes(outs, w, hi - lo, {}, None, OPTIONS_R2, games))
             continue
         outs, w = _option_outcomes(spec, asker, up, class_rows, deals[rows], rng, workers)
         allowed = {}
@@ -337,7 +429,7 @@ def evaluate_classes(spec: TableSpec, asker: int, hands: np.ndarray, ups: np.nda
         cands = None
         if asker == DEALER:
             cands = [c.reshape(hi - lo, s)[:, 0] for c in _discard_candidates(rules, up, class_rows)]
-        parts.append(summarise_classes(outs, w, hi - lo, allowed, cands))
+        parts.append(summarise_classes(outs, w, hi - lo, allowed, cands, OPTIONS, games))
     cols = {name: np.concatenate([p[name] for p in parts]) for name in parts[0]}
     cols["n"] = np.full(k, s, dtype=np.int64)
     return cols
@@ -373,18 +465,31 @@ def compute_chunk(spec: TableSpec, task: ChunkTask, workers=None) -> pd.DataFram
     names += [f"{p}_{COLUMN_OF[a]}" for a in options for p in ("p_make", "p_march", "p_euchred")]
     for name in names + ["ess"]:
         df[name] = cols.pop(name).astype(np.float64)
+    at_scores: dict[str, np.ndarray] = {}
+    for label in (score_label(sc) for sc in spec.scores):
+        at_scores[f"best@{label}"] = cols.pop(f"best@{label}").astype(str)
+        at_scores[f"too_close@{label}"] = cols.pop(f"too_close@{label}")
+        for a in options:
+            for x in ("", "_lo", "_hi"):
+                name = f"p_win_{COLUMN_OF[a]}{x}@{label}"
+                at_scores[name] = cols.pop(name).astype(np.float64)
     if spec.round == 2:
         # the best suit to name (by value), without and with going alone, for the summaries
         for suffix, alone in (("", False), ("_alone", True)):
             calls = [f"ev_{COLUMN_OF[a]}" for a in options[1:] if a.endswith(" alone") == alone]
             df[f"ev_call{suffix}"] = df[calls].max(axis=1)
             df[f"gain_call{suffix}"] = df[f"ev_call{suffix}"] - df["ev_pass"]
-        return df.assign(n=cols.pop("n"))
+        return _with_scores(df.assign(n=cols.pop("n")), at_scores)
     for c in ("discard_order", "discard_alone"):
         arr = cols.pop(c, None)
         df[c] = [card_name(int(x)) for x in arr] if arr is not None else ""
     df["n"] = cols.pop("n")
-    return df
+    return _with_scores(df, at_scores)
+
+
+def _with_scores(df: pd.DataFrame, at_scores: dict[str, np.ndarray]) -> pd.DataFrame:
+    """``df`` with the score columns last (joined at once: a frame grown column by column fragments)."""
+    return pd.concat([df, pd.DataFrame(at_scores, index=df.index)], axis=1) if at_scores else df
 
 
 __all__ = [
@@ -398,5 +503,8 @@ __all__ = [
     "TableSpecError",
     "compute_chunk",
     "evaluate_classes",
+    "late_scores",
+    "parse_scores",
+    "score_label",
     "summarise_classes",
 ]

@@ -1,0 +1,143 @@
+"""The realistic review of a finished hand: for every card played, what a realistic player expected.
+
+The double-dummy review (:func:`euchre_stats.game.records.double_dummy`) sees every card; a
+real player does not.  Here each card is judged as the realistic play model
+(:mod:`euchre_stats.play.realistic`) would judge it at that moment: the player samples worlds
+consistent with what they have seen, solves each world double-dummy, and values every legal card
+by their side's expected points for the whole hand (make 1, march 2, lone march 4, euchre 2 or
+more; tricks already taken count).  A card "lost points" when another legal card was worth more
+on those worlds.
+
+What the player knows: their own hand, every card played, the voids shown by effective suit (a
+renege shows none), the upcard while the dealer holds it after taking it up, a turned-down upcard
+(out of play, seen by all), and their own discards (the dealer's, a railroad loner's).  Play
+``j`` of a hand draws its worlds from the stream ``(seed, j)``, so a hand reviews the same alone
+or in a batch.  No I/O.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..core.cards import card_name
+from ..core.errors import RealisticInputError, RecordError
+from ..core.trump import EFF_SUIT
+from ..game.state import OVER, HandState
+from ._realistic_kernels import NOT_LEGAL
+from .realistic import DEFAULT_WORLDS, MAX_SEED, decide_given_worlds, sample_worlds
+
+
+def _kernel_seat(seat: int, dealer: int) -> int:
+    """The kernel's seat of ``seat``: the dealer is seat 3 there (it is where the upcard is tracked)."""
+    return (seat - dealer - 1) & 3
+
+
+def play_positions(state: HandState) -> list[dict]:
+    """Every card played in a finished hand, as the position its player faced (kernel seats: the dealer is 3).
+
+    Each entry: ``mover`` (kernel seat), ``hands`` (4 masks, the cards still held), ``leader``,
+    ``trick`` (cards on the table), ``gone`` (cards out of play that the mover knows of), ``voids``
+    (per seat, bit ``e`` = void in effective suit ``e``, shown in earlier tricks), ``up_known``
+    (the upcard the dealer took up, or -1), ``won`` (kernel side 0's tricks so far), ``card``,
+    ``renege``; the contract as ``trump``, ``maker``, ``alone``, ``def_alone``, ``out``.
+    """
+    if state.phase != OVER:
+        raise RecordError(f"the hand is not over (phase {state.phase})")
+    if not state.plays:
+        return []
+    d, t = state.dealer, state.trump
+    ks = [_kernel_seat(s, d) for s in range(4)]
+    hands = [0, 0, 0, 0]
+    for seat, card in zip(state.play_seats, state.plays):
+        hands[ks[seat]] |= 1 << card
+    up = state.upcard
+    taken = bool((hands[3] >> up) & 1) or state.discard == up
+    public_gone = 0 if taken else 1 << up          # a turned-down upcard is out of play, seen by all
+    own_gone = [0, 0, 0, 0]
+    if state.discard is not None:
+        own_gone[3] |= 1 << state.discard
+    for loner, _, discarded in state.railroad:
+        if discarded is not None:
+            own_gone[ks[loner]] |= 1 << discarded
+    out = sum(1 << ks[s] for s in range(4) if not state.active[s])
+    per_trick = sum(state.active)
+    renege_at = {(r.trick, r.seat, r.card) for r in state.reneges}
+    voids = [0, 0, 0, 0]
+    gone = 0
+    won = 0
+    contract = {"trump": t, "maker": ks[state.maker_seat], "alone": state.alone is not None,
+                "def_alone": -1 if state.defender_alone is None else ks[state.defender_alone], "out": out}
+    positions = []
+    for j, (seat, card) in enumerate(zip(state.play_seats, state.plays)):
+        k = j % per_trick
+        start = j - k
+        mover = ks[seat]
+        renege = (j // per_trick + 1, seat, card) in renege_at
+        positions.append({**contract, "mover": mover, "hands": list(hands), "leader": ks[state.play_seats[start]],
+                          "trick": list(state.plays[start:j]), "gone": gone | public_gone | own_gone[mover],
+                          "voids": list(voids), "up_known": up if taken else -1, "won": won, "card": card,
+                          "renege": renege})
+        hands[mover] &= ~(1 << card)
+        if k == per_trick - 1:
+            trick = state.plays[start:j + 1]
+            led = int(EFF_SUIT[t, trick[0]])
+            for i, c in enumerate(trick[1:], start + 1):
+                s = state.play_seats[i]
+                if int(EFF_SUIT[t, c]) != led and (i // per_trick + 1, s, c) not in renege_at:
+                    voids[ks[s]] |= 1 << led
+            gone |= sum(1 << c for c in trick)
+            won += 1 - (ks[state.trick_winners[j // per_trick]] & 1)
+    return positions
+
+
+def realistic_review(state: HandState, *, seed: int, worlds: int = DEFAULT_WORLDS) -> list[dict]:
+    """For every card played: its realistic expected points and the best card's, from the player's worlds.
+
+    Each entry: ``seat``, ``card``, ``expected`` (the mover's side's points minus the other side's
+    for the whole hand, averaged over the worlds, after the card played), ``best`` (the most any
+    legal card was expected to give), ``best_card`` (the realistic model's choice: the best card,
+    ties to the lowest card number), ``lost`` (``best - expected``, 0 when the card played was as
+    good as any), ``worlds`` (how many were solved) and ``exact`` (every consistent deal, each
+    once).  A renege (not a legal card) has ``expected`` and ``lost`` ``None``.
+    """
+    if isinstance(worlds, bool) or not isinstance(worlds, (int, np.integer)) or worlds < 1:
+        raise RealisticInputError(f"worlds must be a whole number of at least 1, got {worlds!r}")
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed <= MAX_SEED:
+        raise RealisticInputError(f"seed must be a whole number in 0..2**63-1, got {seed!r}")
+    rules = state.rules
+    out = []
+    for j, p in enumerate(play_positions(state)):
+        ws, exact = sample_worlds(rules, p["hands"], p["trump"], p["leader"], p["out"], seed=seed, stream=j,
+                                  worlds=worlds, trick=p["trick"], gone=p["gone"], voids=p["voids"],
+                                  up_known=p["up_known"])
+        entry = {"seat": (p["mover"] + state.dealer + 1) & 3, "card": card_name(p["card"]), "expected": None,
+                 "best": None, "best_card": None, "lost": None, "worlds": int(len(ws)), "exact": bool(exact)}
+        if len(ws):
+            choice, sums = decide_given_worlds(rules, ws, p["trump"], p["leader"], p["out"], p["maker"], p["alone"],
+                                               p["def_alone"], trick=p["trick"], gone=p["gone"], won=p["won"])
+            m = len(ws)
+            best = float(sums[choice]) / m
+            entry.update(best=best, best_card=card_name(choice))
+            if sums[p["card"]] != NOT_LEGAL:
+                entry["expected"] = float(sums[p["card"]]) / m
+                entry["lost"] = float(sums[choice] - sums[p["card"]]) / m
+        out.append(entry)
+    return out
+
+
+def realistic_review_many(states: list[HandState], *, seed: int, worlds: int = DEFAULT_WORLDS) -> list[list[dict]]:
+    """:func:`realistic_review` of each hand (each from the same streams: a hand reviews alike anywhere)."""
+    return [realistic_review(s, seed=seed, worlds=worlds) for s in states]
+
+
+def realistic_column(seed: int, worlds: int = DEFAULT_WORLDS):
+    """The ``realistic`` column of a review (for :func:`euchre_stats.game.records.review_lines`):
+    finished hands -> per hand ``{"model": "pimc", "seed", "worlds", "plays": realistic_review(...)}``."""
+    def column(states: list[HandState]) -> list[dict]:
+        return [{"model": "pimc", "seed": int(seed), "worlds": int(worlds), "plays": plays}
+                for plays in realistic_review_many(states, seed=seed, worlds=worlds)]
+
+    return column
+
+
+__all__ = ["play_positions", "realistic_column", "realistic_review", "realistic_review_many"]
