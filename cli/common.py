@@ -12,6 +12,7 @@ import sys
 import click
 
 from euchre_stats.core.errors import RulesError
+from euchre_stats.core.limits import SIZE_LIMITS
 from euchre_stats.output.atomic import atomic_write
 from euchre_stats.rules import PRESETS, load_rules
 
@@ -29,6 +30,65 @@ def fail(message: str):
     raise InputError(message)
 
 
+def not_utf8(shown: str, exc: UnicodeDecodeError) -> str:
+    """The message for a file (or standard input) that is not UTF-8 text, naming it as the user did."""
+    byte = bytes(exc.object[exc.start:exc.start + 1])
+    return f"{shown} is not UTF-8 text (byte {exc.start} is 0x{byte.hex()})"
+
+
+def read_text(path: str) -> str:
+    """The text of the file ``path``, or of standard input for ``-``; errors name ``path`` as given."""
+    if path == "-":
+        data, shown = sys.stdin.buffer.read(), "standard input"
+    else:
+        shown = repr(path)
+        try:
+            with open(path, "rb") as fh:
+                data = fh.read()
+        except OSError as exc:
+            raise InputError(_os_message(exc, path)) from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(not_utf8(shown, exc)) from None
+
+
+def _os_message(exc: OSError, path=None) -> str:
+    """One line for a file that cannot be opened or read, naming the path."""
+    path = exc.filename if path is None else path
+    if isinstance(exc, FileNotFoundError):
+        return f"file not found: {path!r}"
+    if isinstance(exc, IsADirectoryError):
+        return f"{path!r} is a directory, not a file"
+    if isinstance(exc, PermissionError):
+        return f"permission denied: {path!r}"
+    return f"cannot read {path!r}: {exc.strerror or exc}"
+
+
+def _undecodable_input(exc: UnicodeDecodeError) -> str:
+    """Which of the command's input files is not UTF-8 text, found by re-reading each one given.
+
+    A library reader that opens a file itself raises a bare ``UnicodeDecodeError``, which does
+    not hold the file's name; the command's own parameters do.
+    """
+    ctx = click.get_current_context(silent=True)
+    values = []
+    for value in (ctx.params.values() if ctx else ()):
+        values.extend(value if isinstance(value, (tuple, list)) else [value])
+    for value in values:
+        if value == "-":
+            return not_utf8("standard input", exc)
+        if isinstance(value, str) and os.path.isfile(value):
+            try:
+                with open(value, "rb") as fh:
+                    fh.read().decode("utf-8")
+            except UnicodeDecodeError as own:
+                return not_utf8(repr(value), own)
+            except OSError:
+                continue
+    return not_utf8("the input", exc)
+
+
 def handle_errors(func):
     """Turn library ``ValueError``s and file errors into a one-line error with exit code 2."""
 
@@ -38,15 +98,13 @@ def handle_errors(func):
             return func(*args, **kwargs)
         except click.ClickException:
             raise
+        except UnicodeDecodeError as exc:
+            raise InputError(_undecodable_input(exc)) from None
         except (ValueError, KeyError) as exc:
             msg = exc.args[0] if exc.args else str(exc)
             raise InputError(str(msg)) from None
-        except FileNotFoundError as exc:
-            raise InputError(f"file not found: {exc.filename!r}") from None
-        except IsADirectoryError as exc:
-            raise InputError(f"{exc.filename!r} is a directory, not a file") from None
-        except PermissionError as exc:
-            raise InputError(f"permission denied: {exc.filename!r}") from None
+        except OSError as exc:
+            raise InputError(_os_message(exc)) from None
 
     return wrapper
 
@@ -110,6 +168,27 @@ def rules_options(func):
     for name, flag, help_text in reversed(_BOOL_RULES):
         wrapper = click.option(f"--{flag}/--no-{flag}", name, default=None, help=help_text)(wrapper)
     return wrapper
+
+
+def apply_size_limits(group: click.Group) -> None:
+    """Give every size option of every command (``--samples``, ``--deals``, ``--workers``...) its upper bound.
+
+    The bounds live in one table, :data:`euchre_stats.core.limits.SIZE_LIMITS`, keyed by the
+    option's name; a command's own smaller minimum (``equity -n`` needs 100) is kept.  Run once
+    on the whole group by :mod:`euchre_stats.cli.main`, after every command is registered, so a
+    new command's ``--samples`` is bounded without anyone remembering to.  Click then refuses
+    ``-n 100000000000`` at once, naming the option and the range, and ``--help`` shows the range.
+    """
+    for command in group.commands.values():
+        if isinstance(command, click.Group):
+            apply_size_limits(command)
+            continue
+        for param in command.params:
+            if not isinstance(param, click.Option) or param.name not in SIZE_LIMITS:
+                continue
+            low, high = SIZE_LIMITS[param.name]
+            own = getattr(param.type, "min", None)
+            param.type = click.IntRange(min=low if own is None else max(own, low), max=high)
 
 
 def output_options(formats=("table", "json", "csv")):
