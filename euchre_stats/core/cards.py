@@ -67,6 +67,15 @@ def suit_name(suit: int) -> str:
     return SUITS[suit]
 
 
+#: suits as words, for sentences (``SUIT_WORDS[2] == "hearts"``)
+SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
+
+
+def suit_word(suit: int) -> str:
+    """Suit as a word, for text a person reads (``'hearts'``)."""
+    return SUIT_WORDS[suit]
+
+
 _RANK_TEXT = r"(?:10|[2-9tjqka])"
 _SUIT_TEXT = r"[shdc♠♥♦♣]"
 # re.ASCII: ignoring case must not fold look-alikes into letters ("ſ" long s into "s", the
