@@ -184,7 +184,7 @@ def test_solve_batch_is_the_cli_jsonl(tmp_path):
     out = run(["solve", "--input", str(path)])
     assert [json.loads(x) for x in out.splitlines()] == b.to_records()
     assert b.to_records()[0] == {"tricks": [2, 0], "card_values": {"Jh": 2, "Ah": 2}}
-    assert b.to_records()[2]["error"].startswith("line 4: not JSON")
+    assert b.to_records()[2]["error"] == "line 4: malformed JSON (column 1): Expecting value"
     assert len(b.to_frame()) == 3
 
 

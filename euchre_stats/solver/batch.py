@@ -6,11 +6,12 @@ come in as strings or objects, the answers go out as a :class:`SolveBatch`.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 
 import numpy as np
 
+from ..core.errors import JSONInputError, SolveInputError
+from ..core.safejson import parse_json
 from ..output.results import ResultView, dumps
 from . import Position, card_values_many, make_position, result_dict
 
@@ -19,29 +20,55 @@ KEYS = ("deck", "trump", "leader", "out", "hands", "played")
 
 
 def position_from_dict(obj) -> Position:
-    """A validated position from one batch object (raises ``ValueError`` naming the problem)."""
+    """A validated position from one batch object (raises :class:`SolveInputError` naming the problem)."""
     if not isinstance(obj, dict):
-        raise ValueError(f"expected a JSON object, got {obj!r}")  # noqa: TRY004 (reported per line)
+        raise SolveInputError(f"expected a JSON object, got {_short(obj)}")
     for key in ("trump", "leader", "hands"):
         if key not in obj:
-            raise ValueError(f"missing {key!r} in {dumps(obj)}")
+            raise SolveInputError(f"missing {key!r} in {_short(obj)}")
     unknown = sorted(set(obj) - set(KEYS))
     if unknown:
-        raise ValueError(f"unknown key {unknown[0]!r} in {dumps(obj)}")
+        raise SolveInputError(f"unknown key {unknown[0]!r} in {_short(obj)}")
     hands = obj["hands"]
     if not isinstance(hands, list) or len(hands) != 4:
-        raise ValueError(f"'hands' must list four seats, got {hands!r}")
-    hands = [h if isinstance(h, str) else [str(c) for c in h] for h in hands]
+        raise SolveInputError(f"'hands' must list four seats, got {_short(hands)}")
+    hands = [_cards(h, f"hands[{i}]") for i, h in enumerate(hands)]
     out = obj.get("out", [])
-    if isinstance(out, int):
+    if _is_int(out):
         out = [out]
+    if not isinstance(out, list) or not all(_is_int(s) for s in out):
+        raise SolveInputError(f"'out' must be a seat or a list of seats 0..3, got {_short(out)}")
     leader = obj["leader"]
-    if not isinstance(leader, int) or isinstance(leader, bool):
-        raise ValueError(f"'leader' must be a seat 0..3, got {leader!r}")  # noqa: TRY004
-    played = obj.get("played", [])
-    if not isinstance(played, str):
-        played = [str(c) for c in played]
-    return make_position(hands, obj["trump"], leader, out, played, str(obj.get("deck", "24")))
+    if not _is_int(leader):
+        raise SolveInputError(f"'leader' must be a seat 0..3, got {_short(leader)}")
+    trump = obj["trump"]
+    if not isinstance(trump, str) and not _is_int(trump):
+        raise SolveInputError(f"'trump' must be a suit (c, d, h, s or 0..3), got {_short(trump)}")
+    deck = obj.get("deck", "24")
+    if not isinstance(deck, str) and not _is_int(deck):
+        raise SolveInputError(f"'deck' must be a deck name such as \"24\", got {_short(deck)}")
+    played = _cards(obj.get("played", []), "played")
+    return make_position(hands, trump, leader, out, played, str(deck))
+
+
+def _is_int(value) -> bool:
+    """A whole JSON number (``true`` is not one)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _short(value) -> str:
+    """A value as JSON, cut to 60 characters (a message quotes it, never a megabyte of it)."""
+    text = dumps(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _cards(value, key: str):
+    """A hand or trick: a string of cards, or a list of card strings."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list) and all(isinstance(c, str) for c in value):
+        return value
+    raise SolveInputError(f"{key!r} must be a string of cards or a list of card strings, got {_short(value)}")
 
 
 @dataclass(frozen=True)
@@ -84,10 +111,12 @@ def solve_batch(lines) -> SolveBatch:
         if isinstance(line, str) and not line.strip():
             continue
         try:
-            pos = position_from_dict(json.loads(line) if isinstance(line, str) else line)
-        except json.JSONDecodeError as exc:
-            results.append({"error": f"line {number}: not JSON ({exc.msg}): {line.strip()[:80]!r}"})
+            obj = parse_json(line, f"line {number}", one_line=True) if isinstance(line, str) else line
+        except JSONInputError as exc:
+            results.append({"error": str(exc)})
             continue
+        try:
+            pos = position_from_dict(obj)
         except ValueError as exc:
             results.append({"error": f"line {number}: {exc.args[0] if exc.args else exc}"})
             continue
