@@ -31,8 +31,8 @@ def cli(ctx):
     """Euchre probability and strategy analyser.
 
     \b
-    Example:
-      euchre-stats review data/examples/hand1.json
+    Example (works anywhere: the cards are on the command line):
+      euchre-stats order "Jh Jd Ah 9s Tc" --up 9h --seat eldest --seed 1
     """
     if ctx.invoked_subcommand not in _NO_KERNELS and sys.stderr.isatty() and _kernels_cold():
         click.echo("compiling kernels, first run only, about 15 s", err=True)

@@ -208,3 +208,11 @@ def test_advise_and_table_give_their_seed(tmp_path):
     r = _run(["table", "--run-dir", str(tmp_path / "t"), "--limit", "1", "--samples-per-class", "2", "--no-charts",
               "--seed", "7"])
     assert r.exit_code == 0 and "seed 7" in r.output
+
+
+def test_the_group_help_example_runs_outside_a_checkout(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    help_text = _run(["--help"]).output
+    line = next(ln.strip() for ln in help_text.splitlines() if ln.strip().startswith("euchre-stats "))
+    r = _run(shlex.split(line)[1:] + ["-n", "50"])
+    assert r.exit_code == 0 and "recommendation:" in r.output, r.output
