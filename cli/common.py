@@ -207,6 +207,17 @@ def rules_options(func):
     return wrapper
 
 
+def all_commands(group: click.Group, prefix: str = "") -> dict[str, click.Command]:
+    """Every command under ``group`` by its full name (``"order"``, ``"bench solver"``)."""
+    found: dict[str, click.Command] = {}
+    for name, command in group.commands.items():
+        if isinstance(command, click.Group):
+            found.update(all_commands(command, f"{prefix}{name} "))
+        else:
+            found[f"{prefix}{name}"] = command
+    return found
+
+
 def apply_size_limits(group: click.Group) -> None:
     """Give every size option of every command (``--samples``, ``--deals``, ``--workers``...) its upper bound.
 
@@ -216,10 +227,7 @@ def apply_size_limits(group: click.Group) -> None:
     new command's ``--samples`` is bounded without anyone remembering to.  Click then refuses
     ``-n 100000000000`` at once, naming the option and the range, and ``--help`` shows the range.
     """
-    for command in group.commands.values():
-        if isinstance(command, click.Group):
-            apply_size_limits(command)
-            continue
+    for command in all_commands(group).values():
         for param in command.params:
             if not isinstance(param, click.Option) or param.name not in SIZE_LIMITS:
                 continue

@@ -25,6 +25,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
+from euchre_stats.cli.common import all_commands
 from euchre_stats.cli.main import cli
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -145,23 +146,12 @@ def test_long_example_is_a_valid_command(where, line, args, expected, scratch):
 
 
 # --- the README's claims about the commands -----------------------------------------------------
-def _commands():
-    def walk(group, prefix):
-        for name, cmd in group.commands.items():
-            if isinstance(cmd, click.Group):
-                yield from walk(cmd, f"{prefix}{name} ")
-            else:
-                yield f"{prefix}{name}", cmd
-
-    return dict(walk(cli, ""))
-
-
 def _params(cmd):
     return {p.name: p for p in cmd.params}
 
 
 def test_readme_says_which_commands_take_rules_format_output_and_seed():
-    commands = _commands()
+    commands = all_commands(cli)
     text = " ".join((ROOT / "README.md").read_text().split())
     assert ("and a flag per rule option: `order`, `call`, `discard`, `lead`, `alone`, `advise`, `equity`, "
             "`variants`, `table` and `tune`;") in text

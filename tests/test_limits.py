@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 import euchre_stats as es
+from euchre_stats.cli.common import all_commands
 from euchre_stats.cli.main import cli
 from euchre_stats.core.errors import LimitError
 from euchre_stats.core.limits import SIZE_LIMITS, check_size
@@ -21,15 +22,7 @@ NOT_SIZES = {"seed", "leader", "out", "round_", "hand_size", "game_to"}
 
 
 def all_options():
-    def walk(group, prefix):
-        for name, cmd in group.commands.items():
-            if isinstance(cmd, click.Group):
-                yield from walk(cmd, f"{prefix}{name} ")
-            else:
-                for p in cmd.params:
-                    yield f"{prefix}{name}", p
-
-    return list(walk(cli, ""))
+    return [(name, p) for name, cmd in all_commands(cli).items() for p in cmd.params]
 
 
 def test_every_int_option_is_bounded_or_named_as_not_a_size():
