@@ -98,7 +98,16 @@ def _undecodable_input(exc: UnicodeDecodeError) -> str:
             return not_utf8(repr(value), own)
         except OSError:
             continue
+    folders = _input_folders()
+    if len(folders) == 1:
+        return not_utf8(f"a file in {folders[0]!r}", exc)
     return not_utf8("the input", exc)
+
+
+def _input_folders() -> list[str]:
+    """The directories the running command was given (a run directory, a table)."""
+    ctx = click.get_current_context(silent=True)
+    return [v for v in (ctx.params.values() if ctx else ()) if isinstance(v, str) and os.path.isdir(v)]
 
 
 def _about_the_file(message: str) -> str:
