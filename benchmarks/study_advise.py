@@ -114,7 +114,7 @@ def fit_correction(args) -> None:
         x = feature_vector(r["dd"], hand_features(hm, up, parse_seat(r["seat"]), model))
         rows.append({"seat": r["seat"], "x": x, "y": targets(r["ev"]), "best": r["recommendation"],
                      "too_close": r["too_close"], "alone_open": "order alone" in r["ev"]})
-    c = fit(rows, source=f"{len(rows)} questions from {args.file}, realistic order at "
+    c = fit(rows, bidding=model.to_dict(), source=f"{len(rows)} questions from {args.file}, realistic order at "
                          f"{json.loads(Path(args.file).read_text().splitlines()[0])['samples']} deals each")
     out = Path(args.output or SHIPPED_CORRECTION)
     atomic_write(out, (json.dumps(c.to_dict(), indent=2) + "\n").encode())

@@ -11,7 +11,8 @@ import sys
 
 import click
 
-from euchre_stats.core.errors import RulesError
+from euchre_stats.core.errors import BiddingModelError, EuchreStatsError, JSONInputError, RecordError, RulesError
+from euchre_stats.core.limits import SIZE_LIMITS
 from euchre_stats.output.atomic import atomic_write
 from euchre_stats.rules import PRESETS, load_rules
 
@@ -29,6 +30,100 @@ def fail(message: str):
     raise InputError(message)
 
 
+def not_utf8(shown: str, exc: UnicodeDecodeError) -> str:
+    """The message for a file (or standard input) that is not UTF-8 text, naming it as the user did."""
+    byte = bytes(exc.object[exc.start:exc.start + 1])
+    return f"{shown} is not UTF-8 text (byte {exc.start} is 0x{byte.hex()})"
+
+
+def read_text(path: str) -> str:
+    """The text of the file ``path``, or of standard input for ``-``; errors name ``path`` as given."""
+    if path == "-":
+        data, shown = sys.stdin.buffer.read(), "standard input"
+    else:
+        shown = repr(path)
+        try:
+            with open(path, "rb") as fh:
+                data = fh.read()
+        except OSError as exc:
+            raise InputError(_os_message(exc, path)) from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(not_utf8(shown, exc)) from None
+
+
+def _os_message(exc: OSError, path=None) -> str:
+    """One line for a file that cannot be opened or read, naming the path."""
+    path = exc.filename if path is None else path
+    if isinstance(exc, FileNotFoundError):
+        return f"file not found: {path!r}"
+    if isinstance(exc, IsADirectoryError):
+        return f"{path!r} is a directory, not a file"
+    if isinstance(exc, PermissionError):
+        return f"permission denied: {path!r}"
+    return f"cannot read {path!r}: {exc.strerror or exc}"
+
+
+#: parameters that name files a command writes, never reads
+_OUTPUT_PARAMS = {"output", "plot", "run_dir"}
+
+
+def _input_files() -> list[str]:
+    """The files (and ``-`` for standard input) the running command was given to read."""
+    ctx = click.get_current_context(silent=True)
+    found = []
+    for name, value in (ctx.params.items() if ctx else ()):
+        if name in _OUTPUT_PARAMS:
+            continue
+        for v in value if isinstance(value, (tuple, list)) else [value]:
+            if isinstance(v, str) and (v == "-" or os.path.isfile(v)):
+                found.append(v)
+    return found
+
+
+def _undecodable_input(exc: UnicodeDecodeError) -> str:
+    """Which of the command's input files is not UTF-8 text, found by re-reading each one given.
+
+    A library reader that opens a file itself raises a bare ``UnicodeDecodeError``, which does
+    not hold the file's name; the command's own parameters do.
+    """
+    for value in _input_files():
+        if value == "-":
+            return not_utf8("standard input", exc)
+        try:
+            with open(value, "rb") as fh:
+                fh.read().decode("utf-8")
+        except UnicodeDecodeError as own:
+            return not_utf8(repr(value), own)
+        except OSError:
+            continue
+    folders = _input_folders()
+    if len(folders) == 1:
+        return not_utf8(f"a file in {folders[0]!r}", exc)
+    return not_utf8("the input", exc)
+
+
+def _input_folders() -> list[str]:
+    """The directories the running command was given (a run directory, a table)."""
+    ctx = click.get_current_context(silent=True)
+    return [v for v in (ctx.params.values() if ctx else ()) if isinstance(v, str) and os.path.isdir(v)]
+
+
+def _about_the_file(message: str) -> str:
+    """``message`` (about what a file holds) prefixed with that file's name, when the command read
+    exactly one file and the message does not name it already."""
+    files = _input_files()
+    if len(files) != 1 or files[0] in message:
+        return message
+    shown = "standard input" if files[0] == "-" else repr(files[0])
+    return f"{shown}: {message}"
+
+
+#: library errors that describe what a file holds (so the file is named, if the message does not)
+_CONTENT_ERRORS = (JSONInputError, BiddingModelError, RecordError)
+
+
 def handle_errors(func):
     """Turn library ``ValueError``s and file errors into a one-line error with exit code 2."""
 
@@ -38,15 +133,24 @@ def handle_errors(func):
             return func(*args, **kwargs)
         except click.ClickException:
             raise
-        except (ValueError, KeyError) as exc:
-            msg = exc.args[0] if exc.args else str(exc)
-            raise InputError(str(msg)) from None
-        except FileNotFoundError as exc:
-            raise InputError(f"file not found: {exc.filename!r}") from None
-        except IsADirectoryError as exc:
-            raise InputError(f"{exc.filename!r} is a directory, not a file") from None
-        except PermissionError as exc:
-            raise InputError(f"permission denied: {exc.filename!r}") from None
+        except UnicodeDecodeError as exc:
+            raise InputError(_undecodable_input(exc)) from None
+        except _CONTENT_ERRORS as exc:
+            raise InputError(_about_the_file(str(exc))) from None
+        except EuchreStatsError as exc:
+            raise InputError(str(exc)) from None
+        except ValueError as exc:
+            if "integer string conversion" in str(exc):  # Python's own limit on a number's digits
+                msg = f"a number in the input has more than {sys.get_int_max_str_digits():,} digits"
+            else:
+                msg = str(exc.args[0] if exc.args else exc)
+            raise InputError(_about_the_file(msg)) from None
+        except KeyError as exc:
+            raise InputError(str(exc.args[0] if exc.args else exc)) from None
+        except RecursionError:  # JSON parsed without the depth limit of core/safejson.py
+            raise InputError(_about_the_file("nested too deeply to read")) from None
+        except OSError as exc:
+            raise InputError(_os_message(exc)) from None
 
     return wrapper
 
@@ -112,11 +216,75 @@ def rules_options(func):
     return wrapper
 
 
+def all_commands(group: click.Group, prefix: str = "") -> dict[str, click.Command]:
+    """Every command under ``group`` by its full name (``"order"``, ``"bench solver"``)."""
+    found: dict[str, click.Command] = {}
+    for name, command in group.commands.items():
+        if isinstance(command, click.Group):
+            found.update(all_commands(command, f"{prefix}{name} "))
+        else:
+            found[f"{prefix}{name}"] = command
+    return found
+
+
+def apply_size_limits(group: click.Group) -> None:
+    """Give every size option of every command (``--samples``, ``--deals``, ``--workers``...) its upper bound.
+
+    The bounds live in one table, :data:`euchre_stats.core.limits.SIZE_LIMITS`, keyed by the
+    option's name; a command's own smaller minimum (``equity -n`` needs 100) is kept.  Run once
+    on the whole group by :mod:`euchre_stats.cli.main`, after every command is registered, so a
+    new command's ``--samples`` is bounded without anyone remembering to.  Click then refuses
+    ``-n 100000000000`` at once, naming the option and the range, and ``--help`` shows the range.
+    """
+    for command in all_commands(group).values():
+        for param in command.params:
+            if not isinstance(param, click.Option) or param.name not in SIZE_LIMITS:
+                continue
+            low, high = SIZE_LIMITS[param.name]
+            own = getattr(param.type, "min", None)
+            param.type = click.IntRange(min=low if own is None else max(own, low), max=high)
+
+
+def writable_path(ctx, param, value):
+    """Click callback: refuse an output path that cannot be written, before any work is done.
+
+    A folder that does not exist, a directory, a read-only folder or a name longer than the file
+    system allows would otherwise fail only after the run; the message names the path as given.
+    """
+    if value is None:
+        return value
+    folder = os.path.dirname(os.path.abspath(value))
+    name = os.path.basename(value)
+    if os.path.isdir(value):
+        raise click.BadParameter(f"{value!r} is a directory, not a file", ctx, param)
+    if not os.path.isdir(folder):
+        raise click.BadParameter(f"cannot write {value!r}: folder {folder!r} does not exist", ctx, param)
+    try:
+        longest = os.pathconf(folder, "PC_NAME_MAX")
+    except (OSError, ValueError):
+        longest = 255
+    if len(os.fsencode(name)) > longest:
+        raise click.BadParameter(f"cannot write {value!r}: the name is longer than the {longest} bytes "
+                                 "a file name may have here", ctx, param)
+    if not os.access(folder, os.W_OK) or _read_only(folder):
+        raise click.BadParameter(f"cannot write {value!r}: folder {folder!r} is not writable", ctx, param)
+    return value
+
+
+def _read_only(folder: str) -> bool:
+    """Whether ``folder`` is on a read-only mount (which ``os.access`` does not report for root)."""
+    try:
+        return bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
+
+
 def output_options(formats=("table", "json", "csv")):
     """``--format`` and ``--output FILE``."""
 
     def deco(func):
         func = click.option("--output", "-o", "output", type=click.Path(dir_okay=False), default=None,
+                            callback=writable_path,
                             help="write to FILE (atomically) instead of standard output")(func)
         func = click.option("--format", "fmt", type=click.Choice(list(formats)), default=formats[0],
                             show_default=True, help="output format")(func)

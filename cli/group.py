@@ -24,15 +24,40 @@ def _kernels_cold() -> bool:
     return not any(cache.rglob("_kernels.solve_batch_serial-*.nbi"))
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+#: exit code of a failure that is the program's fault, not the input's (sysexits' EX_SOFTWARE)
+INTERNAL_ERROR = 70
+
+
+class Group(click.Group):
+    """The group, with a last guard: a bug shows as one line and exit code 70, not a traceback.
+
+    Every bad input is meant to be caught where it is read and reported with exit code 2 (see
+    ``common.handle_errors``); this only catches what slipped through, and says so, so the user
+    can report it.  ``EUCHRE_STATS_TRACEBACK=1`` lets the traceback through.
+    """
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except (click.ClickException, click.exceptions.Exit, click.Abort):
+            raise
+        except Exception as exc:  # noqa: BLE001 (the last guard)
+            if os.environ.get("EUCHRE_STATS_TRACEBACK") == "1":
+                raise
+            click.echo(f"Error: internal error, not your input's fault ({type(exc).__name__}: {exc}); please "
+                       "report it with the command (EUCHRE_STATS_TRACEBACK=1 shows the traceback)", err=True)
+            ctx.exit(INTERNAL_ERROR)
+
+
+@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(__version__, prog_name="euchre-stats")
 @click.pass_context
 def cli(ctx):
     """Euchre probability and strategy analyser.
 
     \b
-    Example:
-      euchre-stats review data/examples/hand1.json
+    Example (works anywhere: the cards are on the command line):
+      euchre-stats order "Jh Jd Ah 9s Tc" --up 9h --seat eldest --seed 1
     """
     if ctx.invoked_subcommand not in _NO_KERNELS and sys.stderr.isatty() and _kernels_cold():
         click.echo("compiling kernels, first run only, about 15 s", err=True)

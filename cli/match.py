@@ -17,7 +17,7 @@ from .group import cli
 @click.option("--a", "a", default="shipped", show_default=True,
               help="policy A: shipped, dd-tuned, points or a model file (JSON from tune)")
 @click.option("--b", "b", default="points", show_default=True, help="policy B (as --a)")
-@click.option("--deals", type=click.IntRange(min=2, max=10_000_000), default=20000, show_default=True,
+@click.option("--deals", type=click.IntRange(min=2, max=1_000_000), default=20000, show_default=True,
               help="deals, each played twice with the seats swapped")
 @click.option("--games", type=click.IntRange(min=2, max=1_000_000), default=None,
               help="play this many whole games to --game-to instead (the chance that A wins a game)")

@@ -13,7 +13,7 @@ import click
 import euchre_stats as es
 from euchre_stats.api import ALL_DECKS
 
-from .common import InputError, emit, handle_errors, output_options, progress_bar, rules_options
+from .common import InputError, emit, handle_errors, output_options, progress_bar, rules_options, writable_path
 from .group import cli
 
 @cli.command()
@@ -74,7 +74,7 @@ def _deck_list_rules(func):
               help="solver threads (results do not depend on it)")
 @click.option("--model", type=click.Choice(["pimc", "dd"]), default="pimc", show_default=True,
               help="play model: pimc = realistic (each player sees only its own cards), dd = double-dummy")
-@click.option("--plot", type=click.Path(dir_okay=False), default=None,
+@click.option("--plot", type=click.Path(dir_okay=False), default=None, callback=writable_path,
               help="chart comparing the decks to FILE (.png/.svg/.pdf)")
 @_deck_list_rules
 @output_options()

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import sys
-
 import click
 
 import euchre_stats as es
 
-from .common import InputError, emit, handle_errors, output_options
+from .common import InputError, emit, handle_errors, output_options, read_text
 from .group import cli
 
 
@@ -49,11 +47,7 @@ def solve(hands, trump, leader, out, played, deck, input_path, fmt, output):
     if input_path is not None:
         if hands is not None:
             raise InputError("give either --hands or --input, not both")
-        if input_path == "-":
-            lines = sys.stdin.read().splitlines()
-        else:
-            with open(input_path, encoding="utf-8") as fh:
-                lines = fh.read().splitlines()
+        lines = read_text(input_path).splitlines()
     elif hands is None:
         raise InputError("missing --hands (four hands, seats 0..3) or --input FILE.jsonl")
     elif trump is None:

@@ -9,7 +9,7 @@ import click
 from euchre_stats.bidding.model import BiddingModel
 from euchre_stats.bidding.tuning import tune as tune_model
 
-from .common import emit, handle_errors, progress_bar, rules_options
+from .common import emit, handle_errors, progress_bar, rules_options, writable_path
 from .group import cli
 
 
@@ -24,7 +24,7 @@ from .group import cli
 @click.option("--start", type=click.Path(exists=True, dir_okay=False), default=None,
               help="model to start from (JSON); the built-in guide thresholds by default")
 @click.option("--workers", "-j", type=click.IntRange(min=1, max=1024), default=None, help="solver threads")
-@click.option("--output", "-o", type=click.Path(dir_okay=False), default=None,
+@click.option("--output", "-o", type=click.Path(dir_okay=False), default=None, callback=writable_path,
               help="write the model (JSON, with its fit report under \"fit\") to FILE")
 @rules_options
 @handle_errors

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from .core.errors import DecisionInputError, OddsInputError, SolveInputError
+from .core.limits import check_size
 from .rules import Rules, load_rules
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -56,6 +57,12 @@ def _bidding(bidding):
         return BiddingModel.load(bidding)
     except (ValueError, TypeError, KeyError) as exc:
         raise DecisionInputError(f"{str(bidding)!r} is not a bidding model file: {exc}") from None
+
+
+def _sizes(**sizes) -> None:
+    """Refuse a size beyond its bound (``core/limits.py``) before anything is allocated."""
+    for name, value in sizes.items():
+        check_size(name, value)
 
 
 def _model(model: str | None) -> dict:
@@ -151,6 +158,8 @@ def order(hand: str, up: str, seat: str | int, rules: RulesLike = "north-america
     """
     from .decide.questions import order_decision
 
+    _sizes(samples=samples, workers=workers)
+
     return _bidding_question(order_decision, (hand, up, seat, rules), model, compare_models, samples=samples,
                              target_se=target_se, seed=seed, pass_model=pass_model, infer=infer, workers=workers,
                              bidding=bidding, named=named, score=score, progress=progress)
@@ -196,6 +205,8 @@ def call(hand: str, turned_down: str, seat: str | int, rules: RulesLike = "north
     """
     from .decide.questions import call_decision
 
+    _sizes(samples=samples, workers=workers)
+
     return _bidding_question(call_decision, (hand, turned_down, seat, rules), model, compare_models, samples=samples,
                              target_se=target_se, seed=seed, pass_model=pass_model, infer=infer, workers=workers,
                              bidding=bidding, named=named, score=score, progress=progress)
@@ -240,6 +251,8 @@ def discard(hand: str, up: str, rules: RulesLike = "north-american", *, maker: s
     True
     """
     from .decide.questions import discard_decision
+
+    _sizes(samples=samples, workers=workers)
 
     return discard_decision(hand, up, _rules(rules), maker=maker, alone=alone, samples=samples,
                             target_se=target_se, seed=seed, infer=infer, workers=workers,
@@ -301,6 +314,8 @@ def lead(hand: str, trump: str, maker: str | int, seat: str | int, rules: RulesL
     """
     from .decide.questions import lead_decision
 
+    _sizes(samples=samples, workers=workers)
+
     return lead_decision(hand, trump, maker, seat, _rules(rules), tricks=list(tricks), up=up, alone=alone,
                          defender_alone=defender_alone, discard=discard, samples=samples, target_se=target_se,
                          seed=seed, infer=infer, workers=workers, bidding=_bidding(bidding), score=score,
@@ -351,6 +366,8 @@ def alone(hand: str, trump: str, maker: str | int, seat: str | int, rules: Rules
     (['alone', 'with partner'], 'alone')
     """
     from .decide.alone import alone_decision
+
+    _sizes(samples=samples, workers=workers)
 
     return alone_decision(hand, trump, maker, seat, _rules(rules), up=up, maker_alone=maker_alone, samples=samples,
                           target_se=target_se, seed=seed, infer=infer, workers=workers, bidding=_bidding(bidding),
@@ -513,6 +530,8 @@ def variants(deck: str | Iterable = ALL_DECKS, *, samples: int = 10000, seed: in
     """
     from .variants.simulate import simulate_variants
 
+    _sizes(samples=samples, workers=workers)
+
     return simulate_variants(deck, samples, seed, _rules(rules), workers=workers, hand_size=hand_size,
                              progress=progress, **_model(model))
 
@@ -562,6 +581,8 @@ def advise(hand: str, up: str, seat: str | int, rules: RulesLike = "north-americ
     ['pass', 'order', 'order alone']
     """
     from .strategy.advise import advise as advise_hand
+
+    _sizes(samples=samples, workers=workers)
 
     return advise_hand(hand, up, seat, _rules(rules), table=table, samples=samples, seed=seed, workers=workers,
                        simulate=simulate, score=score)
@@ -627,6 +648,8 @@ def table(seat: str = "eldest", *, run_dir: str, round: int = 1, samples_per_cla
     from .strategy.run import TableResult, run_seed, run_table
     from .strategy.table import TableSpec
 
+    _sizes(samples_per_class=samples_per_class, chunk_size=chunk_size, limit=limit, workers=workers)
+
     spec = TableSpec(_rules(rules), parse_seats(seat), round, samples_per_class, run_seed(run_dir, seed),
                      chunk_size, limit, infer=infer, scores=scores)
     rows = run_table(spec, run_dir, workers=workers, scheduler=scheduler, csv=csv, charts=charts,
@@ -662,6 +685,8 @@ def equity(rules: RulesLike = "north-american", *, samples: int = 20000, seed: i
     ((10, 10), 1.0)
     """
     from .decide.equity import equity as _equity
+
+    _sizes(samples=samples, workers=workers)
 
     return _equity(_rules(rules), samples=samples, seed=seed, workers=workers, bidding=_bidding(bidding),
                    **_model(model))
@@ -707,6 +732,7 @@ def match(a: str | BiddingModel = "shipped", b: str | BiddingModel = "points", *
     from .decide.match import match as _match
     from .decide.match import match_games
 
+    _sizes(deals=deals, games=games, workers=workers)
     if games is not None:
         return match_games(a, b, games=games, seed=seed, rules=_rules(rules), model=model, workers=workers,
                            progress=progress)

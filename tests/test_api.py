@@ -22,6 +22,7 @@ from click.testing import CliRunner
 import euchre_stats as es
 import euchre_stats.api as api
 from euchre_stats.cli.main import cli
+from euchre_stats.output.results import CSV_METADATA
 
 ROOT = Path(__file__).resolve().parents[1]
 N = "300"
@@ -104,7 +105,14 @@ def test_to_frame_is_the_cli_csv(question):
     if "csv" not in result.formats:
         pytest.skip("this command has no CSV form")
     assert run(args + ["--format", "csv"]) == result.to_csv()
-    assert list(result.to_frame().columns) == result.to_csv().splitlines()[0].split(",")
+    lines = result.to_csv().splitlines()
+    meta = [ln for ln in lines if ln.startswith("# ")]
+    assert list(result.to_frame().columns) == lines[len(meta)].split(",")
+    # the leading comment lines carry the JSON form's metadata, value for value
+    d = result.to_dict()
+    got = dict(ln[2:].split(": ", 1) for ln in meta)
+    assert {k: json.loads(v) for k, v in got.items() if not k.startswith("models.")} == \
+        {k: d[k] for k in CSV_METADATA if k in d}
 
 
 def test_text_is_the_cli_table(question):
@@ -176,7 +184,7 @@ def test_solve_batch_is_the_cli_jsonl(tmp_path):
     out = run(["solve", "--input", str(path)])
     assert [json.loads(x) for x in out.splitlines()] == b.to_records()
     assert b.to_records()[0] == {"tricks": [2, 0], "card_values": {"Jh": 2, "Ah": 2}}
-    assert b.to_records()[2]["error"].startswith("line 4: not JSON")
+    assert b.to_records()[2]["error"] == "line 4: malformed JSON (column 1): Expecting value"
     assert len(b.to_frame()) == 3
 
 

@@ -60,9 +60,6 @@ def test_card_round_trip(deck, data, sty):
 def test_cards_round_trip(deck, data, sty, sep):
     cards = data.draw(st.lists(st.sampled_from(deck.cards), min_size=1, max_size=8, unique=True))
     upper, ten, symbol, suit_first, joker = sty
-    if sep == "":
-        # run together: "b" is only a Joker when no letter follows, so spell the Joker "Jk" here
-        joker = 0
     text = sep.join(spell(c, upper, ten, symbol, suit_first, joker) for c in cards)
     got = parse_cards(text, deck)
     assert format_cards(got) == format_cards(cards)
@@ -125,3 +122,21 @@ def test_cardset():
     assert len(cs) == 3 and parse_card("Jh") in cs and parse_card("Ah") not in cs and "x" not in cs
     assert str(cs) == "As Jh 9c" and list(cs) == [parse_card(c) for c in ("As", "Jh", "9c")]
     assert eval(repr(cs), {"CardSet": CardSet}) == cs and hash(cs) == hash(CardSet(cs.mask))
+
+
+@pytest.mark.parametrize("text, bad", [
+    ("Kſ", "Kſ"),             # long s: Unicode case folding would read it as "s"
+    ("Jh K\u212a", "K\u212a"),  # the Kelvin sign, folded to "k" the same way
+    ("Ah 9ſ Kd", "9ſ Kd"[:2]),
+])
+def test_look_alike_letters_are_refused_by_name(text, bad):
+    with pytest.raises(InvalidCardError, match=f"cannot read a card at {bad!r}"):
+        parse_cards(text)
+
+
+def test_b_joker_run_together():
+    assert format_cards(parse_cards("JhbAh", deck="25")) == "Jh Jk Ah"
+    assert format_cards(parse_cards("bJhAh")) == "Jk Jh Ah"
+    assert format_cards(parse_cards("AhB")) == "Ah Jk"
+    with pytest.raises(InvalidCardError, match="card 'b' is not in the 24-card deck"):
+        parse_cards("JhbAh", deck="24")

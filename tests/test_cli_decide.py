@@ -70,6 +70,11 @@ def test_csv_and_output_file(tmp_path):
              "--format", "csv", "--output", str(out)])
     assert r.exit_code == 0
     lines = out.read_text().splitlines()
+    meta = [ln for ln in lines if ln.startswith("# ")]
+    assert "# seed: 1" in meta and "# samples: 300" in meta and '# recommendation: "order"' in meta
+    assert any(ln.startswith('# rules: {"deck": "24"') for ln in meta)
+    assert any(ln.startswith("# effective_samples: ") for ln in meta)
+    lines = lines[len(meta):]
     assert lines[0].startswith("action,ev,ci_low,ci_high,p_make,p_march,p_euchred,n")
     assert len(lines) == 4
 

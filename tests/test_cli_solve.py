@@ -58,7 +58,7 @@ def test_batch(tmp_path):
     assert out[1] == {"error": "line 2: card 'Jh' is held by seats 0 and 1 in ['Jh', 'Jh', '9c', 'Kc']"}
     assert list(out[2]["card_values"]) == ["Qc"]
     assert out[3]["error"].startswith("line 4: missing 'leader'")
-    assert out[4]["error"].startswith("line 5: not JSON")
+    assert out[4]["error"] == "line 5: malformed JSON (column 1): Expecting value"
 
 
 def test_batch_from_stdin():

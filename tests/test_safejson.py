@@ -34,6 +34,8 @@ def test_nesting_size_and_encoding_are_named():
         parse_json(b'{"a": "\\xff"}'.replace(b"\\xff", b"\xff"), "hands.json")
     with pytest.raises(JSONInputError, match=r"line 2, column 1"):
         parse_json('{"a": 1,\n}')
+    with pytest.raises(JSONInputError, match="line 3: a number in the JSON has more than 4,300 digits"):
+        parse_json('{"leader": ' + "9" * 5000 + "}", "line 3")
 
 
 def test_every_reader_refuses_deep_json_without_a_traceback(tmp_path):

@@ -95,7 +95,9 @@ def test_cli_variants_json_csv_and_plot(tmp_path):
     assert r.exit_code == 0 and "seed: 5" in r.output and "p_make" in r.output
     r = CliRunner().invoke(cli, ["variants", "--deck", "24", "--samples", "30", "--seed", "5",
                                  "--format", "csv"])
-    assert r.output.splitlines()[0] == "deck,hand_size,figure,value,ci_low,ci_high,n"
+    lines = r.output.splitlines()
+    assert "# seed: 5" in lines and "# samples: 30" in lines and '# model: "dd"' in lines
+    assert [ln for ln in lines if not ln.startswith("#")][0] == "deck,hand_size,figure,value,ci_low,ci_high,n"
 
 
 @pytest.mark.parametrize("args, message", [

@@ -67,11 +67,23 @@ def suit_name(suit: int) -> str:
     return SUITS[suit]
 
 
+#: suits as words, for sentences (``SUIT_WORDS[2] == "hearts"``)
+SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
+
+
+def suit_word(suit: int) -> str:
+    """Suit as a word, for text a person reads (``'hearts'``)."""
+    return SUIT_WORDS[suit]
+
+
 _RANK_TEXT = r"(?:10|[2-9tjqka])"
 _SUIT_TEXT = r"[shdc♠♥♦♣]"
+# re.ASCII: ignoring case must not fold look-alikes into letters ("ſ" long s into "s", the
+# Kelvin sign into "k"): such a token is not a card and its error must quote it.  "b" (the
+# Joker) may be run together with the next card ("JhbAh"): no card token starts with "b".
 _TOKEN = re.compile(
-    rf"(?P<joker>joker|jk|b(?![a-z]))|(?P<rf>{_RANK_TEXT}{_SUIT_TEXT})|(?P<sf>{_SUIT_TEXT}{_RANK_TEXT})",
-    re.IGNORECASE,
+    rf"(?P<joker>joker|jk|b)|(?P<rf>{_RANK_TEXT}{_SUIT_TEXT})|(?P<sf>{_SUIT_TEXT}{_RANK_TEXT})",
+    re.IGNORECASE | re.ASCII,
 )
 _SEPARATORS = re.compile(r"[\s,;]+")
 

@@ -107,6 +107,10 @@ class ClusterError(EuchreStatsError):
     """The cluster cannot be used: dask missing, or the scheduler address unreachable."""
 
 
+class LimitError(EuchreStatsError):
+    """A size (sampled deals, threads, sweeps...) beyond its documented bound (``core/limits.py``)."""
+
+
 class OutputError(EuchreStatsError):
     """An output file that cannot be written (a full disk, a missing folder, no permission...)."""
 

@@ -8,6 +8,7 @@ through :func:`parse_json`, so a deeply nested or huge document is a clear error
 from __future__ import annotations
 
 import json
+import sys
 
 from .errors import JSONInputError
 
@@ -39,6 +40,9 @@ def parse_json(text: str | bytes, what: str = "JSON", *, max_chars: int = MAX_JS
         raise JSONInputError(f"{what}: malformed JSON {where}: {exc.msg}") from None
     except RecursionError:  # only if max_depth was set very high
         raise JSONInputError(f"{what}: JSON nested too deeply") from None
+    except ValueError:  # a number past Python's int-from-text limit (4,300 digits by default)
+        digits = sys.get_int_max_str_digits()
+        raise JSONInputError(f"{what}: a number in the JSON has more than {digits:,} digits") from None
 
 
 def _depth(text: str) -> int:

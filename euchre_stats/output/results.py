@@ -19,6 +19,23 @@ def dumps(obj) -> str:
     return json.dumps(obj, ensure_ascii=False)
 
 
+#: what a CSV carries above its header, as ``# key: JSON value`` lines, when the JSON has it
+#: (docs/cli.md, "CSV"): the question, the rules, the seed, the model, the sample and the answer
+CSV_METADATA = ("kind", "inputs", "rules", "seed", "samples", "model", "pass_model", "infer",
+                "effective_samples", "target_se", "target_reached", "recommendation", "too_close",
+                "run_dir", "settings")
+
+
+def csv_metadata(d: dict, prefix: str = "") -> list[str]:
+    """The ``# key: value`` lines of a result's JSON form ``d`` (for a comparison of play models,
+    each model's, prefixed ``models.dd.``, ``models.pimc.``)."""
+    lines = [f"# {prefix}{k}: {dumps(d[k])}" for k in CSV_METADATA if k in d]
+    for name, sub in (d.get("models") or {}).items():
+        if isinstance(sub, dict):
+            lines += csv_metadata(sub, f"{prefix}models.{name}.")
+    return lines
+
+
 def frame_text(df, fmt: str) -> str:
     """Render a pandas DataFrame as CSV (``fmt == "csv"``) or as an aligned table."""
     if fmt == "csv":
@@ -40,8 +57,10 @@ class ResultView:
         return dumps(self.to_dict())
 
     def to_csv(self) -> str:
-        """The command line's ``--format csv`` output."""
-        return frame_text(self.to_frame(), "csv")
+        """The command line's ``--format csv`` output: the metadata of the JSON form as leading ``#``
+        lines (:func:`csv_metadata`; ``pandas.read_csv(..., comment="#")`` skips them), then the frame."""
+        meta = csv_metadata(self.to_dict())
+        return "".join(line + "\n" for line in meta) + frame_text(self.to_frame(), "csv")
 
     def format(self, fmt: str = "table") -> str:
         """The text the command line prints for ``--format fmt``."""
@@ -63,4 +82,4 @@ class ResultView:
                 + (f"<pre>{html.escape(tail)}</pre>" if tail else "") + "</div>")
 
 
-__all__ = ["ResultView", "dumps", "frame_text"]
+__all__ = ["CSV_METADATA", "ResultView", "csv_metadata", "dumps", "frame_text"]

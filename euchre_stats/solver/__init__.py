@@ -24,7 +24,7 @@ from ..core.cards import (
     parse_cards,
     parse_suit,
     sort_key,
-    suit_name,
+    suit_word,
 )
 from ..core.decks import find_deck
 from ..core.seats import next_active
@@ -416,7 +416,7 @@ def make_position(hands, trump, leader, out=(), played=(), deck=None) -> Positio
         for c, s in zip(cards[1:], seats_played[1:]):
             if int(EFF_SUIT[t, c]) != led and masks[s] & int(SUIT_MASK[t, led]):
                 raise InconsistentDealError(
-                    f"seat {s} played {card_name(c)!r} to a {suit_name(led)} lead while holding "
+                    f"seat {s} played {card_name(c)!r} to a {suit_word(led)} lead while holding "
                     f"{format_hand(masks[s] & int(SUIT_MASK[t, led]))!r} (a renege)"
                 )
     return pos
@@ -458,10 +458,10 @@ class SolveResult(ResultView):
             p = self.position
             if p.played:
                 trick = " ".join(card_name(c) for c in p.played)
-                lines.append(f"trump {suit_name(p.trump)}, seat {p.leader} led, on the table {trick}; "
+                lines.append(f"trump {suit_word(p.trump)}, seat {p.leader} led, on the table {trick}; "
                              f"seat {self.to_move} to play")
             else:
-                lines.append(f"trump {suit_name(p.trump)}, seat {self.to_move} to lead")
+                lines.append(f"trump {suit_word(p.trump)}, seat {self.to_move} to lead")
         lines.append(f"tricks: seats 0+2 take {self.tricks[0]}, seats 1+3 take {self.tricks[1]}")
         if self.card_values:
             side = "0+2" if self.to_move % 2 == 0 else "1+3"

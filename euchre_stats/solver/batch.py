@@ -11,50 +11,86 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..core.errors import JSONInputError, SolveInputError
+from ..core.safejson import parse_json
 from ..output.results import ResultView, dumps
-from . import Position, card_values_many, make_position, result_dict
+from ..core.cards import JOKER, card_name
+from ..core.decks import find_deck
+from . import MAX_HAND, Position, card_values_many, make_position
 
 #: the keys a batch object may hold
 KEYS = ("deck", "trump", "leader", "out", "hands", "played")
 
 
 def position_from_dict(obj) -> Position:
-    """A validated position from one batch object (raises ``ValueError`` naming the problem)."""
+    """A validated position from one batch object (raises :class:`SolveInputError` naming the problem)."""
     if not isinstance(obj, dict):
-        raise ValueError(f"expected a JSON object, got {obj!r}")  # noqa: TRY004 (reported per line)
+        raise SolveInputError(f"expected a JSON object, got {_short(obj)}")
     for key in ("trump", "leader", "hands"):
         if key not in obj:
-            raise ValueError(f"missing {key!r} in {dumps(obj)}")
+            raise SolveInputError(f"missing {key!r} in {_short(obj)}")
     unknown = sorted(set(obj) - set(KEYS))
     if unknown:
-        raise ValueError(f"unknown key {unknown[0]!r} in {dumps(obj)}")
+        raise SolveInputError(f"unknown key {unknown[0]!r} in {_short(obj)}")
     hands = obj["hands"]
     if not isinstance(hands, list) or len(hands) != 4:
-        raise ValueError(f"'hands' must list four seats, got {hands!r}")
-    hands = [h if isinstance(h, str) else [str(c) for c in h] for h in hands]
+        raise SolveInputError(f"'hands' must list four seats, got {_short(hands)}")
+    hands = [_cards(h, f"hands[{i}]") for i, h in enumerate(hands)]
     out = obj.get("out", [])
-    if isinstance(out, int):
+    if _is_int(out):
         out = [out]
+    if not isinstance(out, list) or not all(_is_int(s) for s in out):
+        raise SolveInputError(f"'out' must be a seat or a list of seats 0..3, got {_short(out)}")
     leader = obj["leader"]
-    if not isinstance(leader, int) or isinstance(leader, bool):
-        raise ValueError(f"'leader' must be a seat 0..3, got {leader!r}")  # noqa: TRY004
-    played = obj.get("played", [])
-    if not isinstance(played, str):
-        played = [str(c) for c in played]
-    return make_position(hands, obj["trump"], leader, out, played, str(obj.get("deck", "24")))
+    if not _is_int(leader):
+        raise SolveInputError(f"'leader' must be a seat 0..3, got {_short(leader)}")
+    trump = obj["trump"]
+    if not isinstance(trump, str) and not _is_int(trump):
+        raise SolveInputError(f"'trump' must be a suit (c, d, h, s or 0..3), got {_short(trump)}")
+    deck = obj.get("deck", "24")
+    if not isinstance(deck, str) and not _is_int(deck):
+        raise SolveInputError(f"'deck' must be a deck name such as \"24\", got {_short(deck)}")
+    played = _cards(obj.get("played", []), "played")
+    return make_position(hands, trump, leader, out, played, str(deck))
+
+
+def _is_int(value) -> bool:
+    """A whole JSON number (``true`` is not one)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _short(value) -> str:
+    """A value as JSON, cut to 60 characters (a message quotes it, never a megabyte of it)."""
+    text = dumps(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _cards(value, key: str):
+    """A hand or trick: a string of cards, or a list of card strings."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list) and all(isinstance(c, str) for c in value):
+        return value
+    raise SolveInputError(f"{key!r} must be a string of cards or a list of card strings, got {_short(value)}")
 
 
 @dataclass(frozen=True)
 class SolveBatch(ResultView):
     """The answers to a batch, one per non-blank line, in order: ``{"tricks", "card_values"}`` or
-    ``{"error"}``.  Its only text form is JSON lines (what ``solve --input`` prints)."""
+    ``{"error"}``.  Its only text form is JSON lines (what ``solve --input`` prints), and it keeps
+    them as printed (``lines``), so a batch of a million deals is not a million dicts first."""
 
-    results: tuple[dict, ...]
+    lines: tuple[str, ...]
     formats = ("jsonl",)
+
+    @property
+    def results(self) -> tuple[dict, ...]:
+        """The answers as dicts (parsed from ``lines``)."""
+        return tuple(json.loads(line) for line in self.lines)
 
     def to_records(self) -> list[dict]:
         """The answers, as the command line's JSON lines parse."""
-        return [dict(r) for r in self.results]
+        return list(self.results)
 
     def to_dict(self) -> dict:
         return {"results": self.to_records()}
@@ -69,47 +105,197 @@ class SolveBatch(ResultView):
                              for r in self.results])
 
     def to_text(self) -> str:
-        return "\n".join(dumps(r) for r in self.results)
+        return "\n".join(self.lines)
 
     def format(self, fmt: str = "jsonl") -> str:
         return self.to_text()
 
 
-def solve_batch(lines) -> SolveBatch:
-    """Solve a batch: ``lines`` are JSON texts (blank ones skipped) or already-parsed objects."""
-    results: list[dict | None] = []
-    positions = []
-    where = []
+def solve_batch(lines, *, fast: bool = True) -> SolveBatch:
+    """Solve a batch: ``lines`` are JSON texts (blank ones skipped) or already-parsed objects.
+
+    Every line is parsed on its own (a bad one gives its own ``{"error": ...}``, whatever it
+    holds), then all positions are solved in one kernel call.  A line in the common form (full
+    hands as lists of card names, no card on the table yet) is read by :func:`_fast_row` and
+    checked with the others in a few array operations; any other line, and any line those checks
+    doubt, goes through :func:`position_from_dict`, which gives the answer or the exact error.
+    ``fast=False`` sends every line that way (the slow twin the tests compare against).
+    """
+    results: list[str | None] = []  # each answer as the JSON line printed
+    slow: list[tuple[int, Position]] = []
+    quick: list[tuple[int, int, dict, tuple]] = []  # (slot, line number, object, fields)
     for number, line in enumerate(lines, 1):
         if isinstance(line, str) and not line.strip():
             continue
         try:
-            pos = position_from_dict(json.loads(line) if isinstance(line, str) else line)
-        except json.JSONDecodeError as exc:
-            results.append({"error": f"line {number}: not JSON ({exc.msg}): {line.strip()[:80]!r}"})
+            obj = parse_json(line, f"line {number}", one_line=True) if isinstance(line, str) else line
+        except JSONInputError as exc:
+            results.append(dumps({"error": str(exc)}))
             continue
-        except ValueError as exc:
-            results.append({"error": f"line {number}: {exc.args[0] if exc.args else exc}"})
+        row = _fast_row(obj) if fast else None
+        if row is not None:
+            quick.append((len(results), number, obj, row))
+            results.append(None)
             continue
-        where.append(len(results))
+        _slow_line(results, slow, number, obj)
+    fast_slots, arrays = _checked_rows(quick, results, slow)
+    _solve_into(results, fast_slots, arrays, slow)
+    return SolveBatch(tuple(r for r in results if r is not None))  # every slot is filled by now
+
+
+def _slow_line(results: list, slow: list, number: int, obj, slot: int | None = None) -> None:
+    """Validate one line the thorough way: its position joins ``slow``, or its error fills its slot."""
+    if slot is None:
+        slot = len(results)
         results.append(None)
-        positions.append(pos)
-    if positions:
-        n = len(positions)
-        hands = np.array([p.hands for p in positions], dtype=np.uint64).reshape(n, 4)
-        played = np.full((n, 3), -1, dtype=np.int8)
-        for i, p in enumerate(positions):
-            played[i, : len(p.played)] = p.played
-        values = card_values_many(hands, [p.trump for p in positions], [p.leader for p in positions],
-                                  np.array([p.out for p in positions], dtype=np.uint8), played, check=False)
-        for i, (slot, p) in enumerate(zip(where, positions)):
-            vals = {c: int(values[i, c]) for c in range(33) if values[i, c] >= 0}
-            mover = p.to_move
-            total = p.hands[mover].bit_count()
-            mine = max(vals.values()) if vals else 0
-            side0 = mine if mover % 2 == 0 else total - mine
-            results[slot] = result_dict((side0, total - side0), vals)
-    return SolveBatch(tuple(r for r in results if r is not None))
+    try:
+        slow.append((slot, position_from_dict(obj)))
+    except ValueError as exc:
+        results[slot] = dumps({"error": f"line {number}: {exc.args[0] if exc.args else exc}"})
+
+
+# --- the fast path ---------------------------------------------------------------------------
+def _card_spellings() -> dict[str, int]:
+    """Every usual spelling of every card (``Jh``, ``jh``, ``JH``, ``10h``, ``hJ``, ``Jk``, ``b``...) -> bit."""
+    table: dict[str, int] = {}
+    for card in range(32):
+        rank, suit = card_name(card)[0], card_name(card)[1]
+        ranks = [rank, rank.lower()] + (["10"] if rank == "T" else [])
+        for r in ranks:
+            for su in (suit, suit.upper()):
+                table[r + su] = table[su + r] = 1 << card
+    for joker in ("Jk", "jk", "JK", "jK", "joker", "Joker", "JOKER", "b", "B", "2s", "2S", "s2", "S2"):
+        table[joker] = 1 << JOKER
+    return table
+
+
+_CARD_BIT = _card_spellings()
+_SUITS = {**{t: i for i, t in enumerate("cdhs")}, **{t: i for i, t in enumerate("CDHS")},
+          **{t: i for i, t in enumerate(("clubs", "diamonds", "hearts", "spades"))}}
+_DECK_MASKS: dict[str, int | None] = {}
+
+
+def _deck_mask(deck) -> int | None:
+    """The card mask of deck ``deck`` as a batch line names it, or None when it names no deck."""
+    key = str(deck)
+    if key not in _DECK_MASKS:
+        try:
+            _DECK_MASKS[key] = find_deck(key).mask
+        except ValueError:
+            _DECK_MASKS[key] = None
+    return _DECK_MASKS[key]
+
+
+def _fast_row(obj) -> tuple | None:
+    """``(h0, h1, h2, h3, trump, leader, out, deck mask)`` of a line in the common form, else None.
+
+    The common form: only known keys, four hands as lists of card names spelled as in
+    :func:`_card_spellings`, no hand holding a card twice, trump a suit letter, name or 0..3,
+    leader 0..3, ``out`` a list of seats, no card on the table.  Whether the hands fit together
+    (a card held twice, hand lengths, the deck) is checked for all rows at once afterwards.
+    """
+    if type(obj) is not dict or not obj.keys() <= _KEYSET:
+        return None
+    hands = obj.get("hands")
+    if type(hands) is not list or len(hands) != 4:
+        return None
+    masks = []
+    for hand in hands:
+        if type(hand) is not list:
+            return None
+        try:
+            m = sum(map(_CARD_BIT.__getitem__, hand))  # only strings are keys: 5, true, [] fail here
+        except (KeyError, TypeError):
+            return None
+        if m.bit_count() != len(hand):  # a sum of distinct bits keeps one bit per card; a repeat carries
+            return None
+        masks.append(m)
+    trump = obj.get("trump")
+    if type(trump) is str:
+        trump = _SUITS.get(trump)
+    elif type(trump) is not int or not 0 <= trump <= 3:
+        return None
+    leader = obj.get("leader")
+    if trump is None or type(leader) is not int or not 0 <= leader <= 3:
+        return None
+    out = obj.get("out", [])
+    if type(out) is int:
+        out = [out]
+    if type(out) is not list:
+        return None
+    bits = 0
+    for seat in out:
+        if type(seat) is not int or not 0 <= seat <= 3:
+            return None
+        bits |= 1 << seat
+    if obj.get("played", []) not in ([], ""):
+        return None
+    deck = _deck_mask(obj.get("deck", "24"))
+    if deck is None:
+        return None
+    return (*masks, trump, leader, bits, deck)
+
+
+def _checked_rows(quick: list, results: list, slow: list) -> tuple[list[int], tuple]:
+    """Check the fast rows together; send every row a check doubts to the thorough path.
+
+    Returns the slots of the rows that passed and their arrays ``(hands, trump, leader, out)``.
+    """
+    if not quick:
+        return [], ()
+    rows = np.array([q[3] for q in quick], dtype=np.uint64)
+    h, t, ld, o, deck = rows[:, :4], rows[:, 4].astype(np.int64), rows[:, 5].astype(np.int64), \
+        rows[:, 6].astype(np.int64), rows[:, 7]
+    counts = np.bitwise_count(h).astype(np.int64)
+    union = h[:, 0] | h[:, 1] | h[:, 2] | h[:, 3]
+    active = ((o[:, None] >> np.arange(4)) & 1) == 0
+    size = counts[np.arange(len(quick)), ld]
+    ok = ((np.bitwise_count(union).astype(np.int64) == counts.sum(axis=1))  # no card held twice
+          & ((union & ~deck) == 0)  # every card in the deck
+          & (active.sum(axis=1) >= 2) & active[np.arange(len(quick)), ld]
+          & (size <= MAX_HAND)
+          & (np.where(active, counts, size[:, None]) == size[:, None]).all(axis=1)  # equal hands
+          & ((~active & (counts > 0)) == 0).all(axis=1))  # seats out hold nothing
+    for k in np.flatnonzero(~ok):
+        slot, number, obj, _ = quick[k]
+        _slow_line(results, slow, number, obj, slot)
+    keep = np.flatnonzero(ok)
+    return [quick[k][0] for k in keep], (h[keep], t[keep], ld[keep], o[keep])
+
+
+def _solve_into(results: list, fast_slots: list[int], arrays: tuple, slow: list) -> None:
+    """Solve every checked position in one kernel call and write each answer into its slot."""
+    n_fast, n = len(fast_slots), len(fast_slots) + len(slow)
+    if n == 0:
+        return
+    hands = np.zeros((n, 4), dtype=np.uint64)
+    trump, leader, out = np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, np.uint8)
+    played = np.full((n, 3), -1, dtype=np.int8)
+    mover = np.zeros(n, np.int64)
+    if n_fast:
+        hands[:n_fast], trump[:n_fast], leader[:n_fast], out[:n_fast] = arrays
+        mover[:n_fast] = arrays[2]  # nothing on the table: the leader moves
+    for i, (_, p) in enumerate(slow, n_fast):
+        hands[i], trump[i], leader[i], out[i], mover[i] = p.hands, p.trump, p.leader, p.out, p.to_move
+        played[i, : len(p.played)] = p.played
+    values = card_values_many(hands, trump, leader, out, played, check=False)
+    total = np.bitwise_count(hands[np.arange(n), mover]).astype(np.int64)
+    mine = np.maximum(values.max(axis=1), 0).astype(np.int64)
+    side0 = np.where(mover % 2 == 0, mine, total - mine)
+    # the printed form of result_dict(), built from the arrays: '"Jh": 2' cells, joined per row
+    rows, cards = np.nonzero(values >= 0)
+    cells = _CELLS[cards, values[rows, cards]].tolist()
+    ends = np.cumsum(np.bincount(rows, minlength=n)).tolist()
+    slots = fast_slots + [slot for slot, _ in slow]
+    start = 0
+    for slot, end, a, b in zip(slots, ends, side0.tolist(), (total - side0).tolist()):
+        results[slot] = f'{{"tricks": [{a}, {b}], "card_values": {{{", ".join(cells[start:end])}}}}}'
+        start = end
+
+
+_KEYSET = frozenset(KEYS)
+#: ``_CELLS[card, tricks]``: the text of one card value in an answer line, '"Jh": 2'
+_CELLS = np.array([[f'"{card_name(c)}": {v}' for v in range(MAX_HAND + 1)] for c in range(33)], dtype=object)
 
 
 __all__ = ["KEYS", "SolveBatch", "position_from_dict", "solve_batch"]

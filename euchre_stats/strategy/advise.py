@@ -101,6 +101,15 @@ class Advice(ResultView):
         if self.label:
             lines.append(f"class: {self.label}   ({self.canonical}, trump shown as hearts)")
         lines.append(f"deals: {self.samples:,}{' per class' if self.source == 'table' else ''}")
+        lines.append("play model: " + self.extra.get("play_model", "pimc (realistic)" if self.source == "simulation"
+                                                     else "as the table was built"))
+        corr = self.extra.get("correction")
+        if corr:
+            e = corr["held_out_rmse"]
+            a = corr["held_out_agreement"]
+            lines.append(f"correction, held out ({corr['questions']} questions for this seat): error of pass "
+                         f"{e['pass']:.2f}, of order - pass {e['gain_order']:.2f}, of alone - order "
+                         f"{e['gain_alone']:.2f} points; agrees with realistic play on {a['agree']} of {a['of']}")
         if self.score is not None:
             lines.append(f"game: {self.score} (us-them), game to {self.extra['game_to']}: recommended by "
                          "P(win the game)")
@@ -109,6 +118,8 @@ class Advice(ResultView):
             row = {"action": o["action"], "EV": f"{o['ev']:+.2f}"}
             if "ev_ci" in o:
                 row["95% CI"] = f"[{o['ev_ci'][0]:+.2f}, {o['ev_ci'][1]:+.2f}]"
+            if o.get("ev_dd") is not None:
+                row["EV double-dummy"] = f"{o['ev_dd']:+.2f}"
             if "p_win" in o:
                 row["P(win)"] = f"{o['p_win']:.3f}"
                 row["P(win) 95% CI"] = f"[{o['p_win_ci'][0]:.3f}, {o['p_win_ci'][1]:.3f}]"
@@ -268,6 +279,41 @@ def _lookup_shipped(rules: Rules, class_id: int, seat: str):
     return (options, BEST_CODES[code.upper()], code.islower(), {}), settings, ""
 
 
+def _lookup_corrected(rules: Rules, class_id: int, seat: str, hmask: int, up: int):
+    """The shipped double-dummy table's class with the fitted realistic correction
+    (:mod:`euchre_stats.strategy.correction`), when it fits the installed bidding model."""
+    from .correction import dd_values, feature_vector, hand_features, load_correction
+
+    m = shipped_manifest()
+    corr = load_correction()
+    if m is None or corr is None:
+        return None, None, "no realistic correction of the strategy table is installed"
+    settings = m["settings"]
+    if Rules.from_json(settings["rules"]) != rules:
+        return None, settings, "the rules differ from the shipped table's (north-american)"
+    if corr.bidding is not None and corr.bidding != default_model().to_dict():
+        return None, settings, "the realistic correction was fitted with another bidding model than the one installed"
+    dd = dd_values(hmask, up, seat)
+    if dd is None or class_id < 0:
+        return None, settings, "the class is not in the shipped table"
+    x = feature_vector(dd, hand_features(hmask, up, parse_seat(seat), default_model()))
+    best, close, v = corr.decide(seat, x, alone_open=dd["alone"] is not None)
+    err = corr.rmse[seat]
+    spread = {"pass": err["pass"], "order": float(np.hypot(err["pass"], err["gain_order"])),
+              "order alone": float(np.sqrt(err["pass"] ** 2 + err["gain_order"] ** 2 + err["gain_alone"] ** 2))}
+    options = []
+    for action in ("pass", "order", "order alone"):
+        if action == "order alone" and dd["alone"] is None:
+            continue
+        ev = v[action]
+        options.append({"action": action, "ev": ev, "ev_ci": [ev - 1.96 * spread[action], ev + 1.96 * spread[action]],
+                        "ev_dd": dd["alone" if action == "order alone" else action]})
+    extra = {"play_model": "pimc (realistic correction of the double-dummy table)",
+             "correction": {"held_out_rmse": err, "held_out_agreement": corr.agreement[seat],
+                            "questions": corr.questions[seat], "source": corr.source}}
+    return (options, best, close, extra), settings, ""
+
+
 def advise(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, table=None, samples: int = 2000,
            seed: int | None = None, workers: int | None = None, simulate: bool = False,
            score=None) -> Advice:
@@ -313,8 +359,20 @@ def advise(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, table=None, sam
             cl = enumerate_classes(rules.deck, rules.hand_size)
             found, settings, reason = _lookup_shipped(rules, cl.index_of(key), seat_name)
             where = "shipped"
+            if found is None:  # built with another bidding model: its realistic correction, if fitted
+                found, settings, why = _lookup_corrected(rules, cl.index_of(key), seat_name, hmask, up)
+                if found is not None:
+                    where = "shipped, corrected"
+                    return Advice("table", "class found in the shipped double-dummy table, with the realistic "
+                                  "correction fitted on questions answered by realistic play (held-out errors below)",
+                                  hand_txt, up_txt, seat_name, class_label(chand),
+                                  f"{class_text(chand)} up {card_name(cup)}", found[0], found[1], found[2],
+                                  int(settings["samples_per_class"]), where, found[3])
+                reason = f"{reason}; {why}"
     if found is not None:
         options, best, close, extra = found
+        if table is None:
+            extra = {**extra, "play_model": "dd (the shipped table is double-dummy)"}
         return Advice("table", f"class found in the {'shipped ' if table is None else ''}table", hand_txt,
                       up_txt, seat_name, class_label(chand), f"{class_text(chand)} up {card_name(cup)}",
                       options, best, close, int(settings["samples_per_class"]), where, {**extra, **game}, score)

@@ -70,6 +70,8 @@ class Correction:
     agreement: dict     # seat name -> held-out agreement with realistic answers not too close
     questions: dict     # seat name -> questions fitted
     source: str = ""
+    #: the bidding model the realistic answers were computed with (the correction is used only with it)
+    bidding: dict | None = None
 
     def predict(self, seat: str, x: np.ndarray) -> dict:
         """Realistic pass value and gains for features ``x``, and the options' values."""
@@ -96,13 +98,13 @@ class Correction:
     def to_dict(self) -> dict:
         return {"format": "euchre-stats realistic correction", "features": list(FEATURES), "targets": list(TARGETS),
                 "coef": self.coef, "rmse": self.rmse, "agreement": self.agreement, "questions": self.questions,
-                "source": self.source}
+                "source": self.source, "bidding": self.bidding}
 
     @classmethod
     def from_dict(cls, d: dict) -> "Correction":
         if list(d.get("features", [])) != list(FEATURES):
             raise ValueError("the correction file was fitted on other features")
-        return cls(d["coef"], d["rmse"], d["agreement"], d["questions"], d.get("source", ""))
+        return cls(d["coef"], d["rmse"], d["agreement"], d["questions"], d.get("source", ""), d.get("bidding"))
 
 
 def _decision_of(v: dict, alone_open: bool) -> str:
@@ -112,7 +114,7 @@ def _decision_of(v: dict, alone_open: bool) -> str:
     return max(options, key=options.get)
 
 
-def fit(rows: list[dict], folds: int = 5, seed: int = 0, source: str = "") -> Correction:
+def fit(rows: list[dict], folds: int = 5, seed: int = 0, source: str = "", bidding: dict | None = None) -> Correction:
     """Fit per seat on ``rows`` (each: ``seat``, ``x`` feature vector, ``y`` targets, ``best``
     realistic answer, ``too_close``, ``alone_open``) and measure the held-out errors."""
     coef, rmse, agreement, count = {}, {}, {}, {}
@@ -133,7 +135,7 @@ def fit(rows: list[dict], folds: int = 5, seed: int = 0, source: str = "") -> Co
         agreement[seat] = {"agree": int(hits), "of": len(clear)}
         coef[seat] = _lstsq(X, Y).T.tolist()
         count[seat] = len(rs)
-    return Correction(coef, rmse, agreement, count, source)
+    return Correction(coef, rmse, agreement, count, source, bidding)
 
 
 def _lstsq(X, Y):

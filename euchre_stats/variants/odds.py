@@ -49,6 +49,7 @@ from ..core.cards import (
     parse_card,
     parse_cards,
     sort_key,
+    suit_word,
 )
 from ..core.decks import Deck, find_deck
 from ..core.errors import OddsInputError
@@ -370,7 +371,7 @@ class ConditionalOdds(ResultView):
 
         held = {n: self.holders[n].cards_held for n in HOLDERS}
         lines = [(f"hand {format_hand(self.hand, trump=self.trump)}, "
-                 f"upcard {card_name(self.upcard)}, trump {'cdhs'[self.trump]}, {self.deck.label}-card deck"),
+                 f"upcard {card_name(self.upcard)}, trump {suit_word(self.trump)}, {self.deck.label}-card deck"),
                  (f"as dealt, before any pick-up: {self.unseen} unseen cards, {self.unseen_trumps} of them "
                  f"trumps; partner, left and right hold {held['partner']} each, the kitty {held['kitty']} "
                  "under the upcard"), ""]
