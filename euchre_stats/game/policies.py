@@ -186,7 +186,8 @@ class HeuristicPolicy:
 
     Play: the making side leads its highest trump while holding any, otherwise an off-suit ace,
     otherwise its lowest card.  When following: if the partner is winning, throw the lowest legal
-    card; otherwise win as cheaply as possible, else throw the lowest legal card.
+    card; otherwise win as cheaply as possible, else throw the lowest legal card.  In the two- and
+    three-handed games nobody has a partner (the dealer's partner's assist is a four-handed count).
     """
 
     def __init__(self, thresholds: dict | None = None, points: dict | None = None):
@@ -231,7 +232,7 @@ class HeuristicPolicy:
             with_up = hand | (1 << up)
             s = policy_hand_points(with_up & ~(1 << best_discard(with_up, suit)), suit, self.points)
             need = self._t(state, "take_up")
-        elif seat == partner_of(dealer):
+        elif state.players == 4 and seat == partner_of(dealer):
             s = policy_hand_points(hand, suit, self.points) + up_value / 2
             need = self._t(state, "assist")
         else:
@@ -263,7 +264,7 @@ class HeuristicPolicy:
         trick = state.current_trick
         if not trick:
             trumps = [c for c in legal if _EFF[t][c] == t]
-            if trumps and (seat & 1) == state.makers:
+            if trumps and state.side_of(seat) == state.makers:
                 return max(trumps, key=lambda c: _POW[t][c])
             aces = [c for c in legal if _EFF[t][c] != t and c & 7 == 7]
             if aces:
@@ -277,7 +278,7 @@ class HeuristicPolicy:
             if key > best_key:
                 best_key, best_seat = key, s
         lowest = min(legal, key=lambda c: _low_key(c, t))
-        if best_seat == partner_of(seat):
+        if best_seat != seat and state.side_of(best_seat) == state.side_of(seat):  # the partner is winning
             return lowest
         winners = [c for c in legal if (_EFF[t][c] == t or _EFF[t][c] == led) and _POW[t][c] > best_key]
         if winners:
