@@ -1,16 +1,18 @@
 """A slow, obviously correct double-dummy reference for the two- and three-handed games.
 
 Plain minimax over the real seats of the game (0..players-1, clockwise), sharing nothing with
-the solver but the trick logic of :mod:`euchre_stats.core.trump`: no four-seat mapping, no power
-layout, no bounds.  Two-handed: seat 0 against seat 1.  Cutthroat: the maker against the two
-defenders, both minimising the maker's tricks (the coalition of ``docs/rules.md``).
+the solver but the trick logic of :mod:`euchre_stats.core.trump` (and the legal moves of the
+four-handed reference): no four-seat mapping, no power layout, no bounds.  Two-handed: seat 0
+against seat 1.  Cutthroat: the maker against the two defenders, both minimising the maker's
+tricks (the coalition of ``docs/rules.md``).
 """
 
 from __future__ import annotations
 
 from functools import cache
 
-from euchre_stats.core.trump import EFF_SUIT, SUIT_MASK, legal_plays, trick_winner_index
+from euchre_stats.core.trump import EFF_SUIT, SUIT_MASK, trick_winner_index
+from naive_solver import moves
 
 
 def naive_game_solve(hands, trump: int, leader: int, players: int, maker: int = 0,
@@ -30,14 +32,8 @@ def naive_game_solve(hands, trump: int, leader: int, players: int, maker: int = 
             if hs[w] == 0:
                 return won
             return won + value(hs, w, (), w)
-        hand = hs[seat]
-        legal = legal_plays(hand, trump, trick[0] if trick else None)
-        results = []
-        for card in range(33):
-            if (legal >> card) & 1:
-                nh = list(hs)
-                nh[seat] = hand & ~(1 << card)
-                results.append(value(tuple(nh), (seat + 1) % players, trick + (card,), trick_leader))
+        results = [value(nh, (seat + 1) % players, trick + (card,), trick_leader)
+                   for card, nh in moves(hs, seat, trump, trick)]
         return max(results) if seat == hero else min(results)
 
     hs = tuple(int(h) for h in hands)
@@ -47,15 +43,11 @@ def naive_game_solve(hands, trump: int, leader: int, players: int, maker: int = 
         return 0, {}
     trick = tuple(int(c) for c in played)
     total = value(hs, seat, trick, leader)
-    legal = legal_plays(hand, trump, trick[0] if trick else None)
     tleft = hand.bit_count()
     values = {}
-    for card in range(33):
-        if (legal >> card) & 1:
-            nh = list(hs)
-            nh[seat] = hand & ~(1 << card)
-            v = value(tuple(nh), (seat + 1) % players, trick + (card,), leader)
-            values[card] = v if seat == hero else tleft - v
+    for card, nh in moves(hs, seat, trump, trick):
+        v = value(nh, (seat + 1) % players, trick + (card,), leader)
+        values[card] = v if seat == hero else tleft - v
     return total, values
 
 

@@ -269,20 +269,16 @@ def test_double_dummy_review_matches_the_reference(rules):
 # --- the solver against the reference -----------------------------------------------------------
 def _solve_game_rows(rows, players):
     """Solve ``(hands, trump, leader, maker, played)`` game positions through :func:`game_seats`."""
-    n = len(rows)
-    hands = np.zeros((n, 4), dtype=np.uint64)
-    trump = np.zeros(n, dtype=np.int64)
-    leader = np.zeros(n, dtype=np.int64)
-    out = np.zeros(n, dtype=np.int64)
-    played = np.full((n, 3), -1, dtype=np.int8)
-    hero_solver_side = np.zeros(n, dtype=np.int64)
-    for i, (h, t, ld, maker, p) in enumerate(rows):
-        where, out[i] = game_seats(players, maker)
+    table = []
+    for h, t, ld, maker, p in rows:
+        where, out = game_seats(players, maker)
+        four = [0, 0, 0, 0]
         for seat in range(players):
-            hands[i, where[seat]] = h[seat]
-        trump[i], leader[i] = t, where[ld]
-        played[i, :len(p)] = p
-        hero_solver_side[i] = where[0 if players == 2 else maker] & 1
+            four[where[seat]] = h[seat]
+        hero = 0 if players == 2 else maker
+        table.append((four, t, where[ld], out, list(p) + [-1] * (3 - len(p)), where[hero] & 1))
+    hands, trump, leader, out, played, hero_solver_side = (np.array(col) for col in zip(*table))
+    hands, played = hands.astype(np.uint64), played.astype(np.int8)
     side0 = solve_many(hands, trump, leader, out, played, threads=1).astype(np.int64)
     values = card_values_many(hands, trump, leader, out, played, threads=1)
     # tricks still to be decided: the cards of the player to move
