@@ -412,7 +412,7 @@ def solve(hands: Iterable | None = None, trump: str | int | None = None, leader:
 
 # --- decks ---------------------------------------------------------------------------------
 def odds(deck: str | Iterable | None = None, *, hand: str | None = None, up: str | None = None,
-         hand_size: int | None = None, exact: bool = False) -> OddsTable | ConditionalOdds:
+         hand_size: int | None = None, exact: bool = False, players: int = 4) -> OddsTable | ConditionalOdds:
     """Exact odds by counting: what a dealt hand holds, per deck, or where the unseen cards are.
 
     Without ``hand``: one player's dealt hand, trump fixed, side by side per deck (number of
@@ -432,6 +432,10 @@ def odds(deck: str | Iterable | None = None, *, hand: str | None = None, up: str
         Cards dealt to each player (default 5; ``hand`` must hold that many).
     exact : bool
         Also give every probability as an exact fraction (``"p/q"``).
+    players : int
+        The game: 4, 3 (cutthroat, seven cards each) or 2 (two-handed).  The per-deck table of a
+        smaller game sets each deck beside the four-handed game; conditional odds name that game's
+        holders (cutthroat: left, right, kitty; two-handed: opponent, kitty).
 
     Returns
     -------
@@ -453,13 +457,19 @@ def odds(deck: str | Iterable | None = None, *, hand: str | None = None, up: str
 
     if (hand is None) != (up is None):
         raise OddsInputError("conditional odds need both a hand and the upcard")
+    od.check_players(players)
     if hand is not None:
         decks = parse_deck_list(deck or "24") if isinstance(deck, str) or deck is None else list(deck)
         if len(decks) != 1:
             raise OddsInputError(f"conditional odds take one deck, got {deck!r}")
-        return _replace(od.conditional_odds(hand, up, decks[0], hand_size), exact=exact)
+        return _replace(od.conditional_odds(hand, up, decks[0], hand_size, players=players), exact=exact)
     decks = parse_deck_list(deck or ALL_DECKS) if isinstance(deck, str) or deck is None else list(deck)
-    return od.OddsTable(tuple(od.deck_table(decks, hand_size)), exact)
+    table = tuple(od.deck_table(decks, hand_size, players))
+    if players == 4:
+        return od.OddsTable(table, exact)
+    # the standard beside it: the four-handed deal of the same hand size (five cards beside cutthroat)
+    standard = tuple(od.deck_table(decks, hand_size if players == 2 else None))
+    return od.OddsTable(table, exact, standard)
 
 
 def _replace(obj, **changes):
