@@ -22,7 +22,7 @@ from euchre_stats.core.trump import EFF_SUIT
 from euchre_stats.variants.odds import TRUMP, conditional_odds, deck_odds, is_lay_down
 
 sys.path.insert(0, str(Path(__file__).parent))
-from test_odds import _layouts
+from test_odds import _layouts, near_misses
 
 
 @pytest.mark.parametrize("players, hand, holders", [
@@ -98,15 +98,7 @@ def test_lay_down_rule_holds_against_one_opponent():
     rng = np.random.default_rng(11)
     lay = [cards_to_mask(c) for c in itertools.combinations(deck.cards, 5)
            if is_lay_down(cards_to_mask(c), TRUMP, deck)]
-    near = []
-    for m in lay:
-        cards = mask_to_cards(m)
-        for _ in range(3):
-            out = int(rng.choice(cards))
-            new = int(rng.choice([c for c in deck.cards if not (m >> c) & 1]))
-            swapped = (m & ~(1 << out)) | (1 << new)
-            if not is_lay_down(swapped, TRUMP, deck):
-                near.append(swapped)
+    near = near_misses(lay, deck, rng)
     rows, owners = [], []
     for i, m in enumerate(lay + near):
         for a, b in _layouts(m, deck, rng, 20):

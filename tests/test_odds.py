@@ -197,6 +197,21 @@ def _layouts(hand: int, deck: Deck, rng: np.random.Generator, n_random: int):
     return out
 
 
+def near_misses(lay: list[int], deck: Deck, rng: np.random.Generator) -> list[int]:
+    """Hands that just miss: each lay-down with one card swapped for an unseen card (three tries
+    each), kept when the swap breaks the rule."""
+    out = []
+    for m in lay:
+        cards = mask_to_cards(m)
+        for _ in range(3):
+            gone = int(rng.choice(cards))
+            new = int(rng.choice([c for c in deck.cards if not (m >> c) & 1]))
+            swapped = (m & ~(1 << gone)) | (1 << new)
+            if not is_lay_down(swapped, TRUMP, deck):
+                out.append(swapped)
+    return out
+
+
 def _solver_tricks(rows) -> list[int]:
     """Tricks of the lone player (seat 0, partner out, on lead) for each (hand, (seat 1, seat 3))."""
     from euchre_stats.solver import solve_many
@@ -221,15 +236,7 @@ def test_lay_down_rule_agrees_with_double_dummy_play():
             other.append(m)
     assert len(lay) == 22
     sample = [other[i] for i in rng.choice(len(other), 150, replace=False)]
-    # near misses: a lay-down with one card swapped for an unseen card
-    for m in lay:
-        cards = mask_to_cards(m)
-        for _ in range(3):
-            out = int(rng.choice(cards))
-            new = int(rng.choice([c for c in deck.cards if not (m >> c) & 1]))
-            swapped = (m & ~(1 << out)) | (1 << new)
-            if not is_lay_down(swapped, TRUMP, deck):
-                sample.append(swapped)
+    sample += near_misses(lay, deck, rng)
     rows, owners = [], []
     for i, m in enumerate(lay + sample):
         for layout in _layouts(m, deck, rng, 40):
