@@ -354,3 +354,40 @@ def test_example_records_review(name, points):
     assert out.exit_code == 0, out.output
     res = json.loads(out.output)
     assert res["points"] == points and len(res["double_dummy"]) == len(json.loads(path.read_text())["plays"])
+
+
+@pytest.mark.parametrize("rules", [CUTTHROAT, TWO], ids=["cutthroat", "two-handed"])
+def test_game_maker_tricks_agree_with_the_review(rules):
+    """The play layer's maker tricks from the first lead, in one batch, are what the review's
+    double dummy says the first card could keep for its side (the dealer is the last seat)."""
+    from euchre_stats.play.contracts import game_maker_tricks
+
+    rng = np.random.default_rng(21)
+    policy = RandomPolicy(np.random.default_rng(22))
+    states = []
+    while len(states) < 40:
+        s = play_hand(HandState.deal(rules, rules.players - 1, rng), policy)
+        if not s.thrown_in:
+            states.append(s)
+    hands = np.zeros((len(states), rules.players), dtype=np.uint64)
+    for i, s in enumerate(states):
+        for seat, card in zip(s.play_seats, s.plays):
+            hands[i, seat] |= np.uint64(1 << card)
+    got = game_maker_tricks(rules, hands, [s.trump for s in states], [s.maker_seat for s in states])
+    for i, s in enumerate(states):
+        first = double_dummy(s)[0]
+        assert s.play_seats[0] == 0
+        want = first["best"] if first["seat"] == s.maker_seat else rules.hand_size - first["best"]
+        assert int(got[i]) == want
+
+
+def test_game_maker_tricks_refusals():
+    from euchre_stats.core.errors import PlayModelError
+    from euchre_stats.play.contracts import game_maker_tricks
+
+    with pytest.raises(PlayModelError, match=r"hands must have shape \(n, 3\) for 3 players"):
+        game_maker_tricks(CUTTHROAT, np.zeros((2, 4), dtype=np.uint64), 0, 0)
+    with pytest.raises(PlayModelError, match="maker must be a seat 0..1"):
+        game_maker_tricks(TWO, np.zeros((1, 2), dtype=np.uint64), 0, 2)
+    with pytest.raises(PlayModelError, match="four-handed game's contracts go through Evaluator"):
+        game_maker_tricks(NORTH_AMERICAN, np.zeros((1, 4), dtype=np.uint64), 0, 0)
