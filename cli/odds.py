@@ -83,10 +83,13 @@ def _deck_list_rules(func):
               help="play model: dd = double-dummy, pimc = realistic")
 @click.option("--plot", type=click.Path(dir_okay=False), default=None,
               help="chart comparing the decks to FILE (.png/.svg/.pdf)")
+@click.option("--players", type=click.Choice(["2", "3", "4"]), default="4", show_default=True,
+              help="3 (cutthroat) or 2 (two-handed): each deck in that game beside the four-handed game, "
+                   "every game bid by the state machine's heuristic player and played double dummy")
 @_deck_list_rules
 @output_options()
 @handle_errors
-def variants(samples, seed, workers, model, plot, rules, decks, per_deck_hand_size, fmt, output):
+def variants(samples, seed, workers, model, plot, players, rules, decks, per_deck_hand_size, fmt, output):
     """Simulated whole hands per deck: who makes trump, P(make), P(march), P(euchre), loners, points.
 
     Random deals, the auction by the bidding model (the dealer discarding its best card),
@@ -96,9 +99,13 @@ def variants(samples, seed, workers, model, plot, rules, decks, per_deck_hand_si
     Example:
       euchre-stats variants --deck 24,25,28,32,33 --samples 2000 --seed 1
       euchre-stats variants --deck 32,33 --hand-size 7 --samples 500 --seed 1 --plot variants.png
+      euchre-stats variants --players 3 --deck 24 --samples 1000 --seed 1
+
+    With --players 2 or 3 each deck is played in the smaller game and in the four-handed
+    game side by side, both bid by the heuristic player (the bidding model is four-handed).
     """
     r = es.variants(decks, samples=samples, seed=seed, rules=rules, model=model, workers=workers,
-                    hand_size=per_deck_hand_size, progress=progress_bar("dealing"))
+                    hand_size=per_deck_hand_size, progress=progress_bar("dealing"), players=int(players))
     if plot:
         r.save_plot(plot)
     emit(r.format(fmt), output)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from .core.errors import DecisionInputError, OddsInputError, SolveInputError
+from .core.errors import DecisionInputError, OddsInputError, RulesError, SolveInputError
 from .rules import Rules, load_rules
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -31,6 +31,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .strategy.advise import Advice
     from .strategy.run import TableResult
     from .variants.odds import ConditionalOdds, OddsTable
+    from .variants.games import GamesResult
     from .variants.simulate import VariantsResult
 
 #: what ``rules=`` accepts: a preset name, JSON text of options, a dict of options or a Rules
@@ -40,9 +41,15 @@ Progress = Callable[[int, int], None]
 ALL_DECKS = "24,25,28,32,33"
 
 
-def _rules(rules) -> Rules:
-    """A preset name (``"stick"``), a JSON object as text, a dict of options or a :class:`Rules`."""
-    return load_rules(rules)
+def _rules(rules, games: bool = False) -> Rules:
+    """A preset name (``"stick"``), a JSON object as text, a dict of options or a :class:`Rules`;
+    four-handed unless ``games`` (the questions of the bidding model are four-handed)."""
+    r = load_rules(rules)
+    if r.players != 4 and not games:
+        from .play.contracts import four_handed_only
+
+        raise RulesError(four_handed_only(r))
+    return r
 
 
 def _bidding(bidding):
@@ -480,7 +487,8 @@ def _replace(obj, **changes):
 
 def variants(deck: str | Iterable = ALL_DECKS, *, samples: int = 10000, seed: int | None = None,
              rules: RulesLike = "north-american", model: str | None = None, hand_size: int | None = None,
-             workers: int | None = None, progress: Progress | None = None) -> VariantsResult:
+             workers: int | None = None, progress: Progress | None = None,
+             players: int = 4) -> VariantsResult | GamesResult:
     """Simulated whole hands per deck: who makes trump, P(make), P(march), P(euchre), loners, points.
 
     Random deals, the auction by the bidding model, the contracts played out; every figure
@@ -505,11 +513,15 @@ def variants(deck: str | Iterable = ALL_DECKS, *, samples: int = 10000, seed: in
         Solver threads (the numbers do not depend on it).
     progress : callable, optional
         Called with ``(deals done, deals in all)``.
+    players : int
+        4, or 3 (cutthroat) or 2 (two-handed): then each deck is played in that game and in the
+        four-handed game side by side, every game bid by the state machine's heuristic player and
+        played double dummy (:mod:`euchre_stats.variants.games`; the bidding model is four-handed).
 
     Returns
     -------
-    VariantsResult
-        One :class:`~euchre_stats.variants.simulate.DeckOutcome` per deck.
+    VariantsResult or GamesResult
+        One :class:`~euchre_stats.variants.simulate.DeckOutcome` per deck (per deck and game).
 
     Examples
     --------
@@ -520,6 +532,11 @@ def variants(deck: str | Iterable = ALL_DECKS, *, samples: int = 10000, seed: in
     >>> list(r.to_frame().columns)
     ['deck', 'hand_size', 'figure', 'value', 'ci_low', 'ci_high', 'n']
     """
+    if players != 4:
+        from .variants.games import simulate_games
+
+        return simulate_games(players, deck, samples, seed, _rules(rules, games=True), hand_size=hand_size,
+                              workers=workers, progress=progress, **_model(model))
     from .variants.simulate import simulate_variants
 
     return simulate_variants(deck, samples, seed, _rules(rules), workers=workers, hand_size=hand_size,

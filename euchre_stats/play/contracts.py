@@ -17,7 +17,7 @@ import numpy as np
 from ..core.errors import PlayModelError
 from ..core.seats import DEALER
 from ..core.trump import POWER
-from ..rules import Rules, first_leader, hand_points_array, railroad_on
+from ..rules import GAME_NAMES, Rules, first_leader, hand_points_array, railroad_on
 
 PLAY_MODELS = ("dd", "pimc")
 
@@ -103,6 +103,14 @@ def with_railroad(rules: Rules, c: "Contracts") -> tuple["Contracts", list[np.nd
     return dataclasses.replace(c, hands=hands), done
 
 
+def four_handed_only(rules: Rules) -> str:
+    """Why an analysis of the four-handed game (the bidding model, its questions, tables and
+    simulations) cannot take ``rules`` of a smaller game."""
+    return (f"these rules are {GAME_NAMES[rules.players]} (players {rules.players}): the bidding model and the "
+            "questions asked of it are four-handed; the smaller games have the state machine, review, solve, "
+            "odds --players and variants --players")
+
+
 def game_maker_tricks(rules: Rules, hands: np.ndarray, trump, maker, threads: int | None = None) -> np.ndarray:
     """Double-dummy tricks of the maker in a two- or three-handed game, from the first lead.
 
@@ -150,6 +158,8 @@ class Evaluator:
                  pimc_worlds: int = 24):
         if model not in PLAY_MODELS:
             raise PlayModelError(f"unknown play model {model!r}: expected dd or pimc")
+        if rules.players != 4:
+            raise PlayModelError(four_handed_only(rules))
         self.rules, self.model, self.asker, self.workers = rules, model, asker, workers
         self.pimc_worlds = pimc_worlds
 
