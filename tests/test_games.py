@@ -89,6 +89,16 @@ def test_two_handed_scores():
     assert points_by_side(TWO.replace(super_euchre=True), 0, [0, 5], False) == [0, 4]
 
 
+def test_turn_order_of_the_smaller_tables():
+    from euchre_stats.core.seats import next_active
+
+    assert [next_active(s, 0, 3) for s in range(3)] == [1, 2, 0]
+    assert [next_active(s, 0, 2) for s in range(2)] == [1, 0]
+    assert next_active(0, 0b10, 3) == 2 and next_active(3, 0) == 0
+    assert [first_leader(CUTTHROAT, d) for d in range(3)] == [1, 2, 0]
+    assert [first_leader(TWO, d) for d in range(2)] == [1, 0]
+
+
 def test_game_winner_of_three():
     assert game_winner(CUTTHROAT, [10, 9, 3]) == 0
     assert game_winner(CUTTHROAT, [4, 9, 11]) == 2
