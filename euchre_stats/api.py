@@ -45,10 +45,11 @@ def _rules(rules, games: bool = False) -> Rules:
     """A preset name (``"stick"``), a JSON object as text, a dict of options or a :class:`Rules`;
     four-handed unless ``games`` (the questions of the bidding model are four-handed)."""
     r = load_rules(rules)
-    if r.players != 4 and not games:
+    if not games:
         from .play.contracts import four_handed_only
 
-        raise RulesError(four_handed_only(r))
+        if four_handed_only(r):
+            raise RulesError(four_handed_only(r))
     return r
 
 

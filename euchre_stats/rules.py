@@ -30,6 +30,10 @@ PLAYER_COUNTS = (2, 3, 4)
 #: the hand size of three-handed cutthroat (the only one its scoring is given for)
 CUTTHROAT_HAND_SIZE = 7
 GAME_NAMES = {2: "two-handed euchre", 3: "three-handed cutthroat", 4: "four-handed euchre"}
+#: cards a farmer's hand exchanges (and the kitty must hold under the upcard)
+FARMER_CARDS = 3
+#: the nines and tens of every suit (ranks 2 and 3: 7 8 9 T J Q K A)
+_NINES_TENS = sum(1 << (8 * suit + rank) for suit in range(4) for rank in (2, 3))
 #: options that exist only because players go alone (or have partners), with the value every
 #: game without partners must keep
 _PARTNER_OPTIONS = {"canadian_loner": False, "defend_alone": False, "defend_alone_only_against_loner": False,
@@ -71,6 +75,9 @@ class Rules:
     dealer_may_discard_upcard: bool = True
     #: the dealer may take up the upcard on their own only when holding a trump (left bower not counted)
     dealer_needs_trump: bool = False
+    #: farmer's hand: before bidding, a player holding at least three nines and tens may exchange
+    #: three of them for the three cards under the upcard (the first who does ends the offer)
+    farmers_hand: bool = False
     #: a player who passed in the round in which trump was made may not go alone (defend alone)
     passer_may_not_go_alone: bool = False
     #: a Joker turned up: "throw_in" (the hand is thrown in and the deal passes: the project's
@@ -101,7 +108,7 @@ class Rules:
         object.__setattr__(self, "deck", d.label)
         for name in ("stick_the_dealer", "canadian_loner", "defend_alone", "defend_alone_only_against_loner",
                      "super_euchre", "lone_defender_needs_all_tricks", "railroad",
-                     "dealer_may_discard_upcard", "dealer_needs_trump",
+                     "dealer_may_discard_upcard", "dealer_needs_trump", "farmers_hand",
                      "passer_may_not_go_alone", "win_by_two"):
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(f"rule {name} must be true or false, got {getattr(self, name)!r}")
@@ -135,6 +142,10 @@ class Rules:
                              f"{self.lone_defender_points!r}")
         if self.players != 4:
             _check_no_partners(self)
+        under = d.size - self.players * self.hand_size - 1
+        if self.farmers_hand and under != FARMER_CARDS:
+            raise RulesError(f"farmers_hand exchanges three cards for the three under the upcard: the "
+                             f"{d.label}-card deck dealt {self.players} x {self.hand_size} leaves {under}")
 
     # --- derived -----------------------------------------------------------
     @property
@@ -243,7 +254,7 @@ def _describe_fields(r: Rules) -> str:
         "super_euchre": "super-euchre",
         "dealer_needs_trump": "dealer needs a trump", "passer_may_not_go_alone":
         "passer may not go alone", "lone_defender_needs_all_tricks": "lone defender's 4 only for all tricks",
-        "railroad": "railroad", "win_by_two": "win by two",
+        "railroad": "railroad", "win_by_two": "win by two", "farmers_hand": "farmer's hand",
     }
     parts += [txt for k, txt in flags.items() if getattr(r, k)]
     if not r.dealer_may_discard_upcard:
@@ -427,6 +438,17 @@ def why_no_defend_alone(rules: Rules, seat: int, maker: int, maker_alone: bool,
     return None
 
 
+def farmer_cards(rules: Rules, hand: int) -> int:
+    """The cards of ``hand`` a farmer's hand may give up (its nines and tens), or 0 when the rules
+    have no farmer's hand."""
+    return int(hand) & _NINES_TENS if rules.farmers_hand else 0
+
+
+def may_farm(rules: Rules, hand: int) -> bool:
+    """Whether ``hand`` is a farmer's hand the rules let exchange: at least three nines and tens."""
+    return farmer_cards(rules, hand).bit_count() >= FARMER_CARDS
+
+
 def sitting_out(maker_alone: int | None = None, defender_alone: int | None = None) -> int:
     """Bitmask of the seats sitting out: the partner of each lone player."""
     return out_mask(None if maker_alone is None else partner_of(maker_alone),
@@ -547,5 +569,5 @@ __all__ = [
     "may_discard", "joker_up_names_trump", "joker_up_makes_trump", "alone_with_the_call", "may_call_alone",
     "why_no_alone_before_lead", "railroad_on", "may_go_alone", "may_defend_alone", "why_no_defend_alone",
     "sitting_out", "renege_penalty", "renege_points", "points_by_side", "side_of_seat", "side_count",
-    "why_no_alone", "for_players", "PLAYER_COUNTS", "GAME_NAMES",
+    "why_no_alone", "for_players", "PLAYER_COUNTS", "GAME_NAMES", "farmer_cards", "may_farm", "FARMER_CARDS",
 ]

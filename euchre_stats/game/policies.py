@@ -18,7 +18,8 @@ import numpy as np
 from ..core.cards import JOKER, mask_to_cards
 from ..core.seats import partner_of
 from ..core.trump import EFF_SUIT, POWER, SUIT_MASK
-from .state import ALONE, DEFEND, DISCARD, EXCHANGE, NAME_TRUMP, PLAY, RAILROAD, ROUND_ONE, ROUND_TWO, HandState
+from .state import (ALONE, DEFEND, DISCARD, EXCHANGE, FARMER, NAME_TRUMP, PLAY, RAILROAD, ROUND_ONE, ROUND_TWO,
+                    HandState)
 
 _EFF = [[int(x) for x in EFF_SUIT[t]] for t in range(4)]
 _POW = [[int(x) for x in POWER[t]] for t in range(4)]
@@ -182,7 +183,8 @@ class HeuristicPolicy:
     named if strong enough (always when stuck).  Go alone at the ``alone`` threshold (with the call,
     or when asked before the lead).  Over a Joker upcard the dealer names the first suit, clubs:
     the naming is blind.  Railroad: pass the best card; take it, discarding the weakest.
-    The dealer discards the card that leaves the strongest hand.
+    The dealer discards the card that leaves the strongest hand.  A farmer's hand exchanges the first three
+    of its nines and tens in card order (clubs first).
 
     Play: the making side leads its highest trump while holding any, otherwise an off-suit ace,
     otherwise its lowest card.  When following: if the partner is winning, throw the lowest legal
@@ -206,6 +208,8 @@ class HeuristicPolicy:
         legal = state.legal_actions()
         if phase == ROUND_ONE:
             return self._round_one(state, legal)
+        if phase == FARMER:  # a farmer's hand: give three nines and tens for the kitty's
+            return legal[1]
         if phase == NAME_TRUMP:  # a Joker up: the dealer names a suit before looking at the hand
             return legal[0]
         if phase == ROUND_TWO:

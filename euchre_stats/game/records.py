@@ -34,9 +34,10 @@ from ..core.cards import card_name, format_hand
 from ..core.safejson import parse_json
 from ..core.errors import JSONInputError, IllegalActionError, InconsistentDealError, RecordError, RulesError
 from ..rules import NORTH_AMERICAN, PRESETS, Rules
-from .state import ALONE, BIDDING_PHASES, DEFEND, DISCARD, EXCHANGE, OVER, PLAY, RAILROAD, HandResult, HandState
+from .state import (ALONE, BIDDING_PHASES, DEFEND, DISCARD, EXCHANGE, FARMER, OVER, PLAY, RAILROAD, HandResult,
+                    HandState)
 
-RECORD_KEYS = ("rules", "dealer", "hands", "upcard", "bids", "discard", "alone", "defend_alone", "railroad",
+RECORD_KEYS = ("rules", "dealer", "hands", "upcard", "farmer", "bids", "discard", "alone", "defend_alone", "railroad",
                "plays", "comment")
 REQUIRED_KEYS = ("dealer", "hands", "upcard", "bids", "plays")
 RENEGE_MODES = ("refuse", "score")
@@ -56,6 +57,8 @@ class HandRecord:
     plays: tuple[str, ...]
     alone: int | None = None
     railroad: tuple = ()
+    #: a farmer's exchange: (seat, the three cards given as written), or None
+    farmer: tuple | None = None
 
 
 def _seat_ok(x) -> bool:
@@ -124,8 +127,14 @@ def load_record(obj) -> HandRecord:
     comment = obj.get("comment")
     if comment is not None and not isinstance(comment, str):
         raise RecordError(f"comment must be a string, got {comment!r}")
+    farmer = obj.get("farmer")
+    if farmer is not None and not (isinstance(farmer, Mapping) and set(farmer) == {"seat", "cards"}
+                                   and _seat_ok(farmer["seat"]) and isinstance(farmer["cards"], list)
+                                   and all(isinstance(c, str) for c in farmer["cards"])):
+        raise RecordError(f"farmer must be {{\"seat\": 0-3, \"cards\": [three cards]}}, got {farmer!r}")
     return HandRecord(rules, dealer, tuple(hands), obj["upcard"], tuple(obj["bids"]), discard, lone,
-                      tuple(obj["plays"]), declared, tuple((x["card"], x["discard"]) for x in railroad))
+                      tuple(obj["plays"]), declared, tuple((x["card"], x["discard"]) for x in railroad),
+                      None if farmer is None else (farmer["seat"], tuple(farmer["cards"])))
 
 
 def check_renege_mode(renege) -> None:
@@ -160,6 +169,16 @@ def replay(obj, renege: str = "refuse") -> HandState:
         state = HandState(rec.rules, rec.dealer, rec.hands, rec.upcard)
     except InconsistentDealError as exc:
         raise RecordError(f"deal: {exc}") from None
+    while state.phase == FARMER:
+        mine = rec.farmer is not None and state.to_act == rec.farmer[0]
+        try:
+            state.apply("farmer " + " ".join(rec.farmer[1]) if mine else "pass")
+        except IllegalActionError as exc:
+            raise RecordError(f"farmer: {exc}") from None
+    if rec.farmer is not None and (state.farmer is None or state.farmer[0] != rec.farmer[0]):
+        why = ("farmer's hand is not played under these rules (farmers_hand is off)" if not rec.rules.farmers_hand
+               else "it holds fewer than three nines and tens, or another player exchanged first")
+        raise RecordError(f"farmer: seat {rec.farmer[0]} cannot exchange: {why}")
     for i, bid in enumerate(rec.bids, 1):
         if state.phase not in BIDDING_PHASES:
             raise RecordError(f"bid {i}: {bid!r} comes after the bidding ended ({_bidding_end(state)})")
@@ -336,7 +355,10 @@ def record_from_state(state: HandState) -> dict:
         raise RecordError(f"the hand is not over (phase {state.phase}); only finished hands are recorded")
     rec = {"rules": rules_to_json(state.rules), "dealer": state.dealer,
            "hands": [format_hand(h).split() for h in state.dealt],
-           "upcard": card_name(state.upcard), "bids": list(state.bids)}
+           "upcard": card_name(state.upcard)}
+    if state.farmer is not None:
+        rec["farmer"] = {"seat": state.farmer[0], "cards": format_hand(state.farmer[1]).split()}
+    rec["bids"] = list(state.bids)
     if state.discard is not None:
         rec["discard"] = card_name(state.discard)
     if state.alone is not None and not any(b.endswith("alone") for b in state.bids):

@@ -4,6 +4,8 @@ A :class:`HandState` is dealt (from given hands and an upcard, or at random from
 ``numpy.random.Generator``) and then driven by actions, each a short string exactly as
 written in a hand record (``docs/formats.md``):
 
+* a farmer's hand (``farmers_hand``, before round one, offered from eldest to each hand with three
+  nines and tens): ``"pass"`` or ``"farmer 9s Th 9c"``, the three cards given for the kitty's;
 * round one: ``"pass"``, ``"order"``, ``"order alone"`` (whoever accepts, the dealer included);
 * the dealer's discard after taking up the upcard: a card, ``"Tc"``;
 * round two (and the dealer's call when a Joker is turned up): ``"pass"`` or a suit letter,
@@ -30,11 +32,13 @@ from ..core.errors import IllegalActionError, InconsistentDealError, InvalidCard
 from ..core.seats import next_active, partner_of
 from ..core.trump import EFF_SUIT, POWER, SUIT_MASK
 from ..sampling.deals import random_deals
-from ..rules import (GAME_NAMES, Rules, alone_with_the_call, banned_discard, dealer_picks_up, first_leader,
-                     joker_up_makes_trump, joker_up_names_trump, may_call_alone, may_discard, may_pass, may_take_up,
-                     order_must_go_alone, points_by_side, railroad_on, renege_points, side_count, side_of_seat,
-                     why_no_alone, why_no_alone_before_lead, why_no_defend_alone)
+from ..rules import (FARMER_CARDS, GAME_NAMES, Rules, alone_with_the_call, banned_discard, dealer_picks_up,
+                     farmer_cards, first_leader, joker_up_makes_trump, joker_up_names_trump, may_call_alone,
+                     may_discard, may_farm, may_pass, may_take_up, order_must_go_alone, points_by_side, railroad_on,
+                     renege_points, side_count, side_of_seat, why_no_alone, why_no_alone_before_lead,
+                     why_no_defend_alone)
 
+FARMER = "farmer"
 ROUND_ONE = "round_one"
 DISCARD = "discard"
 ROUND_TWO = "round_two"
@@ -45,14 +49,16 @@ RAILROAD = "railroad"
 EXCHANGE = "exchange"
 PLAY = "play"
 OVER = "over"
-PHASES = (ROUND_ONE, NAME_TRUMP, ROUND_TWO, DISCARD, ALONE, DEFEND, RAILROAD, EXCHANGE, PLAY, OVER)
+PHASES = (FARMER, ROUND_ONE, NAME_TRUMP, ROUND_TWO, DISCARD, ALONE, DEFEND, RAILROAD, EXCHANGE, PLAY, OVER)
 BIDDING_PHASES = (ROUND_ONE, NAME_TRUMP, ROUND_TWO)
 
 SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
 
-_VERB = {ROUND_ONE: "bid", ROUND_TWO: "bid", NAME_TRUMP: "bid", DISCARD: "discard", ALONE: "declare",
+_VERB = {FARMER: "exchange", ROUND_ONE: "bid",
+         ROUND_TWO: "bid", NAME_TRUMP: "bid", DISCARD: "discard", ALONE: "declare",
          DEFEND: "defend", RAILROAD: "pass", EXCHANGE: "exchange", PLAY: "play", OVER: "play"}
-_PHASE_TEXT = {ROUND_ONE: "round one of the bidding", ROUND_TWO: "round two of the bidding",
+_PHASE_TEXT = {FARMER: "a farmer's hand may be exchanged with the kitty",
+               ROUND_ONE: "round one of the bidding", ROUND_TWO: "round two of the bidding",
                NAME_TRUMP: "the dealer names trump (Joker turned up)",
                DISCARD: "the dealer must discard", ALONE: "the makers may declare alone",
                DEFEND: "defending alone is being offered",
@@ -163,7 +169,8 @@ class HandState:
                  "defender_alone", "active", "trick_winners", "tricks", "points", "_deck_mask",
                  "_n", "_passed", "_passers", "_defend_queue", "_alone_queue", "_stage", "_r1_suit",
                  "_offered", "_railroad_queue", "railroad", "_trick", "_trick_seats", "_led",
-                 "_best_key", "_best_seat", "_next", "_n_active", "thrown_in", "_np", "_side", "_succ")
+                 "_best_key", "_best_seat", "_next", "_n_active", "thrown_in", "_np", "_side", "_succ",
+                 "farmer", "_farm_queue")
 
     def __init__(self, rules, dealer: int, hands: Sequence, upcard, *, _checked: bool = False):
         if not isinstance(rules, Rules):
@@ -223,6 +230,14 @@ class HandState:
         else:
             self.phase = ROUND_ONE
             self.to_act = self._succ[dealer]
+        #: a farmer's exchange: (seat, mask of the three cards it gave), or None
+        self.farmer: tuple[int, int] | None = None
+        self._farm_queue: list[int] = []
+        if self.phase == ROUND_ONE and rules.farmers_hand:
+            order = [(self.to_act + k) % np_ for k in range(np_)]  # from eldest
+            self._farm_queue = [s for s in order if may_farm(rules, self.hands[s])]
+            if self._farm_queue:
+                self.phase, self.to_act = FARMER, self._farm_queue[0]
 
     # --- construction ------------------------------------------------------------
     @classmethod
@@ -337,6 +352,12 @@ class HandState:
         if phase in (ROUND_TWO, NAME_TRUMP):
             calls = ["pass"] + [SUITS[s] + alone for s in range(4) for alone in ("", " alone")]
             return [a for a in calls if self._bid_reason(a) is None]
+        if phase == FARMER:
+            from itertools import combinations
+
+            cards = mask_to_cards(farmer_cards(self.rules, self.hands[self.to_act]))
+            return ["pass"] + ["farmer " + " ".join(card_name(c) for c in three)
+                               for three in combinations(cards, FARMER_CARDS)]
         if phase == ALONE:
             return ["pass", "alone"]
         if phase == DEFEND:
@@ -454,6 +475,8 @@ class HandState:
         if not isinstance(action, str):
             raise IllegalActionError(actor, action, f"{_PHASE_TEXT[phase]}: expected a call", verb)
         text = " ".join(action.lower().split())
+        if phase == FARMER:
+            return self._farmer_reason(action, text)
         if phase == DEFEND:
             if text not in ("pass", "defend alone"):
                 raise IllegalActionError(actor, action, "expected pass or defend alone", verb)
@@ -471,6 +494,30 @@ class HandState:
             return text, None
         words = text.split()
         return "call", (parse_suit(words[0]), len(words) == 2)
+
+    def _farmer_reason(self, action, text: str):
+        """``(kind, mask)`` of a farmer's answer (``"pass"`` or ``"farmer C1 C2 C3"``), or raise."""
+        actor = self.to_act
+        if text == "pass":
+            return "pass", None
+        words = text.split()
+        if not words or words[0] != "farmer" or len(words) != 1 + FARMER_CARDS:
+            raise IllegalActionError(actor, action, "expected pass or farmer and three nines or tens", "exchange")
+        mask = 0
+        allowed = farmer_cards(self.rules, self.hands[actor])
+        for w in words[1:]:
+            try:
+                card = parse_card(w)
+            except InvalidCardError as exc:
+                raise IllegalActionError(actor, action, str(exc), "exchange") from None
+            if not (allowed >> card) & 1:
+                why = (f"{card_name(card)} is not a nine or ten of the hand "
+                       f"(holds {format_hand(self.hands[actor])})")
+                raise IllegalActionError(actor, action, why, "exchange")
+            if (mask >> card) & 1:
+                raise IllegalActionError(actor, action, f"{card_name(card)} is named twice", "exchange")
+            mask |= 1 << card
+        return "farmer", mask
 
     def verify_action(self, action, seat: int | None = None) -> None:
         """Raise :class:`IllegalActionError` unless ``action`` is legal for ``seat`` (default: to act)."""
@@ -509,6 +556,8 @@ class HandState:
                 self._play(value)
             else:
                 self._discard(value)
+        elif phase == FARMER:
+            self._farm(value)
         elif phase == ALONE:
             self._declare_alone(kind == "alone")
         elif phase == DEFEND:
@@ -517,6 +566,20 @@ class HandState:
             self._round_one(kind)
         else:
             self._call(*value) if kind == "call" else self._pass_round_two()
+
+    def _farm(self, given: int | None) -> None:
+        """The seat at the head of the queue passes or gives ``given`` for the kitty's cards under the
+        upcard; the first exchange ends the offer, and round one begins."""
+        seat = self._farm_queue.pop(0)
+        if given is not None:
+            kitty = self._deck_mask & ~(sum(self.hands) | (1 << self.upcard))
+            self.hands[seat] = (self.hands[seat] & ~given) | kitty
+            self.farmer = (seat, given)
+            self._farm_queue.clear()
+        if self._farm_queue:
+            self.to_act = self._farm_queue[0]
+        else:
+            self.phase, self.to_act = ROUND_ONE, self._succ[self.dealer]
 
     def _round_one(self, kind: str) -> None:
         seat = self.to_act
@@ -893,7 +956,7 @@ def play_game(rules, policies, rng: np.random.Generator, dealer: int = 0,
 
 
 __all__ = [
-    "HandState", "HandResult", "Renege", "IllegalActionError", "InconsistentDealError", "play_hand",
+    "HandState", "HandResult", "Renege", "FARMER", "IllegalActionError", "InconsistentDealError", "play_hand",
     "play_game", "game_winner", "GameResult", "PHASES", "ROUND_ONE", "ROUND_TWO", "NAME_TRUMP",
     "DISCARD", "ALONE", "DEFEND", "RAILROAD", "EXCHANGE", "PLAY", "OVER", "BIDDING_PHASES", "SUIT_WORDS",
 ]

@@ -103,12 +103,18 @@ def with_railroad(rules: Rules, c: "Contracts") -> tuple["Contracts", list[np.nd
     return dataclasses.replace(c, hands=hands), done
 
 
-def four_handed_only(rules: Rules) -> str:
+def four_handed_only(rules: Rules) -> str | None:
     """Why an analysis of the four-handed game (the bidding model, its questions, tables and
-    simulations) cannot take ``rules`` of a smaller game."""
-    return (f"these rules are {GAME_NAMES[rules.players]} (players {rules.players}): the bidding model and the "
-            "questions asked of it are four-handed; the smaller games have the state machine, review, solve, "
-            "odds --players and variants --players")
+    simulations) cannot take ``rules``: a smaller game, or a farmer's hand (which no engine but the
+    state machine plays); None when it can."""
+    if rules.players != 4:
+        return (f"these rules are {GAME_NAMES[rules.players]} (players {rules.players}): the bidding model and "
+                "the questions asked of it are four-handed; the smaller games have the state machine, review, "
+                "solve, odds --players and variants --players")
+    if rules.farmers_hand:
+        return ("farmers_hand: the bidding model and the questions asked of it do not play the farmer's "
+                "exchange; the state machine and review do")
+    return None
 
 
 def game_maker_tricks(rules: Rules, hands: np.ndarray, trump, maker, threads: int | None = None) -> np.ndarray:
@@ -158,7 +164,7 @@ class Evaluator:
                  pimc_worlds: int = 24):
         if model not in PLAY_MODELS:
             raise PlayModelError(f"unknown play model {model!r}: expected dd or pimc")
-        if rules.players != 4:
+        if four_handed_only(rules):
             raise PlayModelError(four_handed_only(rules))
         self.rules, self.model, self.asker, self.workers = rules, model, asker, workers
         self.pimc_worlds = pimc_worlds
