@@ -518,6 +518,7 @@ def variants(deck: str | Iterable = ALL_DECKS, *, samples: int = 10000, seed: in
         4, or 3 (cutthroat) or 2 (two-handed): then each deck is played in that game and in the
         four-handed game side by side, every game bid by the state machine's heuristic player and
         played double dummy (:mod:`euchre_stats.variants.games`; the bidding model is four-handed).
+        Rules with ``farmers_hand`` are played the same way, beside the same rules without it.
 
     Returns
     -------
@@ -533,11 +534,12 @@ def variants(deck: str | Iterable = ALL_DECKS, *, samples: int = 10000, seed: in
     >>> list(r.to_frame().columns)
     ['deck', 'hand_size', 'figure', 'value', 'ci_low', 'ci_high', 'n']
     """
-    if players != 4:
+    r = _rules(rules, games=True)
+    if players != 4 or r.farmers_hand:
         from .variants.games import simulate_games
 
-        return simulate_games(players, deck, samples, seed, _rules(rules, games=True), hand_size=hand_size,
-                              workers=workers, progress=progress, **_model(model))
+        return simulate_games(players, deck, samples, seed, r, hand_size=hand_size, workers=workers,
+                              progress=progress, **_model(model))
     from .variants.simulate import simulate_variants
 
     return simulate_variants(deck, samples, seed, _rules(rules), workers=workers, hand_size=hand_size,

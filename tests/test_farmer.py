@@ -109,3 +109,17 @@ def test_analyses_refuse_it():
         es.order("Jh Jd Ah 9s Tc", "9h", "eldest", rules=FARMER, samples=10, seed=1)
     with pytest.raises(PlayModelError, match="^farmers_hand: "):
         Evaluator(FARMER, "dd", 0, 1)
+
+
+def test_variants_set_it_beside_the_standard_game():
+    r = es.variants("24", samples=150, seed=3, rules=FARMER)
+    assert [d.deck for d in r.columns] == ["24 farmer's hand", "24 four-handed"]
+    assert r.columns[0].rules.farmers_hand and not r.columns[1].rules.farmers_hand
+    assert set(r.to_dict()["decks"]["24"]) == {"farmers_hand", "four_handed"}
+    assert r.to_text().startswith("four-handed euchre with a farmer's hand beside the four-handed game")
+    # both columns draw one seed stream (the game's players and deck size): the same deals
+    assert r.columns[0].figures["maker_dealer"].n == r.columns[1].figures["maker_dealer"].n == 150
+    cut = es.variants("25", samples=60, seed=3, rules=FARMER, players=3)
+    assert [d.deck for d in cut.columns] == ["25 cutthroat farmer's hand", "25 four-handed"]
+    with pytest.raises(RulesError, match="the 25-card deck dealt 4 x 5 leaves 4"):
+        es.variants("25", samples=10, seed=3, rules=FARMER)

@@ -54,6 +54,18 @@ GAME_PANELS = {
 SHORT = {2: "two-handed", 3: "cutthroat", 4: "four-handed"}
 
 
+def game_label(rules: Rules) -> str:
+    """A column's game: ``"cutthroat"``, ``"two-handed"``, ``"four-handed"``, with a farmer's hand
+    ``"farmer's hand"`` (four-handed) or ``"cutthroat farmer's hand"``."""
+    if not rules.farmers_hand:
+        return SHORT[rules.players]
+    return "farmer's hand" if rules.players == 4 else f"{SHORT[rules.players]} farmer's hand"
+
+
+def _key(game: str) -> str:
+    return game.replace("-", "_").replace("'", "").replace(" ", "_")
+
+
 def _bid(rules: Rules, rng: np.random.Generator, n: int, policy) -> tuple:
     """``n`` deals bid to the first lead: hands as play starts, trump, maker, alone, round one, leader, out."""
     dealer = rules.players - 1
@@ -143,7 +155,7 @@ class GamesResult(ResultView):
         games = {}
         for d in self.columns:
             deck, game = d.deck.split(" ", 1)
-            games.setdefault(deck, {})[game.replace("-", "_")] = d.to_dict() | {"players": d.rules.players}
+            games.setdefault(deck, {})[_key(game)] = d.to_dict() | {"players": d.rules.players}
         return {"rules": self.rules.to_dict(), "players": self.players, "model": "dd", "bidding": "heuristic",
                 "seed": self.seed, "samples": self.samples, "decks": games}
 
@@ -159,7 +171,7 @@ class GamesResult(ResultView):
     def to_text(self) -> str:
         import pandas as pd
 
-        lines = [f"{GAME_NAMES[self.players]} beside the four-handed game: rules {self.rules.describe()}",
+        lines = [f"{self.title()} beside the four-handed game: rules {self.rules.describe()}",
                  "bidding: the heuristic player of the state machine (every game alike)   play: double dummy"
                  + ("; the defenders as a coalition" if self.players == 3 else ""),
                  f"seed: {self.seed}   deals per column: {self.samples:,}",
@@ -181,7 +193,13 @@ class GamesResult(ResultView):
 
     def plot_title(self) -> str:
         """The chart's title."""
-        return f"{SHORT[self.players]} beside four-handed: {self.samples:,} deals each, seed {self.seed}, dd (95% CI)"
+        return f"{self.title()} beside four-handed: {self.samples:,} deals each, seed {self.seed}, dd (95% CI)"
+
+    def title(self) -> str:
+        """The game set beside the four-handed one: ``"three-handed cutthroat"``, ``"farmer's hand"``..."""
+        if self.players == 4:
+            return "four-handed euchre with a farmer's hand"
+        return GAME_NAMES[self.players] + (" with a farmer's hand" if self.rules.farmers_hand else "")
 
     def save_plot(self, path: str) -> None:
         """Both panels side by side to ``path`` (.png/.svg/.pdf), written atomically (``--plot``)."""
@@ -198,27 +216,30 @@ def simulate_games(players: int, decks="24", samples: int = 2000, seed: int | No
     ``rules`` (every option but the deck) must apply to the smaller game (:func:`~euchre_stats.rules.for_players`
     names the option that does not); ``hand_size`` is cutthroat's 7 or the two-handed game's, and
     the four-handed column deals the rules' own hand size beside cutthroat.  ``model`` must be
-    ``"dd"``: realistic play is four-handed only.
+    ``"dd"``: realistic play is four-handed only.  With ``farmers_hand`` in the rules, ``players``
+    may be 4: the four-handed game with a farmer's hand beside it without, on the same deals.
+    The four-handed column never has a farmer's hand.
     """
-    if players not in (2, 3):
-        raise VariantsInputError(f"players {players!r}: the games set beside the four-handed one are 2 and 3")
+    rules = Rules.from_json(rules)
+    if players not in (2, 3) and not (players == 4 and rules.farmers_hand):
+        raise VariantsInputError(f"players {players!r}: the games set beside the four-handed one are 2 and 3 "
+                                 "(or the four-handed game with farmers_hand)")
     decks, seed = check_run(decks, samples, seed, model)
     if model != "dd":
-        raise VariantsInputError(f"play model {model!r}: the two- and three-handed games are played double "
-                                 "dummy only (realistic play is four-handed)")
-    rules = Rules.from_json(rules)
-    base = for_players(rules, 4)
+        raise VariantsInputError(f"play model {model!r}: these games are played double dummy only (realistic "
+                                 "play is four-handed and has no farmer's hand)")
+    base = for_players(rules.replace(farmers_hand=False), 4)
     columns = []
     total, done = samples * len(decks) * 2, 0
     for d in decks:
         std = base.replace(deck=d.label)
         if hand_size is not None and players != 3:
             std = std.replace(hand_size=hand_size)
-        game = for_players(std, players)
+        game = for_players(std, players).replace(farmers_hand=rules.farmers_hand)
         if hand_size is not None and game.hand_size != hand_size:
             game = game.replace(hand_size=hand_size)   # refused with the game's own message
         for r in (game, std):
-            columns.append(_outcome(r, f"{d.label} {SHORT[r.players]}", samples, seed, workers))
+            columns.append(_outcome(r, f"{d.label} {game_label(r)}", samples, seed, workers))
             done += samples
             if progress is not None:
                 progress(done, total)
