@@ -147,8 +147,8 @@ class HandState:
     Attributes (read them, do not set them)
     ---------------------------------------
     phase : str
-        One of ``round_one``, ``name_trump``, ``round_two``, ``discard``, ``defend``,
-        ``play``, ``over``.
+        One of ``farmer`` (a farmer's hand may exchange), ``round_one``, ``name_trump``,
+        ``round_two``, ``discard``, ``alone``, ``defend``, ``railroad``, ``exchange``, ``play``, ``over``.
     to_act : int or None
         Seat to act next (``None`` once the hand is over).
     hands : list[int]
