@@ -54,9 +54,12 @@ from ..core.decks import Deck, find_deck
 from ..core.errors import OddsInputError
 from ..core.trump import POWER, SUIT_MASK
 from ..output.results import ResultView
+from ..rules import FARMER_CARDS
 
 #: trump of the per-deck table (every suit gives the same odds)
 TRUMP = HEARTS
+#: the nines and tens of every deck (two ranks in four suits); a farmer's hand holds FARMER_CARDS of them
+_NINES_TENS = 8
 #: the holders of conditional odds, in the order they are printed
 HOLDERS = ("partner", "left", "right", "kitty")
 #: the holders by the number of players (four-handed, cutthroat, two-handed)
@@ -72,11 +75,12 @@ QUANTITIES = {
     "void": "missing at least one of the four effective suits (trump, next, the two green)",
     "no_card_above_ten": "every card is a 7, 8, 9 or ten (no J, Q, K, A, no Joker)",
     "lay_down": "alone and on lead, takes every trick whatever the others hold",
+    "farmers_hand": "at least three nines and tens: a farmer's hand, which may exchange under farmers_hand",
 }
 #: how the text and CSV forms name the per-deck quantities (after the trump counts)
 ROW_LABELS = {"right_bower": "right bower", "both_bowers": "both bowers", "joker": "Joker",
               "void": "a void (any effective suit)", "no_card_above_ten": "no card above ten",
-              "lay_down": "lay-down (alone, on lead)"}
+              "lay_down": "lay-down (alone, on lead)", "farmers_hand": "farmer's hand (3+ nines, tens)"}
 
 
 def _p(x) -> str:
@@ -169,6 +173,7 @@ class DeckOdds:
     void: Fraction
     no_card_above_ten: Fraction
     lay_down: Fraction
+    farmers_hand: Fraction = Fraction(0)
     players: int = 4
 
     def values(self) -> dict:
@@ -239,7 +244,8 @@ def deck_odds(deck, hand_size: int | None = None, players: int = 4) -> DeckOdds:
                 lay += w
     low_ranks = TEN - d.lowest_rank + 1  # 7/8/9/T ranks present in the deck
     no_high = Fraction(comb(4 * low_ranks, h), hands)
-    return DeckOdds(d, h, trump_count, right, both, joker, void / hands, no_high, lay / hands, players)
+    farmer = sum(_hypergeometric(_NINES_TENS, n, h)[FARMER_CARDS:], Fraction(0))
+    return DeckOdds(d, h, trump_count, right, both, joker, void / hands, no_high, lay / hands, farmer, players)
 
 
 def deck_table(decks: Iterable, hand_size: int | None = None, players: int = 4) -> list[DeckOdds]:
