@@ -25,25 +25,32 @@ from .group import cli
 @click.option("--hand", default=None, help='your hand, for conditional odds: "Jh Jd Ah 9s Tc"')
 @click.option("--up", "upcard", default=None, help="the upcard (with --hand): its suit is trump")
 @click.option("--exact", is_flag=True, help="also give every probability as an exact fraction")
+@click.option("--players", type=click.Choice(["2", "3", "4"]), default="4", show_default=True,
+              help="the game: 4, 3 (cutthroat, seven cards each) or 2 (two-handed); a smaller game's "
+                   "table sets each deck beside the four-handed game")
 @output_options()
 @handle_errors
-def odds(deck_text, hand_size, hand, upcard, exact, fmt, output):
+def odds(deck_text, hand_size, hand, upcard, exact, players, fmt, output):
     """Exact odds by counting: what a dealt hand holds, per deck, or where the unseen cards are.
 
     Without --hand: one player's dealt hand, trump fixed, side by side per deck
     (number of trumps, bowers, Joker, a void, no card above ten, a lay-down).
     With --hand and --up: for partner, left, right and the kitty, the number of
-    trumps and the chance of holding each bower, the Joker and each ace, as dealt.
+    trumps and the chance of holding each bower, the Joker and each ace, as dealt
+    (--players 3: left, right and the kitty; --players 2: the opponent and the kitty).
 
     \b
     Example:
       euchre-stats odds --deck 24,25,28,32,33
       euchre-stats odds --deck 32,33 --hand-size 7 --format json --exact
       euchre-stats odds --hand "Jh Jd Ah 9s Tc" --up 9h --deck 24
+      euchre-stats odds --players 3 --deck 24,25
+      euchre-stats odds --players 3 --hand "Jh Jd Ah 9s Kc Qc Tc" --up 9h
     """
     if (hand is None) != (upcard is None):
         raise InputError("conditional odds need both --hand and --up")
-    emit(es.odds(deck_text, hand=hand, up=upcard, hand_size=hand_size, exact=exact).format(fmt), output)
+    emit(es.odds(deck_text, hand=hand, up=upcard, hand_size=hand_size, exact=exact,
+                 players=int(players)).format(fmt), output)
 
 
 # --- variants ---------------------------------------------------------------------------------
@@ -76,10 +83,13 @@ def _deck_list_rules(func):
               help="play model: pimc = realistic (each player sees only its own cards), dd = double-dummy")
 @click.option("--plot", type=click.Path(dir_okay=False), default=None, callback=writable_path,
               help="chart comparing the decks to FILE (.png/.svg/.pdf)")
+@click.option("--players", type=click.Choice(["2", "3", "4"]), default="4", show_default=True,
+              help="3 (cutthroat) or 2 (two-handed): each deck in that game beside the four-handed game, "
+                   "every game bid by the state machine's heuristic player and played double dummy")
 @_deck_list_rules
 @output_options()
 @handle_errors
-def variants(samples, seed, workers, model, plot, rules, decks, per_deck_hand_size, fmt, output):
+def variants(samples, seed, workers, model, plot, players, rules, decks, per_deck_hand_size, fmt, output):
     """Simulated whole hands per deck: who makes trump, P(make), P(march), P(euchre), loners, points.
 
     Random deals, the auction by the bidding model (the dealer discarding its best card),
@@ -89,9 +99,13 @@ def variants(samples, seed, workers, model, plot, rules, decks, per_deck_hand_si
     Example:
       euchre-stats variants --deck 24,25,28,32,33 --samples 2000 --seed 1
       euchre-stats variants --deck 32,33 --hand-size 7 --samples 500 --seed 1 --plot variants.png
+      euchre-stats variants --players 3 --deck 24 --samples 1000 --seed 1
+
+    With --players 2 or 3 each deck is played in the smaller game and in the four-handed
+    game side by side, both bid by the heuristic player (the bidding model is four-handed).
     """
     r = es.variants(decks, samples=samples, seed=seed, rules=rules, model=model, workers=workers,
-                    hand_size=per_deck_hand_size, progress=progress_bar("dealing"))
+                    hand_size=per_deck_hand_size, progress=progress_bar("dealing"), players=int(players))
     if plot:
         r.save_plot(plot)
     emit(r.format(fmt), output)

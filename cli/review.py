@@ -48,7 +48,9 @@ def _is_batch(path: str, text: str) -> bool:
 
 
 def _side_pair(pair) -> str:
-    return f"side 0: {pair[0]}   side 1: {pair[1]}"
+    """Tricks or points by side (two sides), or by player in cutthroat (three players)."""
+    word = "player" if len(pair) == 3 else "side"
+    return "   ".join(f"{word} {i}: {p}" for i, p in enumerate(pair))
 
 
 def _table_entry(res: dict, title: str) -> str:

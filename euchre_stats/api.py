@@ -19,20 +19,21 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from .core.errors import DecisionInputError, OddsInputError, SolveInputError
+from .core.errors import DecisionInputError, OddsInputError, RulesError, SolveInputError
 from .core.limits import check_size
 from .rules import Rules, load_rules
 
 if TYPE_CHECKING:  # pragma: no cover
     from .bidding.model import BiddingModel
     from .decide.equity import EquityResult
-    from .decide.match import GamesResult, MatchResult
+    from .decide.match import MatchGamesResult, MatchResult
     from .decide.questions import Decision, ModelComparison
     from .solver import SolveResult
     from .solver.batch import SolveBatch
     from .strategy.advise import Advice
     from .strategy.run import TableResult
     from .variants.odds import ConditionalOdds, OddsTable
+    from .variants.games import GamesResult
     from .variants.simulate import VariantsResult
 
 #: what ``rules=`` accepts: a preset name, JSON text of options, a dict of options or a Rules
@@ -42,9 +43,16 @@ Progress = Callable[[int, int], None]
 ALL_DECKS = "24,25,28,32,33"
 
 
-def _rules(rules) -> Rules:
-    """A preset name (``"stick"``), a JSON object as text, a dict of options or a :class:`Rules`."""
-    return load_rules(rules)
+def _rules(rules, games: bool = False) -> Rules:
+    """A preset name (``"stick"``), a JSON object as text, a dict of options or a :class:`Rules`;
+    four-handed unless ``games`` (the questions of the bidding model are four-handed)."""
+    r = load_rules(rules)
+    if not games:
+        from .play.contracts import four_handed_only
+
+        if four_handed_only(r):
+            raise RulesError(four_handed_only(r))
+    return r
 
 
 def _bidding(bidding):
@@ -430,7 +438,7 @@ def solve(hands: Iterable | None = None, trump: str | int | None = None, leader:
 
 # --- decks ---------------------------------------------------------------------------------
 def odds(deck: str | Iterable | None = None, *, hand: str | None = None, up: str | None = None,
-         hand_size: int | None = None, exact: bool = False) -> OddsTable | ConditionalOdds:
+         hand_size: int | None = None, exact: bool = False, players: int = 4) -> OddsTable | ConditionalOdds:
     """Exact odds by counting: what a dealt hand holds, per deck, or where the unseen cards are.
 
     Without ``hand``: one player's dealt hand, trump fixed, side by side per deck (number of
@@ -450,6 +458,10 @@ def odds(deck: str | Iterable | None = None, *, hand: str | None = None, up: str
         Cards dealt to each player (default 5; ``hand`` must hold that many).
     exact : bool
         Also give every probability as an exact fraction (``"p/q"``).
+    players : int
+        The game: 4, 3 (cutthroat, seven cards each) or 2 (two-handed).  The per-deck table of a
+        smaller game sets each deck beside the four-handed game; conditional odds name that game's
+        holders (cutthroat: left, right, kitty; two-handed: opponent, kitty).
 
     Returns
     -------
@@ -471,13 +483,19 @@ def odds(deck: str | Iterable | None = None, *, hand: str | None = None, up: str
 
     if (hand is None) != (up is None):
         raise OddsInputError("conditional odds need both a hand and the upcard")
+    od.check_players(players)
     if hand is not None:
         decks = parse_deck_list(deck or "24") if isinstance(deck, str) or deck is None else list(deck)
         if len(decks) != 1:
             raise OddsInputError(f"conditional odds take one deck, got {deck!r}")
-        return _replace(od.conditional_odds(hand, up, decks[0], hand_size), exact=exact)
+        return _replace(od.conditional_odds(hand, up, decks[0], hand_size, players=players), exact=exact)
     decks = parse_deck_list(deck or ALL_DECKS) if isinstance(deck, str) or deck is None else list(deck)
-    return od.OddsTable(tuple(od.deck_table(decks, hand_size)), exact)
+    table = tuple(od.deck_table(decks, hand_size, players))
+    if players == 4:
+        return od.OddsTable(table, exact)
+    # the standard beside it: the four-handed deal of the same hand size (five cards beside cutthroat)
+    standard = tuple(od.deck_table(decks, hand_size if players == 2 else None))
+    return od.OddsTable(table, exact, standard)
 
 
 def _replace(obj, **changes):
@@ -488,7 +506,8 @@ def _replace(obj, **changes):
 
 def variants(deck: str | Iterable = ALL_DECKS, *, samples: int = 10000, seed: int | None = None,
              rules: RulesLike = "north-american", model: str | None = None, hand_size: int | None = None,
-             workers: int | None = None, progress: Progress | None = None) -> VariantsResult:
+             workers: int | None = None, progress: Progress | None = None,
+             players: int = 4) -> VariantsResult | GamesResult:
     """Simulated whole hands per deck: who makes trump, P(make), P(march), P(euchre), loners, points.
 
     Random deals, the auction by the bidding model, the contracts played out; every figure
@@ -513,11 +532,16 @@ def variants(deck: str | Iterable = ALL_DECKS, *, samples: int = 10000, seed: in
         Solver threads (the numbers do not depend on it).
     progress : callable, optional
         Called with ``(deals done, deals in all)``.
+    players : int
+        4, or 3 (cutthroat) or 2 (two-handed): then each deck is played in that game and in the
+        four-handed game side by side, every game bid by the state machine's heuristic player and
+        played double dummy (:mod:`euchre_stats.variants.games`; the bidding model is four-handed).
+        Rules with ``farmers_hand`` are played the same way, beside the same rules without it.
 
     Returns
     -------
-    VariantsResult
-        One :class:`~euchre_stats.variants.simulate.DeckOutcome` per deck.
+    VariantsResult or GamesResult
+        One :class:`~euchre_stats.variants.simulate.DeckOutcome` per deck (per deck and game).
 
     Examples
     --------
@@ -528,6 +552,12 @@ def variants(deck: str | Iterable = ALL_DECKS, *, samples: int = 10000, seed: in
     >>> list(r.to_frame().columns)
     ['deck', 'hand_size', 'figure', 'value', 'ci_low', 'ci_high', 'n']
     """
+    r = _rules(rules, games=True)
+    if players != 4 or r.farmers_hand:
+        from .variants.games import simulate_games
+
+        return simulate_games(players, deck, samples, seed, r, hand_size=hand_size, workers=workers,
+                              progress=progress, **_model(model))
     from .variants.simulate import simulate_variants
 
     _sizes(samples=samples, workers=workers)
@@ -695,7 +725,7 @@ def equity(rules: RulesLike = "north-american", *, samples: int = 20000, seed: i
 def match(a: str | BiddingModel = "shipped", b: str | BiddingModel = "points", *, deals: int = 20000,
           seed: int | None = None, rules: RulesLike = "north-american", model: str = "pimc",
           workers: int | None = None, progress: Progress | None = None,
-          games: int | None = None) -> MatchResult | GamesResult:
+          games: int | None = None) -> MatchResult | MatchGamesResult:
     """A duplicate match between two bidding policies: A's points minus B's per hand.
 
     Each deal is played at two tables with the policies' seats swapped, the same cards and the
@@ -717,7 +747,7 @@ def match(a: str | BiddingModel = "shipped", b: str | BiddingModel = "points", *
 
     Returns
     -------
-    MatchResult or GamesResult
+    MatchResult or MatchGamesResult
         ``diff`` and ``diff_ci`` (A - B, points per hand, 95%), split ``by_seat``, ``by_round``
         and ``by_kind`` of the first decision where the tables differ; with ``games``,
         ``p_a_wins`` and ``p_a_wins_ci``.

@@ -25,6 +25,21 @@ ALONE_CHOICES = ("with_call", "before_lead")
 #: the old boolean form of ``joker_upcard`` (still read from rules JSON and ``replace``)
 _LEGACY_JOKER_KEY = "joker_upcard_rule"
 GAME_TARGETS = (5, 7, 10, 11, 15)
+#: the player counts the project plays: two-handed, three-handed cutthroat, the four-handed game
+PLAYER_COUNTS = (2, 3, 4)
+#: the hand size of three-handed cutthroat (the only one its scoring is given for)
+CUTTHROAT_HAND_SIZE = 7
+GAME_NAMES = {2: "two-handed euchre", 3: "three-handed cutthroat", 4: "four-handed euchre"}
+#: cards a farmer's hand exchanges (and the kitty must hold under the upcard)
+FARMER_CARDS = 3
+#: the nines and tens of every suit (ranks 2 and 3: 7 8 9 T J Q K A)
+_NINES_TENS = sum(1 << (8 * suit + rank) for suit in range(4) for rank in (2, 3))
+#: options that exist only because players go alone (or have partners), with the value every
+#: game without partners must keep
+_PARTNER_OPTIONS = {"canadian_loner": False, "defend_alone": False, "defend_alone_only_against_loner": False,
+                    "lone_defender_points": 4, "lone_defender_needs_all_tricks": False,
+                    "passer_may_not_go_alone": False, "railroad": False, "alone_declared": "with_call",
+                    "lead_after_alone": "eldest"}
 
 
 @dataclass(frozen=True)
@@ -38,6 +53,9 @@ class Rules:
     deck: str = "24"
     #: cards dealt to each player
     hand_size: int = 5
+    #: players at the table: 4 (two partnerships), 3 (cutthroat: each for themselves, seven cards
+    #: each) or 2 (two-handed: one opponent)
+    players: int = 4
     #: the dealer may not pass in round two
     stick_the_dealer: bool = False
     #: a dealer's partner who orders up in round one must play alone
@@ -57,6 +75,9 @@ class Rules:
     dealer_may_discard_upcard: bool = True
     #: the dealer may take up the upcard on their own only when holding a trump (left bower not counted)
     dealer_needs_trump: bool = False
+    #: farmer's hand: before bidding, a player holding at least three nines and tens may exchange
+    #: three of them for the three cards under the upcard (the first who does ends the offer)
+    farmers_hand: bool = False
     #: a player who passed in the round in which trump was made may not go alone (defend alone)
     passer_may_not_go_alone: bool = False
     #: a Joker turned up: "throw_in" (the hand is thrown in and the deal passes: the project's
@@ -87,12 +108,20 @@ class Rules:
         object.__setattr__(self, "deck", d.label)
         for name in ("stick_the_dealer", "canadian_loner", "defend_alone", "defend_alone_only_against_loner",
                      "super_euchre", "lone_defender_needs_all_tricks", "railroad",
-                     "dealer_may_discard_upcard", "dealer_needs_trump",
+                     "dealer_may_discard_upcard", "dealer_needs_trump", "farmers_hand",
                      "passer_may_not_go_alone", "win_by_two"):
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(f"rule {name} must be true or false, got {getattr(self, name)!r}")
+        if self.players not in PLAYER_COUNTS or isinstance(self.players, bool):
+            raise RulesError(f"players {self.players!r}: expected one of {', '.join(map(str, PLAYER_COUNTS))}")
         size = self.hand_size
-        if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= d.max_hand_size():
+        whole = isinstance(size, int) and not isinstance(size, bool)
+        if self.players == 3 and whole:
+            if size != CUTTHROAT_HAND_SIZE:
+                raise RulesError(f"hand_size {size!r}: three-handed cutthroat deals seven cards each "
+                                 "(the rules score it for seven tricks only)")
+        elif not whole or not 1 <= size <= d.max_hand_size():
+            # two-handed keeps the four-handed bound: the texts deal five, and the solver's hands hold 8 at most
             raise RulesError(
                 f"hand_size {self.hand_size!r} does not fit the {d.label}-card deck "
                 f"(1..{d.max_hand_size()})"
@@ -111,6 +140,12 @@ class Rules:
         if isinstance(ldp, bool) or not isinstance(ldp, int) or ldp < 1:
             raise RulesError(f"lone_defender_points must be a positive whole number, got "
                              f"{self.lone_defender_points!r}")
+        if self.players != 4:
+            _check_no_partners(self)
+        under = d.size - self.players * self.hand_size - 1
+        if self.farmers_hand and under != FARMER_CARDS:
+            raise RulesError(f"farmers_hand exchanges three cards for the three under the upcard: the "
+                             f"{d.label}-card deck dealt {self.players} x {self.hand_size} leaves {under}")
 
     # --- derived -----------------------------------------------------------
     @property
@@ -164,6 +199,37 @@ class Rules:
         return "custom: " + _describe_fields(self)
 
 
+def _check_no_partners(r: Rules) -> None:
+    """Raise unless every option of partners and loners keeps its default (two- and three-handed)."""
+    game = GAME_NAMES[r.players]
+    for name, default in _PARTNER_OPTIONS.items():
+        if getattr(r, name) != default:
+            raise RulesError(f"{name} {getattr(r, name)!r} does not apply to {game}: "
+                             f"nobody has a partner and nobody goes alone (players {r.players})")
+    if r.players == 2 and not r.dealer_may_discard_upcard:
+        raise RulesError("dealer_may_discard_upcard false does not apply to two-handed euchre: taking up "
+                         "the card is the dealer's right, not a duty, so the dealer may always leave it")
+    if r.players == 3 and r.super_euchre:
+        raise RulesError("super_euchre does not apply to three-handed cutthroat: a euchre scores the "
+                         "defenders 2 between them whatever the maker takes")
+
+
+def for_players(rules: Rules, players: int) -> Rules:
+    """``rules`` as a game of ``players``: 4 leaves them as they are; 3 deals seven cards each
+    (cutthroat); 2 keeps the hand size.  Raises :class:`RulesError` naming an option that does not
+    apply to the smaller game (going alone, defending alone, railroad...)."""
+    if isinstance(players, bool) or players not in PLAYER_COUNTS:
+        raise RulesError(f"players {players!r}: expected one of {', '.join(map(str, PLAYER_COUNTS))}")
+    if players == rules.players:
+        return rules
+    changes: dict = {"players": players}
+    if players == 3:
+        changes["hand_size"] = CUTTHROAT_HAND_SIZE
+    elif rules.players == 3:
+        changes["hand_size"] = Rules.hand_size
+    return rules.replace(**changes)
+
+
 def _translate_legacy(changes: dict) -> dict:
     """``joker_upcard_rule: true|false`` (the old option) as ``joker_upcard: "blind"|"throw_in"``."""
     if _LEGACY_JOKER_KEY not in changes:
@@ -180,13 +246,15 @@ def _translate_legacy(changes: dict) -> dict:
 
 def _describe_fields(r: Rules) -> str:
     parts = [f"{r.deck}-card deck", f"{r.hand_size} cards each", f"game to {r.game_to}"]
+    if r.players != 4:
+        parts.insert(0, GAME_NAMES[r.players])
     flags = {
         "stick_the_dealer": "stick the dealer", "canadian_loner": "Canadian loner",
         "defend_alone": "defend alone", "defend_alone_only_against_loner": "only against a loner",
         "super_euchre": "super-euchre",
         "dealer_needs_trump": "dealer needs a trump", "passer_may_not_go_alone":
         "passer may not go alone", "lone_defender_needs_all_tricks": "lone defender's 4 only for all tricks",
-        "railroad": "railroad", "win_by_two": "win by two",
+        "railroad": "railroad", "win_by_two": "win by two", "farmers_hand": "farmer's hand",
     }
     parts += [txt for k, txt in flags.items() if getattr(r, k)]
     if not r.dealer_may_discard_upcard:
@@ -300,9 +368,21 @@ def alone_with_the_call(rules: Rules) -> bool:
     return rules.alone_declared == "with_call"
 
 
+def why_no_alone(rules: Rules) -> str | None:
+    """Why nobody may go alone in this game (two-handed, three-handed), or None in the four-handed game."""
+    if rules.players == 2:
+        return "nobody goes alone in two-handed euchre: there is no partner to sit out (players 2)"
+    if rules.players == 3:
+        return "nobody goes alone in three-handed cutthroat: every player already plays alone (players 3)"
+    return None
+
+
 def may_call_alone(rules: Rules, seat, round_: int, dealer: int = DEALER):
     """Whether ``seat`` may say "alone" with its call in round ``round_``: always when alone is
-    declared with the call; under "before_lead" only the Canadian loner's order, which is alone."""
+    declared with the call; under "before_lead" only the Canadian loner's order, which is alone;
+    never in the two- and three-handed games."""
+    if rules.players != 4:
+        return np.zeros(np.shape(seat), dtype=bool) if np.ndim(seat) else np.False_
     if alone_with_the_call(rules):
         return np.ones(np.shape(seat), dtype=bool) if np.ndim(seat) else np.True_
     return (round_ == 1) & order_must_go_alone(rules, seat, dealer)
@@ -358,6 +438,17 @@ def why_no_defend_alone(rules: Rules, seat: int, maker: int, maker_alone: bool,
     return None
 
 
+def farmer_cards(rules: Rules, hand: int) -> int:
+    """The cards of ``hand`` a farmer's hand may give up (its nines and tens), or 0 when the rules
+    have no farmer's hand."""
+    return int(hand) & _NINES_TENS if rules.farmers_hand else 0
+
+
+def may_farm(rules: Rules, hand: int) -> bool:
+    """Whether ``hand`` is a farmer's hand the rules let exchange: at least three nines and tens."""
+    return farmer_cards(rules, hand).bit_count() >= FARMER_CARDS
+
+
 def sitting_out(maker_alone: int | None = None, defender_alone: int | None = None) -> int:
     """Bitmask of the seats sitting out: the partner of each lone player."""
     return out_mask(None if maker_alone is None else partner_of(maker_alone),
@@ -373,6 +464,8 @@ def first_leader(rules: Rules, dealer: int, maker_alone: int | None = None,
     defender's as well as a lone maker's; with two lone players the defender leads.
     """
     out = sitting_out(maker_alone, defender_alone)
+    if rules.players != 4:
+        return next_active(dealer, 0, rules.players)  # eldest; the non-dealer in two-handed
     if rules.lead_after_alone == "left_of_loner":
         if maker_alone is not None and defender_alone is not None:
             return defender_alone
@@ -380,6 +473,48 @@ def first_leader(rules: Rules, dealer: int, maker_alone: int | None = None,
         if loner is not None:
             return next_active(loner, out)
     return next_active(dealer, out)
+
+
+def side_of_seat(rules: Rules, seat: int) -> int:
+    """The scoring side of ``seat``: seats 0 and 2 are side 0, 1 and 3 side 1 (four-handed and
+    two-handed, where the side is the seat); in three-handed cutthroat every seat is its own side."""
+    return seat if rules.players == 3 else seat & 1
+
+
+def side_count(rules: Rules) -> int:
+    """Number of scoring sides: 3 in cutthroat, else 2."""
+    return 3 if rules.players == 3 else 2
+
+
+def renege_points(rules: Rules, offender_side: int, someone_alone: bool) -> list[int]:
+    """Points per side when ``offender_side`` reneged: every other side scores
+    :func:`renege_penalty` (in cutthroat both opponents: the project's convention), the offenders 0."""
+    pen = renege_penalty(rules, someone_alone)
+    return [0 if side == offender_side else pen for side in range(side_count(rules))]
+
+
+def points_by_side(rules: Rules, maker_side: int, tricks: list[int], maker_alone: bool,
+                   defender_alone: bool = False) -> list[int]:
+    """Points of every side for one played hand, from the tricks of every side.
+
+    Partnership games: :func:`hand_points` to the makers and to the other side.  Cutthroat: the
+    maker scores :func:`hand_points`; when euchred, the defender with more tricks scores 2, and
+    defenders with equal tricks score 1 each.
+    """
+    mk, df = hand_points(rules, tricks[maker_side], maker_alone, defender_alone)
+    if rules.players != 3:
+        out = [0, 0]
+        out[maker_side], out[1 - maker_side] = mk, df
+        return out
+    out = [0, 0, 0]
+    out[maker_side] = mk
+    if df:
+        a, b = [s for s in range(3) if s != maker_side]
+        if tricks[a] == tricks[b]:
+            out[a] = out[b] = df // 2
+        else:
+            out[a if tricks[a] > tricks[b] else b] = df
+    return out
 
 
 def renege_penalty(rules: Rules, someone_alone: bool) -> int:
@@ -408,9 +543,15 @@ def hand_points_array(rules: Rules, maker_tricks, maker_alone, defender_alone):
     Makers: 1 for a majority of the tricks, 2 for all (4 alone).  Defenders: 2 for a euchre,
     ``lone_defender_points`` when a lone defender euchres the makers (only when the makers take
     no trick under ``lone_defender_needs_all_tricks``), 4 with ``super_euchre`` for no trick.
+    Two-handed: nobody is alone.  Cutthroat (seven tricks): the maker scores 1 for 4 or 5 tricks,
+    2 for 6 and 4 for all 7; a euchre gives the two defenders 2 between them (see
+    :func:`points_by_side` for who gets them).
     """
     n = rules.hand_size
     t = np.asarray(maker_tricks)
+    if rules.players == 3:
+        maker = np.where(t == n, 4, np.where(t == n - 1, 2, np.where(t >= rules.tricks_to_make, 1, 0)))
+        return maker, np.where(t >= rules.tricks_to_make, 0, 2)
     maker = np.where(t == n, np.where(maker_alone, 4, 2), np.where(t >= rules.tricks_to_make, 1, 0))
     defp = np.where(t >= rules.tricks_to_make, 0, 2)
     lone_bonus = (t < rules.tricks_to_make) & np.asarray(defender_alone, dtype=bool)
@@ -427,5 +568,6 @@ __all__ = [
     "hand_points_array", "may_pass", "order_must_go_alone", "may_take_up", "dealer_picks_up", "banned_discard",
     "may_discard", "joker_up_names_trump", "joker_up_makes_trump", "alone_with_the_call", "may_call_alone",
     "why_no_alone_before_lead", "railroad_on", "may_go_alone", "may_defend_alone", "why_no_defend_alone",
-    "sitting_out", "renege_penalty",
+    "sitting_out", "renege_penalty", "renege_points", "points_by_side", "side_of_seat", "side_count",
+    "why_no_alone", "for_players", "PLAYER_COUNTS", "GAME_NAMES", "farmer_cards", "may_farm", "FARMER_CARDS",
 ]

@@ -20,6 +20,17 @@ def _next_active(seat: int, out: int) -> int:
     raise ValueError("no active seat")
 
 
+def moves(hs: tuple[int, ...], seat: int, trump: int, trick: tuple[int, ...]):
+    """``(card, hands after it)`` for every legal card of ``seat`` (following ``trick[0]`` if any)."""
+    hand = hs[seat]
+    legal = legal_plays(hand, trump, trick[0] if trick else None)
+    for card in range(33):
+        if (legal >> card) & 1:
+            nh = list(hs)
+            nh[seat] = hand & ~(1 << card)
+            yield card, tuple(nh)
+
+
 def naive_solve(hands, trump: int, leader: int, out: int = 0, played=()) -> tuple[int, dict[int, int]]:
     """``(side-0 tricks, {card: mover's side tricks})`` for the position.
 
@@ -39,14 +50,8 @@ def naive_solve(hands, trump: int, leader: int, out: int = 0, played=()) -> tupl
             if hs[w] == 0:
                 return won
             return won + value(hs, w, (), w)
-        hand = hs[seat]
-        legal = legal_plays(hand, trump, trick[0] if trick else None)
-        results = []
-        for card in range(33):
-            if (legal >> card) & 1:
-                nh = list(hs)
-                nh[seat] = hand & ~(1 << card)
-                results.append(value(tuple(nh), _next_active(seat, out), trick + (card,), trick_leader))
+        results = [value(nh, _next_active(seat, out), trick + (card,), trick_leader)
+                   for card, nh in moves(hs, seat, trump, trick)]
         return max(results) if seat % 2 == 0 else min(results)
 
     hs = tuple(int(h) for h in hands)
@@ -58,15 +63,11 @@ def naive_solve(hands, trump: int, leader: int, out: int = 0, played=()) -> tupl
         return 0, {}
     trick = tuple(int(c) for c in played)
     total = value(hs, seat, trick, leader)
-    legal = legal_plays(hand, trump, trick[0] if trick else None)
     tleft = (hand).bit_count()
     values = {}
-    for card in range(33):
-        if (legal >> card) & 1:
-            nh = list(hs)
-            nh[seat] = hand & ~(1 << card)
-            v0 = value(tuple(nh), _next_active(seat, out), trick + (card,), leader)
-            values[card] = v0 if seat % 2 == 0 else tleft - v0
+    for card, nh in moves(hs, seat, trump, trick):
+        v0 = value(nh, _next_active(seat, out), trick + (card,), leader)
+        values[card] = v0 if seat % 2 == 0 else tleft - v0
     return total, values
 
 

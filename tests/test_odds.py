@@ -39,7 +39,8 @@ def _hand_facts(combo, trump=TRUMP):
     trumps = sum(1 for c in combo if int(EFF_SUIT[trump, c]) == trump)
     right, left = trump * 8 + 4, (3 - trump) * 8 + 4
     return (trumps, right in combo, right in combo and left in combo, JOKER in combo, len(suits) < 4,
-            all(c != JOKER and (c & 7) <= TEN for c in combo))
+            all(c != JOKER and (c & 7) <= TEN for c in combo),
+            sum(1 for c in combo if c != JOKER and c & 7 in (2, 3)) >= 3)
 
 
 def brute_force_all_hands(deck: str, hand_size: int) -> dict:
@@ -49,7 +50,7 @@ def brute_force_all_hands(deck: str, hand_size: int) -> dict:
     trump_counts = Counter()
     total = 0
     for combo in itertools.combinations(d.cards, hand_size):
-        trumps, right, both, joker, void, low = _hand_facts(combo)
+        trumps, right, both, joker, void, low, farmer = _hand_facts(combo)
         trump_counts[trumps] += 1
         counts["right_bower"] += right
         counts["both_bowers"] += both
@@ -57,6 +58,7 @@ def brute_force_all_hands(deck: str, hand_size: int) -> dict:
         counts["void"] += void
         counts["no_card_above_ten"] += low
         counts["lay_down"] += is_lay_down(cards_to_mask(combo), TRUMP, d)
+        counts["farmers_hand"] += farmer
         total += 1
     out = {k: Fraction(v, total) for k, v in counts.items()}
     out["trump_count"] = tuple(Fraction(trump_counts[j], total) for j in range(hand_size + 1))
@@ -82,7 +84,8 @@ def brute_force_by_suit(deck: str, hand_size: int) -> dict:
                 others = [int(POWER[TRUMP, c]) for c in cards if not (mask >> c) & 1]
                 mine = sorted((int(POWER[TRUMP, c]) for c in sub), reverse=True)
                 tops = not (mine and others and mine[min(len(mine), len(others)) - 1] < max(others))
-                tally[(m, right in sub, left in sub, JOKER in sub, low, tops)] += 1
+                nines_tens = sum(1 for c in sub if c != JOKER and c & 7 in (2, 3))
+                tally[(m, right in sub, left in sub, JOKER in sub, low, tops, nines_tens)] += 1
         tallies.append(tally)
     total = comb(d.size, hand_size)
     acc = Counter()
@@ -104,6 +107,7 @@ def brute_force_by_suit(deck: str, hand_size: int) -> dict:
         acc["no_card_above_ten"] += ways * all(key[4] for key, _ in combo)
         unseen = len(groups[TRUMP]) - k
         acc["lay_down"] += ways * (all(key[5] for key, _ in combo) and (k == hand_size or unseen <= k))
+        acc["farmers_hand"] += ways * (sum(key[6] for key, _ in combo) >= 3)
     out = {q: Fraction(v, total) for q, v in acc.items()}
     out["trump_count"] = tuple(Fraction(trump_counts[j], total) for j in range(hand_size + 1))
     if not d.has_joker:
@@ -197,6 +201,21 @@ def _layouts(hand: int, deck: Deck, rng: np.random.Generator, n_random: int):
     return out
 
 
+def near_misses(lay: list[int], deck: Deck, rng: np.random.Generator) -> list[int]:
+    """Hands that just miss: each lay-down with one card swapped for an unseen card (three tries
+    each), kept when the swap breaks the rule."""
+    out = []
+    for m in lay:
+        cards = mask_to_cards(m)
+        for _ in range(3):
+            gone = int(rng.choice(cards))
+            new = int(rng.choice([c for c in deck.cards if not (m >> c) & 1]))
+            swapped = (m & ~(1 << gone)) | (1 << new)
+            if not is_lay_down(swapped, TRUMP, deck):
+                out.append(swapped)
+    return out
+
+
 def _solver_tricks(rows) -> list[int]:
     """Tricks of the lone player (seat 0, partner out, on lead) for each (hand, (seat 1, seat 3))."""
     from euchre_stats.solver import solve_many
@@ -221,15 +240,7 @@ def test_lay_down_rule_agrees_with_double_dummy_play():
             other.append(m)
     assert len(lay) == 22
     sample = [other[i] for i in rng.choice(len(other), 150, replace=False)]
-    # near misses: a lay-down with one card swapped for an unseen card
-    for m in lay:
-        cards = mask_to_cards(m)
-        for _ in range(3):
-            out = int(rng.choice(cards))
-            new = int(rng.choice([c for c in deck.cards if not (m >> c) & 1]))
-            swapped = (m & ~(1 << out)) | (1 << new)
-            if not is_lay_down(swapped, TRUMP, deck):
-                sample.append(swapped)
+    sample += near_misses(lay, deck, rng)
     rows, owners = [], []
     for i, m in enumerate(lay + sample):
         for layout in _layouts(m, deck, rng, 40):

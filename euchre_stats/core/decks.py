@@ -41,9 +41,9 @@ class Deck(enum.Enum):
         """Every card of the deck, ascending."""
         return mask_to_cards(self.mask)
 
-    def max_hand_size(self) -> int:
-        """Largest hand size that leaves at least an upcard after four hands."""
-        return (self.size - 1) // 4
+    def max_hand_size(self, players: int = 4) -> int:
+        """Largest hand size that leaves at least an upcard after ``players`` hands."""
+        return (self.size - 1) // players
 
     def __str__(self) -> str:
         return self.label

@@ -45,13 +45,14 @@ def partner_of(seat: int) -> int:
     return (seat + 2) & 3
 
 
-def next_active(seat: int, out: int = 0) -> int:
+def next_active(seat: int, out: int = 0, players: int = 4) -> int:
     """The first seat clockwise *after* ``seat`` that is not in the bitmask ``out``.
 
-    ``seat`` itself is never the answer unless every other seat is out.
+    ``seat`` itself is never the answer unless every other seat is out.  ``players`` seats
+    (numbered 0..players-1) sit at the table: four, or two or three in the smaller games.
     """
-    for k in range(1, 5):
-        s = (seat + k) & 3
+    for k in range(1, players + 1):
+        s = (seat + k) % players
         if not (out >> s) & 1:
             return s
     raise SeatError(f"no active seat (out mask {out!r})")

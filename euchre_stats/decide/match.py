@@ -223,7 +223,7 @@ def _divergence(t1, t2) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 @dataclass
-class GamesResult(ResultView):
+class MatchGamesResult(ResultView):
     """Whole games between two policies: the chance that A wins a game, both tables counted."""
 
     a: str
@@ -276,7 +276,7 @@ MAX_HANDS = 400
 
 
 def match_games(a, b, games: int = 2000, seed: int | None = None, rules: Rules = NORTH_AMERICAN, *,
-                model: str = "pimc", workers: int | None = None, progress=None) -> GamesResult:
+                model: str = "pimc", workers: int | None = None, progress=None) -> MatchGamesResult:
     """Whole games to ``rules.game_to`` between policies ``a`` and ``b``, each game played at two
     tables with the teams' seats swapped (the same deals, dealer rotating between the teams).
 
@@ -332,7 +332,7 @@ def match_games(a, b, games: int = 2000, seed: int | None = None, rules: Rules =
             progress(done, int(games))
     d = np.concatenate(results)
     mu, se = weighted_mean_se(d, np.ones(len(d)))
-    return GamesResult(a_name, b_name, len(d), seed, rules, model, mu,
+    return MatchGamesResult(a_name, b_name, len(d), seed, rules, model, mu,
                        (max(0.0, mu - Z95 * se), min(1.0, mu + Z95 * se)), float(np.concatenate(lengths).mean()),
                        POLICY_WORDS.get(a_name, f"the model in {a_name}"),
                        POLICY_WORDS.get(b_name, f"the model in {b_name}"))

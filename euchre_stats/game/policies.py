@@ -18,7 +18,8 @@ import numpy as np
 from ..core.cards import JOKER, mask_to_cards
 from ..core.seats import partner_of
 from ..core.trump import EFF_SUIT, POWER, SUIT_MASK
-from .state import ALONE, DEFEND, DISCARD, EXCHANGE, NAME_TRUMP, PLAY, RAILROAD, ROUND_ONE, ROUND_TWO, HandState
+from .state import (ALONE, DEFEND, DISCARD, EXCHANGE, FARMER, NAME_TRUMP, PLAY, RAILROAD, ROUND_ONE, ROUND_TWO,
+                    HandState)
 
 _EFF = [[int(x) for x in EFF_SUIT[t]] for t in range(4)]
 _POW = [[int(x) for x in POWER[t]] for t in range(4)]
@@ -182,11 +183,13 @@ class HeuristicPolicy:
     named if strong enough (always when stuck).  Go alone at the ``alone`` threshold (with the call,
     or when asked before the lead).  Over a Joker upcard the dealer names the first suit, clubs:
     the naming is blind.  Railroad: pass the best card; take it, discarding the weakest.
-    The dealer discards the card that leaves the strongest hand.
+    The dealer discards the card that leaves the strongest hand.  A farmer's hand exchanges the first three
+    of its nines and tens in card order (clubs first).
 
     Play: the making side leads its highest trump while holding any, otherwise an off-suit ace,
     otherwise its lowest card.  When following: if the partner is winning, throw the lowest legal
-    card; otherwise win as cheaply as possible, else throw the lowest legal card.
+    card; otherwise win as cheaply as possible, else throw the lowest legal card.  In the two- and
+    three-handed games nobody has a partner (the dealer's partner's assist is a four-handed count).
     """
 
     def __init__(self, thresholds: dict | None = None, points: dict | None = None):
@@ -205,6 +208,8 @@ class HeuristicPolicy:
         legal = state.legal_actions()
         if phase == ROUND_ONE:
             return self._round_one(state, legal)
+        if phase == FARMER:  # a farmer's hand: give three nines and tens for the kitty's
+            return legal[1]
         if phase == NAME_TRUMP:  # a Joker up: the dealer names a suit before looking at the hand
             return legal[0]
         if phase == ROUND_TWO:
@@ -231,7 +236,7 @@ class HeuristicPolicy:
             with_up = hand | (1 << up)
             s = policy_hand_points(with_up & ~(1 << best_discard(with_up, suit)), suit, self.points)
             need = self._t(state, "take_up")
-        elif seat == partner_of(dealer):
+        elif state.players == 4 and seat == partner_of(dealer):
             s = policy_hand_points(hand, suit, self.points) + up_value / 2
             need = self._t(state, "assist")
         else:
@@ -263,7 +268,7 @@ class HeuristicPolicy:
         trick = state.current_trick
         if not trick:
             trumps = [c for c in legal if _EFF[t][c] == t]
-            if trumps and (seat & 1) == state.makers:
+            if trumps and state.side_of(seat) == state.makers:
                 return max(trumps, key=lambda c: _POW[t][c])
             aces = [c for c in legal if _EFF[t][c] != t and c & 7 == 7]
             if aces:
@@ -277,7 +282,7 @@ class HeuristicPolicy:
             if key > best_key:
                 best_key, best_seat = key, s
         lowest = min(legal, key=lambda c: _low_key(c, t))
-        if best_seat == partner_of(seat):
+        if best_seat != seat and state.side_of(best_seat) == state.side_of(seat):  # the partner is winning
             return lowest
         winners = [c for c in legal if (_EFF[t][c] == t or _EFF[t][c] == led) and _POW[t][c] > best_key]
         if winners:

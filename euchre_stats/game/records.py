@@ -34,9 +34,10 @@ from ..core.cards import card_name, format_hand
 from ..core.safejson import parse_json
 from ..core.errors import JSONInputError, IllegalActionError, InconsistentDealError, RecordError, RulesError
 from ..rules import NORTH_AMERICAN, PRESETS, Rules
-from .state import ALONE, BIDDING_PHASES, DEFEND, DISCARD, EXCHANGE, OVER, PLAY, RAILROAD, HandResult, HandState
+from .state import (ALONE, BIDDING_PHASES, DEFEND, DISCARD, EXCHANGE, FARMER, OVER, PLAY, RAILROAD, HandResult,
+                    HandState)
 
-RECORD_KEYS = ("rules", "dealer", "hands", "upcard", "bids", "discard", "alone", "defend_alone", "railroad",
+RECORD_KEYS = ("rules", "dealer", "hands", "upcard", "farmer", "bids", "discard", "alone", "defend_alone", "railroad",
                "plays", "comment")
 REQUIRED_KEYS = ("dealer", "hands", "upcard", "bids", "plays")
 RENEGE_MODES = ("refuse", "score")
@@ -56,6 +57,8 @@ class HandRecord:
     plays: tuple[str, ...]
     alone: int | None = None
     railroad: tuple = ()
+    #: a farmer's exchange: (seat, the three cards given as written), or None
+    farmer: tuple | None = None
 
 
 def _seat_ok(x) -> bool:
@@ -90,11 +93,13 @@ def load_record(obj) -> HandRecord:
     except (RulesError, TypeError) as exc:
         raise RecordError(f"rules: {exc}") from None
     dealer = obj["dealer"]
-    if not _seat_ok(dealer):
-        raise RecordError(f"dealer must be a seat 0-3, got {dealer!r}")
+    np_ = rules.players
+    if not _seat_ok(dealer) or dealer >= np_:
+        raise RecordError(f"dealer must be a seat 0-{np_ - 1}, got {dealer!r}")
     hands = obj["hands"]
-    if not isinstance(hands, list) or len(hands) != 4:
-        raise RecordError(f"hands must be a list of four hands (seats 0-3), got {hands!r}")
+    if not isinstance(hands, list) or len(hands) != np_:
+        count = {2: "two", 3: "three", 4: "four"}[np_]
+        raise RecordError(f"hands must be a list of {count} hands (seats 0-{np_ - 1}), got {hands!r}")
     for s, h in enumerate(hands):
         if not (isinstance(h, str) or (isinstance(h, list) and all(isinstance(c, str) for c in h))):
             raise RecordError(f"hand of seat {s} must be a list of cards or a string, got {h!r}")
@@ -122,8 +127,14 @@ def load_record(obj) -> HandRecord:
     comment = obj.get("comment")
     if comment is not None and not isinstance(comment, str):
         raise RecordError(f"comment must be a string, got {comment!r}")
+    farmer = obj.get("farmer")
+    if farmer is not None and not (isinstance(farmer, Mapping) and set(farmer) == {"seat", "cards"}
+                                   and _seat_ok(farmer["seat"]) and isinstance(farmer["cards"], list)
+                                   and all(isinstance(c, str) for c in farmer["cards"])):
+        raise RecordError(f"farmer must be {{\"seat\": 0-3, \"cards\": [three cards]}}, got {farmer!r}")
     return HandRecord(rules, dealer, tuple(hands), obj["upcard"], tuple(obj["bids"]), discard, lone,
-                      tuple(obj["plays"]), declared, tuple((x["card"], x["discard"]) for x in railroad))
+                      tuple(obj["plays"]), declared, tuple((x["card"], x["discard"]) for x in railroad),
+                      None if farmer is None else (farmer["seat"], tuple(farmer["cards"])))
 
 
 def check_renege_mode(renege) -> None:
@@ -158,6 +169,16 @@ def replay(obj, renege: str = "refuse") -> HandState:
         state = HandState(rec.rules, rec.dealer, rec.hands, rec.upcard)
     except InconsistentDealError as exc:
         raise RecordError(f"deal: {exc}") from None
+    while state.phase == FARMER:
+        mine = rec.farmer is not None and state.to_act == rec.farmer[0]
+        try:
+            state.apply("farmer " + " ".join(rec.farmer[1]) if mine else "pass")
+        except IllegalActionError as exc:
+            raise RecordError(f"farmer: {exc}") from None
+    if rec.farmer is not None and (state.farmer is None or state.farmer[0] != rec.farmer[0]):
+        why = ("farmer's hand is not played under these rules (farmers_hand is off)" if not rec.rules.farmers_hand
+               else "it holds fewer than three nines and tens, or another player exchanged first")
+        raise RecordError(f"farmer: seat {rec.farmer[0]} cannot exchange: {why}")
     for i, bid in enumerate(rec.bids, 1):
         if state.phase not in BIDDING_PHASES:
             raise RecordError(f"bid {i}: {bid!r} comes after the bidding ended ({_bidding_end(state)})")
@@ -239,6 +260,8 @@ def double_dummy(state: HandState) -> list[dict]:
     player's side could take in the whole hand from that position with every card seen and
     best play after, and ``kept`` what remains achievable after the card actually played
     (``best - kept`` tricks were thrown away by it).  Thrown-in hands give an empty list.
+    In cutthroat the two defenders are one side, a coalition against the maker
+    (:func:`~euchre_stats.solver.game_seats`): a defender's figures are both defenders' tricks.
     The solver plays legal cards only: for a renege, ``kept`` is what the position after it is
     worth to the player's side.
     """
@@ -255,7 +278,7 @@ def double_dummy_many(states: list[HandState]) -> list[list[dict]]:
         return [[] for _ in states]
     import numpy as np
 
-    from ..solver import card_values_many
+    from ..solver import card_values_many, game_seats
 
     rows = np.zeros((total, 4), dtype=np.uint64)
     trumps = np.zeros(total, dtype=np.int64)
@@ -267,10 +290,12 @@ def double_dummy_many(states: list[HandState]) -> list[list[dict]]:
     for state in states:
         if not state.plays:
             continue
+        # the solver's four seats: the hand's own in the four-handed game, else the games' mapping
+        where, out = game_seats(state.players, state.maker_seat)
         hands = [0, 0, 0, 0]
         for seat, card in zip(state.play_seats, state.plays):
-            hands[seat] |= 1 << card
-        out = sum(1 << s for s in range(4) if not state.active[s])
+            hands[where[seat]] |= 1 << card
+        out |= sum(1 << where[s] for s in range(state.players) if not state.active[s])
         per_trick = sum(state.active)
         won = [0, 0]
         for j, (seat, card) in enumerate(zip(state.play_seats, state.plays)):
@@ -279,12 +304,12 @@ def double_dummy_many(states: list[HandState]) -> list[list[dict]]:
             rows[i] = hands
             trumps[i] = state.trump
             outs[i] = out
-            leaders[i] = state.play_seats[start]
+            leaders[i] = where[state.play_seats[start]]
             played[i, :k] = state.plays[start:j]
-            base[i] = won[seat & 1]
-            hands[seat] &= ~(1 << card)
+            base[i] = won[where[seat] & 1]
+            hands[where[seat]] &= ~(1 << card)
             if k == per_trick - 1:
-                won[state.trick_winners[j // per_trick] & 1] += 1
+                won[where[state.trick_winners[j // per_trick]] & 1] += 1
             i += 1
     values = card_values_many(rows, trumps, leaders, outs, played)
     best = values.max(axis=1).astype(np.int64) + base
@@ -305,11 +330,14 @@ def double_dummy_many(states: list[HandState]) -> list[list[dict]]:
 
 def _kept_after(state: HandState, entries: list[dict], j: int) -> int:
     """Tricks of the side of play ``j`` in the hand with best play after it: the next position's worth."""
-    side = entries[j]["seat"] & 1
+    from ..solver import game_seats
+
+    where, _ = game_seats(state.players, state.maker_seat)
+    side = where[entries[j]["seat"]] & 1
     if j + 1 == len(entries):
-        return state.tricks[side]
+        return sum(1 for w in state.trick_winners if where[w] & 1 == side)
     nxt = entries[j + 1]
-    return nxt["best"] if nxt["seat"] & 1 == side else state.rules.hand_size - nxt["best"]
+    return nxt["best"] if where[nxt["seat"]] & 1 == side else state.rules.hand_size - nxt["best"]
 
 
 def rules_to_json(rules: Rules):
@@ -327,7 +355,10 @@ def record_from_state(state: HandState) -> dict:
         raise RecordError(f"the hand is not over (phase {state.phase}); only finished hands are recorded")
     rec = {"rules": rules_to_json(state.rules), "dealer": state.dealer,
            "hands": [format_hand(h).split() for h in state.dealt],
-           "upcard": card_name(state.upcard), "bids": list(state.bids)}
+           "upcard": card_name(state.upcard)}
+    if state.farmer is not None:
+        rec["farmer"] = {"seat": state.farmer[0], "cards": format_hand(state.farmer[1]).split()}
+    rec["bids"] = list(state.bids)
     if state.discard is not None:
         rec["discard"] = card_name(state.discard)
     if state.alone is not None and not any(b.endswith("alone") for b in state.bids):

@@ -4,6 +4,8 @@ A :class:`HandState` is dealt (from given hands and an upcard, or at random from
 ``numpy.random.Generator``) and then driven by actions, each a short string exactly as
 written in a hand record (``docs/formats.md``):
 
+* a farmer's hand (``farmers_hand``, before round one, offered from eldest to each hand with three
+  nines and tens): ``"pass"`` or ``"farmer 9s Th 9c"``, the three cards given for the kitty's;
 * round one: ``"pass"``, ``"order"``, ``"order alone"`` (whoever accepts, the dealer included);
 * the dealer's discard after taking up the upcard: a card, ``"Tc"``;
 * round two (and the dealer's call when a Joker is turned up): ``"pass"`` or a suit letter,
@@ -27,13 +29,16 @@ import numpy as np
 
 from ..core.cards import JOKER, SUITS, card_name, format_hand, mask_to_cards, parse_card, parse_hand, parse_suit
 from ..core.errors import IllegalActionError, InconsistentDealError, InvalidCardError
-from ..core.seats import partner_of
+from ..core.seats import next_active, partner_of
 from ..core.trump import EFF_SUIT, POWER, SUIT_MASK
 from ..sampling.deals import random_deals
-from ..rules import (Rules, alone_with_the_call, banned_discard, dealer_picks_up, first_leader, hand_points,
-                     joker_up_makes_trump, joker_up_names_trump, may_call_alone, may_discard, may_pass, may_take_up,
-                     order_must_go_alone, railroad_on, renege_penalty, why_no_alone_before_lead, why_no_defend_alone)
+from ..rules import (FARMER_CARDS, GAME_NAMES, Rules, alone_with_the_call, banned_discard, dealer_picks_up,
+                     farmer_cards, first_leader, joker_up_makes_trump, joker_up_names_trump, may_call_alone,
+                     may_discard, may_farm, may_pass, may_take_up, order_must_go_alone, points_by_side, railroad_on,
+                     renege_points, side_count, side_of_seat, why_no_alone, why_no_alone_before_lead,
+                     why_no_defend_alone)
 
+FARMER = "farmer"
 ROUND_ONE = "round_one"
 DISCARD = "discard"
 ROUND_TWO = "round_two"
@@ -44,14 +49,16 @@ RAILROAD = "railroad"
 EXCHANGE = "exchange"
 PLAY = "play"
 OVER = "over"
-PHASES = (ROUND_ONE, NAME_TRUMP, ROUND_TWO, DISCARD, ALONE, DEFEND, RAILROAD, EXCHANGE, PLAY, OVER)
+PHASES = (FARMER, ROUND_ONE, NAME_TRUMP, ROUND_TWO, DISCARD, ALONE, DEFEND, RAILROAD, EXCHANGE, PLAY, OVER)
 BIDDING_PHASES = (ROUND_ONE, NAME_TRUMP, ROUND_TWO)
 
 SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
 
-_VERB = {ROUND_ONE: "bid", ROUND_TWO: "bid", NAME_TRUMP: "bid", DISCARD: "discard", ALONE: "declare",
+_VERB = {FARMER: "exchange", ROUND_ONE: "bid",
+         ROUND_TWO: "bid", NAME_TRUMP: "bid", DISCARD: "discard", ALONE: "declare",
          DEFEND: "defend", RAILROAD: "pass", EXCHANGE: "exchange", PLAY: "play", OVER: "play"}
-_PHASE_TEXT = {ROUND_ONE: "round one of the bidding", ROUND_TWO: "round two of the bidding",
+_PHASE_TEXT = {FARMER: "a farmer's hand may be exchanged with the kitty",
+               ROUND_ONE: "round one of the bidding", ROUND_TWO: "round two of the bidding",
                NAME_TRUMP: "the dealer names trump (Joker turned up)",
                DISCARD: "the dealer must discard", ALONE: "the makers may declare alone",
                DEFEND: "defending alone is being offered",
@@ -86,7 +93,9 @@ class Renege:
 
 @dataclass(frozen=True)
 class HandResult:
-    """The outcome of one hand.  Sides are 0 (seats 0 and 2) and 1 (seats 1 and 3).
+    """The outcome of one hand.  Sides are 0 (seats 0 and 2) and 1 (seats 1 and 3); in two-handed
+    the side is the seat (0 or 1), in three-handed cutthroat every seat 0-2 is its own side, so
+    ``tricks`` and ``points`` have one entry per player.
 
     ``trump`` is a suit letter, or ``None`` when the hand was thrown in (then ``makers``,
     ``maker_seat`` are ``None`` and every count is 0).  ``reneges`` lists the cards played
@@ -101,8 +110,8 @@ class HandResult:
     alone: int | None
     defender_alone: int | None
     trick_winners: tuple[int, ...]
-    tricks: tuple[int, int]
-    points: tuple[int, int]
+    tricks: tuple[int, ...]
+    points: tuple[int, ...]
     reneges: tuple[Renege, ...] = ()
 
     def to_dict(self) -> dict:
@@ -121,15 +130,16 @@ def _is_int(x) -> bool:
 
 
 class HandState:
-    """One four-handed hand, from the deal to the score.
+    """One hand of Euchre, from the deal to the score: four-handed, or two- or three-handed
+    (``rules.players``; seats are then 0..players-1 clockwise).
 
     Parameters
     ----------
     rules : Rules
         The rule options (a :class:`~euchre_stats.rules.Rules`, a preset name or a dict).
     dealer : int
-        Absolute seat 0-3 of the dealer; eldest is ``dealer + 1``.
-    hands : sequence of 4
+        Absolute seat 0-3 (0..players-1) of the dealer; eldest is the next seat.
+    hands : sequence of 4 (``rules.players``)
         Each seat's dealt cards: bitmasks, card lists or text such as ``"Jh Jd Ah 9s Tc"``.
     upcard : int or str
         The turned-up card.
@@ -137,8 +147,8 @@ class HandState:
     Attributes (read them, do not set them)
     ---------------------------------------
     phase : str
-        One of ``round_one``, ``name_trump``, ``round_two``, ``discard``, ``defend``,
-        ``play``, ``over``.
+        One of ``farmer`` (a farmer's hand may exchange), ``round_one``, ``name_trump``,
+        ``round_two``, ``discard``, ``alone``, ``defend``, ``railroad``, ``exchange``, ``play``, ``over``.
     to_act : int or None
         Seat to act next (``None`` once the hand is over).
     hands : list[int]
@@ -150,7 +160,8 @@ class HandState:
     bids, discard, plays, play_seats
         The actions so far: call strings, the discarded card, played cards and who played them.
     trick_winners, tricks, points
-        Seats winning each finished trick; tricks and points per side ``[side 0, side 1]``.
+        Seats winning each finished trick; tricks and points per side ``[side 0, side 1]`` (per
+        player in cutthroat).
     """
 
     __slots__ = ("reneges", "rules", "dealer", "dealt", "upcard", "hands", "phase", "to_act", "bids",
@@ -158,7 +169,8 @@ class HandState:
                  "defender_alone", "active", "trick_winners", "tricks", "points", "_deck_mask",
                  "_n", "_passed", "_passers", "_defend_queue", "_alone_queue", "_stage", "_r1_suit",
                  "_offered", "_railroad_queue", "railroad", "_trick", "_trick_seats", "_led",
-                 "_best_key", "_best_seat", "_next", "_n_active", "thrown_in")
+                 "_best_key", "_best_seat", "_next", "_n_active", "thrown_in", "_np", "_side", "_succ",
+                 "farmer", "_farm_queue")
 
     def __init__(self, rules, dealer: int, hands: Sequence, upcard, *, _checked: bool = False):
         if not isinstance(rules, Rules):
@@ -167,6 +179,10 @@ class HandState:
         deck_mask = rules.deck_obj.mask
         self._deck_mask = deck_mask
         self._n = rules.hand_size
+        np_ = self._np = rules.players
+        self._side = [side_of_seat(rules, s) for s in range(np_)]
+        #: the seat after each seat at the table
+        self._succ = [next_active(s, 0, np_) for s in range(np_)]
         if not _checked:
             dealer, hands, upcard = _check_deal(rules, dealer, hands, upcard)
         self.dealer = dealer
@@ -182,14 +198,14 @@ class HandState:
         self.maker_seat: int | None = None
         self.alone: int | None = None
         self.defender_alone: int | None = None
-        self.active = [True, True, True, True]
+        self.active = [True] * np_
         self.trick_winners: list[int] = []
-        self.tricks = [0, 0]
+        self.tricks = [0] * side_count(rules)
         self.reneges: list[Renege] = []
-        self.points = [0, 0]
+        self.points = [0] * side_count(rules)
         self.thrown_in = False
-        self._passed = [False, False, False, False]
-        self._passers = (False, False, False, False)
+        self._passed = [False] * np_
+        self._passers = (False,) * np_
         self._defend_queue: list[int] = []
         self._alone_queue: list[int] = []
         self._railroad_queue: list[int] = []
@@ -203,8 +219,8 @@ class HandState:
         self._led = -1
         self._best_key = -1
         self._best_seat = -1
-        self._next = [1, 2, 3, 0]
-        self._n_active = 4
+        self._next = list(self._succ)
+        self._n_active = np_
         if upcard == JOKER:
             if joker_up_names_trump(rules):
                 self.phase = NAME_TRUMP
@@ -213,7 +229,15 @@ class HandState:
                 self._throw_in()
         else:
             self.phase = ROUND_ONE
-            self.to_act = (dealer + 1) & 3
+            self.to_act = self._succ[dealer]
+        #: a farmer's exchange: (seat, mask of the three cards it gave), or None
+        self.farmer: tuple[int, int] | None = None
+        self._farm_queue: list[int] = []
+        if self.phase == ROUND_ONE and rules.farmers_hand:
+            order = [(self.to_act + k) % np_ for k in range(np_)]  # from eldest
+            self._farm_queue = [s for s in order if may_farm(rules, self.hands[s])]
+            if self._farm_queue:
+                self.phase, self.to_act = FARMER, self._farm_queue[0]
 
     # --- construction ------------------------------------------------------------
     @classmethod
@@ -221,8 +245,11 @@ class HandState:
         """A random deal from ``rng`` (a ``numpy.random.Generator``): hands, then the upcard."""
         if not isinstance(rules, Rules):
             rules = Rules.from_json(rules)
-        if not (_is_int(dealer) and 0 <= dealer <= 3):
-            raise InconsistentDealError(f"dealer must be a seat 0-3, got {dealer!r}")
+        if not (_is_int(dealer) and 0 <= dealer < rules.players):
+            raise InconsistentDealError(f"dealer must be a seat 0-{rules.players - 1}, got {dealer!r}")
+        if rules.players != 4:
+            hands, up = _deal_short(rules, rng)
+            return cls(rules, int(dealer), hands, up, _checked=True)
         hands, ups = random_deals(rules, 1, rng)
         return cls(rules, int(dealer), [int(h) for h in hands[0]], int(ups[0]), _checked=True)
 
@@ -238,7 +265,16 @@ class HandState:
     @property
     def eldest(self) -> int:
         """Seat left of the dealer."""
-        return (self.dealer + 1) & 3
+        return self._succ[self.dealer]
+
+    @property
+    def players(self) -> int:
+        """Players at the table (``rules.players``)."""
+        return self._np
+
+    def side_of(self, seat: int) -> int:
+        """The scoring side of ``seat`` (the index of ``tricks`` and ``points``)."""
+        return self._side[seat]
 
     @property
     def upcard_suit(self) -> int:
@@ -277,8 +313,7 @@ class HandState:
             raise ValueError(f"the hand is not over: {_PHASE_TEXT[self.phase]}, seat {self.to_act} to act")
         return HandResult(self.dealer, None if self.trump is None else SUITS[self.trump], self.makers,
                           self.maker_seat, self.alone, self.defender_alone, tuple(self.trick_winners),
-                          (self.tricks[0], self.tricks[1]), (self.points[0], self.points[1]),
-                          tuple(self.reneges))
+                          tuple(self.tricks), tuple(self.points), tuple(self.reneges))
 
     def __repr__(self) -> str:
         return (f"HandState({self.rules.describe()!r}, dealer={self.dealer}, phase={self.phase!r}, "
@@ -317,6 +352,12 @@ class HandState:
         if phase in (ROUND_TWO, NAME_TRUMP):
             calls = ["pass"] + [SUITS[s] + alone for s in range(4) for alone in ("", " alone")]
             return [a for a in calls if self._bid_reason(a) is None]
+        if phase == FARMER:
+            from itertools import combinations
+
+            cards = mask_to_cards(farmer_cards(self.rules, self.hands[self.to_act]))
+            return ["pass"] + ["farmer " + " ".join(card_name(c) for c in three)
+                               for three in combinations(cards, FARMER_CARDS)]
         if phase == ALONE:
             return ["pass", "alone"]
         if phase == DEFEND:
@@ -340,6 +381,8 @@ class HandState:
         """Reason a normalised call is illegal in the current bidding phase (``None`` if legal)."""
         r, seat, phase = self.rules, self.to_act, self.phase
         words = text.split()
+        if text.endswith(" alone") and why_no_alone(r) is not None:
+            return why_no_alone(r)
         if phase == ROUND_ONE:
             if text == "pass":
                 return None
@@ -432,6 +475,8 @@ class HandState:
         if not isinstance(action, str):
             raise IllegalActionError(actor, action, f"{_PHASE_TEXT[phase]}: expected a call", verb)
         text = " ".join(action.lower().split())
+        if phase == FARMER:
+            return self._farmer_reason(action, text)
         if phase == DEFEND:
             if text not in ("pass", "defend alone"):
                 raise IllegalActionError(actor, action, "expected pass or defend alone", verb)
@@ -449,6 +494,30 @@ class HandState:
             return text, None
         words = text.split()
         return "call", (parse_suit(words[0]), len(words) == 2)
+
+    def _farmer_reason(self, action, text: str):
+        """``(kind, mask)`` of a farmer's answer (``"pass"`` or ``"farmer C1 C2 C3"``), or raise."""
+        actor = self.to_act
+        if text == "pass":
+            return "pass", None
+        words = text.split()
+        if not words or words[0] != "farmer" or len(words) != 1 + FARMER_CARDS:
+            raise IllegalActionError(actor, action, "expected pass or farmer and three nines or tens", "exchange")
+        mask = 0
+        allowed = farmer_cards(self.rules, self.hands[actor])
+        for w in words[1:]:
+            try:
+                card = parse_card(w)
+            except InvalidCardError as exc:
+                raise IllegalActionError(actor, action, str(exc), "exchange") from None
+            if not (allowed >> card) & 1:
+                why = (f"{card_name(card)} is not a nine or ten of the hand "
+                       f"(holds {format_hand(self.hands[actor])})")
+                raise IllegalActionError(actor, action, why, "exchange")
+            if (mask >> card) & 1:
+                raise IllegalActionError(actor, action, f"{card_name(card)} is named twice", "exchange")
+            mask |= 1 << card
+        return "farmer", mask
 
     def verify_action(self, action, seat: int | None = None) -> None:
         """Raise :class:`IllegalActionError` unless ``action`` is legal for ``seat`` (default: to act)."""
@@ -487,6 +556,8 @@ class HandState:
                 self._play(value)
             else:
                 self._discard(value)
+        elif phase == FARMER:
+            self._farm(value)
         elif phase == ALONE:
             self._declare_alone(kind == "alone")
         elif phase == DEFEND:
@@ -496,6 +567,20 @@ class HandState:
         else:
             self._call(*value) if kind == "call" else self._pass_round_two()
 
+    def _farm(self, given: int | None) -> None:
+        """The seat at the head of the queue passes or gives ``given`` for the kitty's cards under the
+        upcard; the first exchange ends the offer, and round one begins."""
+        seat = self._farm_queue.pop(0)
+        if given is not None:
+            kitty = self._deck_mask & ~(sum(self.hands) | (1 << self.upcard))
+            self.hands[seat] = (self.hands[seat] & ~given) | kitty
+            self.farmer = (seat, given)
+            self._farm_queue.clear()
+        if self._farm_queue:
+            self.to_act = self._farm_queue[0]
+        else:
+            self.phase, self.to_act = ROUND_ONE, self._succ[self.dealer]
+
     def _round_one(self, kind: str) -> None:
         seat = self.to_act
         self.bids.append(kind)
@@ -503,10 +588,10 @@ class HandState:
             self._passed[seat] = True
             if seat == self.dealer:
                 self.phase = ROUND_TWO
-                self._passed = [False, False, False, False]
-                self.to_act = (self.dealer + 1) & 3
+                self._passed = [False] * self._np
+                self.to_act = self._succ[self.dealer]
             else:
-                self.to_act = (seat + 1) & 3
+                self.to_act = self._succ[seat]
             return
         self._make_trump(seat, self._r1_suit, kind == "order alone")
         if not dealer_picks_up(self.rules, self.maker_seat, self.alone is not None, self.dealer):
@@ -523,7 +608,7 @@ class HandState:
         if seat == self.dealer:
             self._throw_in()
         else:
-            self.to_act = (seat + 1) & 3
+            self.to_act = self._succ[seat]
 
     def _call(self, suit: int, alone: bool) -> None:
         seat = self.to_act
@@ -531,7 +616,7 @@ class HandState:
         if self.phase == NAME_TRUMP and not joker_up_makes_trump(self.rules):
             self._r1_suit = suit  # Almonte: round one proceeds on the suit the dealer named blind
             self.phase = ROUND_ONE
-            self.to_act = (self.dealer + 1) & 3
+            self.to_act = self._succ[self.dealer]
             return
         self._make_trump(seat, suit, alone)
         if self.phase == NAME_TRUMP:
@@ -544,7 +629,7 @@ class HandState:
     def _make_trump(self, seat: int, suit: int, alone: bool) -> None:
         self.trump = suit
         self.maker_seat = seat
-        self.makers = seat & 1
+        self.makers = self._side[seat]
         self._passers = tuple(self._passed)
         if alone:
             self.alone = seat
@@ -634,8 +719,8 @@ class HandState:
             self._after_making()
 
     def _start_play(self) -> None:
-        act = self.active
-        self._next = [next(s2 for s2 in ((s + k) & 3 for k in range(1, 5)) if act[s2]) for s in range(4)]
+        act, np_ = self.active, self._np
+        self._next = [next(s2 for s2 in ((s + k) % np_ for k in range(1, np_ + 1)) if act[s2]) for s in range(np_)]
         self._n_active = sum(act)
         self.phase = PLAY
         self.to_act = first_leader(self.rules, self.dealer, self.alone, self.defender_alone)
@@ -664,7 +749,7 @@ class HandState:
             return
         winner = self._best_seat
         self.trick_winners.append(winner)
-        self.tricks[winner & 1] += 1
+        self.tricks[self._side[winner]] += 1
         self._trick = []
         self._trick_seats = []
         if len(self.trick_winners) == self._n:
@@ -674,16 +759,11 @@ class HandState:
 
     def _score(self) -> None:
         if self.reneges:
-            offenders = self.reneges[0].seat & 1
-            self.points[offenders] = 0
-            self.points[1 - offenders] = renege_penalty(
-                self.rules, self.alone is not None or self.defender_alone is not None)
+            self.points = renege_points(self.rules, self._side[self.reneges[0].seat],
+                                        self.alone is not None or self.defender_alone is not None)
         else:
-            m = self.makers
-            mk, df = hand_points(self.rules, self.tricks[m], self.alone is not None,
-                                 self.defender_alone is not None)
-            self.points[m] = mk
-            self.points[1 - m] = df
+            self.points = points_by_side(self.rules, self.makers, self.tricks, self.alone is not None,
+                                         self.defender_alone is not None)
         self.phase = OVER
         self.to_act = None
 
@@ -752,12 +832,14 @@ def _looks_like_card(text: str) -> bool:
 
 def _check_deal(rules: Rules, dealer, hands, upcard):
     """Validate and normalise a deal: ``(dealer, [masks], upcard)``."""
-    if not (_is_int(dealer) and 0 <= dealer <= 3):
-        raise InconsistentDealError(f"dealer must be a seat 0-3, got {dealer!r}")
+    np_ = rules.players
+    if not (_is_int(dealer) and 0 <= dealer < np_):
+        raise InconsistentDealError(f"dealer must be a seat 0-{np_ - 1}, got {dealer!r}")
     deck = rules.deck_obj
     n = rules.hand_size
-    if isinstance(hands, (str, bytes)) or len(hands) != 4:
-        raise InconsistentDealError(f"expected four hands, got {hands!r}")
+    if isinstance(hands, (str, bytes)) or len(hands) != np_:
+        game = "" if np_ == 4 else f" ({GAME_NAMES[np_]})"
+        raise InconsistentDealError(f"expected {_COUNT_WORDS[np_]} hands{game}, got {hands!r}")
     masks = []
     for s, h in enumerate(hands):
         if _is_int(h):
@@ -798,22 +880,44 @@ def _check_deal(rules: Rules, dealer, hands, upcard):
     return int(dealer), masks, up
 
 
+_COUNT_WORDS = {2: "two", 3: "three", 4: "four"}
+
+
+def _deal_short(rules: Rules, rng: np.random.Generator) -> tuple[list[int], int]:
+    """A uniform deal for two or three players: the deck shuffled by ``rng``, ``hand_size`` cards
+    to each seat in turn, the next card turned up (the rest of the kitty stays face down).
+
+    It lives here rather than in ``sampling.deals`` (whose deals are four-handed) only until that
+    module takes a player count; the four-handed game never comes here."""
+    cards = rng.permutation(np.array(rules.deck_obj.cards, dtype=np.int64)).tolist()
+    h = rules.hand_size
+    hands = []
+    for s in range(rules.players):
+        m = 0
+        for c in cards[s * h:(s + 1) * h]:
+            m |= 1 << c
+        hands.append(m)
+    return hands, int(cards[rules.players * h])
+
+
 # --- playing hands and games ------------------------------------------------------------------
 Policy = Callable[[HandState], object]
 
 
 def play_hand(state: HandState, policies) -> HandState:
     """Drive ``state`` to the end, asking ``policies[seat](state)`` (or one policy for all) for actions."""
-    pols = policies if isinstance(policies, Sequence) else (policies,) * 4
+    pols = policies if isinstance(policies, Sequence) else (policies,) * state.players
     while state.phase != OVER:
         state.apply(pols[state.to_act](state))
     return state
 
 
 def game_winner(rules: Rules, score: Sequence[int]) -> int | None:
-    """The side that has won with ``score`` (``game_to`` reached; a two-point lead with ``win_by_two``)."""
-    a, b = score[0], score[1]
-    for side, mine, theirs in ((0, a, b), (1, b, a)):
+    """The side that has won with ``score`` (``game_to`` reached ahead of every other side; a
+    two-point lead with ``win_by_two``).  In cutthroat two players level on ``game_to`` or more
+    play on (the project's convention: the texts say game to 10 each)."""
+    for side, mine in enumerate(score):
+        theirs = max(v for k, v in enumerate(score) if k != side)
         if mine >= rules.game_to and mine > theirs and (not rules.win_by_two or mine - theirs >= 2):
             return side
     return None
@@ -825,7 +929,7 @@ class GameResult:
 
     rules: Rules
     hands: list[HandState] = field(default_factory=list)
-    score: list[int] = field(default_factory=lambda: [0, 0])
+    score: list[int] = field(default_factory=lambda: [0, 0])  # one entry per side (three in cutthroat)
     winner: int | None = None
 
 
@@ -834,25 +938,25 @@ def play_game(rules, policies, rng: np.random.Generator, dealer: int = 0,
     """Play hands (random deals from ``rng``) until a side wins; the deal passes left each hand.
 
     Each hand's points are added to the score; the game ends as soon as
-    :func:`game_winner` names a side.  ``policies`` is one policy or four (one per seat).
+    :func:`game_winner` names a side.  ``policies`` is one policy or one per seat.
     """
     if not isinstance(rules, Rules):
         rules = Rules.from_json(rules)
-    game = GameResult(rules)
+    game = GameResult(rules, score=[0] * side_count(rules))
     for _ in range(max_hands):
         state = play_hand(HandState.deal(rules, dealer, rng), policies)
         game.hands.append(state)
-        game.score[0] += state.points[0]
-        game.score[1] += state.points[1]
+        for side, pts in enumerate(state.points):
+            game.score[side] += pts
         game.winner = game_winner(rules, game.score)
         if game.winner is not None:
             break
-        dealer = (dealer + 1) & 3
+        dealer = next_active(dealer, 0, rules.players)
     return game
 
 
 __all__ = [
-    "HandState", "HandResult", "Renege", "IllegalActionError", "InconsistentDealError", "play_hand",
+    "HandState", "HandResult", "Renege", "FARMER", "IllegalActionError", "InconsistentDealError", "play_hand",
     "play_game", "game_winner", "GameResult", "PHASES", "ROUND_ONE", "ROUND_TWO", "NAME_TRUMP",
     "DISCARD", "ALONE", "DEFEND", "RAILROAD", "EXCHANGE", "PLAY", "OVER", "BIDDING_PHASES", "SUIT_WORDS",
 ]

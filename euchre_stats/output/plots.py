@@ -126,14 +126,17 @@ VARIANT_PANELS = {
 }
 
 
-def draw_variants(ax, r, panel: str = "probabilities"):
-    """One panel of :data:`VARIANT_PANELS`: bars per deck with 95% intervals on ``ax``; returns ``ax``.
+def draw_variants(ax, r, panel: str = "probabilities", panels: dict | None = None):
+    """One panel of :data:`VARIANT_PANELS` (or of ``panels``): bars per deck with 95% intervals on
+    ``ax``; returns ``ax``.
 
-    ``r`` is a :class:`~euchre_stats.variants.simulate.VariantsResult`.
+    ``r`` is a :class:`~euchre_stats.variants.simulate.VariantsResult` (or any result with
+    ``decks`` of :class:`~euchre_stats.variants.simulate.DeckOutcome`).
     """
-    if panel not in VARIANT_PANELS:
-        raise ValueError(f"unknown panel {panel!r}: expected one of {', '.join(VARIANT_PANELS)}")
-    figs, ylabel = VARIANT_PANELS[panel]
+    panels = VARIANT_PANELS if panels is None else panels
+    if panel not in panels:
+        raise ValueError(f"unknown panel {panel!r}: expected one of {', '.join(panels)}")
+    figs, ylabel = panels[panel]
     x = np.arange(len(figs))
     width = 0.8 / len(r.decks)
     for j, d in enumerate(r.decks):
@@ -153,14 +156,15 @@ def variants_title(r) -> str:
     return f"deck variants: {r.samples:,} deals each, seed {r.seed}, {r.model} play (95% CI)"
 
 
-def plot_variants(r, path: str) -> None:
-    """Bars per deck with 95% intervals: make/march/euchre shares, and the dealer's-side points.
+def plot_variants(r, path: str, panels: dict | None = None) -> None:
+    """Bars per deck with 95% intervals: make/march/euchre shares, and the dealer's-side points
+    (or the two panels of ``panels``).
 
-    ``r`` is a :class:`~euchre_stats.variants.simulate.VariantsResult`.
+    ``r`` is a :class:`~euchre_stats.variants.simulate.VariantsResult` (or a result like it).
     """
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(12, 4.2))
-    draw_variants(ax1, r, "probabilities")
-    draw_variants(ax2, r, "points")
-    ax1.set_title(variants_title(r))
+    draw_variants(ax1, r, "probabilities", panels)
+    draw_variants(ax2, r, "points", panels)
+    ax1.set_title(variants_title(r) if panels is None else r.plot_title())
     ax2.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1, 1))
     save_figure(fig, path)

@@ -17,7 +17,7 @@ import numpy as np
 from ..core.errors import PlayModelError
 from ..core.seats import DEALER
 from ..core.trump import POWER
-from ..rules import Rules, first_leader, hand_points_array, railroad_on
+from ..rules import GAME_NAMES, Rules, first_leader, hand_points_array, railroad_on
 
 PLAY_MODELS = ("dd", "pimc")
 #: the play model of the decisions and of ``variants`` unless another is named: realistic play
@@ -105,6 +105,60 @@ def with_railroad(rules: Rules, c: "Contracts") -> tuple["Contracts", list[np.nd
     return dataclasses.replace(c, hands=hands), done
 
 
+def four_handed_only(rules: Rules) -> str | None:
+    """Why an analysis of the four-handed game (the bidding model, its questions, tables and
+    simulations) cannot take ``rules``: a smaller game, or a farmer's hand (which no engine but the
+    state machine plays); None when it can."""
+    if rules.players != 4:
+        return (f"these rules are {GAME_NAMES[rules.players]} (players {rules.players}): the bidding model and "
+                "the questions asked of it are four-handed; the smaller games have the state machine, review, "
+                "solve, odds --players and variants --players")
+    if rules.farmers_hand:
+        return ("farmers_hand: the bidding model and the questions asked of it do not play the farmer's "
+                "exchange; the state machine and review do")
+    return None
+
+
+def game_maker_tricks(rules: Rules, hands: np.ndarray, trump, maker, threads: int | None = None) -> np.ndarray:
+    """Double-dummy tricks of the maker in a two- or three-handed game, from the first lead.
+
+    ``hands`` are (n, players) uint64 as play starts (after any pick-up and discard), with the
+    analysis seats of the four-handed game: the dealer is the last seat (``players - 1``) and
+    seat 0, eldest, leads (:func:`~euchre_stats.rules.first_leader`).  ``trump`` and ``maker``
+    are ints or (n,) arrays.  In cutthroat the two defenders play as a coalition against the
+    maker (:func:`~euchre_stats.solver.game_seats`; ``docs/rules.md`` says what that assumes);
+    :func:`~euchre_stats.rules.hand_points_array` turns the tricks into the maker's points.
+    """
+    from ..solver import game_seats, solve_many
+
+    players = rules.players
+    if players == 4:
+        raise PlayModelError("game_maker_tricks plays the two- and three-handed games; the four-handed "
+                             "game's contracts go through Evaluator")
+    hands = np.asarray(hands, dtype=np.uint64)
+    if hands.ndim != 2 or hands.shape[1] != players:
+        raise PlayModelError(f"hands must have shape (n, {players}) for {players} players, got {hands.shape!r}")
+    n = hands.shape[0]
+    trump = np.broadcast_to(np.asarray(trump, dtype=np.int64), (n,))
+    maker = np.broadcast_to(np.asarray(maker, dtype=np.int64), (n,))
+    if n and ((maker < 0) | (maker >= players)).any():
+        raise PlayModelError(f"maker must be a seat 0..{players - 1}, got {maker.tolist()!r}")
+    lead = first_leader(rules, players - 1)
+    four = np.zeros((n, 4), dtype=np.uint64)
+    leader = np.zeros(n, dtype=np.int64)
+    out = np.zeros(n, dtype=np.int64)
+    maker_side = np.zeros(n, dtype=np.int64)
+    for m in range(players) if players == 3 else (0,):
+        rows = maker == m if players == 3 else np.ones(n, dtype=bool)
+        where, out[rows] = game_seats(players, m)
+        for seat in range(players):
+            four[rows, where[seat]] = hands[rows, seat]
+        leader[rows] = where[lead]
+        maker_side[rows] = np.asarray(where)[maker[rows]] & 1
+    side0 = solve_many(four, trump, leader, out, threads=threads).astype(np.int64)
+    return np.where(maker_side == 0, side0, rules.hand_size - side0)
+
+
 class Evaluator:
     """Plays contracts under one play model and scores them for the asking side."""
 
@@ -112,6 +166,8 @@ class Evaluator:
                  pimc_worlds: int = 24):
         if model not in PLAY_MODELS:
             raise PlayModelError(f"unknown play model {model!r}: expected dd or pimc")
+        if four_handed_only(rules):
+            raise PlayModelError(four_handed_only(rules))
         self.rules, self.model, self.asker, self.workers = rules, model, asker, workers
         self.pimc_worlds = pimc_worlds
 

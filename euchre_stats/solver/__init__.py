@@ -60,6 +60,27 @@ def _next_active_table() -> np.ndarray:
 _NEXT = _next_active_table()
 
 
+def game_seats(players: int, maker: int | None = None) -> tuple[tuple[int, ...], int]:
+    """Where the seats of a game sit in the solver, which plays two sides on four seats.
+
+    Returns ``(where, out)``: ``where[seat]`` is the solver seat of the game's ``seat``
+    (0..players-1), ``out`` the solver seats nobody holds.  Four-handed: the seats themselves.
+    Two-handed: seats 0 and 1, with 2 and 3 out (each player its own side).  Cutthroat: the
+    ``maker`` goes to seat 1 and the two defenders, in their clockwise order, to seats 2 and 0
+    with seat 3 out, so the solver counts the maker's tricks against the defenders playing as a
+    coalition (``docs/rules.md`` says what that assumes).
+    """
+    if players == 4:
+        return (0, 1, 2, 3), 0
+    if players == 2:
+        return (0, 1), 0b1100
+    if players == 3:
+        if maker not in (0, 1, 2):
+            raise SolveInputError(f"cutthroat needs the maker's seat 0..2 to be solved, got {maker!r}")
+        return tuple((s - maker + 1) % 3 for s in range(3)), 0b1000
+    raise SolveInputError(f"players {players!r}: expected 2, 3 or 4")
+
+
 # ---------------------------------------------------------------------------
 # arrays in, arrays out
 # ---------------------------------------------------------------------------
@@ -570,6 +591,7 @@ __all__ = [
     "SolveResult",
     "card_values",
     "card_values_many",
+    "game_seats",
     "make_position",
     "result_dict",
     "solve",

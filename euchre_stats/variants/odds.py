@@ -55,11 +55,18 @@ from ..core.decks import Deck, find_deck
 from ..core.errors import OddsInputError
 from ..core.trump import POWER, SUIT_MASK
 from ..output.results import ResultView
+from ..rules import FARMER_CARDS
 
 #: trump of the per-deck table (every suit gives the same odds)
 TRUMP = HEARTS
+#: the nines and tens of every deck (two ranks in four suits); a farmer's hand holds FARMER_CARDS of them
+_NINES_TENS = 8
 #: the holders of conditional odds, in the order they are printed
 HOLDERS = ("partner", "left", "right", "kitty")
+#: the holders by the number of players (four-handed, cutthroat, two-handed)
+GAME_HOLDERS = {4: HOLDERS, 3: ("left", "right", "kitty"), 2: ("opponent", "kitty")}
+#: how a table names each game (the four-handed game is the standard it is set beside)
+GAME_LABELS = {2: "two-handed", 3: "cutthroat", 4: "four-handed"}
 #: the per-deck quantities, in table order, with what each means for a player
 QUANTITIES = {
     "trump_count": "number of trumps dealt (left bower and Joker included)",
@@ -69,11 +76,12 @@ QUANTITIES = {
     "void": "missing at least one of the four effective suits (trump, next, the two green)",
     "no_card_above_ten": "every card is a 7, 8, 9 or ten (no J, Q, K, A, no Joker)",
     "lay_down": "alone and on lead, takes every trick whatever the others hold",
+    "farmers_hand": "at least three nines and tens: a farmer's hand, which may exchange under farmers_hand",
 }
 #: how the text and CSV forms name the per-deck quantities (after the trump counts)
 ROW_LABELS = {"right_bower": "right bower", "both_bowers": "both bowers", "joker": "Joker",
               "void": "a void (any effective suit)", "no_card_above_ten": "no card above ten",
-              "lay_down": "lay-down (alone, on lead)"}
+              "lay_down": "lay-down (alone, on lead)", "farmers_hand": "farmer's hand (3+ nines, tens)"}
 
 
 def _p(x) -> str:
@@ -128,7 +136,19 @@ def _hypergeometric(good: int, total: int, draws: int) -> tuple[Fraction, ...]:
     return tuple(Fraction(comb(good, j) * comb(total - good, draws - j), denom) for j in range(draws + 1))
 
 
-def _check_hand_size(d: Deck, hand_size: int | None) -> int:
+def check_players(players) -> int:
+    """``players`` if it is 2, 3 or 4 (the games the odds know), else :class:`OddsInputError`."""
+    if isinstance(players, bool) or players not in GAME_HOLDERS:
+        raise OddsInputError(f"players {players!r}: expected 2 (two-handed), 3 (cutthroat) or 4")
+    return players
+
+
+def _check_hand_size(d: Deck, hand_size: int | None, players: int = 4) -> int:
+    if check_players(players) == 3:
+        # the only hand size cutthroat is scored for (rules.CUTTHROAT_HAND_SIZE)
+        if hand_size not in (None, 7):
+            raise OddsInputError(f"hand size {hand_size!r}: three-handed cutthroat deals seven cards each")
+        return 7
     h = 5 if hand_size is None else hand_size
     if not isinstance(h, int) or not 1 <= h <= d.max_hand_size():
         raise OddsInputError(
@@ -140,7 +160,10 @@ def _check_hand_size(d: Deck, hand_size: int | None) -> int:
 # --- one player's dealt hand --------------------------------------------------------------
 @dataclass(frozen=True)
 class DeckOdds:
-    """Exact odds for one player's dealt hand from one deck, trump fixed (see :data:`QUANTITIES`)."""
+    """Exact odds for one player's dealt hand from one deck, trump fixed (see :data:`QUANTITIES`).
+
+    The figures depend on the hand size only; ``players`` says which game the hand is dealt in
+    (a lay-down holds against one opponent as against two: ``docs/odds.md``)."""
 
     deck: Deck
     hand_size: int
@@ -151,6 +174,8 @@ class DeckOdds:
     void: Fraction
     no_card_above_ten: Fraction
     lay_down: Fraction
+    farmers_hand: Fraction = Fraction(0)
+    players: int = 4
 
     def values(self) -> dict:
         """The quantities as Fractions (``joker`` is ``None`` for decks without one)."""
@@ -159,6 +184,8 @@ class DeckOdds:
     def to_dict(self, exact: bool = False) -> dict:
         """JSON form: floats, plus an ``"exact"`` object of ``"p/q"`` strings when ``exact``."""
         out: dict = {"hand_size": self.hand_size}
+        if self.players != 4:
+            out["players"] = self.players
         for name, v in self.values().items():
             out[name] = _float(v)
         if exact:
@@ -182,14 +209,15 @@ def _text(v):
     return f"{v.numerator}/{v.denominator}"
 
 
-def deck_odds(deck, hand_size: int | None = None) -> DeckOdds:
-    """Exact odds of one player's dealt hand from ``deck`` (5 cards unless ``hand_size``), trump fixed.
+def deck_odds(deck, hand_size: int | None = None, players: int = 4) -> DeckOdds:
+    """Exact odds of one player's dealt hand from ``deck`` (5 cards unless ``hand_size``; 7 in
+    cutthroat, ``players=3``), trump fixed.
 
     >>> deck_odds("24").right_bower
     Fraction(5, 24)
     """
     d = find_deck(deck)
-    h = _check_hand_size(d, hand_size)
+    h = _check_hand_size(d, hand_size, players)
     n = d.size
     hands = comb(n, h)
     suits = effective_suits(d, TRUMP)
@@ -217,12 +245,13 @@ def deck_odds(deck, hand_size: int | None = None) -> DeckOdds:
                 lay += w
     low_ranks = TEN - d.lowest_rank + 1  # 7/8/9/T ranks present in the deck
     no_high = Fraction(comb(4 * low_ranks, h), hands)
-    return DeckOdds(d, h, trump_count, right, both, joker, void / hands, no_high, lay / hands)
+    farmer = sum(_hypergeometric(_NINES_TENS, n, h)[FARMER_CARDS:], Fraction(0))
+    return DeckOdds(d, h, trump_count, right, both, joker, void / hands, no_high, lay / hands, farmer, players)
 
 
-def deck_table(decks: Iterable, hand_size: int | None = None) -> list[DeckOdds]:
+def deck_table(decks: Iterable, hand_size: int | None = None, players: int = 4) -> list[DeckOdds]:
     """:func:`deck_odds` for several decks (names or :class:`Deck`), in order."""
-    return [deck_odds(d, hand_size) for d in decks]
+    return [deck_odds(d, hand_size, players) for d in decks]
 
 
 @dataclass(frozen=True)
@@ -230,22 +259,42 @@ class OddsTable(ResultView):
     """:class:`DeckOdds` of several decks side by side: rows are quantities, one column per deck.
 
     ``exact`` adds every probability as a ``"p/q"`` fraction to the JSON, CSV and text forms.
+    ``standard`` holds the same decks in the four-handed game when ``decks`` are of the two- or
+    three-handed one: its columns are named ``"<deck> four-handed"`` and the game's
+    ``"<deck> cutthroat"`` or ``"<deck> two-handed"``.
     """
 
     decks: tuple[DeckOdds, ...]
     exact: bool = False
+    standard: tuple[DeckOdds, ...] = ()
+
+    def _columns(self) -> list[tuple[str, DeckOdds]]:
+        if not self.standard:
+            return [(r.deck.label, r) for r in self.decks]
+        out = []
+        for game, std in zip(self.decks, self.standard):
+            out += [(f"{game.deck.label} {GAME_LABELS[game.players]}", game),
+                    (f"{std.deck.label} {GAME_LABELS[std.players]}", std)]
+        return out
 
     def rows(self, cell) -> list[dict]:
-        """Rows = quantities, one column per deck, each cell formatted by ``cell``."""
-        h = max(r.hand_size for r in self.decks)
-        rows = [{"quantity": _trumps(j), **{r.deck.label: cell(r.trump_count[j]) if j <= r.hand_size
-                                             else cell(None) for r in self.decks}} for j in range(h + 1)]
+        """Rows = quantities, one column per deck (per deck and game beside the standard), each cell
+        formatted by ``cell``."""
+        cols = self._columns()
+        h = max(r.hand_size for _, r in cols)
+        rows = [{"quantity": _trumps(j), **{c: cell(r.trump_count[j]) if j <= r.hand_size
+                                             else cell(None) for c, r in cols}} for j in range(h + 1)]
         for name, label in ROW_LABELS.items():
-            rows.append({"quantity": label, **{r.deck.label: cell(getattr(r, name)) for r in self.decks}})
+            rows.append({"quantity": label, **{c: cell(getattr(r, name)) for c, r in cols}})
         return rows
 
     def to_dict(self) -> dict:
-        return {"decks": {r.deck.label: r.to_dict(self.exact) for r in self.decks}}
+        """``{"decks": {deck: odds}}``; beside the standard, also ``"players"`` and ``"four_handed"``."""
+        out = {"decks": {r.deck.label: r.to_dict(self.exact) for r in self.decks}}
+        if self.standard:
+            out["players"] = self.decks[0].players
+            out["four_handed"] = {r.deck.label: r.to_dict(self.exact) for r in self.standard}
+        return out
 
     def to_frame(self):
         """One row per quantity, a float column per deck (and a ``"<deck> exact"`` one with ``exact``)."""
@@ -254,8 +303,8 @@ class OddsTable(ResultView):
         df = pd.DataFrame(self.rows(lambda x: None if x is None else float(x)))
         if self.exact:
             ex = pd.DataFrame(self.rows(lambda x: None if x is None else _q(x)))
-            for r in self.decks:
-                df[f"{r.deck.label} exact"] = ex[r.deck.label]
+            for c, _ in self._columns():
+                df[f"{c} exact"] = ex[c]
         return df
 
     def to_text(self) -> str:
@@ -264,6 +313,12 @@ class OddsTable(ResultView):
         sizes = sorted({r.hand_size for r in self.decks})
         lines = [(f"exact odds of one dealt hand ({', '.join(map(str, sizes))} cards), trump fixed "
                  "(left bower and Joker count as trumps); columns are decks"), ""]
+        if self.standard:
+            game = GAME_LABELS[self.decks[0].players]
+            std = sorted({r.hand_size for r in self.standard})
+            lines = [(f"exact odds of one dealt hand, {game} ({', '.join(map(str, sizes))} cards) beside the "
+                      f"four-handed game ({', '.join(map(str, std))} cards), trump fixed (left bower and Joker "
+                      "count as trumps); columns are decks"), ""]
         lines.append(pd.DataFrame(self.rows(_p)).to_string(index=False))
         if self.exact:
             lines += ["", "as fractions:", pd.DataFrame(self.rows(_q)).to_string(index=False)]
@@ -274,8 +329,9 @@ class OddsTable(ResultView):
         from ..output.plots import draw_distributions, new_axes
 
         ax = new_axes() if ax is None else ax
-        return draw_distributions(ax, {f"{r.deck.label} cards": [float(p) for p in r.trump_count]
-                                       for r in self.decks},
+        names = ({c: r for c, r in self._columns()} if self.standard
+                 else {f"{r.deck.label} cards": r for r in self.decks})
+        return draw_distributions(ax, {c: [float(p) for p in r.trump_count] for c, r in names.items()},
                                   "trumps dealt", "probability", "exact odds of one dealt hand")
 
 
@@ -334,24 +390,32 @@ class ConditionalOdds(ResultView):
     unseen_trumps: int
     holders: dict[str, HolderOdds]
     exact: bool = False
+    players: int = 4
+
+    @property
+    def holder_names(self) -> tuple[str, ...]:
+        """The holders in print order (:data:`GAME_HOLDERS` of the game)."""
+        return GAME_HOLDERS[self.players]
 
     def to_dict(self, exact: bool | None = None) -> dict:
-        """JSON form ``{"players": {"partner": {...}, "left": ..., "right": ..., "kitty": ...}}``."""
+        """JSON form ``{"players": {"partner": {...}, "left": ..., "right": ..., "kitty": ...}}``
+        (``left``, ``right``, ``kitty`` in cutthroat; ``opponent``, ``kitty`` two-handed)."""
         exact = self.exact if exact is None else exact
-        return {"players": {name: self.holders[name].to_dict(exact) for name in HOLDERS}}
+        return {"players": {name: self.holders[name].to_dict(exact) for name in self.holder_names}}
 
     def rows(self) -> list[dict]:
         """Rows = quantities (trump counts, expected trumps, each named card), a Fraction per holder."""
-        cards = list(self.holders["partner"].cards)
+        names = self.holder_names
+        cards = list(self.holders[names[0]].cards)
         rows = []
         for j in range(self.hand_size + 1):
             rows.append({"quantity": _trumps(j),
                          **{n: self.holders[n].trump_count[j] if j < len(self.holders[n].trump_count) else None
-                            for n in HOLDERS}})
-        rows.append({"quantity": "expected trumps", **{n: self.holders[n].expected_trumps() for n in HOLDERS}})
+                            for n in names}})
+        rows.append({"quantity": "expected trumps", **{n: self.holders[n].expected_trumps() for n in names}})
         for card in cards:
             rows.append({"quantity": f"holds {card_name(card)}", **{n: self.holders[n].cards[card]
-                                                                      for n in HOLDERS}})
+                                                                      for n in names}})
         return rows
 
     def to_frame(self):
@@ -362,19 +426,21 @@ class ConditionalOdds(ResultView):
         df = pd.DataFrame([{k: (float(v) if k != "quantity" and v is not None else v) for k, v in r.items()}
                            for r in rows])
         if self.exact:
-            for n in HOLDERS:
+            for n in self.holder_names:
                 df[f"{n} exact"] = [_q(r[n]) for r in rows]
         return df
 
     def to_text(self) -> str:
         import pandas as pd
 
-        held = {n: self.holders[n].cards_held for n in HOLDERS}
+        held = {n: self.holders[n].cards_held for n in self.holder_names}
+        players = {4: "partner, left and right hold {} each", 3: "left and right hold {} each",
+                   2: "the opponent holds {}"}[self.players].format(held[self.holder_names[0]])
+        game = "" if self.players == 4 else f", {GAME_LABELS[self.players]}"
         lines = [(f"hand {format_hand(self.hand, trump=self.trump)}, "
-                 f"upcard {card_name(self.upcard)}, trump {suit_word(self.trump)}, {self.deck.label}-card deck"),
+                 f"upcard {card_name(self.upcard)}, trump {suit_word(self.trump)}, {self.deck.label}-card deck{game}"),
                  (f"as dealt, before any pick-up: {self.unseen} unseen cards, {self.unseen_trumps} of them "
-                 f"trumps; partner, left and right hold {held['partner']} each, the kitty {held['kitty']} "
-                 "under the upcard"), ""]
+                 f"trumps; {players}, the kitty {held['kitty']} under the upcard"), ""]
         fmt_cell = (lambda v: "-" if v is None else f"{_p(v)} ({_q(v)})") if self.exact else _p
         lines.append(pd.DataFrame([{k: (v if k == "quantity" else fmt_cell(v)) for k, v in r.items()}
                                    for r in self.rows()]).to_string(index=False))
@@ -385,7 +451,8 @@ class ConditionalOdds(ResultView):
         from ..output.plots import draw_distributions, new_axes
 
         ax = new_axes() if ax is None else ax
-        return draw_distributions(ax, {n: [float(p) for p in self.holders[n].trump_count] for n in HOLDERS},
+        return draw_distributions(ax, {n: [float(p) for p in self.holders[n].trump_count]
+                                       for n in self.holder_names},
                                   "trumps dealt", "probability",
                                   f"unseen trumps, upcard {card_name(self.upcard)} ({self.deck.label} cards)")
 
@@ -400,7 +467,7 @@ def named_cards(trump: int, deck) -> list[int]:
 
 
 def conditional_odds(hand, upcard, deck="24", hand_size: int | None = None,
-                     every_card: bool = False) -> ConditionalOdds:
+                     every_card: bool = False, players: int = 4) -> ConditionalOdds:
     """Where the unseen cards are, given ``hand`` and the ``upcard``, as dealt (before any pick-up).
 
     Trump is the upcard's suit (left bower and Joker included); the upcard itself
@@ -416,6 +483,8 @@ def conditional_odds(hand, upcard, deck="24", hand_size: int | None = None,
     hand_size : cards per hand (default 5; the hand must hold that many)
     every_card : give P(holder has it) for every unseen card, not only the named ones
         (:func:`named_cards` not in the hand)
+    players : 4, or 3 (cutthroat: seven cards each, holders left, right and the kitty) or 2
+        (two-handed: the opponent and the kitty)
     """
     d = find_deck(deck)
     if isinstance(hand, int):
@@ -425,7 +494,7 @@ def conditional_odds(hand, upcard, deck="24", hand_size: int | None = None,
             raise OddsInputError(f"card {card_name(bad[0])!r} is not in the {d.label}-card deck")
     else:
         cards = parse_cards(hand, d)
-    h = _check_hand_size(d, hand_size)
+    h = _check_hand_size(d, hand_size, players)
     if len(cards) != h:
         raise OddsInputError(f"hand {' '.join(card_name(c) for c in cards)!r} has {len(cards)} cards; "
                              f"expected {h} (set the hand size for other deals)")
@@ -443,18 +512,21 @@ def conditional_odds(hand, upcard, deck="24", hand_size: int | None = None,
     unseen = unseen_mask.bit_count()
     trump_mask = d.mask & int(SUIT_MASK[trump, trump])
     ut = (unseen_mask & trump_mask).bit_count()
-    sizes = {"partner": h, "left": h, "right": h, "kitty": d.size - 4 * h - 1}
+    names = GAME_HOLDERS[players]
+    sizes = {name: h for name in names}
+    sizes["kitty"] = d.size - players * h - 1
     shown = mask_to_cards(unseen_mask) if every_card else [c for c in named_cards(trump, d)
                                                            if (unseen_mask >> c) & 1]
     holders = {}
-    for name in HOLDERS:
+    for name in names:
         n = sizes[name]
         p = Fraction(n, unseen)
         holders[name] = HolderOdds(name, n, _hypergeometric(ut, unseen, n), {c: p for c in shown})
-    return ConditionalOdds(d, h, mask, up, trump, unseen, ut, holders)
+    return ConditionalOdds(d, h, mask, up, trump, unseen, ut, holders, players=players)
 
 
 __all__ = [
+    "GAME_HOLDERS",
     "HOLDERS",
     "QUANTITIES",
     "TRUMP",
@@ -463,6 +535,7 @@ __all__ = [
     "HolderOdds",
     "OddsInputError",
     "OddsTable",
+    "check_players",
     "conditional_odds",
     "deck_odds",
     "deck_table",

@@ -157,6 +157,23 @@ def _figures(rules: Rules, maker, alone, round_one, maker_tricks, net_maker) -> 
     return f
 
 
+def check_run(decks, samples, seed, model: str) -> tuple[list, int]:
+    """The decks of a variants run and its seed (drawn when ``None``); raises
+    :class:`VariantsInputError` for no deck, a bad sample count, model or seed."""
+    deck_list = parse_deck_list(decks) if isinstance(decks, str) else [find_deck(d) for d in decks]
+    if not deck_list:
+        raise VariantsInputError("no deck named")
+    if not isinstance(samples, (int, np.integer)) or samples < 1:
+        raise VariantsInputError(f"samples must be at least 1, got {samples!r}")
+    if model not in ("dd", "pimc"):
+        raise VariantsInputError(f"unknown play model {model!r}: expected dd or pimc")
+    if seed is None:
+        seed = int(np.random.SeedSequence().entropy % (2**32))
+    if not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise VariantsInputError(f"seed must be a whole number >= 0, got {seed!r}")
+    return deck_list, int(seed)
+
+
 def simulate_variants(decks="24,25,28,32,33", samples: int = 10000, seed: int | None = None,
                       rules: Rules = NORTH_AMERICAN, *, model: str = DEFAULT_PLAY_MODEL, workers: int | None = None,
                       hand_size: int | None = None, bidding=None, progress=None) -> VariantsResult:
@@ -174,18 +191,7 @@ def simulate_variants(decks="24,25,28,32,33", samples: int = 10000, seed: int | 
     progress : callback ``(done, total)`` over all decks' deals
     """
     rules = Rules.from_json(rules)
-    deck_list = parse_deck_list(decks) if isinstance(decks, str) else [find_deck(d) for d in decks]
-    if not deck_list:
-        raise VariantsInputError("no deck named")
-    if not isinstance(samples, (int, np.integer)) or samples < 1:
-        raise VariantsInputError(f"samples must be at least 1, got {samples!r}")
-    if model not in ("dd", "pimc"):
-        raise VariantsInputError(f"unknown play model {model!r}: expected dd or pimc")
-    if seed is None:
-        seed = int(np.random.SeedSequence().entropy % (2**32))
-    if not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise VariantsInputError(f"seed must be a whole number >= 0, got {seed!r}")
-    seed = int(seed)
+    deck_list, seed = check_run(decks, samples, seed, model)
     bidding = bidding or default_model()
     per_deck = []
     for d in deck_list:
@@ -212,6 +218,7 @@ __all__ = [
     "Estimate",
     "VariantsInputError",
     "VariantsResult",
+    "check_run",
     "mean",
     "proportion",
     "simulate_variants",

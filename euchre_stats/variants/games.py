@@ -1,0 +1,249 @@
+"""Simulated whole hands of the two- and three-handed games, each deck beside the four-handed game.
+
+The tuned bidding model (:mod:`euchre_stats.bidding`) is four-handed, so here every game, the
+four-handed one beside it included, is bid by the state machine's heuristic player
+(:class:`~euchre_stats.game.policies.HeuristicPolicy`, its thresholds scaled by the hand size)
+and played double dummy: the two-handed game as it is, cutthroat as the maker against the two
+defenders as a coalition (``docs/rules.md``).  The figures compare the games with each other
+under one method; they are not those of ``variants`` without ``players``, which bids by the
+model.  The dealer is the last seat and eldest, seat 0, leads.
+
+Deals come in fixed chunks, each with its own generator from
+``SeedSequence(seed, spawn_key=(players, deck size, chunk))``: a column depends only on the seed,
+the sample count, the game and the deck.  Computes only; no printing here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..core.errors import VariantsInputError
+from ..core.stats import mean, proportion
+from ..game.policies import HeuristicPolicy
+from ..game.state import OVER, PLAY, HandState
+from ..output.results import ResultView
+from ..rules import GAME_NAMES, NORTH_AMERICAN, Rules, for_players, hand_points_array
+from ..sampling.seeds import chunk_rng, chunk_sizes
+from .simulate import DeckOutcome, _cell, check_run
+
+#: the reported figures, in order, with what each means
+GAME_FIGURES = {
+    "thrown_in": "nobody makes trump: the hand is thrown in (share of all deals)",
+    "maker_eldest": "eldest, left of the dealer, makes trump (share of all deals)",
+    "maker_dealer": "the dealer makes trump (share of all deals)",
+    "round_one": "trump is made on the upcard's suit (of contracts played)",
+    "p_make": "the maker takes enough tricks: 3 of 5, 4 of 7 (of contracts played)",
+    "p_march": "the maker takes every trick (of contracts played)",
+    "p_euchre": "the maker is euchred (of contracts played)",
+    "p_alone": "the maker goes alone (of contracts played; four-handed only)",
+    "maker_points": "points the maker scores, per contract played",
+    "defender_points": "points the defenders score between them, per contract played",
+}
+#: the figures in points
+GAME_SIGNED = {"maker_points", "defender_points"}
+#: the chart's panels (``output.plots.draw_variants``)
+GAME_PANELS = {
+    "probabilities": ([("p_make", "P(make)"), ("p_march", "P(march)"), ("p_euchre", "P(euchre)"),
+                       ("thrown_in", "thrown in")], "share"),
+    "points": ([("maker_points", "maker's points"), ("defender_points", "defenders' points")],
+               "points per contract"),
+}
+#: column names of the games
+SHORT = {2: "two-handed", 3: "cutthroat", 4: "four-handed"}
+
+
+def game_label(rules: Rules) -> str:
+    """A column's game: ``"cutthroat"``, ``"two-handed"``, ``"four-handed"``, with a farmer's hand
+    ``"farmer's hand"`` (four-handed) or ``"cutthroat farmer's hand"``."""
+    if not rules.farmers_hand:
+        return SHORT[rules.players]
+    return "farmer's hand" if rules.players == 4 else f"{SHORT[rules.players]} farmer's hand"
+
+
+def _key(game: str) -> str:
+    return game.replace("-", "_").replace("'", "").replace(" ", "_")
+
+
+def _bid(rules: Rules, rng: np.random.Generator, n: int, policy) -> tuple:
+    """``n`` deals bid to the first lead: hands as play starts, trump, maker, alone, round one, leader, out."""
+    dealer = rules.players - 1
+    hands = np.zeros((n, rules.players), dtype=np.uint64)
+    trump = np.zeros(n, dtype=np.int64)
+    maker = np.full(n, -1, dtype=np.int64)
+    alone = np.zeros(n, dtype=bool)
+    round_one = np.zeros(n, dtype=bool)
+    leader = np.zeros(n, dtype=np.int64)
+    out = np.zeros(n, dtype=np.int64)
+    for i in range(n):
+        s = HandState.deal(rules, dealer, rng)
+        while s.phase not in (PLAY, OVER):
+            s.apply(policy(s))
+        if s.phase == OVER:
+            continue
+        hands[i] = [h if s.active[p] else 0 for p, h in enumerate(s.hands)]  # a seat sitting out plays nothing
+        trump[i], maker[i], leader[i] = s.trump, s.maker_seat, s.to_act
+        alone[i] = s.alone is not None
+        round_one[i] = s.trump == s.round_one_suit
+        out[i] = sum(1 << p for p in range(rules.players) if not s.active[p])
+    return hands, trump, maker, alone, round_one, leader, out
+
+
+def _maker_tricks(rules: Rules, hands, trump, maker, leader, out, workers) -> np.ndarray:
+    live = maker >= 0
+    tricks = np.zeros(len(maker), dtype=np.int64)
+    if not live.any():
+        return tricks
+    if rules.players == 4:
+        from ..solver import solve_many
+
+        side0 = solve_many(hands[live], trump[live], leader[live], out[live], threads=workers).astype(np.int64)
+        tricks[live] = np.where(maker[live] & 1 == 0, side0, rules.hand_size - side0)
+    else:
+        from ..play.contracts import game_maker_tricks
+
+        tricks[live] = game_maker_tricks(rules, hands[live], trump[live], maker[live], threads=workers)
+    return tricks
+
+
+def _figures(rules: Rules, maker, alone, round_one, tricks) -> dict:
+    live = maker >= 0
+    mp, dp = hand_points_array(rules, tricks, alone, np.zeros_like(alone))
+    t = tricks[live]
+    return {
+        "thrown_in": proportion(~live), "maker_eldest": proportion(maker == 0),
+        "maker_dealer": proportion(maker == rules.players - 1), "round_one": proportion(round_one[live]),
+        "p_make": proportion(t >= rules.tricks_to_make), "p_march": proportion(t == rules.hand_size),
+        "p_euchre": proportion(t < rules.tricks_to_make), "p_alone": proportion(alone[live]),
+        "maker_points": mean(mp[live].astype(np.float64)), "defender_points": mean(dp[live].astype(np.float64)),
+    }
+
+
+def _outcome(rules: Rules, label: str, samples: int, seed: int, workers) -> DeckOutcome:
+    policy = HeuristicPolicy()
+    parts = []
+    for i, size in enumerate(chunk_sizes(samples)):
+        rng = chunk_rng(seed, rules.players, rules.deck_obj.size, i)
+        hands, trump, maker, alone, round_one, leader, out = _bid(rules, rng, size, policy)
+        parts.append((maker, alone, round_one, _maker_tricks(rules, hands, trump, maker, leader, out, workers)))
+    maker, alone, round_one, tricks = (np.concatenate(a) for a in zip(*parts))
+    return DeckOutcome(label, rules, samples, _figures(rules, maker, alone, round_one, tricks))
+
+
+@dataclass
+class GamesResult(ResultView):
+    """Figures of one smaller game per deck, each beside the four-handed game of the same deck.
+
+    ``columns`` alternate: the game's deck (named ``"24 cutthroat"``), then the four-handed one
+    (``"24 four-handed"``).  ``to_dict()`` is the command line's JSON, ``to_frame()`` its CSV,
+    ``to_text()`` its table, ``plot(ax)`` a chart.
+    """
+
+    rules: Rules
+    players: int
+    seed: int
+    samples: int
+    columns: list[DeckOutcome]
+
+    @property
+    def decks(self) -> list[DeckOutcome]:
+        """The columns (the chart draws one bar colour per column)."""
+        return self.columns
+
+    def to_dict(self) -> dict:
+        games = {}
+        for d in self.columns:
+            deck, game = d.deck.split(" ", 1)
+            games.setdefault(deck, {})[_key(game)] = d.to_dict() | {"players": d.rules.players}
+        return {"rules": self.rules.to_dict(), "players": self.players, "model": "dd", "bidding": "heuristic",
+                "seed": self.seed, "samples": self.samples, "decks": games}
+
+    def to_frame(self):
+        """Columns ``deck, game, players, hand_size, figure, value, ci_low, ci_high, n``."""
+        import pandas as pd
+
+        return pd.DataFrame([{"deck": d.deck.split(" ")[0], "game": d.deck.split(" ", 1)[1],
+                              "players": d.rules.players, "hand_size": d.rules.hand_size, "figure": k,
+                              "value": e.value, "ci_low": e.low, "ci_high": e.high, "n": e.n}
+                             for d in self.columns for k, e in d.figures.items()])
+
+    def to_text(self) -> str:
+        import pandas as pd
+
+        lines = [f"{self.title()} beside the four-handed game: rules {self.rules.describe()}",
+                 "bidding: the heuristic player of the state machine (every game alike)   play: double dummy"
+                 + ("; the defenders as a coalition" if self.players == 3 else ""),
+                 f"seed: {self.seed}   deals per column: {self.samples:,}",
+                 "figures: value [95% interval] n=samples behind it", ""]
+        rows = [{"figure": k, **{d.deck: _cell(d.figures[k], k in GAME_SIGNED) for d in self.columns}}
+                for k in GAME_FIGURES]
+        lines.append(pd.DataFrame(rows).to_string(index=False))
+        lines += ["", *[f"{k}: {v}" for k, v in GAME_FIGURES.items()]]
+        return "\n".join(lines)
+
+    def plot(self, ax=None, panel: str = "probabilities"):
+        """Bars per column with 95% intervals (``panel`` "probabilities" or "points"); returns the Axes."""
+        from ..output.plots import draw_variants, new_axes
+
+        ax = draw_variants(new_axes() if ax is None else ax, self, panel, GAME_PANELS)
+        ax.set_title(self.plot_title())
+        ax.legend(fontsize=8)
+        return ax
+
+    def plot_title(self) -> str:
+        """The chart's title."""
+        return f"{self.title()} beside four-handed: {self.samples:,} deals each, seed {self.seed}, dd (95% CI)"
+
+    def title(self) -> str:
+        """The game set beside the four-handed one: ``"three-handed cutthroat"``, ``"farmer's hand"``..."""
+        if self.players == 4:
+            return "four-handed euchre with a farmer's hand"
+        return GAME_NAMES[self.players] + (" with a farmer's hand" if self.rules.farmers_hand else "")
+
+    def save_plot(self, path: str) -> None:
+        """Both panels side by side to ``path`` (.png/.svg/.pdf), written atomically (``--plot``)."""
+        from ..output.plots import plot_variants
+
+        plot_variants(self, path, GAME_PANELS)
+
+
+def simulate_games(players: int, decks="24", samples: int = 2000, seed: int | None = None,
+                   rules: Rules = NORTH_AMERICAN, hand_size: int | None = None, workers: int | None = None,
+                   progress=None, model: str = "dd") -> GamesResult:
+    """Play ``samples`` random deals per deck in the ``players`` game and in the four-handed game.
+
+    ``rules`` (every option but the deck) must apply to the smaller game (:func:`~euchre_stats.rules.for_players`
+    names the option that does not); ``hand_size`` is cutthroat's 7 or the two-handed game's, and
+    the four-handed column deals the rules' own hand size beside cutthroat.  ``model`` must be
+    ``"dd"``: realistic play is four-handed only.  With ``farmers_hand`` in the rules, ``players``
+    may be 4: the four-handed game with a farmer's hand beside it without, on the same deals.
+    The four-handed column never has a farmer's hand.
+    """
+    rules = Rules.from_json(rules)
+    if players not in (2, 3) and not (players == 4 and rules.farmers_hand):
+        raise VariantsInputError(f"players {players!r}: the games set beside the four-handed one are 2 and 3 "
+                                 "(or the four-handed game with farmers_hand)")
+    decks, seed = check_run(decks, samples, seed, model)
+    if model != "dd":
+        raise VariantsInputError(f"play model {model!r}: these games are played double dummy only (realistic "
+                                 "play is four-handed and has no farmer's hand)")
+    base = for_players(rules.replace(farmers_hand=False), 4)
+    columns = []
+    total, done = samples * len(decks) * 2, 0
+    for d in decks:
+        std = base.replace(deck=d.label)
+        if hand_size is not None and players != 3:
+            std = std.replace(hand_size=hand_size)
+        game = for_players(std, players).replace(farmers_hand=rules.farmers_hand)
+        if hand_size is not None and game.hand_size != hand_size:
+            game = game.replace(hand_size=hand_size)   # refused with the game's own message
+        for r in (game, std):
+            columns.append(_outcome(r, f"{d.label} {game_label(r)}", samples, seed, workers))
+            done += samples
+            if progress is not None:
+                progress(done, total)
+    return GamesResult(rules, players, seed, samples, columns)
+
+
+__all__ = ["GAME_FIGURES", "GamesResult", "simulate_games"]

@@ -1,0 +1,84 @@
+"""variants --players: the smaller games beside the four-handed game, and the four-handed
+analyses refusing rules of a smaller game."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+import euchre_stats as es
+from euchre_stats.cli.main import cli
+from euchre_stats.core.errors import PlayModelError, RulesError, VariantsInputError
+from euchre_stats.game.policies import HeuristicPolicy
+from euchre_stats.game.state import HandState, play_hand
+from euchre_stats.play.contracts import Evaluator
+from euchre_stats.rules import NORTH_AMERICAN, Rules
+from euchre_stats.sampling.seeds import chunk_rng
+from euchre_stats.variants.games import GAME_FIGURES, simulate_games
+
+CUTTHROAT = Rules(players=3, hand_size=7)
+
+
+def test_columns_and_forms():
+    r = es.variants("24,32", samples=120, seed=4, players=3)
+    assert [d.deck for d in r.columns] == ["24 cutthroat", "24 four-handed", "32 cutthroat", "32 four-handed"]
+    assert [d.rules.hand_size for d in r.columns] == [7, 5, 7, 5]
+    assert all(list(d.figures) == list(GAME_FIGURES) for d in r.columns)
+    d = r.to_dict()
+    assert d["players"] == 3 and set(d["decks"]["24"]) == {"cutthroat", "four_handed"}
+    assert d["decks"]["32"]["cutthroat"]["players"] == 3 and d["decks"]["32"]["four_handed"]["players"] == 4
+    frame = r.to_frame()
+    assert len(frame) == 4 * len(GAME_FIGURES) and set(frame["game"]) == {"cutthroat", "four-handed"}
+    assert r.to_text().splitlines()[0].startswith("three-handed cutthroat beside the four-handed game")
+    cut = r.columns[0].figures
+    assert cut["p_alone"].value == 0 and cut["p_alone"].n == cut["p_make"].n
+    assert cut["p_make"].value + cut["p_euchre"].value == pytest.approx(1)
+    # a column depends only on the seed, the samples, the game and the deck
+    again = es.variants("32", samples=120, seed=4, players=3)
+    assert again.columns[0].figures == r.columns[2].figures
+
+
+def test_figures_replay_through_the_state_machine():
+    """The bidding of a column is the heuristic player's through the state machine, seed for seed."""
+    r = simulate_games(2, "24", samples=60, seed=9)
+    rng = chunk_rng(9, 2, 24, 0)
+    states = [HandState.deal(r.columns[0].rules, 1, rng) for _ in range(60)]
+    pol = HeuristicPolicy()
+    made = [not play_hand(s, pol).thrown_in for s in states]
+    f = r.columns[0].figures
+    assert f["thrown_in"].value == pytest.approx(1 - np.mean(made))
+    assert f["maker_dealer"].value == pytest.approx(np.mean([s.maker_seat == 1 for s in states]))
+
+
+def test_refusals():
+    with pytest.raises(RulesError, match="^canadian_loner True does not apply to three-handed cutthroat"):
+        es.variants("24", samples=10, seed=1, rules="british", players=3)
+    with pytest.raises(VariantsInputError, match="played double dummy only"):
+        es.variants("24", samples=10, seed=1, model="pimc", players=2)
+    with pytest.raises(RulesError, match="hand_size 5: three-handed cutthroat deals seven cards each"):
+        es.variants("24", samples=10, seed=1, hand_size=5, players=3)
+    with pytest.raises(VariantsInputError, match="players 4: the games set beside"):
+        simulate_games(4, "24", samples=10, seed=1)
+    # the four-handed analyses refuse the rules of a smaller game, naming it
+    msg = r"these rules are three-handed cutthroat \(players 3\): the bidding model .* are four-handed"
+    with pytest.raises(RulesError, match=msg):
+        es.order("Jh Jd Ah 9s Tc Kc Qc", "9h", "eldest", rules=CUTTHROAT, samples=10, seed=1)
+    with pytest.raises(RulesError, match=msg):
+        es.variants("24", samples=10, seed=1, rules=CUTTHROAT)
+    with pytest.raises(PlayModelError, match=msg):
+        Evaluator(CUTTHROAT, "dd", 0, 1)
+    assert Evaluator(NORTH_AMERICAN, "dd", 0, 1).rules is NORTH_AMERICAN
+
+
+def test_cli_players():
+    r = CliRunner().invoke(cli, ["variants", "--players", "2", "--deck", "24", "--samples", "50", "--seed", "3",
+                                 "--format", "json"])
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output[r.output.index("{"):])
+    assert d["players"] == 2 and set(d["decks"]["24"]) == {"two_handed", "four_handed"}
+    r = CliRunner().invoke(cli, ["variants", "--players", "3", "--rules", "canadian", "--samples", "5"])
+    assert r.exit_code == 2
+    assert "Error: canadian_loner True does not apply to three-handed cutthroat" in r.output
