@@ -209,7 +209,7 @@ def test_variants_is_both_the_function_and_the_subpackage():
     assert es.variants.simulate is simulate and callable(es.variants)
     assert "samples" in str(__import__("inspect").signature(es.variants))
     assert es.variants("24", samples=20, seed=1, model="dd").to_json() == \
-        simulate.simulate_variants("24", 20, 1).to_json()
+        simulate.simulate_variants("24", 20, 1, model="dd").to_json()
 
 
 def test_errors_name_the_input():

@@ -48,7 +48,7 @@ def test_json_shape_for_round_one():
              "--format", "json"])
     d = json.loads(r.output)
     assert [o["action"] for o in d["options"]] == ["pass", "order", "order alone"]
-    assert d["model"] == "dd" and d["samples"] == 800 and d["inputs"]["seat"] == "eldest"
+    assert d["model"] == "pimc" and d["samples"] == 800 and d["inputs"]["seat"] == "eldest"
     for x in d["differences"]:
         assert x["ci"][0] <= x["diff"] <= x["ci"][1]
 

@@ -206,7 +206,8 @@ def test_discard_keeps_trump():
 
 
 def test_equivalent_cards_are_not_too_close():
-    d = lead_decision("Ah Kc Qc 9s", "h", "eldest", "eldest", tricks=["Jh 9h Th Qh"], samples=2000, seed=2)
+    d = lead_decision("Ah Kc Qc 9s", "h", "eldest", "eldest", tricks=["Jh 9h Th Qh"], samples=2000, seed=2,
+                      model="dd")
     assert d.recommendation in ("Kc", "Qc")
     twin = next(x for x in d.differences if x["b"] in ("Kc", "Qc"))
     assert twin["equivalent"] and twin["diff"] == 0
@@ -294,10 +295,10 @@ def test_almonte_round_one_on_the_named_suit():
 
 
 def test_pass_models():
-    zero = order_decision("Jh Jd Ah 9s Tc", "9h", "third", samples=300, seed=1, pass_model="zero")
+    zero = order_decision("Jh Jd Ah 9s Tc", "9h", "third", samples=300, seed=1, pass_model="zero", model="dd")
     assert next(o for o in zero.options if o.action == "pass").ev == 0.0
-    dd = order_decision("Jh Jd Ah 9s Tc", "9h", "third", samples=100, seed=1, pass_model="dd")
-    hand = order_decision("Jh Jd Ah 9s Tc", "9h", "third", samples=100, seed=1, pass_model="hand")
+    dd = order_decision("Jh Jd Ah 9s Tc", "9h", "third", samples=100, seed=1, pass_model="dd", model="dd")
+    hand = order_decision("Jh Jd Ah 9s Tc", "9h", "third", samples=100, seed=1, pass_model="hand", model="dd")
     # the contracts differ, the order and alone options are the same deals and the same play
     assert dd.pass_model == "dd" and hand.pass_model == "hand"
     same = {o.action: o.ev for o in dd.options if o.action != "pass"}
@@ -308,7 +309,7 @@ def test_pass_models():
 
 def test_lead_ranks_by_points_and_reads_the_auction():
     # As scores more points than the right bower here, though both take about as many tricks
-    d = lead_decision("Jh Qh As Kd Qd", "h", "eldest", "eldest", samples=4000, seed=1)
+    d = lead_decision("Jh Qh As Kd Qd", "h", "eldest", "eldest", samples=4000, seed=1, model="dd")
     assert d.value_unit == "points" and d.recommendation == "As"
     best = d.best()
     assert "ev_tricks" in best.extra and 3.0 < best.extra["ev_tricks"] < 5.0
@@ -328,13 +329,13 @@ def test_lead_ranks_by_points_and_reads_the_auction():
 
 
 def test_target_se_says_whether_it_was_reached_and_ties_between_rivals_are_named():
-    met = order_decision("Jh Jd Ah 9s Tc", "9h", "eldest", samples=20000, seed=1, target_se=0.01)
+    met = order_decision("Jh Jd Ah 9s Tc", "9h", "eldest", samples=20000, seed=1, target_se=0.01, model="dd")
     assert met.target_reached is True and met.samples < 20000 and met.to_dict()["target_reached"] is True
     short = order_decision("Jh Jd Ah 9s Tc", "9h", "eldest", samples=2000, seed=1, target_se=0.001)
     assert short.target_reached is False and "not reached in 2,000 samples" in short.to_text()
     assert "target_se" not in order_decision("Jh Jd Ah 9s Tc", "9h", "eldest", samples=200, seed=1).to_dict()
     # Kd and Qd touch in diamonds: equal on every deal, though neither is the best lead
-    lead = lead_decision("Jh Qh As Kd Qd", "h", "eldest", "eldest", samples=2000, seed=1)
+    lead = lead_decision("Jh Qh As Kd Qd", "h", "eldest", "eldest", samples=2000, seed=1, model="dd")
     same = {d["b"]: d.get("same_as") for d in lead.differences}
     assert {same.get("Kd"), same.get("Qd")} == {None, "Kd"} or {same.get("Kd"), same.get("Qd")} == {None, "Qd"}
     assert "equivalent to" in lead.to_text()

@@ -134,7 +134,7 @@ def test_equity_command_and_score_option(tmp_path):
     from euchre_stats.cli.main import cli
 
     r = CliRunner().invoke(cli, ["equity", "-n", "500", "--seed", "4", "--format", "json", "--game-to", "7",
-                                 "--plot", str(tmp_path / "eq.png")])
+                                 "--model", "dd", "--plot", str(tmp_path / "eq.png")])
     assert r.exit_code == 0, r.output
     d = _json.loads(r.output)
     assert d["game_to"] == 7 and len(d["we_deal"]) == 7 and (tmp_path / "eq.png").stat().st_size > 1000
