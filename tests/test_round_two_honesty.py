@@ -1,17 +1,28 @@
 """Round two after seven passes: the inference keeps its deals and its intervals cover.
 
 Issue 9's check: over 3 questions x 20 seeds x every option, the 95% intervals of ``call``
-(1,000 effective deals each) cover a 60,000-deal reference at least 93% of the time, never leave
+(500 effective deals each) cover a 60,000-deal reference at least 93% of the time, never leave
 the possible range of points, and the effective sample is at least a quarter of the deals played.
-Double-dummy play keeps it fast; the inference does not depend on the play model.
+Double-dummy play keeps it fast; the inference does not depend on the play model.  The
+references are computed once by ``benchmarks/round_two_reference.py`` (stored in
+``tests/data/round_two_reference.json`` with the bidding model they were made with).
 """
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import numpy as np
 import pytest
 
+from euchre_stats.bidding.model import default_model
 from euchre_stats.decide.questions import call_decision
+
+REFERENCE = Path(__file__).parent / "data" / "round_two_reference.json"
+REFERENCE_SAMPLES = 60000
+REFERENCE_SEED = 999
+RUN_SAMPLES = 500
 
 QUESTIONS = [
     ("9h Td Qc Kh 9d", "9s", "third"),
@@ -22,12 +33,16 @@ QUESTIONS = [
 
 @pytest.fixture(scope="module")
 def runs():
+    ref = json.loads(REFERENCE.read_text())
+    assert ref["bidding"] == default_model().to_dict(), \
+        "the references were made with another bidding model: run benchmarks/round_two_reference.py"
+    assert ref["samples"] == REFERENCE_SAMPLES
     out = []
-    for hand, down, seat in QUESTIONS:
-        ref = call_decision(hand, down, seat, samples=60000, seed=999, model="dd")
-        exact = {o.action: o.ev for o in ref.options}
+    for (hand, down, seat), q in zip(QUESTIONS, ref["questions"]):
+        assert (q["hand"], q["turned_down"], q["seat"]) == (hand, down, seat)
+        exact = q["ev"]
         for seed in range(20):
-            d = call_decision(hand, down, seat, samples=1000, seed=seed, model="dd")
+            d = call_decision(hand, down, seat, samples=RUN_SAMPLES, seed=seed, model="dd")
             out.append((hand, seat, d, exact))
     return out
 
@@ -39,6 +54,7 @@ def test_intervals_cover_the_reference(runs):
             total += 1
             hits += o.ev_ci[0] <= exact[o.action] <= o.ev_ci[1]
     assert total >= 3 * 20 * 4
+    print(f"round-two coverage: {hits}/{total} = {hits / total:.3f}")
     assert hits / total >= 0.93, f"{hits}/{total}"
 
 
@@ -58,5 +74,5 @@ def test_the_effective_sample_is_kept(runs):
     ratios = [d.effective_samples / d.samples for _, _, d, _ in runs]
     assert np.median(ratios) >= 0.25
     for _, _, d, _ in runs:  # --samples means effective samples
-        assert d.effective_samples >= 1000 and not d.sampling.short
+        assert d.effective_samples >= RUN_SAMPLES and not d.sampling.short
         assert all(o.n == round(d.effective_samples) for o in d.options)

@@ -328,6 +328,7 @@ def _summarise(outcomes: dict[str, Outcome], weights: np.ndarray, hand_size: int
     """
     extras = extras or {}
     scale = sampling.se_scale if sampling is not None else 1.0
+    n_eff = sampling.effective if sampling is not None else effective_sample_size(weights)
     ranges = {a: (ranges or {}).get(a, (-limit, limit)) for a in outcomes}
     results = []
     key = {a: o.value for a, o in outcomes.items()}
@@ -350,7 +351,7 @@ def _summarise(outcomes: dict[str, Outcome], weights: np.ndarray, hand_size: int
             extra.update({"p_win": pw, "p_win_ci": [max(0.0, pw - Z95 * pse), min(1.0, pw + Z95 * pse)]})
         lo, hi = ranges[action]
         n_est = len(o.value) if sampling is None else int(round(sampling.effective))
-        results.append(OptionResult(action, mu, _interval(mu, se, lo, hi, len(o.value)), p(o.our_make),
+        results.append(OptionResult(action, mu, _interval(mu, se, lo, hi, len(o.value), n_eff), p(o.our_make),
                                     p(o.our_march), p(o.our_euchred), n_est, se, dist, extra))
     means = {r.action: (r.extra["p_win"] if game is not None else r.ev) for r in results}
     order = sorted(results, key=lambda r: -means[r.action])
@@ -366,7 +367,7 @@ def _summarise(outcomes: dict[str, Outcome], weights: np.ndarray, hand_size: int
             (alo, ahi), (blo, bhi) = ranges[best.action], ranges[r.action]
             span = (alo - bhi, ahi - blo)
         diffs.append({"a": best.action, "b": r.action, "diff": mu,
-                      "ci": list(_interval(mu, se, span[0], span[1], len(d))), "se": se,
+                      "ci": list(_interval(mu, se, span[0], span[1], len(d), n_eff)), "se": se,
                       "equivalent": bool(not np.any(d))})
     # options that do exactly as well on every sampled deal (touching cards) are not rivals; the same
     # holds between two options neither of which is the best: mark the later one with the first
@@ -384,10 +385,19 @@ def _summarise(outcomes: dict[str, Outcome], weights: np.ndarray, hand_size: int
     return results, diffs, best.action, too_close
 
 
-def _interval(mu: float, se: float, lo: float, hi: float, n: int) -> tuple[float, float]:
-    """The 95% interval of a mean, kept inside [lo, hi]; the whole range below two samples."""
+def _interval(mu: float, se: float, lo: float, hi: float, n: int, n_eff: float | None = None
+              ) -> tuple[float, float]:
+    """The 95% interval of a mean, kept inside [lo, hi]; the whole range below two samples.
+
+    With ``n_eff`` the standard error counts two pseudo-observations, one at each end of the
+    possible range (``se^2 + ((lo - mu)^2 + (hi - mu)^2) / n_eff^2``): where every sampled deal
+    gave the same result (a loner euchred on all of them) the interval does not shrink to a point
+    that a rarer result would fall outside.  Elsewhere it widens the interval by a percent or two.
+    """
     if n < 2:
         return (lo, hi)
+    if n_eff is not None and n_eff > 0:
+        se = math.sqrt(se * se + ((lo - mu) ** 2 + (hi - mu) ** 2) / (n_eff * n_eff))
     return (max(lo, mu - Z95 * se), min(hi, mu + Z95 * se))
 
 

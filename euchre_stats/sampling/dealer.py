@@ -183,6 +183,15 @@ class Dealer:
             size = len(cards)
             perm = np.argsort(rng.random((n, size)), axis=1)
             permuted = cards[perm]
+            if len(self.probs) == 1:  # one count matrix: each holder takes a fixed run of positions
+                bits = np.left_shift(np.uint64(1), permuted.astype(np.uint64))
+                start = 0
+                for h in range(NUM_HOLDERS):
+                    k = int(self.counts[0, gi, h])
+                    if k:
+                        out[:, h] |= np.bitwise_or.reduce(bits[:, start:start + k], axis=1)
+                    start += k
+                continue
             cum = np.cumsum(self.counts[choice, gi, :], axis=1)  # (n, H)
             pos = np.arange(size)
             holder = (pos[None, :, None] >= cum[:, None, :]).sum(axis=2)  # (n, size)

@@ -301,12 +301,17 @@ def _lookup_corrected(rules: Rules, class_id: int, seat: str, hmask: int, up: in
     err = corr.rmse[seat]
     spread = {"pass": err["pass"], "order": float(np.hypot(err["pass"], err["gain_order"])),
               "order alone": float(np.sqrt(err["pass"] ** 2 + err["gain_order"] ** 2 + err["gain_alone"] ** 2))}
+    from ..decide.questions import option_ranges
+
+    ranges = option_ranges(rules, ("pass", "order", "order alone"), parse_seat(seat), round_one=True)
     options = []
     for action in ("pass", "order", "order alone"):
         if action == "order alone" and dd["alone"] is None:
             continue
-        ev = v[action]
-        options.append({"action": action, "ev": ev, "ev_ci": [ev - 1.96 * spread[action], ev + 1.96 * spread[action]],
+        lo, hi = ranges[action]  # a fitted value, and its interval, never leave what is possible
+        ev = min(max(v[action], lo), hi)
+        options.append({"action": action, "ev": ev,
+                        "ev_ci": [max(lo, ev - 1.96 * spread[action]), min(hi, ev + 1.96 * spread[action])],
                         "ev_dd": dd["alone" if action == "order alone" else action]})
     extra = {"play_model": "pimc (realistic correction of the double-dummy table)",
              "correction": {"held_out_rmse": err, "held_out_agreement": corr.agreement[seat],

@@ -1,0 +1,63 @@
+"""The realistic correction of the double-dummy strategy table, and advise answering from it."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from euchre_stats.bidding.model import default_model
+from euchre_stats.core.cards import parse_card, parse_hand
+from euchre_stats.strategy import correction as corr_mod
+from euchre_stats.strategy.advise import advise
+from euchre_stats.strategy.correction import FEATURES, Correction, fit, load_correction
+
+
+def test_fit_recovers_a_known_linear_correction_and_measures_it_held_out():
+    rng = np.random.default_rng(0)
+    beta = rng.normal(0, 0.3, (3, len(FEATURES)))
+    rows = []
+    for _ in range(400):
+        x = np.r_[1.0, rng.normal(0, 1, len(FEATURES) - 1)]
+        y = beta @ x + rng.normal(0, 0.05, 3)
+        best = ["pass", "order", "order alone"][int(np.argmax([y[0], y[0] + y[1], y[0] + y[1] + y[2]]))]
+        rows.append({"seat": "eldest", "x": x, "y": y, "best": best, "too_close": False, "alone_open": True})
+    c = fit(rows, bidding={"x": 1})
+    assert np.allclose(np.array(c.coef["eldest"]), beta, atol=0.03)
+    assert all(0.03 < e < 0.08 for e in c.rmse["eldest"].values())
+    assert c.agreement["eldest"]["of"] == 400 and c.agreement["eldest"]["agree"] >= 380
+    again = Correction.from_dict(c.to_dict())
+    assert again == c
+
+
+def test_the_shipped_correction_fits_the_shipped_model():
+    c = load_correction()
+    assert c is not None and c.bidding == default_model().to_dict()
+    for seat in ("eldest", "partner", "third", "dealer"):
+        assert c.questions[seat] >= 50 and all(0 < e < 0.5 for e in c.rmse[seat].values())
+
+
+def test_advise_answers_by_the_corrected_table_inside_the_possible_range():
+    a = advise("9c Tc Qd Kd 9s", "9h", "dealer")
+    assert a.source == "table" and a.table == "shipped, corrected"
+    assert a.extra["play_model"].startswith("pimc") and "held_out_rmse" in a.extra["correction"]
+    assert a.recommendation == "pass"
+    for o in a.options:
+        lo, hi = o["ev_ci"]
+        assert lo <= o["ev"] <= hi
+        assert -2 <= lo if o["action"] != "pass" else -4 <= lo
+    assert "realistic correction" in a.to_text() and "EV double-dummy" in a.to_text()
+    lay_down = advise("Jh Jd Ah Kh Qh", "9h", "eldest")
+    assert lay_down.recommendation == "order alone"
+
+
+def test_a_correction_for_another_bidding_model_is_not_used(monkeypatch):
+    c = load_correction()
+    stale = Correction(c.coef, c.rmse, c.agreement, c.questions, c.source, {"order": [1, 2, 3, 4]})
+    monkeypatch.setattr(corr_mod, "load_correction", lambda *a, **k: stale)
+    a = advise("9c Tc Qd Kd 9s", "9h", "dealer", samples=200, seed=1)
+    assert a.source == "simulation" and "another bidding model" in a.reason
+
+
+def test_dd_values_read_the_shipped_table():
+    v = corr_mod.dd_values(parse_hand("Jh Jd Ah 9s Tc"), parse_card("9h"), "eldest")
+    assert set(v) == {"pass", "order", "alone"} and v["order"] == pytest.approx(1.52)
