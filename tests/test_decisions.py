@@ -26,22 +26,7 @@ LATE_HAND = "Kh 9s"
 
 def _exact_late_values():
     """Expected total tricks of eldest's side for each lead, over every consistent deal."""
-    deck = find_deck("24")
-    played = parse_hand(" ".join(TRICKS))
-    own = parse_hand(LATE_HAND)
-    unseen = mask_to_cards(deck.mask & ~played & ~own)
-    voids = {1: HEARTS, 3: HEARTS}
-    deals = []
-    for h1 in itertools.combinations(unseen, 2):
-        rest1 = [c for c in unseen if c not in h1]
-        for h2 in itertools.combinations(rest1, 2):
-            rest2 = [c for c in rest1 if c not in h2]
-            for h3 in itertools.combinations(rest2, 2):
-                hands = [own, sum(1 << c for c in h1), sum(1 << c for c in h2), sum(1 << c for c in h3)]
-                if any(hands[s] & int(SUIT_MASK[HEARTS, v]) for s, v in voids.items()):
-                    continue
-                deals.append(hands)
-    hands = np.array(deals, dtype=np.uint64)
+    hands = _late_deals()
     n = len(hands)
     vals = card_values_many(hands, np.full(n, HEARTS), np.zeros(n, dtype=np.int64), np.zeros(n, np.uint8))
     # eldest's side made it and already holds three tricks: 1 point, or 2 for the march

@@ -139,20 +139,23 @@ def _a_net(hp, a_side: int) -> np.ndarray:
     return net0 if a_side == 0 else -net0
 
 
-def match(a, b, deals: int = 20000, seed: int | None = None, rules: Rules = NORTH_AMERICAN, *,
-          model: str = "pimc", workers: int | None = None, progress=None) -> MatchResult:
-    """A duplicate match of ``deals`` deals between bidding policies ``a`` and ``b`` (see the
-    module docstring); ``model`` is the play model (``"pimc"`` realistic, ``"dd"``)."""
+def _setup(a, b, count, what: str, rules, model: str, seed):
+    """The checked inputs of a match: rules, the two (name, model) policies and the seed."""
     from ..core.errors import DecisionInputError
 
     rules = Rules.from_json(rules)
     if model not in PLAY_MODELS:
         raise DecisionInputError(f"unknown play model {model!r}: expected one of {', '.join(PLAY_MODELS)}")
-    if int(deals) < 2:
-        raise DecisionInputError(f"a match needs at least 2 deals, got {deals!r}")
-    a_name, ma = policy_model(a)
-    b_name, mb = policy_model(b)
-    seed = resolve_seed(seed)
+    if int(count) < 2:
+        raise DecisionInputError(f"a match needs at least 2 {what}, got {count!r}")
+    return rules, policy_model(a), policy_model(b), resolve_seed(seed)
+
+
+def match(a, b, deals: int = 20000, seed: int | None = None, rules: Rules = NORTH_AMERICAN, *,
+          model: str = "pimc", workers: int | None = None, progress=None) -> MatchResult:
+    """A duplicate match of ``deals`` deals between bidding policies ``a`` and ``b`` (see the
+    module docstring); ``model`` is the play model (``"pimc"`` realistic, ``"dd"``)."""
+    rules, (a_name, ma), (b_name, mb), seed = _setup(a, b, deals, "deals", rules, model, seed)
     diffs, seats, rounds, kinds = [], [], [], []
     done = 0
     for i, n in enumerate(chunk_sizes(int(deals))):
@@ -281,17 +284,9 @@ def match_games(a, b, games: int = 2000, seed: int | None = None, rules: Rules =
     tables with the teams' seats swapped (the same deals, dealer rotating between the teams).
 
     P(A wins) counts both tables: per game the mean of A's two results, so its interval is paired."""
-    from ..core.errors import DecisionInputError
     from .equity import _winner
 
-    rules = Rules.from_json(rules)
-    if model not in PLAY_MODELS:
-        raise DecisionInputError(f"unknown play model {model!r}: expected one of {', '.join(PLAY_MODELS)}")
-    if int(games) < 2:
-        raise DecisionInputError(f"a match needs at least 2 games, got {games!r}")
-    a_name, ma = policy_model(a)
-    b_name, mb = policy_model(b)
-    seed = resolve_seed(seed)
+    rules, (a_name, ma), (b_name, mb), seed = _setup(a, b, games, "games", rules, model, seed)
     results, lengths = [], []
     done = 0
     for i, n in enumerate(chunk_sizes(int(games))):
