@@ -43,7 +43,7 @@ def question(seed: int, i: int) -> tuple[str, str, str]:
 
 def _dd(hand: str, up: str, seat: str):
     from euchre_stats.core.cards import parse_card, parse_hand
-    from euchre_stats.strategy.correction import dd_values
+    from euchre_stats.strategy.advise import dd_values
 
     return dd_values(parse_hand(hand), parse_card(up), seat)
 

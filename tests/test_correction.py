@@ -7,6 +7,7 @@ import pytest
 
 from euchre_stats.bidding.model import default_model
 from euchre_stats.core.cards import parse_card, parse_hand
+from euchre_stats.strategy import advise as advise_mod
 from euchre_stats.strategy import correction as corr_mod
 from euchre_stats.strategy.advise import advise
 from euchre_stats.strategy.correction import FEATURES, Correction, fit, load_correction
@@ -59,5 +60,5 @@ def test_a_correction_for_another_bidding_model_is_not_used(monkeypatch):
 
 
 def test_dd_values_read_the_shipped_table():
-    v = corr_mod.dd_values(parse_hand("Jh Jd Ah 9s Tc"), parse_card("9h"), "eldest")
+    v = advise_mod.dd_values(parse_hand("Jh Jd Ah 9s Tc"), parse_card("9h"), "eldest")
     assert set(v) == {"pass", "order", "alone"} and v["order"] == pytest.approx(1.52)

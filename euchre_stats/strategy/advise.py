@@ -279,10 +279,27 @@ def _lookup_shipped(rules: Rules, class_id: int, seat: str):
     return (options, BEST_CODES[code.upper()], code.islower(), {}), settings, ""
 
 
+def dd_values(hmask: int, up: int, seat: str) -> dict | None:
+    """The shipped double-dummy table's values (points) of a question's class, or None."""
+    if not SHIPPED_CSV.exists() or (hmask >> up) & 1:
+        return None
+    chand, cup = canonical(hmask, up)
+    idx = enumerate_classes("24", 5).index_of(class_key(chand, cup))
+    t = _shipped(str(SHIPPED_CSV))
+    if idx < 0 or idx not in t.index:
+        return None
+    r = t.loc[idx]
+    val = {}
+    for action, col in (("pass", "pass"), ("order", "order"), ("alone", "alone")):
+        v = r[f"{seat}_{col}"]
+        val[action] = None if v != v else float(v) / 100  # NaN: not open
+    return val
+
+
 def _lookup_corrected(rules: Rules, class_id: int, seat: str, hmask: int, up: int):
     """The shipped double-dummy table's class with the fitted realistic correction
     (:mod:`euchre_stats.strategy.correction`), when it fits the installed bidding model."""
-    from .correction import dd_values, feature_vector, hand_features, load_correction
+    from .correction import feature_vector, hand_features, load_correction
 
     m = shipped_manifest()
     corr = load_correction()

@@ -151,22 +151,3 @@ def load_correction(path=SHIPPED_CORRECTION) -> Correction | None:
         return None
     return Correction.from_dict(json.loads(p.read_text()))
 
-
-def dd_values(hmask: int, up: int, seat: str) -> dict | None:
-    """The shipped double-dummy table's values (points) of a question's class, or None."""
-    from .advise import SHIPPED_CSV, _shipped
-    from .classes import canonical, class_key, enumerate_classes
-
-    if not SHIPPED_CSV.exists() or (hmask >> up) & 1:
-        return None
-    chand, cup = canonical(hmask, up)
-    idx = enumerate_classes("24", 5).index_of(class_key(chand, cup))
-    t = _shipped(str(SHIPPED_CSV))
-    if idx < 0 or idx not in t.index:
-        return None
-    r = t.loc[idx]
-    val = {}
-    for action, col in (("pass", "pass"), ("order", "order"), ("alone", "alone")):
-        v = r[f"{seat}_{col}"]
-        val[action] = None if v != v else float(v) / 100  # NaN: not open
-    return val
