@@ -90,8 +90,9 @@ def test_advise_falls_back_when_the_rules_differ():
 def test_advise_answers_from_the_shipped_table():
     r = run(["advise", "Jh Jd Ah 9s Tc", "--up", "9h", "--seat", "eldest"])
     assert r.exit_code == 0, r.output
-    assert "answered from: strategy table (shipped)" in r.stdout
+    assert "answered from: strategy table (shipped, double-dummy, with the realistic correction)" in r.stdout
     assert "class: R L A | -" in r.stdout and "recommendation: order" in r.stdout
+    assert "play model: pimc (realistic correction of the double-dummy table)" in r.stdout
 
 
 @pytest.mark.parametrize("args, message", [

@@ -94,7 +94,9 @@ class Advice(ResultView):
         return pd.DataFrame(rows)
 
     def to_text(self) -> str:
-        src = ("strategy table" + (f" {self.table}" if self.table and self.table != "shipped" else " (shipped)")
+        named = {"shipped": " (shipped)",
+                 "shipped, corrected": " (shipped, double-dummy, with the realistic correction)"}
+        src = ("strategy table" + named.get(self.table, f" {self.table}" if self.table else " (shipped)")
                if self.source == "table" else "live simulation")
         lines = [f"advise: hand {self.hand}, upcard {self.upcard}, seat {self.seat}",
                  f"answered from: {src} -- {self.reason}"]
