@@ -79,8 +79,9 @@ def _deck_list_rules(func):
               help="random seed (printed; the same seed gives the same output)")
 @click.option("--workers", "-j", type=click.IntRange(min=1), default=None,
               help="solver threads (results do not depend on it)")
-@click.option("--model", type=click.Choice(["pimc", "dd"]), default="pimc", show_default=True,
-              help="play model: pimc = realistic (each player sees only its own cards), dd = double-dummy")
+@click.option("--model", type=click.Choice(["pimc", "dd"]), default=None,
+              help="play model: pimc = realistic (each player sees only its own cards; the default), dd = "
+                   "double-dummy (the default, and the only one, with --players 2|3 or a farmer's hand)")
 @click.option("--plot", type=click.Path(dir_okay=False), default=None, callback=writable_path,
               help="chart comparing the decks to FILE (.png/.svg/.pdf)")
 @click.option("--players", type=click.Choice(["2", "3", "4"]), default="4", show_default=True,
@@ -104,6 +105,8 @@ def variants(samples, seed, workers, model, plot, players, rules, decks, per_dec
     With --players 2 or 3 each deck is played in the smaller game and in the four-handed
     game side by side, both bid by the heuristic player (the bidding model is four-handed).
     """
+    if model is None:
+        model = "pimc" if int(players) == 4 and not rules.farmers_hand else "dd"
     r = es.variants(decks, samples=samples, seed=seed, rules=rules, model=model, workers=workers,
                     hand_size=per_deck_hand_size, progress=progress_bar("dealing"), players=int(players))
     if plot:

@@ -84,7 +84,7 @@ def test_cli_players_examples():
     r = CliRunner().invoke(cli, ["odds", "--players", "3", "--hand", "Jh Jd Ah 9s Kc Qc Tc", "--up", "9h"])
     assert r.exit_code == 0
     assert r.output.splitlines()[:2] == [
-        "hand Jh Jd Ah 9s Kc Qc Tc, upcard 9h, trump h, 24-card deck, cutthroat",
+        "hand Jh Jd Ah 9s Kc Qc Tc, upcard 9h, trump hearts, 24-card deck, cutthroat",
         "as dealt, before any pick-up: 16 unseen cards, 3 of them trumps; left and right hold 7 each, "
         "the kitty 2 under the upcard"]
 

@@ -96,7 +96,7 @@ def test_cli_variants_json_csv_and_plot(tmp_path):
     r = CliRunner().invoke(cli, ["variants", "--deck", "24", "--samples", "30", "--seed", "5",
                                  "--format", "csv"])
     lines = r.output.splitlines()
-    assert "# seed: 5" in lines and "# samples: 30" in lines and '# model: "dd"' in lines
+    assert "# seed: 5" in lines and "# samples: 30" in lines and '# model: "pimc"' in lines
     assert [ln for ln in lines if not ln.startswith("#")][0] == "deck,hand_size,figure,value,ci_low,ci_high,n"
 
 

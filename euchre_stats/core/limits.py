@@ -26,6 +26,8 @@ SIZE_LIMITS: dict[str, tuple[int, int]] = {
     # solver threads, local processes
     "workers": (1, 1024),
     "threads": (1, 1024),
+    # worlds a realistic player samples per decision (`review --realistic --worlds`)
+    "worlds": (1, 10_000),
     # passes of `tune` over every seat and round
     "sweeps": (1, 100),
     # points for a lone defender's euchre (--lone-defender-points)
