@@ -100,6 +100,9 @@ def realistic_review(state: HandState, *, seed: int, worlds: int = DEFAULT_WORLD
     good as any), ``worlds`` (how many were solved) and ``exact`` (every consistent deal, each
     once).  A renege (not a legal card) has ``expected`` and ``lost`` ``None``.
     """
+    if len(state.active) != 4:
+        raise RealisticInputError("the realistic review is for the four-handed game only (realistic play has "
+                                  f"four seats; this hand has {len(state.active)}): review it without --realistic")
     if isinstance(worlds, bool) or not isinstance(worlds, (int, np.integer)) or worlds < 1:
         raise RealisticInputError(f"worlds must be a whole number of at least 1, got {worlds!r}")
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed <= MAX_SEED:
