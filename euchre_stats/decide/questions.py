@@ -579,8 +579,9 @@ def _drive(seed: int, samples: int, target_se: float | None, chunk_fn, progress=
         ww = np.concatenate(weights)
         tot = float(ww.sum())
         pool_total = tot * tot / pool_inv if pool_inv > 0 else math.inf
-        eff = 1.0 / (1.0 / effective_sample_size(ww) + 1.0 / pool_total)
-        scale = math.sqrt(1.0 + effective_sample_size(ww) / pool_total)
+        ess_counts = effective_sample_size(ww)
+        eff = 1.0 / (1.0 / ess_counts + 1.0 / pool_total)
+        scale = math.sqrt(1.0 + ess_counts / pool_total)
         if progress is not None:
             progress(min(int(eff), samples), samples)
         if target_se is not None and i >= 2:
