@@ -28,13 +28,14 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @pytest.mark.parametrize("seat", [0, 1, 3])
 def test_one_class_is_exactly_order_decision(seat):
-    """With the same generator, a class's row reproduces order_decision (to rounding: sums run in order)."""
+    """With the same generator and uniform deals, a class's row reproduces order_decision under
+    double-dummy play (to rounding: sums run in order), intervals and "too close" included."""
     cl = enumerate_classes("24")
     i = cl.index_of(key_of("Jh Jd Ah 9s Tc", "9h"))
-    spec = TableSpec(NORTH_AMERICAN, (seat,), samples_per_class=120, seed=7)
+    spec = TableSpec(NORTH_AMERICAN, (seat,), samples_per_class=120, seed=7, infer=False)
     cols = evaluate_classes(spec, seat, cl.hands[i:i + 1], cl.ups[i:i + 1], chunk_rng(7, 0))
     d = order_decision(format_cards(mask_to_cards(int(cl.hands[i]))), card_name(int(cl.ups[i])),
-                       SEAT_NAMES[seat], samples=120, seed=7)
+                       SEAT_NAMES[seat], samples=120, seed=7, model="dd", infer=False)
     by = {o.action: o for o in d.options}
     for action, col in (("pass", "pass"), ("order", "order"), ("order alone", "alone")):
         o = by[action]
@@ -57,14 +58,16 @@ def test_scores_come_from_the_same_deals_and_flip_a_loner_to_an_order(seat):
     cl = enumerate_classes("24")
     i = cl.index_of(key_of("Jh Jd Kh Ks As", "9h"))
     args = (seat, cl.hands[i:i + 1], cl.ups[i:i + 1])
-    plain = evaluate_classes(TableSpec(NORTH_AMERICAN, (seat,), samples_per_class=200, seed=7), *args, chunk_rng(7, 0))
-    spec = TableSpec(NORTH_AMERICAN, (seat,), samples_per_class=200, seed=7, scores="0-0,9-8")
+    plain = evaluate_classes(TableSpec(NORTH_AMERICAN, (seat,), samples_per_class=200, seed=7, infer=False), *args,
+                             chunk_rng(7, 0))
+    spec = TableSpec(NORTH_AMERICAN, (seat,), samples_per_class=200, seed=7, scores="0-0,9-8", infer=False)
     cols = evaluate_classes(spec, *args, chunk_rng(7, 0))
     for name, v in plain.items():
         np.testing.assert_array_equal(cols[name], v, err_msg=name)
     assert cols["best"][0] == "order alone" and cols["best@0-0"][0] == "order alone"
     assert cols["best@9-8"][0] == "order"
-    d = order_decision("Jh Jd Kh Ks As", "9h", SEAT_NAMES[seat], samples=200, seed=7, score="9-8")
+    d = order_decision("Jh Jd Kh Ks As", "9h", SEAT_NAMES[seat], samples=200, seed=7, score="9-8", model="dd",
+                       infer=False)
     assert cols["best@9-8"][0] == d.recommendation and bool(cols["too_close@9-8"][0]) == d.too_close
     for o in d.options:
         col = {"pass": "pass", "order": "order", "order alone": "alone"}[o.action]
@@ -77,10 +80,10 @@ def test_scores_come_from_the_same_deals_and_flip_a_loner_to_an_order(seat):
 def test_round_two_class_is_exactly_call_decision(seat):
     cl = enumerate_classes("24")
     i = cl.index_of(key_of("Jd Ad Kd 9c Tc", "9h"))
-    spec = TableSpec(NORTH_AMERICAN, (seat,), round=2, samples_per_class=100, seed=7)
+    spec = TableSpec(NORTH_AMERICAN, (seat,), round=2, samples_per_class=100, seed=7, infer=False)
     cols = evaluate_classes(spec, seat, cl.hands[i:i + 1], cl.ups[i:i + 1], chunk_rng(7, 0))
     d = call_decision(format_cards(mask_to_cards(int(cl.hands[i]))), card_name(int(cl.ups[i])),
-                      SEAT_NAMES[seat], samples=100, seed=7)
+                      SEAT_NAMES[seat], samples=100, seed=7, model="dd", infer=False)
     names = {"s": "green1", "d": "next", "c": "green2"}    # canonical layout: turned-down suit = hearts
     for o in d.options:
         col = "pass" if o.action == "pass" else names[o.action[0]] + o.action[1:].replace(" ", "_")
@@ -90,6 +93,54 @@ def test_round_two_class_is_exactly_call_decision(seat):
     best = d.recommendation
     assert cols["best"][0] == (best if best == "pass" else names[best[0]] + best[1:])
     assert bool(cols["too_close"][0]) == d.too_close
+
+
+@pytest.mark.parametrize("round_, seat, hand, up", [(1, 3, "Jh Jd Ah 9s Tc", "9h"), (1, 1, "Jh Jd Ah 9s Tc", "9h"),
+                                                    (2, 3, "Jd Ad Kd 9c Tc", "9h")])
+def test_inferred_class_draws_a_decisions_deals_and_agrees_with_it(round_, seat, hand, up):
+    """Deals conditioned on the passes: one class draws exactly the resampled deals of a decision's
+    first chunk (same generator), and its figures agree with the decision's within their intervals;
+    the class reports its effective sample, below the deals drawn."""
+    from euchre_stats.core.cards import cards_to_mask, parse_cards
+    from euchre_stats.decide.questions import _round_knowledge
+    from euchre_stats.sampling.dealer import Dealer
+    from euchre_stats.sampling.posterior import posterior_sample
+    from euchre_stats.strategy.table import _posterior_deals
+
+    cl = enumerate_classes("24")
+    i = cl.index_of(key_of(hand, up))
+    hands, ups = cl.hands[i:i + 1], cl.ups[i:i + 1]
+    spec = TableSpec(NORTH_AMERICAN, (seat,), round=round_, samples_per_class=300, seed=7)
+    deals, owner, counts, info = _posterior_deals(spec, seat, hands, ups, chunk_rng(7, 0))
+    text, upc = format_cards(mask_to_cards(int(hands[0]))), card_name(int(ups[0]))
+    k = _round_knowledge(NORTH_AMERICAN, seat, cards_to_mask(parse_cards(text)), int(ups[0]))
+    from euchre_stats.bidding.auction import Auction
+    from euchre_stats.decide.inference import round_one_likelihood, round_two_likelihood
+    auction = Auction(NORTH_AMERICAN, spec.bidding_model, int(ups[0]))
+    like = round_one_likelihood if round_ == 1 else round_two_likelihood
+    rng = chunk_rng(7, 0)
+    post = posterior_sample(lambda m: Dealer(k).sample(m, rng)[:, :4].copy(), lambda h: like(auction, h, seat), 300,
+                            rng)
+    np.testing.assert_array_equal(deals, post.deals)
+    np.testing.assert_array_equal(counts, post.counts)
+    assert (owner == 0).all() and info.effective[0] == pytest.approx(post.effective)
+    assert 0 < post.effective < 300 and info.played[0] == len(post.counts)
+
+    cols = evaluate_classes(spec, seat, hands, ups, chunk_rng(7, 0))
+    assert cols["ess"][0] == pytest.approx(post.effective) and cols["n"][0] == len(post.counts)
+    decide = order_decision if round_ == 1 else call_decision
+    d = decide(text, upc, SEAT_NAMES[seat], samples=1000, seed=11, model="dd")
+    names = {"s": "green1", "d": "next", "c": "green2"}
+    for o in d.options:
+        if round_ == 1:
+            col = {"pass": "pass", "order": "order", "order alone": "alone"}[o.action]
+        else:
+            col = "pass" if o.action == "pass" else names[o.action[0]] + o.action[1:].replace(" ", "_")
+        lo, hi = cols[f"ev_{col}_lo"][0], cols[f"ev_{col}_hi"][0]
+        # two independent estimates: their difference lies within the two half-widths combined
+        half = np.hypot((hi - lo) / 2, (o.ev_ci[1] - o.ev_ci[0]) / 2)
+        assert abs(cols[f"ev_{col}"][0] - o.ev) <= half, (o.action, cols[f"ev_{col}"][0], o.ev)
+        assert -4 <= lo <= cols[f"ev_{col}"][0] <= hi <= 4
 
 
 def test_round_two_run(tmp_path):

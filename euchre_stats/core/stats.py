@@ -50,14 +50,15 @@ def rowsum(a: np.ndarray) -> np.ndarray:
 
 
 def rowwise_weighted_mean_se(x: np.ndarray, w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Row-wise :func:`weighted_mean_se` of (K, S) arrays."""
+    """Row-wise :func:`weighted_mean_se` of (K, S) arrays.  Entries of weight 0 are padding: the
+    small-sample factor counts a row's entries of positive weight (all ``S`` for a full row)."""
     w = np.broadcast_to(w, x.shape)
     sw = rowsum(w)
     mu = rowsum(w * x) / sw
     s = x.shape[-1]
     var = rowsum(w * w * (x - mu[..., None]) ** 2) / (sw * sw)
-    if s > 1:
-        var = var * (s / (s - 1))
+    n = (w > 0).sum(axis=-1) if np.any(w == 0) else np.full(var.shape, s)
+    var = np.where(n > 1, var * (n / np.maximum(n - 1, 1)), var)
     return mu, np.sqrt(var)
 
 

@@ -401,6 +401,19 @@ def _interval(mu: float, se: float, lo: float, hi: float, n: int, n_eff: float |
     return (max(lo, mu - Z95 * se), min(hi, mu + Z95 * se))
 
 
+def intervals(mu, se, lo, hi, n, n_eff) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_interval` over arrays (the strategy tables' classes; ``lo`` and ``hi`` may vary by
+    element): the same figures, element by element."""
+    mu, se, lo, hi, n, n_eff = (np.asarray(a, dtype=np.float64) for a in (mu, se, lo, hi, n, n_eff))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        widened = np.sqrt(se * se + ((lo - mu) ** 2 + (hi - mu) ** 2) / (n_eff * n_eff))
+    se = np.where(n_eff > 0, widened, se)
+    a = np.maximum(lo, mu - Z95 * se)
+    b = np.minimum(hi, mu + Z95 * se)
+    few = n < 2
+    return np.where(few, lo, a), np.where(few, hi, b)
+
+
 def contract_range(rules: Rules, ours: bool, alone: bool | None, def_alone: bool | None) -> tuple[float, float]:
     """The possible range of one hand's points (ours minus theirs) once trump is made: by our side
     (``ours``) or theirs, alone or not, a defender alone or not; ``None`` where it is still open

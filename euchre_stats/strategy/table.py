@@ -36,10 +36,19 @@ from ..core.errors import TableSpecError
 from ..core.seats import DEALER, SEAT_NAMES, parse_seat
 from ..core.stats import Z95, rowsum, rowwise_weighted_mean_se
 from ..decide.equity import parse_score
-from ..decide.questions import GameState, game_state, round_one_outcomes, round_two_outcomes
+from ..decide.inference import round_one_likelihood, round_two_likelihood
+from ..decide.questions import (
+    GameState,
+    game_state,
+    intervals,
+    option_ranges,
+    round_one_outcomes,
+    round_two_outcomes,
+)
 from ..play.contracts import Evaluator, Outcome
-from ..rules import Rules, may_discard, may_take_up, order_must_go_alone
+from ..rules import NORTH_AMERICAN, Rules, may_discard, may_take_up, order_must_go_alone
 from ..sampling.deals import sample_hands
+from ..sampling.posterior import posterior_sample
 from ..sampling.seeds import chunk_rng
 from .classes import (
     GREEN_HIGH,
@@ -61,7 +70,8 @@ CALL_SUITS = ((GREEN_HIGH, "green1"), (NEXT, "next"), (GREEN_LOW, "green2"))
 OPTIONS_R2 = ("pass",) + tuple(f"{name}{a}" for _, name in CALL_SUITS for a in ("", " alone"))
 COLUMN_OF = {"pass": "pass", "order": "order", "order alone": "alone",
              **{a: a.replace(" ", "_") for a in OPTIONS_R2[1:]}}
-TABLE_VERSION = 1
+#: 2: deals conditioned on the passes by resampling, intervals inside the possible range
+TABLE_VERSION = 2
 
 
 def late_scores(game_to: int) -> tuple[tuple[int, int], ...]:
@@ -243,7 +253,7 @@ def _option_outcomes(spec: TableSpec, asker: int, up: int, class_hands: np.ndarr
     discards = []
     if asker == DEALER:
         discards = [(str(j), cand) for j, cand in enumerate(_discard_candidates(rules, up, class_hands))]
-    return round_one_outcomes(rules, auction, ev, hands, up, asker, rng, infer=spec.infer,
+    return round_one_outcomes(rules, auction, ev, hands, up, asker, rng, infer=False,
                               pass_model=spec.pass_model, bidding=spec.bidding_model, workers=workers,
                               may_order=not order_must_go_alone(rules, asker), may_alone=True,
                               discards=discards)
@@ -254,7 +264,7 @@ def _call_outcomes(spec: TableSpec, asker: int, up: int, hands: np.ndarray, rng:
     """Round two, as ``call_decision``: ``up`` was turned down; pass, or name each other suit (alone or not)."""
     auction = Auction(spec.rules, spec.bidding_model, up)
     ev = Evaluator(spec.rules, spec.model, asker, workers)
-    return round_two_outcomes(spec.rules, auction, ev, hands, asker, rng, infer=spec.infer,
+    return round_two_outcomes(spec.rules, auction, ev, hands, asker, rng, infer=False,
                               pass_model=spec.pass_model, bidding=spec.bidding_model, workers=workers,
                               suits=CALL_SUITS)
 
@@ -278,8 +288,14 @@ def _discard_candidates(rules: Rules, up: int, class_hands_rows: np.ndarray) -> 
 def summarise_classes(outs: dict[str, Outcome], w: np.ndarray, k: int, allowed: dict[str, np.ndarray],
                       discard_cards: list[np.ndarray] | None = None,
                       options: tuple[str, ...] = OPTIONS,
-                      games: dict[str, GameState] | None = None) -> dict[str, np.ndarray]:
+                      games: dict[str, GameState] | None = None, *, rules: Rules | None = None,
+                      asker: int = 0, sampling: ClassSampling | None = None) -> dict[str, np.ndarray]:
     """Per-class columns from per-row outcomes (rows class by class, ``k`` classes).
+
+    As :func:`~euchre_stats.decide.questions._summarise`: with ``sampling`` (deals resampled by the
+    auction's likelihood, weights their counts, 0 for padding) each standard error is scaled by the
+    class's ``se_scale`` and intervals count its effective sample; every interval stays inside the
+    option's possible range under ``rules`` (:func:`~euchre_stats.decide.questions.option_ranges`).
 
     ``allowed[action]`` masks classes for which an option is not open (their
     columns are NaN).  The recommendation and "too close" follow
@@ -289,6 +305,10 @@ def summarise_classes(outs: dict[str, Outcome], w: np.ndarray, k: int, allowed: 
     same rows (the dealer keeps the discard that is best for points, as ``order_decision`` does).
     """
     W = w.reshape(k, -1)
+    if sampling is None:
+        sampling = ClassSampling.uniform(k, W.shape[1])
+    scale, n_eff, played = sampling.se_scale, sampling.effective, sampling.played
+    ranges = option_ranges(rules or NORTH_AMERICAN, options, asker, round_one=options == OPTIONS)
     cols: dict[str, np.ndarray] = {}
     chosen: dict[str, Outcome] = {}
     for action in ("order", "order alone"):
@@ -324,10 +344,11 @@ def summarise_classes(outs: dict[str, Outcome], w: np.ndarray, k: int, allowed: 
         o = chosen[action]
         x = o.value.reshape(k, -1)
         mu, se = rowwise_weighted_mean_se(x, W)
+        lo, hi = intervals(mu, se * scale, *ranges[action], played, n_eff)
         ok = allowed.get(action, np.ones(k, dtype=bool))
         cols[f"ev_{c}"] = np.where(ok, mu, np.nan)
-        cols[f"ev_{c}_lo"] = np.where(ok, mu - Z95 * se, np.nan)
-        cols[f"ev_{c}_hi"] = np.where(ok, mu + Z95 * se, np.nan)
+        cols[f"ev_{c}_lo"] = np.where(ok, lo, np.nan)
+        cols[f"ev_{c}_hi"] = np.where(ok, hi, np.nan)
         sw = rowsum(W)
         for f, name in (("our_make", "p_make"), ("our_march", "p_march"), ("our_euchred", "p_euchred")):
             cols[f"{name}_{c}"] = np.where(ok, rowsum(W * getattr(o, f).reshape(k, -1)) / sw, np.nan)
@@ -340,42 +361,50 @@ def summarise_classes(outs: dict[str, Outcome], w: np.ndarray, k: int, allowed: 
         if action in chosen and has_pass:
             ok = allowed.get(action, np.ones(k, dtype=bool))
             mu, se = rowwise_weighted_mean_se(chosen[action].value.reshape(k, -1) - xp, W)
+            (alo, ahi), (plo, phi) = ranges[action], ranges["pass"]
+            lo, hi = intervals(mu, se * scale, alo - phi, ahi - plo, played, n_eff)
             cols[f"gain_{c}"] = np.where(ok, mu, np.nan)
-            cols[f"gain_{c}_lo"] = np.where(ok, mu - Z95 * se, np.nan)
-            cols[f"gain_{c}_hi"] = np.where(ok, mu + Z95 * se, np.nan)
+            cols[f"gain_{c}_lo"] = np.where(ok, lo, np.nan)
+            cols[f"gain_{c}_hi"] = np.where(ok, hi, np.nan)
         else:
             for suffix in ("", "_lo", "_hi"):
                 cols[f"gain_{c}{suffix}"] = np.full(k, np.nan)
     m = np.stack([means[a] for a in options], axis=1)              # (K, options)
     vals = np.stack([chosen[a].value.reshape(k, -1) if a in chosen else np.zeros_like(xp)
                      for a in options], axis=1)                      # (K, options, S)
-    best, too_close = _recommend(vals, m, W)
+    spans = np.array([ranges[a] for a in options])                  # (options, 2)
+    best, too_close = _recommend(vals, m, W, spans, scale, played, n_eff)
     cols["best"] = np.array(options, dtype=object)[best]
     cols["too_close"] = too_close
     open_ = np.isfinite(m)
     for label, game in (games or {}).items():
         pw = game.win_chance(vals.reshape(-1)).reshape(vals.shape)
         mu, se = rowwise_weighted_mean_se(pw, W[:, None, :])          # (K, options)
+        se = se * scale[:, None]
         for i, action in enumerate(options):
             c = COLUMN_OF[action]
             cols[f"p_win_{c}@{label}"] = np.where(open_[:, i], mu[:, i], np.nan)
             cols[f"p_win_{c}_lo@{label}"] = np.where(open_[:, i], np.maximum(0.0, mu[:, i] - Z95 * se[:, i]), np.nan)
             cols[f"p_win_{c}_hi@{label}"] = np.where(open_[:, i], np.minimum(1.0, mu[:, i] + Z95 * se[:, i]), np.nan)
-        gbest, gclose = _recommend(pw, np.where(open_, mu, -np.inf), W)
+        win_spans = np.tile([0.0, 1.0], (len(options), 1))
+        gbest, gclose = _recommend(pw, np.where(open_, mu, -np.inf), W, win_spans, scale, played, n_eff)
         cols[f"best@{label}"] = np.array(options, dtype=object)[gbest]
         cols[f"too_close@{label}"] = gclose
-    sw = rowsum(W)
-    cols["ess"] = np.where(sw > 0, sw ** 2 / rowsum(W * W), 0.0)
+    cols["ess"] = n_eff.astype(np.float64)
+    cols["n"] = played.astype(np.int64)
     return cols
 
 
-def _recommend(vals: np.ndarray, means: np.ndarray, W: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _recommend(vals: np.ndarray, means: np.ndarray, W: np.ndarray, spans: np.ndarray, scale: np.ndarray,
+               played: np.ndarray, n_eff: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The best option per class (the highest mean, ties to the earlier option) and whether it is
     too close to call, as in :func:`euchre_stats.decide.questions._summarise`: the paired interval
     of its lead over the first rival that differs from it on some deal contains 0.
 
     ``vals`` (K, options, S) per-deal values, ``means`` (K, options) their means (-inf for an
-    option that is not open), ``W`` (K, S) the weights.
+    option that is not open), ``W`` (K, S) the weights, ``spans`` (options, 2) each option's possible
+    range (a lead's interval stays inside the difference of two ranges), ``scale``, ``played`` and
+    ``n_eff`` per class as in :class:`ClassSampling`.
     """
     k, n_opt = means.shape
     order = np.argsort(-means, axis=1, kind="stable")
@@ -389,10 +418,86 @@ def _recommend(vals: np.ndarray, means: np.ndarray, W: np.ndarray) -> tuple[np.n
         d = vals[rows, best] - vals[rows, other]
         equivalent = ~np.any(d != 0, axis=1)
         mu, se = rowwise_weighted_mean_se(d, W)
+        lo = spans[best, 0] - spans[other, 1]
+        hi = spans[best, 1] - spans[other, 0]
+        a, b = intervals(mu, se * scale, lo, hi, played, n_eff)
         first_rival = open_ & ~equivalent & ~decided
-        too_close |= first_rival & (mu - Z95 * se <= 0.0) & (0.0 <= mu + Z95 * se)
+        too_close |= first_rival & (a <= 0.0) & (0.0 <= b)
         decided |= first_rival
     return best, too_close
+
+
+@dataclass
+class ClassSampling:
+    """Per class: deals played (distinct), the effective sample and the standard errors' factor for
+    the candidate pool (as :class:`~euchre_stats.decide.questions.Sampling` for one question)."""
+
+    played: np.ndarray
+    effective: np.ndarray
+    se_scale: np.ndarray
+
+    @staticmethod
+    def uniform(k: int, s: int) -> ClassSampling:
+        return ClassSampling(np.full(k, s), np.full(k, float(s)), np.ones(k))
+
+    @staticmethod
+    def concat(parts: list[ClassSampling]) -> ClassSampling:
+        return ClassSampling(*(np.concatenate([getattr(p, f) for p in parts])
+                               for f in ("played", "effective", "se_scale")))
+
+
+def _inferred(spec: TableSpec, asker: int) -> bool:
+    """Whether the deals of a seat are conditioned on the auction: the passes before it (round one),
+    or every round-one pass and the round-two passes before it."""
+    return spec.infer and (spec.round == 2 or asker > 0)
+
+
+def _posterior_deals(spec: TableSpec, asker: int, hands: np.ndarray, ups: np.ndarray,
+                     rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray, np.ndarray, ClassSampling]:
+    """Per class, ``samples_per_class`` deals resampled in proportion to the auction's likelihood
+    (:func:`~euchre_stats.sampling.posterior.posterior_sample`, exactly as ``order_decision`` and
+    ``call_decision`` draw one chunk), each distinct deal kept once with its count.
+
+    Returns the deals (distinct deals, class by class), their class, their counts, and the
+    classes' :class:`ClassSampling`.
+    """
+    s = spec.samples_per_class
+    rules = spec.rules
+    deals, owner, counts = [], [], []
+    played, eff, scale = [], [], []
+    likes: dict[int, object] = {}
+    for i in range(len(hands)):
+        up = int(ups[i])
+        if up not in likes:
+            auction = Auction(rules, spec.bidding_model, up)
+            likes[up] = ((lambda h, a=auction: round_one_likelihood(a, h, asker)) if spec.round == 1 else
+                         (lambda h, a=auction: round_two_likelihood(a, h, asker)))
+        post = posterior_sample(lambda m: sample_hands(rules, asker, hands[i:i + 1], ups[i:i + 1], m, rng),
+                                likes[up], s, rng)
+        if len(post.counts) == 0:
+            raise TableSpecError(f"class {class_text(int(hands[i]))} with {card_name(up)} up: none of "
+                                 f"{post.drawn:,} sampled deals is consistent with the passes under the "
+                                 "bidding model")
+        deals.append(post.deals)
+        owner.append(np.full(len(post.counts), i))
+        counts.append(post.counts)
+        played.append(len(post.counts))
+        eff.append(post.effective)
+        scale.append(post.se_scale)
+    info = ClassSampling(np.array(played), np.array(eff), np.array(scale))
+    return np.concatenate(deals), np.concatenate(owner), np.concatenate(counts), info
+
+
+def _padded(outs: dict[str, Outcome], slots: np.ndarray, size: int) -> dict[str, Outcome]:
+    """Outcomes of distinct deals moved into their slots of a (classes x samples) grid; the
+    other slots (weight 0) hold zeros."""
+    def put(a):
+        out = np.zeros(size, dtype=a.dtype)
+        out[slots] = a
+        return out
+    return {key: Outcome(put(o.value), put(o.our_make), put(o.our_march), put(o.our_euchred),
+                         put(o.our_tricks), None if o.points is None else put(o.points))
+            for key, o in outs.items()}
 
 
 def evaluate_classes(spec: TableSpec, asker: int, hands: np.ndarray, ups: np.ndarray,
@@ -400,14 +505,23 @@ def evaluate_classes(spec: TableSpec, asker: int, hands: np.ndarray, ups: np.nda
     """Per-class columns for canonical classes ``(hands, ups)`` of one seat, drawing from ``rng``.
 
     Classes are evaluated in groups of equal upcard (in the order given, which
-    must keep each upcard's classes together); the deals are drawn first for all.
+    must keep each upcard's classes together); the deals are drawn first for all.  Where the seat
+    saw passes (and ``spec.infer``), each class's deals are resampled by the auction's likelihood
+    as a decision's are (:func:`_posterior_deals`); otherwise they are uniform.
     """
     hands = np.asarray(hands, dtype=np.uint64)
     ups = np.asarray(ups, dtype=np.int64)
     k = len(hands)
     s = spec.samples_per_class
     rules = spec.rules
-    deals = sample_hands(rules, asker, hands, ups, s, rng)
+    if _inferred(spec, asker):
+        deals, owner, counts, info = _posterior_deals(spec, asker, hands, ups, rng)
+        starts = np.r_[0, np.cumsum(info.played)[:-1]]
+        slots = owner * s + (np.arange(len(owner)) - starts[owner])
+    else:
+        deals = sample_hands(rules, asker, hands, ups, s, rng)
+        owner, counts, info = np.repeat(np.arange(k), s), np.ones(k * s), ClassSampling.uniform(k, s)
+        slots = np.arange(k * s)
     games = spec.games(asker)
     parts: list[dict] = []
     bounds = np.flatnonzero(np.diff(ups)) + 1
@@ -415,24 +529,29 @@ def evaluate_classes(spec: TableSpec, asker: int, hands: np.ndarray, ups: np.nda
         up = int(ups[lo])
         if np.any(ups[lo:hi] != up):
             raise TableSpecError("classes of one upcard must be contiguous")
-        rows = slice(lo * s, hi * s)
-        class_rows = np.repeat(hands[lo:hi], s)
+        rows = (owner >= lo) & (owner < hi)
+        size = (hi - lo) * s
+        w = np.zeros(size)
+        w[slots[rows] - lo * s] = counts[rows]
+        part = ClassSampling(info.played[lo:hi], info.effective[lo:hi], info.se_scale[lo:hi])
+        kw = dict(rules=rules, asker=asker, sampling=part)
         if spec.round == 2:
-            outs, w = _call_outcomes(spec, asker, up, deals[rows], rng, workers)
-            parts.append(summarise_classes(outs, w, hi - lo, {}, None, OPTIONS_R2, games))
+            outs, _ = _call_outcomes(spec, asker, up, deals[rows], rng, workers)
+            outs = _padded(outs, slots[rows] - lo * s, size)
+            parts.append(summarise_classes(outs, w, hi - lo, {}, None, OPTIONS_R2, games, **kw))
             continue
-        outs, w = _option_outcomes(spec, asker, up, class_rows, deals[rows], rng, workers)
+        class_rows = hands[owner[rows]]
+        outs, _ = _option_outcomes(spec, asker, up, class_rows, deals[rows], rng, workers)
+        outs = _padded(outs, slots[rows] - lo * s, size)
         allowed = {}
         if asker == DEALER and not may_take_up(rules, asker, hands[lo:hi], up >> 3).all():
             ok = may_take_up(rules, asker, hands[lo:hi], up >> 3)
             allowed = {"order": ok, "order alone": ok}
         cands = None
         if asker == DEALER:
-            cands = [c.reshape(hi - lo, s)[:, 0] for c in _discard_candidates(rules, up, class_rows)]
-        parts.append(summarise_classes(outs, w, hi - lo, allowed, cands, OPTIONS, games))
-    cols = {name: np.concatenate([p[name] for p in parts]) for name in parts[0]}
-    cols["n"] = np.full(k, s, dtype=np.int64)
-    return cols
+            cands = _discard_candidates(rules, up, hands[lo:hi])
+        parts.append(summarise_classes(outs, w, hi - lo, allowed, cands, OPTIONS, games, **kw))
+    return {name: np.concatenate([p[name] for p in parts]) for name in parts[0]}
 
 
 def compute_chunk(spec: TableSpec, task: ChunkTask, workers=None) -> pd.DataFrame:
