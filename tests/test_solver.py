@@ -71,7 +71,7 @@ def test_matches_naive_fast():
 
 @pytest.mark.slow
 def test_matches_naive_full():
-    _check_against_naive(_positions(seed=7, count=5200, slow=True), threads=None)
+    _check_against_naive(_positions(seed=7, count=2600, slow=True), threads=None)
 
 
 @pytest.mark.parametrize("deck", DECKS)
