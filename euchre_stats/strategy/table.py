@@ -3,11 +3,13 @@
 One row per canonical class (:mod:`euchre_stats.strategy.classes`) and seat: expected points
 (asking side minus the other side) of pass, order and order alone with 95% intervals,
 the paired gains over passing, P(make), P(march), P(euchred), the recommendation.
-Each class is evaluated exactly as :func:`euchre_stats.decide.questions.order_decision`
-evaluates one question -- uniform deals of the unseen cards weighted by the passes
-before the asker, the pass valued by playing out the auction with the bidding model,
-the dealer keeping its best discard, double-dummy play -- but vectorised over many
-classes per solver call.
+Each class is evaluated as :func:`euchre_stats.decide.questions.order_decision` evaluates one
+question under double-dummy play -- deals of the unseen cards resampled in proportion to how
+likely the passes before the asker are (one chunk of the decision's sampling importance
+resampling: the same deals from the same generator), the pass valued by playing out the auction
+with the bidding model, the dealer keeping its best discard, intervals counting the effective
+sample and kept inside each option's possible range -- but vectorised over many classes per
+solver call.  A class's ``n`` is the distinct deals played, ``ess`` its effective sample.
 
 With ``scores`` (a list of game scores, ``(us, them)``), each class also gets, per score, each
 option's chance of winning the game and the recommendation by that chance
@@ -46,7 +48,7 @@ from ..decide.questions import (
     round_two_outcomes,
 )
 from ..play.contracts import Evaluator, Outcome
-from ..rules import NORTH_AMERICAN, Rules, may_discard, may_take_up, order_must_go_alone
+from ..rules import Rules, may_discard, may_take_up, order_must_go_alone
 from ..sampling.deals import sample_hands
 from ..sampling.posterior import posterior_sample
 from ..sampling.seeds import chunk_rng
@@ -288,8 +290,8 @@ def _discard_candidates(rules: Rules, up: int, class_hands_rows: np.ndarray) -> 
 def summarise_classes(outs: dict[str, Outcome], w: np.ndarray, k: int, allowed: dict[str, np.ndarray],
                       discard_cards: list[np.ndarray] | None = None,
                       options: tuple[str, ...] = OPTIONS,
-                      games: dict[str, GameState] | None = None, *, rules: Rules | None = None,
-                      asker: int = 0, sampling: ClassSampling | None = None) -> dict[str, np.ndarray]:
+                      games: dict[str, GameState] | None = None, *, rules: Rules,
+                      asker: int, sampling: ClassSampling | None = None) -> dict[str, np.ndarray]:
     """Per-class columns from per-row outcomes (rows class by class, ``k`` classes).
 
     As :func:`~euchre_stats.decide.questions._summarise`: with ``sampling`` (deals resampled by the
@@ -308,7 +310,7 @@ def summarise_classes(outs: dict[str, Outcome], w: np.ndarray, k: int, allowed: 
     if sampling is None:
         sampling = ClassSampling.uniform(k, W.shape[1])
     scale, n_eff, played = sampling.se_scale, sampling.effective, sampling.played
-    ranges = option_ranges(rules or NORTH_AMERICAN, options, asker, round_one=options == OPTIONS)
+    ranges = option_ranges(rules, options, asker, round_one=options == OPTIONS)
     cols: dict[str, np.ndarray] = {}
     chosen: dict[str, Outcome] = {}
     for action in ("order", "order alone"):
