@@ -38,6 +38,26 @@ def save_figure(fig, path: str) -> None:
     atomic_write(path, buf.getvalue())
 
 
+def text_colour(rgba) -> str:
+    """``"k"`` or ``"w"``: the text colour readable on a cell of colour ``rgba`` (by its relative
+    luminance, WCAG's formula: black on light cells, white on dark ones)."""
+    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgba[:3]]
+    luminance = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    # the luminance where black and white text have the same contrast ratio
+    return "k" if luminance > 0.179 else "w"
+
+
+def label_cells(ax, im, texts, fontsize: float = 7) -> None:
+    """Write ``texts[i][j]`` (skipping ``None``) on each cell of the image ``im`` drawn on ``ax``, each
+    in the colour readable on that cell's own background (:func:`text_colour`)."""
+    values = np.ma.getdata(im.get_array())
+    for i, row in enumerate(texts):
+        for j, text in enumerate(row):
+            if text is not None:
+                colour = text_colour(im.to_rgba(values[i, j]))
+                ax.text(j, i, text, ha="center", va="center", fontsize=fontsize, color=colour)
+
+
 def new_axes(figsize=(6, 4.2)):
     """A fresh figure with one Axes (Agg), for a result's ``plot(ax=None)``."""
     return plt.subplots(figsize=figsize)[1]

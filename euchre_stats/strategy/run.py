@@ -197,8 +197,14 @@ def finish_run(run_dir, spec: TableSpec, *, csv: bool = False, charts: bool = Tr
         from .charts import draw_all
 
         (d / "charts").mkdir(exist_ok=True)
-        draw_all(table, d / "charts")
+        draw_all(table, d / "charts", chart_context(spec))
     return table
+
+
+def chart_context(spec: TableSpec) -> str:
+    """What a table's charts say beside the seats: the play model, the rules' name, the deals and seed."""
+    return (f"{spec.model} play, rules: {spec.rules.name}, {spec.samples_per_class:,} deals per class, "
+            f"seed {spec.seed}")
 
 
 def run_seed(run_dir, seed: int | None) -> int:
