@@ -210,7 +210,7 @@ class Decision(ResultView):
             if "discard" in o.extra:
                 row["discard"] = o.extra["discard"]
             table.append(row)
-        lines.append(pd.DataFrame(table).to_string(index=False))
+        lines.append(pd.DataFrame(table).to_string(index=False, na_rep="-"))  # "-": no discard in that option
         lines.append("")
         same = [df["b"] for df in self.differences if df.get("equivalent")]
         rivals = [df for df in self.differences if not df.get("equivalent")]

@@ -126,7 +126,7 @@ class Advice(ResultView):
                 row["P(win)"] = f"{o['p_win']:.3f}"
                 row["P(win) 95% CI"] = f"[{o['p_win_ci'][0]:.3f}, {o['p_win_ci'][1]:.3f}]"
             rows.append(row)
-        lines.append(pd.DataFrame(rows).to_string(index=False))
+        lines.append(pd.DataFrame(rows).to_string(index=False, na_rep="-"))
         rec = self.recommendation + (f" (discard {self.extra['discard']})" if "discard" in self.extra else "")
         lines.append(f"recommendation: {rec}" + ("  -- too close to call" if self.too_close else ""))
         return "\n".join(lines)
