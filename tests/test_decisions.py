@@ -344,3 +344,27 @@ def test_an_option_without_a_discard_shows_a_dash_not_nan():
     assert [r[-1] for r in rows] == ["-", "Qd", "9s"]
     csv_rows = [line for line in d.to_csv().splitlines() if not line.startswith("#")]
     assert csv_rows[0].endswith(",discard") and csv_rows[1].endswith(",") and csv_rows[2].endswith(",Qd")
+
+
+def test_the_lead_header_prints_cards_and_suits_as_text():
+    inputs = {"hand": "Ah Kc 9s", "trump": "h", "maker": "eldest", "seat": "eldest", "alone": True,
+              "tricks": ["Jh 9h Th Qh", "Ac Kc 9c Tc"], "up": "9h", "side": "makers"}
+    d = _answer("lead", inputs, ["Ah", "Kc", "9s"], "Ah")
+    head = d.to_text().splitlines()[0]
+    assert head == ("lead: hand Ah Kc 9s, trump hearts, maker eldest, seat eldest, alone, "
+                    "tricks Jh 9h Th Qh / Ac Kc 9c Tc, up 9h, side makers")
+    assert d.to_dict()["inputs"] == inputs  # the JSON keeps the letter and the list
+
+
+def test_a_round_two_call_names_its_suit_in_words():
+    d = _answer("call", {"hand": "Jd Ad Kd 9c Tc", "turned_down": "9h", "seat": "third"},
+                ["pass", "s", "d alone", "d"], "d")
+    text = d.to_text()
+    assert text.splitlines()[0] == "call: hand Jd Ad Kd 9c Tc, turned down 9h, seat third"
+    assert text.splitlines()[-1] == "recommendation: d (call diamonds)"
+    assert d.to_dict()["recommendation"] == "d"
+    alone = _answer("call", d.inputs, ["pass", "d alone"], "d alone")
+    assert alone.to_text().splitlines()[-1] == "recommendation: d alone (call diamonds alone)"
+    named = _answer("order", {"hand": "Jh Ah Kh 9s Tc", "upcard": "Jk", "seat": "dealer", "named": "s"},
+                    ["pass", "order"], "pass")
+    assert "named spades" in named.to_text().splitlines()[0]

@@ -13,7 +13,7 @@ import html
 import io
 import json
 
-from ..core.cards import parse_suit, suit_word
+from ..core.cards import SUITS, parse_suit, suit_word
 from ..core.errors import InvalidCardError
 
 
@@ -70,6 +70,15 @@ def inputs_text(inputs: dict) -> str:
     return ", ".join(parts)
 
 
+def action_text(action: str) -> str:
+    """An option's key for prose: a round-two call keeps its key and gains its suit as a word
+    (``"d alone"`` -> ``"d alone (call diamonds alone)"``); every other option is unchanged."""
+    suit, _, rest = action.partition(" ")
+    if len(suit) == 1 and suit in SUITS and rest in ("", "alone"):
+        return f"{action} (call {suit_word(SUITS.index(suit))}{' alone' if rest else ''})"
+    return action
+
+
 def frame_text(df, fmt: str) -> str:
     """Render a pandas DataFrame as CSV (``fmt == "csv"``) or as an aligned table."""
     if fmt == "csv":
@@ -116,5 +125,5 @@ class ResultView:
                 + (f"<pre>{html.escape(tail)}</pre>" if tail else "") + "</div>")
 
 
-__all__ = ["CSV_METADATA", "SUIT_INPUTS", "ResultView", "csv_metadata", "dumps", "frame_text",
+__all__ = ["CSV_METADATA", "SUIT_INPUTS", "ResultView", "action_text", "csv_metadata", "dumps", "frame_text",
            "inputs_text", "suit_text"]
