@@ -30,7 +30,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..core.errors import TableRunError
+from ..core.errors import JSONInputError, TableRunError
+from ..core.safejson import parse_json
 from ..output.atomic import atomic_write
 from ..output.results import ResultView
 from .lock import run_lock
@@ -64,11 +65,16 @@ def read_manifest(run_dir) -> dict:
     """The manifest of a run directory."""
     p = Path(run_dir) / MANIFEST
     try:
-        m = json.loads(p.read_text())
+        m = parse_json(p.read_bytes(), f"{str(p)!r} is not a table manifest")
     except FileNotFoundError:
         raise TableRunError(f"{str(run_dir)!r} holds no strategy table (no {MANIFEST})") from None
-    except json.JSONDecodeError as exc:
-        raise TableRunError(f"{str(p)!r} is not a table manifest: {exc.msg}") from None
+    except OSError as exc:  # a directory, a symlink loop, no permission
+        raise TableRunError(f"cannot read the table manifest {str(p)!r}: {exc.strerror or exc}") from None
+    except JSONInputError as exc:
+        raise TableRunError(str(exc)) from None
+    if not isinstance(m, dict):
+        kind = {list: "an array", str: "a string", bool: "true or false", type(None): "null"}.get(type(m), "a number")
+        raise TableRunError(f"{str(p)!r} is not a strategy-table manifest: it holds {kind}, not a JSON object")
     if m.get("format") != FORMAT or "settings" not in m:
         raise TableRunError(f"{str(p)!r} is not a strategy-table manifest")
     return m
