@@ -45,3 +45,19 @@ def test_the_command_line_names_the_manifest(tmp_path):
     assert "Traceback" not in r.output
     assert r.output.strip().splitlines()[-1] == (f"Error: {str(tmp_path / MANIFEST)!r} is not a strategy-table "
                                                  "manifest: it holds an array, not a JSON object")
+
+
+def test_a_tables_own_chart_names_its_seat_model_and_rules(tmp_path):
+    import pandas as pd
+
+    from euchre_stats.rules import PRESETS
+    from euchre_stats.strategy.run import TableResult
+    from euchre_stats.strategy.table import TableSpec
+
+    rows = [{"seat": "dealer", "trump_count": t, "off_aces": 0, "multiplicity": 2, "count": float(t),
+             "ev_pass": 0.0, "ev_order": t - 1.0, "ev_alone": t - 2.0, "gain_order": t - 1.0, "gain_alone": -1.0,
+             "p_make_order": 0.5, "best": "pass" if t < 2 else "order"} for t in range(5)]
+    spec = TableSpec(PRESETS["british"], seats=(3,), samples_per_class=20, seed=4)
+    ax = TableResult.of(spec, tmp_path, pd.DataFrame(rows)).plot()
+    assert ax.get_title() == ("best action by trump count\nseat: dealer; dd play, rules: british, 20 deals per class, "
+                              "seed 4")

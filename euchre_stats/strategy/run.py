@@ -322,7 +322,7 @@ class TableResult(ResultView):
             bottom = s[col].to_numpy() if bottom is None else bottom + s[col].to_numpy()
         ax.set_xlabel("trumps held")
         ax.set_ylabel("share of hands")
-        ax.set_title(f"best action by trump count ({seat}, {self.spec.samples_per_class} deals per class)")
+        ax.set_title(f"best action by trump count\nseat: {seat}; {chart_context(self.spec)}", fontsize=9)
         ax.legend(fontsize=8)
         return ax
 
