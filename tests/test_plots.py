@@ -126,3 +126,11 @@ def test_games_variants_plot_renders(tmp_path):
     r = SimpleNamespace(decks=decks, plot_title=lambda: "three-handed cutthroat beside four-handed")
     plots.plot_variants(r, str(tmp_path / "g.png"), GAME_PANELS)
     _png(tmp_path / "g.png")
+
+
+def test_a_recommendation_too_close_to_call_says_so():
+    d = _decision("discard")
+    d.too_close = True
+    fig = plots.decision_figure(d)
+    assert [t.get_text() for t in fig.axes[0].texts] == ["recommended\n(too close to call)"]
+    matplotlib.pyplot.close(fig)

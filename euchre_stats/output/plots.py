@@ -126,7 +126,8 @@ def draw_decision_values(ax, decisions, context: bool = True):
             bar.set_gid(RECOMMENDED)
             chosen.setdefault(k, []).append((d.model, max(ev[k] + hi[k], 0.0)))
     for k, picks in chosen.items():  # one label per option, over its group of bars
-        models = f"\n({', '.join(m for m, _ in picks)})" if len(decisions) > 1 else ""
+        models = (f"\n({', '.join(m for m, _ in picks)})" if len(decisions) > 1
+                  else "\n(too close to call)" if d0.too_close else "")
         ax.annotate(RECOMMENDED + models, (x[k] + width * (len(decisions) - 1) / 2, max(t for _, t in picks)),
                     xytext=(0, 4), textcoords="offset points", ha="center", va="bottom", fontsize=8,
                     fontweight="bold")
