@@ -7,7 +7,8 @@ import sys
 
 import click
 
-from euchre_stats.core.errors import RecordError
+from euchre_stats.core.errors import JSONInputError, RecordError
+from euchre_stats.core.safejson import parse_json
 from euchre_stats.game.records import RENEGE_MODES, review_dict, review_lines
 from euchre_stats.game.state import SUIT_WORDS
 from euchre_stats.play.realistic import DEFAULT_WORLDS
@@ -16,16 +17,13 @@ from euchre_stats.sampling.seeds import resolve_seed
 
 from euchre_stats.output.results import dumps
 
-from .common import InputError, emit, handle_errors, output_options
+from .common import InputError, emit, handle_errors, output_options, read_text
 from .group import cli
 
 
 def _read_input(path: str) -> tuple[str, str]:
-    """``(text, shown name)`` of a file or of standard input (``-``)."""
-    if path == "-":
-        return sys.stdin.read(), "<stdin>"
-    with open(path, encoding="utf-8") as fh:
-        return fh.read(), path
+    """``(text, shown name)`` of a file or of standard input (``-``); read errors name ``path``."""
+    return read_text(path), "<stdin>" if path == "-" else path
 
 
 def _is_batch(path: str, text: str) -> bool:
@@ -35,13 +33,13 @@ def _is_batch(path: str, text: str) -> bool:
     if path != "-":
         return False
     try:
-        json.loads(text)
-    except json.JSONDecodeError:
+        parse_json(text, "standard input")
+    except JSONInputError:
         lines = [ln for ln in text.splitlines() if ln.strip()]
         if len(lines) > 1:
             try:
-                json.loads(lines[0])
-            except json.JSONDecodeError:
+                parse_json(lines[0], "line 1", one_line=True)
+            except JSONInputError:
                 return False
             return True
     return False
@@ -188,10 +186,9 @@ def review(record: str, dd: bool, renege: str, realistic: bool, worlds: int | No
             sys.exit(1)
         return
     try:
-        obj = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"malformed JSON in {name} at line {exc.lineno}, column {exc.colno}: "
-                         f"{exc.msg}") from None
+        obj = parse_json(text, name)
+    except JSONInputError as exc:
+        raise InputError(str(exc)) from None
     try:
         res = review_dict(obj, dd, renege, columns)
     except RecordError as exc:

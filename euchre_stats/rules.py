@@ -191,12 +191,15 @@ class Rules:
             return cls(**value)
         raise RulesError(f"rules must be a preset name or an object of options, got {value!r}")
 
+    @property
+    def name(self) -> str:
+        """The name of the preset these rules are (``"british"``), else ``"custom"``."""
+        return next((name for name, r in PRESETS.items() if r == self), "custom")
+
     def describe(self) -> str:
-        """One readable line per option that differs from north-american, or the preset name."""
-        for name, r in PRESETS.items():
-            if r == self:
-                return f"{name}: " + _describe_fields(self)
-        return "custom: " + _describe_fields(self)
+        """The preset's name (or ``custom``), then the deal and every option that differs from
+        north-american."""
+        return f"{self.name}: " + _describe_fields(self)
 
 
 def _check_no_partners(r: Rules) -> None:

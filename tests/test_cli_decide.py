@@ -122,3 +122,29 @@ def test_every_command_has_help_with_an_example():
         r = run([name, "--help"])
         assert r.exit_code == 0
         assert "Example" in r.output and "euchre-stats" in r.output, name
+
+
+def test_text_prints_cards_and_suits_for_a_person():
+    r = run(["lead", "Ah Kc Qc 9s", "--trump", "h", "--maker", "eldest", "--seat", "eldest", "--trick",
+             "Jh 9h Th Qh", "--samples", "100", "--seed", "1", "--model", "dd"])
+    assert r.exit_code == 0, r.output
+    assert r.output.splitlines()[0] == ("lead: hand Ah Kc Qc 9s, trump hearts, maker eldest, seat eldest, "
+                                        "tricks Jh 9h Th Qh, side makers")
+    r = run(["order", "Jc As Ks 9s Qd", "--up", "Js", "--seat", "dealer", "--samples", "100", "--seed", "1",
+             "--model", "dd"])
+    assert r.exit_code == 0, r.output
+    assert "NaN" not in r.output
+    pass_row = next(line for line in r.output.splitlines() if line.split()[:1] == ["pass"] and "[" in line)
+    assert pass_row.split()[-1] == "-"
+
+
+def test_target_se_says_whether_it_was_reached():
+    base = ["order", "Jh Jd Ah 9s Tc", "--up", "9h", "--seat", "eldest", "--seed", "1", "--model", "dd"]
+    short = run(base + ["--samples", "200", "--target-se", "0.001"])
+    assert "target standard error 0.001: not reached in 200 samples" in short.output
+    d = json.loads(run(base + ["--samples", "200", "--target-se", "0.001", "--format", "json"]).output)
+    assert (d["target_se"], d["target_reached"]) == (0.001, False)
+    met = json.loads(run(base + ["--samples", "5000", "--target-se", "0.2", "--format", "json"]).output)
+    assert met["target_reached"] is True and met["samples"] < 5000
+    csv = run(base + ["--samples", "200", "--target-se", "0.001", "--format", "csv"]).output
+    assert "# target_reached: false" in csv.splitlines()

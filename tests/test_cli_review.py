@@ -69,7 +69,25 @@ def test_malformed_json(tmp_path):
     p.write_text('{\n  "dealer": 3,\n  "hands": [\n}\n')
     r = run(p)
     assert r.exit_code == 2
-    assert r.stderr == f"Error: malformed JSON in {p} at line 4, column 1: Expecting value\n"
+    assert r.stderr == f"Error: {p}: malformed JSON at line 4, column 1: Expecting value\n"
+
+
+def test_json_is_read_by_the_safe_reader(tmp_path):
+    """Nesting past the limit, a huge number and a file that is not text: one line naming the file."""
+    deep = tmp_path / "deep.json"
+    deep.write_text('{"dealer": ' + "[" * 200 + "]" * 200 + "}")
+    r = run(deep)
+    assert r.exit_code == 2 and r.stderr == f"Error: {deep}: JSON nested 201 deep, more than the 32 allowed\n"
+    big = tmp_path / "big.json"
+    big.write_text('{"dealer": ' + "9" * 5000 + "}")
+    r = run(big)
+    assert r.exit_code == 2 and r.stderr.startswith(f"Error: {big}: a number in the JSON has more than ")
+    binary = tmp_path / "bin.json"
+    binary.write_bytes(b'{"dealer": \xff}')
+    r = run(binary)
+    assert r.exit_code == 2 and r.stderr == f"Error: {str(binary)!r} is not UTF-8 text (byte 11 is 0xff)\n"
+    r = run("-", input="[" * 200 + "]" * 200)
+    assert r.exit_code == 2 and r.stderr == "Error: <stdin>: JSON nested 200 deep, more than the 32 allowed\n"
 
 
 def _write(tmp_path, **changes):

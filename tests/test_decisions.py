@@ -13,8 +13,9 @@ from euchre_stats.core.errors import DecisionInputError
 from euchre_stats.core.seats import parse_seat
 from euchre_stats.core.stats import weighted_mean_se
 from euchre_stats.core.trump import SUIT_MASK
-from euchre_stats.decide.questions import call_decision, discard_decision, lead_decision, order_decision
-from euchre_stats.rules import preset
+from euchre_stats.decide.questions import (Decision, OptionResult, call_decision, discard_decision, lead_decision,
+                                          order_decision)
+from euchre_stats.rules import NORTH_AMERICAN, preset
 from euchre_stats.solver import card_values_many
 
 HEARTS = 2
@@ -324,3 +325,46 @@ def test_target_se_says_whether_it_was_reached_and_ties_between_rivals_are_named
     same = {d["b"]: d.get("same_as") for d in lead.differences}
     assert {same.get("Kd"), same.get("Qd")} == {None, "Kd"} or {same.get("Kd"), same.get("Qd")} == {None, "Qd"}
     assert "equivalent to" in lead.to_text()
+
+
+def _answer(kind: str, inputs: dict, actions: list[str], best: str, extra: dict | None = None) -> Decision:
+    """A decision as its question function builds one, with made-up figures (only its forms are tested)."""
+    options = [OptionResult(a, 0.1 * k, (0.1 * k - 0.2, 0.1 * k + 0.2), 0.5, 0.1, 0.5, 100, 0.1, [0.5, 0.5],
+                            dict((extra or {}).get(a, {}))) for k, a in enumerate(actions)]
+    return Decision(kind, inputs, NORTH_AMERICAN, 1, 100, "dd", options, [], best, False)
+
+
+def test_an_option_without_a_discard_shows_a_dash_not_nan():
+    d = _answer("order", {"hand": "Jc As Ks 9s Qd", "upcard": "Js", "seat": "dealer"},
+                ["pass", "order", "order alone"], "order",
+                {"order": {"discard": "Qd"}, "order alone": {"discard": "9s"}})
+    text = d.to_text()
+    assert "NaN" not in text and "nan" not in text
+    rows = [line.split() for line in text.split("\n\n")[1].splitlines()[1:]]  # the options table
+    assert [r[-1] for r in rows] == ["-", "Qd", "9s"]
+    csv_rows = [line for line in d.to_csv().splitlines() if not line.startswith("#")]
+    assert csv_rows[0].endswith(",discard") and csv_rows[1].endswith(",") and csv_rows[2].endswith(",Qd")
+
+
+def test_the_lead_header_prints_cards_and_suits_as_text():
+    inputs = {"hand": "Ah Kc 9s", "trump": "h", "maker": "eldest", "seat": "eldest", "alone": True,
+              "tricks": ["Jh 9h Th Qh", "Ac Kc 9c Tc"], "up": "9h", "side": "makers"}
+    d = _answer("lead", inputs, ["Ah", "Kc", "9s"], "Ah")
+    head = d.to_text().splitlines()[0]
+    assert head == ("lead: hand Ah Kc 9s, trump hearts, maker eldest, seat eldest, alone, "
+                    "tricks Jh 9h Th Qh / Ac Kc 9c Tc, up 9h, side makers")
+    assert d.to_dict()["inputs"] == inputs  # the JSON keeps the letter and the list
+
+
+def test_a_round_two_call_names_its_suit_in_words():
+    d = _answer("call", {"hand": "Jd Ad Kd 9c Tc", "turned_down": "9h", "seat": "third"},
+                ["pass", "s", "d alone", "d"], "d")
+    text = d.to_text()
+    assert text.splitlines()[0] == "call: hand Jd Ad Kd 9c Tc, turned down 9h, seat third"
+    assert text.splitlines()[-1] == "recommendation: d (call diamonds)"
+    assert d.to_dict()["recommendation"] == "d"
+    alone = _answer("call", d.inputs, ["pass", "d alone"], "d alone")
+    assert alone.to_text().splitlines()[-1] == "recommendation: d alone (call diamonds alone)"
+    named = _answer("order", {"hand": "Jh Ah Kh 9s Tc", "upcard": "Jk", "seat": "dealer", "named": "s"},
+                    ["pass", "order"], "pass")
+    assert "named spades" in named.to_text().splitlines()[0]

@@ -147,3 +147,23 @@ def test_equity_command_and_score_option(tmp_path):
     assert o.exit_code == 0 and "P(win)" in o.output and "game: 9-8 (us-them), game to 10" in o.output
     bad = CliRunner().invoke(cli, ["order", "Jh 9h Ac Kc Qs", "--up", "Th", "--seat", "eldest", "--score", "nine"])
     assert bad.exit_code == 2 and "score 'nine': expected US-THEM" in bad.output
+
+
+def test_the_equity_heatmap_labels_are_readable_on_their_cells(tmp_path):
+    import matplotlib.image
+
+    from euchre_stats.decide.equity import EquityResult
+    from euchre_stats.output.plots import text_colour
+
+    r = EquityResult(NORTH_AMERICAN, MIXED, equity_table(NORTH_AMERICAN, MIXED, True),
+                     equity_table(NORTH_AMERICAN, MIXED, False))
+    ax = r.plot()
+    im, = ax.get_images()
+    assert len(ax.texts) == 100
+    for t in ax.texts:
+        b, a = t.get_position()
+        assert t.get_color() == text_colour(im.to_rgba(r.deal[a, b])), t.get_text()
+    assert {t.get_color() for t in ax.texts} == {"k", "w"}
+    matplotlib.pyplot.close(ax.figure)
+    r.save_plot(str(tmp_path / "eq.png"))
+    assert matplotlib.image.imread(tmp_path / "eq.png").ndim == 3

@@ -82,3 +82,12 @@ def test_cli_players():
     r = CliRunner().invoke(cli, ["variants", "--players", "3", "--rules", "canadian", "--samples", "5"])
     assert r.exit_code == 2
     assert "Error: canadian_loner True does not apply to three-handed cutthroat" in r.output
+
+
+def test_progress_moves_with_every_chunk():
+    """Drawn at once (0 of the total), then after every chunk of deals, not once per column."""
+    calls = []
+    simulate_games(3, "24", samples=2500, seed=4, progress=lambda done, total: calls.append((done, total)))
+    # two columns (cutthroat, four-handed) of chunks 1000, 1000, 500
+    assert calls == [(0, 5000), (1000, 5000), (2000, 5000), (2500, 5000), (3500, 5000), (4500, 5000),
+                     (5000, 5000)]

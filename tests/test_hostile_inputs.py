@@ -399,8 +399,6 @@ def test_a_run_directory_whose_manifest_is_binary(command, tmp_path):
     refused(invoke(args), "not UTF-8 text", str(run))
 
 
-@pytest.mark.xfail(strict=True, reason="strategy/run.py read_manifest takes any JSON for a dict (reported; "
-                                       "the CLI's guard turns it into exit code 70, not a traceback)")
 @pytest.mark.parametrize("command", ["table", "advise"])
 def test_a_run_directory_whose_manifest_is_not_an_object(command, tmp_path):
     run = tmp_path / "run"

@@ -132,3 +132,11 @@ def test_cli_odds_forms():
 def test_help_has_an_example(command):
     r = CliRunner().invoke(cli, [command, "--help"])
     assert r.exit_code == 0 and "Example:" in r.output and f"euchre-stats {command} " in r.output
+
+
+def test_progress_is_drawn_before_the_first_chunk():
+    from euchre_stats.variants.simulate import simulate_variants
+
+    calls = []
+    simulate_variants("24", samples=1500, seed=2, model="dd", progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(0, 1500), (1000, 1500), (1500, 1500)]

@@ -197,18 +197,15 @@ class EquityResult(ResultView):
         return "\n\n".join(parts)
 
     def plot(self, ax=None):
-        """A heatmap of P(we win) with us dealing next, on ``ax`` (a new figure when None); the Axes."""
-        import matplotlib.pyplot as plt
+        """A heatmap of P(we win) with us dealing next, on ``ax`` (a new figure when None); the Axes.
+        Each cell's label is black or white by its own colour."""
+        from ..output.plots import label_cells, plt
 
         if ax is None:
             _, ax = plt.subplots(figsize=(6.4, 5.2))
         im = ax.imshow(self.deal, origin="lower", cmap="RdBu", vmin=0, vmax=1)
         t = self.rules.game_to
-        for a in range(t):
-            for b in range(t):
-                v = self.deal[a, b]
-                ax.text(b, a, f"{v:.2f}", ha="center", va="center", fontsize=7,
-                        color="white" if abs(v - 0.5) > 0.3 else "black")
+        label_cells(ax, im, [[f"{self.deal[a, b]:.2f}" for b in range(t)] for a in range(t)])
         ax.set_xlabel("their score")
         ax.set_ylabel("our score")
         ax.set_xticks(range(t))

@@ -32,7 +32,7 @@ from ..core.errors import DecisionInputError
 from ..core.seats import DEALER, SEAT_NAMES, parse_seat
 from ..core.stats import Z95, effective_sample_size, weighted_mean_se
 from ..core.trump import EFF_SUIT, SUIT_MASK, trick_winner_index
-from ..output.results import ResultView
+from ..output.results import ResultView, action_text, inputs_text
 from ..play.contracts import DEFAULT_PLAY_MODEL, PLAY_MODELS, Contracts, Evaluator, Outcome
 from ..rules import (NORTH_AMERICAN, Rules, alone_with_the_call, dealer_picks_up, first_leader, hand_points_array,
                      joker_up_names_trump, may_discard, may_pass, may_take_up, order_must_go_alone, sitting_out,
@@ -155,9 +155,7 @@ class Decision(ResultView):
         """The command line's table: the inputs, rules, models, seed, the options and the verdict."""
         import pandas as pd
 
-        inputs = ", ".join(f"{k} {v}" for k, v in self.inputs.items()
-                           if v not in (None, [], False) and not isinstance(v, dict))
-        lines = [f"{self.kind}: {inputs}", f"rules: {self.rules.describe()}",
+        lines = [f"{self.kind}: {inputs_text(self.inputs)}", f"rules: {self.rules.describe()}",
                  f"play model: {self.model} = {MODEL_WORDS.get(self.model, self.model)}"]
         if self.pass_model:
             lines.append(f"pass valued by: {PASS_WORDS[self.pass_model]}")
@@ -210,7 +208,7 @@ class Decision(ResultView):
             if "discard" in o.extra:
                 row["discard"] = o.extra["discard"]
             table.append(row)
-        lines.append(pd.DataFrame(table).to_string(index=False))
+        lines.append(pd.DataFrame(table).to_string(index=False, na_rep="-"))  # "-": no discard in that option
         lines.append("")
         same = [df["b"] for df in self.differences if df.get("equivalent")]
         rivals = [df for df in self.differences if not df.get("equivalent")]
@@ -222,10 +220,11 @@ class Decision(ResultView):
             if "same_as" in df:
                 lines.append(f"{df['b']} is equivalent to {df['same_as']} on every sampled deal")
         if self.too_close:
-            lines.append(f"recommendation: too close to call ({self.recommendation} vs {rivals[0]['b']}); "
-                         f"{self.recommendation} is ahead by {_fmt(rivals[0]['diff'])}")
+            lines.append(f"recommendation: too close to call ({action_text(self.recommendation)} vs "
+                         f"{action_text(rivals[0]['b'])}); {self.recommendation} is ahead by "
+                         f"{_fmt(rivals[0]['diff'])}")
         else:
-            lines.append(f"recommendation: {self.recommendation}")
+            lines.append(f"recommendation: {action_text(self.recommendation)}")
         return "\n".join(lines)
 
     def plot(self, ax=None, kind: str = "values"):

@@ -17,7 +17,14 @@ if "matplotlib.pyplot" not in sys.modules and not os.environ.get("MPLBACKEND"):
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
+from ..core.cards import JOKER, SUITS, parse_card  # noqa: E402
 from .atomic import atomic_write  # noqa: E402
+from .results import inputs_text  # noqa: E402
+
+#: the label of the bar of the recommended option (and its ``gid``, which tests look for)
+RECOMMENDED = "recommended"
+#: play models as a chart title names them
+MODEL_TITLES = {"dd": "double-dummy play", "pimc": "realistic play"}
 
 
 def save_figure(fig, path: str) -> None:
@@ -38,40 +45,107 @@ def save_figure(fig, path: str) -> None:
     atomic_write(path, buf.getvalue())
 
 
+def text_colour(rgba) -> str:
+    """``"k"`` or ``"w"``: the text colour readable on a cell of colour ``rgba`` (by its relative
+    luminance, WCAG's formula: black on light cells, white on dark ones)."""
+    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgba[:3]]
+    luminance = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    # the luminance where black and white text have the same contrast ratio
+    return "k" if luminance > 0.179 else "w"
+
+
+def label_cells(ax, im, texts, fontsize: float = 7) -> None:
+    """Write ``texts[i][j]`` (skipping ``None``) on each cell of the image ``im`` drawn on ``ax``, each
+    in the colour readable on that cell's own background (:func:`text_colour`)."""
+    values = np.ma.getdata(im.get_array())
+    for i, row in enumerate(texts):
+        for j, text in enumerate(row):
+            if text is not None:
+                colour = text_colour(im.to_rgba(values[i, j]))
+                ax.text(j, i, text, ha="center", va="center", fontsize=fontsize, color=colour)
+
+
 def new_axes(figsize=(6, 4.2)):
     """A fresh figure with one Axes (Agg), for a result's ``plot(ax=None)``."""
     return plt.subplots(figsize=figsize)[1]
 
 
-def draw_decision_values(ax, decisions):
+def decision_title(decisions) -> str:
+    """The context of a decision chart, for its title: the question and its inputs (hand, upcard or
+    turned-down card, seat, trump where known), then the play model(s) and the rules' name.
+
+    ``decisions`` is one :class:`~euchre_stats.decide.questions.Decision` or a list (one per play model).
+    """
+    decisions = _as_list(decisions)
+    d0 = decisions[0]
+    inputs = dict(d0.inputs)
+    if "trump" not in inputs and d0.kind == "discard":  # the upcard taken up names trump
+        up = parse_card(inputs["upcard"])
+        if up != JOKER:
+            inputs["trump"] = SUITS[up >> 3]
+    models = " vs ".join(MODEL_TITLES.get(d.model, d.model) for d in decisions)
+    return f"{d0.kind}: {inputs_text(inputs)}\n{models}, rules: {d0.rules.name}"
+
+
+def _as_list(decisions) -> list:
+    return list(decisions) if isinstance(decisions, (list, tuple)) else [decisions]
+
+
+def _mark_recommended(ax, actions: list[str], recommendation: str) -> None:
+    """The recommended option's tick label in bold (the bar itself is outlined by its drawer)."""
+    for label, action in zip(ax.get_xticklabels(), actions):
+        if action == recommendation:
+            label.set_fontweight("bold")
+
+
+def draw_decision_values(ax, decisions, context: bool = True):
     """Bars of each option's expected value with its 95% interval on ``ax``; returns ``ax``.
 
     ``decisions`` is one :class:`~euchre_stats.decide.questions.Decision` or a list (one per play
-    model, drawn side by side).
+    model, drawn side by side).  Each model's recommended option is outlined in black and labelled
+    ``recommended`` (its bar's ``gid``).  ``context``: the title names the hand, upcard, seat, trump,
+    model and rules (:func:`decision_title`); a figure that says them in its own title passes False.
     """
-    if not isinstance(decisions, (list, tuple)):
-        decisions = [decisions]
+    decisions = _as_list(decisions)
     d0 = decisions[0]
     actions = [o.action for o in d0.options]
     width = 0.8 / len(decisions)
     x = np.arange(len(actions))
+    chosen: dict[int, list] = {}  # option -> (model, top of its bar) of each model recommending it
     for j, d in enumerate(decisions):
         by = {o.action: o for o in d.options}
         ev = np.array([by[a].ev for a in actions])
         lo = np.array([by[a].ev - by[a].ev_ci[0] for a in actions])
         hi = np.array([by[a].ev_ci[1] - by[a].ev for a in actions])
-        ax.bar(x + j * width, ev, width, yerr=[lo, hi], capsize=4, label=f"{d.model} play")
+        bars = ax.bar(x + j * width, ev, width, yerr=[lo, hi], capsize=4, label=f"{d.model} play")
+        if d.recommendation in actions:
+            k = actions.index(d.recommendation)
+            bar = bars.patches[k]
+            bar.set_edgecolor("black")
+            bar.set_linewidth(2.5)
+            bar.set_gid(RECOMMENDED)
+            chosen.setdefault(k, []).append((d.model, max(ev[k] + hi[k], 0.0)))
+    for k, picks in chosen.items():  # one label per option, over its group of bars
+        models = (f"\n({', '.join(m for m, _ in picks)})" if len(decisions) > 1
+                  else "\n(too close to call)" if d0.too_close else "")
+        ax.annotate(RECOMMENDED + models, (x[k] + width * (len(decisions) - 1) / 2, max(t for _, t in picks)),
+                    xytext=(0, 4), textcoords="offset points", ha="center", va="bottom", fontsize=8,
+                    fontweight="bold")
     ax.axhline(0, color="grey", lw=0.8)
     ax.set_xticks(x + width * (len(decisions) - 1) / 2, actions, rotation=30, ha="right")
+    _mark_recommended(ax, actions, d0.recommendation)
+    ax.margins(y=0.2)
     unit = "tricks" if d0.value_unit == "tricks" else "points (ours - theirs)"
     ax.set_ylabel(f"expected {unit}")
-    ax.set_title(f"{d0.kind}: {d0.inputs.get('hand', '')}  (n={d0.samples:,}, 95% CI)")
+    what = f"expected value per option (n={d0.samples:,}, 95% CI)"
+    ax.set_title(f"{decision_title(decisions)}\n{what}" if context else what, fontsize=9 if context else None)
     ax.legend()
     return ax
 
 
 def draw_decision_tricks(ax, d):
-    """Each option's distribution of our side's tricks, stacked bars on ``ax``; returns ``ax``."""
+    """Each option's distribution of our side's tricks, stacked bars on ``ax``; returns ``ax``.
+    The recommended option's bar is outlined and its label is bold."""
     actions = [o.action for o in d.options]
     x = np.arange(len(actions))
     dist = np.array([o.tricks for o in d.options])
@@ -81,9 +155,14 @@ def draw_decision_tricks(ax, d):
         ax.bar(x, dist[:, k], 0.6, bottom=bottom, color=cmap(k / max(1, dist.shape[1] - 1)),
                label=f"{k} tricks")
         bottom += dist[:, k]
+    if d.recommendation in actions:
+        k = actions.index(d.recommendation)
+        outline = ax.bar(x[k], bottom[k], 0.6, fill=False, edgecolor="black", linewidth=2.5)
+        outline.patches[0].set_gid(RECOMMENDED)
     ax.set_xticks(x, actions, rotation=30, ha="right")
+    _mark_recommended(ax, actions, d.recommendation)
     ax.set_ylabel("probability (our side's tricks)")
-    ax.set_title(f"trick distribution ({d.model} play)")
+    ax.set_title(f"trick distribution ({d.model} play; recommended in bold)")
     ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1, 1))
     return ax
 
@@ -102,17 +181,23 @@ def draw_distributions(ax, series: dict, xlabel: str, ylabel: str, title: str):
     return ax
 
 
+def decision_figure(decisions):
+    """The figure of ``--plot``: each option's expected value with its 95% interval, and each option's
+    trick distribution, under a title naming the question's context (:func:`decision_title`)."""
+    decisions = _as_list(decisions)
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.6), layout="constrained")
+    draw_decision_values(ax1, decisions, context=False)
+    draw_decision_tricks(ax2, decisions[0])
+    fig.suptitle(decision_title(decisions), fontsize=10)
+    return fig
+
+
 def plot_decision(decisions, path: str) -> None:
-    """Expected value with its 95% interval per option, and each option's trick distribution.
+    """:func:`decision_figure` written atomically to ``path`` (.png/.svg/.pdf).
 
     ``decisions`` is one :class:`~euchre_stats.decide.questions.Decision` or a list (one per play model).
     """
-    if not isinstance(decisions, (list, tuple)):
-        decisions = [decisions]
-    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.2))
-    draw_decision_values(ax1, decisions)
-    draw_decision_tricks(ax2, decisions[0])
-    save_figure(fig, path)
+    save_figure(decision_figure(decisions), path)
 
 
 #: the two panels of a variants chart: (figure, label) pairs and the y axis
@@ -153,7 +238,9 @@ def draw_variants(ax, r, panel: str = "probabilities", panels: dict | None = Non
 
 
 def variants_title(r) -> str:
-    return f"deck variants: {r.samples:,} deals each, seed {r.seed}, {r.model} play (95% CI)"
+    """The title of a variants chart: the deals, seed, play model and rules' name."""
+    return (f"deck variants: {r.samples:,} deals each, seed {r.seed}, {MODEL_TITLES.get(r.model, r.model)}, "
+            f"rules: {r.rules.name} (95% CI)")
 
 
 def plot_variants(r, path: str, panels: dict | None = None) -> None:

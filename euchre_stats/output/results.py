@@ -13,6 +13,9 @@ import html
 import io
 import json
 
+from ..core.cards import SUITS, parse_suit, suit_word
+from ..core.errors import InvalidCardError
+
 
 def dumps(obj) -> str:
     """Compact, stable JSON (the form of every ``--format json``)."""
@@ -34,6 +37,46 @@ def csv_metadata(d: dict, prefix: str = "") -> list[str]:
         if isinstance(sub, dict):
             lines += csv_metadata(sub, f"{prefix}models.{name}.")
     return lines
+
+
+#: inputs that name a suit: prose says the word (``trump hearts``), the JSON keeps the letter
+SUIT_INPUTS = ("trump", "named")
+
+
+def suit_text(text: str) -> str:
+    """A suit as given (``"h"``, ``"hearts"``, ``"♥"``) as a word for prose; other text unchanged."""
+    try:
+        return suit_word(parse_suit(text))
+    except InvalidCardError:
+        return str(text)
+
+
+def inputs_text(inputs: dict) -> str:
+    """A question's inputs as prose: ``hand Ah Kc, trump hearts, tricks Jh 9h Th Qh / Ac Kc 9c Tc, alone``.
+
+    Cards stay as they are written; suits are words; a list is its items (each a trick's cards) joined
+    by `` / ``; a true flag is its name; empty, false and nested entries are left out."""
+    parts = []
+    for key, value in inputs.items():
+        if value is None or value is False or value == [] or isinstance(value, dict):
+            continue
+        name = key.replace("_", " ")
+        if value is True:
+            parts.append(name)
+        elif isinstance(value, (list, tuple)):
+            parts.append(f"{name} {' / '.join(str(v) for v in value)}")
+        else:
+            parts.append(f"{name} {suit_text(value) if key in SUIT_INPUTS else value}")
+    return ", ".join(parts)
+
+
+def action_text(action: str) -> str:
+    """An option's key for prose: a round-two call keeps its key and gains its suit as a word
+    (``"d alone"`` -> ``"d alone (call diamonds alone)"``); every other option is unchanged."""
+    suit, _, rest = action.partition(" ")
+    if len(suit) == 1 and suit in SUITS and rest in ("", "alone"):
+        return f"{action} (call {suit_word(SUITS.index(suit))}{' alone' if rest else ''})"
+    return action
 
 
 def frame_text(df, fmt: str) -> str:
@@ -82,4 +125,5 @@ class ResultView:
                 + (f"<pre>{html.escape(tail)}</pre>" if tail else "") + "</div>")
 
 
-__all__ = ["CSV_METADATA", "ResultView", "csv_metadata", "dumps", "frame_text"]
+__all__ = ["CSV_METADATA", "SUIT_INPUTS", "ResultView", "action_text", "csv_metadata", "dumps", "frame_text",
+           "inputs_text", "suit_text"]

@@ -69,6 +69,7 @@ class Advice(ResultView):
                 "seat": self.seat, "label": self.label, "canonical": self.canonical,
                 "options": self.options, "recommendation": self.recommendation,
                 "too_close": self.too_close, "samples": self.samples, "table": self.table,
+                **({"relabelled": not self.as_given} if self.canonical else {}),
                 **({"score": self.score} if self.score is not None else {}), **self.extra}
 
     @property
@@ -102,6 +103,10 @@ class Advice(ResultView):
                  f"answered from: {src} -- {self.reason}"]
         if self.label:
             lines.append(f"class: {self.label}   ({self.canonical}, trump shown as hearts)")
+            if not self.as_given:
+                lines.append(f"note: your hand {self.hand} up {self.upcard} is advised as its class's hand "
+                             f"{self.canonical}: the same hand with the suits renamed (trump as hearts, next as "
+                             "diamonds, the stronger other-colour suit as spades), so the same answer")
         lines.append(f"deals: {self.samples:,}{' per class' if self.source == 'table' else ''}")
         lines.append("play model: " + self.extra.get("play_model", "pimc (realistic)" if self.source == "simulation"
                                                      else "as the table was built"))
@@ -126,10 +131,16 @@ class Advice(ResultView):
                 row["P(win)"] = f"{o['p_win']:.3f}"
                 row["P(win) 95% CI"] = f"[{o['p_win_ci'][0]:.3f}, {o['p_win_ci'][1]:.3f}]"
             rows.append(row)
-        lines.append(pd.DataFrame(rows).to_string(index=False))
+        lines.append(pd.DataFrame(rows).to_string(index=False, na_rep="-"))
         rec = self.recommendation + (f" (discard {self.extra['discard']})" if "discard" in self.extra else "")
         lines.append(f"recommendation: {rec}" + ("  -- too close to call" if self.too_close else ""))
         return "\n".join(lines)
+
+    @property
+    def as_given(self) -> bool:
+        """Whether the class's hand is the user's own (the same cards and upcard), not a relabelling."""
+        hand, _, up = self.canonical.partition(" up ")
+        return sorted(hand.split()) == sorted(self.hand.split()) and up == self.upcard
 
     def _repr_html_(self) -> str:
         head = "\n".join(self.to_text().split("\n")[:3])

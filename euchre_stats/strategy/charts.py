@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 
 from ..core.seats import SEAT_NAMES
-from ..output.plots import plt, save_figure
+from ..output.plots import label_cells, plt, save_figure
 from .summary import score_flips, summarise, table_scores
 
 ACTION_CODES = {"pass": 0, "order": 1, "order alone": 2}
@@ -37,15 +37,29 @@ def _grid(summary: pd.DataFrame, seat: str, value: str, trumps: list[int], aces:
     return g
 
 
-def heatmaps(table: pd.DataFrame, action_path, gain_path) -> None:
-    """Heatmaps by (seat x trump count x off-suit aces): the most-recommended action, and the gain."""
+def _context(table: pd.DataFrame, about: str | None) -> str:
+    """The seats a chart shows, then ``about`` (the play model, rules and deals of the run) if known."""
+    seats = _seats(table)
+    return f"seat{'s' if len(seats) > 1 else ''}: {', '.join(seats)}" + (f"; {about}" if about else "")
+
+
+def heatmaps(table: pd.DataFrame, action_path, gain_path, about: str | None = None) -> None:
+    """Heatmaps by (seat x trump count x off-suit aces): the most-recommended action, and the gain.
+
+    Every seat's panel shares one colour scale (the one colour bar's); each cell's label is black or
+    white by its own colour.  ``about`` (the play model, rules and deals, when known) goes in the title
+    beside the seats."""
     s = summarise(table, ["trump_count", "off_aces"])
     act = _act(s)
     seats = _seats(table)
     trumps = sorted(int(x) for x in s["trump_count"].unique())
     aces = sorted(int(x) for x in s["off_aces"].unique())
+    gains = {seat: _grid(s, seat, f"mean_gain_{act}", trumps, aces) for seat in seats}
+    finite = [np.abs(g[np.isfinite(g)]) for g in gains.values()]
+    lim = max((float(a.max()) for a in finite if a.size), default=0.0) or 1.0  # one scale for every panel
     for path, kind in ((action_path, "action"), (gain_path, "gain")):
-        fig, axes = plt.subplots(1, len(seats), figsize=(3.4 * len(seats) + 1, 3.8), squeeze=False)
+        fig, axes = plt.subplots(1, len(seats), figsize=(3.4 * len(seats) + 1, 4.1), squeeze=False,
+                                 layout="constrained")
         for ax, seat in zip(axes[0], seats):
             if kind == "action":
                 shares = np.stack([_grid(s, seat, f"share_{a}", trumps, aces)
@@ -54,20 +68,13 @@ def heatmaps(table: pd.DataFrame, action_path, gain_path) -> None:
                                                                                       axis=0))
                 im = ax.imshow(most, cmap=plt.get_cmap("viridis", 3), vmin=-0.5, vmax=2.5, origin="lower",
                                aspect="auto")
-                for i in range(len(trumps)):
-                    for j in range(len(aces)):
-                        if not np.isnan(most[i, j]):
-                            k = int(most[i, j])
-                            ax.text(j, i, f"{('P', act[0].upper(), 'A')[k]}\n{shares[k, i, j]:.0%}", ha="center",
-                                    va="center", fontsize=7, color="w" if k == 0 else "k")
+                texts = [[None if np.isnan(m) else f"{('P', act[0].upper(), 'A')[int(m)]}\n"
+                          f"{shares[int(m), i, j]:.0%}" for j, m in enumerate(row)] for i, row in enumerate(most)]
             else:
-                g = _grid(s, seat, f"mean_gain_{act}", trumps, aces)
-                lim = np.nanmax(np.abs(g)) if np.isfinite(g).any() else 1.0
+                g = gains[seat]
                 im = ax.imshow(g, cmap="RdBu", vmin=-lim, vmax=lim, origin="lower", aspect="auto")
-                for i in range(len(trumps)):
-                    for j in range(len(aces)):
-                        if np.isfinite(g[i, j]):
-                            ax.text(j, i, f"{g[i, j]:+.2f}", ha="center", va="center", fontsize=7)
+                texts = [[f"{v:+.2f}" if np.isfinite(v) else None for v in row] for row in g]
+            label_cells(ax, im, texts)
             ax.set_xticks(range(len(aces)), aces)
             ax.set_yticks(range(len(trumps)), trumps)
             ax.set_xlabel("off-suit aces")
@@ -77,14 +84,15 @@ def heatmaps(table: pd.DataFrame, action_path, gain_path) -> None:
         if kind == "action":
             cb = fig.colorbar(im, ax=axes[0].tolist(), ticks=[0, 1, 2])
             cb.ax.set_yticklabels(["pass", act, "alone"])
-            fig.suptitle("most recommended action (share of hands), weighted by multiplicity")
+            what = "most recommended action (share of hands), weighted by multiplicity"
         else:
-            fig.colorbar(im, ax=axes[0].tolist(), label="points")
-            fig.suptitle(f"mean gain of {act}ing over passing (points), weighted by multiplicity")
+            fig.colorbar(im, ax=axes[0].tolist(), label="points (one scale for every seat)")
+            what = f"mean gain of {act}ing over passing (points), weighted by multiplicity"
+        fig.suptitle(f"{what}\n{_context(table, about)}", fontsize=10)
         save_figure(fig, str(path))
 
 
-def threshold_curves(table: pd.DataFrame, path) -> None:
+def threshold_curves(table: pd.DataFrame, path, about: str | None = None) -> None:
     """Per seat: share of hands for which order / alone is best, against the bidding-model count."""
     t = table.assign(count_bin=(np.floor(table["count"] * 2) / 2).round(1))
     s = summarise(t, ["count_bin"])
@@ -99,14 +107,16 @@ def threshold_curves(table: pd.DataFrame, path) -> None:
     ax.axhline(0.5, color="grey", lw=0.7)
     ax.set_xlabel("hand count (bidding-model points, trump = the upcard's suit; round two: next)")
     ax.set_ylabel("share of hands where the action is best")
-    ax.set_title("threshold curves")
+    ax.set_title(f"threshold curves\n{_context(table, about)}", fontsize=10)
     ax.legend(fontsize=7)
     save_figure(fig, str(path))
 
 
-def score_flip_chart(table: pd.DataFrame, path) -> None:
+def score_flip_chart(table: pd.DataFrame, path, about: str | None = None) -> None:
     """One row per seat: the share of hands recommended each action by points and at each score (left),
-    and the share whose recommendation changes from the points one, by change and score (right)."""
+    and the share whose recommendation changes from the points one, by change and score (right).
+
+    Every seat's changes share one colour scale (0 to the largest share of any seat)."""
     flips = score_flips(table)
     scores = table_scores(table)
     seats = _seats(table)
@@ -121,7 +131,7 @@ def score_flip_chart(table: pd.DataFrame, path) -> None:
     width = 0.45 * (len(scores) + 1)
     height = 0.6 + len(seats) * (1.2 + 0.22 * max(len(kinds), 4))
     fig, axes = plt.subplots(len(seats), 2, figsize=(2 * width + 3.5, height), squeeze=False,
-                             gridspec_kw={"width_ratios": [len(scores) + 1, len(scores)]})
+                             gridspec_kw={"width_ratios": [len(scores) + 1, len(scores)]}, layout="constrained")
     colours = plt.get_cmap("viridis", max(len(actions), 2))
     for j, seat in enumerate(seats):
         t = table[table["seat"] == seat]
@@ -145,11 +155,8 @@ def score_flip_chart(table: pd.DataFrame, path) -> None:
         g = np.zeros((max(len(kinds), 1), len(scores)))
         for _, r in sub.iterrows():
             g[kinds.index((r["by_points"], r["at_score"], r["tie"])), scores.index(r["score"])] = r["share_of_hands"]
-        ax.imshow(g, cmap="Reds", vmin=0, vmax=top, aspect="auto")
-        for a in range(len(kinds)):
-            for b in range(len(scores)):
-                if g[a, b] > 0:
-                    ax.text(b, a, f"{g[a, b]:.1%}", ha="center", va="center", fontsize=6)
+        im = ax.imshow(g, cmap="Reds", vmin=0, vmax=top, aspect="auto")
+        label_cells(ax, im, [[f"{v:.1%}" if v > 0 else None for v in row] for row in g], fontsize=6)
         ax.set_xticks(range(len(scores)), scores if j == len(seats) - 1 else [""] * len(scores), rotation=60,
                       fontsize=7)
         ax.set_yticks(range(len(kinds)), names, fontsize=6)
@@ -157,19 +164,21 @@ def score_flip_chart(table: pd.DataFrame, path) -> None:
             ax.set_title("hands whose answer changes from the points one (tie: both win as often)", fontsize=9)
     axes[-1][0].set_xlabel("score (us-them)")
     axes[-1][1].set_xlabel("score (us-them)")
-    fig.suptitle("recommendation by the chance of winning the game, by score", fontsize=10)
+    fig.suptitle(f"recommendation by the chance of winning the game, by score\n{_context(table, about)}",
+                 fontsize=10)
     save_figure(fig, str(path))
 
 
-def draw_all(table: pd.DataFrame, directory) -> list[Path]:
-    """Every chart of a table into ``directory``; returns the paths."""
+def draw_all(table: pd.DataFrame, directory, about: str | None = None) -> list[Path]:
+    """Every chart of a table into ``directory``; returns the paths.  ``about`` (the play model, rules and
+    deals of the run) goes into every title beside the seats."""
     d = Path(directory)
     paths = [d / "action_heatmap.png", d / "gain_heatmap.png", d / "threshold_curves.png"]
-    heatmaps(table, paths[0], paths[1])
-    threshold_curves(table, paths[2])
+    heatmaps(table, paths[0], paths[1], about)
+    threshold_curves(table, paths[2], about)
     if table_scores(table):
         paths.append(d / "score_flips.png")
-        score_flip_chart(table, paths[-1])
+        score_flip_chart(table, paths[-1], about)
     return paths
 
 

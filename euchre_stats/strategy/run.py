@@ -30,7 +30,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..core.errors import TableRunError
+from ..core.errors import JSONInputError, TableRunError
+from ..core.safejson import parse_json
 from ..output.atomic import atomic_write
 from ..output.results import ResultView
 from .lock import run_lock
@@ -64,11 +65,16 @@ def read_manifest(run_dir) -> dict:
     """The manifest of a run directory."""
     p = Path(run_dir) / MANIFEST
     try:
-        m = json.loads(p.read_text())
+        m = parse_json(p.read_bytes(), f"{str(p)!r} is not a table manifest")
     except FileNotFoundError:
         raise TableRunError(f"{str(run_dir)!r} holds no strategy table (no {MANIFEST})") from None
-    except json.JSONDecodeError as exc:
-        raise TableRunError(f"{str(p)!r} is not a table manifest: {exc.msg}") from None
+    except OSError as exc:  # a directory, a symlink loop, no permission
+        raise TableRunError(f"cannot read the table manifest {str(p)!r}: {exc.strerror or exc}") from None
+    except JSONInputError as exc:
+        raise TableRunError(str(exc)) from None
+    if not isinstance(m, dict):
+        kind = {list: "an array", str: "a string", bool: "true or false", type(None): "null"}.get(type(m), "a number")
+        raise TableRunError(f"{str(p)!r} is not a strategy-table manifest: it holds {kind}, not a JSON object")
     if m.get("format") != FORMAT or "settings" not in m:
         raise TableRunError(f"{str(p)!r} is not a strategy-table manifest")
     return m
@@ -197,8 +203,14 @@ def finish_run(run_dir, spec: TableSpec, *, csv: bool = False, charts: bool = Tr
         from .charts import draw_all
 
         (d / "charts").mkdir(exist_ok=True)
-        draw_all(table, d / "charts")
+        draw_all(table, d / "charts", chart_context(spec))
     return table
+
+
+def chart_context(spec: TableSpec) -> str:
+    """What a table's charts say beside the seats: the play model, the rules' name, the deals and seed."""
+    return (f"{spec.model} play, rules: {spec.rules.name}, {spec.samples_per_class:,} deals per class, "
+            f"seed {spec.seed}")
 
 
 def run_seed(run_dir, seed: int | None) -> int:
@@ -310,7 +322,7 @@ class TableResult(ResultView):
             bottom = s[col].to_numpy() if bottom is None else bottom + s[col].to_numpy()
         ax.set_xlabel("trumps held")
         ax.set_ylabel("share of hands")
-        ax.set_title(f"best action by trump count ({seat}, {self.spec.samples_per_class} deals per class)")
+        ax.set_title(f"best action by trump count\nseat: {seat}; {chart_context(self.spec)}", fontsize=9)
         ax.legend(fontsize=8)
         return ax
 

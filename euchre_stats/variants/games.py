@@ -120,13 +120,16 @@ def _figures(rules: Rules, maker, alone, round_one, tricks) -> dict:
     }
 
 
-def _outcome(rules: Rules, label: str, samples: int, seed: int, workers) -> DeckOutcome:
+def _outcome(rules: Rules, label: str, samples: int, seed: int, workers, dealt=None) -> DeckOutcome:
+    """One column's figures; ``dealt(n)`` is called after each chunk of ``n`` deals is played."""
     policy = HeuristicPolicy()
     parts = []
     for i, size in enumerate(chunk_sizes(samples)):
         rng = chunk_rng(seed, rules.players, rules.deck_obj.size, i)
         hands, trump, maker, alone, round_one, leader, out = _bid(rules, rng, size, policy)
         parts.append((maker, alone, round_one, _maker_tricks(rules, hands, trump, maker, leader, out, workers)))
+        if dealt is not None:
+            dealt(size)
     maker, alone, round_one, tricks = (np.concatenate(a) for a in zip(*parts))
     return DeckOutcome(label, rules, samples, _figures(rules, maker, alone, round_one, tricks))
 
@@ -231,6 +234,14 @@ def simulate_games(players: int, decks="24", samples: int = 2000, seed: int | No
     base = for_players(rules.replace(farmers_hand=False), 4)
     columns = []
     total, done = samples * len(decks) * 2, 0
+
+    def dealt(n: int) -> None:  # the bar moves with every chunk, not once per column
+        nonlocal done
+        done += n
+        progress(done, total)
+
+    if progress is not None:
+        progress(0, total)  # drawn at once: the first chunk can take a while
     for d in decks:
         std = base.replace(deck=d.label)
         if hand_size is not None and players != 3:
@@ -239,10 +250,8 @@ def simulate_games(players: int, decks="24", samples: int = 2000, seed: int | No
         if hand_size is not None and game.hand_size != hand_size:
             game = game.replace(hand_size=hand_size)   # refused with the game's own message
         for r in (game, std):
-            columns.append(_outcome(r, f"{d.label} {game_label(r)}", samples, seed, workers))
-            done += samples
-            if progress is not None:
-                progress(done, total)
+            columns.append(_outcome(r, f"{d.label} {game_label(r)}", samples, seed, workers,
+                                    None if progress is None else dealt))
     return GamesResult(rules, players, seed, samples, columns)
 
 

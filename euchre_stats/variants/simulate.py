@@ -198,6 +198,8 @@ def simulate_variants(decks="24,25,28,32,33", samples: int = 10000, seed: int | 
         per_deck.append(rules.replace(deck=d.label, hand_size=rules.hand_size if hand_size is None else hand_size))
     sizes = chunk_sizes(samples)
     total, done = samples * len(deck_list), 0
+    if progress is not None:
+        progress(0, total)  # drawn at once: the first chunk of realistic play takes seconds
     out = []
     for d, r in zip(deck_list, per_deck):
         parts = []

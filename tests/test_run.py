@@ -1,0 +1,63 @@
+"""Run directories of a strategy table: a manifest that is not one is refused by name, never a traceback."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from euchre_stats.cli.main import cli
+from euchre_stats.core.errors import TableRunError
+from euchre_stats.strategy.run import MANIFEST, read_manifest
+
+
+@pytest.mark.parametrize("text, says", [
+    ("[]", "it holds an array, not a JSON object"),
+    ("3", "it holds a number, not a JSON object"),
+    ('"table"', "it holds a string, not a JSON object"),
+    ("null", "it holds null, not a JSON object"),
+    ("true", "it holds true or false, not a JSON object"),
+    ("{", "is not a table manifest: malformed JSON at line 1"),
+    ("[" * 100 + "]" * 100, "JSON nested 100 deep"),
+    ('{"format": "something else"}', "is not a strategy-table manifest"),
+])
+def test_a_manifest_that_is_not_one_is_refused_by_path(tmp_path, text, says):
+    (tmp_path / MANIFEST).write_text(text)
+    with pytest.raises(TableRunError) as err:
+        read_manifest(tmp_path)
+    assert str(tmp_path / MANIFEST) in str(err.value) and says in str(err.value)
+
+
+def test_an_unreadable_manifest_is_refused_by_path(tmp_path):
+    (tmp_path / MANIFEST).write_bytes(b"\xff\xfe{}")
+    with pytest.raises(TableRunError, match="not UTF-8"):
+        read_manifest(tmp_path)
+    (tmp_path / MANIFEST).unlink()
+    (tmp_path / MANIFEST).mkdir()
+    with pytest.raises(TableRunError, match="cannot read the table manifest"):
+        read_manifest(tmp_path)
+
+
+def test_the_command_line_names_the_manifest(tmp_path):
+    (tmp_path / MANIFEST).write_text("[]")
+    r = CliRunner().invoke(cli, ["advise", "Jh Jd Ah 9s Tc", "--up", "9h", "--seat", "eldest",
+                                 "--table", str(tmp_path)])
+    assert r.exit_code == 2, r.output
+    assert "Traceback" not in r.output
+    assert r.output.strip().splitlines()[-1] == (f"Error: {str(tmp_path / MANIFEST)!r} is not a strategy-table "
+                                                 "manifest: it holds an array, not a JSON object")
+
+
+def test_a_tables_own_chart_names_its_seat_model_and_rules(tmp_path):
+    import pandas as pd
+
+    from euchre_stats.rules import PRESETS
+    from euchre_stats.strategy.run import TableResult
+    from euchre_stats.strategy.table import TableSpec
+
+    rows = [{"seat": "dealer", "trump_count": t, "off_aces": 0, "multiplicity": 2, "count": float(t),
+             "ev_pass": 0.0, "ev_order": t - 1.0, "ev_alone": t - 2.0, "gain_order": t - 1.0, "gain_alone": -1.0,
+             "p_make_order": 0.5, "best": "pass" if t < 2 else "order"} for t in range(5)]
+    spec = TableSpec(PRESETS["british"], seats=(3,), samples_per_class=20, seed=4)
+    ax = TableResult.of(spec, tmp_path, pd.DataFrame(rows)).plot()
+    assert ax.get_title() == ("best action by trump count\nseat: dealer; dd play, rules: british, 20 deals per class, "
+                              "seed 4")
