@@ -16,7 +16,9 @@ from hypothesis import strategies as st
 
 from euchre_stats.core.bits import mask_to_cards
 from euchre_stats.core.cards import card_name, parse_card
-from euchre_stats.solver.batch import _CARD_BIT, KEYS, _fast_row, _read_common, solve_batch
+from euchre_stats.output.results import dumps
+from euchre_stats.solver import result_dict, solve_position
+from euchre_stats.solver.batch import _CARD_BIT, KEYS, _fast_row, _read_common, position_from_dict, solve_batch
 from euchre_stats.solver.bench import random_deals
 
 
@@ -271,3 +273,24 @@ def test_any_object_prints_what_the_thorough_path_prints(obj, random):
     sure, rows = _read_common(lines)
     for i in np.flatnonzero(sure):
         assert tuple(int(x) for x in rows[i]) == _fast_row(json.loads(lines[i]))
+
+
+def test_every_answer_is_the_printed_result_of_solving_its_position_alone():
+    lines = hostile_lines(300, 13) + [
+        '{"trump": "h", "leader": 1, "played": ["9s"], "hands": [["Jh", "Ah"], ["Ts"], ["9c", "Kc"], ["Qs", "Ks"]]}',
+        '{"trump": "c", "leader": 0, "out": 2, "hands": [["Jh"], ["9s"], [], ["9c"]]}',
+        '{"deck": "32", "trump": "s", "leader": 3, "hands": [["7h", "8h", "9h", "Th", "Jh", "Qh", "Kh", "Ah"], '
+        '["7s", "8s", "9s", "Ts", "Js", "Qs", "Ks", "As"], ["7c", "8c", "9c", "Tc", "Jc", "Qc", "Kc", "Ac"], '
+        '["7d", "8d", "9d", "Td", "Jd", "Qd", "Kd", "Ad"]]}']
+    answers = iter(solve_batch(lines).lines)
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        answer = next(answers)
+        try:
+            position = position_from_dict(json.loads(line))
+        except ValueError:
+            assert answer.startswith('{"error": "line ' + str(number))
+            continue
+        r = solve_position(position)
+        assert answer == dumps(result_dict(r.tricks, r.card_values)), line

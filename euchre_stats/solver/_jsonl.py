@@ -281,3 +281,70 @@ def read_lines(buf, starts, ends, rows, tables, deck24):
     for i in range(n):
         sure[i] = _line(buf, starts[i], ends[i], rows[i], tables, deck24)
     return sure
+
+
+@njit(cache=True)
+def _put_int(out, q, v):
+    """Write the whole number ``v`` at ``out[q]``; the position after it."""
+    if v < 0:
+        out[q] = 45
+        return _put_int(out, q + 1, -v)
+    if v >= 10:
+        q = _put_int(out, q, v // 10)
+    out[q] = 48 + v % 10
+    return q + 1
+
+
+@njit(cache=True)
+def _put(out, q, text):
+    for j in range(len(text)):
+        out[q + j] = text[j]
+    return q + len(text)
+
+
+@njit(cache=True)
+def write_answers(values, side0, side1, names, head, middle, tail):
+    """Every answer line, ``head a, b middle "card": v, ... tail``, joined by ``\\n``, as bytes.
+
+    ``values[i, card]``: the tricks card ``card`` takes (-1: not legal), cards in index order as
+    the printed answers list them; ``names[card]``: its two-letter name; the tricks of each side
+    are at most three digits (they are at most the cards in a hand).
+    """
+    n, cards = values.shape
+    size = 0
+    for i in range(n):
+        size += len(head) + len(middle) + len(tail) + 1 + 2 * 4  # '127, 127'
+        for c in range(cards):
+            if values[i, c] >= 0:
+                size += 12  # '"Jh": -127, '
+    out = np.empty(size, np.uint8)
+    q = 0
+    for i in range(n):
+        if i:
+            out[q] = 10
+            q += 1
+        q = _put(out, q, head)
+        q = _put_int(out, q, side0[i])
+        out[q] = 44
+        out[q + 1] = 32
+        q = _put_int(out, q + 2, side1[i])
+        q = _put(out, q, middle)
+        first = True
+        for c in range(cards):
+            v = values[i, c]
+            if v < 0:
+                continue
+            if not first:
+                out[q] = 44
+                out[q + 1] = 32
+                q += 2
+            first = False
+            out[q] = 34
+            out[q + 1] = names[c, 0]
+            out[q + 2] = names[c, 1]
+            out[q + 3] = 34
+            out[q + 4] = 58
+            out[q + 5] = 32
+            q = _put_int(out, q + 6, np.int64(v))
+        q = _put(out, q, tail)
+    return out[:q]

@@ -312,23 +312,19 @@ def _solve_into(results: list, fast_slots: list[int], arrays: tuple, slow: list)
     total = np.bitwise_count(hands[np.arange(n), mover]).astype(np.int64)
     mine = np.maximum(values.max(axis=1), 0).astype(np.int64)
     side0 = np.where(mover % 2 == 0, mine, total - mine)
-    # the printed form of result_dict(), built from the arrays: '"Jh": 2' cells, joined per row
-    rows, cards = np.nonzero(values >= 0)
-    cells = _CELLS[cards, values[rows, cards]].tolist()
-    ends = np.cumsum(np.bincount(rows, minlength=n)).tolist()
-    slots = fast_slots + [slot for slot, _ in slow]
-    start = 0
-    for slot, end, a, b in zip(slots, ends, side0.tolist(), (total - side0).tolist()):
-        results[slot] = f'{{"tricks": [{a}, {b}], "card_values": {{{", ".join(cells[start:end])}}}}}'
-        start = end
+    # the printed form of result_dict() (dumps of it), every line written from the arrays at once
+    text = _jsonl.write_answers(values, side0, total - side0, _NAMES, *_ANSWER_PARTS).tobytes().decode("ascii")
+    for slot, answer in zip(fast_slots + [slot for slot, _ in slow], text.split("\n")):
+        results[slot] = answer
 
 
 _KEYSET = frozenset(KEYS)
 #: the byte-level reader's tables: keys, card spellings, suit spellings, deck names (see _jsonl.table)
 _TABLES = (*_jsonl.table({k: i for i, k in enumerate(KEYS)}), *_jsonl.table(_CARD_BIT), *_jsonl.table(_SUITS),
            *_jsonl.table({name: deck.mask for name, deck in ALIASES.items()}))
-#: ``_CELLS[card, tricks]``: the text of one card value in an answer line, '"Jh": 2'
-_CELLS = np.array([[f'"{card_name(c)}": {v}' for v in range(MAX_HAND + 1)] for c in range(33)], dtype=object)
+#: each card's two-letter name as bytes, and the fixed parts of an answer line around the tricks and the cells
+_NAMES = np.array([list(card_name(c).encode("ascii")) for c in range(33)], dtype=np.uint8)
+_ANSWER_PARTS = tuple(np.frombuffer(t, dtype=np.uint8) for t in (b'{"tricks": [', b'], "card_values": {', b'}}'))
 
 
 __all__ = ["KEYS", "SolveBatch", "position_from_dict", "solve_batch"]
