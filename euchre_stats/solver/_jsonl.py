@@ -153,7 +153,7 @@ def _line(buf, p, e, row, tables, deck24):
     key_keys, key_ids, card_keys, card_bits, suit_keys, suit_vals, deck_keys, deck_masks = tables
     if e - p > MAX_FAST_LINE:
         return False
-    seen = np.zeros(6, np.bool_)
+    seen = 0  # a bit for each key id read
     row[7] = deck24
     row[6] = 0
     p = _ws(buf, p, e)
@@ -169,9 +169,9 @@ def _line(buf, p, e, row, tables, deck24):
         kid = _find(key_keys, key_ids, key)  # -1 unless a known key
         if kid < 0:
             return False
-        if seen[kid]:
+        if seen >> kid & 1:
             return False  # a key twice: json.loads keeps the last, the thorough path judges
-        seen[kid] = True
+        seen |= 1 << kid
         p = _ws(buf, p, e)
         if p >= e or buf[p] != 58:
             return False
@@ -265,7 +265,8 @@ def _line(buf, p, e, row, tables, deck24):
             break
         else:
             return False
-    return p == e and seen[_HANDS] and seen[_TRUMP] and seen[_LEADER]
+    need = (1 << _HANDS) | (1 << _TRUMP) | (1 << _LEADER)
+    return p == e and seen & need == need
 
 
 @njit(cache=True)

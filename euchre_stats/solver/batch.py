@@ -285,8 +285,7 @@ def _read_common(lines) -> tuple[np.ndarray, np.ndarray]:
     rows = np.zeros((n, 8), dtype=np.uint64)
     if n == 0:
         return np.zeros(0, dtype=bool), rows
-    texts = lines if all(type(line) is str for line in lines) else [line if isinstance(line, str) else ""
-                                                                     for line in lines]
+    texts = lines if set(map(type, lines)) == {str} else [line if isinstance(line, str) else "" for line in lines]
     codes = np.frombuffer("".join(texts).encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
     lengths = np.fromiter(map(len, texts), dtype=np.int64, count=n)
     ends = np.cumsum(lengths)
