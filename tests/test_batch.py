@@ -294,3 +294,18 @@ def test_every_answer_is_the_printed_result_of_solving_its_position_alone():
             continue
         r = solve_position(position)
         assert answer == dumps(result_dict(r.tricks, r.card_values)), line
+
+
+def test_the_byte_reader_knows_every_spelling_of_the_python_tables():
+    from euchre_stats.core.decks import ALIASES
+    from euchre_stats.solver.batch import _SUITS
+
+    line = '{{"deck": {deck}, "trump": {trump}, "leader": 0, "hands": [[{card}], [], [], []]}}'
+    lines = [line.format(deck='"33"', trump='"h"', card=json.dumps(c)) for c in _CARD_BIT]
+    lines += [line.format(deck='"24"', trump=json.dumps(s), card='"Jh"') for s in _SUITS]
+    lines += [line.format(deck=json.dumps(d), trump='"h"', card='"Jh"') for d in ALIASES if len(d) <= 8]
+    lines += [line.format(deck=d, trump=t, card='"Jh"') for d in ("24", "25", "28", "32", "33") for t in "0123"]
+    sure, rows = _read_common(lines)
+    assert sure.all(), [x for x, s in zip(lines, sure) if not s]
+    for text, row in zip(lines, rows):
+        assert tuple(int(x) for x in row) == _fast_row(json.loads(text))
