@@ -15,8 +15,8 @@ from ..core.errors import JSONInputError, SolveInputError
 from ..core.safejson import parse_json
 from ..output.results import ResultView, dumps
 from ..core.cards import JOKER, card_name
-from ..core.decks import find_deck
-from . import MAX_HAND, Position, card_values_many, make_position
+from ..core.decks import ALIASES, find_deck
+from . import MAX_HAND, Position, _jsonl, card_values_many, make_position
 
 #: the keys a batch object may hold
 KEYS = ("deck", "trump", "leader", "out", "hands", "played")
@@ -116,42 +116,49 @@ def solve_batch(lines, *, fast: bool = True) -> SolveBatch:
 
     Every line is parsed on its own (a bad one gives its own ``{"error": ...}``, whatever it
     holds), then all positions are solved in one kernel call.  A line in the common form (full
-    hands as lists of card names, no card on the table yet) is read by :func:`_fast_row` and
-    checked with the others in a few array operations; any other line, and any line those checks
-    doubt, goes through :func:`position_from_dict`, which gives the answer or the exact error.
+    hands as lists of card names, no card on the table yet) is read by the byte-level reader
+    :func:`_read_common` (or, when already parsed, by :func:`_fast_row`) and checked with the
+    others in a few array operations; any other line, and any line those checks doubt, goes
+    through :func:`position_from_dict`, which gives the answer or the exact error.
     ``fast=False`` sends every line that way (the slow twin the tests compare against).
     """
-    results: list[str | None] = []  # each answer as the JSON line printed
+    lines = lines if isinstance(lines, (list, tuple)) else list(lines)
+    results: list[str | None] = [None] * len(lines)  # each answer as the JSON line printed, by line
     slow: list[tuple[int, Position]] = []
-    quick: list[tuple[int, int, dict, tuple]] = []  # (slot, line number, object, fields)
-    for number, line in enumerate(lines, 1):
+    sure, rows = _read_common(lines) if fast else (np.zeros(len(lines), bool), None)
+    quick: list[tuple[int, object, tuple]] = []  # (line index, object, fields) read by _fast_row
+    for i in np.flatnonzero(~sure).tolist():
+        line = lines[i]
         if isinstance(line, str) and not line.strip():
             continue
         try:
-            obj = parse_json(line, f"line {number}", one_line=True) if isinstance(line, str) else line
+            obj = parse_json(line, f"line {i + 1}", one_line=True) if isinstance(line, str) else line
         except JSONInputError as exc:
-            results.append(dumps({"error": str(exc)}))
+            results[i] = dumps({"error": str(exc)})
             continue
         row = _fast_row(obj) if fast else None
         if row is not None:
-            quick.append((len(results), number, obj, row))
-            results.append(None)
+            quick.append((i, obj, row))
             continue
-        _slow_line(results, slow, number, obj)
-    fast_slots, arrays = _checked_rows(quick, results, slow)
-    _solve_into(results, fast_slots, arrays, slow)
-    return SolveBatch(tuple(r for r in results if r is not None))  # every slot is filled by now
+        _slow_line(results, slow, i, obj)
+    index = np.flatnonzero(sure)
+    if quick:
+        index = np.concatenate([index, np.array([q[0] for q in quick], dtype=np.int64)])
+        rows = np.concatenate([rows[sure], np.array([q[2] for q in quick], dtype=np.uint64)])
+    elif rows is not None:
+        rows = rows[sure]
+    objects = {q[0]: q[1] for q in quick}
+    fast_index, arrays = _checked_rows(index, rows, lines, objects, results, slow)
+    _solve_into(results, fast_index, arrays, slow)
+    return SolveBatch(tuple(r for r in results if r is not None))  # a blank line has no answer
 
 
-def _slow_line(results: list, slow: list, number: int, obj, slot: int | None = None) -> None:
-    """Validate one line the thorough way: its position joins ``slow``, or its error fills its slot."""
-    if slot is None:
-        slot = len(results)
-        results.append(None)
+def _slow_line(results: list, slow: list, i: int, obj) -> None:
+    """Validate line ``i`` (from 0) the thorough way: its position joins ``slow``, or its error fills its slot."""
     try:
-        slow.append((slot, position_from_dict(obj)))
+        slow.append((i, position_from_dict(obj)))
     except ValueError as exc:
-        results[slot] = dumps({"error": f"line {number}: {exc.args[0] if exc.args else exc}"})
+        results[i] = dumps({"error": f"line {i + 1}: {exc.args[0] if exc.args else exc}"})
 
 
 # --- the fast path ---------------------------------------------------------------------------
@@ -236,31 +243,53 @@ def _fast_row(obj) -> tuple | None:
     return (*masks, trump, leader, bits, deck)
 
 
-def _checked_rows(quick: list, results: list, slow: list) -> tuple[list[int], tuple]:
+def _checked_rows(index: np.ndarray, rows, lines, objects: dict, results: list, slow: list) -> tuple[list, tuple]:
     """Check the fast rows together; send every row a check doubts to the thorough path.
 
-    Returns the slots of the rows that passed and their arrays ``(hands, trump, leader, out)``.
+    ``rows[k]`` is line ``index[k]`` read (``objects`` holds the lines already parsed; any
+    other is parsed again here, the way the thorough path reads it).  Returns the line indices
+    of the rows that passed and their arrays ``(hands, trump, leader, out)``.
     """
-    if not quick:
+    if not len(index):
         return [], ()
-    rows = np.array([q[3] for q in quick], dtype=np.uint64)
+    n = len(index)
     h, t, ld, o, deck = rows[:, :4], rows[:, 4].astype(np.int64), rows[:, 5].astype(np.int64), \
         rows[:, 6].astype(np.int64), rows[:, 7]
     counts = np.bitwise_count(h).astype(np.int64)
     union = h[:, 0] | h[:, 1] | h[:, 2] | h[:, 3]
     active = ((o[:, None] >> np.arange(4)) & 1) == 0
-    size = counts[np.arange(len(quick)), ld]
+    size = counts[np.arange(n), ld]
     ok = ((np.bitwise_count(union).astype(np.int64) == counts.sum(axis=1))  # no card held twice
           & ((union & ~deck) == 0)  # every card in the deck
-          & (active.sum(axis=1) >= 2) & active[np.arange(len(quick)), ld]
+          & (active.sum(axis=1) >= 2) & active[np.arange(n), ld]
           & (size <= MAX_HAND)
           & (np.where(active, counts, size[:, None]) == size[:, None]).all(axis=1)  # equal hands
           & ((~active & (counts > 0)) == 0).all(axis=1))  # seats out hold nothing
-    for k in np.flatnonzero(~ok):
-        slot, number, obj, _ = quick[k]
-        _slow_line(results, slow, number, obj, slot)
+    for i in index[~ok].tolist():
+        obj = objects[i] if i in objects else parse_json(lines[i], f"line {i + 1}", one_line=True)
+        _slow_line(results, slow, i, obj)
     keep = np.flatnonzero(ok)
-    return [quick[k][0] for k in keep], (h[keep], t[keep], ld[keep], o[keep])
+    return index[keep].tolist(), (h[keep], t[keep], ld[keep], o[keep])
+
+
+def _read_common(lines) -> tuple[np.ndarray, np.ndarray]:
+    """``(sure, rows)``: ``sure[i]`` when line ``i`` is a text in the strict common form, which the
+    byte-level reader (:mod:`._jsonl`) read into ``rows[i]`` as :func:`_fast_row` would.
+
+    The texts are joined into one array of code points (UTF-32, so each line starts where the
+    lengths of the lines before it say, whatever it holds; an object among the lines counts as
+    an empty text).  A line the reader is not sure of is never an error here: it goes the
+    thorough way.
+    """
+    n = len(lines)
+    rows = np.zeros((n, 8), dtype=np.uint64)
+    if n == 0:
+        return np.zeros(0, dtype=bool), rows
+    texts = lines if set(map(type, lines)) == {str} else [line if isinstance(line, str) else "" for line in lines]
+    codes = np.frombuffer("".join(texts).encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+    lengths = np.fromiter(map(len, texts), dtype=np.int64, count=n)
+    ends = np.cumsum(lengths)
+    return _jsonl.read_lines(codes, ends - lengths, ends, rows, _TABLES, np.uint64(_deck_mask("24"))), rows
 
 
 def _solve_into(results: list, fast_slots: list[int], arrays: tuple, slow: list) -> None:
@@ -282,20 +311,19 @@ def _solve_into(results: list, fast_slots: list[int], arrays: tuple, slow: list)
     total = np.bitwise_count(hands[np.arange(n), mover]).astype(np.int64)
     mine = np.maximum(values.max(axis=1), 0).astype(np.int64)
     side0 = np.where(mover % 2 == 0, mine, total - mine)
-    # the printed form of result_dict(), built from the arrays: '"Jh": 2' cells, joined per row
-    rows, cards = np.nonzero(values >= 0)
-    cells = _CELLS[cards, values[rows, cards]].tolist()
-    ends = np.cumsum(np.bincount(rows, minlength=n)).tolist()
-    slots = fast_slots + [slot for slot, _ in slow]
-    start = 0
-    for slot, end, a, b in zip(slots, ends, side0.tolist(), (total - side0).tolist()):
-        results[slot] = f'{{"tricks": [{a}, {b}], "card_values": {{{", ".join(cells[start:end])}}}}}'
-        start = end
+    # the printed form of result_dict() (dumps of it), every line written from the arrays at once
+    text = _jsonl.write_answers(values, side0, total - side0, _NAMES, *_ANSWER_PARTS).tobytes().decode("ascii")
+    for slot, answer in zip(fast_slots + [slot for slot, _ in slow], text.split("\n")):
+        results[slot] = answer
 
 
 _KEYSET = frozenset(KEYS)
-#: ``_CELLS[card, tricks]``: the text of one card value in an answer line, '"Jh": 2'
-_CELLS = np.array([[f'"{card_name(c)}": {v}' for v in range(MAX_HAND + 1)] for c in range(33)], dtype=object)
+#: the byte-level reader's tables: keys, card spellings, suit spellings, deck names (see _jsonl.table)
+_TABLES = (*_jsonl.table({k: i for i, k in enumerate(KEYS)}), *_jsonl.table(_CARD_BIT), *_jsonl.table(_SUITS),
+           *_jsonl.table({name: deck.mask for name, deck in ALIASES.items()}))
+#: each card's two-letter name as bytes, and the fixed parts of an answer line around the tricks and the cells
+_NAMES = np.array([list(card_name(c).encode("ascii")) for c in range(33)], dtype=np.uint8)
+_ANSWER_PARTS = tuple(np.frombuffer(t, dtype=np.uint8) for t in (b'{"tricks": [', b'], "card_values": {', b'}}'))
 
 
 __all__ = ["KEYS", "SolveBatch", "position_from_dict", "solve_batch"]
