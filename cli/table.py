@@ -33,7 +33,7 @@ from .group import cli
 @click.option("--scheduler", default=None, help="tcp://HOST:PORT of a dask scheduler to run the chunks on")
 @click.option("--csv", "csv_", is_flag=True, help="also write the table and summaries as CSV")
 @click.option("--charts/--no-charts", default=True, show_default=True, help="draw heatmaps and threshold curves")
-@click.option("--no-infer", "no_infer", is_flag=True, help="uniform deals (do not condition them on the earlier passes)")
+@click.option("--no-infer", "no_infer", is_flag=True, help="uniform deals (not conditioned on the earlier passes)")
 @click.option("--scores", default=None, metavar="US-THEM,...|late",
               help="game scores (e.g. 0-0,9-8,8-9, or late for 0-0 and nine late scores): per score, each "
                    "option's chance of winning the game and the answer by it, from the same deals")
