@@ -368,3 +368,19 @@ def test_a_round_two_call_names_its_suit_in_words():
     named = _answer("order", {"hand": "Jh Ah Kh 9s Tc", "upcard": "Jk", "seat": "dealer", "named": "s"},
                     ["pass", "order"], "pass")
     assert "named spades" in named.to_text().splitlines()[0]
+
+
+def test_options_tied_below_the_best_are_flagged_between_them():
+    """Two options that are not the best but too close to tell apart (pass and naming spades with
+    junk, third hand, Kh turned down) are flagged as a tie between them, with their paired interval."""
+    d = call_decision("9c Ts Qd 9s Td", "Kh", "third", samples=500, seed=3, model="dd")
+    ties = [(df["tie_with"]["a"], df["b"], df["tie_with"]["ci"]) for df in d.differences if "tie_with" in df]
+    assert ties and all(lo <= 0.0 <= hi for _, _, (lo, hi) in ties)
+    assert not any(d.recommendation in (a, b) for a, b, _ in ties)
+    ranked = [o.action for o in sorted(d.options, key=lambda o: -o.ev)]
+    for a, b, _ in ties:
+        assert ranked.index(b) == ranked.index(a) + 1          # each against the next one down
+    a, b, (lo, hi) = ties[0]
+    assert f"too close to call between them: {a} - {b}:" in d.to_text()
+    # options that differ on no deal are "equivalent", never a tie
+    assert not any("alone" in a and "alone" in b for a, b, _ in ties)

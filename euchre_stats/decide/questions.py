@@ -219,6 +219,11 @@ class Decision(ResultView):
         for df in rivals:
             if "same_as" in df:
                 lines.append(f"{df['b']} is equivalent to {df['same_as']} on every sampled deal")
+        for df in self.differences:
+            if "tie_with" in df:
+                t = df["tie_with"]
+                lines.append(f"too close to call between them: {t['a']} - {df['b']}: {_fmt(t['diff'])} "
+                             f"[{_fmt(t['ci'][0])}, {_fmt(t['ci'][1])}]")
         if self.too_close:
             lines.append(f"recommendation: too close to call ({action_text(self.recommendation)} vs "
                          f"{action_text(rivals[0]['b'])}); {self.recommendation} is ahead by "
@@ -379,6 +384,21 @@ def _summarise(outcomes: dict[str, Outcome], weights: np.ndarray, hand_size: int
             df["same_as"] = twin
         else:
             firsts.append(df["b"])
+    # ties below the best: each option against the next one down the ranking, paired on the same deals
+    for upper, lower, df in zip(order[1:], order[2:], diffs[1:]):
+        d = key[upper.action] - key[lower.action]
+        if not np.any(d):
+            continue
+        mu, se = weighted_mean_se(d, weights)
+        se *= scale
+        if game is not None:
+            span = (-1.0, 1.0)
+        else:
+            (alo, ahi), (blo, bhi) = ranges[upper.action], ranges[lower.action]
+            span = (alo - bhi, ahi - blo)
+        ci = _interval(mu, se, span[0], span[1], len(d), n_eff)
+        if ci[0] <= 0.0 <= ci[1]:
+            df["tie_with"] = {"a": upper.action, "diff": mu, "ci": list(ci)}
     rivals = [d for d in diffs if not d["equivalent"]]
     too_close = bool(rivals) and rivals[0]["ci"][0] <= 0.0 <= rivals[0]["ci"][1]
     return results, diffs, best.action, too_close
