@@ -62,3 +62,21 @@ def test_a_correction_for_another_bidding_model_is_not_used(monkeypatch):
 def test_dd_values_read_the_shipped_table():
     v = advise_mod.dd_values(parse_hand("Jh Jd Ah 9s Tc"), parse_card("9h"), "eldest")
     assert set(v) == {"pass", "order", "alone"} and v["order"] == pytest.approx(1.52)
+
+
+def test_advise_agrees_with_the_stored_realistic_answers():
+    """Issue 9's check, from its stored answers: 300 random round-one questions answered by realistic
+    ``order`` at 10,000 deals (``benchmarks/advise_check.jsonl``, made by ``benchmarks/study_advise.py
+    answer --questions 300 --samples 10000 --seed 8`` with the shipped bidding model); ``advise``, read
+    from the shipped table with its realistic correction, agrees on at least 95% of those not too close."""
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "advise_check.jsonl"
+    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    assert len(rows) == 300 and all(r["samples"] == 10000 and r["model"] == "pimc" for r in rows)
+    clear = [r for r in rows if not r["too_close"]]
+    answers = [advise(r["hand"], r["up"], r["seat"]) for r in clear]
+    assert {a.source for a in answers} == {"table"}
+    hits = sum(a.recommendation == r["recommendation"] for a, r in zip(answers, clear))
+    assert len(clear) >= 290 and hits / len(clear) >= 0.95, f"{hits}/{len(clear)}"
