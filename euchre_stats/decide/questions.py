@@ -360,18 +360,23 @@ def _summarise(outcomes: dict[str, Outcome], weights: np.ndarray, hand_size: int
     means = {r.action: (r.extra["p_win"] if game is not None else r.ev) for r in results}
     order = sorted(results, key=lambda r: -means[r.action])
     best = order[0]
-    diffs = []
-    for r in order[1:]:
-        d = key[best.action] - key[r.action]
+
+    def paired(a: str, b: str):
+        """``a - b`` deal by deal: per-deal differences, mean, SE and interval (inside the ranges)."""
+        d = key[a] - key[b]
         mu, se = weighted_mean_se(d, weights)
         se *= scale
         if game is not None:
             span = (-1.0, 1.0)
         else:
-            (alo, ahi), (blo, bhi) = ranges[best.action], ranges[r.action]
+            (alo, ahi), (blo, bhi) = ranges[a], ranges[b]
             span = (alo - bhi, ahi - blo)
-        diffs.append({"a": best.action, "b": r.action, "diff": mu,
-                      "ci": list(_interval(mu, se, span[0], span[1], len(d), n_eff)), "se": se,
+        return d, mu, se, list(_interval(mu, se, span[0], span[1], len(d), n_eff))
+
+    diffs = []
+    for r in order[1:]:
+        d, mu, se, ci = paired(best.action, r.action)
+        diffs.append({"a": best.action, "b": r.action, "diff": mu, "ci": ci, "se": se,
                       "equivalent": bool(not np.any(d))})
     # options that do exactly as well on every sampled deal (touching cards) are not rivals; the same
     # holds between two options neither of which is the best: mark the later one with the first
@@ -386,19 +391,9 @@ def _summarise(outcomes: dict[str, Outcome], weights: np.ndarray, hand_size: int
             firsts.append(df["b"])
     # ties below the best: each option against the next one down the ranking, paired on the same deals
     for upper, lower, df in zip(order[1:], order[2:], diffs[1:]):
-        d = key[upper.action] - key[lower.action]
-        if not np.any(d):
-            continue
-        mu, se = weighted_mean_se(d, weights)
-        se *= scale
-        if game is not None:
-            span = (-1.0, 1.0)
-        else:
-            (alo, ahi), (blo, bhi) = ranges[upper.action], ranges[lower.action]
-            span = (alo - bhi, ahi - blo)
-        ci = _interval(mu, se, span[0], span[1], len(d), n_eff)
-        if ci[0] <= 0.0 <= ci[1]:
-            df["tie_with"] = {"a": upper.action, "diff": mu, "ci": list(ci)}
+        d, mu, _, ci = paired(upper.action, lower.action)
+        if np.any(d) and ci[0] <= 0.0 <= ci[1]:
+            df["tie_with"] = {"a": upper.action, "diff": mu, "ci": ci}
     rivals = [d for d in diffs if not d["equivalent"]]
     too_close = bool(rivals) and rivals[0]["ci"][0] <= 0.0 <= rivals[0]["ci"][1]
     return results, diffs, best.action, too_close
