@@ -201,6 +201,10 @@ class Rules:
         north-american."""
         return f"{self.name}: " + _describe_fields(self)
 
+    def describe_options(self) -> str:
+        """:meth:`describe` without the preset's name: the game, the deal and the options that differ."""
+        return _describe_fields(self)
+
 
 def _check_no_partners(r: Rules) -> None:
     """Raise unless every option of partners and loners keeps its default (two- and three-handed)."""

@@ -174,7 +174,12 @@ class GamesResult(ResultView):
     def to_text(self) -> str:
         import pandas as pd
 
-        lines = [f"{self.title()} beside the four-handed game: rules {self.rules.describe()}",
+        four = [d.deck.endswith(" four-handed") for d in self.columns]
+        other = next(d.rules for d, f in zip(self.columns, four) if not f)
+        standard = next(d.rules for d, f in zip(self.columns, four) if f)
+        lines = [f"{self.title()} beside the four-handed game",
+                 f"rules: {other.describe_options()}; the four-handed game {standard.describe()}"
+                 + (" (each column with its own deck)" if len({d.deck.split()[0] for d in self.columns}) > 1 else ""),
                  "bidding: the heuristic player of the state machine (every game alike)   play: double dummy"
                  + ("; the defenders as a coalition" if self.players == 3 else ""),
                  f"seed: {self.seed}   deals per column: {self.samples:,}",
