@@ -160,7 +160,10 @@ class Decision(ResultView):
         if self.pass_model:
             lines.append(f"pass valued by: {PASS_WORDS[self.pass_model]}")
         sm = self.sampling
-        if self.infer and sm is not None:
+        if self.infer and sm is not None and sm.drawn == sm.played:
+            # no candidate screened: no bid was seen before this question (eldest in round one)
+            lines.append("bidding inference: on, but no bid comes before this one (uniform deals)")
+        elif self.infer and sm is not None:
             lines.append(f"bidding inference: on (deals drawn in proportion to how likely the auction seen is: "
                          f"{sm.drawn:,} candidates screened, {sm.played:,} played, effective sample "
                          f"{sm.effective:,.0f})")
