@@ -24,9 +24,6 @@ import euchre_stats.api as api
 from euchre_stats.cli.main import cli
 from euchre_stats.output.results import CSV_METADATA
 
-#: its module-scoped fixture is computed once: every test of the file runs on one xdist worker
-pytestmark = pytest.mark.xdist_group("test_api")
-
 ROOT = Path(__file__).resolve().parents[1]
 N = "300"
 

@@ -11,9 +11,6 @@ from pathlib import Path
 import grimp
 import pytest
 
-#: its module-scoped fixture is computed once: every test of the file runs on one xdist worker
-pytestmark = pytest.mark.xdist_group("test_architecture")
-
 ROOT = Path(__file__).resolve().parents[1]
 
 

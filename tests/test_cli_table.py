@@ -12,9 +12,6 @@ from euchre_stats.core.cards import card_name
 from euchre_stats.strategy.advise import shipped_manifest
 from euchre_stats.strategy.classes import class_text, enumerate_classes
 
-#: its module-scoped fixture is computed once: every test of the file runs on one xdist worker
-pytestmark = pytest.mark.xdist_group("test_cli_table")
-
 
 def run(args):
     return CliRunner().invoke(cli, args)

@@ -100,9 +100,6 @@ def test_examples_are_found_in_every_file_that_has_them():
 
 
 _SCRATCH: dict[str, Path] = {}
-#: a docs file's examples run in order in one folder (a later one may read what an earlier one wrote): every
-#: test of this file runs on one xdist worker
-pytestmark = [pytestmark, pytest.mark.xdist_group("test_docs_examples")]
 
 
 @pytest.fixture

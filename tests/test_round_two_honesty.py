@@ -19,9 +19,6 @@ import pytest
 from euchre_stats.bidding.model import default_model
 from euchre_stats.decide.questions import call_decision
 
-#: its module-scoped fixture is computed once: every test of the file runs on one xdist worker
-pytestmark = pytest.mark.xdist_group("test_round_two_honesty")
-
 REFERENCE = Path(__file__).parent / "data" / "round_two_reference.json"
 REFERENCE_SAMPLES = 60000
 REFERENCE_SEED = 999

@@ -16,9 +16,6 @@ from euchre_stats.rules import NORTH_AMERICAN
 from euchre_stats.sampling.deals import random_deals
 from euchre_stats.variants.simulate import FIGURES, simulate_variants
 
-#: its module-scoped fixture is computed once: every test of the file runs on one xdist worker
-pytestmark = pytest.mark.xdist_group("test_variants")
-
 
 @pytest.fixture(scope="module")
 def small():
