@@ -411,11 +411,8 @@ def _interval(mu: float, se: float, lo: float, hi: float, n: int, n_eff: float |
     gave the same result (a loner euchred on all of them) the interval does not shrink to a point
     that a rarer result would fall outside.  Elsewhere it widens the interval by a percent or two.
     """
-    if n < 2:
-        return (lo, hi)
-    if n_eff is not None and n_eff > 0:
-        se = math.sqrt(se * se + ((lo - mu) ** 2 + (hi - mu) ** 2) / (n_eff * n_eff))
-    return (max(lo, mu - Z95 * se), min(hi, mu + Z95 * se))
+    a, b = intervals(mu, se, lo, hi, n, 0.0 if n_eff is None else n_eff)
+    return float(a), float(b)
 
 
 def intervals(mu, se, lo, hi, n, n_eff) -> tuple[np.ndarray, np.ndarray]:
@@ -725,9 +722,10 @@ def _pass_outcome(pass_model, auction: Auction, hands, start_round, start_seat, 
 
 
 def round_one_outcomes(rules: Rules, auction: Auction, ev: Evaluator, hands: np.ndarray, up: int, asker: int,
-                       rng, *, infer: bool, pass_model: str, bidding: BiddingModel, workers,
-                       may_order: bool, may_alone: bool, discards) -> tuple[dict[str, Outcome], np.ndarray]:
-    """Round one on sampled ``hands``: the outcome of pass, order and order alone, and the weights.
+                       rng, *, pass_model: str, bidding: BiddingModel, workers,
+                       may_order: bool, may_alone: bool, discards) -> dict[str, Outcome]:
+    """Round one on sampled ``hands`` (already conditioned on the auction): the outcome of pass,
+    order and order alone.
 
     ``discards`` are the dealer's candidates (when the asker is the dealer): pairs
     ``(key, card per row)``, evaluated as options ``"order|key"`` / ``"order alone|key"``
@@ -737,7 +735,6 @@ def round_one_outcomes(rules: Rules, auction: Auction, ev: Evaluator, hands: np.
     """
     n = hands.shape[0]
     up_suit = auction.up_suit
-    w = round_one_likelihood(auction, hands, asker) if infer else np.ones(n)
     outs: dict[str, Outcome] = {}
     outs["pass"] = _pass_outcome(pass_model, auction, hands, 1, asker + 1, rng, ev, rules, asker, bidding,
                                  workers)
@@ -763,7 +760,7 @@ def round_one_outcomes(rules: Rules, auction: Auction, ev: Evaluator, hands: np.
         if picks_up:
             c.up_known = np.full(n, up)
         outs[action] = ev.play(_rest_declares(auction, c, passed, True, rng), rng)
-    return outs, w
+    return outs
 
 
 #: the suit the dealer names over a Joker upcard when the question does not say (British blind naming):
@@ -830,9 +827,9 @@ def order_decision(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, samples
     def play(rng, hands):
         n = len(hands)
         discards = [(card_name(d), np.full(n, d)) for d in dealer_discards]
-        return round_one_outcomes(rules, auction, ev, hands, up, asker, rng, infer=False,
+        return round_one_outcomes(rules, auction, ev, hands, up, asker, rng,
                                   pass_model=pass_model, bidding=bidding, workers=workers,
-                                  may_order=may_order, may_alone=may_alone, discards=discards)[0]
+                                  may_order=may_order, may_alone=may_alone, discards=discards)
 
     like = (lambda hands: round_one_likelihood(auction, hands, asker)) if infer and asker > 0 else None
     chunk = _sampled(lambda rng, m: dealer.sample(m, rng)[:, :4].copy(), like, play)
@@ -892,16 +889,14 @@ def _joker_up_decision(cards, hmask, rules, suit, samples, target_se, seed, mode
 
 
 def round_two_outcomes(rules: Rules, auction: Auction, ev: Evaluator, hands: np.ndarray, asker: int, rng, *,
-                       infer: bool, pass_model: str, bidding: BiddingModel, workers,
-                       suits) -> tuple[dict[str, Outcome], np.ndarray]:
-    """Round two on sampled ``hands``: pass (unless stuck) and each of ``suits`` (pairs
-    ``(suit, action name)``) with and without going alone, and the inference weights.
+                       pass_model: str, bidding: BiddingModel, workers, suits) -> dict[str, Outcome]:
+    """Round two on sampled ``hands`` (already conditioned on the auction): pass (unless stuck) and
+    each of ``suits`` (pairs ``(suit, action name)``) with and without going alone.
 
     Everyone passed in round one and the seats before the asker passed in round
     two.  Shared by :func:`call_decision` and the strategy tables.
     """
     n = hands.shape[0]
-    w = round_two_likelihood(auction, hands, asker) if infer else np.ones(n)
     outs: dict[str, Outcome] = {}
     if may_pass(rules, asker, 2):
         if asker == DEALER:
@@ -915,7 +910,7 @@ def round_two_outcomes(rules: Rules, auction: Auction, ev: Evaluator, hands: np.
         for alone in (False, True):
             c = _contracts(hands, t, asker, alone)
             outs[name + (" alone" if alone else "")] = ev.play(_rest_declares(auction, c, passed, False, rng), rng)
-    return outs, w
+    return outs
 
 
 def call_decision(hand, turned_down, seat, rules: Rules = NORTH_AMERICAN, *, samples: int = 10000,
@@ -950,8 +945,8 @@ def call_decision(hand, turned_down, seat, rules: Rules = NORTH_AMERICAN, *, sam
     suits = [(t, "cdhs"[t]) for t in (3, 2, 1, 0) if t != up_suit]
 
     def play(rng, hands):
-        return round_two_outcomes(rules, auction, ev, hands, asker, rng, infer=False, pass_model=pass_model,
-                                  bidding=bidding, workers=workers, suits=suits)[0]
+        return round_two_outcomes(rules, auction, ev, hands, asker, rng, pass_model=pass_model,
+                                  bidding=bidding, workers=workers, suits=suits)
 
     like = (lambda hands: round_two_likelihood(auction, hands, asker)) if infer else None
     chunk = _sampled(lambda rng, m: dealer.sample(m, rng)[:, :4].copy(), like, play)

@@ -243,7 +243,7 @@ class ChunkTask:
 
 # --- one group of classes sharing an upcard ---------------------------------------------------
 def _option_outcomes(spec: TableSpec, asker: int, up: int, class_hands: np.ndarray, hands: np.ndarray,
-                     rng: np.random.Generator, workers) -> tuple[dict, np.ndarray]:
+                     rng: np.random.Generator, workers) -> dict[str, Outcome]:
     """Outcomes of pass / order / alone on ``hands`` (rows of the classes), as ``order_decision``.
 
     The dealer's options are keyed ``"order|j"``: discard the j-th card of the
@@ -255,18 +255,18 @@ def _option_outcomes(spec: TableSpec, asker: int, up: int, class_hands: np.ndarr
     discards = []
     if asker == DEALER:
         discards = [(str(j), cand) for j, cand in enumerate(_discard_candidates(rules, up, class_hands))]
-    return round_one_outcomes(rules, auction, ev, hands, up, asker, rng, infer=False,
+    return round_one_outcomes(rules, auction, ev, hands, up, asker, rng,
                               pass_model=spec.pass_model, bidding=spec.bidding_model, workers=workers,
                               may_order=not order_must_go_alone(rules, asker), may_alone=True,
                               discards=discards)
 
 
 def _call_outcomes(spec: TableSpec, asker: int, up: int, hands: np.ndarray, rng: np.random.Generator,
-                   workers) -> tuple[dict, np.ndarray]:
+                   workers) -> dict[str, Outcome]:
     """Round two, as ``call_decision``: ``up`` was turned down; pass, or name each other suit (alone or not)."""
     auction = Auction(spec.rules, spec.bidding_model, up)
     ev = Evaluator(spec.rules, spec.model, asker, workers)
-    return round_two_outcomes(spec.rules, auction, ev, hands, asker, rng, infer=False,
+    return round_two_outcomes(spec.rules, auction, ev, hands, asker, rng,
                               pass_model=spec.pass_model, bidding=spec.bidding_model, workers=workers,
                               suits=CALL_SUITS)
 
@@ -442,11 +442,6 @@ class ClassSampling:
     def uniform(k: int, s: int) -> ClassSampling:
         return ClassSampling(np.full(k, s), np.full(k, float(s)), np.ones(k))
 
-    @staticmethod
-    def concat(parts: list[ClassSampling]) -> ClassSampling:
-        return ClassSampling(*(np.concatenate([getattr(p, f) for p in parts])
-                               for f in ("played", "effective", "se_scale")))
-
 
 def _inferred(spec: TableSpec, asker: int) -> bool:
     """Whether the deals of a seat are conditioned on the auction: the passes before it (round one),
@@ -538,12 +533,12 @@ def evaluate_classes(spec: TableSpec, asker: int, hands: np.ndarray, ups: np.nda
         part = ClassSampling(info.played[lo:hi], info.effective[lo:hi], info.se_scale[lo:hi])
         kw = dict(rules=rules, asker=asker, sampling=part)
         if spec.round == 2:
-            outs, _ = _call_outcomes(spec, asker, up, deals[rows], rng, workers)
+            outs = _call_outcomes(spec, asker, up, deals[rows], rng, workers)
             outs = _padded(outs, slots[rows] - lo * s, size)
             parts.append(summarise_classes(outs, w, hi - lo, {}, None, OPTIONS_R2, games, **kw))
             continue
         class_rows = hands[owner[rows]]
-        outs, _ = _option_outcomes(spec, asker, up, class_rows, deals[rows], rng, workers)
+        outs = _option_outcomes(spec, asker, up, class_rows, deals[rows], rng, workers)
         outs = _padded(outs, slots[rows] - lo * s, size)
         allowed = {}
         if asker == DEALER and not may_take_up(rules, asker, hands[lo:hi], up >> 3).all():
