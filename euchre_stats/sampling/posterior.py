@@ -63,6 +63,10 @@ def systematic_resample(weights: np.ndarray, n: int, rng: np.random.Generator) -
     evenly spaced), sorted; each index appears floor or ceil of n * its share times."""
     cum = np.cumsum(weights, dtype=np.float64)
     total = cum[-1]
+    if 0 < total < 1e-200:
+        # subnormal weights lose their ratios in the spacing below; rescale them first
+        cum = np.cumsum(np.asarray(weights, dtype=np.float64) / np.max(weights))
+        total = cum[-1]
     pos = (rng.random() + np.arange(n)) * (total / n)
     return np.minimum(np.searchsorted(cum, pos, side="right"), len(weights) - 1)
 
