@@ -56,6 +56,25 @@ def test_kernel_chooses_as_the_slow_twin_given_the_same_worlds(rules):
     assert same_sums / total >= 0.99, (same_sums, total)
 
 
+@pytest.mark.parametrize("rules", [LONE_DEF, SUPER], ids=["defend-alone", "super-euchre"])
+def test_best_first_choice_equals_the_full_average_exactly(rules):
+    """Best-first (with the cards the position probes prove for free) is an exact shortcut: the
+    same card as valuing every card in every world, with the same total, in every decision."""
+    rng = np.random.default_rng(7)
+    for i in range(800):
+        p = random_position(rng, rules, PATTERNS[i % 4])
+        k = knowledge_of(rules, p["hands"], p["trump"], p["mover"], p["out"],
+                         p["gone"] | sum(1 << c for c in p["trick"]), p["voids"], -1)
+        ws = Dealer(k).sample(24, rng)[:, :4].astype(np.int64)
+        ws[:, p["mover"]] = p["hands"][p["mover"]]
+        args = (rules, ws, p["trump"], p["leader"], p["out"], p["maker"], p["alone"], p["def_alone"])
+        kw = dict(trick=p["trick"], gone=p["gone"], won=p["won"])
+        full, full_sums = decide_given_worlds(*args, **kw)
+        quick, quick_sums = decide_given_worlds(*args, **kw, full=False)
+        assert quick == full, (i, p)
+        assert quick_sums[quick] == full_sums[full], (i, p)
+
+
 def test_points_table_follows_hand_points():
     t = points_table(SUPER, np.array([1, 0]), np.array([True, False]), np.array([-1, 3]))
     # seat 1 alone: side 0 defends; side 0 takes 0 tricks -> lone march -4, 3 -> euchre +2

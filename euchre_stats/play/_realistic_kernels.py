@@ -30,6 +30,7 @@ import numpy as np
 from numba import config, njit, prange
 
 from ..solver._kernels import (
+    F_LAST,
     MAX_DEPTH,
     NUM_FIELDS,
     NUM_STATS,
@@ -457,22 +458,34 @@ def _card_band(tt, tt2, st, stk, w0, w1, w2, w3, seat, pos, na, nxt, lead, win, 
     n2 = w2 ^ c if seat == 2 else w2
     n3 = w3 ^ c if seat == 3 else w3
     return _band_walk(tt, tt2, st, stk, n0, n1, n2, n3, (nxt >> (2 * seat)) & 3, pos + 1, na, nxt, nlead, nwin, nws,
-                      table | c, tleft, targets, lo, hi, start, counts)
+                      table | c, tleft, targets, lo, hi, start, counts)[0]
 
 
 @njit(cache=True)
 def _band_walk(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, tleft, targets, lo, hi,
                start, counts):
-    """Points band of a position (``seat`` to play card ``pos`` of the trick), known to lie in ``lo..hi``."""
+    """``(band, move)``: the points band of a position (``seat`` to play card ``pos`` of the trick), known
+    to lie in ``lo..hi``, and a card of ``seat`` worth exactly that band (0 when no probe showed one).
+
+    The move is the one that proved the probe that decided the band from the mover's side: for
+    side 0 the last "at least" that held, for side 1 the last that failed.  It is a move of the
+    search (the top card of its run in this world).
+    """
     k = min(max(start, lo + 1), hi)
+    maximise = (seat & 1) == 0
+    move = 0
     while lo < hi:
         counts[ST_PROBES] += 1
+        stk[0, F_LAST] = 0
         up = _search(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, targets[k - 1],
                      tleft)
+        if up == maximise:
+            # proved by a move at the root (or, with no move recorded, without one)
+            move = stk[0, F_LAST]
         # band >= k, or band < k: step towards the answer from the side just learnt
         lo, hi = (k, hi) if up else (lo, k - 1)
         k = lo + 1 if up else hi
-    return lo
+    return lo, move
 
 
 @njit(cache=True)
@@ -496,36 +509,58 @@ def _evaluate_best_first(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win,
 
     Each world's position is solved first (the mover's best band there); no card can do better
     than that for the mover, so a class's sum is bounded by its solved worlds plus the position's
-    value in the others.  The class with the highest bound (ties: lowest card) is solved in its next
-    world, until that class has every world solved: then no other class can beat or tie it.
-    Classes left with unsolved worlds are marked not alive (their sums are partial).
+    value in the others.  The probe that settled the position names a card worth exactly its
+    band, so that card's class (and every class when the band is the mover's worst) is solved in
+    that world for free.  The class with the highest bound (ties: lowest card) is solved in its
+    next unsolved world, until that class has every world solved: then no other class can beat or
+    tie it.  Classes left with unsolved worlds are marked not alive (their sums are partial).
     """
     pband = np.zeros(m, dtype=np.int64)
-    suffix = np.zeros(m + 1, dtype=np.int64)
-    done = np.zeros(nc, dtype=np.int64)
+    solved = np.zeros((nc, m), dtype=np.bool_)
+    bound = np.zeros(nc, dtype=np.int64)
+    nxtw = np.zeros(nc, dtype=np.int64)
     mine0 = (seat & 1) == 0
+    worst = 0 if mine0 else nt
     prev = 1
+    for ci in range(nc):
+        sums[ci] = 0
+        bound[ci] = 0
     for w in range(m):
         w0, w1, w2, w3 = wh[w, 0], wh[w, 1], wh[w, 2], wh[w, 3]
         tleft = _popcount(wh[w, seat])
         blo, bhi = _quick_bands(w0, w1, w2, w3, seat, pos, tleft, targets, nt)
-        pband[w] = _band_walk(tt, tt2, st, stk, w0, w1, w2, w3, seat, pos, na, nxt, lead, win, wseat, table, tleft,
-                              targets, blo, bhi, prev, counts)
-        prev = pband[w]
+        band, move = _band_walk(tt, tt2, st, stk, w0, w1, w2, w3, seat, pos, na, nxt, lead, win, wseat, table, tleft,
+                                targets, blo, bhi, prev, counts)
+        pband[w] = band
+        prev = band
         counts[ST_WORLDS] += 1
-    for w in range(m - 1, -1, -1):
-        suffix[w] = suffix[w + 1] + tvals[pband[w]]
+        v = tvals[band]
+        if band == worst or move != 0:
+            hand = wh[w, seat]
+            tops = _reps(hand, hand, w0 | w1 | w2 | w3 | table)
+            for ci in range(nc):
+                if band == worst or _top_of(rep[ci], tops) == move:
+                    solved[ci, w] = True
+                    sums[ci] += v
+                    continue
+                bound[ci] += v
+        else:
+            for ci in range(nc):
+                bound[ci] += v
     for ci in range(nc):
-        sums[ci] = 0
+        w = 0
+        while w < m and solved[ci, w]:
+            w += 1
+        nxtw[ci] = w
     while True:
         bi = 0
-        bound = sums[0] + suffix[done[0]]
+        best = sums[0] + bound[0]
         for ci in range(1, nc):
-            b = sums[ci] + suffix[done[ci]]
-            if b > bound or (b == bound and low[ci] < low[bi]):
+            b = sums[ci] + bound[ci]
+            if b > best or (b == best and low[ci] < low[bi]):
                 bi = ci
-                bound = b
-        w = done[bi]
+                best = b
+        w = nxtw[bi]
         if w == m:
             break
         hand = wh[w, seat]
@@ -536,9 +571,13 @@ def _evaluate_best_first(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win,
         band = _card_band(tt, tt2, st, stk, wh[w, 0], wh[w, 1], wh[w, 2], wh[w, 3], seat, pos, na, nxt, lead, win,
                           wseat, table, _popcount(hand), top, targets, lo, hi, pband[w], counts)
         sums[bi] += tvals[band]
-        done[bi] += 1
+        bound[bi] -= tvals[pband[w]]
+        solved[bi, w] = True
+        while w < m and solved[bi, w]:
+            w += 1
+        nxtw[bi] = w
     for ci in range(nc):
-        alive[ci] = done[ci] == m
+        alive[ci] = nxtw[ci] == m
     return m
 
 

@@ -491,7 +491,9 @@ def _two(h0, h1, h2, h3, seat, nxt, na, target):
 # explicit-stack frame fields (recursion is avoided: numba cannot cache recursive functions)
 F_H0, F_H1, F_H2, F_H3, F_SEAT, F_POS, F_LEAD, F_WIN, F_WSEAT, F_TABLE = 0, 1, 2, 3, 4, 5, 6, 7, 8, 9
 F_TARGET, F_TLEFT, F_M0, F_M1, F_TT, F_K1, F_K2, F_LB, F_UB = 10, 11, 12, 13, 14, 15, 16, 17, 18
-NUM_FIELDS = 19
+#: the card last played from the frame: after a root cut-off, ``stk[0, F_LAST]`` is the move that proved it
+F_LAST = 19
+NUM_FIELDS = 20
 MAX_DEPTH = 40
 
 
@@ -504,6 +506,10 @@ def _search(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wse
     ``wseat``), ``table`` the cards on the table.  A depth-first search over an
     explicit stack ``stk`` (one row per card played): seats of side 0 need one
     move that reaches the target, seats of side 1 one move that stops it.
+
+    When the answer was proved by one move at the root (True with side 0 to move, False with
+    side 1), ``stk[0, F_LAST]`` holds that move; a root decided without trying a move (bounds,
+    the table) leaves it alone, so callers that want the move set it to 0 first.
     """
     tmask = (tt.shape[0] >> 1) - 1
     hshift = 64 - _bit_index(tt.shape[0] >> 1)
@@ -656,6 +662,7 @@ def _search(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wse
                     _tt_store(tt, stk, fi, r)
                 sp -= 1
                 continue
+            stk[fi, F_LAST] = c
             h0 = stk[fi, F_H0]
             h1 = stk[fi, F_H1]
             h2 = stk[fi, F_H2]
