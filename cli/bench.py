@@ -1,4 +1,5 @@
-"""``euchre-stats bench``: timing commands (``bench solver`` for the double-dummy solver)."""
+"""``euchre-stats bench``: timing commands (``bench solver`` for the double-dummy solver, ``bench realistic`` for
+realistic play and the decisions)."""
 
 from __future__ import annotations
 
@@ -55,3 +56,55 @@ def solver(deals, seed, threads, values, fmt):
         f"  TT hit rate      {r['tt_hit_rate']:.3f} ({r['tt_hits']} of {r['tt_probes']} probes)",
         f"  mean tricks s0   {r['mean_side0_tricks']:.4f}",
     ]), None)
+
+
+@bench.command("realistic")
+@click.option("--deals", type=click.IntRange(min=1, max=1_000_000), default=2000, show_default=True,
+              help="random full deals played out by the compiled realistic model")
+@click.option("--old-deals", type=click.IntRange(min=0, max=1_000_000), default=100, show_default=True,
+              help="the same kind of deals played by the Python model it replaced (0: skip)")
+@click.option("--decision-deals", type=click.IntRange(min=0, max=1_000_000), default=500, show_default=True,
+              help="deals per timed order/call/lead question (0: skip the decisions)")
+@click.option("--worlds", type=click.IntRange(min=1, max=10_000), default=24, show_default=True,
+              help="worlds per decision in the play-outs")
+@click.option("--repeat", type=click.IntRange(min=1, max=100), default=1, show_default=True,
+              help="play-out runs (new and old interleaved); the best is shown")
+@click.option("--seed", type=click.IntRange(min=0), default=None, help="seed of deals and play (default: random)")
+@click.option("--threads", type=click.IntRange(min=1, max=1024), default=1, show_default=True,
+              help="worker threads of the decisions (play-outs always run on one)")
+@click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True,
+              help="output format")
+@handle_errors
+def realistic(deals, old_deals, decision_deals, worlds, repeat, seed, threads, fmt):
+    """Time realistic play: play-outs per CPU-second (new and old), and order/call/lead per deal by seat.
+
+    The play-outs are random full 24-card deals on one thread.  The decisions are fixed
+    questions (printed) from every seat, answered as the commands answer them with
+    `--model pimc`; their cost is CPU milliseconds per deal drawn (all threads counted).
+
+    \b
+    Example:
+      euchre-stats bench realistic --deals 3000 --old-deals 200 --decision-deals 1000 --seed 1
+    """
+    from euchre_stats.decide.bench import bench_realistic
+
+    r = bench_realistic(deals=deals, decision_deals=decision_deals, old_deals=old_deals, seed=seed,
+                        threads=threads, worlds=worlds, repeat=repeat)
+    if fmt == "json":
+        emit(json.dumps(r), None)
+        return
+    lines = [f"realistic play benchmark: seed {r['seed']}, {r['worlds']} worlds a decision in the play-outs, "
+             f"decisions with {r['threads']} thread(s) at {r['decision_worlds']} worlds",
+             "", "play-outs (random full 24-card deals, 1 thread, warm):"]
+    for p in r["playouts"]:
+        lines.append(f"  {p['model']:26s} {p['deals']:>7,} deals  {p['per_cpu_s']:>8,.0f} per CPU-second  "
+                     f"{p['ms_each']:7.3f} ms each")
+    if r["speedup"] is not None:
+        lines.append(f"  new over old: x{r['speedup']:.1f}")
+    if r["decisions"]:
+        lines += ["", "decisions (warm, realistic play), CPU ms per deal drawn:",
+                  f"  {'command':7s} {'seat':8s} {'deals':>7s} {'effective':>9s} {'ms/deal':>8s} {'wall s':>7s}  question"]
+        for d in r["decisions"]:
+            lines.append(f"  {d['command']:7s} {d['seat']:8s} {d['samples']:>7,} {d['effective']:>9,.0f} "
+                         f"{d['ms_per_deal']:8.3f} {d['wall_seconds']:7.2f}  {d['question']}")
+    emit("\n".join(lines), None)

@@ -1,0 +1,143 @@
+"""The realistic play benchmark (``euchre-stats bench realistic``).
+
+Two measurements, both warm (a small run first keeps numba compilation out of the timing):
+
+* **Play-outs**: random full 24-card deals (4 players, uniform trump and leader, a random
+  maker) played to the end by the compiled realistic model on one thread, in play-outs per
+  CPU-second, and, when ``old_deals`` > 0, by the Python twin it replaced
+  (:func:`euchre_stats.play.pimc.play_pimc`) on the same kind of deals, interleaved.
+* **Decisions**: the per-deal cost of ``order``, ``call`` and ``lead`` from every seat, each a
+  fixed question answered by the decision functions the commands call, under realistic play at
+  the commands' default worlds per decision.
+
+CPU seconds are the process's (``time.process_time``: every thread), so they are what the
+decisions cost in core time whatever the number of threads; wall seconds are given beside them.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from ..core.errors import DecisionInputError
+from ..rules import NORTH_AMERICAN
+from ..sampling.seeds import resolve_seed
+
+#: the fixed questions timed per seat: (command, text of the question)
+ORDER_HAND, ORDER_UP = "Jh Jd Ah 9s Tc", "9h"
+CALL_HAND, CALL_TURNED = "Jd Ad Kd 9c Tc", "9h"
+LEAD_HAND, LEAD_TRUMP = "Jh Ah Kc Qc 9s", "h"
+SEATS = ("eldest", "partner", "third", "dealer")
+
+
+def _timed(fn):
+    w, c = time.perf_counter(), time.process_time()
+    out = fn()
+    return out, time.perf_counter() - w, time.process_time() - c
+
+
+def _playout_deals(n: int, seed: int):
+    from ..solver.bench import random_deals
+
+    rng = np.random.default_rng(seed)
+    hands, trump, leader = random_deals(n, rng)
+    maker = rng.integers(0, 4, n)
+    return hands, trump, leader, maker
+
+
+def _new_playouts(n: int, seed: int, worlds: int):
+    from ..play.realistic import play_realistic
+
+    hands, trump, leader, maker = _playout_deals(n, seed)
+    return play_realistic(NORTH_AMERICAN, hands, trump, leader, 0, maker, False, -1, seed=seed, worlds=worlds,
+                          threads=1)
+
+
+def _old_playouts(n: int, seed: int, worlds: int):
+    from ..play.pimc import play_pimc
+
+    hands, trump, leader, _ = _playout_deals(n, seed)
+    return play_pimc(NORTH_AMERICAN, hands, trump, leader, 0, np.random.default_rng(seed), worlds=worlds, threads=1)
+
+
+def _question(command: str, seat: str, samples: int, seed: int, threads: int | None):
+    from .questions import call_decision, lead_decision, order_decision
+
+    if command == "order":
+        return lambda: order_decision(ORDER_HAND, ORDER_UP, seat, samples=samples, seed=seed, model="pimc",
+                                      workers=threads)
+    if command == "call":
+        return lambda: call_decision(CALL_HAND, CALL_TURNED, seat, samples=samples, seed=seed, model="pimc",
+                                     workers=threads)
+    # the asker leads the first trick (eldest); the seat is the maker's
+    return lambda: lead_decision(LEAD_HAND, LEAD_TRUMP, seat, "eldest", samples=samples, seed=seed, model="pimc",
+                                 workers=threads)
+
+
+def describe_question(command: str, seat: str) -> str:
+    """The question timed for ``command`` at ``seat``, as the command line would ask it."""
+    if command == "order":
+        return f'order "{ORDER_HAND}" --up {ORDER_UP} --seat {seat}'
+    if command == "call":
+        return f'call "{CALL_HAND}" --turned-down {CALL_TURNED} --seat {seat}'
+    return f'lead "{LEAD_HAND}" --trump {LEAD_TRUMP} --maker {seat} --seat eldest'
+
+
+def bench_realistic(deals: int = 2000, decision_deals: int = 500, old_deals: int = 100, seed: int | None = None,
+                    threads: int | None = 1, worlds: int = 24, commands=("order", "call", "lead"),
+                    seats=SEATS, repeat: int = 1) -> dict:
+    """Time realistic play-outs (new and, with ``old_deals`` > 0, old) and the decisions by seat.
+
+    Returns a dict: ``seed``, ``threads``, ``worlds``, ``playouts`` (rows with ``model``,
+    ``deals``, ``cpu_seconds``, ``wall_seconds``, ``per_cpu_s`` best over ``repeat``,
+    ``ms_each``), ``speedup`` (new over old per CPU-second, or None) and ``decisions`` (one row
+    per command and seat: ``command``, ``seat``, ``question``, ``samples`` drawn, ``effective``,
+    ``cpu_seconds``, ``wall_seconds``, ``ms_per_deal`` CPU per deal drawn).
+    """
+    for name, v, lo in (("deals", deals, 1), ("decision_deals", decision_deals, 0), ("old_deals", old_deals, 0),
+                        ("worlds", worlds, 1), ("repeat", repeat, 1)):
+        if not isinstance(v, (int, np.integer)) or v < lo:
+            raise DecisionInputError(f"{name} must be an integer of at least {lo}, got {v!r}")
+    bad = [c for c in commands if c not in ("order", "call", "lead")]
+    if bad:
+        raise DecisionInputError(f"unknown command {bad[0]!r}: expected order, call or lead")
+    bad = [s for s in seats if s not in SEATS]
+    if bad:
+        raise DecisionInputError(f"unknown seat {bad[0]!r}: expected one of {', '.join(SEATS)}")
+    seed = resolve_seed(seed)
+    # warm-up: compiled code loaded, the old model's count-matrix cache filled
+    _new_playouts(8, seed + 7, worlds)
+    if old_deals:
+        _old_playouts(max(old_deals // 2, 4), seed + 7, worlds)
+    runs: dict[str, list] = {"new": [], "old": []}
+    for _ in range(repeat):  # interleaved: a busy spell of a shared machine hits both
+        runs["new"].append(_timed(lambda: _new_playouts(deals, seed, worlds))[1:])
+        if old_deals:
+            runs["old"].append(_timed(lambda: _old_playouts(old_deals, seed, worlds))[1:])
+    playouts = []
+    for model, n in (("new", deals), ("old", old_deals)):
+        if not runs[model]:
+            continue
+        wall, cpu = min(runs[model], key=lambda r: r[1])
+        playouts.append({"model": "realistic (compiled)" if model == "new" else "pimc (Python, replaced)",
+                         "deals": n, "cpu_seconds": cpu, "wall_seconds": wall, "per_cpu_s": n / cpu,
+                         "ms_each": 1e3 * cpu / n})
+    speedup = playouts[0]["per_cpu_s"] / playouts[1]["per_cpu_s"] if len(playouts) == 2 else None
+    decisions = []
+    if decision_deals:
+        for command in commands:
+            _question(command, SEATS[0], 5, seed, threads)()  # compile / load caches
+            for seat in seats:
+                d, wall, cpu = _timed(_question(command, seat, decision_deals, seed, threads))
+                decisions.append({"command": command, "seat": seat, "question": describe_question(command, seat),
+                                  "samples": int(d.samples), "effective": float(d.effective_samples),
+                                  "cpu_seconds": cpu, "wall_seconds": wall,
+                                  "ms_per_deal": 1e3 * cpu / max(int(d.samples), 1)})
+    from ..play.realistic import DEFAULT_WORLDS
+
+    return {"seed": seed, "threads": threads, "worlds": worlds, "decision_worlds": DEFAULT_WORLDS,
+            "playouts": playouts, "speedup": speedup, "decisions": decisions}
+
+
+__all__ = ["bench_realistic", "describe_question"]
