@@ -157,17 +157,18 @@ def test_readme_says_which_commands_take_rules_format_output_and_seed():
             "`variants`, `table`, `tune` and `match`;") in text
     rules = {"order", "call", "discard", "lead", "alone", "advise", "equity", "variants", "table", "tune", "match"}
     assert {n for n, c in commands.items() if "rules_name" in _params(c)} == rules
-    assert set(commands) - rules == {"odds", "review", "solve", "bench solver"}
+    assert set(commands) - rules == {"odds", "review", "solve", "bench solver", "bench realistic"}
     assert "stick_the_dealer" not in _params(commands["odds"]) and "deck_text" in _params(commands["odds"])
     formats = {n: tuple(_params(c)["fmt"].type.choices) for n, c in commands.items() if "fmt" in _params(c)}
     assert "`--format` is `table|json|csv`, except `table|json|jsonl` for `solve` and `review`, `table|json` " \
-           "for `advise` and `bench solver`; `tune` writes its model as JSON." in text
+           "for `advise`, `bench solver` and `bench realistic`; `tune` writes its model as JSON." in text
     assert formats == {**{n: ("table", "json", "csv") for n in commands
-                          if n not in ("solve", "review", "advise", "bench solver", "tune")},
+                          if n not in ("solve", "review", "advise", "bench solver", "bench realistic", "tune")},
                        "solve": ("table", "json", "jsonl"), "review": ("table", "json", "jsonl"),
-                       "advise": ("table", "json"), "bench solver": ("table", "json")}
-    assert "Every command but `bench solver` takes `-o/--output FILE`." in text
-    assert {n for n, c in commands.items() if "output" not in _params(c)} == {"bench solver"}
+                       "advise": ("table", "json"), "bench solver": ("table", "json"),
+                       "bench realistic": ("table", "json")}
+    assert "Every command but `bench solver` and `bench realistic` takes `-o/--output FILE`." in text
+    assert {n for n, c in commands.items() if "output" not in _params(c)} == {"bench solver", "bench realistic"}
     sampling = {n for n, c in commands.items() if "seed" in _params(c)}
     assert sampling == set(commands) - {"odds", "solve"}  # review samples with --realistic
 
@@ -182,6 +183,7 @@ def test_readme_says_which_commands_take_rules_format_output_and_seed():
     ["equity", "-n", "100"],
     ["variants", "--deck", "24", "-n", "2"],
     ["bench", "solver", "--deals", "2"],
+    ["bench", "realistic", "--deals", "2", "--old-deals", "0", "--decision-deals", "0"],
 ])
 def test_every_sampling_command_prints_its_seed(args, tmp_path):
     table = _run(args + ["--seed", "7"])

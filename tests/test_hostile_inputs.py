@@ -36,6 +36,7 @@ COMMANDS = {
     "table": ["table", "--run-dir", "RUN", "--limit", "1", "--samples-per-class", "2", "--no-charts"],
     "tune": ["tune", "--deals", "100", "--sweeps", "1"],
     "bench solver": ["bench", "solver", "--deals", "1"],
+    "bench realistic": ["bench", "realistic", "--deals", "1", "--old-deals", "0", "--decision-deals", "0"],
     "review": ["review", str(ROOT / "data" / "examples" / "hand1.json")],
 }
 RULES_COMMANDS = ["order", "call", "discard", "lead", "alone", "advise", "equity", "variants", "table", "tune"]
@@ -292,6 +293,8 @@ def test_a_megabyte_hand_is_refused_by_name():
     ("tune", "--sweeps", "101", "1<=x<=100"),
     ("bench solver", "--deals", str(10**11), "1<=x<=1000000"),
     ("bench solver", "--threads", "100000", "1<=x<=1024"),
+    ("bench realistic", "--old-deals", "-1", "0<=x<=1000000"),
+    ("bench realistic", "--worlds", "0", "1<=x<=10000"),
     ("table", "--samples-per-class", str(10**9), "2<=x<=100000"),
     ("table", "--chunk-size", str(10**9), "1<=x<=100000"),
     ("table", "--limit", str(10**9), "1<=x<=1000000"),

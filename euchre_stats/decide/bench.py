@@ -21,6 +21,7 @@ import time
 import numpy as np
 
 from ..core.errors import DecisionInputError
+from ..core.limits import check_size
 from ..rules import NORTH_AMERICAN
 from ..sampling.seeds import resolve_seed
 
@@ -95,10 +96,12 @@ def bench_realistic(deals: int = 2000, decision_deals: int = 500, old_deals: int
     per command and seat: ``command``, ``seat``, ``question``, ``samples`` drawn, ``effective``,
     ``cpu_seconds``, ``wall_seconds``, ``ms_per_deal`` CPU per deal drawn).
     """
-    for name, v, lo in (("deals", deals, 1), ("decision_deals", decision_deals, 0), ("old_deals", old_deals, 0),
-                        ("worlds", worlds, 1), ("repeat", repeat, 1)):
-        if not isinstance(v, (int, np.integer)) or v < lo:
-            raise DecisionInputError(f"{name} must be an integer of at least {lo}, got {v!r}")
+    check_size("deals", deals)
+    check_size("threads", threads)
+    check_size("worlds", worlds)
+    for name, v, lo in (("decision_deals", decision_deals, 0), ("old_deals", old_deals, 0), ("repeat", repeat, 1)):
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or not lo <= v <= 1_000_000:
+            raise DecisionInputError(f"{name} must be a whole number in {lo}..1,000,000, got {v!r}")
     bad = [c for c in commands if c not in ("order", "call", "lead")]
     if bad:
         raise DecisionInputError(f"unknown command {bad[0]!r}: expected order, call or lead")

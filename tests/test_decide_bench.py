@@ -1,0 +1,62 @@
+"""The realistic play benchmark: what it measures is real work, and what it reports adds up."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from euchre_stats.cli.main import cli
+from euchre_stats.core.errors import DecisionInputError, LimitError
+from euchre_stats.decide.bench import SEATS, bench_realistic, describe_question
+from euchre_stats.decide.questions import order_decision
+
+
+def test_reports_playouts_old_and_new_and_every_command_by_seat():
+    r = bench_realistic(deals=40, old_deals=6, decision_deals=20, seed=3, commands=("order", "lead"))
+    new, old = r["playouts"]
+    assert new["deals"] == 40 and old["deals"] == 6 and r["seed"] == 3
+    for p in (new, old):
+        assert p["cpu_seconds"] > 0 and p["per_cpu_s"] == pytest.approx(p["deals"] / p["cpu_seconds"])
+        assert p["ms_each"] == pytest.approx(1e3 * p["cpu_seconds"] / p["deals"])
+    assert r["speedup"] == pytest.approx(new["per_cpu_s"] / old["per_cpu_s"])
+    assert [(d["command"], d["seat"]) for d in r["decisions"]] == [(c, s) for c in ("order", "lead") for s in SEATS]
+    for d in r["decisions"]:
+        assert d["samples"] >= 20 and 0 < d["effective"] <= d["samples"] + 1e-9
+        assert d["ms_per_deal"] == pytest.approx(1e3 * d["cpu_seconds"] / d["samples"])
+
+
+def test_the_timed_question_is_the_one_printed():
+    """The order question timed at the dealer is the command's own answer to the question shown."""
+    assert describe_question("order", "dealer") == 'order "Jh Jd Ah 9s Tc" --up 9h --seat dealer'
+    r = bench_realistic(deals=1, old_deals=0, decision_deals=30, seed=5, commands=("order",), seats=("dealer",))
+    d = order_decision("Jh Jd Ah 9s Tc", "9h", "dealer", samples=30, seed=5, model="pimc")
+    assert r["decisions"][0]["samples"] == d.samples
+    assert r["decisions"][0]["effective"] == pytest.approx(d.effective_samples)
+
+
+@pytest.mark.parametrize("kw, error, text", [
+    ({"deals": 0}, LimitError, "deals 0"),
+    ({"worlds": 0}, LimitError, "worlds 0"),
+    ({"old_deals": -1}, DecisionInputError, "old_deals"),
+    ({"decision_deals": 2.5}, DecisionInputError, "decision_deals"),
+    ({"commands": ("order", "discard")}, DecisionInputError, "'discard'"),
+    ({"seats": ("north",)}, DecisionInputError, "'north'"),
+])
+def test_bad_arguments_are_named(kw, error, text):
+    with pytest.raises(error, match=text):
+        bench_realistic(**{"deals": 1, "old_deals": 0, "decision_deals": 0, **kw})
+
+
+def test_command_prints_the_seed_the_speed_up_and_the_table_by_seat():
+    r = CliRunner().invoke(cli, ["bench", "realistic", "--deals", "20", "--old-deals", "4", "--decision-deals", "10",
+                                 "--seed", "9"])
+    assert r.exit_code == 0, r.output
+    assert "seed 9" in r.output and "new over old: x" in r.output
+    for seat in SEATS:
+        assert f"order   {seat}" in r.output and f"call    {seat}" in r.output
+    j = CliRunner().invoke(cli, ["bench", "realistic", "--deals", "5", "--old-deals", "0", "--decision-deals", "0",
+                                 "--seed", "9", "--format", "json"])
+    data = json.loads(j.output)
+    assert data["seed"] == 9 and data["speedup"] is None and data["decisions"] == []
