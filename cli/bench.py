@@ -102,8 +102,9 @@ def realistic(deals, old_deals, decision_deals, worlds, repeat, seed, threads, f
     if r["speedup"] is not None:
         lines.append(f"  new over old: x{r['speedup']:.1f}")
     if r["decisions"]:
-        lines += ["", "decisions (warm, realistic play), CPU ms per deal drawn:",
-                  f"  {'command':7s} {'seat':8s} {'deals':>7s} {'effective':>9s} {'ms/deal':>8s} {'wall s':>7s}  question"]
+        head = f"  {'command':7s} {'seat':8s} {'deals':>7s} {'effective':>9s} {'ms/deal':>8s} {'wall s':>7s}  question"
+        lines += ["", "decisions (warm, realistic play), CPU ms per deal drawn (lead: the seat is the maker's, "
+                  "the asker leads from eldest):", head]
         for d in r["decisions"]:
             lines.append(f"  {d['command']:7s} {d['seat']:8s} {d['samples']:>7,} {d['effective']:>9,.0f} "
                          f"{d['ms_per_deal']:8.3f} {d['wall_seconds']:7.2f}  {d['question']}")
