@@ -725,7 +725,7 @@ def equity(rules: RulesLike = "north-american", *, samples: int = 20000, seed: i
 def match(a: str | BiddingModel = "shipped", b: str | BiddingModel = "points", *, deals: int = 20000,
           seed: int | None = None, rules: RulesLike = "north-american", model: str = "pimc",
           workers: int | None = None, progress: Progress | None = None,
-          games: int | None = None) -> MatchResult | MatchGamesResult:
+          games: int | None = None, control_deals: int | None = None) -> MatchResult | MatchGamesResult:
     """A duplicate match between two bidding policies: A's points minus B's per hand.
 
     Each deal is played at two tables with the policies' seats swapped, the same cards and the
@@ -744,6 +744,10 @@ def match(a: str | BiddingModel = "shipped", b: str | BiddingModel = "points", *
     games : int, optional
         Play this many whole games to ``rules.game_to`` instead of single deals (``deals`` is then
         not used): the result is the chance that A wins a game.
+    control_deals : int, optional
+        Under realistic play, deals played double-dummy only for the control variate (the same
+        deals are also played double-dummy): default 10 times ``deals``, 0 for none.  The estimate
+        is the realistic difference either way; ``control`` holds the plain one.
 
     Returns
     -------
@@ -767,7 +771,7 @@ def match(a: str | BiddingModel = "shipped", b: str | BiddingModel = "points", *
         return match_games(a, b, games=games, seed=seed, rules=_rules(rules), model=model, workers=workers,
                            progress=progress)
     return _match(a, b, deals=deals, seed=seed, rules=_rules(rules), model=model, workers=workers,
-                  progress=progress)
+                  progress=progress, control_deals=control_deals)
 
 
 __all__ = ["advise", "alone", "call", "discard", "equity", "lead", "match", "odds", "order", "solve", "table",

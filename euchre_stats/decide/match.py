@@ -13,6 +13,18 @@ auctions first differ: the seat and round of that decision, and its kind ("call"
 accepts where the other passes; "alone": both accept, one alone; "suit": a different suit named;
 "other": the same contract, but the dealer's discard, a later declaration or a lone defender
 differs).  No I/O.
+
+**Control variate.**  Under realistic play the same deals are also played double-dummy (the
+auctions do not depend on the play model, so both tables bid exactly as in the realistic run), and
+``control_deals`` further, independent deals are played double-dummy only.  The double-dummy
+difference ``X`` of a deal moves with its realistic difference ``Y`` (same contracts), and its mean
+is known far better from the extra deals, so the estimate is
+
+    Y_mean - beta * (X_mean - X_mean_control),   beta = cov(X, Y) / var(X) on the paired deals,
+
+which has the same expectation as ``Y_mean`` (the realistic difference) and the variance
+``var(Y - beta X) / n + beta^2 var(X_control) / control_deals``: smaller by about the squared
+correlation of ``X`` and ``Y``.  The plain mean and its interval are kept beside it.
 """
 
 from __future__ import annotations
@@ -85,13 +97,15 @@ class MatchResult(ResultView):
     by_kind: list[dict]
     a_words: str = ""
     b_words: str = ""
+    #: the control variate (None when off): deals, beta, correlation, plain diff and interval
+    control: dict | None = None
 
     def to_dict(self) -> dict:
         return {"deals": self.deals, "seed": self.seed, "a": self.a, "b": self.b, "diff": self.diff,
                 "diff_ci": list(self.diff_ci), "by_seat": self.by_seat, "by_round": self.by_round,
                 "by_kind": self.by_kind, "differing_deals": self.differing, "play_model": self.play_model,
                 "unit": "points per hand, A minus B", "rules": self.rules.to_dict(),
-                "policies": {"a": self.a_words, "b": self.b_words}}
+                "policies": {"a": self.a_words, "b": self.b_words}, "control": self.control}
 
     def to_frame(self):
         """One row per split (``split`` seat/round/kind, ``group``): deals, A - B and its interval."""
@@ -114,8 +128,14 @@ class MatchResult(ResultView):
         lines = [f"match: A = {self.a} against B = {self.b}", f"A: {self.a_words}", f"B: {self.b_words}",
                  f"rules: {self.rules.describe()}", f"play model: {self.play_model}",
                  f"seed: {self.seed}   deals: {self.deals:,} (each played twice, seats swapped)",
-                 "", f"A - B: {self.diff:+.4f} points per hand [{lo:+.4f}, {hi:+.4f}] (95%): {verdict}",
-                 f"deals where the tables differ: {self.differing:,} ({self.differing / self.deals:.1%})", ""]
+                 "", f"A - B: {self.diff:+.4f} points per hand [{lo:+.4f}, {hi:+.4f}] (95%): {verdict}"]
+        if self.control is not None:
+            c = self.control
+            plo, phi = c["plain_ci"]
+            lines += [f"  with a control variate: the same deals played double-dummy (correlation "
+                      f"{c['correlation']:.3f} with realistic play) and {c['deals']:,} more deals double-dummy "
+                      f"only; without it: {c['plain_diff']:+.4f} [{plo:+.4f}, {phi:+.4f}]"]
+        lines += [f"deals where the tables differ: {self.differing:,} ({self.differing / self.deals:.1%})", ""]
         for title, groups in (("where the tables first differ, by seat", self.by_seat),
                               ("by round", self.by_round), ("by kind", self.by_kind)):
             lines.append(title + " (A - B per hand over all deals, from these deals):")
@@ -151,53 +171,131 @@ def _setup(a, b, count, what: str, rules, model: str, seed):
     return rules, policy_model(a), policy_model(b), resolve_seed(seed)
 
 
+#: the control variate's double-dummy deals per realistic deal, by default
+CONTROL_FACTOR = 10
+
+
+def _tables(rules, n, key_rng, dealt, model, workers, ma, mb, play_rng):
+    """Both tables of ``n`` deals: (A's points minus B's per deal, seat, round, kind of divergence)."""
+    tables = []
+    for models in ((ma, mb, ma, mb), (mb, ma, mb, ma)):
+        tables.append(play_random_hands(rules, n, key_rng(), model, workers, models, deals=dealt,
+                                        play_rng=play_rng()))
+    t1, t2 = tables
+    return ((_a_net(t1, 0) + _a_net(t2, 1)) / 2.0, *_divergence(t1, t2))
+
+
+def control_estimate(y, x, xc, beta: float | None = None) -> tuple[float, float, float, float]:
+    """``(estimate, se, beta, correlation)``: the mean of ``y`` corrected by the paired ``x``, whose
+    mean is also estimated from the independent ``xc`` (see the module docstring).  ``beta`` is
+    fitted (``cov(x, y) / var(x)``) unless given; with no spread in ``x`` it is 0 and the plain
+    mean of ``y`` is returned."""
+    y, x, xc = (np.asarray(v, dtype=np.float64) for v in (y, x, xc))
+    n, m = len(y), len(xc)
+    if n < 2 or m < 2:
+        raise ValueError(f"a control estimate needs at least 2 paired and 2 control values, got {n} and {m}")
+    vx, vy = float(np.var(x, ddof=1)), float(np.var(y, ddof=1))
+    cxy = float(np.cov(x, y, ddof=1)[0, 1])
+    if beta is None:
+        beta = cxy / vx if vx > 0 else 0.0
+    corr = cxy / np.sqrt(vx * vy) if vx > 0 and vy > 0 else 0.0
+    est = float(y.mean() - beta * (x.mean() - xc.mean()))
+    var = float(np.var(y - beta * x, ddof=1)) / n + beta ** 2 * float(np.var(xc, ddof=1)) / m
+    return est, float(np.sqrt(var)), float(beta), float(corr)
+
+
 def match(a, b, deals: int = 20000, seed: int | None = None, rules: Rules = NORTH_AMERICAN, *,
-          model: str = "pimc", workers: int | None = None, progress=None) -> MatchResult:
+          model: str = "pimc", workers: int | None = None, progress=None,
+          control_deals: int | None = None) -> MatchResult:
     """A duplicate match of ``deals`` deals between bidding policies ``a`` and ``b`` (see the
-    module docstring); ``model`` is the play model (``"pimc"`` realistic, ``"dd"``)."""
+    module docstring); ``model`` is the play model (``"pimc"`` realistic, ``"dd"``).
+
+    ``control_deals``: independent deals played double-dummy only for the control variate
+    (default :data:`CONTROL_FACTOR` times ``deals`` under realistic play; 0 turns it off; not
+    used under double-dummy play, where it would be the estimate itself)."""
     rules, (a_name, ma), (b_name, mb), seed = _setup(a, b, deals, "deals", rules, model, seed)
-    diffs, seats, rounds, kinds = [], [], [], []
+    if model == "dd":
+        control_deals = 0
+    elif control_deals is None:
+        control_deals = CONTROL_FACTOR * int(deals)
+    if isinstance(control_deals, bool) or not isinstance(control_deals, (int, np.integer)) or control_deals < 0:
+        from ..core.errors import DecisionInputError
+
+        raise DecisionInputError(f"control_deals must be a whole number of at least 0, got {control_deals!r}")
+    control = int(control_deals) >= 2
+    total = int(deals) + (int(control_deals) if control else 0)
+    ys, xs, seats, rounds, kinds = [], [], [], [], []
     done = 0
     for i, n in enumerate(chunk_sizes(int(deals))):
         dealt = random_deals(rules, n, chunk_rng(seed, i, 0))
-        tables = []
-        for models in ((ma, mb, ma, mb), (mb, ma, mb, ma)):
-            tables.append(play_random_hands(rules, n, chunk_rng(seed, i, 1), model, workers, models, deals=dealt,
-                                            play_rng=chunk_rng(seed, i, 2)))
-        t1, t2 = tables
-        diffs.append((_a_net(t1, 0) + _a_net(t2, 1)) / 2.0)
-        s, r, k = _divergence(t1, t2)
+        y, s, r, k = _tables(rules, n, lambda: chunk_rng(seed, i, 1), dealt, model, workers, ma, mb,
+                             lambda: chunk_rng(seed, i, 2))
+        if control:  # the same deals and auctions, double-dummy
+            x, sx, rx, kx = _tables(rules, n, lambda: chunk_rng(seed, i, 1), dealt, "dd", workers, ma, mb,
+                                    lambda: chunk_rng(seed, i, 2))
+            xs.append(x)
+            # a deal whose tables differ only in a way realistic play happened not to show (a discard that
+            # left the tricks equal) is split by where double-dummy play shows it, so the parts add up
+            same = s < 0
+            s, r, k = np.where(same, sx, s), np.where(same, rx, r), np.where(same, kx, k)
+        ys.append(y)
         seats.append(s)
         rounds.append(r)
         kinds.append(k)
         done += n
         if progress is not None:
-            progress(done, int(deals))
-    d = np.concatenate(diffs)
+            progress(done, total)
+    xc, cseat, cround, ckind = [], [], [], []
+    if control:
+        for i, n in enumerate(chunk_sizes(int(control_deals))):
+            dealt = random_deals(rules, n, chunk_rng(seed, i, 3))
+            x, s, r, k = _tables(rules, n, lambda: chunk_rng(seed, i, 4), dealt, "dd", workers, ma, mb,
+                                 lambda: chunk_rng(seed, i, 5))
+            xc.append(x)
+            cseat.append(s)
+            cround.append(r)
+            ckind.append(k)
+            done += n
+            if progress is not None:
+                progress(done, total)
+    d = np.concatenate(ys)
     seat, rnd, kind = np.concatenate(seats), np.concatenate(rounds), np.concatenate(kinds)
     ones = np.ones(len(d))
-    mu, se = weighted_mean_se(d, ones)
     n = len(d)
+    plain_mu, plain_se = weighted_mean_se(d, ones)
+    info = None
+    if control:
+        x, xcv = np.concatenate(xs), np.concatenate(xc)
+        cs, cr, ck = np.concatenate(cseat), np.concatenate(cround), np.concatenate(ckind)
+        mu, se, beta, corr = control_estimate(d, x, xcv)
+        info = {"deals": int(len(xcv)), "beta": beta, "correlation": corr, "plain_diff": plain_mu,
+                "plain_ci": [max(-8.0, plain_mu - Z95 * plain_se), min(8.0, plain_mu + Z95 * plain_se)],
+                "model": "double-dummy play of the same auctions"}
+    else:
+        mu, se = plain_mu, plain_se
 
-    def split(mask_of, labels):
+    def split(mask_of, cmask_of, labels):
         out = []
         for key, label in labels:
             m = mask_of(key)
             if not m.any():
                 continue
             part = np.where(m, d, 0.0)  # the contribution of these deals to the whole match
-            pm, ps = weighted_mean_se(part, ones)
+            if control:  # the whole match's beta, so that the parts add up to the whole
+                pm, ps, _, _ = control_estimate(part, np.where(m, x, 0.0), np.where(cmask_of(key), xcv, 0.0), beta)
+            else:
+                pm, ps = weighted_mean_se(part, ones)
             out.append({"group": label, "deals": int(m.sum()), "diff": pm,
                         "ci": [max(-8.0, pm - Z95 * ps), min(8.0, pm + Z95 * ps)]})
         return out
 
-    by_seat = split(lambda s: seat == s, [(s, SEAT_NAMES[s]) for s in range(4)])
-    by_round = split(lambda r: rnd == r, [(1, "round one"), (2, "round two")])
-    by_kind = split(lambda k: kind == k, [(j, KINDS[j]) for j in range(len(KINDS))])
+    by_seat = split(lambda s: seat == s, lambda s: cs == s, [(s, SEAT_NAMES[s]) for s in range(4)])
+    by_round = split(lambda r: rnd == r, lambda r: cr == r, [(1, "round one"), (2, "round two")])
+    by_kind = split(lambda k: kind == k, lambda k: ck == k, [(j, KINDS[j]) for j in range(len(KINDS))])
     return MatchResult(a_name, b_name, n, seed, rules, model, mu,
                        (max(-8.0, mu - Z95 * se), min(8.0, mu + Z95 * se)), int((seat >= 0).sum()),
                        by_seat, by_round, by_kind, POLICY_WORDS.get(a_name, f"the model in {a_name}"),
-                       POLICY_WORDS.get(b_name, f"the model in {b_name}"))
+                       POLICY_WORDS.get(b_name, f"the model in {b_name}"), info)
 
 
 def _divergence(t1, t2) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
