@@ -175,6 +175,14 @@ def _setup(a, b, count, what: str, rules, model: str, seed):
 CONTROL_FACTOR = 10
 
 
+def _deal_chunks(rules, seed, count: int, keys: tuple[int, int, int]):
+    """Per fixed chunk of ``count`` deals: ``(n, deals, bidding rng, play rng)``, each drawn from the
+    chunk's own stream under ``keys`` (so two runs with the same keys see the same deals)."""
+    for i, n in enumerate(chunk_sizes(count)):
+        yield (n, random_deals(rules, n, chunk_rng(seed, i, keys[0])), lambda i=i: chunk_rng(seed, i, keys[1]),
+               lambda i=i: chunk_rng(seed, i, keys[2]))
+
+
 def _tables(rules, n, key_rng, dealt, model, workers, ma, mb, play_rng):
     """Both tables of ``n`` deals: (A's points minus B's per deal, seat, round, kind of divergence)."""
     tables = []
@@ -224,49 +232,34 @@ def match(a, b, deals: int = 20000, seed: int | None = None, rules: Rules = NORT
         raise DecisionInputError(f"control_deals must be a whole number of at least 0, got {control_deals!r}")
     control = int(control_deals) >= 2
     total = int(deals) + (int(control_deals) if control else 0)
-    ys, xs, seats, rounds, kinds = [], [], [], [], []
+    paired, extra = [], []
     done = 0
-    for i, n in enumerate(chunk_sizes(int(deals))):
-        dealt = random_deals(rules, n, chunk_rng(seed, i, 0))
-        y, s, r, k = _tables(rules, n, lambda: chunk_rng(seed, i, 1), dealt, model, workers, ma, mb,
-                             lambda: chunk_rng(seed, i, 2))
+    for n, dealt, bid_rng, play_rng in _deal_chunks(rules, seed, int(deals), (0, 1, 2)):
+        y, s, r, k = _tables(rules, n, bid_rng, dealt, model, workers, ma, mb, play_rng)
+        x = np.zeros(n)
         if control:  # the same deals and auctions, double-dummy
-            x, sx, rx, kx = _tables(rules, n, lambda: chunk_rng(seed, i, 1), dealt, "dd", workers, ma, mb,
-                                    lambda: chunk_rng(seed, i, 2))
-            xs.append(x)
+            x, sx, rx, kx = _tables(rules, n, bid_rng, dealt, "dd", workers, ma, mb, play_rng)
             # a deal whose tables differ only in a way realistic play happened not to show (a discard that
             # left the tricks equal) is split by where double-dummy play shows it, so the parts add up
             same = s < 0
             s, r, k = np.where(same, sx, s), np.where(same, rx, r), np.where(same, kx, k)
-        ys.append(y)
-        seats.append(s)
-        rounds.append(r)
-        kinds.append(k)
+        paired.append((y, x, s, r, k))
         done += n
         if progress is not None:
             progress(done, total)
-    xc, cseat, cround, ckind = [], [], [], []
     if control:
-        for i, n in enumerate(chunk_sizes(int(control_deals))):
-            dealt = random_deals(rules, n, chunk_rng(seed, i, 3))
-            x, s, r, k = _tables(rules, n, lambda: chunk_rng(seed, i, 4), dealt, "dd", workers, ma, mb,
-                                 lambda: chunk_rng(seed, i, 5))
-            xc.append(x)
-            cseat.append(s)
-            cround.append(r)
-            ckind.append(k)
+        for n, dealt, bid_rng, play_rng in _deal_chunks(rules, seed, int(control_deals), (3, 4, 5)):
+            extra.append(_tables(rules, n, bid_rng, dealt, "dd", workers, ma, mb, play_rng))
             done += n
             if progress is not None:
                 progress(done, total)
-    d = np.concatenate(ys)
-    seat, rnd, kind = np.concatenate(seats), np.concatenate(rounds), np.concatenate(kinds)
+    d, x, seat, rnd, kind = (np.concatenate(c) for c in zip(*paired))
     ones = np.ones(len(d))
     n = len(d)
     plain_mu, plain_se = weighted_mean_se(d, ones)
     info = None
     if control:
-        x, xcv = np.concatenate(xs), np.concatenate(xc)
-        cs, cr, ck = np.concatenate(cseat), np.concatenate(cround), np.concatenate(ckind)
+        xcv, cs, cr, ck = (np.concatenate(c) for c in zip(*extra))
         mu, se, beta, corr = control_estimate(d, x, xcv)
         info = {"deals": int(len(xcv)), "beta": beta, "correlation": corr, "plain_diff": plain_mu,
                 "plain_ci": [max(-8.0, plain_mu - Z95 * plain_se), min(8.0, plain_mu + Z95 * plain_se)],
