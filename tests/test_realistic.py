@@ -32,16 +32,22 @@ LONE_DEF = NA.replace(defend_alone=True)
 SUPER = NA.replace(defend_alone=True, super_euchre=True, lone_defender_points=5)
 
 
-@pytest.mark.parametrize("rules", [LONE_DEF, SUPER], ids=["defend-alone", "super-euchre"])
-def test_kernel_chooses_as_the_slow_twin_given_the_same_worlds(rules):
-    rng = np.random.default_rng(20261201)
-    agree = same_sums = total = 0
-    for i in range(1100):
+def _decisions(rules, seed: int, count: int):
+    """``count`` random decisions: (position, 24 worlds of the mover's own view)."""
+    rng = np.random.default_rng(seed)
+    for i in range(count):
         p = random_position(rng, rules, PATTERNS[i % 4])
         k = knowledge_of(rules, p["hands"], p["trump"], p["mover"], p["out"],
                          p["gone"] | sum(1 << c for c in p["trick"]), p["voids"], -1)
         ws = Dealer(k).sample(24, rng)[:, :4].astype(np.int64)
         ws[:, p["mover"]] = p["hands"][p["mover"]]
+        yield p, ws
+
+
+@pytest.mark.parametrize("rules", [LONE_DEF, SUPER], ids=["defend-alone", "super-euchre"])
+def test_kernel_chooses_as_the_slow_twin_given_the_same_worlds(rules):
+    agree = same_sums = total = 0
+    for p, ws in _decisions(rules, 20261201, 1100):
         args = (p["trump"], p["leader"], p["out"], p["trick"], p["maker"], p["alone"], p["def_alone"], p["won"])
         ref, ref_sums = choose_from_worlds(rules, ws, *args)
         card, sums = decide_given_worlds(rules, ws, p["trump"], p["leader"], p["out"], p["maker"], p["alone"],
@@ -60,13 +66,7 @@ def test_kernel_chooses_as_the_slow_twin_given_the_same_worlds(rules):
 def test_best_first_choice_equals_the_full_average_exactly(rules):
     """Best-first (with the cards the position probes prove for free) is an exact shortcut: the
     same card as valuing every card in every world, with the same total, in every decision."""
-    rng = np.random.default_rng(7)
-    for i in range(800):
-        p = random_position(rng, rules, PATTERNS[i % 4])
-        k = knowledge_of(rules, p["hands"], p["trump"], p["mover"], p["out"],
-                         p["gone"] | sum(1 << c for c in p["trick"]), p["voids"], -1)
-        ws = Dealer(k).sample(24, rng)[:, :4].astype(np.int64)
-        ws[:, p["mover"]] = p["hands"][p["mover"]]
+    for i, (p, ws) in enumerate(_decisions(rules, 7, 800)):
         args = (rules, ws, p["trump"], p["leader"], p["out"], p["maker"], p["alone"], p["def_alone"])
         kw = dict(trick=p["trick"], gone=p["gone"], won=p["won"])
         full, full_sums = decide_given_worlds(*args, **kw)
