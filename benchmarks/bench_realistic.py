@@ -23,39 +23,34 @@ import numpy as np
 
 
 def _deals(n: int, seed: int):
-    from euchre_stats.solver.bench import random_deals
+    from euchre_stats.decide.bench import playout_deals
 
-    hands, trump, leader = random_deals(n, seed)
-    maker = np.random.default_rng(seed + 1).integers(0, 4, n)
-    return hands, trump, leader, maker
+    return playout_deals(n, seed)
 
 
 def _old(n: int, seed: int, worlds: int, threads: int):
-    from euchre_stats.play.pimc import play_pimc
-    from euchre_stats.rules import preset
+    from euchre_stats.decide.bench import play_old
 
-    hands, trump, leader, _ = _deals(n, seed)
-    return play_pimc(preset("north-american"), hands, trump, leader, 0, np.random.default_rng(seed), worlds=worlds,
-                     threads=threads)
+    return play_old(n, seed, worlds, threads)
 
 
 def _new(n: int, seed: int, worlds: int, threads: int, contracts: str = "four"):
+    from euchre_stats.decide.bench import play_new
     from euchre_stats.play.realistic import play_realistic
     from euchre_stats.rules import first_leader, preset
 
+    if contracts != "options":
+        return play_new(n, seed, worlds, threads)
     rules = preset("north-american")
     hands, trump, leader, maker = _deals(n, seed)
-    alone = np.zeros(n, dtype=bool)
-    out = np.zeros(n, dtype=np.int64)
-    if contracts == "options":
-        # a third of the deals each: another seat makes (pass), we make (order), we make alone (alone)
-        k = np.arange(n) % 3
-        maker = np.where(k == 0, maker | 1, 0)
-        alone = k == 2
-        out = np.where(alone, 1 << 2, 0)
-        hands = hands.copy()
-        hands[alone, 2] = 0
-        leader = np.array([first_leader(rules, 3, 0 if a else None) for a in alone])
+    # a third of the deals each: another seat makes (pass), we make (order), we make alone (alone)
+    k = np.arange(n) % 3
+    maker = np.where(k == 0, maker | 1, 0)
+    alone = k == 2
+    out = np.where(alone, 1 << 2, 0)
+    hands = hands.copy()
+    hands[alone, 2] = 0
+    leader = np.array([first_leader(rules, 3, 0 if a else None) for a in alone])
     return play_realistic(rules, hands, trump, leader, out, maker, alone, -1, seed=seed, worlds=worlds,
                           threads=threads)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import click
 
 import euchre_stats as es
+from euchre_stats.decide.match import MAX_CONTROL_DEALS
 
 from .common import emit, handle_errors, output_options, progress_bar, rules_options
 from .group import cli
@@ -21,7 +22,7 @@ from .group import cli
               help="deals, each played twice with the seats swapped")
 @click.option("--games", type=click.IntRange(min=2, max=1_000_000), default=None,
               help="play this many whole games to --game-to instead (the chance that A wins a game)")
-@click.option("--control-deals", type=click.IntRange(min=0, max=10_000_000), default=None,
+@click.option("--control-deals", type=click.IntRange(min=0, max=MAX_CONTROL_DEALS), default=None,
               help="more deals played double-dummy only, for the control variate that narrows the realistic "
                    "interval (default: 10 x --deals; 0: off)")
 @click.option("--seed", type=click.IntRange(min=0), default=None,

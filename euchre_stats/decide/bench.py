@@ -38,28 +38,34 @@ def _timed(fn):
     return out, time.perf_counter() - w, time.process_time() - c
 
 
-def _playout_deals(n: int, seed: int):
+def playout_deals(n: int, seed: int):
+    """``n`` random full 24-card deals and a random maker each: ``(hands, trump, leader, maker)``.
+
+    The deals are :func:`euchre_stats.solver.bench.random_deals` of ``seed``, the makers drawn
+    from ``seed + 1`` (the deals ``benchmarks/bench_realistic.py`` has always timed)."""
     from ..solver.bench import random_deals
 
-    rng = np.random.default_rng(seed)
-    hands, trump, leader = random_deals(n, rng)
-    maker = rng.integers(0, 4, n)
+    hands, trump, leader = random_deals(n, seed)
+    maker = np.random.default_rng(seed + 1).integers(0, 4, n)
     return hands, trump, leader, maker
 
 
-def _new_playouts(n: int, seed: int, worlds: int):
+def play_new(n: int, seed: int, worlds: int, threads: int = 1):
+    """Play :func:`playout_deals` to the end with the compiled realistic model."""
     from ..play.realistic import play_realistic
 
-    hands, trump, leader, maker = _playout_deals(n, seed)
+    hands, trump, leader, maker = playout_deals(n, seed)
     return play_realistic(NORTH_AMERICAN, hands, trump, leader, 0, maker, False, -1, seed=seed, worlds=worlds,
-                          threads=1)
+                          threads=threads)
 
 
-def _old_playouts(n: int, seed: int, worlds: int):
+def play_old(n: int, seed: int, worlds: int, threads: int = 1):
+    """Play :func:`playout_deals` to the end with the Python model the compiled one replaced."""
     from ..play.pimc import play_pimc
 
-    hands, trump, leader, _ = _playout_deals(n, seed)
-    return play_pimc(NORTH_AMERICAN, hands, trump, leader, 0, np.random.default_rng(seed), worlds=worlds, threads=1)
+    hands, trump, leader, _ = playout_deals(n, seed)
+    return play_pimc(NORTH_AMERICAN, hands, trump, leader, 0, np.random.default_rng(seed), worlds=worlds,
+                     threads=threads)
 
 
 def _question(command: str, seat: str, samples: int, seed: int, threads: int | None):
@@ -110,14 +116,14 @@ def bench_realistic(deals: int = 2000, decision_deals: int = 500, old_deals: int
         raise DecisionInputError(f"unknown seat {bad[0]!r}: expected one of {', '.join(SEATS)}")
     seed = resolve_seed(seed)
     # warm-up: compiled code loaded, the old model's count-matrix cache filled
-    _new_playouts(8, seed + 7, worlds)
+    play_new(8, seed + 7, worlds)
     if old_deals:
-        _old_playouts(max(old_deals // 2, 4), seed + 7, worlds)
+        play_old(max(old_deals // 2, 4), seed + 7, worlds)
     runs: dict[str, list] = {"new": [], "old": []}
     for _ in range(repeat):  # interleaved: a busy spell of a shared machine hits both
-        runs["new"].append(_timed(lambda: _new_playouts(deals, seed, worlds))[1:])
+        runs["new"].append(_timed(lambda: play_new(deals, seed, worlds))[1:])
         if old_deals:
-            runs["old"].append(_timed(lambda: _old_playouts(old_deals, seed, worlds))[1:])
+            runs["old"].append(_timed(lambda: play_old(old_deals, seed, worlds))[1:])
     playouts = []
     for model, n in (("new", deals), ("old", old_deals)):
         if not runs[model]:
@@ -143,4 +149,4 @@ def bench_realistic(deals: int = 2000, decision_deals: int = 500, old_deals: int
             "playouts": playouts, "speedup": speedup, "decisions": decisions}
 
 
-__all__ = ["bench_realistic", "describe_question"]
+__all__ = ["bench_realistic", "describe_question", "play_new", "play_old", "playout_deals"]

@@ -35,7 +35,7 @@ from pathlib import Path
 import numpy as np
 
 from ..bidding.model import POINTS_MODEL, BiddingModel, default_model
-from ..core.errors import BiddingModelError
+from ..core.errors import BiddingModelError, DecisionInputError
 from ..core.seats import SEAT_NAMES
 from ..core.stats import Z95, weighted_mean_se
 from ..output.results import ResultView
@@ -161,8 +161,6 @@ def _a_net(hp, a_side: int) -> np.ndarray:
 
 def _setup(a, b, count, what: str, rules, model: str, seed):
     """The checked inputs of a match: rules, the two (name, model) policies and the seed."""
-    from ..core.errors import DecisionInputError
-
     rules = Rules.from_json(rules)
     if model not in PLAY_MODELS:
         raise DecisionInputError(f"unknown play model {model!r}: expected one of {', '.join(PLAY_MODELS)}")
@@ -171,8 +169,9 @@ def _setup(a, b, count, what: str, rules, model: str, seed):
     return rules, policy_model(a), policy_model(b), resolve_seed(seed)
 
 
-#: the control variate's double-dummy deals per realistic deal, by default
+#: the control variate's double-dummy deals per realistic deal, by default, and at most (`--control-deals`)
 CONTROL_FACTOR = 10
+MAX_CONTROL_DEALS = 10_000_000
 
 
 def _deal_chunks(rules, seed, count: int, keys: tuple[int, int, int]):
@@ -226,10 +225,10 @@ def match(a, b, deals: int = 20000, seed: int | None = None, rules: Rules = NORT
         control_deals = 0
     elif control_deals is None:
         control_deals = CONTROL_FACTOR * int(deals)
-    if isinstance(control_deals, bool) or not isinstance(control_deals, (int, np.integer)) or control_deals < 0:
-        from ..core.errors import DecisionInputError
-
-        raise DecisionInputError(f"control_deals must be a whole number of at least 0, got {control_deals!r}")
+    if (isinstance(control_deals, bool) or not isinstance(control_deals, (int, np.integer))
+            or not 0 <= control_deals <= MAX_CONTROL_DEALS):
+        raise DecisionInputError(f"control_deals must be a whole number in 0..{MAX_CONTROL_DEALS:,}, "
+                                 f"got {control_deals!r}")
     control = int(control_deals) >= 2
     total = int(deals) + (int(control_deals) if control else 0)
     paired, extra = [], []
