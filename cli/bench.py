@@ -65,6 +65,9 @@ def solver(deals, seed, threads, values, fmt):
               help="the same kind of deals played by the Python model it replaced (0: skip)")
 @click.option("--decision-deals", type=click.IntRange(min=0, max=1_000_000), default=500, show_default=True,
               help="deals per timed order/call/lead question (0: skip the decisions)")
+@click.option("--old-decision-deals", type=click.IntRange(min=0, max=1_000_000), default=0, show_default=True,
+              help="deals per question answered again with the Python play model it replaced (same play-outs, "
+                   "same worlds; 0: skip)")
 @click.option("--worlds", type=click.IntRange(min=1, max=10_000), default=24, show_default=True,
               help="worlds per decision in the play-outs")
 @click.option("--repeat", type=click.IntRange(min=1, max=100), default=1, show_default=True,
@@ -75,21 +78,24 @@ def solver(deals, seed, threads, values, fmt):
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True,
               help="output format")
 @handle_errors
-def realistic(deals, old_deals, decision_deals, worlds, repeat, seed, threads, fmt):
+def realistic(deals, old_deals, decision_deals, old_decision_deals, worlds, repeat, seed, threads, fmt):
     """Time realistic play: play-outs per CPU-second (new and old), and order/call/lead per deal by seat.
 
     The play-outs are random full 24-card deals on one thread.  The decisions are fixed
     questions (printed) from every seat, answered as the commands answer them with
     `--model pimc`; their cost is CPU milliseconds per deal drawn (all threads counted).
+    With --old-decision-deals each question is answered again on that many deals, its
+    play-outs recorded and played by the old Python model: the old cost per deal beside the new.
 
     \b
     Example:
       euchre-stats bench realistic --deals 3000 --old-deals 200 --decision-deals 1000 --seed 1
+      euchre-stats bench realistic --deals 500 --old-deals 0 --decision-deals 1000 --old-decision-deals 100
     """
     from euchre_stats.decide.bench import bench_realistic
 
     r = bench_realistic(deals=deals, decision_deals=decision_deals, old_deals=old_deals, seed=seed,
-                        threads=threads, worlds=worlds, repeat=repeat)
+                        threads=threads, worlds=worlds, repeat=repeat, old_decision_deals=old_decision_deals)
     if fmt == "json":
         emit(json.dumps(r), None)
         return
@@ -102,10 +108,18 @@ def realistic(deals, old_deals, decision_deals, worlds, repeat, seed, threads, f
     if r["speedup"] is not None:
         lines.append(f"  new over old: x{r['speedup']:.1f}")
     if r["decisions"]:
-        head = f"  {'command':7s} {'seat':8s} {'deals':>7s} {'effective':>9s} {'ms/deal':>8s} {'wall s':>7s}  question"
+        old = "old_ms_per_deal" in r["decisions"][0]
+        extra = f" {'old ms':>8s} {'x':>5s}" if old else ""
+        head = (f"  {'command':7s} {'seat':8s} {'deals':>7s} {'effective':>9s} {'ms/deal':>8s}{extra} {'wall s':>7s}"
+                "  question")
         lines += ["", "decisions (warm, realistic play), CPU ms per deal drawn (lead: the seat is the maker's, "
                   "the asker leads from eldest):", head]
         for d in r["decisions"]:
+            extra = f" {d['old_ms_per_deal']:8.3f} {d['decision_speedup']:5.1f}" if old else ""
             lines.append(f"  {d['command']:7s} {d['seat']:8s} {d['samples']:>7,} {d['effective']:>9,.0f} "
-                         f"{d['ms_per_deal']:8.3f} {d['wall_seconds']:7.2f}  {d['question']}")
+                         f"{d['ms_per_deal']:8.3f}{extra} {d['wall_seconds']:7.2f}  {d['question']}")
+        if old:
+            n_old = r["decisions"][0]["old_samples"]
+            lines.append(f"  old ms: the same questions on {n_old:,} deals with the play-outs played by the old "
+                         "Python model (same play-outs, same worlds); x: old over new")
     emit("\n".join(lines), None)

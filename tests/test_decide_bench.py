@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pytest
 from click.testing import CliRunner
 
@@ -11,6 +12,7 @@ from euchre_stats.cli.main import cli
 from euchre_stats.core.errors import DecisionInputError, LimitError
 from euchre_stats.decide.bench import SEATS, bench_realistic, describe_question
 from euchre_stats.decide.questions import order_decision
+from euchre_stats.rules import NORTH_AMERICAN
 
 
 def test_reports_playouts_old_and_new_and_every_command_by_seat():
@@ -60,3 +62,34 @@ def test_command_prints_the_seed_the_speed_up_and_the_table_by_seat():
                                  "--seed", "9", "--format", "json"])
     data = json.loads(j.output)
     assert data["seed"] == 9 and data["speedup"] is None and data["decisions"] == []
+
+
+def test_old_decision_cost_replays_the_recorded_play_outs():
+    """The old per-deal cost swaps the kernel's play of the decision's own play-outs for the old model's."""
+    from euchre_stats.decide import bench
+    from euchre_stats.play import realistic
+
+    run = realistic._run
+    with bench._recorded_plays() as batches:
+        d = order_decision("Jh Jd Ah 9s Tc", "9h", "eldest", samples=12, seed=4, model="pimc", workers=1)
+    assert realistic._run is run  # the kernel's entry point is put back
+    # pass (played after the auction), order and alone: each a batch of the sampled deals
+    assert len(batches) == 3 and sum(b[1].shape[0] for b in batches) <= 3 * d.samples
+    assert all(b[-1] > 0 and b[9] == realistic.DEFAULT_WORLDS for b in batches)
+    assert bench.replay_old(batches, 4) > 0
+    r = bench_realistic(deals=1, old_deals=0, decision_deals=10, old_decision_deals=6, seed=2,
+                        commands=("order", "lead"), seats=("eldest",))
+    for row in r["decisions"]:
+        assert row["old_samples"] >= 6 and 0 < row["play_share"] <= 1
+        assert row["old_ms_per_deal"] > 0
+        assert row["decision_speedup"] == pytest.approx(row["old_ms_per_deal"] / row["ms_per_deal"])
+
+
+def test_the_old_model_refuses_a_play_out_it_cannot_start():
+    from euchre_stats.decide import bench
+
+    z = np.zeros(1, dtype=np.int64)
+    batch = (NORTH_AMERICAN, np.zeros((1, 4), dtype=np.int64), z, z, z, np.full((1, 3), -1), z,
+             np.ones((1, 4), dtype=np.int64), z - 1, 24, 0.0)
+    with pytest.raises(DecisionInputError, match="voids"):
+        bench.replay_old([batch], 1)

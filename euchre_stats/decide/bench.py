@@ -8,7 +8,13 @@ Two measurements, both warm (a small run first keeps numba compilation out of th
   (:func:`euchre_stats.play.pimc.play_pimc`) on the same kind of deals, interleaved.
 * **Decisions**: the per-deal cost of ``order``, ``call`` and ``lead`` from every seat, each a
   fixed question answered by the decision functions the commands call, under realistic play at
-  the commands' default worlds per decision.
+  the commands' default worlds per decision.  With ``old_decision_deals`` > 0 each question is
+  also answered on that many deals with every play-out batch recorded, and the same play-outs
+  are played again by the Python model: the old per-deal cost is the decision's own work (the
+  sampling, the inference, the auctions) with the kernel's play of those play-outs replaced by
+  the old model's, at the same worlds a decision: today's decision with only the play model
+  swapped back.  (``benchmarks/decision_cost.py`` times the decisions of an older checkout
+  itself, whose pipeline did more besides.)
 
 CPU seconds are the process's (``time.process_time``: every thread), so they are what the
 decisions cost in core time whatever the number of threads; wall seconds are given beside them.
@@ -16,6 +22,7 @@ decisions cost in core time whatever the number of threads; wall seconds are giv
 
 from __future__ import annotations
 
+import contextlib
 import time
 
 import numpy as np
@@ -68,6 +75,52 @@ def play_old(n: int, seed: int, worlds: int, threads: int = 1):
                      threads=threads)
 
 
+@contextlib.contextmanager
+def _recorded_plays():
+    """Record every batch the realistic kernel plays, and the CPU seconds it took, while inside.
+
+    Yields a list of ``(rules, hands, trump, leader, out, trick, gone, voids, up_known, worlds,
+    cpu_seconds)``.  The kernel's entry point is swapped for a recording wrapper and put back on
+    exit: the benchmark's own measuring device, not a hook the analyses use."""
+    from ..play import realistic
+
+    batches: list = []
+    run = realistic._run
+
+    def recording(rules, h, t, ld, o, p, g, vd, up, pts, w, stream, seed, worlds, threads, stats=None):
+        c = time.process_time()
+        res = run(rules, h, t, ld, o, p, g, vd, up, pts, w, stream, seed, worlds, threads, stats=stats)
+        batches.append((rules, h.copy(), t.copy(), ld.copy(), o.copy(), p.copy(), g.copy(), vd.copy(), up.copy(),
+                        int(worlds), time.process_time() - c))
+        return res
+
+    realistic._run = recording
+    try:
+        yield batches
+    finally:
+        realistic._run = run
+
+
+def replay_old(batches, seed: int) -> float:
+    """Play recorded batches (:func:`_recorded_plays`) with the Python model; its CPU seconds.
+
+    Each row is played from where the kernel started it: the hands still held, the cards on the
+    table, the cards gone and the upcard known in the dealer's hand."""
+    from ..play.pimc import play_pimc
+
+    cpu = 0.0
+    for k, (rules, h, t, ld, o, p, g, vd, up, worlds, _) in enumerate(batches):
+        if vd.any():
+            raise DecisionInputError("a recorded play-out starts with voids shown; the old model cannot replay it")
+        trick = p if (p >= 0).any() else None
+        rng = np.random.default_rng([seed, k])
+        c = time.process_time()
+        play_pimc(rules, h.astype(np.uint64), t, ld, o, rng, worlds=worlds, threads=1, trick=trick, gone=g,
+                  up_known=up)
+        cpu += time.process_time() - c
+    return cpu
+
+
 def _question(command: str, seat: str, samples: int, seed: int, threads: int | None):
     from .questions import call_decision, lead_decision, order_decision
 
@@ -93,19 +146,24 @@ def describe_question(command: str, seat: str) -> str:
 
 def bench_realistic(deals: int = 2000, decision_deals: int = 500, old_deals: int = 100, seed: int | None = None,
                     threads: int | None = 1, worlds: int = 24, commands=("order", "call", "lead"),
-                    seats=SEATS, repeat: int = 1) -> dict:
+                    seats=SEATS, repeat: int = 1, old_decision_deals: int = 0) -> dict:
     """Time realistic play-outs (new and, with ``old_deals`` > 0, old) and the decisions by seat.
 
     Returns a dict: ``seed``, ``threads``, ``worlds``, ``playouts`` (rows with ``model``,
     ``deals``, ``cpu_seconds``, ``wall_seconds``, ``per_cpu_s`` best over ``repeat``,
     ``ms_each``), ``speedup`` (new over old per CPU-second, or None) and ``decisions`` (one row
     per command and seat: ``command``, ``seat``, ``question``, ``samples`` drawn, ``effective``,
-    ``cpu_seconds``, ``wall_seconds``, ``ms_per_deal`` CPU per deal drawn).
+    ``cpu_seconds``, ``wall_seconds``, ``ms_per_deal`` CPU per deal drawn; with
+    ``old_decision_deals`` > 0 also ``old_samples`` (deals drawn in the recorded run),
+    ``play_share`` (the kernel's part of that run's CPU time), ``old_ms_per_deal`` (the new
+    cost per deal, plus the old model's play of the recorded run's play-outs less the kernel's,
+    per deal of that run) and ``decision_speedup``, old over new per deal).
     """
     check_size("deals", deals)
     check_size("threads", threads)
     check_size("worlds", worlds)
-    for name, v, lo in (("decision_deals", decision_deals, 0), ("old_deals", old_deals, 0), ("repeat", repeat, 1)):
+    for name, v, lo in (("decision_deals", decision_deals, 0), ("old_deals", old_deals, 0), ("repeat", repeat, 1),
+                        ("old_decision_deals", old_decision_deals, 0)):
         if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or not lo <= v <= 1_000_000:
             raise DecisionInputError(f"{name} must be a whole number in {lo}..1,000,000, got {v!r}")
     bad = [c for c in commands if c not in ("order", "call", "lead")]
@@ -136,17 +194,29 @@ def bench_realistic(deals: int = 2000, decision_deals: int = 500, old_deals: int
     decisions = []
     if decision_deals:
         for command in commands:
-            _question(command, SEATS[0], 5, seed, threads)()  # compile / load caches
+            with _recorded_plays() as batches:
+                _question(command, SEATS[0], 5, seed, threads)()  # compile / load caches
+            if old_decision_deals:
+                replay_old(batches, seed)  # the old model's solver compiled and its caches filled
             for seat in seats:
                 d, wall, cpu = _timed(_question(command, seat, decision_deals, seed, threads))
-                decisions.append({"command": command, "seat": seat, "question": describe_question(command, seat),
-                                  "samples": int(d.samples), "effective": float(d.effective_samples),
-                                  "cpu_seconds": cpu, "wall_seconds": wall,
-                                  "ms_per_deal": 1e3 * cpu / max(int(d.samples), 1)})
+                row = {"command": command, "seat": seat, "question": describe_question(command, seat),
+                       "samples": int(d.samples), "effective": float(d.effective_samples),
+                       "cpu_seconds": cpu, "wall_seconds": wall, "ms_per_deal": 1e3 * cpu / max(int(d.samples), 1)}
+                if old_decision_deals:
+                    with _recorded_plays() as batches:
+                        d_old, _, cpu_rec = _timed(_question(command, seat, old_decision_deals, seed, threads))
+                    kernel = sum(b[-1] for b in batches)
+                    extra = (replay_old(batches, seed) - kernel) / max(int(d_old.samples), 1)
+                    # the decision's own work per deal as in the timed run; the play swapped for the old
+                    row.update({"old_samples": int(d_old.samples), "play_share": kernel / cpu_rec if cpu_rec else 0.0,
+                                "old_ms_per_deal": row["ms_per_deal"] + 1e3 * extra})
+                    row["decision_speedup"] = row["old_ms_per_deal"] / row["ms_per_deal"]
+                decisions.append(row)
     from ..play.realistic import DEFAULT_WORLDS
 
     return {"seed": seed, "threads": threads, "worlds": worlds, "decision_worlds": DEFAULT_WORLDS,
             "playouts": playouts, "speedup": speedup, "decisions": decisions}
 
 
-__all__ = ["bench_realistic", "describe_question", "play_new", "play_old", "playout_deals"]
+__all__ = ["bench_realistic", "describe_question", "play_new", "play_old", "playout_deals", "replay_old"]
