@@ -294,6 +294,7 @@ def test_a_megabyte_hand_is_refused_by_name():
     ("bench solver", "--deals", str(10**11), "1<=x<=1000000"),
     ("bench solver", "--threads", "100000", "1<=x<=1024"),
     ("bench realistic", "--old-deals", "-1", "0<=x<=1000000"),
+    ("bench realistic", "--old-decision-deals", "-1", "0<=x<=1000000"),
     ("bench realistic", "--worlds", "0", "1<=x<=10000"),
     ("table", "--samples-per-class", str(10**9), "2<=x<=100000"),
     ("table", "--chunk-size", str(10**9), "1<=x<=100000"),
