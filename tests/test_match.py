@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import numpy as np
@@ -17,6 +18,25 @@ from euchre_stats.decide.match import dd_tuned_model, policy_model
 def test_a_policy_against_itself_scores_exactly_nothing():
     r = es.match("shipped", "shipped", deals=400, seed=3, model="dd")
     assert r.diff == 0.0 and r.differing == 0 and r.diff_ci == (0.0, 0.0)
+
+
+@pytest.mark.parametrize("field, seat, where, rules", [
+    ("call", 1, "round two", "north-american"),
+    ("order", 2, "round one", "north-american"),
+    ("order", 2, "round one", "british"),  # alone declared after the call: more draws per deal
+    ("order", 2, "round one", '{"defend_alone": true}'),
+])
+def test_policies_differing_in_one_threshold_differ_only_there(field, seat, where, rules):
+    """Both tables draw the same random numbers for every deal, whatever the other deals' auctions did:
+    two policies that differ in one seat's threshold differ on no deal anywhere else."""
+    base = policy_model("shipped")[1]
+    values = list(getattr(base, field))
+    values[seat] -= 2.0
+    other = dataclasses.replace(base, **{field: tuple(values)})
+    r = es.match(base, other, deals=3000, seed=8, model="dd", rules=rules)
+    assert r.differing > 0
+    assert [g["group"] for g in r.by_seat] == [("eldest", "partner", "third", "dealer")[seat]]
+    assert [g["group"] for g in r.by_round] == [where]
 
 
 def test_swapping_the_policies_negates_the_result():

@@ -53,10 +53,8 @@ class Auction:
         t = np.where(trump >= 0, trump, 0)
         for role in roles:
             who = (caller + role) & 3
-            for seat in range(4):
+            for seat in range(4):  # a draw for every deal, as in round two
                 cand = (caller >= 0) & ~alone & (who == seat) & may_go_alone(self.rules, passed_in_round[:, seat])
-                if not cand.any():
-                    continue
                 go = cand & (rng.random(n) < self.p_alone(hands, seat, t, round_one))
                 maker = np.where(go, seat, maker)
                 alone |= go
@@ -68,10 +66,10 @@ class Auction:
         The defenders are asked in turn from eldest; ``seats`` limits who is still to be asked."""
         n = len(maker)
         out = np.full(n, -1, dtype=np.int64)
-        for seat in seats:  # defenders in turn from eldest
+        if not self.rules.defend_alone:
+            return out
+        for seat in seats:  # defenders in turn from eldest; a draw for every deal, as in round two
             cand = may_defend_alone(self.rules, seat, maker, alone, passed_in_round[:, seat]) & (out < 0)
-            if not cand.any():
-                continue
             m = self.models[seat]
             s = m.strength(hands[:, seat], np.where(trump >= 0, trump, 0))
             p = m.p_accept(s, m.defend_alone, m.temperature)
@@ -136,10 +134,9 @@ class Auction:
         else:
             passed_r2 = np.zeros((n, 4), dtype=bool)
             passed_r2[:, :start_seat] = True
-        # round two
+        # round two: every seat draws for every deal, open or not, so that a deal's random numbers do not
+        # depend on how the other deals' auctions went (two tables of a duplicate match stay in step)
         for seat in range(start_seat, 4):
-            if not open_.any():
-                break
             m = self.models[seat]
             best, suit = m.best_call(hands[:, seat], self.up_suit, seat)
             p = m.p_accept(best, m.call[seat], m.temperature)

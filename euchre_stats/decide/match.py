@@ -147,9 +147,9 @@ class MatchResult(ResultView):
 
 
 def _endpoint(hp) -> tuple[np.ndarray, np.ndarray]:
-    """Where each table's auction ended: (round 1/2, or 3 thrown in; the maker's seat)."""
+    """Where each table's auction ended: (round 1/2, or 3 thrown in; the seat that made trump)."""
     rnd = np.where(hp.maker < 0, 3, np.where(hp.round_one, 1, 2))
-    return rnd, hp.maker
+    return rnd, hp.maker if hp.caller is None else hp.caller
 
 
 def _a_net(hp, a_side: int) -> np.ndarray:

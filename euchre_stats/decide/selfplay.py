@@ -33,6 +33,8 @@ class HandsPlayed:
     #: trump (meaningless where thrown in) and the lone defender's seat or -1
     trump: np.ndarray | None = None
     def_alone_seat: np.ndarray | None = None
+    #: the seat that made trump (the maker, but for a partner who went alone on it under British timing)
+    caller: np.ndarray | None = None
 
     def arrays(self):
         """``(maker, alone, round_one, maker_tricks, net maker points)``."""
@@ -99,6 +101,7 @@ def play_random_hands(rules: Rules, n: int, rng: np.random.Generator, model: str
     def_alone = np.zeros(n, dtype=bool)
     def_seat = np.full(n, -1, dtype=np.int64)
     trump = np.zeros(n, dtype=np.int64)
+    caller = np.full(n, -1, dtype=np.int64)
     round_one = np.zeros(n, dtype=bool)
     side0 = np.zeros(n, dtype=np.int64)
     evaluator = Evaluator(rules, model, 0, workers)
@@ -121,6 +124,7 @@ def play_random_hands(rules: Rules, n: int, rng: np.random.Generator, model: str
         def_alone[idx] = c.def_alone >= 0
         def_seat[idx] = c.def_alone
         trump[idx] = c.trump
+        caller[idx] = c.maker if c.caller is None else c.caller
         up_suit = -1 if up == JOKER else int(up) >> 3
         round_one[idx] = (c.maker >= 0) & ((c.trump == up_suit) | ((up == JOKER) & (c.up_known == JOKER)))
         side0[idx] = np.maximum(out.our_tricks, 0)
@@ -129,4 +133,4 @@ def play_random_hands(rules: Rules, n: int, rng: np.random.Generator, model: str
     maker_tricks = np.where(maker & 1 == 0, side0, hs - side0)
     mp, dp = hand_points_array(rules, maker_tricks, alone, def_alone)
     mp, dp = np.where(live, mp, 0), np.where(live, dp, 0)
-    return HandsPlayed(maker, alone, round_one, maker_tricks, mp, dp, trump, def_seat)
+    return HandsPlayed(maker, alone, round_one, maker_tricks, mp, dp, trump, def_seat, caller)
