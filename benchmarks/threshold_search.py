@@ -10,32 +10,20 @@ file, one line per candidate; a rerun skips the candidates already there (resuma
 
 A candidate whose interval lies above 0 is a better model than the shipped one against it; the
 moves are measured one at a time, so combine them and match the result again before trusting it.
+The same candidates, on the same deals, are what ``euchre-stats tune --refine-deals`` plays
+(:mod:`euchre_stats.decide.refine`), keeping the best move that is ahead.
 """
 
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import time
 from pathlib import Path
 
 from euchre_stats.bidding.model import default_model
 from euchre_stats.decide.match import match
-
-PARAMS = ("order", "order_alone", "call", "call_alone", "next_bonus")
-
-
-def candidates(base, errors: dict):
-    for name in PARAMS:
-        for seat in range(4):
-            step = 0.4 if name == "next_bonus" else max(0.3, float(errors.get(f"{name}[{seat}]", 0.4)))
-            for sign in (-1, 1):
-                values = list(getattr(base, name))
-                values[seat] = round(values[seat] + sign * step, 3)
-                if name == "next_bonus" and values[seat] < 0:
-                    continue
-                yield f"{name}[{seat}]", values[seat], dataclasses.replace(base, **{name: tuple(values)})
+from euchre_stats.decide.refine import candidates
 
 
 def main() -> None:

@@ -6,8 +6,8 @@ import json
 
 import click
 
-from euchre_stats.bidding.model import BiddingModel
-from euchre_stats.bidding.tuning import tune as tune_model
+from euchre_stats.bidding.model import BiddingModel, load_fit
+from euchre_stats.decide.refine import tune_and_refine
 
 from .common import emit, handle_errors, progress_bar, rules_options, writable_path
 from .group import cli
@@ -16,34 +16,48 @@ from .group import cli
 @cli.command()
 @click.option("--deals", type=click.IntRange(min=100, max=5_000_000), default=20000, show_default=True,
               help="deals per decision point (drawn in proportion to how often the auction reaches it)")
-@click.option("--sweeps", type=click.IntRange(min=1, max=20), default=3, show_default=True,
-              help="passes over all seats and rounds")
+@click.option("--sweeps", type=click.IntRange(min=0, max=20), default=3, show_default=True,
+              help="passes over all seats and rounds (0: refine --start without refitting it)")
 @click.option("--seed", type=click.IntRange(min=0), default=2026, show_default=True, help="random seed")
 @click.option("--model", "play", type=click.Choice(["pimc", "dd"]), default="pimc", show_default=True,
               help="play model of the self-play hands (pimc: realistic)")
 @click.option("--start", type=click.Path(exists=True, dir_okay=False), default=None,
               help="model to start from (JSON); the built-in guide thresholds by default")
+@click.option("--refine-deals", type=click.IntRange(min=0, max=1_000_000), default=0, show_default=True,
+              help="then move one threshold at a time where a duplicate match of this many deals shows the move "
+                   "ahead (0: no refinement)")
+@click.option("--refine-seed", type=click.IntRange(min=0), default=101, show_default=True,
+              help="seed of the refinement's matches")
+@click.option("--refine-rounds", type=click.IntRange(min=1, max=10), default=1, show_default=True,
+              help="refinement rounds (each keeps at most one move)")
 @click.option("--workers", "-j", type=click.IntRange(min=1, max=1024), default=None, help="solver threads")
 @click.option("--output", "-o", type=click.Path(dir_okay=False), default=None, callback=writable_path,
               help="write the model (JSON, with its fit report under \"fit\") to FILE")
 @rules_options
 @handle_errors
-def tune(deals, sweeps, seed, play, start, workers, output, rules):
+def tune(deals, sweeps, seed, play, start, refine_deals, refine_seed, refine_rounds, workers, output, rules):
     """Fit the bidding model's thresholds (and next's bonus) by self-play.
 
     Each seat's thresholds, round by round, maximise its side's points against the current model
     on deals where the auction reaches it; the fit report gives each threshold's standard error
-    (bootstrap).  The result can be passed to order/call/match with --bidding FILE / --a FILE.
+    (bootstrap).  With --refine-deals, each threshold is then moved a step up and down and kept
+    where a duplicate match against the model shows the move ahead (interval above 0).  The
+    result can be passed to order/call/match with --bidding FILE / --a FILE.
 
     \b
     Example:
       euchre-stats tune --rules stick --deals 20000 --seed 2026 -o stick-model.json
+      euchre-stats tune --start stick-model.json --sweeps 0 --refine-deals 20000 -o stick-refined.json
     """
-    result = tune_model(rules, deals=deals, seed=seed, sweeps=sweeps,
-                        start=BiddingModel.load(start) if start else None, workers=workers,
-                        progress=progress_bar("tune"), play=play)
-    click.echo(f"seed: {seed}   deals per decision point: {deals:,}   sweeps: {sweeps}   play model: {play}",
-               err=True)
+    result = tune_and_refine(rules, deals=deals, seed=seed, sweeps=sweeps,
+                             start=BiddingModel.load(start) if start else None,
+                             start_fit=load_fit(start) if start else None, workers=workers,
+                             progress=progress_bar("tune"), refine_progress=progress_bar("refine"), play=play,
+                             refine_deals=refine_deals,
+                             refine_seed=refine_seed, refine_rounds=refine_rounds)
+    refined = f"   refined by matches of {refine_deals:,} deals (seed {refine_seed})" if refine_deals else ""
+    click.echo(f"seed: {seed}   deals per decision point: {deals:,}   sweeps: {sweeps}   play model: {play}"
+               f"{refined}", err=True)
     d = result.model.to_dict()
     d["fit"] = result.fit
     emit(json.dumps(d, indent=2), output)

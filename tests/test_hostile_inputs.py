@@ -290,7 +290,7 @@ def test_a_megabyte_hand_is_refused_by_name():
     *[(c, "-j", "100000", "1<=x<=1024") for c in ("order", "call", "discard", "lead", "alone", "advise",
                                                   "variants", "equity", "table", "tune")],
     ("tune", "--deals", str(10**11), "100<=x<=1000000"),
-    ("tune", "--sweeps", "101", "1<=x<=100"),
+    ("tune", "--sweeps", "101", "0<=x<=100"),
     ("bench solver", "--deals", str(10**11), "1<=x<=1000000"),
     ("bench solver", "--threads", "100000", "1<=x<=1024"),
     ("bench realistic", "--old-deals", "-1", "0<=x<=1000000"),

@@ -18,7 +18,7 @@ from euchre_stats.core.limits import SIZE_LIMITS, check_size
 ROOT = Path(__file__).resolve().parent.parent
 
 #: int options that are not sizes: each is bounded by what it means (checked where it is read)
-NOT_SIZES = {"seed", "leader", "out", "round_", "hand_size", "game_to"}
+NOT_SIZES = {"seed", "refine_seed", "leader", "out", "round_", "hand_size", "game_to"}
 
 
 def all_options():
@@ -81,8 +81,8 @@ def test_check_size():
     check_size("samples", None)
     check_size("samples", 1_000_000)
     check_size("samples", 50, floor=10)
-    with pytest.raises(LimitError, match="sweeps 0 is outside 1..100"):
-        check_size("sweeps", 0)
+    with pytest.raises(LimitError, match="sweeps 101 is outside 0..100"):
+        check_size("sweeps", 101)
     with pytest.raises(LimitError, match="samples must be a whole number, got 2.5"):
         check_size("samples", 2.5)
     with pytest.raises(LimitError, match="samples 5 is outside 10..1,000,000"):

@@ -29,7 +29,7 @@ SIZE_LIMITS: dict[str, tuple[int, int]] = {
     # worlds a realistic player samples per decision (`review --realistic --worlds`)
     "worlds": (1, 10_000),
     # passes of `tune` over every seat and round
-    "sweeps": (1, 100),
+    "sweeps": (0, 100),
     # points for a lone defender's euchre (--lone-defender-points)
     "lone_defender_points": (1, 100),
 }
