@@ -1,7 +1,7 @@
 """Random round-one questions answered by realistic play: the data behind the shipped table's
 realistic correction, and the check of ``advise`` against realistic ``order``.
 
-    python benchmarks/study_advise.py answer --questions 800 --samples 1000 --seed 7 -o train.jsonl
+    python benchmarks/study_advise.py answer --questions 507 --samples 1000 --seed 7 --keep-junk 0.1 -o train.jsonl
     python benchmarks/study_advise.py answer --questions 300 --samples 10000 --seed 8 -o check.jsonl
     python benchmarks/study_advise.py fit train.jsonl        # writes euchre_stats/data/strategy_correction.json
     python benchmarks/study_advise.py agree check.jsonl
