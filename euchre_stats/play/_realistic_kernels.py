@@ -183,14 +183,13 @@ def _holders(p, hands, unseen, up_bit, voids, out, hseat, hneed, hvoid):
 
 
 @njit(cache=True)
-def _groups(unseen, bites, nh, hvoid, gcards, gsize, allowed):
-    """Groups of interchangeable unseen cards; returns their number.
+def _groups(unseen, bites, nh, hvoid, gcards, gsize, allowed, pats):
+    """Groups of interchangeable unseen cards; returns their number (``pats``: work row of 4).
 
     Without a biting void all unseen cards are one group; otherwise the slots with unseen
     cards are grouped by which holders may hold them (slots nobody tells apart are one group).
     """
     ng = 0
-    pats = np.zeros(4, dtype=np.int64)
     for g in range(4):
         part = unseen & (SLOT0 << (16 * g)) if bites else (unseen if g == 0 else 0)
         if part == 0:
@@ -216,8 +215,30 @@ def _groups(unseen, bites, nh, hvoid, gcards, gsize, allowed):
 
 
 @njit(cache=True)
-def _walk(gsize, ng, hneed, nh, allowed, binom, target, x, xout, cap, rem):
-    """Deals counted over every count matrix (groups x holders).
+def _after(gsize, ng, nh, allowed, after):
+    """``after[g, h]``: cards of the groups after ``g`` that holder ``h`` may take (for :func:`_walk`)."""
+    for h in range(nh):
+        after[max(ng - 1, 0), h] = 0
+    for g in range(ng - 2, -1, -1):
+        for h in range(nh):
+            after[g, h] = after[g + 1, h] + (gsize[g + 1] if allowed[g + 1, h] else 0)
+
+
+@njit(cache=True)
+def _matrix_deals(xm, gsize, ng, nh, binom):
+    """Deals of the count matrix ``xm`` (groups x holders, row-major)."""
+    w = 1
+    for g in range(ng):
+        r = gsize[g]
+        for h in range(nh):
+            w *= binom[r, xm[g * nh + h]]
+            r -= xm[g * nh + h]
+    return w
+
+
+@njit(cache=True)
+def _walk(gsize, ng, hneed, nh, allowed, after, binom, target, x, xout, cap, rem):
+    """Deals counted over every count matrix (groups x holders); ``after`` from :func:`_after`.
 
     With ``target < 0`` returns the number of consistent deals.  Otherwise stops at the
     matrix whose deals hold index ``target`` (in walk order), copies it to ``xout`` and
@@ -228,11 +249,7 @@ def _walk(gsize, ng, hneed, nh, allowed, binom, target, x, xout, cap, rem):
         cap[h] = hneed[h]
     for g in range(ng):
         rem[g] = gsize[g]
-    # after[g, h]: cards of the groups after g that holder h may take (a holder must still fill up)
-    after = np.zeros((5, 5), dtype=np.int64)
-    for g in range(ng - 2, -1, -1):
-        for h in range(nh):
-            after[g, h] = after[g + 1, h] + (gsize[g + 1] if allowed[g + 1, h] else 0)
+    # a holder must still be able to fill up from the groups after the current one
     total = 0
     k = 0
     if ncell > 0:
@@ -244,12 +261,7 @@ def _walk(gsize, ng, hneed, nh, allowed, binom, target, x, xout, cap, rem):
                 if cap[h] != 0:
                     ok = False
             if ok:
-                w = 1
-                for g in range(ng):
-                    r = gsize[g]
-                    for h in range(nh):
-                        w *= binom[r, x[g * nh + h]]
-                        r -= x[g * nh + h]
+                w = _matrix_deals(x, gsize, ng, nh, binom)
                 if target >= 0 and total + w > target:
                     for j in range(ncell):
                         xout[j] = x[j]
@@ -321,22 +333,33 @@ def _unrank(r, xm, gcards, gsize, ng, hseat, nh, binom, avail, world):
 
 @njit(cache=True)
 def _fill_worlds(p, hands, unseen, up_bit, voids, out, worlds, tries, rs, binom, wh, hseat, hneed, hvoid,
-                 gcards, gsize, allowed, x, xout, cap, rem, avail, ub):
+                 gcards, gsize, allowed, x, xout, cap, rem, avail, ub, pats, after):
     """Worlds for mover ``p`` in ``wh`` (layout, seats 0..3); returns ``(count, exact)``.
 
     ``exact``: every consistent deal was taken once (there were at most ``worlds``).
     """
     nh, bites = _holders(p, hands, unseen, up_bit, voids, out, hseat, hneed, hvoid)
-    ng = _groups(unseen, bites, nh, hvoid, gcards, gsize, allowed)
-    total = _walk(gsize, ng, hneed, nh, allowed, binom, -1, x, xout, cap, rem)
+    ng = _groups(unseen, bites, nh, hvoid, gcards, gsize, allowed, pats)
+    _after(gsize, ng, nh, allowed, after)
+    # The deals of the first count matrix bound the number of consistent deals from below: when
+    # they outnumber the worlds, the full count (a walk over every matrix, the costly part of
+    # sampling) is needed only if shuffles keep breaking a void.  The worlds are the same.
+    total = -1
+    if ng > 0:
+        xout[0] = -1
+        _walk(gsize, ng, hneed, nh, allowed, after, binom, 0, x, xout, cap, rem)
+        if xout[0] >= 0 and _matrix_deals(xout, gsize, ng, nh, binom) > worlds:
+            total = -2
+    if total == -1:
+        total = _walk(gsize, ng, hneed, nh, allowed, after, binom, -1, x, xout, cap, rem)
     base3 = up_bit if p != 3 else 0
-    if total <= worlds:
+    if 0 <= total <= worlds:
         for r in range(total):
             for s in range(4):
                 wh[r, s] = 0
             wh[r, p] = hands[p]
             wh[r, 3] |= base3
-            before = _walk(gsize, ng, hneed, nh, allowed, binom, r, x, xout, cap, rem)
+            before = _walk(gsize, ng, hneed, nh, allowed, after, binom, r, x, xout, cap, rem)
             _unrank(r - before, xout, gcards, gsize, ng, hseat, nh, binom, avail, wh[r])
         return total, True
     nu = 0
@@ -372,8 +395,10 @@ def _fill_worlds(p, hands, unseen, up_bit, voids, out, worlds, tries, rs, binom,
             if done:
                 break
         if not done:
+            if total < 0:
+                total = _walk(gsize, ng, hneed, nh, allowed, after, binom, -1, x, xout, cap, rem)
             r = _below(rs, total)
-            before = _walk(gsize, ng, hneed, nh, allowed, binom, r, x, xout, cap, rem)
+            before = _walk(gsize, ng, hneed, nh, allowed, after, binom, r, x, xout, cap, rem)
             for s in range(4):
                 wh[w, s] = 0
             wh[w, p] = hands[p]
@@ -504,7 +529,7 @@ def _quick_bands(w0, w1, w2, w3, seat, pos, tleft, targets, nt):
 
 @njit(cache=True)
 def _evaluate_best_first(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, low, targets,
-                         nt, tvals, sums, alive, counts):
+                         nt, tvals, sums, alive, bf, counts):
     """The exact best class over worlds ``wh[:m]`` solving as few (class, world) pairs as needed.
 
     Each world's position is solved first (the mover's best band there); no card can do better
@@ -514,11 +539,12 @@ def _evaluate_best_first(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win,
     that world for free.  The class with the highest bound (ties: lowest card) is solved in its
     next unsolved world, until that class has every world solved: then no other class can beat or
     tie it.  Classes left with unsolved worlds are marked not alive (their sums are partial).
+    ``bf``: work arrays of :func:`_best_first_arrays` for at least ``m`` worlds.
     """
-    pband = np.zeros(m, dtype=np.int64)
-    solved = np.zeros((nc, m), dtype=np.bool_)
-    bound = np.zeros(nc, dtype=np.int64)
-    nxtw = np.zeros(nc, dtype=np.int64)
+    pband, solved, bound, nxtw = bf
+    for ci in range(nc):
+        for w in range(m):
+            solved[ci, w] = False
     mine0 = (seat & 1) == 0
     worst = 0 if mine0 else nt
     prev = 1
@@ -623,11 +649,11 @@ def _evaluate(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, tab
 
 @njit(cache=True)
 def _decide(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, low, targets, nt, tvals,
-            full, sums, alive, guess, wrep, wval, counts):
+            full, sums, alive, guess, wrep, wval, bf, counts):
     """Value the classes over the worlds: every class's full sum (``full``), or best-first (the same choice)."""
     if not full:
         return _evaluate_best_first(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, low,
-                                    targets, nt, tvals, sums, alive, counts)
+                                    targets, nt, tvals, sums, alive, bf, counts)
     for ci in range(nc):
         alive[ci] = True
     return _evaluate(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, targets, nt, tvals,
@@ -657,13 +683,24 @@ def _next_table(out):
 
 
 @njit(cache=True)
+def _best_first_arrays(worlds):
+    """Work arrays of :func:`_evaluate_best_first` for up to ``worlds`` worlds and 10 classes: each
+    world's position band, which (class, world) pairs are solved, each class's bound and next world."""
+    w = max(worlds, 1)
+    return (np.zeros(w, dtype=np.int64), np.zeros((10, w), dtype=np.bool_), np.zeros(10, dtype=np.int64),
+            np.zeros(10, dtype=np.int64))
+
+
+@njit(cache=True)
 def _scratch(worlds):
-    """Per-chunk work arrays of :func:`_play_row` (one tuple, allocated once per chunk)."""
+    """Per-chunk work arrays of :func:`_play_row` (one tuple, allocated once per chunk): the worlds, the
+    sampler's (holders, groups, count matrices, cards) and the best-first search's."""
     return (np.zeros((max(worlds, 1), 4), dtype=np.int64), np.zeros(5, dtype=np.int64),
             np.zeros(5, dtype=np.int64), np.zeros(5, dtype=np.int64), np.zeros((4, 33), dtype=np.int64),
             np.zeros(4, dtype=np.int64), np.zeros((4, 5), dtype=np.bool_), np.zeros(20, dtype=np.int64),
             np.zeros(20, dtype=np.int64), np.zeros(5, dtype=np.int64), np.zeros(4, dtype=np.int64),
-            np.zeros(33, dtype=np.int64), np.zeros(33, dtype=np.int64))
+            np.zeros(33, dtype=np.int64), np.zeros(33, dtype=np.int64), np.zeros(4, dtype=np.int64),
+            np.zeros((5, 5), dtype=np.int64), _best_first_arrays(worlds))
 
 
 # --- a whole play-out ----------------------------------------------------------------------------
@@ -725,7 +762,7 @@ def _search_tables(tt_bits):
 def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, pts0, won0, deck_mask, worlds, tries,
               rs, tt, tt2, st, stk, scr, binom, bitpos, card_at, counts):
     """Play one deal to the end realistically; side 0's tricks from this point."""
-    wh, hseat, hneed, hvoid, gcards, gsize, allowed, x, xout, cap, rem, avail, ub = scr
+    wh, hseat, hneed, hvoid, gcards, gsize, allowed, x, xout, cap, rem, avail, ub, pats, after, bf = scr
     hands, seat, pos, lead, win, wseat, table = _position(hands_deck, trump, leader, out, trick, bitpos)
     voids = _known_voids(voids_suit, trump, leader, out, trick, pos, lead, bitpos)
     deck = _to_layout(deck_mask, trump, bitpos)
@@ -759,11 +796,11 @@ def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, pts0,
             me_up = up_bit if seat != 3 else 0
             unseen = deck & ~gone_l & ~table & ~hand & ~me_up
             m, exact = _fill_worlds(seat, hands, unseen, me_up, voids, out, worlds, tries, rs, binom, wh, hseat,
-                                    hneed, hvoid, gcards, gsize, allowed, x, xout, cap, rem, avail, ub)
+                                    hneed, hvoid, gcards, gsize, allowed, x, xout, cap, rem, avail, ub, pats, after)
             if exact:
                 counts[ST_EXACT] += 1
             _decide(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, low, targets, nt,
-                    tvals, False, sums, alive, guess, wrep, wval, counts)
+                    tvals, False, sums, alive, guess, wrep, wval, bf, counts)
             bi = _best_class(sums, alive, nc, low)
         # the lowest deck number of the chosen class is played
         c = 0
@@ -851,7 +888,7 @@ def decide_given_worlds(worlds_deck, trump, leader, out, trick, gone, deck_mask,
     nt = _point_targets(pts0, won0, _popcount(hand), seat & 1, targets, tvals)
     tt, tt2, st, stk, counts = _search_tables(tt_bits)
     _decide(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, low, targets, nt, tvals,
-            full, sums, alive, guess, wrep, wval, counts)
+            full, sums, alive, guess, wrep, wval, _best_first_arrays(m), counts)
     for c in range(33):
         values[c] = NOT_LEGAL
     for ci in range(nc):
@@ -871,7 +908,7 @@ def sample_worlds_for(hands_deck, trump, leader, out, trick, gone, voids_suit, u
     Returns ``(count, exact)`` as :func:`_fill_worlds` (voids shown in ``trick`` included).
     """
     scr = _scratch(worlds)
-    wh, hseat, hneed, hvoid, gcards, gsize, allowed, x, xout, cap, rem, avail, ub = scr
+    wh, hseat, hneed, hvoid, gcards, gsize, allowed, x, xout, cap, rem, avail, ub, pats, after, bf = scr
     hands, seat, pos, lead, win, wseat, table = _position(hands_deck, trump, leader, out, trick, bitpos)
     voids = _known_voids(voids_suit, trump, leader, out, trick, pos, lead, bitpos)
     deck = _to_layout(deck_mask, trump, bitpos)
@@ -882,7 +919,7 @@ def sample_worlds_for(hands_deck, trump, leader, out, trick, gone, voids_suit, u
     rs = np.zeros(1, dtype=np.uint64)
     _seed_stream(rs, seed, stream)
     m, exact = _fill_worlds(seat, hands, unseen, me_up, voids, out, worlds, tries, rs, binom, wh, hseat, hneed, hvoid,
-                            gcards, gsize, allowed, x, xout, cap, rem, avail, ub)
+                            gcards, gsize, allowed, x, xout, cap, rem, avail, ub, pats, after)
     for w in range(m):
         for s2 in range(4):
             d = 0
