@@ -6,7 +6,21 @@ The friendly, validated API is :mod:`euchre_stats.bidding.model`; this module on
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import config, njit
+
+if config.DISABLE_JIT:
+    # the pure-Python twin (coverage runs with NUMBA_DISABLE_JIT=1 cannot call LLVM intrinsics)
+    def _low_card(m):
+        return (int(m) & -int(m)).bit_length() - 1
+
+else:
+    from numba.cpython.unsafe.numbers import trailing_zeros
+
+    @njit(cache=True)
+    def _low_card(m):
+        """Number of the lowest card of the non-empty mask ``m``."""
+        return trailing_zeros(m)
+
 
 @njit(cache=True)
 def _strength_one(h, t, card_value, eff_suit, king, king_ace, void):
@@ -14,13 +28,16 @@ def _strength_one(h, t, card_value, eff_suit, king, king_ace, void):
     n_trump = 0
     present = 0
     one = np.uint64(1)
-    for c in range(33):
-        if (h >> np.uint64(c)) & one:
-            s += card_value[t, c]
-            e = eff_suit[t, c]
-            if e == t:
-                n_trump += 1
-            present |= 1 << e
+    # the held cards from the lowest number up (the order of the sum, as a loop over all 33)
+    m = np.int64(h)
+    while m:
+        c = _low_card(m)
+        m &= m - 1
+        s += card_value[t, c]
+        e = eff_suit[t, c]
+        if e == t:
+            n_trump += 1
+        present |= 1 << e
     for su in range(4):
         if su == t:
             continue

@@ -179,25 +179,14 @@ class Dealer:
             return out
         choice = rng.choice(len(self.probs), size=n, p=self.probs) if len(self.probs) > 1 \
             else np.zeros(n, dtype=np.int64)
+        from ._kernels import deal_group
+
         for gi, cards in enumerate(self.groups):
-            size = len(cards)
-            perm = np.argsort(rng.random((n, size)), axis=1)
-            permuted = cards[perm]
-            if len(self.probs) == 1:  # one count matrix: each holder takes a fixed run of positions
-                bits = np.left_shift(np.uint64(1), permuted.astype(np.uint64))
-                start = 0
-                for h in range(NUM_HOLDERS):
-                    k = int(self.counts[0, gi, h])
-                    if k:
-                        out[:, h] |= np.bitwise_or.reduce(bits[:, start:start + k], axis=1)
-                    start += k
-                continue
-            cum = np.cumsum(self.counts[choice, gi, :], axis=1)  # (n, H)
-            pos = np.arange(size)
-            holder = (pos[None, :, None] >= cum[:, None, :]).sum(axis=2)  # (n, size)
-            bits = np.left_shift(np.uint64(1), permuted.astype(np.uint64))
-            for h in range(NUM_HOLDERS):
-                out[:, h] |= np.bitwise_or.reduce(np.where(holder == h, bits, np.uint64(0)), axis=1)
+            # each row orders the group's cards by its own random keys; the holders take them in turn
+            # (one count matrix: fixed numbers; otherwise those of the row's matrix)
+            keys = rng.random((n, len(cards)))
+            takes = self.counts[:1, gi, :] if len(self.probs) == 1 else self.counts[choice, gi, :]
+            deal_group(keys, cards, np.ascontiguousarray(takes), out)
         return out
 
     def count_deals(self) -> int:
