@@ -71,7 +71,8 @@ def solver(deals, seed, threads, values, fmt):
 @click.option("--worlds", type=click.IntRange(min=1, max=10_000), default=24, show_default=True,
               help="worlds per decision in the play-outs")
 @click.option("--repeat", type=click.IntRange(min=1, max=100), default=1, show_default=True,
-              help="play-out runs (new and old interleaved); the best is shown")
+              help="runs of the play-outs and of each question (new and old interleaved); the least CPU "
+                   "of each is shown")
 @click.option("--seed", type=click.IntRange(min=0), default=None, help="seed of deals and play (default: random)")
 @click.option("--threads", type=click.IntRange(min=1, max=1024), default=1, show_default=True,
               help="worker threads of the decisions (play-outs always run on one)")

@@ -22,6 +22,10 @@ are dealt by a partial Fisher-Yates shuffle, shuffles that breach a shown void a
 and after ``tries`` rejections in a row the world is drawn exactly by unranking a uniform
 index over all consistent deals (counted per matrix "how many cards of each slot each holder
 gets").  When there are no more consistent deals than worlds asked for, each is taken once.
+
+numba's on-disk cache of these kernels is keyed by this file alone: it does not notice an edit
+of the solver's kernels that they compile in.  After changing ``solver/_kernels.py`` in a
+checkout, delete this package's ``__pycache__/_realistic_kernels.*`` (an install is fresh anyway).
 """
 
 from __future__ import annotations
