@@ -93,3 +93,33 @@ def test_the_old_model_refuses_a_play_out_it_cannot_start():
              np.ones((1, 4), dtype=np.int64), z - 1, 24, 0.0)
     with pytest.raises(DecisionInputError, match="voids"):
         bench.replay_old([batch], 1)
+
+
+def test_repeat_asks_each_question_again_and_keeps_the_least_cpu(monkeypatch):
+    """With --repeat the questions run that many times, new and old interleaved, and the least
+    CPU of each is reported (a busy spell of a shared machine hits one run, not the figure)."""
+    from euchre_stats.decide import bench
+
+    asked = []
+    real_question = bench._question
+
+    def question(command, seat, samples, seed, threads):
+        asked.append(samples)
+        return real_question(command, seat, samples, seed, threads)
+
+    cpus = iter([0.9, 0.3, 0.6])  # the new runs' CPU seconds, in turn
+    real_timed = bench._timed
+
+    def timed(fn):
+        d, wall, cpu = real_timed(fn)
+        # the question was built just before it is timed: a new run when it asked for 12 deals
+        return (d, wall, next(cpus)) if asked and asked[-1] == 12 else (d, wall, cpu)
+
+    monkeypatch.setattr(bench, "_question", question)
+    monkeypatch.setattr(bench, "_timed", timed)
+    r = bench.bench_realistic(deals=1, old_deals=0, decision_deals=12, old_decision_deals=6, seed=2, repeat=3,
+                              commands=("lead",), seats=("eldest",))
+    # a warm-up of 5 deals, then new (12) and old (6) three times over
+    assert asked == [5, 12, 6, 12, 6, 12, 6]
+    row = r["decisions"][0]
+    assert row["cpu_seconds"] == 0.3 and row["ms_per_deal"] == pytest.approx(1e3 * 0.3 / row["samples"])
