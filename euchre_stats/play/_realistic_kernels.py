@@ -149,12 +149,12 @@ def _below_small(rs, n):
 
 # --- the mover's knowledge and the exact count of consistent deals ------------------------------
 @njit(cache=True)
-def _holders(p, hands, unseen, up_bit, voids, out, hseat, hneed, hvoid):
+def _holders(p, hands, unseen, up_bit, dealer, voids, out, hseat, hneed, hvoid):
     """Holders of unseen cards for mover ``p``; returns ``(H, bites)``.
 
-    Seats other than ``p`` that play hold as many unseen cards as they hold cards (the dealer
-    one fewer while the upcard is known to be theirs); the kitty (last) holds the rest, a
-    seat sitting out nothing.  ``bites``: some holder is void in a slot with unseen cards.
+    Seats other than ``p`` that play hold as many unseen cards as they hold cards (the dealer,
+    seat ``dealer``, one fewer while the upcard is known to be theirs); the kitty (last) holds
+    the rest, a seat sitting out nothing.  ``bites``: some holder is void in a slot with unseen cards.
     """
     nh = 0
     total = 0
@@ -163,7 +163,7 @@ def _holders(p, hands, unseen, up_bit, voids, out, hseat, hneed, hvoid):
         if s == p or (out >> s) & 1:
             continue
         need = _popcount(hands[s])
-        if s == 3 and up_bit != 0:
+        if s == dealer and up_bit != 0:
             need -= 1
         if need > 0:
             vm = 0
@@ -336,13 +336,13 @@ def _unrank(r, xm, gcards, gsize, ng, hseat, nh, binom, avail, world):
 
 
 @njit(cache=True)
-def _fill_worlds(p, hands, unseen, up_bit, voids, out, worlds, tries, rs, binom, wh, hseat, hneed, hvoid,
+def _fill_worlds(p, hands, unseen, up_bit, dealer, voids, out, worlds, tries, rs, binom, wh, hseat, hneed, hvoid,
                  gcards, gsize, allowed, x, xout, cap, rem, avail, ub, pats, after):
     """Worlds for mover ``p`` in ``wh`` (layout, seats 0..3); returns ``(count, exact)``.
 
     ``exact``: every consistent deal was taken once (there were at most ``worlds``).
     """
-    nh, bites = _holders(p, hands, unseen, up_bit, voids, out, hseat, hneed, hvoid)
+    nh, bites = _holders(p, hands, unseen, up_bit, dealer, voids, out, hseat, hneed, hvoid)
     ng = _groups(unseen, bites, nh, hvoid, gcards, gsize, allowed, pats)
     _after(gsize, ng, nh, allowed, after)
     # The deals of the first count matrix bound the number of consistent deals from below: when
@@ -356,13 +356,13 @@ def _fill_worlds(p, hands, unseen, up_bit, voids, out, worlds, tries, rs, binom,
             total = -2
     if total == -1:
         total = _walk(gsize, ng, hneed, nh, allowed, after, binom, -1, x, xout, cap, rem)
-    base3 = up_bit if p != 3 else 0
+    base_up = up_bit if p != dealer else 0
     if 0 <= total <= worlds:
         for r in range(total):
             for s in range(4):
                 wh[r, s] = 0
             wh[r, p] = hands[p]
-            wh[r, 3] |= base3
+            wh[r, dealer] |= base_up
             before = _walk(gsize, ng, hneed, nh, allowed, after, binom, r, x, xout, cap, rem)
             _unrank(r - before, xout, gcards, gsize, ng, hseat, nh, binom, avail, wh[r])
         return total, True
@@ -379,7 +379,7 @@ def _fill_worlds(p, hands, unseen, up_bit, voids, out, worlds, tries, rs, binom,
             for s in range(4):
                 wh[w, s] = 0
             wh[w, p] = hands[p]
-            wh[w, 3] |= base3
+            wh[w, dealer] |= base_up
             pos = 0
             for h in range(nh):
                 s = hseat[h]
@@ -406,7 +406,7 @@ def _fill_worlds(p, hands, unseen, up_bit, voids, out, worlds, tries, rs, binom,
             for s in range(4):
                 wh[w, s] = 0
             wh[w, p] = hands[p]
-            wh[w, 3] |= base3
+            wh[w, dealer] |= base_up
             _unrank(r - before, xout, gcards, gsize, ng, hseat, nh, binom, avail, wh[w])
     return worlds, False
 
@@ -763,8 +763,8 @@ def _search_tables(tt_bits):
 
 
 @njit(cache=True)
-def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, pts0, won0, deck_mask, worlds, tries,
-              rs, tt, tt2, st, stk, scr, binom, bitpos, card_at, counts):
+def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, dealer, pts0, won0, deck_mask, worlds,
+              tries, rs, tt, tt2, st, stk, scr, binom, bitpos, card_at, counts):
     """Play one deal to the end realistically; side 0's tricks from this point."""
     wh, hseat, hneed, hvoid, gcards, gsize, allowed, x, xout, cap, rem, avail, ub, pats, after, bf = scr
     hands, seat, pos, lead, win, wseat, table = _position(hands_deck, trump, leader, out, trick, bitpos)
@@ -774,7 +774,7 @@ def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, pts0,
     gone_l = _to_layout(gone, trump, bitpos) & ~table
     up_bit = 0
     if up >= 0:
-        up_bit = (1 << bitpos[trump, up]) & hands[3]
+        up_bit = (1 << bitpos[trump, up]) & hands[dealer]
     rep, members, low, sums, alive, guess, wrep, wval, targets, tvals = _decision_arrays()
     side0 = 0
     won = won0
@@ -797,9 +797,9 @@ def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, pts0,
                     bi = ci
         else:
             counts[ST_DECISIONS] += 1
-            me_up = up_bit if seat != 3 else 0
+            me_up = up_bit if seat != dealer else 0
             unseen = deck & ~gone_l & ~table & ~hand & ~me_up
-            m, exact = _fill_worlds(seat, hands, unseen, me_up, voids, out, worlds, tries, rs, binom, wh, hseat,
+            m, exact = _fill_worlds(seat, hands, unseen, me_up, dealer, voids, out, worlds, tries, rs, binom, wh, hseat,
                                     hneed, hvoid, gcards, gsize, allowed, x, xout, cap, rem, avail, ub, pats, after)
             if exact:
                 counts[ST_EXACT] += 1
@@ -836,14 +836,15 @@ def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, pts0,
 
 
 @njit(cache=True, parallel=True)
-def play_batch(hands, trump, leader, out, trick, gone, voids, up, pts0, won, stream, deck_mask, worlds, tries, seed,
-                nchunks, tt_bits, binom, bitpos, card_at, res, stats):
+def play_batch(hands, trump, leader, out, trick, gone, voids, up, dealer, pts0, won, stream, deck_mask, worlds, tries,
+                seed, nchunks, tt_bits, binom, bitpos, card_at, res, stats):
     """Play every row to the end; ``res[i]`` side 0's tricks from this point (chunks over threads).
 
     Row ``i``: ``hands[i]`` (4 deck masks), ``trump``, ``leader`` of the current trick, ``out``
     (seats sitting out), ``trick[i]`` (cards on the table, -1 padded), ``gone`` (deck mask of
     cards played before the current trick), ``voids[i]`` (per seat, bit ``e`` = void in
-    effective suit ``e``), ``up`` (the upcard in the dealer's hand, or -1), ``pts0[i, t]`` side 0's
+    effective suit ``e``), ``up`` (the upcard in the hand of the dealer, seat ``dealer[i]``, or -1),
+    ``pts0[i, t]`` side 0's
     points minus side 1's when side 0 ends with ``t`` tricks, ``won`` side 0's tricks already
     taken, ``stream`` the random stream.  ``stats[k]`` receives chunk ``k``'s counters.
     """
@@ -854,8 +855,8 @@ def play_batch(hands, trump, leader, out, trick, gone, voids, up, pts0, won, str
         rs = np.zeros(1, dtype=np.uint64)
         for i in range(k * n // nchunks, (k + 1) * n // nchunks):
             _seed_stream(rs, seed, stream[i])
-            res[i] = _play_row(hands[i], trump[i], leader[i], out[i], trick[i], gone[i], voids[i], up[i], pts0[i],
-                               won[i], deck_mask, worlds, tries, rs, tt, tt2, st, stk, scr, binom, bitpos,
+            res[i] = _play_row(hands[i], trump[i], leader[i], out[i], trick[i], gone[i], voids[i], up[i], dealer[i],
+                               pts0[i], won[i], deck_mask, worlds, tries, rs, tt, tt2, st, stk, scr, binom, bitpos,
                                card_at, counts)
         for j in range(NUM_STATS):
             counts[j] = st[j]
@@ -905,8 +906,8 @@ def decide_given_worlds(worlds_deck, trump, leader, out, trick, gone, deck_mask,
 
 
 @njit(cache=True)
-def sample_worlds_for(hands_deck, trump, leader, out, trick, gone, voids_suit, up, deck_mask, worlds, tries, seed,
-                      stream, binom, bitpos, card_at, res):
+def sample_worlds_for(hands_deck, trump, leader, out, trick, gone, voids_suit, up, dealer, deck_mask, worlds, tries,
+                      seed, stream, binom, bitpos, card_at, res):
     """Worlds of the player to move as :func:`play_batch` samples them; ``res`` (worlds, 4) deck masks.
 
     Returns ``(count, exact)`` as :func:`_fill_worlds` (voids shown in ``trick`` included).
@@ -917,13 +918,13 @@ def sample_worlds_for(hands_deck, trump, leader, out, trick, gone, voids_suit, u
     voids = _known_voids(voids_suit, trump, leader, out, trick, pos, lead, bitpos)
     deck = _to_layout(deck_mask, trump, bitpos)
     gone_l = _to_layout(gone, trump, bitpos) & ~table
-    up_bit = (1 << bitpos[trump, up]) & hands[3] if up >= 0 else 0
-    me_up = up_bit if seat != 3 else 0
+    up_bit = (1 << bitpos[trump, up]) & hands[dealer] if up >= 0 else 0
+    me_up = up_bit if seat != dealer else 0
     unseen = deck & ~gone_l & ~table & ~hands[seat] & ~me_up
     rs = np.zeros(1, dtype=np.uint64)
     _seed_stream(rs, seed, stream)
-    m, exact = _fill_worlds(seat, hands, unseen, me_up, voids, out, worlds, tries, rs, binom, wh, hseat, hneed, hvoid,
-                            gcards, gsize, allowed, x, xout, cap, rem, avail, ub, pats, after)
+    m, exact = _fill_worlds(seat, hands, unseen, me_up, dealer, voids, out, worlds, tries, rs, binom, wh, hseat, hneed,
+                            hvoid, gcards, gsize, allowed, x, xout, cap, rem, avail, ub, pats, after)
     for w in range(m):
         for s2 in range(4):
             d = 0

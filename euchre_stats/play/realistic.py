@@ -68,8 +68,14 @@ def _first_bad(mask: np.ndarray) -> int | None:
     return int(bad[0]) if bad.size else None
 
 
+#: where a smaller game's seats sit in the kernel's four (``solver.game_seats``): the seats out,
+#: and the maker's seat when it is fixed (cutthroat: the maker against the defenders' coalition)
+_GAME_OUT = {2: 0b1100, 3: 0b1000}
+_GAME_MAKER = {3: 1}
+
+
 def _validate(rules, hands, trump, leader, out, maker, alone, def_alone, seed, worlds, trick, voids, gone, up_known,
-              won):
+              won, dealer=None):
     h, t, ld, o, p = _prepare(hands, trump, leader, out, None if trick is None else _pad_trick(trick, hands))
     _check_rows(h, t, ld, o, p)
     n = h.shape[0]
@@ -83,6 +89,27 @@ def _validate(rules, hands, trump, leader, out, maker, alone, def_alone, seed, w
     i = _first_bad((mk < 0) | (mk > 3))
     if i is not None:
         raise RealisticInputError(f"row {i}: maker {int(mk[i])!r} is not a seat 0..3")
+    dl = np.full(n, 3, dtype=np.int64) if dealer is None else _rows(dealer, n, "dealer")
+    i = _first_bad((dl < 0) | (dl > 3))
+    if i is not None:
+        raise RealisticInputError(f"row {i}: dealer {int(dl[i])!r} is not a seat 0..3")
+    if rules.players != 4:
+        # a smaller game on the kernel's seats (solver.game_seats): nobody alone, fixed seats out
+        game_out = _GAME_OUT[rules.players]
+        i = _first_bad(al | (da != -1))
+        if i is not None:
+            raise RealisticInputError(f"row {i}: nobody goes alone or defends alone in a {rules.players}-player game")
+        i = _first_bad(o != game_out)
+        if i is not None:
+            raise RealisticInputError(f"row {i}: out {int(o[i])!r}: a {rules.players}-player game plays with seats "
+                                      f"{game_out!r} out (solver.game_seats)")
+        fixed = _GAME_MAKER.get(rules.players)
+        i = _first_bad(((game_out >> mk) & 1).astype(bool) | ((mk != fixed) if fixed is not None else False)
+                       | ((game_out >> dl) & 1).astype(bool))
+        if i is not None:
+            raise RealisticInputError(f"row {i}: maker {int(mk[i])} or dealer {int(dl[i])} is not where "
+                                      f"solver.game_seats puts them for {rules.players} players")
+        return _finish(rules, h, t, ld, o, p, n, gone, up_known, voids, won, mk, al, da, dl)
     i = _first_bad((da != -1) & ((da < 0) | (da > 3) | ((da & 1) == (mk & 1))))
     if i is not None:
         raise RealisticInputError(f"row {i}: def_alone {int(da[i])!r} is not -1 or a seat of the defending side "
@@ -92,6 +119,11 @@ def _validate(rules, hands, trump, leader, out, maker, alone, def_alone, seed, w
     if i is not None:
         raise RealisticInputError(f"row {i}: out {int(o[i])!r} does not match maker {int(mk[i])}, alone "
                                   f"{bool(al[i])}, def_alone {int(da[i])} (expected {int(want[i])})")
+    return _finish(rules, h, t, ld, o, p, n, gone, up_known, voids, won, mk, al, da, dl)
+
+
+def _finish(rules, h, t, ld, o, p, n, gone, up_known, voids, won, mk, al, da, dl):
+    """The checks every game shares, and the kernel's arrays."""
     deck = rules.deck_obj.mask
     g = np.zeros(n, dtype=np.int64) if gone is None else _rows(gone, n, "gone")
     table = np.zeros(n, dtype=np.int64)
@@ -131,7 +163,7 @@ def _validate(rules, hands, trump, leader, out, maker, alone, def_alone, seed, w
     if i is not None:
         raise RealisticInputError(f"row {i}: won {int(w[i])!r} is outside 0..{int(done[i])} (tricks played)")
     pts = points_table(rules, mk, al, da)
-    return h.astype(np.int64), t, ld, o, p, g, vd, up, pts, w
+    return h.astype(np.int64), t, ld, o, p, g, vd, up, dl, pts, w
 
 
 def _pad_trick(trick, hands) -> np.ndarray:
@@ -146,7 +178,7 @@ def _pad_trick(trick, hands) -> np.ndarray:
     return out
 
 
-def _run(rules, h, t, ld, o, p, g, vd, up, pts, w, stream, seed, worlds, threads, stats=None):
+def _run(rules, h, t, ld, o, p, g, vd, up, dl, pts, w, stream, seed, worlds, threads, stats=None):
     import numba
 
     n = h.shape[0]
@@ -160,7 +192,7 @@ def _run(rules, h, t, ld, o, p, g, vd, up, pts, w, stream, seed, worlds, threads
     before = numba.get_num_threads()
     numba.set_num_threads(nthreads)
     try:
-        _k.play_batch(h, t, ld, o.astype(np.int64), p, g, vd, up, pts, w, stream, int(rules.deck_obj.mask),
+        _k.play_batch(h, t, ld, o.astype(np.int64), p, g, vd, up, dl, pts, w, stream, int(rules.deck_obj.mask),
                       int(worlds), _k.REJECT_TRIES, int(seed), nchunks, tt_bits, _BINOM,
                       _solver_kernels.BITPOS, _solver_kernels.CARD_AT, res, st)
     finally:
@@ -172,8 +204,14 @@ def _run(rules, h, t, ld, o, p, g, vd, up, pts, w, stream, seed, worlds, threads
 
 def play_realistic(rules: Rules, hands: np.ndarray, trump, leader, out, maker, alone, def_alone, *, seed: int,
                    worlds: int = DEFAULT_WORLDS, threads: int | None = None, trick=None, voids=None, gone=None,
-                   up_known=None, won=None, stats: np.ndarray | None = None, streams=None) -> np.ndarray:
+                   up_known=None, won=None, stats: np.ndarray | None = None, streams=None,
+                   dealer=None) -> np.ndarray:
     """Play every deal to the end with the realistic model; side 0's tricks from this point.
+
+    The two- and three-handed games (``rules.players``) play on the seats
+    :func:`~euchre_stats.solver.game_seats` gives them: two-handed on seats 0 and 1 (2 and 3
+    out), cutthroat with the maker on seat 1 against the defenders on 2 and 0 as a coalition
+    (3 out; ``docs/rules.md`` says what that assumes); nobody alone, ``dealer`` the dealer's seat.
 
     Parameters
     ----------
@@ -203,8 +241,10 @@ def play_realistic(rules: Rules, hands: np.ndarray, trump, leader, out, maker, a
     gone : int array (n,), optional
         Mask of the cards played in tricks before the current one.
     up_known : int array (n,), optional
-        The upcard the dealer (seat 3) took up, or -1; known to be in the dealer's hand while
-        the dealer still holds it (pass -1 if the dealer discarded it).
+        The upcard the dealer took up, or -1; known to be in the dealer's hand while the dealer
+        still holds it (pass -1 if the dealer discarded it).
+    dealer : int or int array (n,), optional
+        The dealer's seat (default 3, the four-handed game's).
     won : int array (n,), optional
         Side 0's tricks already taken in this hand (default 0): points count the whole hand.
     stats : int64 array, optional
@@ -216,7 +256,7 @@ def play_realistic(rules: Rules, hands: np.ndarray, trump, leader, out, maker, a
         Side 0's tricks from this point (the current trick included).
     """
     args = _validate(rules, hands, trump, leader, out, maker, alone, def_alone, seed, worlds, trick, voids, gone,
-                     up_known, won)
+                     up_known, won, dealer)
     n = args[0].shape[0]
     if streams is None:
         streams = np.arange(n, dtype=np.int64)
@@ -243,8 +283,8 @@ def lead_values_realistic(rules: Rules, hands: np.ndarray, trump, leader, out, m
         leading ``c``, -1 for a card not tried or not held.  ``points[i, c]``: the leader's side's
         points minus the other side's for the whole hand (``won`` counted), NaN where not tried.
     """
-    h, t, ld, o, p, g, vd, up, pts, w = _validate(rules, hands, trump, leader, out, maker, alone, def_alone, seed,
-                                                  worlds, None, voids, gone, up_known, won)
+    h, t, ld, o, p, g, vd, up, dl, pts, w = _validate(rules, hands, trump, leader, out, maker, alone, def_alone,
+                                                      seed, worlds, None, voids, gone, up_known, won)
     n = h.shape[0]
     rows, leads = [], []
     for i in range(n):
@@ -264,7 +304,7 @@ def lead_values_realistic(rules: Rules, hands: np.ndarray, trump, leader, out, m
     hr[np.arange(r.size), ld[r]] &= ~np.left_shift(1, c)
     pr = np.full((r.size, 3), -1, dtype=np.int8)
     pr[:, 0] = c
-    s0 = _run(rules, hr, t[r], ld[r], o[r], pr, g[r], vd[r], up[r], pts[r], w[r], r, seed, worlds, threads)
+    s0 = _run(rules, hr, t[r], ld[r], o[r], pr, g[r], vd[r], up[r], dl[r], pts[r], w[r], r, seed, worlds, threads)
     held = np.bitwise_count(h[r, ld[r]].astype(np.uint64)).astype(np.int64)
     mine = np.where(ld[r] % 2 == 0, s0, held - s0)
     total0 = w[r] + s0
@@ -298,7 +338,7 @@ def decide_given_worlds(rules: Rules, worlds: np.ndarray, trump: int, leader: in
 
 def sample_worlds(rules: Rules, hands, trump: int, leader: int, out: int, *, seed: int, stream: int = 0,
                   worlds: int = DEFAULT_WORLDS, trick=(), gone: int = 0, voids=(0, 0, 0, 0), up_known: int = -1,
-                  tries: int = _k.REJECT_TRIES) -> tuple[np.ndarray, bool]:
+                  tries: int = _k.REJECT_TRIES, dealer: int = 3) -> tuple[np.ndarray, bool]:
     """The worlds the player to move samples in this position, as :func:`play_realistic` does.
 
     Returns ``(worlds (m, 4) deck masks, exact)``: ``exact`` when every consistent deal is
@@ -310,7 +350,8 @@ def sample_worlds(rules: Rules, hands, trump: int, leader: int, out: int, *, see
     tr[: len(trick)] = list(trick)
     res = np.zeros((worlds, 4), dtype=np.int64)
     m, exact = _k.sample_worlds_for(hd, int(trump), int(leader), int(out), tr, int(gone),
-                                    np.asarray(voids, dtype=np.int64), int(up_known), int(rules.deck_obj.mask),
+                                    np.asarray(voids, dtype=np.int64), int(up_known), int(dealer),
+                                    int(rules.deck_obj.mask),
                                     int(worlds), int(tries), int(seed), int(stream), _BINOM, _solver_kernels.BITPOS,
                                     _solver_kernels.CARD_AT, res)
     return res[:m], bool(exact)
