@@ -56,8 +56,8 @@ def test_figures_replay_through_the_state_machine():
 def test_refusals():
     with pytest.raises(RulesError, match="^canadian_loner True does not apply to three-handed cutthroat"):
         es.variants("24", samples=10, seed=1, rules="british", players=3)
-    with pytest.raises(VariantsInputError, match="played double dummy only"):
-        es.variants("24", samples=10, seed=1, model="pimc", players=2)
+    with pytest.raises(VariantsInputError, match="a farmer's hand is played double dummy only"):
+        es.variants("24", samples=10, seed=1, model="pimc", rules='{"farmers_hand": true}')
     with pytest.raises(RulesError, match="hand_size 5: three-handed cutthroat deals seven cards each"):
         es.variants("24", samples=10, seed=1, hand_size=5, players=3)
     with pytest.raises(VariantsInputError, match="players 4: the games set beside"):
@@ -91,3 +91,31 @@ def test_progress_moves_with_every_chunk():
     # two columns (cutthroat, four-handed) of chunks 1000, 1000, 500
     assert calls == [(0, 5000), (1000, 5000), (2000, 5000), (2500, 5000), (3500, 5000), (4500, 5000),
                      (5000, 5000)]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_realistic_play_of_the_smaller_games(players):
+    """--model pimc: the same auctions as double dummy (the bidding does not depend on the play), every
+    column played realistically, reproducible from the seed, and named in every form."""
+    dd = simulate_games(players, "24", samples=80, seed=3)
+    pimc = simulate_games(players, "24", samples=80, seed=3, model="pimc")
+    for a, b in zip(dd.columns, pimc.columns):
+        for k in ("thrown_in", "maker_eldest", "maker_dealer", "round_one", "p_alone"):
+            assert a.figures[k].value == b.figures[k].value and a.figures[k].n == b.figures[k].n
+        assert 0 <= b.figures["p_make"].value <= 1
+    assert pimc.to_dict()["model"] == "pimc" and dd.to_dict()["model"] == "dd"
+    assert "play: pimc = realistic" in pimc.to_text() and "play: double dummy" in dd.to_text()
+    again = simulate_games(players, "24", samples=80, seed=3, model="pimc")
+    assert again.to_dict() == pimc.to_dict()
+    # the play does change something: realistic makers march less often than double-dummy ones
+    four = [c for c in pimc.columns if c.deck.endswith("four-handed")][0]
+    four_dd = [c for c in dd.columns if c.deck.endswith("four-handed")][0]
+    assert four.figures["p_march"].value != four_dd.figures["p_march"].value
+
+
+def test_realistic_small_games_from_the_command_line():
+    res = CliRunner().invoke(cli, ["variants", "--players", "2", "--deck", "24", "--samples", "60", "--seed", "2",
+                                   "--model", "pimc", "--format", "json"])
+    assert res.exit_code == 0, res.output
+    d = json.loads(res.output)
+    assert d["model"] == "pimc" and d["players"] == 2 and set(d["decks"]["24"]) == {"two_handed", "four_handed"}

@@ -164,14 +164,23 @@ def test_same_seed_same_results_on_one_or_two_threads():
     assert (c == a[60:]).any()  # other deal numbers, other streams: reproducible, not identical by force
 
 
+def _around(rng, rules, fixed: int, sizes) -> list[int]:
+    """Hands of ``sizes`` cards dealt at random from the rules' deck without the cards of ``fixed``."""
+    cards = rng.permutation([c for c in rules.deck_obj.cards if not (fixed >> c) & 1])
+    out, k = [], 0
+    for n in sizes:
+        out.append(sum(1 << int(c) for c in cards[k:k + n]))
+        k += n
+    return out
+
+
 def test_lay_down_marches_in_every_deal():
     rng = np.random.default_rng(5)
     top = parse_hand("Jh Jd Ah Kh Qh")
-    rest = [c for c in NA.deck_obj.cards if not (top >> c) & 1]
     hands = []
     for _ in range(50):
-        cards = rng.permutation(rest)
-        hands.append([top, sum(1 << int(c) for c in cards[:5]), 0, sum(1 << int(c) for c in cards[5:10])])
+        one, three = _around(rng, NA, top, (5, 5))
+        hands.append([top, one, 0, three])
     hands = np.array(hands, dtype=np.uint64)
     r = play_realistic(NA, hands, 2, 1, 4, 0, True, -1, seed=2)
     assert r.tolist() == [5] * 50
@@ -234,3 +243,65 @@ def test_inputs_are_validated():
         play_realistic(NA, hands, 0, 0, 0, 1, False, -1, seed=1, won=1)
     with pytest.raises(RealisticInputError, match="worlds"):
         play_realistic(NA, hands, 0, 0, 0, 1, False, -1, seed=1, worlds=0)
+
+
+TWO = preset("north-american").replace(players=2)
+CUT = preset("north-american").replace(players=3, hand_size=7)
+
+
+def _two_handed_deal(rng, top: int):
+    """Seat 0 holds ``top``, seat 1 five random cards of the rest (two-handed: seats 2 and 3 out)."""
+    return [top, *_around(rng, TWO, top, (5,)), 0, 0]
+
+
+def test_two_handed_plays_on_seats_0_and_1_and_the_dealer_keeps_the_upcard():
+    rng = np.random.default_rng(8)
+    top = parse_hand("Jh Jd Ah Kh Qh")
+    hands = np.array([_two_handed_deal(rng, top) for _ in range(40)], dtype=np.uint64)
+    # a lay-down from eldest (seat 0) against the dealer (seat 1): every trick, whoever made trump
+    for maker in (0, 1):
+        r = play_realistic(TWO, hands, 2, 0, 0b1100, maker, False, -1, seed=3, dealer=1)
+        assert r.tolist() == [5] * 40
+    # the upcard the dealer (seat 1) took up is in the dealer's hand in every world of eldest's
+    up = parse_card("9h")
+    h = [parse_hand("As Ks Qs Ac Kc"), parse_hand("9h Td 9d Tc 9c"), 0, 0]
+    ws, _ = sample_worlds(TWO, h, 2, 0, 0b1100, seed=4, worlds=60, up_known=up, dealer=1)
+    assert len(ws) == 60 and all(int(w[1]) >> up & 1 for w in ws) and not any(int(w[3]) for w in ws)
+    # without it the upcard is just one unseen card of eighteen
+    ws, _ = sample_worlds(TWO, h, 2, 0, 0b1100, seed=4, worlds=200, dealer=1)
+    assert 0 < sum(int(w[1]) >> up & 1 for w in ws) < 120
+
+
+def test_cutthroat_maker_on_seat_1_against_the_coalition():
+    from euchre_stats.play.contracts import game_maker_tricks
+
+    rng = np.random.default_rng(9)
+    trumps = parse_hand("Jh Jd Ah Kh Qh Th 9h")
+    pairs = [_around(rng, CUT, trumps, (7, 7)) for _ in range(30)]
+    hands = np.array([[zero, trumps, two] for zero, two in pairs], dtype=np.uint64)
+    # the maker (game seat 1) holds every trump: all seven tricks, realistic or double dummy
+    for model in ("pimc", "dd"):
+        assert game_maker_tricks(CUT, hands, 2, 1, model=model, seed=5).tolist() == [7] * 30
+    # with ordinary hands realistic play stays in range and follows the seed
+    deals = np.array([_around(rng, CUT, 0, (7, 7, 7)) for _ in range(30)], dtype=np.uint64)
+    a = game_maker_tricks(CUT, deals, 0, np.arange(30) % 3, model="pimc", seed=6)
+    b = game_maker_tricks(CUT, deals, 0, np.arange(30) % 3, model="pimc", seed=6, threads=2)
+    assert (a == b).all() and ((a >= 0) & (a <= 7)).all()
+
+
+def test_smaller_games_are_validated():
+    hands = np.array([_two_handed_deal(np.random.default_rng(1), parse_hand("Jh Jd Ah Kh Qh"))], dtype=np.uint64)
+    with pytest.raises(RealisticInputError, match="nobody goes alone"):
+        play_realistic(TWO, hands, 2, 0, 0b1100, 0, True, -1, seed=1, dealer=1)
+    three = np.array([[parse_hand("9c Tc Jc Qc Kc"), parse_hand("Jh Jd Ah Kh Qh"), parse_hand("Ts Js Qs Ks As"), 0]],
+                     dtype=np.uint64)
+    with pytest.raises(RealisticInputError, match="seats 12 out"):
+        play_realistic(TWO, three, 2, 0, 0b1000, 0, False, -1, seed=1, dealer=1)
+    with pytest.raises(RealisticInputError, match="dealer 3 is not where"):
+        play_realistic(TWO, hands, 2, 0, 0b1100, 0, False, -1, seed=1)
+    cut = np.array([[parse_hand("9c Tc Jc Qc Kc Ac 9s"), parse_hand("Jh Jd Ah Kh Qh Th 9h"),
+                     parse_hand("Ts Js Qs Ks As 9d Td"), 0]], dtype=np.uint64)
+    with pytest.raises(RealisticInputError, match="maker 0 or dealer"):
+        play_realistic(CUT, cut, 2, 0, 0b1000, 0, False, -1, seed=1, dealer=2)
+    with pytest.raises(RealisticInputError, match="dealer 9 is not a seat"):
+        play_realistic(CUT, cut, 2, 0, 0b1000, 1, False, -1, seed=1, dealer=9)

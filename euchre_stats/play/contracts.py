@@ -119,8 +119,9 @@ def four_handed_only(rules: Rules) -> str | None:
     return None
 
 
-def game_maker_tricks(rules: Rules, hands: np.ndarray, trump, maker, threads: int | None = None) -> np.ndarray:
-    """Double-dummy tricks of the maker in a two- or three-handed game, from the first lead.
+def game_maker_tricks(rules: Rules, hands: np.ndarray, trump, maker, threads: int | None = None, *,
+                      model: str = "dd", seed: int = 0, up_known=None, worlds: int | None = None) -> np.ndarray:
+    """Tricks of the maker in a two- or three-handed game, from the first lead.
 
     ``hands`` are (n, players) uint64 as play starts (after any pick-up and discard), with the
     analysis seats of the four-handed game: the dealer is the last seat (``players - 1``) and
@@ -128,8 +129,16 @@ def game_maker_tricks(rules: Rules, hands: np.ndarray, trump, maker, threads: in
     are ints or (n,) arrays.  In cutthroat the two defenders play as a coalition against the
     maker (:func:`~euchre_stats.solver.game_seats`; ``docs/rules.md`` says what that assumes);
     :func:`~euchre_stats.rules.hand_points_array` turns the tricks into the maker's points.
+
+    ``model`` "dd" plays double dummy; "pimc" plays realistically
+    (:func:`~euchre_stats.play.realistic.play_realistic`: every player samples ``worlds`` deals
+    from its own information, the upcard ``up_known[i]`` known in the dealer's hand while held,
+    and plays for the points of its side; deal ``i`` from the stream ``(seed, i)``).
     """
     from ..solver import game_seats, solve_many
+
+    if model not in PLAY_MODELS:
+        raise PlayModelError(f"unknown play model {model!r}: expected dd or pimc")
 
     players = rules.players
     if players == 4:
@@ -147,15 +156,25 @@ def game_maker_tricks(rules: Rules, hands: np.ndarray, trump, maker, threads: in
     four = np.zeros((n, 4), dtype=np.uint64)
     leader = np.zeros(n, dtype=np.int64)
     out = np.zeros(n, dtype=np.int64)
-    maker_side = np.zeros(n, dtype=np.int64)
+    maker_seat = np.zeros(n, dtype=np.int64)
+    dealer = np.zeros(n, dtype=np.int64)
     for m in range(players) if players == 3 else (0,):
         rows = maker == m if players == 3 else np.ones(n, dtype=bool)
         where, out[rows] = game_seats(players, m)
         for seat in range(players):
             four[rows, where[seat]] = hands[rows, seat]
         leader[rows] = where[lead]
-        maker_side[rows] = np.asarray(where)[maker[rows]] & 1
-    side0 = solve_many(four, trump, leader, out, threads=threads).astype(np.int64)
+        maker_seat[rows] = np.asarray(where)[maker[rows]]
+        dealer[rows] = where[players - 1]
+    maker_side = maker_seat & 1
+    if model == "dd":
+        side0 = solve_many(four, trump, leader, out, threads=threads).astype(np.int64)
+    else:
+        from .realistic import DEFAULT_WORLDS, play_realistic
+
+        side0 = play_realistic(rules, four, trump, leader, out, maker_seat, False, -1, seed=seed,
+                               worlds=DEFAULT_WORLDS if worlds is None else worlds, threads=threads,
+                               up_known=up_known, dealer=dealer)
     return np.where(maker_side == 0, side0, rules.hand_size - side0)
 
 

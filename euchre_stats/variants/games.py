@@ -3,10 +3,11 @@
 The tuned bidding model (:mod:`euchre_stats.bidding`) is four-handed, so here every game, the
 four-handed one beside it included, is bid by the state machine's heuristic player
 (:class:`~euchre_stats.game.policies.HeuristicPolicy`, its thresholds scaled by the hand size)
-and played double dummy: the two-handed game as it is, cutthroat as the maker against the two
-defenders as a coalition (``docs/rules.md``).  The figures compare the games with each other
-under one method; they are not those of ``variants`` without ``players``, which bids by the
-model.  The dealer is the last seat and eldest, seat 0, leads.
+and played double dummy, or with ``model="pimc"`` realistically (every player samples deals from
+its own information: :mod:`euchre_stats.play.realistic`): the two-handed game as it is, cutthroat
+as the maker against the two defenders as a coalition (``docs/rules.md``).  The figures compare
+the games with each other under one method; they are not those of ``variants`` without
+``players``, which bids by the model.  The dealer is the last seat and eldest, seat 0, leads.
 
 Deals come in fixed chunks, each with its own generator from
 ``SeedSequence(seed, spawn_key=(players, deck size, chunk))``: a column depends only on the seed,
@@ -67,7 +68,8 @@ def _key(game: str) -> str:
 
 
 def _bid(rules: Rules, rng: np.random.Generator, n: int, policy) -> tuple:
-    """``n`` deals bid to the first lead: hands as play starts, trump, maker, alone, round one, leader, out."""
+    """``n`` deals bid to the first lead: hands as play starts, trump, maker, alone, round one, leader, out,
+    and the upcard when the dealer took it up and holds it (-1 otherwise: everybody knows where it is)."""
     dealer = rules.players - 1
     hands = np.zeros((n, rules.players), dtype=np.uint64)
     trump = np.zeros(n, dtype=np.int64)
@@ -76,6 +78,7 @@ def _bid(rules: Rules, rng: np.random.Generator, n: int, policy) -> tuple:
     round_one = np.zeros(n, dtype=bool)
     leader = np.zeros(n, dtype=np.int64)
     out = np.zeros(n, dtype=np.int64)
+    up = np.full(n, -1, dtype=np.int64)
     for i in range(n):
         s = HandState.deal(rules, dealer, rng)
         while s.phase not in (PLAY, OVER):
@@ -87,23 +90,37 @@ def _bid(rules: Rules, rng: np.random.Generator, n: int, policy) -> tuple:
         alone[i] = s.alone is not None
         round_one[i] = s.trump == s.round_one_suit
         out[i] = sum(1 << p for p in range(rules.players) if not s.active[p])
-    return hands, trump, maker, alone, round_one, leader, out
+        if (int(hands[i, dealer]) >> s.upcard) & 1:
+            up[i] = s.upcard
+    return hands, trump, maker, alone, round_one, leader, out, up
 
 
-def _maker_tricks(rules: Rules, hands, trump, maker, leader, out, workers) -> np.ndarray:
+def _maker_tricks(rules: Rules, hands, trump, maker, alone, leader, out, up, workers, model: str = "dd",
+                  seed: int = 0) -> np.ndarray:
     live = maker >= 0
     tricks = np.zeros(len(maker), dtype=np.int64)
     if not live.any():
         return tricks
     if rules.players == 4:
-        from ..solver import solve_many
+        if model == "dd":
+            from ..solver import solve_many
 
-        side0 = solve_many(hands[live], trump[live], leader[live], out[live], threads=workers).astype(np.int64)
+            side0 = solve_many(hands[live], trump[live], leader[live], out[live], threads=workers).astype(np.int64)
+        else:
+            from ..play.realistic import play_realistic
+
+            mk, o = maker[live], out[live]
+            # a defender whose partner sits out defends alone
+            d1, d2 = (mk + 1) & 3, (mk + 3) & 3
+            def_alone = np.where((o >> ((d1 + 2) & 3)) & 1, d1, np.where((o >> ((d2 + 2) & 3)) & 1, d2, -1))
+            side0 = play_realistic(rules, hands[live], trump[live], leader[live], o, mk, alone[live], def_alone,
+                                   seed=seed, threads=workers, up_known=up[live])
         tricks[live] = np.where(maker[live] & 1 == 0, side0, rules.hand_size - side0)
     else:
         from ..play.contracts import game_maker_tricks
 
-        tricks[live] = game_maker_tricks(rules, hands[live], trump[live], maker[live], threads=workers)
+        tricks[live] = game_maker_tricks(rules, hands[live], trump[live], maker[live], threads=workers, model=model,
+                                         seed=seed, up_known=up[live])
     return tricks
 
 
@@ -120,14 +137,17 @@ def _figures(rules: Rules, maker, alone, round_one, tricks) -> dict:
     }
 
 
-def _outcome(rules: Rules, label: str, samples: int, seed: int, workers, dealt=None) -> DeckOutcome:
+def _outcome(rules: Rules, label: str, samples: int, seed: int, workers, dealt=None, model: str = "dd") -> DeckOutcome:
     """One column's figures; ``dealt(n)`` is called after each chunk of ``n`` deals is played."""
     policy = HeuristicPolicy()
     parts = []
     for i, size in enumerate(chunk_sizes(samples)):
         rng = chunk_rng(seed, rules.players, rules.deck_obj.size, i)
-        hands, trump, maker, alone, round_one, leader, out = _bid(rules, rng, size, policy)
-        parts.append((maker, alone, round_one, _maker_tricks(rules, hands, trump, maker, leader, out, workers)))
+        hands, trump, maker, alone, round_one, leader, out, up = _bid(rules, rng, size, policy)
+        # realistic play draws its own seed from the chunk's generator, after the bidding
+        play_seed = int(rng.integers(0, 2**62)) if model == "pimc" else 0
+        parts.append((maker, alone, round_one, _maker_tricks(rules, hands, trump, maker, alone, leader, out, up,
+                                                             workers, model, play_seed)))
         if dealt is not None:
             dealt(size)
     maker, alone, round_one, tricks = (np.concatenate(a) for a in zip(*parts))
@@ -148,6 +168,7 @@ class GamesResult(ResultView):
     seed: int
     samples: int
     columns: list[DeckOutcome]
+    model: str = "dd"
 
     @property
     def decks(self) -> list[DeckOutcome]:
@@ -159,7 +180,7 @@ class GamesResult(ResultView):
         for d in self.columns:
             deck, game = d.deck.split(" ", 1)
             games.setdefault(deck, {})[_key(game)] = d.to_dict() | {"players": d.rules.players}
-        return {"rules": self.rules.to_dict(), "players": self.players, "model": "dd", "bidding": "heuristic",
+        return {"rules": self.rules.to_dict(), "players": self.players, "model": self.model, "bidding": "heuristic",
                 "seed": self.seed, "samples": self.samples, "decks": games}
 
     def to_frame(self):
@@ -180,7 +201,9 @@ class GamesResult(ResultView):
         lines = [f"{self.title()} beside the four-handed game",
                  f"rules: {other.describe_options()}; the four-handed game {standard.describe()}"
                  + (" (each column with its own deck)" if len({d.deck.split()[0] for d in self.columns}) > 1 else ""),
-                 "bidding: the heuristic player of the state machine (every game alike)   play: double dummy"
+                 "bidding: the heuristic player of the state machine (every game alike)   play: "
+                 + ("double dummy" if self.model == "dd" else
+                    "pimc = realistic (each player samples worlds from its own information)")
                  + ("; the defenders as a coalition" if self.players == 3 else ""),
                  f"seed: {self.seed}   deals per column: {self.samples:,}",
                  "figures: value [95% interval] n=samples behind it", ""]
@@ -223,8 +246,9 @@ def simulate_games(players: int, decks="24", samples: int = 2000, seed: int | No
 
     ``rules`` (every option but the deck) must apply to the smaller game (:func:`~euchre_stats.rules.for_players`
     names the option that does not); ``hand_size`` is cutthroat's 7 or the two-handed game's, and
-    the four-handed column deals the rules' own hand size beside cutthroat.  ``model`` must be
-    ``"dd"``: realistic play is four-handed only.  With ``farmers_hand`` in the rules, ``players``
+    the four-handed column deals the rules' own hand size beside cutthroat.  ``model`` is "dd"
+    (double dummy) or "pimc" (realistic play, every column alike; not with a farmer's hand, whose
+    exchange it does not model).  With ``farmers_hand`` in the rules, ``players``
     may be 4: the four-handed game with a farmer's hand beside it without, on the same deals.
     The four-handed column never has a farmer's hand.
     """
@@ -233,9 +257,9 @@ def simulate_games(players: int, decks="24", samples: int = 2000, seed: int | No
         raise VariantsInputError(f"players {players!r}: the games set beside the four-handed one are 2 and 3 "
                                  "(or the four-handed game with farmers_hand)")
     decks, seed = check_run(decks, samples, seed, model)
-    if model != "dd":
-        raise VariantsInputError(f"play model {model!r}: these games are played double dummy only (realistic "
-                                 "play is four-handed and has no farmer's hand)")
+    if model != "dd" and rules.farmers_hand:
+        raise VariantsInputError(f"play model {model!r}: a farmer's hand is played double dummy only (realistic "
+                                 "play does not model what the farmer's exchange tells the players)")
     base = for_players(rules.replace(farmers_hand=False), 4)
     columns = []
     total, done = samples * len(decks) * 2, 0
@@ -256,8 +280,8 @@ def simulate_games(players: int, decks="24", samples: int = 2000, seed: int | No
             game = game.replace(hand_size=hand_size)   # refused with the game's own message
         for r in (game, std):
             columns.append(_outcome(r, f"{d.label} {game_label(r)}", samples, seed, workers,
-                                    None if progress is None else dealt))
-    return GamesResult(rules, players, seed, samples, columns)
+                                    None if progress is None else dealt, model))
+    return GamesResult(rules, players, seed, samples, columns, model)
 
 
 __all__ = ["GAME_FIGURES", "GamesResult", "simulate_games"]
