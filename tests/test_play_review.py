@@ -29,37 +29,44 @@ def _reference(state, j: int) -> tuple[int, dict[int, float]]:
     The mover knows their own cards, the cards played, the voids shown in earlier tricks and in this
     one (but by a renege), the upcard in the dealer's hand while the dealer holds it (out of play when turned down or
     taken by a dealer who sits out), and their own discards (the dealer's, a railroad loner's).
+
+    Seats are those of the hand, sides by seat parity, in the four- and two-handed games; cutthroat is
+    valued as the maker (put on seat 1) against the two defenders (seats 0 and 2) as a coalition.
     """
-    rules, trump, dealer = state.rules, state.trump, state.dealer
+    rules, trump = state.rules, state.trump
+    n = len(state.active)
+    km = [(s - state.maker_seat + 1) % 3 for s in range(3)] if n == 3 else list(range(n))
+    dealer, maker = km[state.dealer], km[state.maker_seat]
+    seats = [km[s] for s in state.play_seats]
     n_active = sum(state.active)
-    out = sum(1 << s for s in range(4) if not state.active[s])
+    out = 0b1111 & ~sum(1 << km[s] for s in range(n) if state.active[s])
     start = j - j % n_active
-    mover = state.play_seats[j]
+    mover = seats[j]
     left = [0, 0, 0, 0]
-    for s, c in zip(state.play_seats[j:], state.plays[j:]):
+    for s, c in zip(seats[j:], state.plays[j:]):
         left[s] |= 1 << c
     table = state.plays[start:j]
     gone = sum(1 << c for c in state.plays[:start])
-    won0 = sum(1 for w in state.trick_winners[: start // n_active] if w % 2 == 0)
+    won0 = sum(1 for w in state.trick_winners[: start // n_active] if km[w] % 2 == 0)
     voids = [set(), set(), set(), set()]
-    reneged = {(r.seat, r.card) for r in state.reneges}      # a renege shows no void
+    reneged = {(km[r.seat], r.card) for r in state.reneges}      # a renege shows no void
     for t0 in range(0, j, n_active):
         led = EFF_SUIT[trump, state.plays[t0]]
         for i in range(t0 + 1, min(t0 + n_active, j)):
-            if EFF_SUIT[trump, state.plays[i]] != led and (state.play_seats[i], state.plays[i]) not in reneged:
-                voids[state.play_seats[i]].add(int(led))
+            if EFF_SUIT[trump, state.plays[i]] != led and (seats[i], state.plays[i]) not in reneged:
+                voids[seats[i]].add(int(led))
     up = state.upcard
     up_held = bool((left[dealer] >> up) & 1) and mover != dealer
     # an upcard the dealer never plays nor discards was turned down, or taken by a dealer who sits out
-    up_out = up not in [c for s, c in zip(state.play_seats, state.plays) if s == dealer] and state.discard != up
+    up_out = up not in [c for s, c in zip(seats, state.plays) if s == dealer] and state.discard != up
     seen = left[mover] | gone | sum(1 << c for c in table) | (1 << up if up_held or up_out else 0)
     if mover == dealer and state.discard is not None:
         seen |= 1 << state.discard
     for loner, _, discarded in state.railroad:       # a railroad loner knows the card they gave up
-        if loner == mover and discarded is not None:
+        if km[loner] == mover and discarded is not None:
             seen |= 1 << discarded
     unseen = [c for c in range(33) if (rules.deck_obj.mask >> c) & 1 and not (seen >> c) & 1]
-    others = [s for s in range(4) if s != mover and state.active[s]]
+    others = [km[s] for s in range(n) if km[s] != mover and state.active[s]]
     need = {s: left[s].bit_count() - (1 if s == dealer and up_held else 0) for s in others}
     totals: dict[int, float] = {}
     deals = 0
@@ -68,12 +75,12 @@ def _reference(state, j: int) -> tuple[int, dict[int, float]]:
         nonlocal deals
         if i == len(others):
             deals += 1
-            _, values = naive_solve(hands, trump, state.play_seats[start], out, table)
+            _, values = naive_solve(hands, trump, seats[start], out, table)
             tleft = left[mover].bit_count()
             for c, mine in values.items():
                 side0 = mine if mover % 2 == 0 else tleft - mine
-                pts = mover_points(rules, won0 + side0, mover, state.maker_seat, state.alone is not None,
-                                   -1 if state.defender_alone is None else state.defender_alone)
+                pts = mover_points(rules, won0 + side0, mover, maker, state.alone is not None,
+                                   -1 if state.defender_alone is None else km[state.defender_alone])
                 totals[c] = totals.get(c, 0) + pts
             return
         s = others[i]
@@ -90,14 +97,11 @@ def _reference(state, j: int) -> tuple[int, dict[int, float]]:
     return deals, {c: v / deals for c, v in totals.items()}
 
 
-SMALL_GAMES = {"cutthroat.json", "two_handed.json"}  # realistic play is four-handed
-
-
-@pytest.mark.parametrize("name", sorted(p.name for p in EXAMPLES.glob("*.json") if p.name not in SMALL_GAMES))
+@pytest.mark.parametrize("name", sorted(p.name for p in EXAMPLES.glob("*.json")))
 def test_late_tricks_match_every_consistent_deal_solved_by_brute_force(name):
     """Where the player's worlds are every consistent deal (late in the hand), the review's expected
     points of each card are exactly the brute-force values (loners, a lone defender, railroad, a
-    renege, British timing: every single-record example)."""
+    renege, British timing, the two-handed game and cutthroat: every single-record example)."""
     state = replay(json.loads((EXAMPLES / name).read_text()), "score" if name == "renege.json" else "refuse")
     review = realistic_review(state, seed=3, worlds=1000)
     checked = choices = 0
@@ -118,8 +122,7 @@ def test_late_tricks_match_every_consistent_deal_solved_by_brute_force(name):
 
 def _examples():
     for path in sorted(EXAMPLES.glob("*.json")):
-        if path.name not in SMALL_GAMES:
-            yield path.name, json.loads(path.read_text())
+        yield path.name, json.loads(path.read_text())
     for n, rec in read_records((EXAMPLES / "hands.jsonl").read_text().splitlines()):
         yield f"hands.jsonl:{n}", rec
 
@@ -166,7 +169,10 @@ def test_renege_has_no_realistic_value_and_inputs_are_checked():
         realistic_review(state, seed=-1)
 
 
-def test_a_small_game_is_refused_by_name():
-    state = replay(json.loads((EXAMPLES / "cutthroat.json").read_text()), "refuse")
-    with pytest.raises(ValueError, match="four-handed game only"):
-        realistic_review(state, seed=1)
+def test_the_smaller_games_review_on_their_own_seats():
+    """Two-handed and cutthroat hands review seat by seat (the seats of the hand, not the kernel's)."""
+    for name in ("two_handed.json", "cutthroat.json"):
+        state = replay(json.loads((EXAMPLES / name).read_text()), "refuse")
+        review = realistic_review(state, seed=1)
+        assert [e["seat"] for e in review] == list(state.play_seats)
+        assert all(e["lost"] is None or e["lost"] >= -1e-12 for e in review)

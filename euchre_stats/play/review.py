@@ -12,7 +12,8 @@ What the player knows: their own hand, every card played, the voids shown by eff
 renege shows none), the upcard while the dealer holds it after taking it up, a turned-down upcard
 (out of play, seen by all), and their own discards (the dealer's, a railroad loner's).  Play
 ``j`` of a hand draws its worlds from the stream ``(seed, j)``, so a hand reviews the same alone
-or in a batch.  No I/O.
+or in a batch.  The two-handed game and cutthroat play on the seats ``solver.game_seats`` gives
+them (cutthroat: the maker against the defenders as a coalition).  No I/O.
 """
 
 from __future__ import annotations
@@ -27,15 +28,28 @@ from ._realistic_kernels import NOT_LEGAL
 from .realistic import DEFAULT_WORLDS, MAX_SEED, decide_given_worlds, sample_worlds
 
 
-def _kernel_seat(seat: int, dealer: int) -> int:
-    """The kernel's seat of ``seat``: the dealer is seat 3 there (it is where the upcard is tracked)."""
-    return (seat - dealer - 1) & 3
+def _kernel_seats(state: HandState) -> tuple[list[int], int, int]:
+    """``(ks, dealer, out)``: the kernel's seat of each seat of the hand, the dealer's and the seats
+    nobody holds.  Four-handed: the dealer is seat 3.  The smaller games sit where
+    :func:`~euchre_stats.solver.game_seats` puts them, counted from eldest (two-handed: eldest 0,
+    the dealer 1; cutthroat: the maker 1, the defenders 2 and 0 as a coalition)."""
+    from ..solver import game_seats
+
+    n = len(state.active)
+    rel = [(s - state.dealer - 1) % n for s in range(n)]  # eldest 0 .. the dealer n - 1
+    if n == 4:
+        return rel, 3, 0
+    where, out = game_seats(n, rel[state.maker_seat] if n == 3 else None)
+    ks = [where[r] for r in rel]
+    return ks, ks[state.dealer], out
 
 
 def play_positions(state: HandState) -> list[dict]:
-    """Every card played in a finished hand, as the position its player faced (kernel seats: the dealer is 3).
+    """Every card played in a finished hand, as the position its player faced (kernel seats: the dealer is 3
+    in the four-handed game; see :func:`_kernel_seats` for the smaller games).
 
-    Each entry: ``mover`` (kernel seat), ``hands`` (4 masks, the cards still held), ``leader``,
+    Each entry: ``seat`` (the hand's own seat), ``mover`` (kernel seat), ``dealer`` (the dealer's
+    kernel seat), ``hands`` (4 masks, the cards still held), ``leader``,
     ``trick`` (cards on the table), ``gone`` (cards out of play that the mover knows of), ``voids``
     (per seat, bit ``e`` = void in effective suit ``e``, shown in earlier tricks), ``up_known``
     (the upcard the dealer took up, or -1), ``won`` (kernel side 0's tricks so far), ``card``,
@@ -45,38 +59,39 @@ def play_positions(state: HandState) -> list[dict]:
         raise RecordError(f"the hand is not over (phase {state.phase})")
     if not state.plays:
         return []
-    d, t = state.dealer, state.trump
-    ks = [_kernel_seat(s, d) for s in range(4)]
+    t = state.trump
+    ks, kd, out = _kernel_seats(state)
     hands = [0, 0, 0, 0]
     for seat, card in zip(state.play_seats, state.plays):
         hands[ks[seat]] |= 1 << card
     up = state.upcard
-    taken = bool((hands[3] >> up) & 1) or state.discard == up
+    taken = bool((hands[kd] >> up) & 1) or state.discard == up
     public_gone = 0 if taken else 1 << up          # a turned-down upcard is out of play, seen by all
     own_gone = [0, 0, 0, 0]
     if state.discard is not None:
-        own_gone[3] |= 1 << state.discard
+        own_gone[kd] |= 1 << state.discard
     for loner, _, discarded in state.railroad:
         if discarded is not None:
             own_gone[ks[loner]] |= 1 << discarded
-    out = sum(1 << ks[s] for s in range(4) if not state.active[s])
+    out |= sum(1 << ks[s] for s in range(len(state.active)) if not state.active[s])
     per_trick = sum(state.active)
     renege_at = {(r.trick, r.seat, r.card) for r in state.reneges}
     voids = [0, 0, 0, 0]
     gone = 0
     won = 0
     contract = {"trump": t, "maker": ks[state.maker_seat], "alone": state.alone is not None,
-                "def_alone": -1 if state.defender_alone is None else ks[state.defender_alone], "out": out}
+                "def_alone": -1 if state.defender_alone is None else ks[state.defender_alone], "out": out,
+                "dealer": kd}
     positions = []
     for j, (seat, card) in enumerate(zip(state.play_seats, state.plays)):
         k = j % per_trick
         start = j - k
         mover = ks[seat]
         renege = (j // per_trick + 1, seat, card) in renege_at
-        positions.append({**contract, "mover": mover, "hands": list(hands), "leader": ks[state.play_seats[start]],
-                          "trick": list(state.plays[start:j]), "gone": gone | public_gone | own_gone[mover],
-                          "voids": list(voids), "up_known": up if taken else -1, "won": won, "card": card,
-                          "renege": renege})
+        positions.append({**contract, "seat": seat, "mover": mover, "hands": list(hands),
+                          "leader": ks[state.play_seats[start]], "trick": list(state.plays[start:j]),
+                          "gone": gone | public_gone | own_gone[mover], "voids": list(voids),
+                          "up_known": up if taken else -1, "won": won, "card": card, "renege": renege})
         hands[mover] &= ~(1 << card)
         if k == per_trick - 1:
             trick = state.plays[start:j + 1]
@@ -100,9 +115,6 @@ def realistic_review(state: HandState, *, seed: int, worlds: int = DEFAULT_WORLD
     good as any), ``worlds`` (how many were solved) and ``exact`` (every consistent deal, each
     once).  A renege (not a legal card) has ``expected`` and ``lost`` ``None``.
     """
-    if len(state.active) != 4:
-        raise RealisticInputError("the realistic review is for the four-handed game only (realistic play has "
-                                  f"four seats; this hand has {len(state.active)}): review it without --realistic")
     if isinstance(worlds, bool) or not isinstance(worlds, (int, np.integer)) or worlds < 1:
         raise RealisticInputError(f"worlds must be a whole number of at least 1, got {worlds!r}")
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed <= MAX_SEED:
@@ -112,8 +124,8 @@ def realistic_review(state: HandState, *, seed: int, worlds: int = DEFAULT_WORLD
     for j, p in enumerate(play_positions(state)):
         ws, exact = sample_worlds(rules, p["hands"], p["trump"], p["leader"], p["out"], seed=seed, stream=j,
                                   worlds=worlds, trick=p["trick"], gone=p["gone"], voids=p["voids"],
-                                  up_known=p["up_known"])
-        entry = {"seat": (p["mover"] + state.dealer + 1) & 3, "card": card_name(p["card"]), "expected": None,
+                                  up_known=p["up_known"], dealer=p["dealer"])
+        entry = {"seat": p["seat"], "card": card_name(p["card"]), "expected": None,
                  "best": None, "best_card": None, "lost": None, "worlds": int(len(ws)), "exact": bool(exact)}
         if len(ws):
             choice, sums = decide_given_worlds(rules, ws, p["trump"], p["leader"], p["out"], p["maker"], p["alone"],
