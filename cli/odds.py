@@ -81,13 +81,12 @@ def _deck_list_rules(func):
               help="solver threads (results do not depend on it)")
 @click.option("--model", type=click.Choice(["pimc", "dd"]), default=None,
               help="play model: pimc = realistic (each player sees only its own cards; the default), dd = "
-                   "double-dummy (the default with --players 2|3, and the only one with a farmer's hand)")
+                   "double-dummy (the default, and the only one, with a farmer's hand)")
 @click.option("--plot", type=click.Path(dir_okay=False), default=None, callback=writable_path,
               help="chart comparing the decks to FILE (.png/.svg/.pdf)")
 @click.option("--players", type=click.Choice(["2", "3", "4"]), default="4", show_default=True,
               help="3 (cutthroat) or 2 (two-handed): each deck in that game beside the four-handed game, "
-                   "every game bid by the state machine's heuristic player and played double dummy (or "
-                   "realistically with --model pimc)")
+                   "every game bid by the state machine's heuristic player and played as --model says")
 @_deck_list_rules
 @output_options()
 @handle_errors
@@ -107,7 +106,7 @@ def variants(samples, seed, workers, model, plot, players, rules, decks, per_dec
     game side by side, both bid by the heuristic player (the bidding model is four-handed).
     """
     if model is None:
-        model = "pimc" if int(players) == 4 and not rules.farmers_hand else "dd"
+        model = "dd" if rules.farmers_hand else "pimc"
     r = es.variants(decks, samples=samples, seed=seed, rules=rules, model=model, workers=workers,
                     hand_size=per_deck_hand_size, progress=progress_bar("dealing"), players=int(players))
     if plot:

@@ -535,8 +535,7 @@ def variants(deck: str | Iterable = ALL_DECKS, *, samples: int = 10000, seed: in
     players : int
         4, or 3 (cutthroat) or 2 (two-handed): then each deck is played in that game and in the
         four-handed game side by side, every game bid by the state machine's heuristic player and
-        played double dummy, or realistically with ``model="pimc"``
-        (:mod:`euchre_stats.variants.games`; the bidding model is four-handed).
+        played with ``model`` (:mod:`euchre_stats.variants.games`; the bidding model is four-handed).
         Rules with ``farmers_hand`` are played the same way, beside the same rules without it.
 
     Returns

@@ -3,9 +3,9 @@
 The tuned bidding model (:mod:`euchre_stats.bidding`) is four-handed, so here every game, the
 four-handed one beside it included, is bid by the state machine's heuristic player
 (:class:`~euchre_stats.game.policies.HeuristicPolicy`, its thresholds scaled by the hand size)
-and played double dummy, or with ``model="pimc"`` realistically (every player samples deals from
-its own information: :mod:`euchre_stats.play.realistic`): the two-handed game as it is, cutthroat
-as the maker against the two defenders as a coalition (``docs/rules.md``).  The figures compare
+and played realistically (every player samples deals from its own information:
+:mod:`euchre_stats.play.realistic`) or with ``model="dd"`` double dummy: the two-handed game as
+it is, cutthroat as the maker against the two defenders as a coalition (``docs/rules.md``).  The figures compare
 the games with each other under one method; they are not those of ``variants`` without
 ``players``, which bids by the model.  The dealer is the last seat and eldest, seat 0, leads.
 
@@ -25,6 +25,7 @@ from ..core.stats import mean, proportion
 from ..game.policies import HeuristicPolicy
 from ..game.state import OVER, PLAY, HandState
 from ..output.results import ResultView
+from ..play.contracts import DEFAULT_PLAY_MODEL
 from ..rules import GAME_NAMES, NORTH_AMERICAN, Rules, for_players, hand_points_array
 from ..sampling.seeds import chunk_rng, chunk_sizes
 from .simulate import DeckOutcome, _cell, check_run
@@ -241,21 +242,24 @@ class GamesResult(ResultView):
 
 def simulate_games(players: int, decks="24", samples: int = 2000, seed: int | None = None,
                    rules: Rules = NORTH_AMERICAN, hand_size: int | None = None, workers: int | None = None,
-                   progress=None, model: str = "dd") -> GamesResult:
+                   progress=None, model: str | None = None) -> GamesResult:
     """Play ``samples`` random deals per deck in the ``players`` game and in the four-handed game.
 
     ``rules`` (every option but the deck) must apply to the smaller game (:func:`~euchre_stats.rules.for_players`
     names the option that does not); ``hand_size`` is cutthroat's 7 or the two-handed game's, and
-    the four-handed column deals the rules' own hand size beside cutthroat.  ``model`` is "dd"
-    (double dummy) or "pimc" (realistic play, every column alike; not with a farmer's hand, whose
-    exchange it does not model).  With ``farmers_hand`` in the rules, ``players``
-    may be 4: the four-handed game with a farmer's hand beside it without, on the same deals.
+    the four-handed column deals the rules' own hand size beside cutthroat.  ``model`` is "pimc"
+    (realistic play, every column alike; the default) or "dd" (double dummy; the default and the
+    only one with a farmer's hand, whose exchange realistic play does not model).  With
+    ``farmers_hand`` in the rules, ``players`` may be 4: the four-handed game with a farmer's hand
+    beside it without, on the same deals.
     The four-handed column never has a farmer's hand.
     """
     rules = Rules.from_json(rules)
     if players not in (2, 3) and not (players == 4 and rules.farmers_hand):
         raise VariantsInputError(f"players {players!r}: the games set beside the four-handed one are 2 and 3 "
                                  "(or the four-handed game with farmers_hand)")
+    if model is None:
+        model = "dd" if rules.farmers_hand else DEFAULT_PLAY_MODEL
     decks, seed = check_run(decks, samples, seed, model)
     if model != "dd" and rules.farmers_hand:
         raise VariantsInputError(f"play model {model!r}: a farmer's hand is played double dummy only (realistic "
