@@ -253,7 +253,6 @@ def _walk(gsize, ng, hneed, nh, allowed, after, binom, target, x, xout, cap, rem
         cap[h] = hneed[h]
     for g in range(ng):
         rem[g] = gsize[g]
-    # a holder must still be able to fill up from the groups after the current one
     total = 0
     k = 0
     if ncell > 0:
@@ -307,6 +306,16 @@ def _walk(gsize, ng, hneed, nh, allowed, after, binom, target, x, xout, cap, rem
 
 
 @njit(cache=True)
+def _first_matrix_deals(gsize, ng, hneed, nh, allowed, after, binom, x, xout, cap, rem):
+    """Deals of the first count matrix in walk order (0 when there is none, or no group at all)."""
+    if ng == 0:
+        return 0
+    xout[0] = -1
+    _walk(gsize, ng, hneed, nh, allowed, after, binom, 0, x, xout, cap, rem)
+    return _matrix_deals(xout, gsize, ng, nh, binom) if xout[0] >= 0 else 0
+
+
+@njit(cache=True)
 def _unrank(r, xm, gcards, gsize, ng, hseat, nh, binom, avail, world):
     """Deal number ``r`` (``0 <= r <`` deals of matrix ``xm``) into ``world`` (seats only)."""
     for g in range(ng):
@@ -348,13 +357,8 @@ def _fill_worlds(p, hands, unseen, up_bit, dealer, voids, out, worlds, tries, rs
     # The deals of the first count matrix bound the number of consistent deals from below: when
     # they outnumber the worlds, the full count (a walk over every matrix, the costly part of
     # sampling) is needed only if shuffles keep breaking a void.  The worlds are the same.
-    total = -1
-    if ng > 0:
-        xout[0] = -1
-        _walk(gsize, ng, hneed, nh, allowed, after, binom, 0, x, xout, cap, rem)
-        if xout[0] >= 0 and _matrix_deals(xout, gsize, ng, nh, binom) > worlds:
-            total = -2
-    if total == -1:
+    total = -1  # not counted yet
+    if _first_matrix_deals(gsize, ng, hneed, nh, allowed, after, binom, x, xout, cap, rem) <= worlds:
         total = _walk(gsize, ng, hneed, nh, allowed, after, binom, -1, x, xout, cap, rem)
     base_up = up_bit if p != dealer else 0
     if 0 <= total <= worlds:
@@ -844,9 +848,8 @@ def play_batch(hands, trump, leader, out, trick, gone, voids, up, dealer, pts0, 
     (seats sitting out), ``trick[i]`` (cards on the table, -1 padded), ``gone`` (deck mask of
     cards played before the current trick), ``voids[i]`` (per seat, bit ``e`` = void in
     effective suit ``e``), ``up`` (the upcard in the hand of the dealer, seat ``dealer[i]``, or -1),
-    ``pts0[i, t]`` side 0's
-    points minus side 1's when side 0 ends with ``t`` tricks, ``won`` side 0's tricks already
-    taken, ``stream`` the random stream.  ``stats[k]`` receives chunk ``k``'s counters.
+    ``pts0[i, t]`` side 0's points minus side 1's when side 0 ends with ``t`` tricks, ``won`` side
+    0's tricks already taken, ``stream`` the random stream.  ``stats[k]`` receives chunk ``k``'s counters.
     """
     n = hands.shape[0]
     for k in prange(nchunks):

@@ -19,7 +19,7 @@ import numpy as np
 
 from ..rules import Rules, hand_points
 from ..core.errors import RealisticInputError
-from ..solver import TT_BITS_LONG, _check_rows, _prepare, _threads
+from ..solver import TT_BITS_LONG, _check_rows, _prepare, _threads, game_seats
 from ..solver import _kernels as _solver_kernels
 from ..core.trump import SUIT_MASK
 from . import _realistic_kernels as _k
@@ -68,12 +68,6 @@ def _first_bad(mask: np.ndarray) -> int | None:
     return int(bad[0]) if bad.size else None
 
 
-#: where a smaller game's seats sit in the kernel's four (``solver.game_seats``): the seats out,
-#: and the maker's seat when it is fixed (cutthroat: the maker against the defenders' coalition)
-_GAME_OUT = {2: 0b1100, 3: 0b1000}
-_GAME_MAKER = {3: 1}
-
-
 def _validate(rules, hands, trump, leader, out, maker, alone, def_alone, seed, worlds, trick, voids, gone, up_known,
               won, dealer=None):
     h, t, ld, o, p = _prepare(hands, trump, leader, out, None if trick is None else _pad_trick(trick, hands))
@@ -94,8 +88,9 @@ def _validate(rules, hands, trump, leader, out, maker, alone, def_alone, seed, w
     if i is not None:
         raise RealisticInputError(f"row {i}: dealer {int(dl[i])!r} is not a seat 0..3")
     if rules.players != 4:
-        # a smaller game on the kernel's seats (solver.game_seats): nobody alone, fixed seats out
-        game_out = _GAME_OUT[rules.players]
+        # a smaller game on the kernel's seats (solver.game_seats): nobody alone, fixed seats out, and in
+        # cutthroat the maker on the seat game_seats gives every maker (against the defenders' coalition)
+        where, game_out = game_seats(rules.players, 0)
         i = _first_bad(al | (da != -1))
         if i is not None:
             raise RealisticInputError(f"row {i}: nobody goes alone or defends alone in a {rules.players}-player game")
@@ -103,9 +98,10 @@ def _validate(rules, hands, trump, leader, out, maker, alone, def_alone, seed, w
         if i is not None:
             raise RealisticInputError(f"row {i}: out {int(o[i])!r}: a {rules.players}-player game plays with seats "
                                       f"{game_out!r} out (solver.game_seats)")
-        fixed = _GAME_MAKER.get(rules.players)
-        i = _first_bad(((game_out >> mk) & 1).astype(bool) | ((mk != fixed) if fixed is not None else False)
-                       | ((game_out >> dl) & 1).astype(bool))
+        bad = (((game_out >> mk) | (game_out >> dl)) & 1).astype(bool)
+        if rules.players == 3:
+            bad |= mk != where[0]
+        i = _first_bad(bad)
         if i is not None:
             raise RealisticInputError(f"row {i}: maker {int(mk[i])} or dealer {int(dl[i])} is not where "
                                       f"solver.game_seats puts them for {rules.players} players")

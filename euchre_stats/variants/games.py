@@ -5,9 +5,9 @@ four-handed one beside it included, is bid by the state machine's heuristic play
 (:class:`~euchre_stats.game.policies.HeuristicPolicy`, its thresholds scaled by the hand size)
 and played realistically (every player samples deals from its own information:
 :mod:`euchre_stats.play.realistic`) or with ``model="dd"`` double dummy: the two-handed game as
-it is, cutthroat as the maker against the two defenders as a coalition (``docs/rules.md``).  The figures compare
-the games with each other under one method; they are not those of ``variants`` without
-``players``, which bids by the model.  The dealer is the last seat and eldest, seat 0, leads.
+it is, cutthroat as the maker against the two defenders as a coalition (``docs/rules.md``).  The
+figures compare the games with each other under one method; they are not those of ``variants``
+without ``players``, which bids by the model.  The dealer is the last seat and eldest, seat 0, leads.
 
 Deals come in fixed chunks, each with its own generator from
 ``SeedSequence(seed, spawn_key=(players, deck size, chunk))``: a column depends only on the seed,
@@ -69,13 +69,14 @@ def _key(game: str) -> str:
 
 
 def _bid(rules: Rules, rng: np.random.Generator, n: int, policy) -> tuple:
-    """``n`` deals bid to the first lead: hands as play starts, trump, maker, alone, round one, leader, out,
-    and the upcard when the dealer took it up and holds it (-1 otherwise: everybody knows where it is)."""
+    """``n`` deals bid to the first lead: hands as play starts, trump, maker, alone, the lone defender (or -1),
+    round one, leader, out, and the upcard when the dealer took it up and holds it (-1 otherwise)."""
     dealer = rules.players - 1
     hands = np.zeros((n, rules.players), dtype=np.uint64)
     trump = np.zeros(n, dtype=np.int64)
     maker = np.full(n, -1, dtype=np.int64)
     alone = np.zeros(n, dtype=bool)
+    def_alone = np.full(n, -1, dtype=np.int64)
     round_one = np.zeros(n, dtype=bool)
     leader = np.zeros(n, dtype=np.int64)
     out = np.zeros(n, dtype=np.int64)
@@ -89,15 +90,17 @@ def _bid(rules: Rules, rng: np.random.Generator, n: int, policy) -> tuple:
         hands[i] = [h if s.active[p] else 0 for p, h in enumerate(s.hands)]  # a seat sitting out plays nothing
         trump[i], maker[i], leader[i] = s.trump, s.maker_seat, s.to_act
         alone[i] = s.alone is not None
+        if s.defender_alone is not None:
+            def_alone[i] = s.defender_alone
         round_one[i] = s.trump == s.round_one_suit
         out[i] = sum(1 << p for p in range(rules.players) if not s.active[p])
         if (int(hands[i, dealer]) >> s.upcard) & 1:
             up[i] = s.upcard
-    return hands, trump, maker, alone, round_one, leader, out, up
+    return hands, trump, maker, alone, def_alone, round_one, leader, out, up
 
 
-def _maker_tricks(rules: Rules, hands, trump, maker, alone, leader, out, up, workers, model: str = "dd",
-                  seed: int = 0) -> np.ndarray:
+def _maker_tricks(rules: Rules, hands, trump, maker, alone, def_alone, leader, out, up, workers,
+                  model: str = "dd", seed: int = 0) -> np.ndarray:
     live = maker >= 0
     tricks = np.zeros(len(maker), dtype=np.int64)
     if not live.any():
@@ -110,12 +113,8 @@ def _maker_tricks(rules: Rules, hands, trump, maker, alone, leader, out, up, wor
         else:
             from ..play.realistic import play_realistic
 
-            mk, o = maker[live], out[live]
-            # a defender whose partner sits out defends alone
-            d1, d2 = (mk + 1) & 3, (mk + 3) & 3
-            def_alone = np.where((o >> ((d1 + 2) & 3)) & 1, d1, np.where((o >> ((d2 + 2) & 3)) & 1, d2, -1))
-            side0 = play_realistic(rules, hands[live], trump[live], leader[live], o, mk, alone[live], def_alone,
-                                   seed=seed, threads=workers, up_known=up[live])
+            side0 = play_realistic(rules, hands[live], trump[live], leader[live], out[live], maker[live], alone[live],
+                                   def_alone[live], seed=seed, threads=workers, up_known=up[live])
         tricks[live] = np.where(maker[live] & 1 == 0, side0, rules.hand_size - side0)
     else:
         from ..play.contracts import game_maker_tricks
@@ -144,11 +143,11 @@ def _outcome(rules: Rules, label: str, samples: int, seed: int, workers, dealt=N
     parts = []
     for i, size in enumerate(chunk_sizes(samples)):
         rng = chunk_rng(seed, rules.players, rules.deck_obj.size, i)
-        hands, trump, maker, alone, round_one, leader, out, up = _bid(rules, rng, size, policy)
+        hands, trump, maker, alone, def_alone, round_one, leader, out, up = _bid(rules, rng, size, policy)
         # realistic play draws its own seed from the chunk's generator, after the bidding
         play_seed = int(rng.integers(0, 2**62)) if model == "pimc" else 0
-        parts.append((maker, alone, round_one, _maker_tricks(rules, hands, trump, maker, alone, leader, out, up,
-                                                             workers, model, play_seed)))
+        parts.append((maker, alone, round_one, _maker_tricks(rules, hands, trump, maker, alone, def_alone, leader,
+                                                             out, up, workers, model, play_seed)))
         if dealt is not None:
             dealt(size)
     maker, alone, round_one, tricks = (np.concatenate(a) for a in zip(*parts))
