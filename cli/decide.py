@@ -42,6 +42,14 @@ def sampling_options(func):
     return wrapper
 
 
+def players_option(func):
+    """``--players 2|3|4``: ask the question in the two-handed game or cutthroat."""
+
+    return click.option("--players", type=click.Choice(["2", "3", "4"]), default=None,
+                        help="players at the table: 2 (two-handed; seats eldest|dealer), 3 (cutthroat; seats "
+                             "eldest|second|dealer; seven cards each); default as --rules say (4)")(func)
+
+
 def bidding_option(func):
     """``--bidding FILE``: the bidding model used to value passes and read the passes seen."""
 
@@ -59,7 +67,8 @@ def _finish(result, fmt, output, plot):
 @cli.command()
 @click.argument("hand")
 @click.option("--up", "upcard", required=True, help="the upcard, e.g. 9h")
-@click.option("--seat", required=True, help="eldest|partner|third|dealer or 1-4 (1 = eldest, 4 = dealer)")
+@click.option("--seat", required=True, help="eldest|partner|third|dealer or 1-4 (1 = eldest, 4 = dealer); "
+              "--players 2: eldest|dealer, 3: eldest|second|dealer")
 @click.option("--pass-model", type=click.Choice(list(PASS_MODELS)), default="hand", show_default=True,
               help="how a pass is valued")
 @click.option("--infer/--no-infer", default=True, show_default=True,
@@ -70,28 +79,32 @@ def _finish(result, fmt, output, plot):
                    "Almonte: required, the suit of round one)")
 @sampling_options
 @bidding_option
+@players_option
 @rules_options
 @output_options()
 @handle_errors
 def order(hand, upcard, seat, pass_model, infer, compare_models, named, samples, target_se, seed, workers, model,
-          plot, score, bidding, rules, fmt, output):
+          plot, score, bidding, players, rules, fmt, output):
     """Round one: should HAND pass, order up, or order up alone?
 
     \b
     Example:
       euchre-stats order "Jh Jd Ah 9s Tc" --up 9h --seat eldest
       euchre-stats order "Jc As Ks 9s Qd" --up Js --seat dealer --rules stick --format json
+      euchre-stats order "Jh Jd Ah 9s Tc" --up 9h --seat eldest --players 2
     """
     d = es.order(hand, upcard, seat, rules, samples=samples, target_se=target_se, seed=seed, model=model,
                  pass_model=pass_model, infer=infer, workers=workers, bidding=bidding,
-                 compare_models=compare_models, named=named, score=score, progress=progress_bar("sampling"))
+                 compare_models=compare_models, named=named, score=score, progress=progress_bar("sampling"),
+                 players=players)
     _finish(d, fmt, output, plot)
 
 
 @cli.command()
 @click.argument("hand")
 @click.option("--turned-down", "turned_down", required=True, help="the card turned down after round one")
-@click.option("--seat", required=True, help="eldest|partner|third|dealer or 1-4")
+@click.option("--seat", required=True, help="eldest|partner|third|dealer or 1-4; --players 2: eldest|dealer, "
+              "3: eldest|second|dealer")
 @click.option("--pass-model", type=click.Choice(list(PASS_MODELS)), default="hand", show_default=True,
               help="how a pass is valued")
 @click.option("--infer/--no-infer", default=True, show_default=True,
@@ -100,20 +113,23 @@ def order(hand, upcard, seat, pass_model, infer, compare_models, named, samples,
 @click.option("--named", default=None, help="Almonte, Joker turned down: the suit of round one")
 @sampling_options
 @bidding_option
+@players_option
 @rules_options
 @output_options()
 @handle_errors
 def call(hand, turned_down, seat, pass_model, infer, compare_models, named, samples, target_se, seed, workers,
-         model, plot, score, bidding, rules, fmt, output):
+         model, plot, score, bidding, players, rules, fmt, output):
     """Round two: which suit should HAND name (alone or not), or pass?
 
     \b
     Example:
       euchre-stats call "Jd Ad Kd 9c Tc" --turned-down 9h --seat third
+      euchre-stats call "Jd Ad Kd 9c Tc Qs 9d" --turned-down 9h --seat dealer --players 3
     """
     d = es.call(hand, turned_down, seat, rules, samples=samples, target_se=target_se, seed=seed, model=model,
                 pass_model=pass_model, infer=infer, workers=workers, bidding=bidding,
-                compare_models=compare_models, named=named, score=score, progress=progress_bar("sampling"))
+                compare_models=compare_models, named=named, score=score, progress=progress_bar("sampling"),
+                players=players)
     _finish(d, fmt, output, plot)
 
 
@@ -157,21 +173,24 @@ def discard(hand, upcard, maker, alone, infer, samples, target_se, seed, workers
 @click.option("--defender-alone", default=None, help="seat of a defender who went alone")
 @click.option("--discard", "discard_card", default=None, help="your discard, if you are the dealer")
 @sampling_options
+@players_option
 @rules_options
 @output_options()
 @handle_errors
 def lead(hand, trump, maker, seat, tricks, upcard, alone, defender_alone, discard_card, samples, target_se,
-         seed, workers, model, plot, score, rules, fmt, output):
+         seed, workers, model, plot, score, players, rules, fmt, output):
     """The lead: expected points (and tricks), P(make) and P(euchred) for each card of HAND.
 
     \b
     Example:
       euchre-stats lead "Jh Ah Kc Qc 9s" --trump h --maker eldest --seat eldest
       euchre-stats lead "Ah Kc Qc 9s" --trump h --maker eldest --seat eldest --trick "Jh 9h Th Qh"
+      euchre-stats lead "Jh Ah Kc Qc 9s" --trump h --maker dealer --seat eldest --up 9h --players 2
     """
     d = es.lead(hand, trump, maker, seat, rules, tricks=tricks, up=upcard, alone=alone,
                 defender_alone=defender_alone, discard=discard_card, samples=samples, target_se=target_se,
-                seed=seed, model=model, workers=workers, score=score, progress=progress_bar("sampling"))
+                seed=seed, model=model, workers=workers, score=score, progress=progress_bar("sampling"),
+                players=players)
     _finish(d, fmt, output, plot)
 
 

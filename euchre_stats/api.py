@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from .core.errors import DecisionInputError, OddsInputError, RulesError, SolveInputError
 from .core.limits import check_size
-from .rules import Rules, load_rules
+from .rules import GAME_NAMES, Rules, for_players, load_rules
 
 if TYPE_CHECKING:  # pragma: no cover
     from .bidding.model import BiddingModel
@@ -78,13 +78,50 @@ def _model(model: str | None) -> dict:
     return {} if model is None else {"model": model}
 
 
-def _bidding_question(fn, args, model, compare_models, *, bidding, **kw):
+def _with_players(rules, players) -> Rules:
+    """The rules as a game of ``players`` (None: as the rules say; :func:`~euchre_stats.rules.for_players`)."""
+    r = load_rules(rules)
+    if players is None:
+        return r
+    if isinstance(players, str) and players.strip().isdigit():
+        players = int(players)
+    return for_players(r, players)
+
+
+def _not_in_smaller_games(r: Rules, **given) -> None:
+    """Refuse an option the questions of the two- and three-handed games do not take."""
+    for name, value in given.items():
+        if value not in (None, False):
+            raise DecisionInputError(f"{name.replace('_', ' ')} {value!r} does not apply to {GAME_NAMES[r.players]} "
+                                     f"(players {r.players}): " + _SMALL_WHY.get(name, "not modelled there"))
+
+
+#: why an option of the four-handed questions does not apply to the smaller games
+_SMALL_WHY = {"bidding": "its bids come from the heuristic bidder, the tuned bidding model being four-handed",
+              "score": "game-win chances are modelled for the four-handed game only",
+              "named": "its questions start from a suited upcard",
+              "alone": "nobody goes alone", "defender_alone": "nobody defends alone",
+              "discard": "the dealer's discard is not a known card there", "pass_model": "a pass is valued by the "
+              "heuristic bidder (hand) or as zero (zero)"}
+
+
+def _bidding_question(fn, args, model, compare_models, *, bidding, players=None, **kw):
     """``order``/``call``: ``fn`` once, or with double-dummy and with realistic play on the same
-    deals (the first run's seed) when ``compare_models``."""
+    deals (the first run's seed) when ``compare_models``.  A two- or three-handed game (``players``
+    or the rules') goes to :mod:`euchre_stats.decide.games`."""
     from .decide.questions import ModelComparison
 
     hand, card, seat, rules = args
-    args, kw = (hand, card, seat, _rules(rules)), {**kw, "bidding": _bidding(bidding)}
+    r = _with_players(rules, players)
+    if r.players != 4:
+        from .decide import games
+
+        _not_in_smaller_games(r, bidding=bidding, score=kw.pop("score"), named=kw.pop("named"),
+                              pass_model=kw["pass_model"] if kw["pass_model"] == "dd" else None)
+        fn = {"order_decision": games.game_order_decision, "call_decision": games.game_call_decision}[fn.__name__]
+        args = (hand, card, seat, r)
+    else:
+        args, kw = (hand, card, seat, _rules(r)), {**kw, "bidding": _bidding(bidding)}
     if not compare_models:
         return fn(*args, **_model(model), **kw)
     a = fn(*args, model="dd", **kw)
@@ -97,7 +134,7 @@ def order(hand: str, up: str, seat: str | int, rules: RulesLike = "north-america
           seed: int | None = None, model: str | None = None, pass_model: str = "hand", infer: bool = True,
           target_se: float | None = None, workers: int | None = None, bidding: str | BiddingModel | None = None,
           compare_models: bool = False, named: str | None = None, score: str | None = None,
-          progress: Progress | None = None) -> Decision | ModelComparison:
+          progress: Progress | None = None, players: int | None = None) -> Decision | ModelComparison:
     """Round one: should ``hand`` pass, order ``up`` up (pick it up, as dealer) or order up alone?
 
     Every option is played out on the same sampled deals, consistent with the hand, the
@@ -142,6 +179,12 @@ def order(hand: str, up: str, seat: str | int, rules: RulesLike = "north-america
         game (``p_win``), and the recommendation is by that chance.
     progress : callable, optional
         Called with ``(deals done, deals in all)``.
+    players : int, optional
+        ``2`` (two-handed) or ``3`` (cutthroat): ask it in that game (:func:`~euchre_stats.rules.for_players`;
+        ``rules`` with ``players`` do the same).  Seats are then ``eldest|dealer`` or
+        ``eldest|second|dealer``; the rest of the auction is bid by the state machine's heuristic
+        bidder (:mod:`euchre_stats.decide.games`); ``bidding``, ``named``, ``score`` and
+        ``pass_model="dd"`` are four-handed only.
 
     Returns
     -------
@@ -170,14 +213,15 @@ def order(hand: str, up: str, seat: str | int, rules: RulesLike = "north-america
 
     return _bidding_question(order_decision, (hand, up, seat, rules), model, compare_models, samples=samples,
                              target_se=target_se, seed=seed, pass_model=pass_model, infer=infer, workers=workers,
-                             bidding=bidding, named=named, score=score, progress=progress)
+                             bidding=bidding, named=named, score=score, progress=progress, players=players)
 
 
 def call(hand: str, turned_down: str, seat: str | int, rules: RulesLike = "north-american", *,
          samples: int = 10000, seed: int | None = None, model: str | None = None, pass_model: str = "hand",
          infer: bool = True, target_se: float | None = None, workers: int | None = None,
          bidding: str | BiddingModel | None = None, compare_models: bool = False, named: str | None = None,
-         score: str | None = None, progress: Progress | None = None) -> Decision | ModelComparison:
+         score: str | None = None, progress: Progress | None = None, players: int | None = None
+         ) -> Decision | ModelComparison:
     """Round two: which suit should ``hand`` name (alone or not), or should it pass?
 
     Everyone passed in round one and ``turned_down`` was turned down; the seats before
@@ -193,7 +237,8 @@ def call(hand: str, turned_down: str, seat: str | int, rules: RulesLike = "north
         ``eldest``, ``partner``, ``third``, ``dealer`` or ``1``-``4``.
     named : str, optional
         Almonte, with the Joker turned down: the suit of round one.
-    rules, samples, seed, model, pass_model, infer, target_se, workers, bidding, compare_models, score, progress
+    rules, samples, seed, model, pass_model, infer, target_se, workers, bidding, compare_models, score, progress,
+    players
         As in :func:`order`.
 
     Returns
@@ -217,7 +262,7 @@ def call(hand: str, turned_down: str, seat: str | int, rules: RulesLike = "north
 
     return _bidding_question(call_decision, (hand, turned_down, seat, rules), model, compare_models, samples=samples,
                              target_se=target_se, seed=seed, pass_model=pass_model, infer=infer, workers=workers,
-                             bidding=bidding, named=named, score=score, progress=progress)
+                             bidding=bidding, named=named, score=score, progress=progress, players=players)
 
 
 def discard(hand: str, up: str, rules: RulesLike = "north-american", *, maker: str | int = "dealer",
@@ -272,7 +317,7 @@ def lead(hand: str, trump: str, maker: str | int, seat: str | int, rules: RulesL
          defender_alone: str | int | None = None, discard: str | None = None, samples: int = 10000,
          seed: int | None = None, model: str | None = None, infer: bool = True, target_se: float | None = None,
          workers: int | None = None, bidding: str | BiddingModel | None = None, score: str | None = None,
-         progress: Progress | None = None) -> Decision:
+         progress: Progress | None = None, players: int | None = None) -> Decision:
     """The lead: expected tricks, P(make) and P(euchred) for each card of ``hand``.
 
     ``euchre-stats lead``.
@@ -301,8 +346,9 @@ def lead(hand: str, trump: str, maker: str | int, seat: str | int, rules: RulesL
         Your discard, if you are the dealer.
     infer : bool
         Weight the deals by the auction the upcard implies (with ``up`` given).
-    samples, seed, model, target_se, workers, bidding, score, progress
-        As in :func:`order`.
+    samples, seed, model, target_se, workers, bidding, score, progress, players
+        As in :func:`order`; in the smaller games ``tricks`` start from eldest's first lead, and
+        ``alone``, ``defender_alone`` and ``discard`` do not apply.
 
     Returns
     -------
@@ -323,7 +369,15 @@ def lead(hand: str, trump: str, maker: str | int, seat: str | int, rules: RulesL
     from .decide.questions import lead_decision
 
     _sizes(samples=samples, workers=workers)
+    r = _with_players(rules, players)
+    if r.players != 4:
+        from .decide.games import game_lead_decision
 
+        _not_in_smaller_games(r, bidding=bidding, score=score, alone=alone, defender_alone=defender_alone,
+                              discard=discard)
+        return game_lead_decision(hand, trump, maker, seat, r, tricks=list(tricks), up=up, samples=samples,
+                                  target_se=target_se, seed=seed, infer=infer, workers=workers, progress=progress,
+                                  **_model(model))
     return lead_decision(hand, trump, maker, seat, _rules(rules), tricks=list(tricks), up=up, alone=alone,
                          defender_alone=defender_alone, discard=discard, samples=samples, target_se=target_se,
                          seed=seed, infer=infer, workers=workers, bidding=_bidding(bidding), score=score,

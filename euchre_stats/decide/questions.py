@@ -50,7 +50,12 @@ PASS_MODELS = ("hand", "zero", "dd")
 MODEL_WORDS = {"dd": "double-dummy play (every card seen: flatters the side that can see more)",
                "pimc": "realistic play (each player samples worlds from their own information)"}
 PASS_WORDS = {"hand": "the hand-strength bidding model", "zero": "zero (a pass scores 0)",
-              "dd": "double-dummy bidders on their own sampled deals"}
+              "dd": "double-dummy bidders on their own sampled deals",
+              "heuristic": "the state machine's heuristic bidder (every later bid, yours too; the smaller games)"}
+#: what a value counts, by :attr:`Decision.value_unit`
+UNIT_WORDS = {"tricks": "tricks", "points": "points (ours minus theirs)",
+              "points_vs_others": "points (mine minus the mean of the other two players'; a euchre's 2 points "
+                                  "split evenly between the defenders, who play as a coalition)"}
 #: the columns of :meth:`Decision.to_frame` (``discard``, ``ev_points``, ``ev_tricks``, ``p_win`` follow when
 #: an option has them)
 FRAME_COLUMNS = ("action", "ev", "ci_low", "ci_high", "p_make", "p_march", "p_euchred", "n")
@@ -160,7 +165,7 @@ class Decision(ResultView):
         if self.pass_model:
             lines.append(f"pass valued by: {PASS_WORDS[self.pass_model]}")
         sm = self.sampling
-        if self.infer and sm is not None and sm.drawn == sm.played:
+        if self.infer and sm is not None and sm.drawn == sm.played and not sm.screened:
             # no candidate screened: no bid was seen before this question (eldest in round one)
             lines.append("bidding inference: on, but no bid comes before this one (uniform deals)")
         elif self.infer and sm is not None:
@@ -190,7 +195,7 @@ class Decision(ResultView):
                          f"{'yes' if game['we_deal'] else 'no'}; P(win) now {game['p_win_now']:.3f}; "
                          "recommended by the chance of winning the game")
         signed = self.value_unit != "tricks"
-        unit = "tricks" if not signed else "points (ours minus theirs)"
+        unit = UNIT_WORDS.get(self.value_unit, self.value_unit)
         lines.append(f"value: expected {unit}, 95% interval")
         lines.append("")
         table = []
@@ -552,6 +557,9 @@ class Sampling:
     asked: int = 0
     #: the effective sample fell short of ``asked`` at the cap on deals played
     short: bool = False
+    #: candidates were screened by the bids seen (the smaller games' rejection; otherwise read from
+    #: ``drawn > played``)
+    screened: bool = False
 
     def to_dict(self) -> dict:
         return {"deals_played": self.played, "effective_samples": round(self.effective, 1),

@@ -135,7 +135,8 @@ def draw_decision_values(ax, decisions, context: bool = True):
     ax.set_xticks(x + width * (len(decisions) - 1) / 2, actions, rotation=30, ha="right")
     _mark_recommended(ax, actions, d0.recommendation)
     ax.margins(y=0.2)
-    unit = "tricks" if d0.value_unit == "tricks" else "points (ours - theirs)"
+    unit = {"tricks": "tricks", "points_vs_others": "points (mine - the others' mean)"}.get(d0.value_unit,
+                                                                                            "points (ours - theirs)")
     ax.set_ylabel(f"expected {unit}")
     what = f"expected value per option (n={d0.samples:,}, 95% CI)"
     ax.set_title(f"{decision_title(decisions)}\n{what}" if context else what, fontsize=9 if context else None)

@@ -112,7 +112,7 @@ def four_handed_only(rules: Rules) -> str | None:
     if rules.players != 4:
         return (f"these rules are {GAME_NAMES[rules.players]} (players {rules.players}): the bidding model and "
                 "the questions asked of it are four-handed; the smaller games have the state machine, review, "
-                "solve, odds --players and variants --players")
+                "solve, order|call|lead --players, odds --players and variants --players")
     if rules.farmers_hand:
         return ("farmers_hand: the bidding model and the questions asked of it do not play the farmer's "
                 "exchange; the state machine and review do")

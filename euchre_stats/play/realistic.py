@@ -265,11 +265,13 @@ def play_realistic(rules: Rules, hands: np.ndarray, trump, leader, out, maker, a
 
 def lead_values_realistic(rules: Rules, hands: np.ndarray, trump, leader, out, maker, alone, def_alone, *,
                           seed: int, worlds: int = DEFAULT_WORLDS, threads: int | None = None, voids=None,
-                          gone=None, up_known=None, won=None, cards=None) -> tuple[np.ndarray, np.ndarray]:
+                          gone=None, up_known=None, won=None, cards=None, dealer=None
+                          ) -> tuple[np.ndarray, np.ndarray]:
     """For the lead question: each lead's outcome when everybody then plays realistically.
 
     ``leader`` is to lead (nothing on the table); same arguments as :func:`play_realistic`.
-    ``cards`` lists the leads to try (default every card the leader holds in each deal).  All
+    ``cards`` lists the leads to try (default every card the leader holds in each deal); ``dealer``
+    the dealer's seat (default 3; a smaller game's from :func:`~euchre_stats.solver.game_seats`).  All
     leads of deal ``i`` play from the same random stream ``(seed, i)`` (common random numbers).
 
     Returns
@@ -280,7 +282,7 @@ def lead_values_realistic(rules: Rules, hands: np.ndarray, trump, leader, out, m
         points minus the other side's for the whole hand (``won`` counted), NaN where not tried.
     """
     h, t, ld, o, p, g, vd, up, dl, pts, w = _validate(rules, hands, trump, leader, out, maker, alone, def_alone,
-                                                      seed, worlds, None, voids, gone, up_known, won)
+                                                      seed, worlds, None, voids, gone, up_known, won, dealer)
     n = h.shape[0]
     rows, leads = [], []
     for i in range(n):

@@ -1,0 +1,549 @@
+"""The questions of one hand in the two- and three-handed games: ``order``, ``call`` and the lead.
+
+The tuned bidding model (:mod:`euchre_stats.bidding`) is four-handed, so here the rest of the
+auction is bid by the state machine's heuristic player
+(:class:`~euchre_stats.game.policies.HeuristicPolicy`, its thresholds scaled by the hand size),
+the same bidder as ``variants --players``; the asker's own later bids too, when a pass leads to
+them.  The exact state machine (:class:`~euchre_stats.game.state.HandState`) runs every auction,
+so every rule of the smaller game applies as it does in ``review``.
+
+Seats are the game's: 0..players-1 clockwise, the dealer last (``players - 1``), eldest (seat 0)
+bids first and leads.  Deals are uniform over the cards the asker has not seen.  With ``infer``
+a deal is kept only when the heuristic bidder, holding its cards, would have made the bids seen
+(the passes before the asker; for the lead, the passes and the maker's call): the bidder is
+deterministic, so this is the posterior of the deals under it, drawn by rejection.
+
+Values are points for the hand.  Two-handed: the asker's points minus the opponent's.  Cutthroat
+(each for themselves): the asker's points minus the mean of the other two players'.  The
+defenders of cutthroat play as a coalition (``docs/rules.md``), so when the maker is euchred
+who of them took more tricks is not modelled: each defender is counted its expected half of the
+2 points (a **convention**, stated in the output).  Computes only; no printing here.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..core.cards import card_name, cards_to_mask, parse_card, parse_cards, parse_suit
+from ..core.errors import DecisionInputError
+from ..core.trump import EFF_SUIT, SUIT_MASK, trick_winner_index
+from ..game.policies import HeuristicPolicy, best_discard
+from ..game.state import OVER, PLAY, HandState
+from ..play.contracts import DEFAULT_PLAY_MODEL, PLAY_MODELS, Outcome, game_maker_tricks
+from ..rules import Rules, hand_points_array
+from ..sampling.dealer import KITTY, Dealer, Knowledge
+from ..sampling.seeds import resolve_seed
+from .questions import Decision, _drive, _pick_discards, _summarise
+
+#: seat names from the dealer in each smaller game, indexed by the game's seat
+GAME_SEAT_NAMES = {2: ("eldest", "dealer"), 3: ("eldest", "second", "dealer")}
+_SEAT_WORDS = {2: {"eldest": 0, "non-dealer": 0, "nondealer": 0, "1": 0, "dealer": 1, "2": 1},
+               3: {"eldest": 0, "left": 0, "1": 0, "second": 1, "right": 1, "2": 1, "dealer": 2, "3": 2}}
+#: :attr:`Decision.value_unit` by player count (``questions.UNIT_WORDS`` says what each counts)
+VALUE_UNITS = {2: "points", 3: "points_vs_others"}
+#: the bidder behind every number here
+BIDDER = "heuristic"
+#: candidate deals screened per deal kept, at most, before the auction seen is called impossible
+MAX_SCREEN_FACTOR = 200
+
+
+def parse_game_seat(text, players: int) -> int:
+    """A seat of the ``players`` game named from the dealer: two-handed ``eldest|dealer`` or 1-2;
+    cutthroat ``eldest|second|dealer`` (``left``/``right`` of the dealer) or 1-3."""
+    key = str(text).strip().lower()
+    words = _SEAT_WORDS[players]
+    if key not in words:
+        names = ", ".join(GAME_SEAT_NAMES[players])
+        raise DecisionInputError(f"unknown seat {text!r} in a {players}-player game: expected {names} or "
+                                 f"1-{players} (1 = eldest)")
+    return words[key]
+
+
+def _check(rules: Rules, model: str, pass_model: str) -> None:
+    if rules.players not in (2, 3):
+        raise DecisionInputError(f"players {rules.players!r}: these questions are the two- and three-handed games'")
+    if model not in PLAY_MODELS:
+        raise DecisionInputError(f"unknown play model {model!r}: expected one of {', '.join(PLAY_MODELS)}")
+    if pass_model not in ("hand", "zero"):
+        raise DecisionInputError(f"pass model {pass_model!r}: the smaller games value a pass by the heuristic "
+                                 "bidder (hand) or as zero (zero)")
+    if rules.farmers_hand:
+        raise DecisionInputError("farmers_hand: the questions of the smaller games do not play the farmer's "
+                                 "exchange (the state machine and review do)")
+
+
+def _values(rules: Rules, asker: int, maker: np.ndarray, tricks: np.ndarray) -> Outcome:
+    """The asker's outcome of hands with ``maker`` (-1: thrown in) taking ``tricks``."""
+    hs = rules.hand_size
+    live = maker >= 0
+    t = np.where(live, tricks, hs).astype(np.int64)
+    mp, dp = hand_points_array(rules, t, False, False)
+    mp, dp = mp.astype(np.float64), dp.astype(np.float64)
+    ours = live & (maker == asker)
+    if rules.players == 2:
+        v = np.where(ours, mp - dp, dp - mp)
+    else:  # mine minus the mean of the other two; a defender's share of a euchre is half
+        v = np.where(ours, mp - dp / 2, dp / 4 - mp / 2)
+    v = np.where(live, v, 0.0)
+    made = t >= rules.tricks_to_make
+    our_tricks = np.where(~live, -1, np.where(ours, t, hs - t))
+    return Outcome(v, ours & made, ours & (t == hs), ours & ~made, our_tricks)
+
+
+def value_range(rules: Rules, ours: bool | None) -> tuple[float, float]:
+    """The possible range of one hand's value: as maker (``ours``), as a defender, or either (None,
+    a thrown-in hand's 0 included)."""
+    t = np.arange(rules.hand_size + 1)
+    vals = [0.0]
+    for side in ([True, False] if ours is None else [ours]):
+        o = _values(rules, 0, np.full(t.size, 0 if side else 1), t)
+        vals += o.value.tolist()
+    if ours is not None:
+        vals = vals[1:]
+    return float(min(vals)), float(max(vals))
+
+
+def _deal(rng, n: int, rules: Rules, asker: int, hmask: int, seen: int) -> np.ndarray:
+    """``n`` uniform deals (n, players) around the asker's hand: the cards not in ``hmask | seen``
+    dealt to the other seats, the rest to the kitty."""
+    deck = rules.deck_obj
+    unseen = np.array([c for c in deck.cards if not ((hmask | seen) >> c) & 1], dtype=np.int64)
+    perm = unseen[np.argsort(rng.random((n, unseen.size)), axis=1)]
+    bits = np.left_shift(np.uint64(1), perm.astype(np.uint64))
+    hs = rules.hand_size
+    hands = np.zeros((n, rules.players), dtype=np.uint64)
+    k = 0
+    for s in range(rules.players):
+        if s == asker:
+            hands[:, s] = np.uint64(hmask)
+            continue
+        hands[:, s] = np.bitwise_or.reduce(bits[:, k:k + hs], axis=1)
+        k += hs
+    return hands
+
+
+def _state(rules: Rules, hands_row, up: int) -> HandState:
+    return HandState(rules, rules.players - 1, [int(h) for h in hands_row], up, _checked=True)
+
+
+def _screen(state: HandState, policy, bids) -> bool:
+    """Apply ``bids`` (each the action seen, or ``None`` where it cannot be checked: applied as
+    seen); False as soon as the bidder would have done otherwise."""
+    for bid in bids:
+        want = bid if isinstance(bid, str) else bid[0]
+        if not isinstance(bid, tuple) and policy(state) != want:
+            return False
+        state.apply(want)
+    return True
+
+
+def _finish(state: HandState, policy) -> HandState:
+    while state.phase not in (PLAY, OVER):
+        state.apply(policy(state))
+    return state
+
+
+class _Played:
+    """Contracts of one option over a chunk's deals, collected row by row, then played at once."""
+
+    def __init__(self, rules: Rules, n: int):
+        self.rules = rules
+        self.hands = np.zeros((n, rules.players), dtype=np.uint64)
+        self.trump = np.zeros(n, dtype=np.int64)
+        self.maker = np.full(n, -1, dtype=np.int64)
+        self.up = np.full(n, -1, dtype=np.int64)
+
+    def add(self, i: int, s: HandState) -> None:
+        if s.phase == OVER:  # thrown in
+            return
+        self.hands[i] = s.hands
+        self.trump[i], self.maker[i] = s.trump, s.maker_seat
+        dealer = self.rules.players - 1
+        if (s.hands[dealer] >> s.upcard) & 1:
+            self.up[i] = s.upcard
+
+    def outcome(self, asker: int, model: str, seed: int, workers) -> Outcome:
+        live = self.maker >= 0
+        tricks = np.zeros(len(self.maker), dtype=np.int64)
+        if live.any():
+            tricks[live] = game_maker_tricks(self.rules, self.hands[live], self.trump[live], self.maker[live],
+                                             threads=workers, model=model, seed=seed, up_known=self.up[live])
+        return _values(self.rules, asker, self.maker, tricks)
+
+
+def _kept_deals(rng, n: int, draw, keep) -> tuple[list, int]:
+    """Up to ``n`` candidates from ``draw(rng, m)`` that ``keep(row, rng)`` accepts (a state, or None),
+    screening at most :data:`MAX_SCREEN_FACTOR` ``* n``; the kept states and the number screened."""
+    kept: list = []
+    drawn = 0
+    while len(kept) < n and drawn < MAX_SCREEN_FACTOR * n:
+        m = max(16, 2 * (n - len(kept)))
+        for row in draw(rng, m):
+            drawn += 1
+            s = keep(row, rng)
+            if s is not None:
+                kept.append(s)
+                if len(kept) == n:
+                    break
+    return kept, drawn
+
+
+def _bidding_chunk(rules, asker, draw, prefix, options, model, workers, infer, pass_model):
+    """The chunk function of :func:`questions._drive` for a bidding question: deals kept by the
+    ``prefix`` of bids seen (checked with ``infer``), then each option of the asker applied and the
+    auction finished by the bidder, the contracts played together."""
+    policy = HeuristicPolicy()
+    up_of = {}
+
+    def keep(row, rng):
+        s = _state(rules, row, up_of["up"])
+        bids = prefix if infer else [b if isinstance(b, tuple) else (b,) for b in prefix]
+        return s if _screen(s, policy, bids) else None
+
+    def chunk(rng, n):
+        states, drawn = _kept_deals(rng, n, draw, keep)
+        if not states:
+            raise DecisionInputError(f"none of {drawn:,} sampled deals is consistent with the bids seen under "
+                                     "the heuristic bidder; use --no-infer")
+        m = len(states)
+        played: dict[str, _Played] = {}
+        for i, s in enumerate(states):
+            for key, actions in options(s):
+                t = s.copy()
+                for a in actions:
+                    t.apply(a)
+                if key == "pass" and pass_model == "zero":
+                    continue
+                played.setdefault(key, _Played(rules, m)).add(i, _finish(t, policy))
+        seed = int(rng.integers(0, 2**62))
+        outs = {k: p.outcome(asker, model, seed, workers) for k, p in played.items()}
+        if pass_model == "zero":
+            outs["pass"] = _values(rules, asker, np.full(m, -1), np.zeros(m, dtype=np.int64))
+        return outs, np.ones(m), (drawn, float("inf"))
+
+    return chunk, up_of
+
+
+def _result(kind, inputs, rules, seed, model, outcomes, w, info, ranges, pass_model, infer, screened) -> Decision:
+    info.screened = screened
+    outcomes, extras = _pick_discards(outcomes, w)
+    ranges = {k: ranges(k) for k in outcomes}
+    lim = max(abs(x) for r in ranges.values() for x in r)
+    options, diffs, rec, close = _summarise(outcomes, w, rules.hand_size, extras, None, lim, info, ranges)
+    return Decision(kind, inputs, rules, seed, info.played, model, options, diffs, rec, close,
+                    "heuristic" if pass_model == "hand" else pass_model, infer,
+                    info.effective, value_unit=VALUE_UNITS[rules.players], sampling=info)
+
+
+def _bid_ranges(rules):
+    either, ours = value_range(rules, None), value_range(rules, True)
+    return lambda k: either if k == "pass" else ours
+
+
+def game_order_decision(hand, upcard, seat, rules: Rules, *, samples: int = 10000, seed: int | None = None,
+                        model: str = DEFAULT_PLAY_MODEL, pass_model: str = "hand", infer: bool = True,
+                        workers: int | None = None, target_se: float | None = None, progress=None) -> Decision:
+    """Round one of a two- or three-handed game from ``seat``: pass, or order the upcard up (pick it
+    up, as the dealer, with the best discard over the sampled deals)."""
+    rules = Rules.from_json(rules)
+    _check(rules, model, pass_model)
+    asker = parse_game_seat(seat, rules.players)
+    cards = parse_cards(hand, rules.deck_obj, size=rules.hand_size)
+    hmask = cards_to_mask(cards)
+    up = _upcard(upcard, rules, hmask)
+    seed = resolve_seed(seed)
+    dealer = rules.players - 1
+    draw = lambda rng, m: _deal(rng, m, rules, asker, hmask, 1 << up)  # noqa: E731
+
+    def options(s: HandState):
+        out = []
+        for a in s.legal_actions():
+            if a == "order" and asker == dealer:
+                t = s.copy()
+                t.apply("order")
+                out += [(f"order|{c}", ["order", c]) for c in t.legal_actions()]
+            else:
+                out.append((a, [a]))
+        return out
+
+    prefix = _seen(["pass"] * asker, asker, rules.players)
+    chunk, up_of = _bidding_chunk(rules, asker, draw, prefix, options, model, workers, infer, pass_model)
+    up_of["up"] = up
+    outcomes, w, info = _drive(seed, samples, target_se, chunk, progress)
+    inputs = {"hand": " ".join(card_name(c) for c in cards), "upcard": card_name(up),
+              "seat": GAME_SEAT_NAMES[rules.players][asker], "players": rules.players, "bidding": BIDDER}
+    return _result("order", inputs, rules, seed, model, outcomes, w, info, _bid_ranges(rules), pass_model, infer,
+                   infer and asker > 0)
+
+
+def game_call_decision(hand, turned_down, seat, rules: Rules, *, samples: int = 10000, seed: int | None = None,
+                       model: str = DEFAULT_PLAY_MODEL, pass_model: str = "hand", infer: bool = True,
+                       workers: int | None = None, target_se: float | None = None, progress=None) -> Decision:
+    """Round two of a two- or three-handed game from ``seat``: everyone passed round one and
+    ``turned_down`` was turned down; the seats before ``seat`` passed again.  Options: each suit
+    that may be named, and pass unless the dealer is stuck."""
+    rules = Rules.from_json(rules)
+    _check(rules, model, pass_model)
+    asker = parse_game_seat(seat, rules.players)
+    cards = parse_cards(hand, rules.deck_obj, size=rules.hand_size)
+    hmask = cards_to_mask(cards)
+    up = _upcard(turned_down, rules, hmask, "turned-down card")
+    seed = resolve_seed(seed)
+    draw = lambda rng, m: _deal(rng, m, rules, asker, hmask, 1 << up)  # noqa: E731
+
+    def options(s: HandState):
+        return [(a, [a]) for a in s.legal_actions()]
+
+    prefix = _seen(["pass"] * (rules.players + asker), asker, rules.players)
+    chunk, up_of = _bidding_chunk(rules, asker, draw, prefix, options, model, workers, infer, pass_model)
+    up_of["up"] = up
+    outcomes, w, info = _drive(seed, samples, target_se, chunk, progress)
+    inputs = {"hand": " ".join(card_name(c) for c in cards), "turned_down": card_name(up),
+              "seat": GAME_SEAT_NAMES[rules.players][asker], "players": rules.players, "bidding": BIDDER}
+    return _result("call", inputs, rules, seed, model, outcomes, w, info, _bid_ranges(rules), pass_model, infer,
+                   infer and rules.players > 1)
+
+
+def _upcard(text, rules: Rules, hmask: int, what: str = "upcard") -> int:
+    from ..core.cards import JOKER
+
+    up = text if isinstance(text, int) else parse_card(text, rules.deck_obj)
+    if (hmask >> up) & 1:
+        raise DecisionInputError(f"the {what} {card_name(up)!r} is also in the hand")
+    if up == JOKER:
+        raise DecisionInputError("a Joker upcard: the smaller games' questions start from a suited upcard "
+                                 "(the hand with the Joker turned up is played in review)")
+    return up
+
+
+def replay_game_tricks(rules: Rules, trump: int, tricks: list[list[int]], own_seat: int, own_hand: int):
+    """Earlier tricks of a smaller game from eldest's first lead: what each seat played, the
+    voids shown, the tricks each seat won and the next leader (the asker's own plays checked)."""
+    p = rules.players
+    orders, leader = [], 0
+    for t_i, trick in enumerate(tricks):
+        if len(trick) != p:
+            raise DecisionInputError(f"trick {t_i + 1} ({' '.join(card_name(c) for c in trick)}) has {len(trick)} "
+                                     f"card{'s' if len(trick) != 1 else ''}; {p} players play to each trick")
+        order = [(leader + k) % p for k in range(p)]
+        orders.append(order)
+        leader = order[trick_winner_index(trick, trump)]
+    own = [dict(zip(order, trick))[own_seat] for order, trick in zip(orders, tricks)]
+    played_by, voids, won = [0] * p, [0] * p, [0] * p
+    for t_i, (order, trick) in enumerate(zip(orders, tricks)):
+        held = own_hand | cards_to_mask(own[t_i:])  # the asker's hand as this trick began
+        led = int(EFF_SUIT[trump, trick[0]])
+        for s, c in zip(order, trick):
+            played_by[s] |= 1 << c
+            if int(EFF_SUIT[trump, c]) == led:
+                continue
+            if s == own_seat and held & int(SUIT_MASK[trump, led]):
+                raise DecisionInputError(f"in trick {t_i + 1} you played {card_name(c)!r} without following the "
+                                         "led suit, which your hand held")
+            voids[s] |= 1 << led
+        won[order[trick_winner_index(trick, trump)]] += 1
+    return played_by, voids, won, leader
+
+
+def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=None, samples: int = 10000,
+                       seed: int | None = None, model: str = DEFAULT_PLAY_MODEL, infer: bool = True,
+                       workers: int | None = None, target_se: float | None = None, worlds: int | None = None,
+                       progress=None) -> Decision:
+    """The lead in a two- or three-handed game: each card's expected points (tricks beside them).
+
+    ``tricks`` are the earlier tricks from eldest's first lead; ``up`` the upcard (of the trump
+    suit: the dealer took it up; else turned down and trump named in round two).  With ``infer``
+    and ``up`` the deals are those on which the heuristic bidder makes the auction seen (the
+    passes, then ``maker`` calling ``trump`` in its round) and, when the dealer took the upcard up,
+    discards the card that left its hand (unseen: each deal is kept with the share of its kitty
+    cards that fit, which is exact rejection sampling).  The asker's own bids are not checked.
+    """
+    from ..play.realistic import DEFAULT_WORLDS
+    from ..solver import game_seats
+
+    rules = Rules.from_json(rules)
+    _check(rules, model, "hand")
+    p, hs, deck = rules.players, rules.hand_size, rules.deck_obj
+    dealer = p - 1
+    t = trump if isinstance(trump, int) else parse_suit(trump)
+    m = parse_game_seat(maker, p)
+    asker = parse_game_seat(seat, p)
+    trick_cards = [parse_cards(x, deck) for x in tricks]
+    played = [c for tr in trick_cards for c in tr]
+    if len(set(played)) != len(played):
+        dup = next(c for c in played if played.count(c) > 1)
+        raise DecisionInputError(f"card {card_name(dup)!r} is played twice in the tricks given")
+    left = hs - len(trick_cards)
+    if left < 1:
+        raise DecisionInputError(f"{len(trick_cards)} tricks given: no trick is left to lead to")
+    cards = parse_cards(hand, deck, size=left)
+    hmask = cards_to_mask(cards)
+    for c in played:
+        if (hmask >> c) & 1:
+            raise DecisionInputError(f"card {card_name(c)!r} is both in the hand and already played")
+    played_by, voids, won, leader = replay_game_tricks(rules, t, trick_cards, asker, hmask)
+    if leader != asker:
+        raise DecisionInputError(f"after the tricks given it is {GAME_SEAT_NAMES[p][leader]}'s lead, not "
+                                 f"{GAME_SEAT_NAMES[p][asker]}'s")
+    upc = None if up is None else (up if isinstance(up, int) else parse_card(up, deck))
+    round_one = upc is not None and upc >> 3 == t
+    k = Knowledge(deck.mask, trump=t)
+    k.gone = cards_to_mask(played)
+    k.known[asker] = hmask
+    k.need = [left if s < p and s != asker else 0 for s in range(4)] + [deck.size - p * hs]
+    k.voids = [voids[s] if s < p else 0 for s in range(4)] + [0]
+    up_known = -1
+    if upc is not None:
+        if round_one:
+            if asker == dealer:
+                if not ((hmask | played_by[dealer]) >> upc) & 1:
+                    raise DecisionInputError(f"you are the dealer and took up {card_name(upc)!r}: it must be in "
+                                             "your hand or among your plays")
+            elif not (played_by[dealer] >> upc) & 1:
+                if (hmask >> upc) & 1 or (k.gone >> upc) & 1:
+                    raise DecisionInputError(f"the upcard {card_name(upc)!r} was taken by the dealer but is "
+                                             "elsewhere")
+                k.known[dealer] |= 1 << upc
+                k.need[dealer] -= 1
+                up_known = upc
+        else:
+            if (hmask >> upc) & 1 or (k.gone >> upc) & 1:
+                raise DecisionInputError(f"the turned-down card {card_name(upc)!r} is on the kitty but is also in "
+                                         "the hand or played")
+            k.known[KITTY] |= 1 << upc
+            k.need[KITTY] -= 1
+    try:
+        sampler = Dealer(k)
+    except ValueError as exc:
+        raise DecisionInputError(str(exc)) from None
+    seed = resolve_seed(seed)
+    screen = infer and upc is not None
+    policy = HeuristicPolicy()
+    if screen:
+        bids = _seen(["pass"] * (m if round_one else p + m) + ["order" if round_one else "cdhs"[t]], asker, p)
+    where, out = game_seats(p, m)
+    w4 = np.asarray(where)
+    pb = np.array(played_by, dtype=np.uint64)
+
+    def draw(rng, n):
+        return sampler.sample(n, rng)
+
+    def keep(row, rng):
+        hands = row[:p].copy()
+        if not screen:
+            return hands
+        dealt = hands | pb
+        took = round_one and bool((int(dealt[dealer]) >> upc) & 1)  # the dealer took the upcard up
+        if took and asker == dealer:  # its own bids are not checked: any card in place of the upcard
+            dealt[dealer] = (dealt[dealer] & ~np.uint64(1 << upc)) | np.uint64(1 << _spare(rules, dealt, upc))
+        if not took or asker == dealer:
+            return hands if _screen(_state(rules, dealt, upc), policy, bids) else None
+        # the dealer's hand as dealt held one unseen kitty card in place of the upcard, the card it then
+        # discarded: every kitty card is as likely a priori, so the deal is kept with the share of them
+        # for which the bidder makes the bids seen and then discards that card (exact rejection sampling)
+        cur = int(dealt[dealer])
+        dealt[dealer] = (dealt[dealer] & ~np.uint64(1 << upc)) | np.uint64(1 << _spare(rules, dealt, upc))
+        others = bids[:-1] if m == dealer else bids  # bids whose seat is not the dealer's
+        if not _screen(_state(rules, dealt, upc), policy, others):
+            return None
+        fit_mask, takes = _dealer_fits(cur, dealt)
+        if m == dealer and not takes:
+            return None
+        kitty = int(row[KITTY])
+        return hands if rng.random() * kitty.bit_count() < (fit_mask & kitty).bit_count() else None
+
+    fits_cache: dict[int, tuple[int, bool]] = {}
+
+    def _dealer_fits(cur: int, dealt) -> tuple[int, bool]:
+        """For the dealer holding ``cur`` after the pick-up (the upcard in it or played): the mask of
+        cards it would have discarded from ``cur`` and that card, and whether the bidder, dealt ``cur``
+        without the upcard and with such a card, takes it up (the same for every one of them)."""
+        if cur not in fits_cache:
+            fit = 0
+            for d in deck.cards:
+                if not ((cur | (1 << upc)) >> d) & 1 and best_discard(cur | (1 << d), t) == d:
+                    fit |= 1 << d
+            takes = False
+            if fit:
+                h = dealt.copy()
+                h[dealer] = np.uint64((cur & ~(1 << upc)) | (fit & -fit))
+                st = _state(rules, h, upc)
+                for _ in range(dealer):
+                    st.apply("pass")
+                takes = policy(st) == "order"
+            fits_cache[cur] = (fit, takes)
+        return fits_cache[cur]
+
+    maker_tricks_before = won[m]
+    ours = asker == m
+    wv = worlds or DEFAULT_WORLDS
+
+    def chunk(rng, n):
+        rows, drawn = _kept_deals(rng, n, draw, keep)
+        if not rows:
+            raise DecisionInputError(f"none of {drawn:,} sampled deals is consistent with the auction seen under "
+                                     "the heuristic bidder; use --no-infer")
+        hands = np.array(rows, dtype=np.uint64).reshape(len(rows), p)
+        nn = len(hands)
+        four = np.zeros((nn, 4), dtype=np.uint64)
+        for s in range(p):
+            four[:, where[s]] = hands[:, s]
+        if model == "dd":
+            from ..solver import card_values_many
+
+            vals = card_values_many(four, np.full(nn, t), np.full(nn, where[asker]), np.full(nn, out, np.uint8),
+                                    threads=workers)
+        else:
+            from ..play.realistic import lead_values_realistic
+
+            vd = [0] * 4
+            for s in range(p):
+                vd[where[s]] = voids[s]
+            side0 = sum(won[s] for s in range(p) if where[s] % 2 == 0)
+            vals, _ = lead_values_realistic(rules, four, t, where[asker], out, where[m], False, -1,
+                                            seed=int(rng.integers(2**62)), worlds=wv, threads=workers, voids=vd,
+                                            gone=k.gone, up_known=up_known, won=side0, cards=cards,
+                                            dealer=int(w4[dealer]))
+        outs = {}
+        for c in cards:
+            v = vals[:, c].astype(np.int64)
+            mt = maker_tricks_before + (v if ours else left - v)
+            o = _values(rules, asker, np.full(nn, m), mt)
+            o.points = o.our_tricks.astype(np.float64)
+            if not ours:  # P(make), P(march), P(euchred) are the maker's chances, whoever asks
+                made = mt >= rules.tricks_to_make
+                o.our_make, o.our_march, o.our_euchred = made, mt == hs, ~made
+            outs[card_name(c)] = o
+        return outs, np.ones(nn), (drawn, float("inf"))
+
+    outcomes, w, info = _drive(seed, samples, target_se, chunk, progress)
+    info.screened = screen and (any(isinstance(b, str) for b in bids) or (round_one and asker != dealer))
+    r = value_range(rules, ours)
+    options, diffs, rec, close = _summarise(outcomes, w, hs, None, None, max(map(abs, r)), info,
+                                            {a: r for a in outcomes})
+    for o in options:  # expected tricks beside the points
+        o.extra["ev_tricks"] = o.extra.pop("ev_points")
+        o.extra["ev_tricks_ci"] = o.extra.pop("ev_points_ci")
+    inputs = {"hand": " ".join(card_name(c) for c in cards), "trump": "cdhs"[t], "maker": GAME_SEAT_NAMES[p][m],
+              "seat": GAME_SEAT_NAMES[p][asker], "players": p, "bidding": BIDDER,
+              "tricks": [" ".join(card_name(c) for c in tr) for tr in trick_cards],
+              "up": card_name(upc) if upc is not None else None, "side": "makers" if ours else "defenders"}
+    return Decision("lead", inputs, rules, seed, info.played, model, options, diffs, rec, close, None, screen,
+                    info.effective, value_unit=VALUE_UNITS[p], sampling=info)
+
+
+def _seen(bids: list, asker: int, players: int) -> list:
+    """The bids seen from eldest on, the asker's own marked as not to be checked (it knows them)."""
+    return [(b,) if i % players == asker else b for i, b in enumerate(bids)]
+
+
+def _spare(rules: Rules, dealt, upc: int) -> int:
+    """The lowest card that no seat holds and is not the upcard."""
+    taken = 1 << upc
+    for h in dealt:
+        taken |= int(h)
+    return next(c for c in rules.deck_obj.cards if not (taken >> c) & 1)
+
+
+__all__ = ["GAME_SEAT_NAMES", "parse_game_seat", "game_order_decision", "game_call_decision", "game_lead_decision",
+           "replay_game_tricks", "value_range"]
