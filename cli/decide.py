@@ -142,20 +142,22 @@ def call(hand, turned_down, seat, pass_model, infer, compare_models, named, samp
               help="weight deals by how likely the passes before the maker are")
 @sampling_options
 @bidding_option
+@players_option
 @rules_options
 @output_options()
 @handle_errors
 def discard(hand, upcard, maker, alone, infer, samples, target_se, seed, workers, model, plot, score, bidding,
-            rules, fmt, output):
+            players, rules, fmt, output):
     """The dealer's discard: the value of throwing each of the six cards of HAND.
 
     \b
     Example:
       euchre-stats discard "Js Jc As Kh 9d Td" --up Js
+      euchre-stats discard "Js Jc As Kh 9d Td" --up Js --maker eldest --players 2
     """
     d = es.discard(hand, upcard, rules, maker=maker, alone=alone, samples=samples, target_se=target_se,
                    seed=seed, model=model, infer=infer, workers=workers, bidding=bidding, score=score,
-                   progress=progress_bar("sampling"))
+                   progress=progress_bar("sampling"), players=players)
     _finish(d, fmt, output, plot)
 
 

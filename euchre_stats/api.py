@@ -269,7 +269,7 @@ def discard(hand: str, up: str, rules: RulesLike = "north-american", *, maker: s
             alone: bool = False, samples: int = 10000, seed: int | None = None, model: str | None = None,
             infer: bool = True, target_se: float | None = None, workers: int | None = None,
             bidding: str | BiddingModel | None = None, score: str | None = None,
-            progress: Progress | None = None) -> Decision:
+            progress: Progress | None = None, players: int | None = None) -> Decision:
     """The dealer's discard: the value of throwing each of the six cards of ``hand``.
 
     ``euchre-stats discard``.
@@ -286,8 +286,8 @@ def discard(hand: str, up: str, rules: RulesLike = "north-american", *, maker: s
         The seat that ordered the dealer up (the dealer itself by default).
     alone : bool
         The maker went alone.
-    samples, seed, model, infer, target_se, workers, bidding, score, progress
-        As in :func:`order`.
+    samples, seed, model, infer, target_se, workers, bidding, score, progress, players
+        As in :func:`order` (in cutthroat the dealer holds eight cards).
 
     Returns
     -------
@@ -306,7 +306,13 @@ def discard(hand: str, up: str, rules: RulesLike = "north-american", *, maker: s
     from .decide.questions import discard_decision
 
     _sizes(samples=samples, workers=workers)
+    r = _with_players(rules, players)
+    if r.players != 4:
+        from .decide.games import game_discard_decision
 
+        _not_in_smaller_games(r, bidding=bidding, score=score, alone=alone)
+        return game_discard_decision(hand, up, r, maker=maker, samples=samples, target_se=target_se, seed=seed,
+                                     infer=infer, workers=workers, progress=progress, **_model(model))
     return discard_decision(hand, up, _rules(rules), maker=maker, alone=alone, samples=samples,
                             target_se=target_se, seed=seed, infer=infer, workers=workers,
                             bidding=_bidding(bidding), score=score, progress=progress, **_model(model))

@@ -247,3 +247,19 @@ def test_lead_inference_matches_the_exact_posterior_of_the_dealers_pick_up():
     jh = next(o for o in u.options if o.action == "Jh")
     mp, dp = hand_points_array(TWO, 5 - vals[:, parse_cards("Jh")[0]].astype(np.int64), False, False)
     assert not jh.ev_ci[0] <= float(((dp - mp) * w).sum() / w.sum()) <= jh.ev_ci[1]
+
+
+@pytest.mark.parametrize("model", ["dd", "pimc"])
+def test_discard_keeps_the_lay_down(model):
+    d = es.discard("Jh Jd Ah Kh Qh 9c", "Qh", players=2, samples=80, seed=1, model=model)
+    o = {x.action: x for x in d.options}
+    assert set(o) == {"Jh", "Jd", "Ah", "Kh", "Qh", "9c"}
+    assert d.recommendation == "9c" and o["9c"].ev == 2.0 and o["9c"].p_march == 1.0
+
+
+def test_discard_refuses_an_auction_the_bidder_never_makes():
+    # eldest ordering the dealer up when the dealer holds both bowers and the ace: never, under the bidder
+    with pytest.raises(DecisionInputError, match="none of .* sampled deals is consistent"):
+        es.discard("Js Jc As Kh 9d Td", "Js", maker="eldest", players=2, samples=50, seed=1, model="dd")
+    d = es.discard("Js Jc As Kh 9d Td", "Js", maker="eldest", players=2, samples=50, seed=1, model="dd", infer=False)
+    assert d.inputs["maker"] == "eldest" and not d.sampling.screened

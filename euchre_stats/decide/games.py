@@ -304,6 +304,41 @@ def game_call_decision(hand, turned_down, seat, rules: Rules, *, samples: int = 
                    infer and rules.players > 1)
 
 
+def game_discard_decision(hand, upcard, rules: Rules, *, maker="dealer", samples: int = 10000,
+                          seed: int | None = None, model: str = DEFAULT_PLAY_MODEL, infer: bool = True,
+                          workers: int | None = None, target_se: float | None = None, progress=None) -> Decision:
+    """The dealer of a two- or three-handed game holding its cards and the upcard: the value of each
+    discard.  ``maker`` is the seat that ordered the upcard up (the dealer itself by default); with
+    ``infer`` the deals are those on which the seats before it passed and it ordered."""
+    rules = Rules.from_json(rules)
+    _check(rules, model, "hand")
+    dealer = rules.players - 1
+    m = parse_game_seat(maker, rules.players)
+    cards = parse_cards(hand, rules.deck_obj, size=rules.hand_size + 1)
+    up = parse_card(upcard, rules.deck_obj) if not isinstance(upcard, int) else upcard
+    hmask = cards_to_mask(cards)
+    if not (hmask >> up) & 1:
+        raise DecisionInputError(f"the upcard {card_name(up)!r} must be among the dealer's {rules.hand_size + 1} "
+                                 "cards")
+    _upcard(up, rules, 0)
+    dealt = hmask & ~(1 << up)
+    seed = resolve_seed(seed)
+    draw = lambda rng, n: _deal(rng, n, rules, dealer, dealt, 1 << up)  # noqa: E731
+
+    def options(s: HandState):
+        return [(a, [a]) for a in s.legal_actions()]
+
+    prefix = _seen(["pass"] * m + ["order"], dealer, rules.players)
+    chunk, up_of = _bidding_chunk(rules, dealer, draw, prefix, options, model, workers, infer, "hand")
+    up_of["up"] = up
+    outcomes, w, info = _drive(seed, samples, target_se, chunk, progress)
+    inputs = {"hand": " ".join(card_name(c) for c in cards), "upcard": card_name(up),
+              "maker": GAME_SEAT_NAMES[rules.players][m], "players": rules.players, "bidding": BIDDER}
+    r = value_range(rules, m == dealer)
+    return _result("discard", inputs, rules, seed, model, outcomes, w, info, lambda k: r, None, infer,
+                   infer and m > 0)
+
+
 def _upcard(text, rules: Rules, hmask: int, what: str = "upcard") -> int:
     from ..core.cards import JOKER
 
@@ -546,4 +581,5 @@ def _spare(rules: Rules, dealt, upc: int) -> int:
 
 
 __all__ = ["GAME_SEAT_NAMES", "parse_game_seat", "game_order_decision", "game_call_decision", "game_lead_decision",
+           "game_discard_decision",
            "replay_game_tricks", "value_range"]
