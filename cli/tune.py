@@ -31,11 +31,14 @@ from .group import cli
 @click.option("--refine-rounds", type=click.IntRange(min=1, max=10), default=1, show_default=True,
               help="refinement rounds (each keeps at most one move)")
 @click.option("--workers", "-j", type=click.IntRange(min=1, max=1024), default=None, help="solver threads")
+@click.option("--players", type=click.Choice(["2", "3"]), default=None,
+              help="fit the heuristic bidder of the two-handed game (2) or cutthroat (3) instead: its "
+                   "order_opponent, take_up and call thresholds (--deals per decision point, --sweeps, --model)")
 @click.option("--output", "-o", type=click.Path(dir_okay=False), default=None, callback=writable_path,
               help="write the model (JSON, with its fit report under \"fit\") to FILE")
 @rules_options
 @handle_errors
-def tune(deals, sweeps, seed, play, start, refine_deals, refine_seed, refine_rounds, workers, output, rules):
+def tune(deals, sweeps, seed, play, start, refine_deals, refine_seed, refine_rounds, workers, players, output, rules):
     """Fit the bidding model's thresholds (and next's bonus) by self-play.
 
     Each seat's thresholds, round by round, maximise its side's points against the current model
@@ -48,7 +51,20 @@ def tune(deals, sweeps, seed, play, start, refine_deals, refine_seed, refine_rou
     Example:
       euchre-stats tune --rules stick --deals 20000 --seed 2026 -o stick-model.json
       euchre-stats tune --start stick-model.json --sweeps 0 --refine-deals 20000 -o stick-refined.json
+      euchre-stats tune --players 3 --deals 6000 --sweeps 2 -o cutthroat.json
     """
+    if players is not None:
+        if start or refine_deals:
+            raise click.UsageError("--start and --refine-deals fit the four-handed model, not --players")
+        from euchre_stats.bidding.games import tune_game_bidder
+        from euchre_stats.rules import for_players
+
+        r = tune_game_bidder(for_players(rules, int(players)), deals=deals, seed=seed, sweeps=max(sweeps, 1),
+                             model=play, workers=workers, progress=progress_bar("tune"))
+        click.echo(f"seed: {seed}   deals per decision point: {deals:,}   sweeps: {max(sweeps, 1)}   play model: "
+                   f"{play}   players: {players}", err=True)
+        emit(json.dumps(r.to_dict(), indent=2), output)
+        return
     result = tune_and_refine(rules, deals=deals, seed=seed, sweeps=sweeps,
                              start=BiddingModel.load(start) if start else None,
                              start_fit=load_fit(start) if start else None, workers=workers,

@@ -210,9 +210,10 @@ def test_lead_inference_matches_the_exact_posterior_of_the_dealers_pick_up():
     been dealt is enumerated, bid and discarded by the heuristic bidder (a deal counts once for
     each way it arises), and each lead's exact double-dummy value over those deals must lie inside
     the interval the sampled question prints."""
+    from euchre_stats.bidding.games import game_bidder
     from euchre_stats.solver import card_values_many
 
-    policy = HeuristicPolicy()
+    policy = game_bidder(2)
     mine = cards_to_mask(parse_cards("Jh Ah Kc Qc 9s"))
     up = parse_cards("9h")[0]
     unseen = [c for c in TWO.deck_obj.cards if not ((mine | (1 << up)) >> c) & 1]

@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 import euchre_stats as es
+from euchre_stats.bidding.games import game_bidder
 from euchre_stats.cli.main import cli
 from euchre_stats.core.errors import PlayModelError, RulesError, VariantsInputError
 from euchre_stats.game.policies import HeuristicPolicy
@@ -46,7 +47,8 @@ def test_figures_replay_through_the_state_machine():
     r = simulate_games(2, "24", samples=60, seed=9)
     rng = chunk_rng(9, 2, 24, 0)
     states = [HandState.deal(r.columns[0].rules, 1, rng) for _ in range(60)]
-    pol = HeuristicPolicy()
+    pol = game_bidder(2)  # the two-handed game's fitted thresholds
+    assert pol.thresholds != HeuristicPolicy().thresholds
     made = [not play_hand(s, pol).thrown_in for s in states]
     f = r.columns[0].figures
     assert f["thrown_in"].value == pytest.approx(1 - np.mean(made))
@@ -65,7 +67,10 @@ def test_refusals():
     # the four-handed analyses refuse the rules of a smaller game, naming it
     msg = r"these rules are three-handed cutthroat \(players 3\): the bidding model .* are four-handed"
     with pytest.raises(RulesError, match=msg):
-        es.order("Jh Jd Ah 9s Tc Kc Qc", "9h", "eldest", rules=CUTTHROAT, samples=10, seed=1)
+        es.alone("Jh Jd Ah 9s Tc Kc Qc", "h", "eldest", "eldest", rules=CUTTHROAT, samples=10, seed=1)
+    # the questions of one hand are asked in the smaller game itself
+    assert es.order("Jh Jd Ah 9s Tc Kc Qc", "9h", "eldest", rules=CUTTHROAT, samples=10, seed=1,
+                    model="dd").inputs["players"] == 3
     with pytest.raises(RulesError, match=msg):
         es.variants("24", samples=10, seed=1, rules=CUTTHROAT)
     with pytest.raises(PlayModelError, match=msg):

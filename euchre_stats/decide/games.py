@@ -1,11 +1,14 @@
-"""The questions of one hand in the two- and three-handed games: ``order``, ``call`` and the lead.
+"""The questions of one hand in the two- and three-handed games: ``order``, ``call``, the dealer's
+discard and the lead.
 
 The tuned bidding model (:mod:`euchre_stats.bidding`) is four-handed, so here the rest of the
 auction is bid by the state machine's heuristic player
-(:class:`~euchre_stats.game.policies.HeuristicPolicy`, its thresholds scaled by the hand size),
-the same bidder as ``variants --players``; the asker's own later bids too, when a pass leads to
-them.  The exact state machine (:class:`~euchre_stats.game.state.HandState`) runs every auction,
-so every rule of the smaller game applies as it does in ``review``.
+(:class:`~euchre_stats.game.policies.HeuristicPolicy`, its thresholds scaled by the hand size)
+with the thresholds fitted for each smaller game by self-play under realistic play
+(:func:`euchre_stats.bidding.games.game_bidder`), the same bidder as ``variants --players``; the
+asker's own later bids too, when a pass leads to them.  The exact state machine
+(:class:`~euchre_stats.game.state.HandState`) runs every auction, so every rule of the smaller
+game applies as it does in ``review``.
 
 Seats are the game's: 0..players-1 clockwise, the dealer last (``players - 1``), eldest (seat 0)
 bids first and leads.  Deals are uniform over the cards the asker has not seen.  With ``infer``
@@ -27,7 +30,8 @@ import numpy as np
 from ..core.cards import card_name, cards_to_mask, parse_card, parse_cards, parse_suit
 from ..core.errors import DecisionInputError
 from ..core.trump import EFF_SUIT, SUIT_MASK, trick_winner_index
-from ..game.policies import HeuristicPolicy, best_discard
+from ..bidding.games import game_bidder
+from ..game.policies import best_discard
 from ..game.state import OVER, PLAY, HandState
 from ..play.contracts import DEFAULT_PLAY_MODEL, PLAY_MODELS, Outcome, game_maker_tricks
 from ..rules import Rules, hand_points_array
@@ -192,7 +196,7 @@ def _bidding_chunk(rules, asker, draw, prefix, options, model, workers, infer, p
     """The chunk function of :func:`questions._drive` for a bidding question: deals kept by the
     ``prefix`` of bids seen (checked with ``infer``), then each option of the asker applied and the
     auction finished by the bidder, the contracts played together."""
-    policy = HeuristicPolicy()
+    policy = game_bidder(rules.players)
     up_of = {}
 
     def keep(row, rng):
@@ -453,7 +457,7 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
         raise DecisionInputError(str(exc)) from None
     seed = resolve_seed(seed)
     screen = infer and upc is not None
-    policy = HeuristicPolicy()
+    policy = game_bidder(rules.players)
     if screen:
         bids = _seen(["pass"] * (m if round_one else p + m) + ["order" if round_one else "cdhs"[t]], asker, p)
     where, out = game_seats(p, m)

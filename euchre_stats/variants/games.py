@@ -2,7 +2,8 @@
 
 The tuned bidding model (:mod:`euchre_stats.bidding`) is four-handed, so here every game, the
 four-handed one beside it included, is bid by the state machine's heuristic player
-(:class:`~euchre_stats.game.policies.HeuristicPolicy`, its thresholds scaled by the hand size)
+(:class:`~euchre_stats.game.policies.HeuristicPolicy`, its thresholds scaled by the hand size;
+in a smaller game those fitted for it by self-play, :func:`~euchre_stats.bidding.games.game_bidder`)
 and played realistically (every player samples deals from its own information:
 :mod:`euchre_stats.play.realistic`) or with ``model="dd"`` double dummy: the two-handed game as
 it is, cutthroat as the maker against the two defenders as a coalition (``docs/rules.md``).  The
@@ -22,6 +23,7 @@ import numpy as np
 
 from ..core.errors import VariantsInputError
 from ..core.stats import mean, proportion
+from ..bidding.games import game_bidder
 from ..game.policies import HeuristicPolicy
 from ..game.state import OVER, PLAY, HandState
 from ..output.results import ResultView
@@ -139,7 +141,7 @@ def _figures(rules: Rules, maker, alone, round_one, tricks) -> dict:
 
 def _outcome(rules: Rules, label: str, samples: int, seed: int, workers, dealt=None, model: str = "dd") -> DeckOutcome:
     """One column's figures; ``dealt(n)`` is called after each chunk of ``n`` deals is played."""
-    policy = HeuristicPolicy()
+    policy = HeuristicPolicy() if rules.players == 4 else game_bidder(rules.players)
     parts = []
     for i, size in enumerate(chunk_sizes(samples)):
         rng = chunk_rng(seed, rules.players, rules.deck_obj.size, i)
@@ -201,7 +203,8 @@ class GamesResult(ResultView):
         lines = [f"{self.title()} beside the four-handed game",
                  f"rules: {other.describe_options()}; the four-handed game {standard.describe()}"
                  + (" (each column with its own deck)" if len({d.deck.split()[0] for d in self.columns}) > 1 else ""),
-                 "bidding: the heuristic player of the state machine (every game alike)   play: "
+                 "bidding: the heuristic player of the state machine (the smaller game with its thresholds "
+                 "fitted by self-play)   play: "
                  + ("double dummy" if self.model == "dd" else
                     "pimc = realistic (each player samples worlds from its own information)")
                  + ("; the defenders as a coalition" if self.players == 3 else ""),

@@ -1,0 +1,238 @@
+"""The bidder of the two- and three-handed games: the heuristic player, its thresholds tuned by self-play.
+
+The tuned bidding model (:mod:`.model`) is four-handed (its thresholds are per seat of four, its
+count knows a partner).  The smaller games are bid by the state machine's heuristic player
+(:class:`~euchre_stats.game.policies.HeuristicPolicy`: a fixed point count against thresholds
+scaled by the hand size), with three thresholds fitted here for each game: ``order_opponent``
+(a seat before the dealer ordering the upcard up), ``take_up`` (the dealer picking it up) and
+``call`` (naming a suit in round two).  :func:`game_bidder` gives the shipped ones
+(``euchre_stats/data/game_bidders.json``; the heuristic's own when a game has none).
+
+:func:`tune_game_bidder` fits them the way :mod:`.tuning` fits the four-handed model: for each
+decision point (a seat in a round) it deals hands until the auction under the current thresholds
+reaches that seat still open, plays accepting and passing (the rest of the auction under the
+current thresholds) with the play model (realistic by default), and keeps, per threshold, the cut
+of the count that maximises the deciding seat's gain over every deal of its points, taking the
+most conservative cut within one standard error of the best (:func:`.tuning._best_cut`).  The
+values are those of the questions (:func:`euchre_stats.decide.games` conventions): two-handed,
+points minus the opponent's; cutthroat, points minus the mean of the other two.  Deterministic
+for a seed.  No I/O here except :func:`load_game_bidders`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from ..core.errors import BiddingModelError
+from ..game.policies import THRESHOLDS, HeuristicPolicy, best_discard, policy_card_points, policy_hand_points
+from ..game.state import OVER, PLAY, ROUND_ONE, HandState
+from ..play.contracts import game_maker_tricks
+from ..rules import Rules, hand_points_array
+from ..sampling.seeds import chunk_rng
+from .tuning import BOOTSTRAP, _best_cut
+
+#: the thresholds fitted for the smaller games (the others keep the heuristic's values)
+GAME_KINDS = ("order_opponent", "take_up", "call")
+#: the shipped thresholds, per player count
+DATA = Path(__file__).parents[1] / "data" / "game_bidders.json"
+#: candidate deals dealt per deal that reaches a decision point, at most
+MAX_DEAL_FACTOR = 50
+
+
+@lru_cache(maxsize=4)
+def load_game_bidders(path: str | None = None) -> dict:
+    """The shipped (or ``path``'s) thresholds: ``{"2": {"thresholds": {...}, "fit": {...}}, ...}``."""
+    p = Path(path) if path else DATA
+    if not p.exists():
+        return {}
+    try:
+        d = json.loads(p.read_text())
+    except (OSError, ValueError) as exc:
+        raise BiddingModelError(f"cannot read the smaller games' bidders {str(p)!r}: {exc}") from None
+    for k, v in d.items():
+        bad = [n for n in v.get("thresholds", {}) if n not in GAME_KINDS]
+        if k not in ("2", "3") or bad:
+            raise BiddingModelError(f"{str(p)!r}: entry {k!r} is not a smaller game's thresholds ({bad or k})")
+    return d
+
+
+def game_thresholds(players: int) -> dict:
+    """The thresholds (five-card scale) the bidder of the ``players`` game uses."""
+    return {**THRESHOLDS, **load_game_bidders().get(str(players), {}).get("thresholds", {})}
+
+
+def game_bidder(players: int) -> HeuristicPolicy:
+    """The heuristic player with the ``players`` game's shipped thresholds."""
+    return HeuristicPolicy(thresholds=game_thresholds(players))
+
+
+def seat_value(rules: Rules, seat: int, maker, tricks) -> np.ndarray:
+    """One seat's value of hands won by ``maker`` (-1: thrown in) with ``tricks``: two-handed its
+    points minus the opponent's; cutthroat its points minus the mean of the other two players'
+    (a euchre's 2 points split evenly between the defenders, who play as a coalition)."""
+    maker = np.asarray(maker)
+    hs = rules.hand_size
+    live = maker >= 0
+    t = np.where(live, tricks, hs)
+    mp, dp = (a.astype(np.float64) for a in hand_points_array(rules, t, False, False))
+    ours = live & (maker == seat)
+    if rules.players == 2:
+        v = np.where(ours, mp - dp, dp - mp)
+    else:
+        v = np.where(ours, mp - dp / 2, dp / 4 - mp / 2)
+    return np.where(live, v, 0.0)
+
+
+def decision_count(state: HandState, kind: str) -> float:
+    """The heuristic's count behind the decision of ``state.to_act`` (five-card scale, so it
+    compares with a threshold as stored): ``order_opponent``, ``take_up`` or ``call``."""
+    hand = state.hands[state.to_act]
+    scale = state.rules.hand_size / 5
+    if kind == "call":
+        legal = [a for a in state.legal_actions() if a != "pass" and not a.endswith("alone")]
+        return max(policy_hand_points(hand, "cdhs".index(a)) for a in legal) / scale
+    suit, up = state.round_one_suit, state.upcard
+    if kind == "take_up":
+        with_up = hand | (1 << up)
+        return policy_hand_points(with_up & ~(1 << best_discard(with_up, suit)), suit) / scale
+    return (policy_hand_points(hand, suit) - policy_card_points(up, suit) / 2) / scale
+
+
+def _finish(state: HandState, policy) -> HandState:
+    while state.phase not in (PLAY, OVER):
+        state.apply(policy(state))
+    return state
+
+
+def _contract(s: HandState, dealer: int):
+    if s.phase == OVER:
+        return 0, 0, -1, -1
+    up = s.upcard if (s.hands[dealer] >> s.upcard) & 1 else -1
+    return s.hands, s.trump, s.maker_seat, up
+
+
+def _play(rules: Rules, rows: list, model: str, seed: int, workers) -> tuple[np.ndarray, np.ndarray]:
+    """Maker and maker's tricks of each contract row (``_contract``)."""
+    n = len(rows)
+    maker = np.array([r[2] for r in rows], dtype=np.int64)
+    tricks = np.zeros(n, dtype=np.int64)
+    live = np.flatnonzero(maker >= 0)
+    if live.size:
+        hands = np.array([rows[i][0] for i in live], dtype=np.uint64).reshape(live.size, rules.players)
+        trump = np.array([rows[i][1] for i in live], dtype=np.int64)
+        up = np.array([rows[i][3] for i in live], dtype=np.int64)
+        tricks[live] = game_maker_tricks(rules, hands, trump, maker[live], threads=workers, model=model, seed=seed,
+                                         up_known=up)
+    return maker, tricks
+
+
+def _points(players: int) -> list[tuple[int, int, str]]:
+    """The decision points (round, seat, kind) of a game, dealer last."""
+    dealer = players - 1
+    one = [(1, s, "take_up" if s == dealer else "order_opponent") for s in range(players)]
+    return one + [(2, s, "call") for s in range(players)]
+
+
+def _reach(rules: Rules, policy, rnd: int, seat: int, n: int, rng) -> tuple[list[HandState], int]:
+    """``n`` random deals on which the auction under ``policy`` reaches ``seat`` in round ``rnd``
+    still open; the states there, and the number of deals dealt."""
+    out: list[HandState] = []
+    dealt = 0
+    before = seat if rnd == 1 else rules.players + seat
+    while len(out) < n and dealt < MAX_DEAL_FACTOR * n:
+        dealt += 1
+        s = HandState.deal(rules, rules.players - 1, rng)
+        ok = s.phase == ROUND_ONE
+        for _ in range(before):
+            if not ok:
+                break
+            ok = policy(s) == "pass"
+            if ok:
+                s.apply("pass")
+        if ok and "pass" in s.legal_actions():  # a stuck dealer has no choice to tune
+            out.append(s)
+    return out, dealt
+
+
+@dataclass(frozen=True)
+class GameTuneResult:
+    """The fitted thresholds (five-card scale) and the fit report."""
+
+    players: int
+    thresholds: dict
+    fit: dict
+
+    def to_dict(self) -> dict:
+        return {"players": self.players, "thresholds": self.thresholds, "fit": self.fit}
+
+
+def tune_game_bidder(rules: Rules, deals: int = 4000, seed: int = 0, sweeps: int = 2, model: str = "pimc",
+                     workers: int | None = None, progress=None) -> GameTuneResult:
+    """Fit ``order_opponent``, ``take_up`` and ``call`` of the ``rules.players`` game (2 or 3) by
+    self-play, ``deals`` deals per decision point (see the module docstring)."""
+    rules = Rules.from_json(rules)
+    if rules.players not in (2, 3):
+        raise BiddingModelError(f"players {rules.players!r}: the smaller games' bidder is for 2 or 3 players")
+    thr = {k: THRESHOLDS[k] for k in GAME_KINDS}
+    points = _points(rules.players)
+    se: dict = {}
+    reached: dict = {}
+    step, steps = 0, sweeps * len(GAME_KINDS)
+    for sweep in range(sweeps):
+        for kind in GAME_KINDS:
+            policy = HeuristicPolicy(thresholds=thr)
+            strength, gain = [], []
+            for rnd, seat, k in points:
+                if k != kind:
+                    continue
+                rng = chunk_rng(seed, rules.players, sweep, rnd, seat)
+                states, dealt = _reach(rules, policy, rnd, seat, deals, rng)
+                reached[f"{'round one' if rnd == 1 else 'round two'} {seat}"] = {"deals": len(states),
+                                                                                  "dealt": dealt}
+                if not states:
+                    continue
+                accept, refuse = [], []
+                for s in states:
+                    strength.append(decision_count(s, kind))
+                    a = s.copy()
+                    act = "order"
+                    if kind == "call":
+                        legal = [x for x in a.legal_actions() if x != "pass" and not x.endswith("alone")]
+                        act = max(legal, key=lambda x: policy_hand_points(a.hands[seat], "cdhs".index(x)))
+                    a.apply(act)
+                    accept.append(_contract(_finish(a, policy), rules.players - 1))
+                    b = s.copy()
+                    b.apply("pass")
+                    refuse.append(_contract(_finish(b, policy), rules.players - 1))
+                play_seed = int(rng.integers(0, 2**62))
+                ma, ta = _play(rules, accept, model, play_seed, workers)
+                mr, tr = _play(rules, refuse, model, play_seed, workers)
+                gain.append(seat_value(rules, seat, ma, ta) - seat_value(rules, seat, mr, tr))
+            if not gain:
+                continue
+            st, g = np.asarray(strength), np.concatenate(gain)
+            w = np.ones(len(g))
+            cut, _ = _best_cut(st, g, w, thr[kind])
+            thr[kind] = round(float(cut), 3)
+            if sweep == sweeps - 1:
+                brng = np.random.default_rng(chunk_rng(seed, 77, rules.players).integers(2**62))
+                reps = []
+                for _ in range(BOOTSTRAP):
+                    cnt = np.bincount(brng.integers(0, len(g), len(g)), minlength=len(g)).astype(float)
+                    reps.append(_best_cut(st, g, cnt, thr[kind])[0])
+                se[kind] = round(float(np.std(reps, ddof=1)), 3)
+            step += 1
+            if progress is not None:
+                progress(step, steps)
+    fit = {"play_model": model, "deals_per_point": deals, "sweeps": sweeps, "seed": seed,
+           "rules": rules.describe(), "standard_errors": se, "reached": reached, "bootstrap": BOOTSTRAP}
+    return GameTuneResult(rules.players, thr, fit)
+
+
+__all__ = ["GAME_KINDS", "GameTuneResult", "decision_count", "game_bidder", "game_thresholds", "load_game_bidders",
+           "seat_value", "tune_game_bidder"]

@@ -1,0 +1,56 @@
+"""The bidder of the two- and three-handed games (euchre_stats.bidding.games)."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from euchre_stats.bidding.games import (DATA, GAME_KINDS, _points, _reach, decision_count, game_bidder,
+                                        game_thresholds, seat_value, tune_game_bidder)
+from euchre_stats.core.errors import BiddingModelError
+from euchre_stats.game.policies import THRESHOLDS, HeuristicPolicy
+from euchre_stats.rules import Rules
+
+TWO = Rules.from_json({"players": 2})
+THREE = Rules.from_json({"players": 3, "hand_size": 7})
+
+
+@pytest.mark.parametrize("rules", [TWO, THREE])
+def test_the_count_is_what_the_bidder_compares(rules):
+    """At every decision point the bidder accepts exactly when the count tuned here clears its threshold."""
+    policy = HeuristicPolicy(thresholds={"order_opponent": 6.0, "take_up": 5.5, "call": 5.0})
+    rng = np.random.default_rng(3)
+    for rnd, seat, kind in _points(rules.players):
+        states, _ = _reach(rules, policy, rnd, seat, 150, rng)
+        assert states
+        for s in states:
+            accepts = policy(s) != "pass"
+            assert accepts == (decision_count(s, kind) >= policy.thresholds[kind] - 1e-12), (rnd, seat, kind)
+
+
+def test_seat_values_are_the_questions_values():
+    # two-handed: zero-sum; cutthroat: mine minus the mean of the others, a euchre split evenly
+    assert seat_value(TWO, 0, np.array([0, 1, -1]), np.array([5, 2, 0])).tolist() == [2.0, 2.0, 0.0]
+    assert seat_value(THREE, 1, np.array([1, 0]), np.array([7, 3])).tolist() == [4.0, 0.5]
+
+
+def test_tuning_is_deterministic_and_stays_in_range():
+    a = tune_game_bidder(TWO, deals=250, seed=4, sweeps=1, model="dd")
+    b = tune_game_bidder(TWO, deals=250, seed=4, sweeps=1, model="dd")
+    assert a.to_dict() == b.to_dict()
+    assert set(a.thresholds) == set(GAME_KINDS)
+    assert all(0.0 < v < 15.0 for v in a.thresholds.values())
+    assert set(a.fit["standard_errors"]) == set(GAME_KINDS)
+    with pytest.raises(BiddingModelError, match="2 or 3 players"):
+        tune_game_bidder(Rules.from_json({}), deals=10)
+
+
+def test_the_shipped_thresholds_are_used():
+    shipped = json.loads(DATA.read_text())
+    for players in (2, 3):
+        want = {**THRESHOLDS, **shipped[str(players)]["thresholds"]}
+        assert game_thresholds(players) == want
+        assert game_bidder(players).thresholds == want
+        assert shipped[str(players)]["fit"]["play_model"] == "pimc"
