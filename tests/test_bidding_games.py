@@ -54,3 +54,18 @@ def test_the_shipped_thresholds_are_used():
         assert game_thresholds(players) == want
         assert game_bidder(players).thresholds == want
         assert shipped[str(players)]["fit"]["play_model"] == "pimc"
+
+
+def test_cli_tune_players(tmp_path):
+    from click.testing import CliRunner
+
+    from euchre_stats.cli.main import cli
+
+    out = tmp_path / "bidder.json"
+    r = CliRunner().invoke(cli, ["tune", "--players", "3", "--deals", "100", "--sweeps", "1", "--model", "dd",
+                                 "--seed", "5", "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    d = json.loads(out.read_text())
+    assert d["players"] == 3 and set(d["thresholds"]) == set(GAME_KINDS) and d["fit"]["seed"] == 5
+    r = CliRunner().invoke(cli, ["tune", "--players", "2", "--refine-deals", "100"])
+    assert r.exit_code == 2 and "not --players" in r.output and "Traceback" not in r.output
