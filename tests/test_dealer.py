@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from euchre_stats.core.cards import mask_to_cards, parse_hand
+from euchre_stats.core.cards import mask_to_cards, parse_card, parse_hand
 from euchre_stats.core.decks import find_deck
 from euchre_stats.core.errors import InconsistentDealError
 from euchre_stats.core.trump import SUIT_MASK
@@ -100,3 +100,11 @@ def test_impossible_knowledge_is_an_error():
     k.need = [0, 2, 2, 2, 3]
     with pytest.raises(InconsistentDealError, match="cannot fill"):
         Dealer(k)
+
+
+def test_place_puts_a_card_with_its_holder():
+    k = Knowledge(find_deck("24").mask)
+    k.need = [5, 5, 5, 5, 4]
+    k.place(KITTY, parse_card("9h"))
+    assert k.known[KITTY] == 1 << parse_card("9h") and k.need[KITTY] == 3
+    assert not (k.unseen() >> parse_card("9h")) & 1

@@ -143,9 +143,7 @@ def _knowledge(rules: Rules, asker: int, hmask: int, upc: int | None, round_one:
     k.known[asker] = hmask
     if upc is not None:
         if round_one and asker != DEALER:
-            k.known[DEALER] |= 1 << upc
-            k.need[DEALER] -= 1
+            k.place(DEALER, upc)
         elif not round_one:
-            k.known[KITTY] |= 1 << upc
-            k.need[KITTY] -= 1
+            k.place(KITTY, upc)
     return k

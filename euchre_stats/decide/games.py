@@ -35,9 +35,9 @@ from ..game.policies import best_discard
 from ..game.state import OVER, PLAY, HandState
 from ..play.contracts import DEFAULT_PLAY_MODEL, PLAY_MODELS, Outcome, game_maker_tricks
 from ..rules import Rules, hand_points_array
-from ..sampling.dealer import KITTY, Dealer, Knowledge
+from ..sampling.dealer import KITTY, Knowledge
 from ..sampling.seeds import resolve_seed
-from .questions import Decision, _drive, _pick_discards, _summarise
+from .questions import Decision, _drive, _pick_discards, _summarise, dealer_for
 
 #: seat names from the dealer in each smaller game, indexed by the game's seat
 GAME_SEAT_NAMES = {2: ("eldest", "dealer"), 3: ("eldest", "second", "dealer")}
@@ -192,15 +192,14 @@ def _kept_deals(rng, n: int, draw, keep) -> tuple[list, int]:
     return kept, drawn
 
 
-def _bidding_chunk(rules, asker, draw, prefix, options, model, workers, infer, pass_model):
+def _bidding_chunk(rules, asker, up, draw, prefix, options, model, workers, infer, pass_model):
     """The chunk function of :func:`questions._drive` for a bidding question: deals kept by the
     ``prefix`` of bids seen (checked with ``infer``), then each option of the asker applied and the
     auction finished by the bidder, the contracts played together."""
     policy = game_bidder(rules.players)
-    up_of = {}
 
     def keep(row, rng):
-        s = _state(rules, row, up_of["up"])
+        s = _state(rules, row, up)
         bids = prefix if infer else [b if isinstance(b, tuple) else (b,) for b in prefix]
         return s if _screen(s, policy, bids) else None
 
@@ -225,7 +224,7 @@ def _bidding_chunk(rules, asker, draw, prefix, options, model, workers, infer, p
             outs["pass"] = _values(rules, asker, np.full(m, -1), np.zeros(m, dtype=np.int64))
         return outs, np.ones(m), (drawn, float("inf"))
 
-    return chunk, up_of
+    return chunk
 
 
 def _result(kind, inputs, rules, seed, model, outcomes, w, info, ranges, pass_model, infer, screened) -> Decision:
@@ -237,6 +236,23 @@ def _result(kind, inputs, rules, seed, model, outcomes, w, info, ranges, pass_mo
     return Decision(kind, inputs, rules, seed, info.played, model, options, diffs, rec, close,
                     "heuristic" if pass_model == "hand" else pass_model, infer,
                     info.effective, value_unit=VALUE_UNITS[rules.players], sampling=info)
+
+
+def _ask(kind, rules, asker, hmask, up, prefix, options, inputs, ranges, *, samples, seed, model, workers,
+         infer, pass_model, target_se, progress) -> Decision:
+    """A bidding question (``order``, ``call``, ``discard``): deals around the asker's ``hmask`` and
+    the card ``up``, kept by the bids ``prefix`` (with ``infer``), each of ``options(state)`` played."""
+    draw = lambda rng, m: _deal(rng, m, rules, asker, hmask, 1 << up)  # noqa: E731
+    chunk = _bidding_chunk(rules, asker, up, draw, prefix, options, model, workers, infer, pass_model)
+    outcomes, w, info = _drive(seed, samples, target_se, chunk, progress)
+    inputs = {**inputs, "players": rules.players, "bidding": BIDDER}
+    screened = infer and any(isinstance(b, str) for b in prefix)
+    return _result(kind, inputs, rules, seed, model, outcomes, w, info, ranges, pass_model if kind != "discard"
+                   else None, infer, screened)
+
+
+def _legal(s: HandState):
+    return [(a, [a]) for a in s.legal_actions()]
 
 
 def _bid_ranges(rules):
@@ -255,9 +271,7 @@ def game_order_decision(hand, upcard, seat, rules: Rules, *, samples: int = 1000
     cards = parse_cards(hand, rules.deck_obj, size=rules.hand_size)
     hmask = cards_to_mask(cards)
     up = _upcard(upcard, rules, hmask)
-    seed = resolve_seed(seed)
     dealer = rules.players - 1
-    draw = lambda rng, m: _deal(rng, m, rules, asker, hmask, 1 << up)  # noqa: E731
 
     def options(s: HandState):
         out = []
@@ -270,14 +284,11 @@ def game_order_decision(hand, upcard, seat, rules: Rules, *, samples: int = 1000
                 out.append((a, [a]))
         return out
 
-    prefix = _seen(["pass"] * asker, asker, rules.players)
-    chunk, up_of = _bidding_chunk(rules, asker, draw, prefix, options, model, workers, infer, pass_model)
-    up_of["up"] = up
-    outcomes, w, info = _drive(seed, samples, target_se, chunk, progress)
     inputs = {"hand": " ".join(card_name(c) for c in cards), "upcard": card_name(up),
-              "seat": GAME_SEAT_NAMES[rules.players][asker], "players": rules.players, "bidding": BIDDER}
-    return _result("order", inputs, rules, seed, model, outcomes, w, info, _bid_ranges(rules), pass_model, infer,
-                   infer and asker > 0)
+              "seat": GAME_SEAT_NAMES[rules.players][asker]}
+    return _ask("order", rules, asker, hmask, up, _seen(["pass"] * asker, asker, rules.players), options, inputs,
+                _bid_ranges(rules), samples=samples, seed=resolve_seed(seed), model=model, workers=workers,
+                infer=infer, pass_model=pass_model, target_se=target_se, progress=progress)
 
 
 def game_call_decision(hand, turned_down, seat, rules: Rules, *, samples: int = 10000, seed: int | None = None,
@@ -292,20 +303,12 @@ def game_call_decision(hand, turned_down, seat, rules: Rules, *, samples: int = 
     cards = parse_cards(hand, rules.deck_obj, size=rules.hand_size)
     hmask = cards_to_mask(cards)
     up = _upcard(turned_down, rules, hmask, "turned-down card")
-    seed = resolve_seed(seed)
-    draw = lambda rng, m: _deal(rng, m, rules, asker, hmask, 1 << up)  # noqa: E731
-
-    def options(s: HandState):
-        return [(a, [a]) for a in s.legal_actions()]
-
-    prefix = _seen(["pass"] * (rules.players + asker), asker, rules.players)
-    chunk, up_of = _bidding_chunk(rules, asker, draw, prefix, options, model, workers, infer, pass_model)
-    up_of["up"] = up
-    outcomes, w, info = _drive(seed, samples, target_se, chunk, progress)
     inputs = {"hand": " ".join(card_name(c) for c in cards), "turned_down": card_name(up),
-              "seat": GAME_SEAT_NAMES[rules.players][asker], "players": rules.players, "bidding": BIDDER}
-    return _result("call", inputs, rules, seed, model, outcomes, w, info, _bid_ranges(rules), pass_model, infer,
-                   infer and rules.players > 1)
+              "seat": GAME_SEAT_NAMES[rules.players][asker]}
+    prefix = _seen(["pass"] * (rules.players + asker), asker, rules.players)
+    return _ask("call", rules, asker, hmask, up, prefix, _legal, inputs, _bid_ranges(rules), samples=samples,
+                seed=resolve_seed(seed), model=model, workers=workers, infer=infer, pass_model=pass_model,
+                target_se=target_se, progress=progress)
 
 
 def game_discard_decision(hand, upcard, rules: Rules, *, maker="dealer", samples: int = 10000,
@@ -325,22 +328,13 @@ def game_discard_decision(hand, upcard, rules: Rules, *, maker="dealer", samples
         raise DecisionInputError(f"the upcard {card_name(up)!r} must be among the dealer's {rules.hand_size + 1} "
                                  "cards")
     _upcard(up, rules, 0)
-    dealt = hmask & ~(1 << up)
-    seed = resolve_seed(seed)
-    draw = lambda rng, n: _deal(rng, n, rules, dealer, dealt, 1 << up)  # noqa: E731
-
-    def options(s: HandState):
-        return [(a, [a]) for a in s.legal_actions()]
-
-    prefix = _seen(["pass"] * m + ["order"], dealer, rules.players)
-    chunk, up_of = _bidding_chunk(rules, dealer, draw, prefix, options, model, workers, infer, "hand")
-    up_of["up"] = up
-    outcomes, w, info = _drive(seed, samples, target_se, chunk, progress)
     inputs = {"hand": " ".join(card_name(c) for c in cards), "upcard": card_name(up),
-              "maker": GAME_SEAT_NAMES[rules.players][m], "players": rules.players, "bidding": BIDDER}
+              "maker": GAME_SEAT_NAMES[rules.players][m]}
     r = value_range(rules, m == dealer)
-    return _result("discard", inputs, rules, seed, model, outcomes, w, info, lambda k: r, None, infer,
-                   infer and m > 0)
+    return _ask("discard", rules, dealer, hmask & ~(1 << up), up, _seen(["pass"] * m + ["order"], dealer,
+                                                                           rules.players),
+                _legal, inputs, lambda k: r, samples=samples, seed=resolve_seed(seed), model=model, workers=workers,
+                infer=infer, pass_model="hand", target_se=target_se, progress=progress)
 
 
 def _upcard(text, rules: Rules, hmask: int, what: str = "upcard") -> int:
@@ -442,19 +436,14 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
                 if (hmask >> upc) & 1 or (k.gone >> upc) & 1:
                     raise DecisionInputError(f"the upcard {card_name(upc)!r} was taken by the dealer but is "
                                              "elsewhere")
-                k.known[dealer] |= 1 << upc
-                k.need[dealer] -= 1
+                k.place(dealer, upc)
                 up_known = upc
         else:
             if (hmask >> upc) & 1 or (k.gone >> upc) & 1:
                 raise DecisionInputError(f"the turned-down card {card_name(upc)!r} is on the kitty but is also in "
                                          "the hand or played")
-            k.known[KITTY] |= 1 << upc
-            k.need[KITTY] -= 1
-    try:
-        sampler = Dealer(k)
-    except ValueError as exc:
-        raise DecisionInputError(str(exc)) from None
+            k.place(KITTY, upc)
+    sampler = dealer_for(k)
     seed = resolve_seed(seed)
     screen = infer and upc is not None
     policy = game_bidder(rules.players)

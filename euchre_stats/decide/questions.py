@@ -669,6 +669,14 @@ def _round_knowledge(rules: Rules, asker: int, hmask: int, up: int) -> Knowledge
     return k
 
 
+def dealer_for(k: Knowledge) -> Dealer:
+    """The constrained dealer of ``k``, an impossible knowledge a :class:`DecisionInputError`."""
+    try:
+        return Dealer(k)
+    except ValueError as exc:
+        raise DecisionInputError(str(exc)) from None
+
+
 def _upcard(text, rules: Rules, hmask: int, what: str = "upcard", joker_ok: bool = False) -> int:
     up = text if isinstance(text, int) else parse_card(text, rules.deck_obj)
     if (hmask >> up) & 1:
@@ -1161,14 +1169,12 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
         if (hmask >> upc) & 1 or (k.gone >> upc) & 1:
             raise DecisionInputError(f"the turned-down card {card_name(upc)!r} is on the kitty but is "
                                      "also in the hand or played")
-        k.known[KITTY] |= 1 << upc
-        k.need[KITTY] -= 1
+        k.place(KITTY, upc)
     if round_one and not (played_by[DEALER] >> upc) & 1 and asker != DEALER:
         if (hmask >> upc) & 1 or (k.gone >> upc) & 1:
             raise DecisionInputError(f"the upcard {card_name(upc)!r} was taken by the dealer but is "
                                      "elsewhere")
-        k.known[DEALER] |= 1 << upc
-        k.need[DEALER] -= 1
+        k.place(DEALER, upc)
     if round_one and asker == DEALER and not ((hmask | played_by[DEALER]) >> upc) & 1:
         raise DecisionInputError(f"you are the dealer and took up {card_name(upc)!r}: it must be in "
                                  "your hand or among your plays")
@@ -1176,12 +1182,8 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
         dc = discard if isinstance(discard, int) else parse_card(discard, deck)
         if asker != DEALER:
             raise DecisionInputError("only the dealer knows the discard")
-        k.known[KITTY] |= 1 << dc
-        k.need[KITTY] -= 1
-    try:
-        dealer = Dealer(k)
-    except ValueError as exc:
-        raise DecisionInputError(str(exc)) from None
+        k.place(KITTY, dc)
+    dealer = dealer_for(k)
     seed = resolve_seed(seed)
     game = game_state(rules, score, asker, model, bidding)
     up_in_dealer = upc if round_one and (k.known[DEALER] >> upc) & 1 else -1

@@ -46,6 +46,11 @@ class Knowledge:
     #: bitmask of effective suits (bit s) each holder is known to be void in
     voids: list[int] = field(default_factory=lambda: [0] * NUM_HOLDERS)
 
+    def place(self, holder: int, card: int) -> None:
+        """``card`` is known to be with ``holder`` (a seat or the kitty): one unseen place fewer there."""
+        self.known[holder] |= 1 << card
+        self.need[holder] -= 1
+
     def unseen(self) -> int:
         """Mask of cards whose holder is unknown."""
         taken = self.gone
