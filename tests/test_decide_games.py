@@ -9,6 +9,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import euchre_stats as es
 from euchre_stats.cli.main import cli
@@ -264,3 +266,31 @@ def test_discard_refuses_an_auction_the_bidder_never_makes():
         es.discard("Js Jc As Kh 9d Td", "Js", maker="eldest", players=2, samples=50, seed=1, model="dd")
     d = es.discard("Js Jc As Kh 9d Td", "Js", maker="eldest", players=2, samples=50, seed=1, model="dd", infer=False)
     assert d.inputs["maker"] == "eldest" and not d.sampling.screened
+
+
+@st.composite
+def _questions(draw):
+    rules = draw(st.sampled_from([TWO, THREE]))
+    cards = draw(st.permutations(list(rules.deck_obj.cards)))
+    hand = " ".join(card_name(c) for c in cards[:rules.hand_size])
+    up = next(c for c in cards[rules.hand_size:] if c != 32)  # a suited upcard
+    seat = draw(st.integers(0, rules.players - 1))
+    return rules, hand, card_name(up), seat
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_questions())
+def test_every_answer_stays_inside_what_is_possible(q):
+    rules, hand, up, seat = q
+    try:
+        d = game_order_decision(hand, up, seat + 1, rules, samples=30, seed=1, model="dd")
+    except DecisionInputError as exc:  # an auction the bidder never makes before this seat
+        assert "consistent with the bids seen" in str(exc)
+        return
+    either, ours = value_range(rules, None), value_range(rules, True)
+    for o in d.options:
+        lo, hi = either if o.action == "pass" else ours
+        assert lo - 1e-9 <= o.ev_ci[0] <= o.ev <= o.ev_ci[1] <= hi + 1e-9, (o.action, o.ev, o.ev_ci, lo, hi)
+        assert 0.0 <= o.p_march <= o.p_make <= 1.0 and o.p_make + o.p_euchred <= 1.0 + 1e-9
+        assert ("discard" in o.extra) == (o.action == "order" and seat == rules.players - 1)
+    assert d.recommendation in {o.action for o in d.options}
