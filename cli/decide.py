@@ -55,7 +55,7 @@ def bidding_option(func):
 
     return click.option("--bidding", "bidding", type=click.Path(exists=True, dir_okay=False), default=None,
                         help="bidding model (JSON from `euchre-stats tune`); the shipped tuned model by "
-                             "default")(func)
+                             "default; with --players 2|3 the bidder's thresholds (JSON from `tune --players`)")(func)
 
 
 def _finish(result, fmt, output, plot):
@@ -175,12 +175,13 @@ def discard(hand, upcard, maker, alone, infer, samples, target_se, seed, workers
 @click.option("--defender-alone", default=None, help="seat of a defender who went alone")
 @click.option("--discard", "discard_card", default=None, help="your discard, if you are the dealer")
 @sampling_options
+@bidding_option
 @players_option
 @rules_options
 @output_options()
 @handle_errors
 def lead(hand, trump, maker, seat, tricks, upcard, alone, defender_alone, discard_card, samples, target_se,
-         seed, workers, model, plot, score, players, rules, fmt, output):
+         seed, workers, model, plot, score, bidding, players, rules, fmt, output):
     """The lead: expected points (and tricks), P(make) and P(euchred) for each card of HAND.
 
     \b
@@ -192,7 +193,7 @@ def lead(hand, trump, maker, seat, tricks, upcard, alone, defender_alone, discar
     d = es.lead(hand, trump, maker, seat, rules, tricks=tricks, up=upcard, alone=alone,
                 defender_alone=defender_alone, discard=discard_card, samples=samples, target_se=target_se,
                 seed=seed, model=model, workers=workers, score=score, progress=progress_bar("sampling"),
-                players=players)
+                bidding=bidding, players=players)
     _finish(d, fmt, output, plot)
 
 

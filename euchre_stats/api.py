@@ -97,12 +97,27 @@ def _not_in_smaller_games(r: Rules, **given) -> None:
 
 
 #: why an option of the four-handed questions does not apply to the smaller games
-_SMALL_WHY = {"bidding": "its bids come from the heuristic bidder, the tuned bidding model being four-handed",
-              "score": "game-win chances are modelled for the four-handed game only",
+_SMALL_WHY = {"score": "game-win chances are modelled for the four-handed game only",
               "named": "its questions start from a suited upcard",
               "alone": "nobody goes alone", "defender_alone": "nobody defends alone",
               "discard": "the dealer's discard is not a known card there", "pass_model": "a pass is valued by the "
               "heuristic bidder (hand) or as zero (zero)"}
+
+
+def _game_bidder(bidding, r: Rules) -> dict | None:
+    """``bidding`` for a smaller game: None (the shipped bidder), the path of a ``tune --players``
+    file or a dict of thresholds; a four-handed :class:`BiddingModel` is refused."""
+    if bidding is None:
+        return None
+    if not isinstance(bidding, (str, bytes, dict)) and not hasattr(bidding, "__fspath__"):
+        raise DecisionInputError(f"bidding: a four-handed bidding model does not apply to {GAME_NAMES[r.players]} "
+                                 f"(players {r.players}); give the thresholds of `euchre-stats tune --players`")
+    from .bidding.games import load_bidder_file
+
+    try:
+        return load_bidder_file(bidding, r.players)
+    except ValueError as exc:
+        raise DecisionInputError(str(exc)) from None
 
 
 def _bidding_question(fn, args, model, compare_models, *, bidding, players=None, **kw):
@@ -116,10 +131,10 @@ def _bidding_question(fn, args, model, compare_models, *, bidding, players=None,
     if r.players != 4:
         from .decide import games
 
-        _not_in_smaller_games(r, bidding=bidding, score=kw.pop("score"), named=kw.pop("named"),
+        _not_in_smaller_games(r, score=kw.pop("score"), named=kw.pop("named"),
                               pass_model=kw["pass_model"] if kw["pass_model"] == "dd" else None)
         fn = {"order_decision": games.game_order_decision, "call_decision": games.game_call_decision}[fn.__name__]
-        args = (hand, card, seat, r)
+        args, kw = (hand, card, seat, r), {**kw, "bidder": _game_bidder(bidding, r)}
     else:
         args, kw = (hand, card, seat, _rules(r)), {**kw, "bidding": _bidding(bidding)}
     if not compare_models:
@@ -310,9 +325,10 @@ def discard(hand: str, up: str, rules: RulesLike = "north-american", *, maker: s
     if r.players != 4:
         from .decide.games import game_discard_decision
 
-        _not_in_smaller_games(r, bidding=bidding, score=score, alone=alone)
+        _not_in_smaller_games(r, score=score, alone=alone)
         return game_discard_decision(hand, up, r, maker=maker, samples=samples, target_se=target_se, seed=seed,
-                                     infer=infer, workers=workers, progress=progress, **_model(model))
+                                     infer=infer, workers=workers, progress=progress,
+                                     bidder=_game_bidder(bidding, r), **_model(model))
     return discard_decision(hand, up, _rules(rules), maker=maker, alone=alone, samples=samples,
                             target_se=target_se, seed=seed, infer=infer, workers=workers,
                             bidding=_bidding(bidding), score=score, progress=progress, **_model(model))
@@ -379,11 +395,10 @@ def lead(hand: str, trump: str, maker: str | int, seat: str | int, rules: RulesL
     if r.players != 4:
         from .decide.games import game_lead_decision
 
-        _not_in_smaller_games(r, bidding=bidding, score=score, alone=alone, defender_alone=defender_alone,
-                              discard=discard)
+        _not_in_smaller_games(r, score=score, alone=alone, defender_alone=defender_alone, discard=discard)
         return game_lead_decision(hand, trump, maker, seat, r, tricks=list(tricks), up=up, samples=samples,
                                   target_se=target_se, seed=seed, infer=infer, workers=workers, progress=progress,
-                                  **_model(model))
+                                  bidder=_game_bidder(bidding, r), **_model(model))
     return lead_decision(hand, trump, maker, seat, _rules(rules), tricks=list(tricks), up=up, alone=alone,
                          defender_alone=defender_alone, discard=discard, samples=samples, target_se=target_se,
                          seed=seed, infer=infer, workers=workers, bidding=_bidding(bidding), score=score,

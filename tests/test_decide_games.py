@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import json
 import sys
 from pathlib import Path
 
@@ -294,3 +295,18 @@ def test_every_answer_stays_inside_what_is_possible(q):
         assert 0.0 <= o.p_march <= o.p_make <= 1.0 and o.p_make + o.p_euchred <= 1.0 + 1e-9
         assert ("discard" in o.extra) == (o.action == "order" and seat == rules.players - 1)
     assert d.recommendation in {o.action for o in d.options}
+
+
+def test_a_bidder_file_from_tune_players_is_used(tmp_path):
+    path = tmp_path / "cautious.json"
+    path.write_text(json.dumps({"players": 2, "thresholds": {"order_opponent": 7.0, "take_up": 6.0, "call": 6.5}}))
+    a = es.order("Jh Jd Ah 9s Tc", "9h", "dealer", players=2, samples=150, seed=2, model="dd", bidding=str(path))
+    b = es.order("Jh Jd Ah 9s Tc", "9h", "dealer", players=2, samples=150, seed=2, model="dd")
+    assert a.inputs["thresholds"] == {"order_opponent": 7.0, "take_up": 6.0, "call": 6.5}
+    assert "order_opponent 7" in a.to_text() and "thresholds" not in b.inputs
+    assert a.options[0].ev != b.options[0].ev  # the pass is valued by the bidder given
+    r = CliRunner().invoke(cli, ["order", "Jh Jd Ah 9s Tc", "--up", "9h", "--seat", "eldest", "--players", "3",
+                                 "--bidding", str(path), "-n", "10"])
+    assert r.exit_code == 2 and "not of the 3-player game" in r.output
+    with pytest.raises(DecisionInputError, match="unknown threshold 'order'"):
+        es.order("Jh Jd Ah 9s Tc", "9h", "eldest", players=2, samples=10, bidding={"order": [7, 7, 7, 7]})

@@ -61,6 +61,41 @@ def load_game_bidders(path: str | None = None) -> dict:
     return d
 
 
+def load_bidder_file(source, players: int) -> dict:
+    """The thresholds of a bidder for the ``players`` game: the path of a ``tune --players`` file
+    (``{"players": 2, "thresholds": {...}}``) or such a dict, or a dict of thresholds alone; every
+    field checked (an error names the file and the field).  Returns the full thresholds."""
+    name = repr(str(source)) if not isinstance(source, dict) else "the bidder given"
+    d = source
+    if not isinstance(source, dict):
+        try:
+            d = json.loads(Path(source).read_text())
+        except FileNotFoundError:
+            raise BiddingModelError(f"file not found: {str(source)!r}") from None
+        except IsADirectoryError:
+            raise BiddingModelError(f"{str(source)!r} is a directory, not a bidder file") from None
+        except (OSError, UnicodeDecodeError, ValueError) as exc:
+            raise BiddingModelError(f"{name} is not a bidder file (JSON from `euchre-stats tune --players`): "
+                                    f"{exc}") from None
+    if not isinstance(d, dict):
+        raise BiddingModelError(f"{name} must be a JSON object, got {type(d).__name__}")
+    if "thresholds" in d or "players" in d:
+        if d.get("players") != players:
+            raise BiddingModelError(f"{name} is the bidder of players {d.get('players')!r}, not of the "
+                                    f"{players}-player game (from `euchre-stats tune --players`)")
+        d = d.get("thresholds")
+        if not isinstance(d, dict):
+            raise BiddingModelError(f"{name}: 'thresholds' must be an object of {', '.join(GAME_KINDS)}")
+    bad = [k for k in d if k not in GAME_KINDS]
+    if bad:
+        raise BiddingModelError(f"{name}: unknown threshold {bad[0]!r} (expected {', '.join(GAME_KINDS)}); "
+                                "a four-handed bidding model does not apply to the smaller games")
+    for k, v in d.items():
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v < 100:
+            raise BiddingModelError(f"{name}: threshold {k!r} must be a number in 0..100, got {v!r}")
+    return {**THRESHOLDS, **{k: float(v) for k, v in d.items()}}
+
+
 def game_thresholds(players: int) -> dict:
     """The thresholds (five-card scale) the bidder of the ``players`` game uses."""
     return {**THRESHOLDS, **load_game_bidders().get(str(players), {}).get("thresholds", {})}
@@ -234,5 +269,6 @@ def tune_game_bidder(rules: Rules, deals: int = 4000, seed: int = 0, sweeps: int
     return GameTuneResult(rules.players, thr, fit)
 
 
-__all__ = ["GAME_KINDS", "GameTuneResult", "decision_count", "game_bidder", "game_thresholds", "load_game_bidders",
+__all__ = ["GAME_KINDS", "GameTuneResult", "decision_count", "game_bidder", "game_thresholds", "load_bidder_file",
+           "load_game_bidders",
            "seat_value", "tune_game_bidder"]

@@ -30,8 +30,8 @@ import numpy as np
 from ..core.cards import card_name, cards_to_mask, parse_card, parse_cards, parse_suit
 from ..core.errors import DecisionInputError
 from ..core.trump import EFF_SUIT, SUIT_MASK, trick_winner_index
-from ..bidding.games import game_bidder
-from ..game.policies import best_discard
+from ..bidding.games import GAME_KINDS, game_bidder
+from ..game.policies import HeuristicPolicy, best_discard
 from ..game.state import OVER, PLAY, HandState
 from ..play.contracts import DEFAULT_PLAY_MODEL, PLAY_MODELS, Outcome, game_maker_tricks
 from ..rules import Rules, hand_points_array
@@ -192,12 +192,10 @@ def _kept_deals(rng, n: int, draw, keep) -> tuple[list, int]:
     return kept, drawn
 
 
-def _bidding_chunk(rules, asker, up, draw, prefix, options, model, workers, infer, pass_model):
+def _bidding_chunk(rules, asker, up, draw, prefix, options, model, workers, infer, pass_model, policy):
     """The chunk function of :func:`questions._drive` for a bidding question: deals kept by the
     ``prefix`` of bids seen (checked with ``infer``), then each option of the asker applied and the
     auction finished by the bidder, the contracts played together."""
-    policy = game_bidder(rules.players)
-
     def keep(row, rng):
         s = _state(rules, row, up)
         bids = prefix if infer else [b if isinstance(b, tuple) else (b,) for b in prefix]
@@ -239,16 +237,27 @@ def _result(kind, inputs, rules, seed, model, outcomes, w, info, ranges, pass_mo
 
 
 def _ask(kind, rules, asker, hmask, up, prefix, options, inputs, ranges, *, samples, seed, model, workers,
-         infer, pass_model, target_se, progress) -> Decision:
+         infer, pass_model, target_se, progress, bidder) -> Decision:
     """A bidding question (``order``, ``call``, ``discard``): deals around the asker's ``hmask`` and
     the card ``up``, kept by the bids ``prefix`` (with ``infer``), each of ``options(state)`` played."""
     draw = lambda rng, m: _deal(rng, m, rules, asker, hmask, 1 << up)  # noqa: E731
-    chunk = _bidding_chunk(rules, asker, up, draw, prefix, options, model, workers, infer, pass_model)
+    policy, inputs = _bidder(rules, bidder, inputs)
+    chunk = _bidding_chunk(rules, asker, up, draw, prefix, options, model, workers, infer, pass_model, policy)
     outcomes, w, info = _drive(seed, samples, target_se, chunk, progress)
-    inputs = {**inputs, "players": rules.players, "bidding": BIDDER}
     screened = infer and any(isinstance(b, str) for b in prefix)
     return _result(kind, inputs, rules, seed, model, outcomes, w, info, ranges, pass_model if kind != "discard"
                    else None, infer, screened)
+
+
+def _bidder(rules: Rules, bidder: dict | None, inputs: dict):
+    """The bidder (``bidder``: thresholds of :func:`~euchre_stats.bidding.games.load_bidder_file`, or
+    the shipped ones) and the inputs naming it."""
+    inputs = {**inputs, "players": rules.players, "bidding": BIDDER}
+    if bidder is None:
+        return game_bidder(rules.players), inputs
+    inputs["thresholds"] = {k: bidder[k] for k in GAME_KINDS}
+    inputs["bidding"] = f"{BIDDER} ({', '.join(f'{k} {bidder[k]:g}' for k in GAME_KINDS)})"
+    return HeuristicPolicy(thresholds=bidder), inputs
 
 
 def _legal(s: HandState):
@@ -262,7 +271,8 @@ def _bid_ranges(rules):
 
 def game_order_decision(hand, upcard, seat, rules: Rules, *, samples: int = 10000, seed: int | None = None,
                         model: str = DEFAULT_PLAY_MODEL, pass_model: str = "hand", infer: bool = True,
-                        workers: int | None = None, target_se: float | None = None, progress=None) -> Decision:
+                        workers: int | None = None, target_se: float | None = None, progress=None,
+                        bidder: dict | None = None) -> Decision:
     """Round one of a two- or three-handed game from ``seat``: pass, or order the upcard up (pick it
     up, as the dealer, with the best discard over the sampled deals)."""
     rules = Rules.from_json(rules)
@@ -288,12 +298,13 @@ def game_order_decision(hand, upcard, seat, rules: Rules, *, samples: int = 1000
               "seat": GAME_SEAT_NAMES[rules.players][asker]}
     return _ask("order", rules, asker, hmask, up, _seen(["pass"] * asker, asker, rules.players), options, inputs,
                 _bid_ranges(rules), samples=samples, seed=resolve_seed(seed), model=model, workers=workers,
-                infer=infer, pass_model=pass_model, target_se=target_se, progress=progress)
+                infer=infer, pass_model=pass_model, target_se=target_se, progress=progress, bidder=bidder)
 
 
 def game_call_decision(hand, turned_down, seat, rules: Rules, *, samples: int = 10000, seed: int | None = None,
                        model: str = DEFAULT_PLAY_MODEL, pass_model: str = "hand", infer: bool = True,
-                       workers: int | None = None, target_se: float | None = None, progress=None) -> Decision:
+                       workers: int | None = None, target_se: float | None = None, progress=None,
+                       bidder: dict | None = None) -> Decision:
     """Round two of a two- or three-handed game from ``seat``: everyone passed round one and
     ``turned_down`` was turned down; the seats before ``seat`` passed again.  Options: each suit
     that may be named, and pass unless the dealer is stuck."""
@@ -308,12 +319,13 @@ def game_call_decision(hand, turned_down, seat, rules: Rules, *, samples: int = 
     prefix = _seen(["pass"] * (rules.players + asker), asker, rules.players)
     return _ask("call", rules, asker, hmask, up, prefix, _legal, inputs, _bid_ranges(rules), samples=samples,
                 seed=resolve_seed(seed), model=model, workers=workers, infer=infer, pass_model=pass_model,
-                target_se=target_se, progress=progress)
+                target_se=target_se, progress=progress, bidder=bidder)
 
 
 def game_discard_decision(hand, upcard, rules: Rules, *, maker="dealer", samples: int = 10000,
                           seed: int | None = None, model: str = DEFAULT_PLAY_MODEL, infer: bool = True,
-                          workers: int | None = None, target_se: float | None = None, progress=None) -> Decision:
+                          workers: int | None = None, target_se: float | None = None, progress=None,
+                          bidder: dict | None = None) -> Decision:
     """The dealer of a two- or three-handed game holding its cards and the upcard: the value of each
     discard.  ``maker`` is the seat that ordered the upcard up (the dealer itself by default); with
     ``infer`` the deals are those on which the seats before it passed and it ordered."""
@@ -334,7 +346,7 @@ def game_discard_decision(hand, upcard, rules: Rules, *, maker="dealer", samples
     return _ask("discard", rules, dealer, hmask & ~(1 << up), up, _seen(["pass"] * m + ["order"], dealer,
                                                                            rules.players),
                 _legal, inputs, lambda k: r, samples=samples, seed=resolve_seed(seed), model=model, workers=workers,
-                infer=infer, pass_model="hand", target_se=target_se, progress=progress)
+                infer=infer, pass_model="hand", target_se=target_se, progress=progress, bidder=bidder)
 
 
 def _upcard(text, rules: Rules, hmask: int, what: str = "upcard") -> int:
@@ -381,7 +393,7 @@ def replay_game_tricks(rules: Rules, trump: int, tricks: list[list[int]], own_se
 def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=None, samples: int = 10000,
                        seed: int | None = None, model: str = DEFAULT_PLAY_MODEL, infer: bool = True,
                        workers: int | None = None, target_se: float | None = None, worlds: int | None = None,
-                       progress=None) -> Decision:
+                       progress=None, bidder: dict | None = None) -> Decision:
     """The lead in a two- or three-handed game: each card's expected points (tricks beside them).
 
     ``tricks`` are the earlier tricks from eldest's first lead; ``up`` the upcard (of the trump
@@ -446,7 +458,9 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
     sampler = dealer_for(k)
     seed = resolve_seed(seed)
     screen = infer and upc is not None
-    policy = game_bidder(rules.players)
+    inputs = {"hand": " ".join(card_name(c) for c in cards), "trump": "cdhs"[t], "maker": GAME_SEAT_NAMES[p][m],
+              "seat": GAME_SEAT_NAMES[p][asker]}
+    policy, inputs = _bidder(rules, bidder, inputs)
     if screen:
         bids = _seen(["pass"] * (m if round_one else p + m) + ["order" if round_one else "cdhs"[t]], asker, p)
     where, out = game_seats(p, m)
@@ -552,10 +566,8 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
     for o in options:  # expected tricks beside the points
         o.extra["ev_tricks"] = o.extra.pop("ev_points")
         o.extra["ev_tricks_ci"] = o.extra.pop("ev_points_ci")
-    inputs = {"hand": " ".join(card_name(c) for c in cards), "trump": "cdhs"[t], "maker": GAME_SEAT_NAMES[p][m],
-              "seat": GAME_SEAT_NAMES[p][asker], "players": p, "bidding": BIDDER,
-              "tricks": [" ".join(card_name(c) for c in tr) for tr in trick_cards],
-              "up": card_name(upc) if upc is not None else None, "side": "makers" if ours else "defenders"}
+    inputs.update({"tricks": [" ".join(card_name(c) for c in tr) for tr in trick_cards],
+                   "up": card_name(upc) if upc is not None else None, "side": "makers" if ours else "defenders"})
     return Decision("lead", inputs, rules, seed, info.played, model, options, diffs, rec, close, None, screen,
                     info.effective, value_unit=VALUE_UNITS[p], sampling=info)
 
