@@ -151,9 +151,12 @@ def _late_position(rules, seed, left):
         return hand, s.trump, s.maker_seat, s.to_act, tricks, s.upcard
 
 
-@pytest.mark.parametrize("rules, left, seed", [(TWO, 3, 11), (TWO, 3, 12), (THREE, 2, 13), (THREE, 2, 14)])
+@pytest.mark.parametrize("rules, left, seed", [(TWO, 3, 11), (TWO, 3, 12), (THREE, 2, 13), (THREE, 2, 14),
+                                               # the leader defends: seeds where the maker is another seat
+                                               (TWO, 3, 18), (TWO, 3, 30), (THREE, 2, 21), (THREE, 3, 29)])
 def test_late_lead_exact_value_lies_in_each_interval(rules, left, seed):
     hand, trump, maker, leader, tricks, up = _late_position(rules, seed, left)
+    assert (leader != maker) == (seed in (18, 30, 21, 29))  # both sides lead in these positions
     if up >> 3 == trump:  # taken up: no unseen card placed by it, the test wants the turned-down form
         up = next(c for c in rules.deck_obj.cards if c >> 3 != trump and not (cards_to_mask(parse_cards(hand)) >> c) & 1
                   and all(c not in parse_cards(t) for t in tricks))
