@@ -13,7 +13,8 @@ from .group import cli
 @cli.command("solve")
 @click.option("--hands", nargs=4, type=str, default=None, metavar="S0 S1 S2 S3",
               help='the cards each seat 0..3 still holds; "" or - for a seat that sits out')
-@click.option("--trump", default=None, help="trump suit: c, d, h, s (or clubs, ..., ♥)")
+@click.option("--trump", default=None, help="trump suit: c, d, h, s (or clubs, ..., ♥), or n for no trump (the led "
+              "suit wins, aces high; decks without the Joker)")
 @click.option("--leader", type=int, default=0, show_default=True,
               help="seat that leads (or led) the current trick")
 @click.option("--out", "out", type=int, multiple=True, help="a seat that sits out (repeatable)")
@@ -51,6 +52,6 @@ def solve(hands, trump, leader, out, played, deck, input_path, fmt, output):
     elif hands is None:
         raise InputError("missing --hands (four hands, seats 0..3) or --input FILE.jsonl")
     elif trump is None:
-        raise InputError("missing --trump (c, d, h or s)")
+        raise InputError("missing --trump (c, d, h, s or n)")
     result = es.solve(hands, trump, leader, out, played, deck, positions=lines)
     emit(result.format(fmt), output)

@@ -71,8 +71,9 @@ def naive_solve(hands, trump: int, leader: int, out: int = 0, played=()) -> tupl
     return total, values
 
 
-def random_position(rng, deck_cards, hand_size: int, out: int, on_table: int):
-    """A random position: ``(hands, trump, leader, played)`` with ``on_table`` cards in the current trick.
+def random_position(rng, deck_cards, hand_size: int, out: int, on_table: int, trump: int | None = None):
+    """A random position: ``(hands, trump, leader, played)`` with ``on_table`` cards in the current trick
+    (``trump`` drawn 0..3 unless given: 4 is no trump).
 
     Seats that already played to the trick hold ``hand_size - 1`` cards, the
     other active seats ``hand_size``; seats in ``out`` hold nothing.
@@ -80,7 +81,8 @@ def random_position(rng, deck_cards, hand_size: int, out: int, on_table: int):
     cards = [int(c) for c in rng.permutation(deck_cards)]
     active = [s for s in range(4) if not (out >> s) & 1]
     leader = int(rng.choice(active))
-    trump = int(rng.integers(4))
+    drawn = int(rng.integers(4))
+    trump = drawn if trump is None else trump
     order = [leader]
     while len(order) < len(active):
         order.append(_next_active(order[-1], out))

@@ -74,7 +74,7 @@ def test_batch_from_stdin():
      "Error: card 'Jh' is held by seats 0 and 1"),
     (["--hands", "7h", "9h", "", "", "--trump", "h", "--out", "2", "--out", "3"],
      "Error: card '7h' is not in the 24-card deck"),
-    (["--hands", "Jh", "9h", "", "", "--trump", "q", "--out", "2", "--out", "3"], "Error: unknown suit 'q'"),
+    (["--hands", "Jh", "9h", "", "", "--trump", "q", "--out", "2", "--out", "3"], "Error: unknown trump 'q'"),
     (["--hands", "Jh", "9h", "", "", "--out", "2", "--out", "3"], "Error: missing --trump"),
     (["--trump", "h"], "Error: missing --hands"),
     (["--input", "/nonexistent/x.jsonl"], "Error: file not found: '/nonexistent/x.jsonl'"),
@@ -105,3 +105,11 @@ def test_help_has_example(path):
     r = run(*path, "--help")
     assert r.exit_code == 0
     assert "Example" in r.output and "euchre-stats " in r.output
+
+
+def test_no_trump():
+    r = run("solve", "--hands", "Ah 9s Td", "Kh As Jd", "9h Qs Ac", "Th Ks Ad", "--trump", "n", "--leader", "0")
+    assert r.exit_code == 0 and r.output.startswith("no trump, seat 0 to lead")
+    assert "seats 0+2 take 1, seats 1+3 take 2" in r.output
+    r = run("solve", "--hands", "Ah 9s Td", "Kh As Jk", "9h Qs Ac", "Th Ks Ad", "--trump", "n", "--deck", "25")
+    assert r.exit_code == 2 and "no trump with the Joker in play" in r.output and "Traceback" not in r.output

@@ -10,7 +10,7 @@ import pytest
 
 from euchre_stats.core.cards import parse_card, parse_hand
 from euchre_stats.core.decks import find_deck
-from euchre_stats.core.errors import InconsistentDealError, SolveInputError
+from euchre_stats.core.errors import InconsistentDealError, InvalidCardError, SolveInputError
 from euchre_stats.solver import SolveResult, card_values, card_values_many, make_position, solve, solve_many
 from euchre_stats.solver.bench import bench_solver, random_deals
 
@@ -24,11 +24,11 @@ OUT_PATTERNS = (0, 1, 2, 4, 8, 5, 10, 3, 6, 9, 12)
 SIZES = {4: ((1, 2, 3, 4), (5,)), 3: ((1, 2, 3, 4), (5,)), 2: ((1, 2, 3, 4, 5, 6), (7, 8))}
 
 
-def _positions(seed: int, count: int, slow: bool):
+def _positions(seed: int, count: int, slow: bool, trump: int | None = None, decks=DECKS):
     rng = np.random.default_rng(seed)
     rows = []
     while len(rows) < count:
-        deck = DECKS[int(rng.integers(len(DECKS)))]
+        deck = decks[int(rng.integers(len(decks)))]
         out = OUT_PATTERNS[int(rng.integers(len(OUT_PATTERNS)))]
         na = 4 - (out).bit_count()
         fast, extra = SIZES[na]
@@ -38,8 +38,8 @@ def _positions(seed: int, count: int, slow: bool):
         if n * na > len(dcards):
             continue
         on_table = int(rng.integers(0, na))
-        hands, trump, leader, played = random_position(rng, dcards, n, out, on_table)
-        rows.append((hands, trump, leader, out, played))
+        hands, t, leader, played = random_position(rng, dcards, n, out, on_table, trump)
+        rows.append((hands, t, leader, out, played))
     return rows
 
 
@@ -67,6 +67,44 @@ def _check_against_naive(rows, threads=1):
 
 def test_matches_naive_fast():
     _check_against_naive(_positions(seed=2024, count=1500, slow=False))
+
+
+def test_no_trump_matches_naive():
+    """No trump (trump 4: the led suit wins, aces high, jacks in their place) on decks without the Joker."""
+    rows = _positions(seed=31, count=1200, slow=False, trump=4, decks=("24", "28", "32"))
+    assert {r[1] for r in rows} == {4}
+    _check_against_naive(rows)
+
+
+def test_no_trump_and_trump_share_a_batch_exactly():
+    # the same cards under trump and without: one transposition table, two different games
+    rows = _positions(seed=32, count=300, slow=False, decks=("24",))
+    both = [r for r in rows] + [(r[0], 4, r[2], r[3], r[4]) for r in rows if _follows(r)]
+    _check_against_naive(both)
+    pos = make_position(["Jh 9s", "Js 9h", "Ac Kc", "Ad Kd"], "n", 0)
+    assert pos.trump == 4 and solve(["Jh 9s", "Js 9h", "Ac Kc", "Ad Kd"], "no trump", 0).tricks == (1, 1)
+    with pytest.raises(InconsistentDealError, match="no trump .* with the Joker"):
+        solve_many(np.array([[1 << 32, 1 << 0, 1 << 1, 1 << 2]], dtype=np.uint64), 4, 0)
+    with pytest.raises(InvalidCardError, match="unknown trump 'x'"):
+        solve(["Jh", "Js", "Ac", "Ad"], "x", 0)
+
+
+def _follows(row) -> bool:
+    """Whether the cards on the table follow suit under no trump too (the position stays legal)."""
+    hands, _, leader, out, played = row
+    if not played:
+        return True
+    from euchre_stats.core.trump import EFF_SUIT, SUIT_MASK
+
+    led = int(EFF_SUIT[4, played[0]])
+    seat = leader
+    for c in played[1:]:
+        seat = (seat + 1) & 3
+        while (out >> seat) & 1:
+            seat = (seat + 1) & 3
+        if int(EFF_SUIT[4, c]) != led and hands[seat] & int(SUIT_MASK[4, led]):
+            return False
+    return True
 
 
 @pytest.mark.slow
@@ -245,9 +283,9 @@ def test_inconsistent_positions(hands, kwargs, fragment):
 
 
 def test_bad_arguments():
-    with pytest.raises(SolveInputError, match="trump 4"):
-        solve(["Ah", "Kh", "", ""], 4, 0, out=[2, 3])
-    with pytest.raises(ValueError, match="unknown suit 'x'"):
+    with pytest.raises(SolveInputError, match="trump 5"):
+        solve(["Ah", "Kh", "", ""], 5, 0, out=[2, 3])
+    with pytest.raises(ValueError, match="unknown trump 'x'"):
         solve(["Ah", "Kh", "", ""], "x", 0, out=[2, 3])
     with pytest.raises(SolveInputError, match="four seats"):
         solve(["Ah", "Kh"], "h", 0)

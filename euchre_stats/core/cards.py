@@ -72,8 +72,24 @@ SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
 
 
 def suit_word(suit: int) -> str:
-    """Suit as a word, for text a person reads (``'hearts'``)."""
-    return SUIT_WORDS[suit]
+    """Suit as a word, for text a person reads (``'hearts'``); 4 (no trump) is ``'no trump'``."""
+    return "no trump" if suit == NO_TRUMP_INDEX else SUIT_WORDS[suit]
+
+
+#: the trump index of a no-trump hand (``core.trump.NO_TRUMP``)
+NO_TRUMP_INDEX = 4
+_NO_TRUMP_WORDS = ("n", "nt", "notrump", "no trump", "no-trump", "no_trump")
+
+
+def parse_trump(text) -> int:
+    """A trump as the solver takes it: a suit (:func:`parse_suit`) or no trump (``n``, ``nt``,
+    ``notrump``, ``no trump``) as 4."""
+    if str(text).strip().lower() in _NO_TRUMP_WORDS:
+        return NO_TRUMP_INDEX
+    try:
+        return parse_suit(text)
+    except InvalidCardError:
+        raise InvalidCardError(f"unknown trump {text!r}: expected one of s, h, d, c or n (no trump)") from None
 
 
 _RANK_TEXT = r"(?:10|[2-9tjqka])"

@@ -1,6 +1,6 @@
 """Trump-dependent lookup tables as plain numpy arrays (shared by Python code and numba kernels).
 
-For each trump suit ``t`` (0..3):
+For each trump suit ``t`` (0..3), and ``t = NO_TRUMP`` (4: no trump, every suit plain):
 
 * ``EFF_SUIT[t, card]`` -- the suit the card belongs to once trump is fixed: the
   left bower and the Joker belong to trump.
@@ -26,15 +26,21 @@ from .bits import JACK, JOKER, NUM_CARDS
 
 LEFT_POWER, RIGHT_POWER, JOKER_POWER = 40, 41, 42
 TRUMP_BASE = 32
+#: the "trump" index of a no-trump hand (led suit wins, aces high); the tables have a fifth row for it
+NO_TRUMP = 4
 
 
 def _build():
-    eff = np.zeros((4, NUM_CARDS), dtype=np.int8)
-    power = np.zeros((4, NUM_CARDS), dtype=np.int8)
-    masks = np.zeros((4, 4), dtype=np.uint64)
-    for t in range(4):
+    eff = np.zeros((5, NUM_CARDS), dtype=np.int8)
+    power = np.zeros((5, NUM_CARDS), dtype=np.int8)
+    masks = np.zeros((5, 4), dtype=np.uint64)
+    for t in range(5):
         for c in range(NUM_CARDS):
-            if c == JOKER:
+            if t == NO_TRUMP:
+                # no trump: every card follows its own suit, ranked by face (aces high, jacks in
+                # their place); the Joker has no place (no text gives it one: refused with no trump)
+                e, p = (0, JOKER_POWER) if c == JOKER else (c >> 3, c & 7)
+            elif c == JOKER:
                 e, p = t, JOKER_POWER
             else:
                 s, r = c >> 3, c & 7
@@ -70,8 +76,8 @@ class TrumpTables:
 @lru_cache(maxsize=None)
 def trump_tables(trump: int) -> TrumpTables:
     """The :class:`TrumpTables` of ``trump`` (0 = clubs .. 3 = spades)."""
-    if trump not in (0, 1, 2, 3):
-        raise ValueError(f"trump must be a suit 0..3, got {trump!r}")
+    if trump not in (0, 1, 2, 3, NO_TRUMP):
+        raise ValueError(f"trump must be a suit 0..3 or 4 (no trump), got {trump!r}")
     return TrumpTables(trump, EFF_SUIT[trump], POWER[trump], SUIT_MASK[trump])
 
 

@@ -21,7 +21,7 @@ from ..rules import Rules, hand_points
 from ..core.errors import RealisticInputError
 from ..solver import TT_BITS_LONG, _check_rows, _prepare, _threads, game_seats
 from ..solver import _kernels as _solver_kernels
-from ..core.trump import SUIT_MASK
+from ..core.trump import NO_TRUMP, SUIT_MASK
 from . import _realistic_kernels as _k
 
 #: worlds sampled per decision by default (see docs/methods.md, "Realistic play")
@@ -73,6 +73,10 @@ def _validate(rules, hands, trump, leader, out, maker, alone, def_alone, seed, w
     h, t, ld, o, p = _prepare(hands, trump, leader, out, None if trick is None else _pad_trick(trick, hands))
     _check_rows(h, t, ld, o, p)
     n = h.shape[0]
+    i = _first_bad(t == NO_TRUMP)
+    if i is not None:
+        raise RealisticInputError(f"row {i}: trump 4 (no trump) is solved double dummy only; realistic play of a "
+                                  "no-trump hand is not built")
     if isinstance(worlds, bool) or not isinstance(worlds, (int, np.integer)) or int(worlds) < 1:
         raise RealisticInputError(f"worlds must be a whole number of at least 1, got {worlds!r}")
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= int(seed) <= MAX_SEED:

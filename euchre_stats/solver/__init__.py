@@ -22,14 +22,14 @@ from ..core.cards import (
     format_hand,
     mask_to_cards,
     parse_cards,
-    parse_suit,
+    parse_trump,
     sort_key,
     suit_word,
 )
 from ..core.decks import find_deck
 from ..core.seats import next_active
 from ..core.errors import InconsistentDealError, InvalidCardError, SolveInputError
-from ..core.trump import EFF_SUIT, POWER, SUIT_MASK
+from ..core.trump import EFF_SUIT, NO_TRUMP, POWER, SUIT_MASK
 from ..output.results import ResultView
 from . import _kernels
 
@@ -108,7 +108,7 @@ def _prepare(hands, trump, leader, out, played):
         raise SolveInputError(f"hands must be integer bitmasks, got {h.dtype}")
     h = h.astype(np.uint64)
     n = h.shape[0]
-    t = _as_rows(trump, n, "trump", 0, 3)
+    t = _as_rows(trump, n, "trump", 0, 4)
     ld = _as_rows(leader, n, "leader", 0, 3)
     o = _as_rows(out, n, "out", 0, 15)
     if played is None:
@@ -143,6 +143,9 @@ def _check_rows(h: np.ndarray, t: np.ndarray, ld: np.ndarray, o: np.ndarray, p: 
             )
 
     fail((h & ~_CARD_BITS).any(axis=1), "a hand holds a bit that is not a card")
+    joker = np.uint64(1 << JOKER)
+    fail((t == NO_TRUMP) & (((h & joker) != 0).any(axis=1) | (p == JOKER).any(axis=1)),
+         "no trump (trump 4) with the Joker in play: no rule text gives the Joker a place without trump")
     seen = np.zeros(n, dtype=np.uint64)
     for s in range(4):
         fail((seen & h[:, s]) != 0, f"seat {s} holds a card another seat holds")
@@ -325,12 +328,16 @@ def _parse_out(out) -> int:
     return mask
 
 
+def _trump_text(t: int) -> str:
+    return "no trump" if t == NO_TRUMP else f"trump {suit_word(t)}"
+
+
 def _parse_trump(trump) -> int:
     if isinstance(trump, (int, np.integer)) and not isinstance(trump, bool):
-        if not 0 <= int(trump) <= 3:
-            raise SolveInputError(f"trump {trump!r} is not a suit 0..3")
+        if not 0 <= int(trump) <= NO_TRUMP:
+            raise SolveInputError(f"trump {trump!r} is not a suit 0..3 or 4 (no trump)")
         return int(trump)
-    return parse_suit(trump)
+    return parse_trump(trump)
 
 
 @dataclass(frozen=True)
@@ -396,6 +403,9 @@ def make_position(hands, trump, leader, out=(), played=(), deck=None) -> Positio
             )
     if len(set(cards)) != len(cards):
         raise InconsistentDealError(f"a card is on the table twice: {[card_name(c) for c in cards]!r}")
+    if t == NO_TRUMP and (JOKER in owner or JOKER in cards):
+        raise InconsistentDealError("no trump with the Joker in play: no rule text gives the Joker a place "
+                                    "without trump")
     active = [not (o >> s) & 1 for s in range(4)]
     if sum(active) < 2:
         raise InconsistentDealError(f"seats out {sorted(s for s in range(4) if not active[s])!r} "
@@ -479,10 +489,10 @@ class SolveResult(ResultView):
             p = self.position
             if p.played:
                 trick = " ".join(card_name(c) for c in p.played)
-                lines.append(f"trump {suit_word(p.trump)}, seat {p.leader} led, on the table {trick}; "
+                lines.append(f"{_trump_text(p.trump)}, seat {p.leader} led, on the table {trick}; "
                              f"seat {self.to_move} to play")
             else:
-                lines.append(f"trump {suit_word(p.trump)}, seat {self.to_move} to lead")
+                lines.append(f"{_trump_text(p.trump)}, seat {self.to_move} to lead")
         lines.append(f"tricks: seats 0+2 take {self.tricks[0]}, seats 1+3 take {self.tricks[1]}")
         if self.card_values:
             side = "0+2" if self.to_move % 2 == 0 else "1+3"

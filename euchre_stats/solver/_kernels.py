@@ -37,7 +37,7 @@ from numba import config, njit, prange
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 from numba.extending import intrinsic
 
-from ..core.trump import EFF_SUIT, POWER
+from ..core.trump import EFF_SUIT, NO_TRUMP, POWER
 
 SLOT_WIDTH = 16
 SLOT0 = 0x7FF
@@ -57,14 +57,22 @@ GUESS_TRUMP = 12
 GUESS_TOP = 8
 
 
+JOKER_CARD = 32
+
+
 def build_layout():
-    """``(bitpos, card_at)``: bit of each deck card per trump, and the card at each bit (-1 if none)."""
-    bitpos = np.full((4, 33), -1, dtype=np.int64)
-    card_at = np.full((4, 64), -1, dtype=np.int64)
-    for t in range(4):
+    """``(bitpos, card_at)``: bit of each deck card per trump (4: no trump, every suit plain; no
+    Joker), and the card at each bit (-1 if none)."""
+    bitpos = np.full((5, 33), -1, dtype=np.int64)
+    card_at = np.full((5, 64), -1, dtype=np.int64)
+    for t in range(5):
         for c in range(33):
             e, p = int(EFF_SUIT[t, c]), int(POWER[t, c])
-            if e == t:
+            if t == NO_TRUMP:  # no trump: suit s in slot s, the trump slot's mask unused (0)
+                if c == JOKER_CARD:
+                    continue
+                slot, pos = e, p
+            elif e == t:
                 slot, pos = 3, p - 32
             else:
                 slot, pos = ((e - t) & 3) - 1, p
@@ -233,17 +241,19 @@ def _run_above(x, mine):
     return x & ~((_hibit(others) << 1) - 1)
 
 
-@njit(cache=True)
-def _bounds0(h0, h1, h2, h3, seat, tleft):
+@njit(cache=True, inline="always")
+def _bounds0_t(h0, h1, h2, h3, seat, tleft, tm):
     """Quick (lower, upper) bounds on side 0's tricks at a trick boundary with ``seat`` to lead.
 
     * The highest trump always wins its trick; a side holding the top ``k`` trumps
       in a row wins at least as many tricks as one of its hands holds of them.
     * A leader holding every trump left wins with all of them and with the top
       cards in a row of each plain suit, keeping the lead throughout.
+
+    ``tm`` is the trump slot's mask, 0 in no trump (slot 3 then holds a plain suit).
     """
     u = h0 | h1 | h2 | h3
-    t = u & TRUMP
+    t = u & tm
     hl = _hand(h0, h1, h2, h3, seat)
     side = seat & 1
     lb = 0
@@ -263,6 +273,7 @@ def _bounds0(h0, h1, h2, h3, seat, tleft):
         qt += _popcount(_run_above(u & SLOT0, hl))
         qt += _popcount(_run_above(u & SLOT1, hl))
         qt += _popcount(_run_above(u & SLOT2, hl))
+        qt += _popcount(_run_above(u & (TRUMP ^ tm), hl))  # no trump: slot 3 is a plain suit
         lb = max(lb, qt)
     lb = min(lb, tleft)
     if side == 0:
@@ -299,7 +310,7 @@ def _compress(x, m):
 if FAST_PEXT:
 
     @njit(cache=True)
-    def _key(h0, h1, h2, h3, seat):
+    def _key(h0, h1, h2, h3, seat, tm):
         """Exact canonical key ``(owners, shape)`` of a trick-boundary position (see the portable twin).
 
         ``pext`` over every card still in play packs each slot to its relative ranks in one go.
@@ -308,12 +319,14 @@ if FAST_PEXT:
         k1 = _pext(h1 | h3, u) | (_pext(h2 | h3, u) << 32)
         k2 = (seat << 16) | (_popcount(u & SLOT0) << 12) | (_popcount(u & SLOT1) << 8)
         k2 |= (_popcount(u & SLOT2) << 4) | _popcount(u & TRUMP)
+        if tm == 0:  # no trump: the same cards are another position
+            k2 |= 1 << 20
         return k1, k2
 
 else:
 
     @njit(cache=True)
-    def _key(h0, h1, h2, h3, seat):
+    def _key(h0, h1, h2, h3, seat, tm):
         """Exact canonical key ``(owners, shape)`` of a trick-boundary position.
 
         Each slot's cards still in play are packed to consecutive positions (their
@@ -337,31 +350,33 @@ else:
             n = _popcount(us)
             off += n
             k2 = (k2 << 4) | n
+        if tm == 0:  # no trump: the same cards are another position
+            k2 |= 1 << 20
         return k1, k2
 
 
 @njit(cache=True)
-def _last_side0(h0, h1, h2, h3, seat):
+def _last_side0(h0, h1, h2, h3, seat, tm):
     """1 if side 0 wins the last trick (every active hand holds one card) led by ``seat``, else 0.
 
     The order of play does not matter any more: the winner is the highest card of the
     led slot or of trump among the cards left.
     """
-    w = _hibit((h0 | h1 | h2 | h3) & (_slot_of(_hand(h0, h1, h2, h3, seat)) | TRUMP))
+    w = _hibit((h0 | h1 | h2 | h3) & (_slot_of(_hand(h0, h1, h2, h3, seat)) | tm))
     return 0 if w & (h1 | h3) else 1
 
 
 @njit(cache=True)
-def _two_end(h0, h1, h2, h3, wseat, nxt, na):
+def _two_end(h0, h1, h2, h3, wseat, nxt, na, tm):
     """Side 0's tricks of the last two once ``wseat`` won the first (the last one is forced)."""
-    return (1 - (wseat & 1)) + _last_side0(h0, h1, h2, h3, wseat)
+    return (1 - (wseat & 1)) + _last_side0(h0, h1, h2, h3, wseat, tm)
 
 
 @njit(cache=True)
-def _two3(h0, h1, h2, h3, seat, pos, nxt, na, lead, win, wseat, target):
+def _two3(h0, h1, h2, h3, seat, pos, nxt, na, lead, win, wseat, target, tm):
     """Fourth card of the first of two tricks left."""
     if pos == na:
-        return _two_end(h0, h1, h2, h3, wseat, nxt, na)
+        return _two_end(h0, h1, h2, h3, wseat, nxt, na, tm)
     hand = _hand(h0, h1, h2, h3, seat)
     legal = hand & lead
     if legal == 0:
@@ -372,9 +387,9 @@ def _two3(h0, h1, h2, h3, seat, pos, nxt, na, lead, win, wseat, target):
     while m:
         c = m & -m
         m ^= c
-        nws = seat if ((c & (lead | TRUMP)) and c > win) else wseat
+        nws = seat if ((c & (lead | tm)) and c > win) else wseat
         v = _two_end(h0 ^ (c if seat == 0 else 0), h1 ^ (c if seat == 1 else 0), h2 ^ (c if seat == 2 else 0),
-                     h3 ^ (c if seat == 3 else 0), nws, nxt, na)
+                     h3 ^ (c if seat == 3 else 0), nws, nxt, na, tm)
         if maximise:
             if v > best:
                 best = v
@@ -388,10 +403,10 @@ def _two3(h0, h1, h2, h3, seat, pos, nxt, na, lead, win, wseat, target):
 
 
 @njit(cache=True)
-def _two2(h0, h1, h2, h3, seat, pos, nxt, na, lead, win, wseat, target):
+def _two2(h0, h1, h2, h3, seat, pos, nxt, na, lead, win, wseat, target, tm):
     """Third card of the first of two tricks left."""
     if pos == na:
-        return _two_end(h0, h1, h2, h3, wseat, nxt, na)
+        return _two_end(h0, h1, h2, h3, wseat, nxt, na, tm)
     hand = _hand(h0, h1, h2, h3, seat)
     legal = hand & lead
     if legal == 0:
@@ -403,14 +418,14 @@ def _two2(h0, h1, h2, h3, seat, pos, nxt, na, lead, win, wseat, target):
     while m:
         c = m & -m
         m ^= c
-        if (c & (lead | TRUMP)) and c > win:
+        if (c & (lead | tm)) and c > win:
             nwin = c
             nws = seat
         else:
             nwin = win
             nws = wseat
         v = _two3(h0 ^ (c if seat == 0 else 0), h1 ^ (c if seat == 1 else 0), h2 ^ (c if seat == 2 else 0),
-                  h3 ^ (c if seat == 3 else 0), nseat, pos + 1, nxt, na, lead, nwin, nws, target)
+                  h3 ^ (c if seat == 3 else 0), nseat, pos + 1, nxt, na, lead, nwin, nws, target, tm)
         if maximise:
             if v > best:
                 best = v
@@ -424,10 +439,10 @@ def _two2(h0, h1, h2, h3, seat, pos, nxt, na, lead, win, wseat, target):
 
 
 @njit(cache=True)
-def _two1(h0, h1, h2, h3, seat, pos, nxt, na, lead, win, wseat, target):
+def _two1(h0, h1, h2, h3, seat, pos, nxt, na, lead, win, wseat, target, tm):
     """Second card of the first of two tricks left."""
     if pos == na:
-        return _two_end(h0, h1, h2, h3, wseat, nxt, na)
+        return _two_end(h0, h1, h2, h3, wseat, nxt, na, tm)
     hand = _hand(h0, h1, h2, h3, seat)
     legal = hand & lead
     if legal == 0:
@@ -439,14 +454,14 @@ def _two1(h0, h1, h2, h3, seat, pos, nxt, na, lead, win, wseat, target):
     while m:
         c = m & -m
         m ^= c
-        if (c & (lead | TRUMP)) and c > win:
+        if (c & (lead | tm)) and c > win:
             nwin = c
             nws = seat
         else:
             nwin = win
             nws = wseat
         v = _two2(h0 ^ (c if seat == 0 else 0), h1 ^ (c if seat == 1 else 0), h2 ^ (c if seat == 2 else 0),
-                  h3 ^ (c if seat == 3 else 0), nseat, pos + 1, nxt, na, lead, nwin, nws, target)
+                  h3 ^ (c if seat == 3 else 0), nseat, pos + 1, nxt, na, lead, nwin, nws, target, tm)
         if maximise:
             if v > best:
                 best = v
@@ -460,7 +475,7 @@ def _two1(h0, h1, h2, h3, seat, pos, nxt, na, lead, win, wseat, target):
 
 
 @njit(cache=True)
-def _two(h0, h1, h2, h3, seat, nxt, na, target):
+def _two(h0, h1, h2, h3, seat, nxt, na, target, tm):
     """Side-0 tricks when every active hand holds two cards and ``seat`` leads, cut at ``target``.
 
     A fixed-depth minimax (at most 2**4 lines) is cheaper than the general search
@@ -475,7 +490,7 @@ def _two(h0, h1, h2, h3, seat, nxt, na, target):
         c = m & -m
         m ^= c
         v = _two1(h0 ^ (c if seat == 0 else 0), h1 ^ (c if seat == 1 else 0), h2 ^ (c if seat == 2 else 0),
-                  h3 ^ (c if seat == 3 else 0), nseat, 1, nxt, na, _slot_of(c), c, seat, target)
+                  h3 ^ (c if seat == 3 else 0), nseat, 1, nxt, na, _slot_of(c), c, seat, target, tm)
         if maximise:
             if v > best:
                 best = v
@@ -497,8 +512,8 @@ NUM_FIELDS = 20
 MAX_DEPTH = 40
 
 
-@njit(cache=True)
-def _search(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, target, tleft):
+@njit(cache=True, inline="always")
+def _search_t(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, target, tleft, tm):
     """Can side 0 take at least ``target`` of the ``tleft`` tricks still to be decided?
 
     ``seat`` is to play the ``pos``-th card of the current trick (``pos == 0``: to
@@ -536,9 +551,9 @@ def _search(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wse
                 r = False
             elif tleft == 1:
                 resolved = True
-                r = _last_side0(h0, h1, h2, h3, seat) == 1
+                r = _last_side0(h0, h1, h2, h3, seat, tm) == 1
             else:
-                lb, ub = _bounds0(h0, h1, h2, h3, seat, tleft)
+                lb, ub = _bounds0_t(h0, h1, h2, h3, seat, tleft, tm)
                 if lb >= target:
                     resolved = True
                     r = True
@@ -548,7 +563,7 @@ def _search(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wse
                 elif tleft == 2:
                     resolved = True
                     # two-trick endings recur often: a small table of exact keys with bounds
-                    k1, k2 = _key(h0, h1, h2, h3, seat)
+                    k1, k2 = _key(h0, h1, h2, h3, seat, tm)
                     k = ((k1 & 0xFF) | ((k1 >> 24) & 0xFF00) | (k2 << 16)) << 4
                     i2 = ((k * 0x1E3779B97F4A7C15) >> (64 - TT2_BITS)) & ((1 << TT2_BITS) - 1)
                     e = tt2[i2]
@@ -560,7 +575,7 @@ def _search(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wse
                     elif ub < target:
                         r = False
                     else:
-                        r = _two(h0, h1, h2, h3, seat, nxt, na, target) >= target
+                        r = _two(h0, h1, h2, h3, seat, nxt, na, target, tm) >= target
                         if r:
                             lb = target
                         else:
@@ -571,7 +586,7 @@ def _search(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wse
                     k1 = 0
                     k2 = 0
                     if tleft * na <= TT_MAX_CARDS:
-                        k1, k2 = _key(h0, h1, h2, h3, seat)
+                        k1, k2 = _key(h0, h1, h2, h3, seat, tm)
                         # multiplicative hash: the top bits of the product mix every key bit
                         idx = ((((k1 ^ (k2 * 0x42B2AE3D27D4EB4F)) * 0x1E3779B97F4A7C15) >> hshift) & tmask) << 1
                         st[1] += 1
@@ -612,7 +627,7 @@ def _search(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wse
                 first = 0
             else:
                 # cards that take the trick from the opponents first, cheapest first
-                first = moves & (lead | TRUMP) & ~((win << 1) - 1)
+                first = moves & (lead | tm) & ~((win << 1) - 1)
             fi = sp
             stk[fi, F_M0] = moves & first
             stk[fi, F_M1] = moves & ~first
@@ -681,7 +696,7 @@ def _search(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wse
                 win = stk[fi, F_WIN]
                 wseat = stk[fi, F_WSEAT]
                 table = stk[fi, F_TABLE] | c
-                if (c & (lead | TRUMP)) and c > win:
+                if (c & (lead | tm)) and c > win:
                     win = c
                     wseat = fseat
             seat = (nxt >> (2 * fseat)) & 3
@@ -706,6 +721,25 @@ def _tt_store(tt, stk, fi, r):
 
 
 @njit(cache=True)
+def _bounds0(h0, h1, h2, h3, seat, tleft):
+    """:func:`_bounds0_t` with a trump suit (the realistic kernel's)."""
+    return _bounds0_t(h0, h1, h2, h3, seat, tleft, TRUMP)
+
+
+@njit(cache=True)
+def _search(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, target, tleft):
+    """:func:`_search_t` with a trump suit (compiled with the trump slot's mask a constant)."""
+    return _search_t(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, target, tleft,
+                     TRUMP)
+
+
+@njit(cache=True)
+def _search_nt(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, target, tleft):
+    """:func:`_search_t` in no trump (the trump slot's mask 0, a constant)."""
+    return _search_t(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, target, tleft, 0)
+
+
+@njit(cache=True)
 def _guess(h0, h1, h2, h3, tleft):
     """A cheap estimate of side 0's tricks to start the probes from: trumps and top cards held."""
     u = h0 | h1 | h2 | h3
@@ -727,14 +761,14 @@ def _guess(h0, h1, h2, h3, tleft):
 
 
 @njit(cache=True)
-def _value(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, tleft, lo, hi, first):
+def _value(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, tleft, lo, hi, first, tm):
     """Exact number of the ``tleft`` remaining tricks side 0 takes, known to lie in ``lo..hi``.
 
     Zero-window probes of :func:`_search` walk from the guess ``first`` one trick
     at a time (MTD(f) style): a right guess costs two probes.
     """
     if pos == 0 and tleft > 0:
-        lb, ub = _bounds0(h0, h1, h2, h3, seat, tleft)
+        lb, ub = _bounds0_t(h0, h1, h2, h3, seat, tleft, tm)
         lo = max(lo, lb)
         hi = min(hi, ub)
     if first <= lo:
@@ -742,7 +776,12 @@ def _value(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wsea
     first = min(first, hi)
     target = first
     while lo < hi:
-        if _search(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, target, tleft):
+        if tm:
+            ok = _search(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, target, tleft)
+        else:
+            ok = _search_nt(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, target,
+                            tleft)
+        if ok:
             lo = target
             target = lo + 1
         else:
@@ -770,6 +809,7 @@ def _solve_position(tt, tt2, st, stk, hands, trump, leader, out, played, want_va
     ``values`` (33 entries) receives, for each legal card of the player to move, the
     tricks the mover's own side takes if that card is played now (-1 elsewhere).
     """
+    tm = 0 if trump == NO_TRUMP else TRUMP
     h0 = _to_layout(hands[0], trump, bitpos)
     h1 = _to_layout(hands[1], trump, bitpos)
     h2 = _to_layout(hands[2], trump, bitpos)
@@ -800,7 +840,7 @@ def _solve_position(tt, tt2, st, stk, hands, trump, leader, out, played, want_va
             lead = _slot_of(b)
             win = b
             wseat = seat
-        elif (b & (lead | TRUMP)) and b > win:
+        elif (b & (lead | tm)) and b > win:
             win = b
             wseat = seat
         table |= b
@@ -815,7 +855,7 @@ def _solve_position(tt, tt2, st, stk, hands, trump, leader, out, played, want_va
         return 0
     if not want_values:
         return _value(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, tleft, 0, tleft,
-                      _guess(h0, h1, h2, h3, tleft))
+                      _guess(h0, h1, h2, h3, tleft), tm)
     # every card's exact value; the best so far is the likeliest value of the next card, so it is
     # probed first, and the best of all is the position's value
     best = -1
@@ -849,7 +889,7 @@ def _solve_position(tt, tt2, st, stk, hands, trump, leader, out, played, want_va
             nlead = _slot_of(c)
             nwin = c
             nws = seat
-        elif (c & (lead | TRUMP)) and c > win:
+        elif (c & (lead | tm)) and c > win:
             nlead = lead
             nwin = c
             nws = seat
@@ -865,7 +905,7 @@ def _solve_position(tt, tt2, st, stk, hands, trump, leader, out, played, want_va
         if best >= 0:
             first = best if mine else tleft - best + 1
         v0 = _value(tt, tt2, st, stk, n0, n1, n2, n3, nseat, pos + 1, na, nxt, nlead, nwin, nws, table | c,
-                    tleft, 0, tleft, first)
+                    tleft, 0, tleft, first, tm)
         v = v0 if mine else tleft - v0
         values[card] = v
         values[rep_card] = v

@@ -46,7 +46,7 @@ def position_from_dict(obj) -> Position:
         raise SolveInputError(f"'leader' must be a seat 0..3, got {_short(leader)}")
     trump = obj["trump"]
     if not isinstance(trump, str) and not _is_int(trump):
-        raise SolveInputError(f"'trump' must be a suit (c, d, h, s or 0..3), got {_short(trump)}")
+        raise SolveInputError(f"'trump' must be a suit (c, d, h, s or 0..3) or n (4, no trump), got {_short(trump)}")
     deck = obj.get("deck", "24")
     if not isinstance(deck, str) and not _is_int(deck):
         raise SolveInputError(f"'deck' must be a deck name such as \"24\", got {_short(deck)}")
