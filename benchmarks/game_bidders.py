@@ -18,7 +18,7 @@ import time
 
 import numpy as np
 
-from euchre_stats.bidding.games import _contract, _finish, _play, game_thresholds, seat_value
+from euchre_stats.bidding.games import contract_of, finish_auction, game_thresholds, play_contracts, seat_value
 from euchre_stats.game.policies import THRESHOLDS, HeuristicPolicy
 from euchre_stats.game.state import HandState
 from euchre_stats.rules import Rules, for_players
@@ -32,17 +32,17 @@ def match(rules: Rules, a: dict, b: dict, deals: int, seed: int, model: str = "p
     base, hero = [], {s: [] for s in range(p)}
     for _ in range(deals):
         s0 = HandState.deal(rules, p - 1, rng)
-        base.append(_contract(_finish(s0.copy(), pb), p - 1))
+        base.append(contract_of(finish_auction(s0.copy(), pb)))
         for s in range(p):
             def mixed(st, s=s):
                 return (pa if st.to_act == s else pb)(st)
-            hero[s].append(_contract(_finish(s0.copy(), mixed), p - 1))
+            hero[s].append(contract_of(finish_auction(s0.copy(), mixed)))
     play_seed = int(rng.integers(0, 2**62))
-    mb, tb = _play(rules, base, model, play_seed, None)
+    mb, tb = play_contracts(rules, base, model, play_seed, None)
     gains = np.zeros(deals)
     per_seat = {}
     for s in range(p):
-        mh, th = _play(rules, hero[s], model, play_seed, None)
+        mh, th = play_contracts(rules, hero[s], model, play_seed, None)
         g = seat_value(rules, s, mh, th) - seat_value(rules, s, mb, tb)
         per_seat[s] = (float(g.mean()), float(g.std(ddof=1) / np.sqrt(deals)))
         gains += g / p

@@ -120,21 +120,20 @@ def _game_bidder(bidding, r: Rules) -> dict | None:
         raise DecisionInputError(str(exc)) from None
 
 
-def _bidding_question(fn, args, model, compare_models, *, bidding, players=None, **kw):
-    """``order``/``call``: ``fn`` once, or with double-dummy and with realistic play on the same
-    deals (the first run's seed) when ``compare_models``.  A two- or three-handed game (``players``
-    or the rules') goes to :mod:`euchre_stats.decide.games`."""
+def _bidding_question(fns, args, model, compare_models, *, bidding, players=None, **kw):
+    """``order``/``call``: ``fns`` is the question's pair (four-handed, smaller games); the right one
+    once, or with double-dummy and with realistic play on the same deals (the first run's seed) when
+    ``compare_models``.  A two- or three-handed game (``players`` or the rules') takes the second,
+    from :mod:`euchre_stats.decide.games`."""
     from .decide.questions import ModelComparison
 
     hand, card, seat, rules = args
     r = _with_players(rules, players)
+    fn, game_fn = fns
     if r.players != 4:
-        from .decide import games
-
         _not_in_smaller_games(r, score=kw.pop("score"), named=kw.pop("named"),
                               pass_model=kw["pass_model"] if kw["pass_model"] == "dd" else None)
-        fn = {"order_decision": games.game_order_decision, "call_decision": games.game_call_decision}[fn.__name__]
-        args, kw = (hand, card, seat, r), {**kw, "bidder": _game_bidder(bidding, r)}
+        fn, args, kw = game_fn, (hand, card, seat, r), {**kw, "bidder": _game_bidder(bidding, r)}
     else:
         args, kw = (hand, card, seat, _rules(r)), {**kw, "bidding": _bidding(bidding)}
     if not compare_models:
@@ -222,13 +221,15 @@ def order(hand: str, up: str, seat: str | int, rules: RulesLike = "north-america
     1        order  200
     2  order alone  200
     """
+    from .decide.games import game_order_decision
     from .decide.questions import order_decision
 
     _sizes(samples=samples, workers=workers)
 
-    return _bidding_question(order_decision, (hand, up, seat, rules), model, compare_models, samples=samples,
-                             target_se=target_se, seed=seed, pass_model=pass_model, infer=infer, workers=workers,
-                             bidding=bidding, named=named, score=score, progress=progress, players=players)
+    return _bidding_question((order_decision, game_order_decision), (hand, up, seat, rules), model, compare_models,
+                             samples=samples, target_se=target_se, seed=seed, pass_model=pass_model, infer=infer,
+                             workers=workers, bidding=bidding, named=named, score=score, progress=progress,
+                             players=players)
 
 
 def call(hand: str, turned_down: str, seat: str | int, rules: RulesLike = "north-american", *,
@@ -271,13 +272,15 @@ def call(hand: str, turned_down: str, seat: str | int, rules: RulesLike = "north
     >>> d.to_dict()["inputs"]
     {'hand': 'Jd Ad Kd 9c Tc', 'turned_down': '9h', 'seat': 'third'}
     """
+    from .decide.games import game_call_decision
     from .decide.questions import call_decision
 
     _sizes(samples=samples, workers=workers)
 
-    return _bidding_question(call_decision, (hand, turned_down, seat, rules), model, compare_models, samples=samples,
-                             target_se=target_se, seed=seed, pass_model=pass_model, infer=infer, workers=workers,
-                             bidding=bidding, named=named, score=score, progress=progress, players=players)
+    return _bidding_question((call_decision, game_call_decision), (hand, turned_down, seat, rules), model,
+                             compare_models, samples=samples, target_se=target_se, seed=seed, pass_model=pass_model,
+                             infer=infer, workers=workers, bidding=bidding, named=named, score=score,
+                             progress=progress, players=players)
 
 
 def discard(hand: str, up: str, rules: RulesLike = "north-american", *, maker: str | int = "dealer",

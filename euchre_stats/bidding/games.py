@@ -138,21 +138,25 @@ def decision_count(state: HandState, kind: str) -> float:
     return (policy_hand_points(hand, suit) - policy_card_points(up, suit) / 2) / scale
 
 
-def _finish(state: HandState, policy) -> HandState:
+def finish_auction(state: HandState, policy) -> HandState:
+    """``state`` with every decision up to the first lead (or the throw-in) made by ``policy``."""
     while state.phase not in (PLAY, OVER):
         state.apply(policy(state))
     return state
 
 
-def _contract(s: HandState, dealer: int):
+def contract_of(s: HandState):
+    """A finished auction as a row for :func:`play_contracts`: ``(hands, trump, maker, upcard the
+    dealer holds or -1)``, maker -1 when the hand was thrown in."""
+    dealer = s.rules.players - 1
     if s.phase == OVER:
         return 0, 0, -1, -1
     up = s.upcard if (s.hands[dealer] >> s.upcard) & 1 else -1
     return s.hands, s.trump, s.maker_seat, up
 
 
-def _play(rules: Rules, rows: list, model: str, seed: int, workers) -> tuple[np.ndarray, np.ndarray]:
-    """Maker and maker's tricks of each contract row (``_contract``)."""
+def play_contracts(rules: Rules, rows: list, model: str, seed: int, workers) -> tuple[np.ndarray, np.ndarray]:
+    """Maker and maker's tricks of each contract row (:func:`contract_of`), played together."""
     n = len(rows)
     maker = np.array([r[2] for r in rows], dtype=np.int64)
     tricks = np.zeros(n, dtype=np.int64)
@@ -240,13 +244,13 @@ def tune_game_bidder(rules: Rules, deals: int = 4000, seed: int = 0, sweeps: int
                         legal = [x for x in a.legal_actions() if x != "pass" and not x.endswith("alone")]
                         act = max(legal, key=lambda x: policy_hand_points(a.hands[seat], "cdhs".index(x)))
                     a.apply(act)
-                    accept.append(_contract(_finish(a, policy), rules.players - 1))
+                    accept.append(contract_of(finish_auction(a, policy)))
                     b = s.copy()
                     b.apply("pass")
-                    refuse.append(_contract(_finish(b, policy), rules.players - 1))
+                    refuse.append(contract_of(finish_auction(b, policy)))
                 play_seed = int(rng.integers(0, 2**62))
-                ma, ta = _play(rules, accept, model, play_seed, workers)
-                mr, tr = _play(rules, refuse, model, play_seed, workers)
+                ma, ta = play_contracts(rules, accept, model, play_seed, workers)
+                mr, tr = play_contracts(rules, refuse, model, play_seed, workers)
                 gain.append(seat_value(rules, seat, ma, ta) - seat_value(rules, seat, mr, tr))
             if not gain:
                 continue
@@ -269,6 +273,6 @@ def tune_game_bidder(rules: Rules, deals: int = 4000, seed: int = 0, sweeps: int
     return GameTuneResult(rules.players, thr, fit)
 
 
-__all__ = ["GAME_KINDS", "GameTuneResult", "decision_count", "game_bidder", "game_thresholds", "load_bidder_file",
-           "load_game_bidders",
+__all__ = ["GAME_KINDS", "GameTuneResult", "contract_of", "decision_count", "finish_auction", "game_bidder",
+           "game_thresholds", "load_bidder_file", "load_game_bidders", "play_contracts",
            "seat_value", "tune_game_bidder"]

@@ -30,11 +30,11 @@ import numpy as np
 from ..core.cards import card_name, cards_to_mask, parse_card, parse_cards, parse_suit
 from ..core.errors import DecisionInputError
 from ..core.trump import EFF_SUIT, SUIT_MASK, trick_winner_index
-from ..bidding.games import GAME_KINDS, game_bidder
+from ..bidding.games import GAME_KINDS, contract_of, finish_auction, game_bidder, play_contracts, seat_value
 from ..game.policies import HeuristicPolicy, best_discard
-from ..game.state import OVER, PLAY, HandState
-from ..play.contracts import DEFAULT_PLAY_MODEL, PLAY_MODELS, Outcome, game_maker_tricks
-from ..rules import Rules, hand_points_array
+from ..game.state import HandState
+from ..play.contracts import DEFAULT_PLAY_MODEL, PLAY_MODELS, Outcome
+from ..rules import Rules
 from ..sampling.dealer import KITTY, Knowledge
 from ..sampling.seeds import resolve_seed
 from .questions import Decision, _drive, _pick_discards, _summarise, dealer_for
@@ -77,21 +77,15 @@ def _check(rules: Rules, model: str, pass_model: str) -> None:
 
 
 def _values(rules: Rules, asker: int, maker: np.ndarray, tricks: np.ndarray) -> Outcome:
-    """The asker's outcome of hands with ``maker`` (-1: thrown in) taking ``tricks``."""
+    """The asker's outcome of hands with ``maker`` (-1: thrown in) taking ``tricks``; the value is
+    :func:`~euchre_stats.bidding.games.seat_value`."""
     hs = rules.hand_size
     live = maker >= 0
     t = np.where(live, tricks, hs).astype(np.int64)
-    mp, dp = hand_points_array(rules, t, False, False)
-    mp, dp = mp.astype(np.float64), dp.astype(np.float64)
     ours = live & (maker == asker)
-    if rules.players == 2:
-        v = np.where(ours, mp - dp, dp - mp)
-    else:  # mine minus the mean of the other two; a defender's share of a euchre is half
-        v = np.where(ours, mp - dp / 2, dp / 4 - mp / 2)
-    v = np.where(live, v, 0.0)
     made = t >= rules.tricks_to_make
     our_tricks = np.where(~live, -1, np.where(ours, t, hs - t))
-    return Outcome(v, ours & made, ours & (t == hs), ours & ~made, our_tricks)
+    return Outcome(seat_value(rules, asker, maker, t), ours & made, ours & (t == hs), ours & ~made, our_tricks)
 
 
 def value_range(rules: Rules, ours: bool | None) -> tuple[float, float]:
@@ -141,40 +135,6 @@ def _screen(state: HandState, policy, bids) -> bool:
     return True
 
 
-def _finish(state: HandState, policy) -> HandState:
-    while state.phase not in (PLAY, OVER):
-        state.apply(policy(state))
-    return state
-
-
-class _Played:
-    """Contracts of one option over a chunk's deals, collected row by row, then played at once."""
-
-    def __init__(self, rules: Rules, n: int):
-        self.rules = rules
-        self.hands = np.zeros((n, rules.players), dtype=np.uint64)
-        self.trump = np.zeros(n, dtype=np.int64)
-        self.maker = np.full(n, -1, dtype=np.int64)
-        self.up = np.full(n, -1, dtype=np.int64)
-
-    def add(self, i: int, s: HandState) -> None:
-        if s.phase == OVER:  # thrown in
-            return
-        self.hands[i] = s.hands
-        self.trump[i], self.maker[i] = s.trump, s.maker_seat
-        dealer = self.rules.players - 1
-        if (s.hands[dealer] >> s.upcard) & 1:
-            self.up[i] = s.upcard
-
-    def outcome(self, asker: int, model: str, seed: int, workers) -> Outcome:
-        live = self.maker >= 0
-        tricks = np.zeros(len(self.maker), dtype=np.int64)
-        if live.any():
-            tricks[live] = game_maker_tricks(self.rules, self.hands[live], self.trump[live], self.maker[live],
-                                             threads=workers, model=model, seed=seed, up_known=self.up[live])
-        return _values(self.rules, asker, self.maker, tricks)
-
-
 def _kept_deals(rng, n: int, draw, keep) -> tuple[list, int]:
     """Up to ``n`` candidates from ``draw(rng, m)`` that ``keep(row, rng)`` accepts (a state, or None),
     screening at most :data:`MAX_SCREEN_FACTOR` ``* n``; the kept states and the number screened."""
@@ -196,9 +156,10 @@ def _bidding_chunk(rules, asker, up, draw, prefix, options, model, workers, infe
     """The chunk function of :func:`questions._drive` for a bidding question: deals kept by the
     ``prefix`` of bids seen (checked with ``infer``), then each option of the asker applied and the
     auction finished by the bidder, the contracts played together."""
+    bids = prefix if infer else [b if isinstance(b, tuple) else (b,) for b in prefix]
+
     def keep(row, rng):
         s = _state(rules, row, up)
-        bids = prefix if infer else [b if isinstance(b, tuple) else (b,) for b in prefix]
         return s if _screen(s, policy, bids) else None
 
     def chunk(rng, n):
@@ -207,17 +168,17 @@ def _bidding_chunk(rules, asker, up, draw, prefix, options, model, workers, infe
             raise DecisionInputError(f"none of {drawn:,} sampled deals is consistent with the bids seen under "
                                      "the heuristic bidder; use --no-infer")
         m = len(states)
-        played: dict[str, _Played] = {}
-        for i, s in enumerate(states):
+        rows: dict[str, list] = {}  # each option's contracts, deal by deal (every deal has the same options)
+        for s in states:
             for key, actions in options(s):
+                if key == "pass" and pass_model == "zero":
+                    continue
                 t = s.copy()
                 for a in actions:
                     t.apply(a)
-                if key == "pass" and pass_model == "zero":
-                    continue
-                played.setdefault(key, _Played(rules, m)).add(i, _finish(t, policy))
+                rows.setdefault(key, []).append(contract_of(finish_auction(t, policy)))
         seed = int(rng.integers(0, 2**62))
-        outs = {k: p.outcome(asker, model, seed, workers) for k, p in played.items()}
+        outs = {k: _values(rules, asker, *play_contracts(rules, r, model, seed, workers)) for k, r in rows.items()}
         if pass_model == "zero":
             outs["pass"] = _values(rules, asker, np.full(m, -1), np.zeros(m, dtype=np.int64))
         return outs, np.ones(m), (drawn, float("inf"))
