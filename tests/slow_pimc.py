@@ -140,12 +140,14 @@ def deal(rng, rules, out):
     return [0 if (out >> s) & 1 else h for s, h in enumerate(hands)]
 
 
-def random_position(rng, rules, pattern, steps=None):
+def random_position(rng, rules, pattern, steps=None, trump=None):
     """A position reached by ``steps`` random legal cards (default a random number), with two or more
-    legal cards to choose from: a dict of hands, trump, leader, out, trick, gone, voids, won, contract."""
+    legal cards to choose from: a dict of hands, trump (random unless given; 4 is no trump), leader, out,
+    trick, gone, voids, won, contract."""
+    fixed = trump
     while True:
         maker, alone, def_alone, out = contract(rng, pattern)
-        trump = int(rng.integers(4))
+        trump = int(rng.integers(4)) if fixed is None else fixed
         leader = first_leader(rules, 3, maker if alone else None, def_alone if def_alone >= 0 else None)
         h = HandState(deal(rng, rules, out), trump, leader, out)
         na = 4 - bin(out).count("1")

@@ -32,11 +32,11 @@ LONE_DEF = NA.replace(defend_alone=True)
 SUPER = NA.replace(defend_alone=True, super_euchre=True, lone_defender_points=5)
 
 
-def _decisions(rules, seed: int, count: int):
-    """``count`` random decisions: (position, 24 worlds of the mover's own view)."""
+def _decisions(rules, seed: int, count: int, trump=None):
+    """``count`` random decisions: (position, 24 worlds of the mover's own view); trump random unless given."""
     rng = np.random.default_rng(seed)
     for i in range(count):
-        p = random_position(rng, rules, PATTERNS[i % 4])
+        p = random_position(rng, rules, PATTERNS[i % 4], trump=trump)
         k = knowledge_of(rules, p["hands"], p["trump"], p["mover"], p["out"],
                          p["gone"] | sum(1 << c for c in p["trick"]), p["voids"], -1)
         ws = Dealer(k).sample(24, rng)[:, :4].astype(np.int64)
@@ -44,10 +44,11 @@ def _decisions(rules, seed: int, count: int):
         yield p, ws
 
 
-@pytest.mark.parametrize("rules", [LONE_DEF, SUPER], ids=["defend-alone", "super-euchre"])
-def test_kernel_chooses_as_the_slow_twin_given_the_same_worlds(rules):
+@pytest.mark.parametrize("rules, trump", [(LONE_DEF, None), (SUPER, None), (LONE_DEF, 4)],
+                         ids=["defend-alone", "super-euchre", "no-trump"])
+def test_kernel_chooses_as_the_slow_twin_given_the_same_worlds(rules, trump):
     agree = same_sums = total = 0
-    for p, ws in _decisions(rules, 20261201, 1100):
+    for p, ws in _decisions(rules, 20261201, 1100, trump):
         args = (p["trump"], p["leader"], p["out"], p["trick"], p["maker"], p["alone"], p["def_alone"], p["won"])
         ref, ref_sums = choose_from_worlds(rules, ws, *args)
         card, sums = decide_given_worlds(rules, ws, p["trump"], p["leader"], p["out"], p["maker"], p["alone"],
@@ -62,11 +63,12 @@ def test_kernel_chooses_as_the_slow_twin_given_the_same_worlds(rules):
     assert same_sums / total >= 0.99, (same_sums, total)
 
 
-@pytest.mark.parametrize("rules", [LONE_DEF, SUPER], ids=["defend-alone", "super-euchre"])
-def test_best_first_choice_equals_the_full_average_exactly(rules):
+@pytest.mark.parametrize("rules, trump", [(LONE_DEF, None), (SUPER, None), (NA, 4)],
+                         ids=["defend-alone", "super-euchre", "no-trump"])
+def test_best_first_choice_equals_the_full_average_exactly(rules, trump):
     """Best-first (with the cards the position probes prove for free) is an exact shortcut: the
     same card as valuing every card in every world, with the same total, in every decision."""
-    for i, (p, ws) in enumerate(_decisions(rules, 7, 800)):
+    for i, (p, ws) in enumerate(_decisions(rules, 7, 800 if trump is None else 400, trump)):
         args = (rules, ws, p["trump"], p["leader"], p["out"], p["maker"], p["alone"], p["def_alone"])
         kw = dict(trick=p["trick"], gone=p["gone"], won=p["won"])
         full, full_sums = decide_given_worlds(*args, **kw)
@@ -197,6 +199,59 @@ def test_one_trick_left_equals_double_dummy_and_the_slow_twin_plays_legally():
     h5 = np.array([deal(rng, NA, 0) for _ in range(6)], dtype=np.uint64)
     for row in h5:
         assert 0 <= play_slow(NA, row, 1, 0, 0, 0, False, -1, rng, worlds=6) <= 5
+
+
+def test_no_trump_plays_the_led_suit_high():
+    """No trump (trump 4): one trick left equals double dummy; a lone A-K-Q-J-T of spades marches (the
+    jack is only a jack, nothing ruffs); with both bowers and no trump, the jacks win nothing."""
+    rng = np.random.default_rng(81)
+    one = NA.replace(hand_size=1)
+    hands = np.array([deal(rng, one, 0) for _ in range(200)], dtype=np.uint64)
+    leader = rng.integers(0, 4, 200)
+    r = play_realistic(one, hands, 4, leader, 0, 0, False, -1, seed=1)
+    assert (r == solve_many(hands, np.full(200, 4), leader)).all()
+    top = parse_hand("As Ks Qs Js Ts")
+    lay = []
+    for _ in range(30):
+        one_, three = _around(rng, NA, top, (5, 5))
+        lay.append([top, one_, 0, three])
+    assert play_realistic(NA, np.array(lay, dtype=np.uint64), 4, 0, 4, 0, True, -1, seed=2).tolist() == [5] * 30
+    # seat 0 leads a jack: the led suit's ace wins it when another seat holds it
+    bowers = [parse_hand("Jh Jd"), parse_hand("Ah Ad"), 0, parse_hand("9c Tc")]
+    assert play_realistic(NA.replace(hand_size=2), np.array([bowers], dtype=np.uint64), 4, 0, 4, 0, True, -1,
+                          seed=3).tolist() == [0]
+
+
+def test_no_trump_worlds_respect_voids_in_the_natural_suit():
+    """In no trump a void is in a natural suit (the jacks stay in their suits): a seat shown void in
+    hearts holds no heart, jack of hearts included, in any sampled world."""
+    hands = [parse_hand("Ah Kh Qh As Ks"), parse_hand("9c Tc Jc Qc Kc"), parse_hand("9s Ts Js Qs Ac"),
+             parse_hand("Jh Th 9h Jd Ad")]
+    hearts = int(SUIT_MASK[4, 2])
+    jd = parse_hand("Jd")
+    held_jd = 0
+    for stream in range(40):
+        ws, _ = sample_worlds(NA, hands, 4, 0, 0, seed=5, stream=stream, worlds=30, voids=[0, 4, 0, 0])
+        assert ws.shape[0] == 30
+        assert not (ws[:, 1] & hearts).any()
+        assert (ws[:, 0] == hands[0]).all()
+        held_jd += int((ws[:, 1] & jd != 0).sum())
+    assert held_jd > 0  # the jack of diamonds is a diamond
+    # with hearts trump the same void also keeps the jack of diamonds (the left bower) from seat 1
+    ws, _ = sample_worlds(NA, hands, 2, 0, 0, seed=5, worlds=30, voids=[0, 4, 0, 0])
+    assert not (ws[:, 1] & int(SUIT_MASK[2, 2])).any()
+
+
+def test_a_batch_mixing_no_trump_and_trump_plays_each_deal_as_alone():
+    rng = np.random.default_rng(33)
+    n = 24
+    hands = np.array([deal(rng, NA, 0) for _ in range(n)], dtype=np.uint64)
+    trump = np.where(np.arange(n) % 3 == 0, 4, rng.integers(0, 4, n))
+    mixed = play_realistic(NA, hands, trump, 0, 0, 1, False, -1, seed=4, worlds=12, threads=2)
+    for t in (4, int(trump[1])):
+        rows = np.flatnonzero(trump == t)
+        alone = play_realistic(NA, hands[rows], t, 0, 0, 1, False, -1, seed=4, worlds=12, threads=1, streams=rows)
+        assert (alone == mixed[rows]).all(), t
 
 
 def test_kernel_and_slow_twin_score_alike_over_many_deals():

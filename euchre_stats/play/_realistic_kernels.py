@@ -33,6 +33,8 @@ from __future__ import annotations
 import numpy as np
 from numba import config, njit, prange
 
+from ..core.trump import NO_TRUMP
+
 from ..solver._kernels import (
     F_LAST,
     MAX_DEPTH,
@@ -42,7 +44,7 @@ from ..solver._kernels import (
     TRUMP,
     TT2_BITS,
     _bit_index,
-    _bounds0,
+    _bounds0_t,
     _hibit,
     _popcount,
     _reps,
@@ -466,18 +468,18 @@ def _point_targets(pts0, won0, tleft, side, targets, tvals):
 
 
 @njit(cache=True)
-def _trick_after(c, seat, pos, lead, win, wseat):
+def _trick_after(c, seat, pos, lead, win, wseat, tm):
     """``(led slot, winning card, its seat)`` once ``seat`` plays ``c`` as card ``pos`` of the trick."""
     if pos == 0:
         return _slot_of(c), c, seat
-    if (c & (lead | TRUMP)) and c > win:
+    if (c & (lead | tm)) and c > win:
         return lead, c, seat
     return lead, win, wseat
 
 
 @njit(cache=True)
 def _card_band(tt, tt2, st, stk, w0, w1, w2, w3, seat, pos, na, nxt, lead, win, wseat, table, tleft, c, targets, lo,
-               hi, start, counts):
+               hi, start, counts, tm):
     """Points band in one world if ``seat`` plays ``c`` and everybody then plays double-dummy.
 
     Band ``b`` means side 0 takes at least ``targets[b-1]`` (band 0: fewer than ``targets[0]``)
@@ -485,18 +487,18 @@ def _card_band(tt, tt2, st, stk, w0, w1, w2, w3, seat, pos, na, nxt, lead, win, 
     Zero-window probes walk from the guess ``start`` towards the answer.
     """
     counts[ST_BANDS] += 1
-    nlead, nwin, nws = _trick_after(c, seat, pos, lead, win, wseat)
+    nlead, nwin, nws = _trick_after(c, seat, pos, lead, win, wseat, tm)
     n0 = w0 ^ c if seat == 0 else w0
     n1 = w1 ^ c if seat == 1 else w1
     n2 = w2 ^ c if seat == 2 else w2
     n3 = w3 ^ c if seat == 3 else w3
     return _band_walk(tt, tt2, st, stk, n0, n1, n2, n3, (nxt >> (2 * seat)) & 3, pos + 1, na, nxt, nlead, nwin, nws,
-                      table | c, tleft, targets, lo, hi, start, counts)[0]
+                      table | c, tleft, targets, lo, hi, start, counts, tm)[0]
 
 
 @njit(cache=True)
 def _band_walk(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, tleft, targets, lo, hi,
-               start, counts):
+               start, counts, tm):
     """``(band, move)``: the points band of a position (``seat`` to play card ``pos`` of the trick), known
     to lie in ``lo..hi``, and a card of ``seat`` worth exactly that band (0 when no probe showed one).
 
@@ -511,7 +513,7 @@ def _band_walk(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, 
         counts[ST_PROBES] += 1
         stk[0, F_LAST] = 0
         up = _search(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, targets[k - 1],
-                     tleft)
+                     tleft, tm)
         if up == maximise:
             # proved by a move at the root (or, with no move recorded, without one)
             move = stk[0, F_LAST]
@@ -522,12 +524,12 @@ def _band_walk(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, 
 
 
 @njit(cache=True)
-def _quick_bands(w0, w1, w2, w3, seat, pos, tleft, targets, nt):
+def _quick_bands(w0, w1, w2, w3, seat, pos, tleft, targets, nt, tm):
     """``(lo, hi)`` bands of the position from the solver's quick bounds (at a trick boundary only)."""
     blo = 0
     bhi = nt
     if pos == 0:
-        lb, ub = _bounds0(w0, w1, w2, w3, seat, tleft)
+        lb, ub = _bounds0_t(w0, w1, w2, w3, seat, tleft, tm)
         while bhi > 0 and targets[bhi - 1] > ub:
             bhi -= 1
         while blo < nt and targets[blo] <= lb:
@@ -537,7 +539,7 @@ def _quick_bands(w0, w1, w2, w3, seat, pos, tleft, targets, nt):
 
 @njit(cache=True)
 def _evaluate_best_first(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, low, targets,
-                         nt, tvals, sums, alive, bf, counts):
+                         nt, tvals, sums, alive, bf, counts, tm):
     """The exact best class over worlds ``wh[:m]`` solving as few (class, world) pairs as needed.
 
     Each world's position is solved first (the mover's best band there); no card can do better
@@ -562,9 +564,9 @@ def _evaluate_best_first(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win,
     for w in range(m):
         w0, w1, w2, w3 = wh[w, 0], wh[w, 1], wh[w, 2], wh[w, 3]
         tleft = _popcount(wh[w, seat])
-        blo, bhi = _quick_bands(w0, w1, w2, w3, seat, pos, tleft, targets, nt)
+        blo, bhi = _quick_bands(w0, w1, w2, w3, seat, pos, tleft, targets, nt, tm)
         band, move = _band_walk(tt, tt2, st, stk, w0, w1, w2, w3, seat, pos, na, nxt, lead, win, wseat, table, tleft,
-                                targets, blo, bhi, prev, counts)
+                                targets, blo, bhi, prev, counts, tm)
         pband[w] = band
         prev = band
         counts[ST_WORLDS] += 1
@@ -603,7 +605,7 @@ def _evaluate_best_first(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win,
         lo = 0 if mine0 else pband[w]
         hi = pband[w] if mine0 else nt
         band = _card_band(tt, tt2, st, stk, wh[w, 0], wh[w, 1], wh[w, 2], wh[w, 3], seat, pos, na, nxt, lead, win,
-                          wseat, table, _popcount(hand), top, targets, lo, hi, pband[w], counts)
+                          wseat, table, _popcount(hand), top, targets, lo, hi, pband[w], counts, tm)
         sums[bi] += tvals[band]
         bound[bi] -= tvals[pband[w]]
         solved[bi, w] = True
@@ -617,7 +619,7 @@ def _evaluate_best_first(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win,
 
 @njit(cache=True)
 def _evaluate(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, targets, nt, tvals, sums,
-              guess, wrep, wval, counts):
+              guess, wrep, wval, counts, tm):
     """Sum over worlds ``wh[:m]`` of each class's points, every class in every world."""
     for ci in range(nc):
         sums[ci] = 0
@@ -633,7 +635,7 @@ def _evaluate(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, tab
         tops = _reps(hand, hand, occ)
         # at a trick boundary the solver's quick bounds on the position bound every card from the
         # side it cannot improve: the mover's card can do no better for their side than best play
-        blo, bhi = _quick_bands(w0, w1, w2, w3, seat, pos, tleft, targets, nt)
+        blo, bhi = _quick_bands(w0, w1, w2, w3, seat, pos, tleft, targets, nt, tm)
         if (seat & 1) == 0:
             blo = 0
         else:
@@ -647,7 +649,7 @@ def _evaluate(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, tab
                 wrep[nw] = top
                 g = guess[ci] if nw == 0 else wval[nw - 1]
                 wval[nw] = _card_band(tt, tt2, st, stk, w0, w1, w2, w3, seat, pos, na, nxt, lead, win, wseat, table,
-                                      tleft, top, targets, blo, bhi, g, counts)
+                                      tleft, top, targets, blo, bhi, g, counts, tm)
                 nw += 1
             guess[ci] = wval[j]
             sums[ci] += tvals[wval[j]]
@@ -657,15 +659,15 @@ def _evaluate(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, tab
 
 @njit(cache=True)
 def _decide(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, low, targets, nt, tvals,
-            full, sums, alive, guess, wrep, wval, bf, counts):
+            full, sums, alive, guess, wrep, wval, bf, counts, tm):
     """Value the classes over the worlds: every class's full sum (``full``), or best-first (the same choice)."""
     if not full:
         return _evaluate_best_first(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, low,
-                                    targets, nt, tvals, sums, alive, bf, counts)
+                                    targets, nt, tvals, sums, alive, bf, counts, tm)
     for ci in range(nc):
         alive[ci] = True
     return _evaluate(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, targets, nt, tvals,
-                     sums, guess, wrep, wval, counts)
+                     sums, guess, wrep, wval, counts, tm)
 
 
 @njit(cache=True)
@@ -713,7 +715,7 @@ def _scratch(worlds):
 
 # --- a whole play-out ----------------------------------------------------------------------------
 @njit(cache=True)
-def _position(hands_deck, trump, leader, out, trick, bitpos):
+def _position(hands_deck, trump, leader, out, trick, bitpos, tm):
     """Layout hands and the current trick: ``(hands, seat, pos, lead, win, wseat, table)``."""
     hands = np.zeros(4, dtype=np.int64)
     for s in range(4):
@@ -725,7 +727,7 @@ def _position(hands_deck, trump, leader, out, trick, bitpos):
         if trick[i] < 0:
             break
         b = 1 << bitpos[trump, trick[i]]
-        lead, win, wseat = _trick_after(b, seat, pos, lead, win, wseat)
+        lead, win, wseat = _trick_after(b, seat, pos, lead, win, wseat, tm)
         table |= b
         pos += 1
         seat = (nxt >> (2 * seat)) & 3
@@ -739,7 +741,10 @@ def _known_voids(voids_suit, trump, leader, out, trick, pos, lead, bitpos):
     for s in range(4):
         for e in range(4):
             if (voids_suit[s] >> e) & 1:
-                voids[s] |= 1 << (3 if e == trump else ((e - trump) & 3) - 1)
+                if trump == NO_TRUMP:  # no trump: suit e in slot e
+                    voids[s] |= 1 << e
+                else:
+                    voids[s] |= 1 << (3 if e == trump else ((e - trump) & 3) - 1)
     _, nxt = _next_table(out)
     s = leader
     for i in range(1, pos):
@@ -768,10 +773,10 @@ def _search_tables(tt_bits):
 
 @njit(cache=True)
 def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, dealer, pts0, won0, deck_mask, worlds,
-              tries, rs, tt, tt2, st, stk, scr, binom, bitpos, card_at, counts):
+              tries, rs, tt, tt2, st, stk, scr, binom, bitpos, card_at, counts, tm):
     """Play one deal to the end realistically; side 0's tricks from this point."""
     wh, hseat, hneed, hvoid, gcards, gsize, allowed, x, xout, cap, rem, avail, ub, pats, after, bf = scr
-    hands, seat, pos, lead, win, wseat, table = _position(hands_deck, trump, leader, out, trick, bitpos)
+    hands, seat, pos, lead, win, wseat, table = _position(hands_deck, trump, leader, out, trick, bitpos, tm)
     voids = _known_voids(voids_suit, trump, leader, out, trick, pos, lead, bitpos)
     deck = _to_layout(deck_mask, trump, bitpos)
     na, nxt = _next_table(out)
@@ -808,7 +813,7 @@ def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, deale
             if exact:
                 counts[ST_EXACT] += 1
             _decide(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, low, targets, nt,
-                    tvals, False, sums, alive, guess, wrep, wval, bf, counts)
+                    tvals, False, sums, alive, guess, wrep, wval, bf, counts, tm)
             bi = _best_class(sums, alive, nc, low)
         # the lowest deck number of the chosen class is played
         c = 0
@@ -823,7 +828,7 @@ def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, deale
             up_bit = 0
         if pos > 0 and (c & lead) == 0:
             voids[seat] |= 1 << (_bit_index(lead) >> 4)
-        lead, win, wseat = _trick_after(c, seat, pos, lead, win, wseat)
+        lead, win, wseat = _trick_after(c, seat, pos, lead, win, wseat, tm)
         table |= c
         pos += 1
         if pos == na:
@@ -840,8 +845,8 @@ def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, deale
 
 
 @njit(cache=True, parallel=True)
-def play_batch(hands, trump, leader, out, trick, gone, voids, up, dealer, pts0, won, stream, deck_mask, worlds, tries,
-                seed, nchunks, tt_bits, binom, bitpos, card_at, res, stats):
+def _play_batch(hands, trump, leader, out, trick, gone, voids, up, dealer, pts0, won, stream, deck_mask, worlds, tries,
+                seed, nchunks, tt_bits, binom, bitpos, card_at, res, stats, tm):
     """Play every row to the end; ``res[i]`` side 0's tricks from this point (chunks over threads).
 
     Row ``i``: ``hands[i]`` (4 deck masks), ``trump``, ``leader`` of the current trick, ``out``
@@ -860,7 +865,7 @@ def play_batch(hands, trump, leader, out, trick, gone, voids, up, dealer, pts0, 
             _seed_stream(rs, seed, stream[i])
             res[i] = _play_row(hands[i], trump[i], leader[i], out[i], trick[i], gone[i], voids[i], up[i], dealer[i],
                                pts0[i], won[i], deck_mask, worlds, tries, rs, tt, tt2, st, stk, scr, binom, bitpos,
-                               card_at, counts)
+                               card_at, counts, tm)
         for j in range(NUM_STATS):
             counts[j] = st[j]
         for j in range(NUM_PLAY_STATS):
@@ -869,8 +874,8 @@ def play_batch(hands, trump, leader, out, trick, gone, voids, up, dealer, pts0, 
 
 # --- single-decision entry points (the tests' view into the kernels) --------------------------
 @njit(cache=True)
-def decide_given_worlds(worlds_deck, trump, leader, out, trick, gone, deck_mask, pts0, won0, full, tt_bits, bitpos,
-                        card_at, values):
+def _decide_given_worlds(worlds_deck, trump, leader, out, trick, gone, deck_mask, pts0, won0, full, tt_bits, bitpos,
+                        card_at, values, tm):
     """The card (deck number) the mover plays given pre-sampled worlds ``worlds_deck`` (m, 4).
 
     ``values[c]`` receives the sum over the worlds of the mover's side's points (minus the
@@ -883,7 +888,7 @@ def decide_given_worlds(worlds_deck, trump, leader, out, trick, gone, deck_mask,
     for w in range(m):
         for s in range(4):
             wh[w, s] = _to_layout(worlds_deck[w, s], trump, bitpos)
-    _, seat, pos, lead, win, wseat, table = _position(worlds_deck[0], trump, leader, out, trick, bitpos)
+    _, seat, pos, lead, win, wseat, table = _position(worlds_deck[0], trump, leader, out, trick, bitpos, tm)
     na, nxt = _next_table(out)
     hand = wh[0, seat]
     legal = hand & lead if pos > 0 else hand
@@ -896,7 +901,7 @@ def decide_given_worlds(worlds_deck, trump, leader, out, trick, gone, deck_mask,
     nt = _point_targets(pts0, won0, _popcount(hand), seat & 1, targets, tvals)
     tt, tt2, st, stk, counts = _search_tables(tt_bits)
     _decide(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, low, targets, nt, tvals,
-            full, sums, alive, guess, wrep, wval, _best_first_arrays(m), counts)
+            full, sums, alive, guess, wrep, wval, _best_first_arrays(m), counts, tm)
     for c in range(33):
         values[c] = NOT_LEGAL
     for ci in range(nc):
@@ -909,15 +914,15 @@ def decide_given_worlds(worlds_deck, trump, leader, out, trick, gone, deck_mask,
 
 
 @njit(cache=True)
-def sample_worlds_for(hands_deck, trump, leader, out, trick, gone, voids_suit, up, dealer, deck_mask, worlds, tries,
-                      seed, stream, binom, bitpos, card_at, res):
+def _sample_worlds_for(hands_deck, trump, leader, out, trick, gone, voids_suit, up, dealer, deck_mask, worlds, tries,
+                      seed, stream, binom, bitpos, card_at, res, tm):
     """Worlds of the player to move as :func:`play_batch` samples them; ``res`` (worlds, 4) deck masks.
 
     Returns ``(count, exact)`` as :func:`_fill_worlds` (voids shown in ``trick`` included).
     """
     scr = _scratch(worlds)
     wh, hseat, hneed, hvoid, gcards, gsize, allowed, x, xout, cap, rem, avail, ub, pats, after, bf = scr
-    hands, seat, pos, lead, win, wseat, table = _position(hands_deck, trump, leader, out, trick, bitpos)
+    hands, seat, pos, lead, win, wseat, table = _position(hands_deck, trump, leader, out, trick, bitpos, tm)
     voids = _known_voids(voids_suit, trump, leader, out, trick, pos, lead, bitpos)
     deck = _to_layout(deck_mask, trump, bitpos)
     gone_l = _to_layout(gone, trump, bitpos) & ~table
@@ -938,3 +943,56 @@ def sample_worlds_for(hands_deck, trump, leader, out, trick, gone, voids_suit, u
                 d |= 1 << card_at[trump, _bit_index(b)]
             res[w, s2] = d
     return m, exact
+
+
+# --- the entry points, one compiled copy per trump slot mask ------------------------------------
+# ``tm`` (the trump slot's mask, ``TRUMP`` or 0 in no trump) reaches the kernels as a constant, so
+# numba types it as a literal and compiles each function of the chain once per value with the mask
+# folded in: the trump copy is the code it was before no trump existed, and the no-trump copy is
+# compiled (and cached) only when a no-trump deal is first played.
+@njit(cache=True)
+def play_batch(hands, trump, leader, out, trick, gone, voids, up, dealer, pts0, won, stream, deck_mask, worlds, tries,
+               seed, nchunks, tt_bits, binom, bitpos, card_at, res, stats):
+    """:func:`_play_batch` of deals with a trump suit."""
+    _play_batch(hands, trump, leader, out, trick, gone, voids, up, dealer, pts0, won, stream, deck_mask, worlds, tries,
+                seed, nchunks, tt_bits, binom, bitpos, card_at, res, stats, TRUMP)
+
+
+@njit(cache=True)
+def play_batch_nt(hands, trump, leader, out, trick, gone, voids, up, dealer, pts0, won, stream, deck_mask, worlds,
+                  tries, seed, nchunks, tt_bits, binom, bitpos, card_at, res, stats):
+    """:func:`_play_batch` of no-trump deals."""
+    _play_batch(hands, trump, leader, out, trick, gone, voids, up, dealer, pts0, won, stream, deck_mask, worlds, tries,
+                seed, nchunks, tt_bits, binom, bitpos, card_at, res, stats, 0)
+
+
+@njit(cache=True)
+def decide_given_worlds(worlds_deck, trump, leader, out, trick, gone, deck_mask, pts0, won0, full, tt_bits, bitpos,
+                        card_at, values):
+    """:func:`_decide_given_worlds` with a trump suit."""
+    return _decide_given_worlds(worlds_deck, trump, leader, out, trick, gone, deck_mask, pts0, won0, full, tt_bits,
+                                bitpos, card_at, values, TRUMP)
+
+
+@njit(cache=True)
+def decide_given_worlds_nt(worlds_deck, trump, leader, out, trick, gone, deck_mask, pts0, won0, full, tt_bits, bitpos,
+                           card_at, values):
+    """:func:`_decide_given_worlds` in no trump."""
+    return _decide_given_worlds(worlds_deck, trump, leader, out, trick, gone, deck_mask, pts0, won0, full, tt_bits,
+                                bitpos, card_at, values, 0)
+
+
+@njit(cache=True)
+def sample_worlds_for(hands_deck, trump, leader, out, trick, gone, voids_suit, up, dealer, deck_mask, worlds, tries,
+                      seed, stream, binom, bitpos, card_at, res):
+    """:func:`_sample_worlds_for` with a trump suit."""
+    return _sample_worlds_for(hands_deck, trump, leader, out, trick, gone, voids_suit, up, dealer, deck_mask, worlds,
+                              tries, seed, stream, binom, bitpos, card_at, res, TRUMP)
+
+
+@njit(cache=True)
+def sample_worlds_for_nt(hands_deck, trump, leader, out, trick, gone, voids_suit, up, dealer, deck_mask, worlds,
+                         tries, seed, stream, binom, bitpos, card_at, res):
+    """:func:`_sample_worlds_for` in no trump."""
+    return _sample_worlds_for(hands_deck, trump, leader, out, trick, gone, voids_suit, up, dealer, deck_mask, worlds,
+                              tries, seed, stream, binom, bitpos, card_at, res, 0)

@@ -73,10 +73,6 @@ def _validate(rules, hands, trump, leader, out, maker, alone, def_alone, seed, w
     h, t, ld, o, p = _prepare(hands, trump, leader, out, None if trick is None else _pad_trick(trick, hands))
     _check_rows(h, t, ld, o, p)
     n = h.shape[0]
-    i = _first_bad(t == NO_TRUMP)
-    if i is not None:
-        raise RealisticInputError(f"row {i}: trump 4 (no trump) is solved double dummy only; realistic play of a "
-                                  "no-trump hand is not built")
     if isinstance(worlds, bool) or not isinstance(worlds, (int, np.integer)) or int(worlds) < 1:
         raise RealisticInputError(f"worlds must be a whole number of at least 1, got {worlds!r}")
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= int(seed) <= MAX_SEED:
@@ -186,19 +182,30 @@ def _run(rules, h, t, ld, o, p, g, vd, up, dl, pts, w, stream, seed, worlds, thr
     if n == 0:
         return res
     nthreads = _threads(threads)
-    nchunks = max(1, min(n, nthreads * CHUNKS_PER_THREAD))
-    st = np.zeros((nchunks, _k.NUM_PLAY_STATS), dtype=np.int64)
     tt_bits = TT_BITS if rules.hand_size <= 5 else TT_BITS_LONG
+    total = np.zeros(_k.NUM_PLAY_STATS, dtype=np.int64)
+    no_trump = t == NO_TRUMP
     before = numba.get_num_threads()
     numba.set_num_threads(nthreads)
     try:
-        _k.play_batch(h, t, ld, o.astype(np.int64), p, g, vd, up, dl, pts, w, stream, int(rules.deck_obj.mask),
-                      int(worlds), _k.REJECT_TRIES, int(seed), nchunks, tt_bits, _BINOM,
-                      _solver_kernels.BITPOS, _solver_kernels.CARD_AT, res, st)
+        # one compiled copy of the kernel per trump slot mask: the deals with a trump suit, then those without
+        for kernel, rows in ((_k.play_batch, ~no_trump), (_k.play_batch_nt, no_trump)):
+            m = int(rows.sum())
+            if m == 0:
+                continue
+            sel = slice(None) if m == n else np.flatnonzero(rows)
+            nchunks = max(1, min(m, nthreads * CHUNKS_PER_THREAD))
+            st = np.zeros((nchunks, _k.NUM_PLAY_STATS), dtype=np.int64)
+            part = np.zeros(m, dtype=np.int64)
+            kernel(h[sel], t[sel], ld[sel], o[sel].astype(np.int64), p[sel], g[sel], vd[sel], up[sel], dl[sel],
+                   pts[sel], w[sel], stream[sel], int(rules.deck_obj.mask), int(worlds), _k.REJECT_TRIES, int(seed),
+                   nchunks, tt_bits, _BINOM, _solver_kernels.BITPOS, _solver_kernels.CARD_AT, part, st)
+            res[sel] = part
+            total += st.sum(axis=0)
     finally:
         numba.set_num_threads(before)
     if stats is not None:
-        stats[: _k.NUM_PLAY_STATS] = st.sum(axis=0)
+        stats[: _k.NUM_PLAY_STATS] = total
     return res
 
 
@@ -332,9 +339,9 @@ def decide_given_worlds(rules: Rules, worlds: np.ndarray, trump: int, leader: in
     tr[: len(trick)] = list(trick)
     pts = points_table(rules, np.array([maker]), np.array([alone]), np.array([def_alone]))[0]
     sums = np.zeros(33, dtype=np.int64)
-    card = _k.decide_given_worlds(wd, int(trump), int(leader), int(out), tr, int(gone), int(rules.deck_obj.mask), pts,
-                                  int(won), bool(full), TT_BITS, _solver_kernels.BITPOS, _solver_kernels.CARD_AT,
-                                  sums)
+    kernel = _k.decide_given_worlds_nt if int(trump) == NO_TRUMP else _k.decide_given_worlds
+    card = kernel(wd, int(trump), int(leader), int(out), tr, int(gone), int(rules.deck_obj.mask), pts, int(won),
+                  bool(full), TT_BITS, _solver_kernels.BITPOS, _solver_kernels.CARD_AT, sums)
     return int(card), sums
 
 
@@ -351,11 +358,10 @@ def sample_worlds(rules: Rules, hands, trump: int, leader: int, out: int, *, see
     tr = np.full(3, -1, dtype=np.int8)
     tr[: len(trick)] = list(trick)
     res = np.zeros((worlds, 4), dtype=np.int64)
-    m, exact = _k.sample_worlds_for(hd, int(trump), int(leader), int(out), tr, int(gone),
-                                    np.asarray(voids, dtype=np.int64), int(up_known), int(dealer),
-                                    int(rules.deck_obj.mask),
-                                    int(worlds), int(tries), int(seed), int(stream), _BINOM, _solver_kernels.BITPOS,
-                                    _solver_kernels.CARD_AT, res)
+    kernel = _k.sample_worlds_for_nt if int(trump) == NO_TRUMP else _k.sample_worlds_for
+    m, exact = kernel(hd, int(trump), int(leader), int(out), tr, int(gone), np.asarray(voids, dtype=np.int64),
+                      int(up_known), int(dealer), int(rules.deck_obj.mask), int(worlds), int(tries), int(seed),
+                      int(stream), _BINOM, _solver_kernels.BITPOS, _solver_kernels.CARD_AT, res)
     return res[:m], bool(exact)
 
 

@@ -721,22 +721,11 @@ def _tt_store(tt, stk, fi, r):
 
 
 @njit(cache=True)
-def _bounds0(h0, h1, h2, h3, seat, tleft):
-    """:func:`_bounds0_t` with a trump suit (the realistic kernel's)."""
-    return _bounds0_t(h0, h1, h2, h3, seat, tleft, TRUMP)
-
-
-@njit(cache=True)
-def _search(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, target, tleft):
-    """:func:`_search_t` with a trump suit (compiled with the trump slot's mask a constant)."""
+def _search(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, target, tleft, tm):
+    """:func:`_search_t`, called with ``tm`` a constant (``TRUMP``, or 0 in no trump): numba types a constant
+    argument as a literal, so each value gets its own compiled copy with the mask folded in."""
     return _search_t(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, target, tleft,
-                     TRUMP)
-
-
-@njit(cache=True)
-def _search_nt(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, target, tleft):
-    """:func:`_search_t` in no trump (the trump slot's mask 0, a constant)."""
-    return _search_t(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, target, tleft, 0)
+                     tm)
 
 
 @njit(cache=True)
@@ -777,10 +766,11 @@ def _value(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wsea
     target = first
     while lo < hi:
         if tm:
-            ok = _search(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, target, tleft)
+            ok = _search(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, target, tleft,
+                         TRUMP)
         else:
-            ok = _search_nt(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, target,
-                            tleft)
+            ok = _search(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, target, tleft,
+                         0)
         if ok:
             lo = target
             target = lo + 1
