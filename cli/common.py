@@ -170,6 +170,8 @@ _BOOL_RULES = [
     ("passer_may_not_go_alone", "passer-may-not-go-alone", "a passer may not defend alone"),
     ("joker_upcard_rule", "joker-upcard-rule", "Joker up: the dealer names trump blind (--joker-upcard blind)"),
     ("win_by_two", "win-by-two", "the game must be won by two"),
+    ("farmers_hand", "farmers-hand", "a hand with three nines and tens may exchange them for the kitty's cards"),
+    ("no_trump", "no-trump", "no trump may be called in round two (the led suit wins, aces high)"),
 ]
 
 

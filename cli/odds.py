@@ -81,7 +81,7 @@ def _deck_list_rules(func):
               help="solver threads (results do not depend on it)")
 @click.option("--model", type=click.Choice(["pimc", "dd"]), default=None,
               help="play model: pimc = realistic (each player sees only its own cards; the default), dd = "
-                   "double-dummy (the default, and the only one, with a farmer's hand)")
+                   "double-dummy (the only one with a farmer's hand, and then the default)")
 @click.option("--plot", type=click.Path(dir_okay=False), default=None, callback=writable_path,
               help="chart comparing the decks to FILE (.png/.svg/.pdf)")
 @click.option("--players", type=click.Choice(["2", "3", "4"]), default="4", show_default=True,
@@ -94,16 +94,19 @@ def variants(samples, seed, workers, model, plot, players, rules, decks, per_dec
     """Simulated whole hands per deck: who makes trump, P(make), P(march), P(euchre), loners, points.
 
     Random deals, the auction by the bidding model (the dealer discarding its best card),
-    the contracts played out (double-dummy by default); every figure has a 95% interval.
+    the contracts played out (realistically by default, see --model); every figure has a 95% interval.
 
     \b
     Example:
       euchre-stats variants --deck 24,25,28,32,33 --samples 2000 --seed 1
       euchre-stats variants --deck 32,33 --hand-size 7 --samples 500 --seed 1 --plot variants.png
       euchre-stats variants --players 3 --deck 24 --samples 1000 --seed 1
+      euchre-stats variants --no-trump --deck 24,32 --samples 2000 --seed 1
 
-    With --players 2 or 3 each deck is played in the smaller game and in the four-handed
-    game side by side, both bid by the heuristic player (the bidding model is four-handed).
+    With --players 2 or 3, or rules with --farmers-hand or --no-trump, each deck is played
+    in that game and in the standard four-handed game side by side, on the same deals, every
+    game bid by the state machine's heuristic player (in the smaller games with the thresholds
+    fitted for them); the tuned bidding model is four-handed and calls no trump nowhere.
     """
     if model is None:
         model = "dd" if rules.farmers_hand else "pimc"

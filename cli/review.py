@@ -10,7 +10,7 @@ import click
 from euchre_stats.core.errors import JSONInputError, RecordError
 from euchre_stats.core.safejson import parse_json
 from euchre_stats.game.records import RENEGE_MODES, review_dict, review_lines
-from euchre_stats.game.state import SUIT_WORDS
+from euchre_stats.core.cards import parse_trump, suit_word
 from euchre_stats.play.realistic import DEFAULT_WORLDS
 from euchre_stats.play.review import realistic_column
 from euchre_stats.sampling.seeds import resolve_seed
@@ -58,7 +58,7 @@ def _table_entry(res: dict, title: str) -> str:
     if res["trump"] is None:
         lines.append("  trump          none: the hand was thrown in")
     else:
-        suit = SUIT_WORDS["cdhs".index(res["trump"])]
+        suit = suit_word(parse_trump(res["trump"]))
         lines.append(f"  trump          {res['trump']} ({suit}), made by seat {res['maker_seat']} "
                      f"(side {res['makers']})")
     alone = []
@@ -72,7 +72,7 @@ def _table_entry(res: dict, title: str) -> str:
     lines.append(f"  tricks         {_side_pair(res['tricks'])}")
     reneges = res.get("reneges", [])
     for r in reneges:
-        suit = SUIT_WORDS["cdhs".index(r["failed_to_follow"])]
+        suit = suit_word("cdhs".index(r["failed_to_follow"]))
         lines.append(f"  renege         seat {r['seat']} played {r['card']} to trick {r['trick']}, "
                      f"failing to follow {suit}")
     note = " (renege penalty)" if reneges else ""

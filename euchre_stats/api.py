@@ -614,7 +614,8 @@ def variants(deck: str | Iterable = ALL_DECKS, *, samples: int = 10000, seed: in
         4, or 3 (cutthroat) or 2 (two-handed): then each deck is played in that game and in the
         four-handed game side by side, every game bid by the state machine's heuristic player and
         played with ``model`` (:mod:`euchre_stats.variants.games`; the bidding model is four-handed).
-        Rules with ``farmers_hand`` are played the same way, beside the same rules without it.
+        Rules with ``farmers_hand`` or ``no_trump`` are played the same way, beside the same rules
+        without it.
 
     Returns
     -------
@@ -631,7 +632,7 @@ def variants(deck: str | Iterable = ALL_DECKS, *, samples: int = 10000, seed: in
     ['deck', 'hand_size', 'figure', 'value', 'ci_low', 'ci_high', 'n']
     """
     r = _rules(rules, games=True)
-    if players != 4 or r.farmers_hand:
+    if players != 4 or r.farmers_hand or r.no_trump:
         from .variants.games import simulate_games
 
         return simulate_games(players, deck, samples, seed, r, hand_size=hand_size, workers=workers,

@@ -80,6 +80,9 @@ class Rules:
     farmers_hand: bool = False
     #: a player who passed in the round in which trump was made may not go alone (defend alone)
     passer_may_not_go_alone: bool = False
+    #: no trump may be called in round two: the led suit wins every trick, aces high, and each jack
+    #: is a plain jack of its suit (not with a Joker: no text gives it a place without trump)
+    no_trump: bool = False
     #: a Joker turned up: "throw_in" (the hand is thrown in and the deal passes: the project's
     #: convention, no text says), "blind" (British: the dealer's side are makers at once and the
     #: dealer names trump before looking at the hand) or "almonte" (the dealer names a suit before
@@ -109,7 +112,7 @@ class Rules:
         for name in ("stick_the_dealer", "canadian_loner", "defend_alone", "defend_alone_only_against_loner",
                      "super_euchre", "lone_defender_needs_all_tricks", "railroad",
                      "dealer_may_discard_upcard", "dealer_needs_trump", "farmers_hand",
-                     "passer_may_not_go_alone", "win_by_two"):
+                     "passer_may_not_go_alone", "win_by_two", "no_trump"):
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(f"rule {name} must be true or false, got {getattr(self, name)!r}")
         if self.players not in PLAYER_COUNTS or isinstance(self.players, bool):
@@ -142,6 +145,9 @@ class Rules:
                              f"{self.lone_defender_points!r}")
         if self.players != 4:
             _check_no_partners(self)
+        if self.no_trump and d.has_joker:
+            raise RulesError(f"no_trump does not apply to the {d.label}-card deck: no text gives the Joker a "
+                             "place when no suit is trump (the 24-, 28- and 32-card decks have none)")
         under = d.size - self.players * self.hand_size - 1
         if self.farmers_hand and under != FARMER_CARDS:
             raise RulesError(f"farmers_hand exchanges three cards for the three under the upcard: the "
@@ -262,6 +268,7 @@ def _describe_fields(r: Rules) -> str:
         "dealer_needs_trump": "dealer needs a trump", "passer_may_not_go_alone":
         "passer may not go alone", "lone_defender_needs_all_tricks": "lone defender's 4 only for all tricks",
         "railroad": "railroad", "win_by_two": "win by two", "farmers_hand": "farmer's hand",
+        "no_trump": "no trump may be called in round two",
     }
     parts += [txt for k, txt in flags.items() if getattr(r, k)]
     if not r.dealer_may_discard_upcard:
@@ -321,6 +328,20 @@ def load_rules(value) -> Rules:
 def may_pass(rules: Rules, seat, round_: int, dealer: int = DEALER):
     """Whether ``seat`` may pass in bidding round ``round_`` (stick the dealer: not the dealer in round two)."""
     return ~((np.asarray(seat) == dealer) & (round_ == 2) & rules.stick_the_dealer)
+
+
+def may_call_no_trump(rules: Rules, round_: int) -> bool:
+    """Whether no trump may be called in bidding round ``round_`` (``no_trump``: in round two only)."""
+    return bool(rules.no_trump) and round_ == 2
+
+
+def why_no_no_trump(rules: Rules, round_: int) -> str | None:
+    """Why no trump may not be called in round ``round_`` (``None`` if it may)."""
+    if not rules.no_trump:
+        return "no trump may not be called (the no_trump option is off)"
+    if round_ != 2:
+        return "no trump may be called in round two only"
+    return None
 
 
 def order_must_go_alone(rules: Rules, seat, dealer: int = DEALER):

@@ -40,7 +40,8 @@ def _hand_facts(combo, trump=TRUMP):
     right, left = trump * 8 + 4, (3 - trump) * 8 + 4
     return (trumps, right in combo, right in combo and left in combo, JOKER in combo, len(suits) < 4,
             all(c != JOKER and (c & 7) <= TEN for c in combo),
-            sum(1 for c in combo if c != JOKER and c & 7 in (2, 3)) >= 3)
+            sum(1 for c in combo if c != JOKER and c & 7 in (2, 3)) >= 3,
+            sum(1 for c in combo if c != JOKER and c & 7 == 7) >= 3)
 
 
 def brute_force_all_hands(deck: str, hand_size: int) -> dict:
@@ -50,7 +51,7 @@ def brute_force_all_hands(deck: str, hand_size: int) -> dict:
     trump_counts = Counter()
     total = 0
     for combo in itertools.combinations(d.cards, hand_size):
-        trumps, right, both, joker, void, low, farmer = _hand_facts(combo)
+        trumps, right, both, joker, void, low, farmer, aces = _hand_facts(combo)
         trump_counts[trumps] += 1
         counts["right_bower"] += right
         counts["both_bowers"] += both
@@ -59,11 +60,14 @@ def brute_force_all_hands(deck: str, hand_size: int) -> dict:
         counts["no_card_above_ten"] += low
         counts["lay_down"] += is_lay_down(cards_to_mask(combo), TRUMP, d)
         counts["farmers_hand"] += farmer
+        counts["no_trump_hand"] += aces
         total += 1
     out = {k: Fraction(v, total) for k, v in counts.items()}
     out["trump_count"] = tuple(Fraction(trump_counts[j], total) for j in range(hand_size + 1))
     if not d.has_joker:
         out["joker"] = None
+    else:
+        out["no_trump_hand"] = None  # no_trump does not apply with a Joker
     return out
 
 
@@ -85,7 +89,8 @@ def brute_force_by_suit(deck: str, hand_size: int) -> dict:
                 mine = sorted((int(POWER[TRUMP, c]) for c in sub), reverse=True)
                 tops = not (mine and others and mine[min(len(mine), len(others)) - 1] < max(others))
                 nines_tens = sum(1 for c in sub if c != JOKER and c & 7 in (2, 3))
-                tally[(m, right in sub, left in sub, JOKER in sub, low, tops, nines_tens)] += 1
+                aces = sum(1 for c in sub if c != JOKER and c & 7 == 7)
+                tally[(m, right in sub, left in sub, JOKER in sub, low, tops, nines_tens, aces)] += 1
         tallies.append(tally)
     total = comb(d.size, hand_size)
     acc = Counter()
@@ -108,10 +113,13 @@ def brute_force_by_suit(deck: str, hand_size: int) -> dict:
         unseen = len(groups[TRUMP]) - k
         acc["lay_down"] += ways * (all(key[5] for key, _ in combo) and (k == hand_size or unseen <= k))
         acc["farmers_hand"] += ways * (sum(key[6] for key, _ in combo) >= 3)
+        acc["no_trump_hand"] += ways * (sum(key[7] for key, _ in combo) >= 3)
     out = {q: Fraction(v, total) for q, v in acc.items()}
     out["trump_count"] = tuple(Fraction(trump_counts[j], total) for j in range(hand_size + 1))
     if not d.has_joker:
         out["joker"] = None
+    else:
+        out["no_trump_hand"] = None  # no_trump does not apply with a Joker
     return out
 
 

@@ -217,6 +217,9 @@ def tune_game_bidder(rules: Rules, deals: int = 4000, seed: int = 0, sweeps: int
     rules = Rules.from_json(rules)
     if rules.players not in (2, 3):
         raise BiddingModelError(f"players {rules.players!r}: the smaller games' bidder is for 2 or 3 players")
+    if rules.no_trump:
+        raise BiddingModelError("no_trump: the smaller games' bidder is fitted without no-trump calls (its "
+                                "call_no_trump threshold is the heuristic's)")
     thr = {k: THRESHOLDS[k] for k in GAME_KINDS}
     points = _points(rules.players)
     se: dict = {}

@@ -77,6 +77,10 @@ class Estimate:
     n: int
 
     def to_dict(self) -> dict:
+        """``{"value", "ci", "n"}``; with no sample (``n`` 0) the value and interval are ``None``
+        (JSON null: NaN is not JSON)."""
+        if self.n == 0:
+            return {"value": None, "ci": [None, None], "n": 0}
         return {"value": self.value, "ci": [self.low, self.high], "n": self.n}
 
 

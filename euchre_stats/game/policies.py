@@ -8,7 +8,9 @@ nothing here touches global random state.
 The heuristic rests on :func:`policy_hand_points`, a simple fixed point count of a hand for a
 given trump.  It is *not* the bidding model's count (:func:`euchre_stats.bidding.model.strength_of`,
 tuned by self-play and used by every analysis): it only drives these test and demonstration
-players of the exact game, and its weights stay fixed so their games stay reproducible.
+players of the exact game, and its weights stay fixed so their games stay reproducible.  Under
+``no_trump`` it also counts a hand for no trump (:func:`no_trump_points`) and calls it in round
+two against ``call_no_trump`` (chosen by ``benchmarks/no_trump_calls.py``, docs/rules.md).
 """
 
 from __future__ import annotations
@@ -21,9 +23,11 @@ from ..core.trump import EFF_SUIT, POWER, SUIT_MASK
 from .state import (ALONE, DEFEND, DISCARD, EXCHANGE, FARMER, NAME_TRUMP, PLAY, RAILROAD, ROUND_ONE, ROUND_TWO,
                     HandState)
 
-_EFF = [[int(x) for x in EFF_SUIT[t]] for t in range(4)]
-_POW = [[int(x) for x in POWER[t]] for t in range(4)]
-_SMASK = [[int(SUIT_MASK[t, s]) for s in range(4)] for t in range(4)]
+# (trump 4 is no trump: every suit plain)
+_EFF = [[int(x) for x in EFF_SUIT[t]] for t in range(5)]
+_POW = [[int(x) for x in POWER[t]] for t in range(5)]
+_SMASK = [[int(SUIT_MASK[t, s]) for s in range(4)] for t in range(5)]
+NO_TRUMP = 4
 
 #: Points of :func:`policy_hand_points`, by the card's place under trump.
 POLICY_POINTS = {
@@ -44,6 +48,7 @@ THRESHOLDS = {
     "assist": 6.5,           # dealer's partner ordering up
     "take_up": 6.0,          # dealer taking up (counted after the best discard)
     "call": 6.5,             # naming a suit in round two
+    "call_no_trump": 4.0,    # calling no trump in round two (no_trump), on no_trump_points (docs/rules.md)
     "alone": 10.0,           # going alone (any round)
     "defend_alone": 9.0,     # defending alone (where the rules offer it)
 }
@@ -123,6 +128,44 @@ def policy_hand_points(hand_mask: int, trump: int, points: dict | None = None) -
         for s in range(4):
             if s != trump and not hand_mask & _SMASK[trump][s]:
                 total += p["void"]
+    return total
+
+
+#: Points of :func:`no_trump_points`: tricks in no trump come from a suit's top cards and its length.
+NO_TRUMP_POINTS = {
+    "top": 2.0,            # each card of a suit's unbroken run from the ace (A, A-K, A-K-Q...)
+    "guarded_king": 1.0,   # a king without its ace but with another card of the suit
+    "bare_king": 0.25,     # a king alone
+    "long": 1.5,           # each card beyond the third of a suit headed by its ace
+}
+
+
+def no_trump_points(hand_mask: int, points: dict | None = None) -> float:
+    """Point count of a hand for a no-trump call, on the scale of :func:`policy_hand_points` (about
+    2 points a trick): per suit, 2 for each card of the unbroken run from the ace, 1 for a guarded
+    king without the ace (0.25 bare), and 1.5 for each card beyond the third of a suit headed by its
+    ace.  Jacks are plain cards of their suits.  ``points`` may override :data:`NO_TRUMP_POINTS`.
+
+    Examples
+    --------
+    >>> from euchre_stats.core.cards import parse_hand
+    >>> no_trump_points(parse_hand("As Ks Ah Kc 9c"))
+    7.0
+    """
+    p = NO_TRUMP_POINTS if points is None else {**NO_TRUMP_POINTS, **points}
+    hand_mask = int(hand_mask)
+    total = 0.0
+    for s in range(4):
+        held = [(hand_mask >> (8 * s + rank)) & 1 for rank in range(7, -1, -1)]  # A K Q J T 9 8 7
+        n = sum(held)
+        run = 0
+        while run < 8 and held[run]:
+            run += 1
+        total += p["top"] * run
+        if run == 0 and held[1]:
+            total += p["guarded_king"] if n >= 2 else p["bare_king"]
+        if run >= 1 and n > 3:
+            total += p["long"] * (n - 3)
     return total
 
 
@@ -249,15 +292,25 @@ class HeuristicPolicy:
         return "pass"
 
     def _round_two(self, state: HandState, legal: list[str]) -> str:
+        """The best suit by :func:`policy_hand_points`, or no trump (when legal) if
+        :func:`no_trump_points` passes ``call_no_trump`` by more than the suit passes ``call``."""
         hand = state.hands[state.to_act]
-        calls = [a for a in legal if a != "pass" and not a.endswith("alone")]
-        if not calls:
+        calls = [a for a in legal if a not in ("pass", "n") and not a.endswith("alone")]
+        if not calls and "n" not in legal:
             return "pass"
-        best = max(calls, key=lambda a: policy_hand_points(hand, "cdhs".index(a), self.points))
-        s = policy_hand_points(hand, "cdhs".index(best), self.points)
+        best, margin, s = None, float("-inf"), 0.0
+        if calls:
+            best = max(calls, key=lambda a: policy_hand_points(hand, "cdhs".index(a), self.points))
+            s = policy_hand_points(hand, "cdhs".index(best), self.points)
+            margin = s - self._t(state, "call")
+        if "n" in legal:
+            nt = no_trump_points(hand)
+            if best is None or nt - self._t(state, "call_no_trump") > margin:
+                best, margin = "n", nt - self._t(state, "call_no_trump")
+                s = nt  # alone at the same ``alone`` threshold on the no-trump count
         if s >= self._t(state, "alone") and best + " alone" in legal:
             return best + " alone"
-        if s >= self._t(state, "call") or "pass" not in legal:
+        if margin >= 0 or "pass" not in legal:
             return best
         return "pass"
 
@@ -290,5 +343,5 @@ class HeuristicPolicy:
         return lowest
 
 
-__all__ = ["policy_hand_points", "policy_card_points", "best_discard", "RandomPolicy", "HeuristicPolicy",
-           "POLICY_POINTS", "THRESHOLDS"]
+__all__ = ["policy_hand_points", "policy_card_points", "no_trump_points", "best_discard", "RandomPolicy",
+           "HeuristicPolicy", "POLICY_POINTS", "NO_TRUMP_POINTS", "THRESHOLDS"]

@@ -245,7 +245,7 @@ def replay(obj, renege: str = "refuse") -> HandState:
 def _bidding_end(state: HandState) -> str:
     if state.thrown_in:
         return "the hand was thrown in"
-    return f"seat {state.maker_seat} made {'cdhs'[state.trump]} trump"
+    return f"seat {state.maker_seat} made {('no trump' if state.trump == 4 else 'cdhs'[state.trump] + ' trump')}"
 
 
 def review_record(obj, renege: str = "refuse") -> HandResult:

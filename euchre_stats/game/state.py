@@ -9,7 +9,8 @@ written in a hand record (``docs/formats.md``):
 * round one: ``"pass"``, ``"order"``, ``"order alone"`` (whoever accepts, the dealer included);
 * the dealer's discard after taking up the upcard: a card, ``"Tc"``;
 * round two (and the dealer's call when a Joker is turned up): ``"pass"`` or a suit letter,
-  ``"h"``, optionally ``"h alone"``;
+  ``"h"``, optionally ``"h alone"``; with ``no_trump``, round two may also call ``"n"`` (no trump;
+  ``"nt"`` and ``"no trump"`` are read too), optionally ``"n alone"``;
 * defending alone (offered to the eligible defenders in turn from eldest, only against a lone
   maker): ``"defend alone"`` or ``"pass"``;
 * the play: a card, ``"As"``.  During the discard and the play a card number (int) is accepted too.
@@ -27,7 +28,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..core.cards import JOKER, SUITS, card_name, format_hand, mask_to_cards, parse_card, parse_hand, parse_suit
+from ..core.cards import (JOKER, NO_TRUMP_INDEX, SUITS, card_name, format_hand, mask_to_cards, parse_card, parse_hand,
+                          parse_trump)
 from ..core.errors import IllegalActionError, InconsistentDealError, InvalidCardError
 from ..core.seats import next_active, partner_of
 from ..core.trump import EFF_SUIT, POWER, SUIT_MASK
@@ -36,7 +38,7 @@ from ..rules import (FARMER_CARDS, GAME_NAMES, Rules, alone_with_the_call, banne
                      farmer_cards, first_leader, joker_up_makes_trump, joker_up_names_trump, may_call_alone,
                      may_discard, may_farm, may_pass, may_take_up, order_must_go_alone, points_by_side, railroad_on,
                      renege_points, side_count, side_of_seat, why_no_alone, why_no_alone_before_lead,
-                     why_no_defend_alone)
+                     why_no_defend_alone, why_no_no_trump)
 
 FARMER = "farmer"
 ROUND_ONE = "round_one"
@@ -67,9 +69,12 @@ _PHASE_TEXT = {FARMER: "a farmer's hand may be exchanged with the kitty",
                PLAY: "the play", OVER: "the hand is over"}
 
 # Plain-list copies of the tables: list indexing is several times faster than numpy scalars.
-_EFF = [[int(x) for x in EFF_SUIT[t]] for t in range(4)]
-_POW = [[int(x) for x in POWER[t]] for t in range(4)]
-_SMASK = [[int(SUIT_MASK[t, s]) for s in range(4)] for t in range(4)]
+# (trump 4 is no trump: every suit plain)
+_EFF = [[int(x) for x in EFF_SUIT[t]] for t in range(5)]
+_POW = [[int(x) for x in POWER[t]] for t in range(5)]
+_SMASK = [[int(SUIT_MASK[t, s]) for s in range(4)] for t in range(5)]
+#: a call's letter for each trump (the bid as a record writes it): c d h s, and n for no trump
+_CALL_LETTERS = SUITS + "n"
 
 
 @dataclass(frozen=True)
@@ -97,7 +102,7 @@ class HandResult:
     the side is the seat (0 or 1), in three-handed cutthroat every seat 0-2 is its own side, so
     ``tricks`` and ``points`` have one entry per player.
 
-    ``trump`` is a suit letter, or ``None`` when the hand was thrown in (then ``makers``,
+    ``trump`` is a suit letter (``"n"`` for no trump), or ``None`` when the hand was thrown in (then ``makers``,
     ``maker_seat`` are ``None`` and every count is 0).  ``reneges`` lists the cards played
     against the follow-suit rule (only when a record is replayed with ``renege="score"``); when
     there is one, ``points`` are the renege penalty (:func:`renege_penalty`) of the first.
@@ -311,7 +316,7 @@ class HandState:
         """The :class:`HandResult` (only once the hand is over)."""
         if self.phase != OVER:
             raise ValueError(f"the hand is not over: {_PHASE_TEXT[self.phase]}, seat {self.to_act} to act")
-        return HandResult(self.dealer, None if self.trump is None else SUITS[self.trump], self.makers,
+        return HandResult(self.dealer, None if self.trump is None else _CALL_LETTERS[self.trump], self.makers,
                           self.maker_seat, self.alone, self.defender_alone, tuple(self.trick_winners),
                           tuple(self.tricks), tuple(self.points), tuple(self.reneges))
 
@@ -350,7 +355,7 @@ class HandState:
         if phase == ROUND_ONE:
             return [a for a in ("pass", "order", "order alone") if self._bid_reason(a) is None]
         if phase in (ROUND_TWO, NAME_TRUMP):
-            calls = ["pass"] + [SUITS[s] + alone for s in range(4) for alone in ("", " alone")]
+            calls = ["pass"] + [_CALL_LETTERS[s] + alone for s in range(5) for alone in ("", " alone")]
             return [a for a in calls if self._bid_reason(a) is None]
         if phase == FARMER:
             from itertools import combinations
@@ -410,9 +415,11 @@ class HandState:
         if not words or len(words) > 2 or (len(words) == 2 and words[1] != "alone"):
             return "expected pass or a suit letter (s, h, d, c), optionally followed by ' alone'"
         try:
-            suit = parse_suit(words[0])
+            suit = parse_trump(words[0])
         except InvalidCardError:
             return "expected pass or a suit letter (s, h, d, c), optionally followed by ' alone'"
+        if suit == NO_TRUMP_INDEX:  # (never the Joker's naming: no_trump is refused with a Joker deck)
+            return why_no_no_trump(r, 2)
         if phase == ROUND_TWO and suit == self._r1_suit:
             return f"{SUIT_WORDS[suit]} was turned down; in round two name another suit"
         if phase == ROUND_TWO and len(words) == 2 and not may_call_alone(r, seat, 2, self.dealer):
@@ -475,6 +482,9 @@ class HandState:
         if not isinstance(action, str):
             raise IllegalActionError(actor, action, f"{_PHASE_TEXT[phase]}: expected a call", verb)
         text = " ".join(action.lower().split())
+        for words in ("no trump", "no-trump"):  # one word for "no trump", as a record writes it
+            if text == words or text.startswith(words + " "):
+                text = "n" + text[len(words):]
         if phase == FARMER:
             return self._farmer_reason(action, text)
         if phase == DEFEND:
@@ -493,7 +503,7 @@ class HandState:
         if text in ("pass", "order", "order alone"):
             return text, None
         words = text.split()
-        return "call", (parse_suit(words[0]), len(words) == 2)
+        return "call", (parse_trump(words[0]), len(words) == 2)
 
     def _farmer_reason(self, action, text: str):
         """``(kind, mask)`` of a farmer's answer (``"pass"`` or ``"farmer C1 C2 C3"``), or raise."""
@@ -612,7 +622,7 @@ class HandState:
 
     def _call(self, suit: int, alone: bool) -> None:
         seat = self.to_act
-        self.bids.append(SUITS[suit] + (" alone" if alone else ""))
+        self.bids.append(_CALL_LETTERS[suit] + (" alone" if alone else ""))
         if self.phase == NAME_TRUMP and not joker_up_makes_trump(self.rules):
             self._r1_suit = suit  # Almonte: round one proceeds on the suit the dealer named blind
             self.phase = ROUND_ONE

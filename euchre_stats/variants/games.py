@@ -22,9 +22,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core.errors import VariantsInputError
+from ..core.trump import NO_TRUMP
 from ..core.stats import mean, proportion
 from ..bidding.games import game_bidder
-from ..game.policies import HeuristicPolicy
+from ..game.policies import THRESHOLDS, HeuristicPolicy
 from ..game.state import OVER, PLAY, HandState
 from ..output.results import ResultView
 from ..play.contracts import DEFAULT_PLAY_MODEL
@@ -38,6 +39,8 @@ GAME_FIGURES = {
     "maker_eldest": "eldest, left of the dealer, makes trump (share of all deals)",
     "maker_dealer": "the dealer makes trump (share of all deals)",
     "round_one": "trump is made on the upcard's suit (of contracts played)",
+    "no_trump": "the maker calls no trump (of contracts played; the game with no_trump only)",
+    "no_trump_make": "a no-trump contract is made (of no-trump contracts; the game with no_trump only)",
     "p_make": "the maker takes enough tricks: 3 of 5, 4 of 7 (of contracts played)",
     "p_march": "the maker takes every trick (of contracts played)",
     "p_euchre": "the maker is euchred (of contracts played)",
@@ -59,11 +62,19 @@ SHORT = {2: "two-handed", 3: "cutthroat", 4: "four-handed"}
 
 
 def game_label(rules: Rules) -> str:
-    """A column's game: ``"cutthroat"``, ``"two-handed"``, ``"four-handed"``, with a farmer's hand
-    ``"farmer's hand"`` (four-handed) or ``"cutthroat farmer's hand"``."""
-    if not rules.farmers_hand:
+    """A column's game: ``"cutthroat"``, ``"two-handed"``, ``"four-handed"``; with a farmer's hand
+    ``"farmer's hand"`` (four-handed) or ``"cutthroat farmer's hand"``, with no trump ``"no trump"``
+    (four-handed) or ``"cutthroat no trump"``."""
+    extra = [w for on, w in ((rules.farmers_hand, "farmer's hand"), (rules.no_trump, "no trump")) if on]
+    if not extra:
         return SHORT[rules.players]
-    return "farmer's hand" if rules.players == 4 else f"{SHORT[rules.players]} farmer's hand"
+    return " ".join(([] if rules.players == 4 else [SHORT[rules.players]]) + extra)
+
+
+def _with_options(rules: Rules) -> str:
+    """The options set beside the plain game, as words: ``" with a farmer's hand"``, ``" with no trump"``."""
+    extra = [w for on, w in ((rules.farmers_hand, "a farmer's hand"), (rules.no_trump, "no trump")) if on]
+    return (" with " + " and ".join(extra)) if extra else ""
 
 
 def _key(game: str) -> str:
@@ -126,7 +137,7 @@ def _maker_tricks(rules: Rules, hands, trump, maker, alone, def_alone, leader, o
     return tricks
 
 
-def _figures(rules: Rules, maker, alone, round_one, tricks) -> dict:
+def _figures(rules: Rules, maker, alone, round_one, tricks, trump) -> dict:
     live = maker >= 0
     mp, dp = hand_points_array(rules, tricks, alone, np.zeros_like(alone))
     t = tricks[live]
@@ -136,7 +147,8 @@ def _figures(rules: Rules, maker, alone, round_one, tricks) -> dict:
         "p_make": proportion(t >= rules.tricks_to_make), "p_march": proportion(t == rules.hand_size),
         "p_euchre": proportion(t < rules.tricks_to_make), "p_alone": proportion(alone[live]),
         "maker_points": mean(mp[live].astype(np.float64)), "defender_points": mean(dp[live].astype(np.float64)),
-    }
+    } | ({"no_trump": proportion(trump[live] == NO_TRUMP),
+          "no_trump_make": proportion(t[trump[live] == NO_TRUMP] >= rules.tricks_to_make)} if rules.no_trump else {})
 
 
 def _outcome(rules: Rules, label: str, samples: int, seed: int, workers, dealt=None, model: str = "dd") -> DeckOutcome:
@@ -149,11 +161,11 @@ def _outcome(rules: Rules, label: str, samples: int, seed: int, workers, dealt=N
         # realistic play draws its own seed from the chunk's generator, after the bidding
         play_seed = int(rng.integers(0, 2**62)) if model == "pimc" else 0
         parts.append((maker, alone, round_one, _maker_tricks(rules, hands, trump, maker, alone, def_alone, leader,
-                                                             out, up, workers, model, play_seed)))
+                                                             out, up, workers, model, play_seed), trump))
         if dealt is not None:
             dealt(size)
-    maker, alone, round_one, tricks = (np.concatenate(a) for a in zip(*parts))
-    return DeckOutcome(label, rules, samples, _figures(rules, maker, alone, round_one, tricks))
+    maker, alone, round_one, tricks, trump = (np.concatenate(a) for a in zip(*parts))
+    return DeckOutcome(label, rules, samples, _figures(rules, maker, alone, round_one, tricks, trump))
 
 
 @dataclass
@@ -203,17 +215,21 @@ class GamesResult(ResultView):
         lines = [f"{self.title()} beside the four-handed game",
                  f"rules: {other.describe_options()}; the four-handed game {standard.describe()}"
                  + (" (each column with its own deck)" if len({d.deck.split()[0] for d in self.columns}) > 1 else ""),
-                 "bidding: the heuristic player of the state machine (the smaller game with its thresholds "
-                 "fitted by self-play)   play: "
+                 "bidding: the heuristic player of the state machine"
+                 + (" (the smaller game with its thresholds fitted by self-play)" if self.players != 4 else "")
+                 + (f"; no trump called on the no-trump count against call_no_trump {THRESHOLDS['call_no_trump']}"
+                    " (duplicate matches, not self-play)" if self.rules.no_trump else "")
+                 + "   play: "
                  + ("double dummy" if self.model == "dd" else
                     "pimc = realistic (each player samples worlds from its own information)")
                  + ("; the defenders as a coalition" if self.players == 3 else ""),
                  f"seed: {self.seed}   deals per column: {self.samples:,}",
                  "figures: value [95% interval] n=samples behind it", ""]
-        rows = [{"figure": k, **{d.deck: _cell(d.figures[k], k in GAME_SIGNED) for d in self.columns}}
-                for k in GAME_FIGURES]
+        shown = [k for k in GAME_FIGURES if not k.startswith("no_trump") or self.rules.no_trump]
+        rows = [{"figure": k, **{d.deck: _cell(d.figures[k], k in GAME_SIGNED) if k in d.figures else "-"
+                                 for d in self.columns}} for k in shown]
         lines.append(pd.DataFrame(rows).to_string(index=False))
-        lines += ["", *[f"{k}: {v}" for k, v in GAME_FIGURES.items()]]
+        lines += ["", *[f"{k}: {GAME_FIGURES[k]}" for k in shown]]
         return "\n".join(lines)
 
     def plot(self, ax=None, panel: str = "probabilities"):
@@ -231,9 +247,7 @@ class GamesResult(ResultView):
 
     def title(self) -> str:
         """The game set beside the four-handed one: ``"three-handed cutthroat"``, ``"farmer's hand"``..."""
-        if self.players == 4:
-            return "four-handed euchre with a farmer's hand"
-        return GAME_NAMES[self.players] + (" with a farmer's hand" if self.rules.farmers_hand else "")
+        return GAME_NAMES[self.players] + _with_options(self.rules)
 
     def save_plot(self, path: str) -> None:
         """Both panels side by side to ``path`` (.png/.svg/.pdf), written atomically (``--plot``)."""
@@ -252,21 +266,21 @@ def simulate_games(players: int, decks="24", samples: int = 2000, seed: int | No
     the four-handed column deals the rules' own hand size beside cutthroat.  ``model`` is "pimc"
     (realistic play, every column alike; the default) or "dd" (double dummy; the default and the
     only one with a farmer's hand, whose exchange realistic play does not model).  With
-    ``farmers_hand`` in the rules, ``players`` may be 4: the four-handed game with a farmer's hand
-    beside it without, on the same deals.
-    The four-handed column never has a farmer's hand.
+    ``farmers_hand`` or ``no_trump`` in the rules, ``players`` may be 4: the four-handed game with
+    the option beside it without, on the same deals.
+    The four-handed column never has a farmer's hand or no trump.
     """
     rules = Rules.from_json(rules)
-    if players not in (2, 3) and not (players == 4 and rules.farmers_hand):
+    if players not in (2, 3) and not (players == 4 and (rules.farmers_hand or rules.no_trump)):
         raise VariantsInputError(f"players {players!r}: the games set beside the four-handed one are 2 and 3 "
-                                 "(or the four-handed game with farmers_hand)")
+                                 "(or the four-handed game with farmers_hand or no_trump)")
     if model is None:
         model = "dd" if rules.farmers_hand else DEFAULT_PLAY_MODEL
     decks, seed = check_run(decks, samples, seed, model)
     if model != "dd" and rules.farmers_hand:
         raise VariantsInputError(f"play model {model!r}: a farmer's hand is played double dummy only (realistic "
                                  "play does not model what the farmer's exchange tells the players)")
-    base = for_players(rules.replace(farmers_hand=False), 4)
+    base = for_players(rules.replace(farmers_hand=False, no_trump=False), 4)
     columns = []
     total, done = samples * len(decks) * 2, 0
 
@@ -281,7 +295,7 @@ def simulate_games(players: int, decks="24", samples: int = 2000, seed: int | No
         std = base.replace(deck=d.label)
         if hand_size is not None and players != 3:
             std = std.replace(hand_size=hand_size)
-        game = for_players(std, players).replace(farmers_hand=rules.farmers_hand)
+        game = for_players(std, players).replace(farmers_hand=rules.farmers_hand, no_trump=rules.no_trump)
         if hand_size is not None and game.hand_size != hand_size:
             game = game.replace(hand_size=hand_size)   # refused with the game's own message
         for r in (game, std):

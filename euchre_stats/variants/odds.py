@@ -61,6 +61,8 @@ from ..rules import FARMER_CARDS
 TRUMP = HEARTS
 #: the nines and tens of every deck (two ranks in four suits); a farmer's hand holds FARMER_CARDS of them
 _NINES_TENS = 8
+#: aces that make a strong no-trump hand (three of the four, docs/rules.md "No trump")
+NO_TRUMP_ACES = 3
 #: the holders of conditional odds, in the order they are printed
 HOLDERS = ("partner", "left", "right", "kitty")
 #: the holders by the number of players (four-handed, cutthroat, two-handed)
@@ -77,11 +79,14 @@ QUANTITIES = {
     "no_card_above_ten": "every card is a 7, 8, 9 or ten (no J, Q, K, A, no Joker)",
     "lay_down": "alone and on lead, takes every trick whatever the others hold",
     "farmers_hand": "at least three nines and tens: a farmer's hand, which may exchange under farmers_hand",
+    "no_trump_hand": "at least three aces: a strong hand for a no-trump call in round two under no_trump "
+                     "(decks without a Joker: no_trump does not apply with one)",
 }
 #: how the text and CSV forms name the per-deck quantities (after the trump counts)
 ROW_LABELS = {"right_bower": "right bower", "both_bowers": "both bowers", "joker": "Joker",
               "void": "a void (any effective suit)", "no_card_above_ten": "no card above ten",
-              "lay_down": "lay-down (alone, on lead)", "farmers_hand": "farmer's hand (3+ nines, tens)"}
+              "lay_down": "lay-down (alone, on lead)", "farmers_hand": "farmer's hand (3+ nines, tens)",
+              "no_trump_hand": "no-trump hand (3+ aces)"}
 
 
 def _p(x) -> str:
@@ -176,6 +181,7 @@ class DeckOdds:
     lay_down: Fraction
     farmers_hand: Fraction = Fraction(0)
     players: int = 4
+    no_trump_hand: Fraction | None = None
 
     def values(self) -> dict:
         """The quantities as Fractions (``joker`` is ``None`` for decks without one)."""
@@ -246,7 +252,8 @@ def deck_odds(deck, hand_size: int | None = None, players: int = 4) -> DeckOdds:
     low_ranks = TEN - d.lowest_rank + 1  # 7/8/9/T ranks present in the deck
     no_high = Fraction(comb(4 * low_ranks, h), hands)
     farmer = sum(_hypergeometric(_NINES_TENS, n, h)[FARMER_CARDS:], Fraction(0))
-    return DeckOdds(d, h, trump_count, right, both, joker, void / hands, no_high, lay / hands, farmer, players)
+    aces = None if d.has_joker else sum(_hypergeometric(4, n, h)[NO_TRUMP_ACES:], Fraction(0))
+    return DeckOdds(d, h, trump_count, right, both, joker, void / hands, no_high, lay / hands, farmer, players, aces)
 
 
 def deck_table(decks: Iterable, hand_size: int | None = None, players: int = 4) -> list[DeckOdds]:

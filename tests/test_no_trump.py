@@ -1,0 +1,167 @@
+"""No trump (``no_trump``): the rule option, the state machine's call, records and review, the
+heuristic player's count, and what ``variants`` and ``odds`` report of it."""
+
+from __future__ import annotations
+
+import json
+import sys
+from fractions import Fraction
+from math import comb
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import euchre_stats as es
+from euchre_stats.bidding.games import tune_game_bidder
+from euchre_stats.core.cards import parse_card, parse_hand
+from euchre_stats.core.errors import BiddingModelError, DecisionInputError, IllegalActionError, RulesError
+from euchre_stats.game.policies import HeuristicPolicy, RandomPolicy, no_trump_points
+from euchre_stats.game.records import double_dummy, record_from_state, replay, review_record
+from euchre_stats.game.state import HandState, play_hand
+from euchre_stats.rules import PRESETS, Rules
+from euchre_stats.variants.games import GAME_FIGURES
+from euchre_stats.variants.odds import deck_odds
+
+sys.path.insert(0, str(Path(__file__).parent))
+from test_game_random import check_hand  # noqa: E402
+
+NT = Rules(no_trump=True)
+EXAMPLE = Path(__file__).resolve().parents[1] / "data" / "examples" / "no_trump.json"
+
+
+def _round_two(rules=NT, hands=None, up="9c"):
+    hands = hands or [parse_hand(x) for x in ("As Ks Ac Ad Qd", "Jh Jd Kh Qh 9s", "Ah Kc Qc Td Js",
+                                              "Jc Th 9h Kd Ts")]
+    s = HandState(rules, 3, hands, parse_card(up))
+    for _ in range(4):
+        s.apply("pass")
+    return s
+
+
+def test_the_option():
+    assert not Rules().no_trump
+    assert "no trump may be called in round two" in NT.describe()
+    assert Rules.from_json({"no_trump": True}) == NT
+    for deck in ("25", "33"):
+        with pytest.raises(RulesError, match=f"^no_trump does not apply to the {deck}-card deck: no text gives"):
+            Rules(no_trump=True, deck=deck)
+    with pytest.raises(RulesError, match="rule no_trump must be true or false"):
+        Rules(no_trump="yes")
+
+
+def test_round_two_calls_no_trump_in_every_spelling():
+    s = _round_two()
+    assert s.legal_actions() == ["pass", "d", "d alone", "h", "h alone", "s", "s alone", "n", "n alone"]
+    for text in ("n", "N", "nt", "no trump", "No-Trump", "notrump"):
+        t = _round_two()
+        t.apply(text)
+        assert t.trump == 4 and t.bids[-1] == "n" and t.maker_seat == 0 and t.phase == "play"
+    t = _round_two()
+    t.apply("no trump alone")
+    assert t.bids[-1] == "n alone" and t.alone == 0 and not t.active[2]
+
+
+def test_no_trump_is_refused_without_the_option_and_in_round_one():
+    s = _round_two(Rules())
+    assert "n" not in s.legal_actions()
+    with pytest.raises(IllegalActionError, match=r"no trump may not be called \(the no_trump option is off\)"):
+        s.apply("n")
+    r1 = HandState(NT, 3, _round_two().dealt, parse_card("9c"))
+    with pytest.raises(IllegalActionError, match="in round one the calls are pass, order and order alone"):
+        r1.apply("n")
+
+
+def test_the_led_suit_wins_and_jacks_are_plain():
+    s = replay(json.loads(EXAMPLE.read_text()))
+    res = s.result()
+    assert res.trump == "n" and res.tricks == (5, 0) and res.points == (2, 0)
+    # trick 2: Ad led; seat 1's jack of diamonds is only a jack
+    assert s.trick_winners == [0, 0, 0, 0, 0]
+    # trick 4: Qd led, nobody else holds a diamond: the queen wins over the Qh, Kc and 9h
+    assert s.plays[12:16] == [parse_card(c) for c in ("Qd", "Qh", "Kc", "9h")]
+    dd = double_dummy(s)
+    assert [e["best"] for e in dd] == [5 if e["seat"] % 2 == 0 else 0 for e in dd]
+    assert review_record(record_from_state(s)) == res
+    # the same deal without the option: eldest may not call it
+    rec = json.loads(EXAMPLE.read_text()) | {"rules": "north-american"}
+    with pytest.raises(Exception, match="the no_trump option is off"):
+        replay(rec)
+
+
+@pytest.mark.parametrize("rules", [NT.replace(stick_the_dealer=True, defend_alone=True),
+                                   PRESETS["australian32"].replace(no_trump=True, hand_size=7),
+                                   NT.replace(alone_declared="before_lead", railroad=True)],
+                         ids=["stick-defend-alone", "32-seven-cards", "before-lead-railroad"])
+def test_random_hands(rules):
+    deal_rng = np.random.default_rng(404)
+    policy = RandomPolicy(np.random.default_rng(405), pass_probability=0.8)
+    seen = 0
+    for i in range(1500):
+        s = play_hand(HandState.deal(rules, i & 3, deal_rng), policy)
+        check_hand(s)
+        seen += s.trump == 4
+        if s.trump == 4 and seen % 7 == 1:
+            assert review_record(record_from_state(s)) == s.result()
+    assert seen > 40
+
+
+def test_the_heuristic_counts_tops_and_length():
+    assert no_trump_points(parse_hand("As Ks Ah Kc 9c")) == 7.0      # A-K, A, guarded K
+    assert no_trump_points(parse_hand("As Ks Qs Js 9h")) == 9.5      # a run of four, one long card
+    assert no_trump_points(parse_hand("Ah Ad Ac As 9s")) == 8.0
+    assert no_trump_points(parse_hand("Jh Jd Kh Qh 9s")) == 1.0      # the bowers count nothing
+    assert no_trump_points(parse_hand("Kh 9s Ts Qd Qc")) == 0.25     # a bare king
+    s = _round_two()
+    assert HeuristicPolicy()(s) == "n"        # 8.0 for no trump, 6.25 for spades
+    s = _round_two(Rules())
+    assert HeuristicPolicy()(s) == "pass"     # without the option: spades 6.25 is short of 6.5
+    # two aces reach call_no_trump (4.0) when no suit reaches call; one ace does not
+    others = ("Jh Jd Kh Qh Th", "As Kc Jc Td Js", "Ac Ks Qs Kd 9d")
+    s = _round_two(hands=[parse_hand(x) for x in ("Ah Ad 9s Ts Qc", *others)])
+    assert no_trump_points(s.hands[0]) == 4.0 and HeuristicPolicy()(s) == "n"
+    s = _round_two(hands=[parse_hand(x) for x in ("Ah Qd 9s Ts Qc", *others)])
+    assert no_trump_points(s.hands[0]) == 2.0 and HeuristicPolicy()(s) == "pass"
+    # with both bowers, the suit's margin beats no trump's
+    s = _round_two(hands=[parse_hand(x) for x in ("Jh Jd Ah Ac As", "9s Ks Kh Qh Ts", "Kc Qc Td Js 9h",
+                                                  "Jc Th Kd Qs Ad")], up="9c")
+    assert HeuristicPolicy()(s) in ("h", "h alone")
+
+
+def test_variants_sets_no_trump_beside_the_standard_game():
+    r = es.variants("24", samples=400, seed=3, rules=NT)
+    assert [d.deck for d in r.columns] == ["24 no trump", "24 four-handed"]
+    nt, std = (d.figures for d in r.columns)
+    assert nt["no_trump"].value > 0 and "no_trump" not in std and "no_trump_make" not in std
+    assert nt["no_trump_make"].n == round(nt["no_trump"].value * nt["no_trump"].n)
+    assert nt["maker_dealer"].n == std["maker_dealer"].n == 400
+    text = r.to_text()
+    assert text.startswith("four-handed euchre with no trump beside the four-handed game")
+    assert "call_no_trump 4.0 (duplicate matches, not self-play)" in text and "no_trump_make" in text
+    assert "no_trump" not in r.to_dict()["decks"]["24"]["four_handed"]
+    frame = r.to_frame()
+    assert set(frame[frame.game == "no trump"].figure) == set(GAME_FIGURES)
+    assert "no_trump" not in es.variants("24", samples=20, seed=3, players=2).to_text()
+    cut = es.variants("24", samples=60, seed=3, rules=NT, players=3)
+    assert [d.deck for d in cut.columns] == ["24 cutthroat no trump", "24 four-handed"]
+    with pytest.raises(RulesError, match="no_trump does not apply to the 25-card deck"):
+        es.variants("24,25", samples=10, seed=3, rules=NT)
+
+
+def test_odds_gives_the_no_trump_hand_exactly():
+    for deck, n in (("24", 24), ("28", 28), ("32", 32)):
+        for h in (5, 7):
+            if deck != "32" and h == 7:
+                continue
+            want = sum((Fraction(comb(4, k) * comb(n - 4, h - k), comb(n, h)) for k in (3, 4)), Fraction(0))
+            assert deck_odds(deck, h).no_trump_hand == want
+    assert deck_odds("25").no_trump_hand is None and deck_odds("33").no_trump_hand is None
+
+
+def test_the_analyses_that_do_not_call_no_trump_say_so():
+    with pytest.raises(RulesError, match="^no_trump: the bidding model and the questions asked of it do not call"):
+        es.order("Jh Jd Ah 9s Tc", "9h", "eldest", rules=NT, samples=10, seed=1)
+    with pytest.raises(DecisionInputError, match="^no_trump: the questions of the smaller games"):
+        es.order("Jh Jd Ah 9s Tc", "9h", "eldest", rules=NT.replace(players=2), samples=10, seed=1, players=2)
+    with pytest.raises(BiddingModelError, match="^no_trump: the smaller games' bidder"):
+        tune_game_bidder(NT.replace(players=2), deals=10)
