@@ -163,7 +163,7 @@ def discard(hand, upcard, maker, alone, infer, samples, target_se, seed, workers
 
 @cli.command()
 @click.argument("hand")
-@click.option("--trump", required=True, help="trump suit: s, h, d or c")
+@click.option("--trump", required=True, help="trump suit: s, h, d or c; n for no trump (with --no-trump)")
 @click.option("--maker", required=True, help="the seat that fixed trump")
 @click.option("--seat", required=True, help="your seat (you are on lead)")
 @click.option("--trick", "tricks", multiple=True,

@@ -106,7 +106,7 @@ def variants(samples, seed, workers, model, plot, players, rules, decks, per_dec
     With --players 2 or 3, or rules with --farmers-hand or --no-trump, each deck is played
     in that game and in the standard four-handed game side by side, on the same deals, every
     game bid by the state machine's heuristic player (in the smaller games with the thresholds
-    fitted for them); the tuned bidding model is four-handed and calls no trump nowhere.
+    fitted for them).
     """
     if model is None:
         model = "dd" if rules.farmers_hand else "pimc"

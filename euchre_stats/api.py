@@ -43,15 +43,19 @@ Progress = Callable[[int, int], None]
 ALL_DECKS = "24,25,28,32,33"
 
 
-def _rules(rules, games: bool = False) -> Rules:
+def _rules(rules, games: bool = False, no_trump: bool = True) -> Rules:
     """A preset name (``"stick"``), a JSON object as text, a dict of options or a :class:`Rules`;
-    four-handed unless ``games`` (the questions of the bidding model are four-handed)."""
+    four-handed unless ``games`` (the questions of the bidding model are four-handed); with
+    ``no_trump`` False, rules with ``no_trump`` are refused (strategy tables and ``advise``)."""
     r = load_rules(rules)
     if not games:
         from .play.contracts import four_handed_only
 
         if four_handed_only(r):
             raise RulesError(four_handed_only(r))
+    if not no_trump and r.no_trump:
+        raise RulesError("no_trump: strategy tables and advise do not value a no-trump call yet (their hand "
+                         "classes are the suits'); order, call, discard, lead and variants do")
     return r
 
 
@@ -693,8 +697,8 @@ def advise(hand: str, up: str, seat: str | int, rules: RulesLike = "north-americ
 
     _sizes(samples=samples, workers=workers)
 
-    return advise_hand(hand, up, seat, _rules(rules), table=table, samples=samples, seed=seed, workers=workers,
-                       simulate=simulate, score=score)
+    return advise_hand(hand, up, seat, _rules(rules, no_trump=False), table=table, samples=samples, seed=seed,
+                       workers=workers, simulate=simulate, score=score)
 
 
 def table(seat: str = "eldest", *, run_dir: str, round: int = 1, samples_per_class: int = 200,
@@ -759,8 +763,8 @@ def table(seat: str = "eldest", *, run_dir: str, round: int = 1, samples_per_cla
 
     _sizes(samples_per_class=samples_per_class, chunk_size=chunk_size, limit=limit, workers=workers)
 
-    spec = TableSpec(_rules(rules), parse_seats(seat), round, samples_per_class, run_seed(run_dir, seed),
-                     chunk_size, limit, infer=infer, scores=scores)
+    spec = TableSpec(_rules(rules, no_trump=False), parse_seats(seat), round, samples_per_class,
+                     run_seed(run_dir, seed), chunk_size, limit, infer=infer, scores=scores)
     rows = run_table(spec, run_dir, workers=workers, scheduler=scheduler, csv=csv, charts=charts,
                      progress=progress)
     return TableResult.of(spec, run_dir, rows)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from euchre_stats.bidding.model import default_model
+from euchre_stats.bidding.model import BiddingModel, default_model
 from euchre_stats.core.cards import parse_card, parse_hand
 from euchre_stats.strategy import advise as advise_mod
 from euchre_stats.strategy import correction as corr_mod
@@ -32,7 +32,7 @@ def test_fit_recovers_a_known_linear_correction_and_measures_it_held_out():
 
 def test_the_shipped_correction_fits_the_shipped_model():
     c = load_correction()
-    assert c is not None and c.bidding == default_model().to_dict()
+    assert c is not None and BiddingModel.from_dict(c.bidding) == default_model()
     for seat in ("eldest", "partner", "third", "dealer"):
         assert c.questions[seat] >= 50 and all(0 < e < 0.5 for e in c.rmse[seat].values())
 

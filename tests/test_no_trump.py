@@ -13,7 +13,10 @@ import numpy as np
 import pytest
 
 import euchre_stats as es
+from euchre_stats.bidding.auction import Auction
 from euchre_stats.bidding.games import tune_game_bidder
+from euchre_stats.bidding.model import default_model, no_trump_strength
+from euchre_stats.bidding.tuning import tune
 from euchre_stats.core.cards import parse_card, parse_hand
 from euchre_stats.core.errors import BiddingModelError, DecisionInputError, IllegalActionError, RulesError
 from euchre_stats.game.policies import HeuristicPolicy, RandomPolicy, no_trump_points
@@ -158,10 +161,61 @@ def test_odds_gives_the_no_trump_hand_exactly():
     assert deck_odds("25").no_trump_hand is None and deck_odds("33").no_trump_hand is None
 
 
+def test_the_bidding_model_counts_no_trump_as_the_heuristic_does():
+    rng = np.random.default_rng(5)
+    hands = np.array([sum(1 << int(c) for c in rng.choice(NT.deck_obj.cards, 5, replace=False))
+                      for _ in range(500)], dtype=np.uint64)
+    assert no_trump_strength(hands).tolist() == [no_trump_points(int(h)) for h in hands]
+    m = default_model()
+    assert (m.strength(hands, 4) == no_trump_strength(hands)).all()
+    mixed = m.strength(hands, np.arange(500) % 5)
+    assert (mixed[4::5] == no_trump_strength(hands[4::5])).all() and (mixed[0::5] == m.strength(hands[0::5], 0)).all()
+    count, trump, thr = m.round_two_call(hands, 2, 0, no_trump=True)
+    plain, suit = m.best_call(hands, 2, 0)
+    nt = trump == 4
+    assert nt.any() and (~nt).any()
+    assert (count[nt] - thr[nt] > plain[nt] - m.call[0]).all() and (suit[~nt] == trump[~nt]).all()
+    assert (m.round_two_call(hands, 2, 0)[1] == suit).all()  # without the option: the suits only
+
+
+def test_the_auction_calls_no_trump_only_under_the_option():
+    rng = np.random.default_rng(8)
+    up = parse_card("9h")
+    rest = [c for c in NT.deck_obj.cards if c != up]
+    hands = np.array([[sum(1 << int(c) for c in d[5 * s:5 * s + 5]) for s in range(4)]
+                      for d in (rng.permutation(rest) for _ in range(3000))], dtype=np.uint64)
+    with_nt = Auction(NT, default_model(), up).finish(hands, 1, 0, np.random.default_rng(1))
+    without = Auction(Rules(), default_model(), up).finish(hands, 1, 0, np.random.default_rng(1))
+    assert (with_nt.trump[with_nt.maker >= 0] == 4).sum() > 20
+    assert not (without.trump[without.maker >= 0] == 4).any()
+    # the same random numbers: round one is bid alike, and no trump is only ever called in round two
+    r1 = without.up_known >= 0
+    assert (with_nt.maker[r1] == without.maker[r1]).all()
+
+
+def test_call_offers_no_trump_and_a_lone_run_of_spades_marches():
+    for model in ("pimc", "dd"):
+        d = es.call("As Ks Qs Js Ts", "9h", "eldest", rules=NT, samples=200, seed=1, model=model)
+        by = {o.action: o for o in d.options}
+        assert by["n alone"].ev == 4.0 and by["n"].ev == 2.0 and d.recommendation == "n alone"
+    plain = es.call("As Ks Qs Js Ts", "9h", "eldest", samples=50, seed=1, model="dd")
+    assert "n" not in {o.action for o in plain.options}
+
+
+def test_lead_takes_no_trump_under_the_option():
+    d = es.lead("As Ks Ac Ad Qd", "n", "eldest", "eldest", rules=NT, up="9c", samples=300, seed=1)
+    assert d.inputs["trump"] == "n" and {o.action for o in d.options} == {"As", "Ks", "Ac", "Ad", "Qd"}
+    assert all(o.p_make <= 1 and o.ev <= 2 for o in d.options)
+    with pytest.raises(DecisionInputError, match=r"trump 'n' \(no trump\) needs rules with no_trump"):
+        es.lead("As Ks Ac Ad Qd", "n", "eldest", "eldest", samples=10, seed=1)
+
+
 def test_the_analyses_that_do_not_call_no_trump_say_so():
-    with pytest.raises(RulesError, match="^no_trump: the bidding model and the questions asked of it do not call"):
-        es.order("Jh Jd Ah 9s Tc", "9h", "eldest", rules=NT, samples=10, seed=1)
+    with pytest.raises(RulesError, match="^no_trump: strategy tables and advise do not value a no-trump call"):
+        es.advise("Jh Jd Ah 9s Tc", "9h", "eldest", rules=NT, samples=10, seed=1)
     with pytest.raises(DecisionInputError, match="^no_trump: the questions of the smaller games"):
         es.order("Jh Jd Ah 9s Tc", "9h", "eldest", rules=NT.replace(players=2), samples=10, seed=1, players=2)
     with pytest.raises(BiddingModelError, match="^no_trump: the smaller games' bidder"):
         tune_game_bidder(NT.replace(players=2), deals=10)
+    with pytest.raises(BiddingModelError, match="^no_trump: tune fits the suits' thresholds only"):
+        tune(NT, deals=10)

@@ -11,8 +11,8 @@ import numpy as np
 
 from ..core.seats import DEALER
 from ..play.contracts import Contracts
-from ..rules import (Rules, alone_with_the_call, banned_discard, dealer_picks_up, may_call_alone, may_defend_alone,
-                     may_go_alone, may_pass, may_take_up, order_must_go_alone)
+from ..rules import (Rules, alone_with_the_call, banned_discard, dealer_picks_up, may_call_alone,
+                     may_call_no_trump, may_defend_alone, may_go_alone, may_pass, may_take_up, order_must_go_alone)
 from .model import DEFAULT_MODEL, BiddingModel
 
 
@@ -89,10 +89,11 @@ class Auction:
         return p * may_take_up(self.rules, seat, hands[:, seat], self.up_suit), pa
 
     def p_round_two(self, hands, seat: int) -> np.ndarray:
-        """Per-sample P(naming a suit) of one seat in round two (before any stick)."""
+        """Per-sample P(calling, a suit or no trump where the rules allow it) of one seat in round two
+        (before any stick)."""
         m = self.models[seat]
-        best, _ = m.best_call(hands[:, seat], self.up_suit, seat)
-        return m.p_accept(best, m.call[seat], m.temperature)
+        best, _, thr = m.round_two_call(hands[:, seat], self.up_suit, seat, may_call_no_trump(self.rules, 2))
+        return m.p_accept(best, thr, m.temperature)
 
     def round_one_accept(self, hands, seat: int, rng):
         """Per-sample (accept, alone) of one seat in round one, honouring the rule options."""
@@ -138,8 +139,8 @@ class Auction:
         # depend on how the other deals' auctions went (two tables of a duplicate match stay in step)
         for seat in range(start_seat, 4):
             m = self.models[seat]
-            best, suit = m.best_call(hands[:, seat], self.up_suit, seat)
-            p = m.p_accept(best, m.call[seat], m.temperature)
+            best, suit, thr = m.round_two_call(hands[:, seat], self.up_suit, seat, may_call_no_trump(self.rules, 2))
+            p = m.p_accept(best, thr, m.temperature)
             acc = rng.random(n) < p
             if not may_pass(self.rules, seat, 2):
                 acc[:] = True

@@ -12,7 +12,11 @@ The count, in rough "trick points":
 * each void 0.4 when holding two or more trumps;
 * round one: the dealer counts the best five of its six cards; the dealer's
   partner adds half the upcard's trump value (it goes to the partnership), the
-  dealer's opponents subtract half.
+  dealer's opponents subtract half;
+* no trump (round two under ``no_trump``): the heuristic player's no-trump count
+  (:func:`euchre_stats.game.policies.no_trump_points`, a table per suit here),
+  against ``call_no_trump``; the suit or no trump whose count passes its
+  threshold by more is the call.
 
 A decision is soft: P(accept) = 1 / (1 + exp(-(strength - threshold) / temperature)),
 so passes are informative without being certain.  Thresholds start from common
@@ -34,7 +38,8 @@ import numpy as np
 from ..core.cards import JOKER
 from ..core.errors import BiddingModelError, JSONInputError
 from ..core.safejson import parse_json
-from ..core.trump import EFF_SUIT, POWER
+from ..core.trump import EFF_SUIT, NO_TRUMP, POWER
+from ..game.policies import THRESHOLDS as _HEURISTIC, no_trump_points
 
 #: trump ranks in the order of :attr:`BiddingModel.trump_values` (the trump table's POWER values)
 TRUMP_RANKS = (42, 41, 40, 39, 38, 37, 35, 34, 33, 32)
@@ -58,6 +63,22 @@ def _value_table(trump_values: tuple, off_ace: float) -> np.ndarray:
     return v
 
 
+@functools.lru_cache(maxsize=1)
+def _no_trump_table() -> np.ndarray:
+    """``table[b]``: :func:`~euchre_stats.game.policies.no_trump_points` of one suit's holding, the
+    byte ``b`` of its cards (bit ``r`` = rank ``r``, 7 the ace); the count is a sum over the suits."""
+    t = np.array([no_trump_points(b) for b in range(256)], dtype=np.float64)
+    t.setflags(write=False)
+    return t
+
+
+def no_trump_strength(hands: np.ndarray) -> np.ndarray:
+    """The no-trump count of each hand (uint64 masks; the Joker, never in a no-trump deck, is ignored)."""
+    h = np.asarray(hands, dtype=np.uint64)
+    table = _no_trump_table()
+    return sum(table[((h >> np.uint64(8 * s)) & np.uint64(0xFF)).astype(np.int64)] for s in range(4))
+
+
 def next_suit(suit: int) -> int:
     """The suit of the same colour ("next"): clubs and spades, diamonds and hearts."""
     return 3 - suit
@@ -78,6 +99,9 @@ class BiddingModel:
     order_alone: tuple = (11.0, 11.0, 11.0, 11.0)
     call: tuple = (6.6, 7.0, 6.8, 6.6)
     call_alone: tuple = (11.0, 11.0, 11.0, 11.0)
+    #: no trump in round two (``no_trump``), on the no-trump count; the heuristic player's value,
+    #: chosen by duplicate matches (docs/rules.md "No trump"), not tuned with the rest
+    call_no_trump: tuple = (_HEURISTIC["call_no_trump"],) * 4
     next_bonus: tuple = (0.0, 0.0, 0.0, 0.0)
     defend_alone: float = 12.0
     upcard_weight: float = 0.5
@@ -98,15 +122,20 @@ class BiddingModel:
         return _value_table(self.trump_values, self.off_ace)
 
     def strength(self, hands: np.ndarray, trump) -> np.ndarray:
-        """Vectorised count for hands (uint64 array) under ``trump`` (int or array of the same shape)."""
+        """Vectorised count for hands (uint64 array) under ``trump`` (int or array of the same shape;
+        4 is no trump: :func:`no_trump_strength`)."""
         from ._kernels import strength_kernel
 
         hands = np.asarray(hands, dtype=np.uint64)
         trump = np.broadcast_to(np.asarray(trump, dtype=np.int64), hands.shape)
+        nt = trump == NO_TRUMP
         out = np.empty(hands.size, dtype=np.float64)
-        strength_kernel(np.ascontiguousarray(hands).ravel(), np.ascontiguousarray(trump).ravel(),
+        strength_kernel(np.ascontiguousarray(hands).ravel(), np.ascontiguousarray(np.where(nt, 0, trump)).ravel(),
                         self.card_values, _EFF, self.off_king, self.off_king_with_ace, self.void, out)
-        return out.reshape(hands.shape)
+        out = out.reshape(hands.shape)
+        if nt.any():
+            out = np.where(nt, no_trump_strength(hands), out)
+        return out
 
     def best_discard(self, hands6: np.ndarray, trump, banned: int = -1) -> tuple[np.ndarray, np.ndarray]:
         """For six-card hands: the best five-card count and the card to discard for it (never ``banned``)."""
@@ -154,6 +183,20 @@ class BiddingModel:
         counts = self.suit_counts(hands, banned_suit, seat)
         suit = counts.argmax(axis=-1)
         return np.take_along_axis(counts, suit[..., None], axis=-1)[..., 0], suit.astype(np.int64)
+
+    def round_two_call(self, hands, banned_suit: int, seat: int, no_trump: bool = False
+                       ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Round two's call for ``seat``: ``(count, trump, threshold)`` per hand.  The best suit
+        (:meth:`best_call`) against ``call``; with ``no_trump``, no trump (trump 4) instead when its
+        count passes ``call_no_trump`` by more (a tie keeps the suit)."""
+        best, suit = self.best_call(hands, banned_suit, seat)
+        thr = np.full(best.shape, self.call[seat])
+        if not no_trump:
+            return best, suit, thr
+        nt = no_trump_strength(hands)
+        take = nt - self.call_no_trump[seat] > best - self.call[seat]
+        return (np.where(take, nt, best), np.where(take, NO_TRUMP, suit).astype(np.int64),
+                np.where(take, self.call_no_trump[seat], thr))
 
     def to_dict(self) -> dict:
         return {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(self).items()}

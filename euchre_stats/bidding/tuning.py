@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from ..core.cards import JOKER
+from ..core.errors import BiddingModelError
 from ..core.seats import DEALER
 from ..play.contracts import Contracts, Evaluator
 from ..rules import Rules, dealer_picks_up, may_pass, may_take_up, order_must_go_alone
@@ -105,6 +106,9 @@ def tune(rules: Rules, deals: int = 20000, seed: int = 0, sweeps: int = 2, start
     the weights and in the play-out of the auction.  ``progress(step, steps)`` is called after each
     decision point.
     """
+    if rules.no_trump:
+        raise BiddingModelError("no_trump: tune fits the suits' thresholds only; call_no_trump keeps the "
+                                "heuristic's value (docs/rules.md \"No trump\"), so tune rules without it")
     model = start or BiddingModel()
     points = [(rnd, seat) for rnd in (1, 2) for seat in range(4)]
     steps_total = sweeps * len(points)

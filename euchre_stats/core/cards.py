@@ -78,13 +78,14 @@ def suit_word(suit: int) -> str:
 
 #: the trump index of a no-trump hand (``core.trump.NO_TRUMP``)
 NO_TRUMP_INDEX = 4
-_NO_TRUMP_WORDS = ("n", "nt", "notrump", "no trump", "no-trump", "no_trump")
+#: the words read as no trump (``n``, ``nt``...)
+NO_TRUMP_WORDS = ("n", "nt", "notrump", "no trump", "no-trump", "no_trump")
 
 
 def parse_trump(text) -> int:
     """A trump as the solver takes it: a suit (:func:`parse_suit`) or no trump (``n``, ``nt``,
     ``notrump``, ``no trump``) as 4."""
-    if str(text).strip().lower() in _NO_TRUMP_WORDS:
+    if str(text).strip().lower() in NO_TRUMP_WORDS:
         return NO_TRUMP_INDEX
     try:
         return parse_suit(text)

@@ -76,7 +76,7 @@ def _check(rules: Rules, model: str, pass_model: str) -> None:
                                  "exchange (the state machine and review do)")
     if rules.no_trump:
         raise DecisionInputError("no_trump: the questions of the smaller games do not offer or value a no-trump "
-                                 "call yet (the state machine, review, solve --trump n and variants play it)")
+                                 "call yet (the state machine, review, variants and the four-handed questions play it)")
 
 
 def _values(rules: Rules, asker: int, maker: np.ndarray, tricks: np.ndarray) -> Outcome:

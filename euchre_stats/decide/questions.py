@@ -27,15 +27,17 @@ import numpy as np
 
 from ..bidding.auction import Auction, _dealer_pickup
 from ..bidding.model import BiddingModel, default_model
-from ..core.cards import JOKER, card_name, cards_to_mask, parse_card, parse_cards, parse_suit
+from ..core.cards import (JOKER, NO_TRUMP_WORDS, card_name, cards_to_mask, parse_card, parse_cards, parse_suit,
+                          parse_trump)
 from ..core.errors import DecisionInputError
 from ..core.seats import DEALER, SEAT_NAMES, parse_seat
 from ..core.stats import Z95, effective_sample_size, weighted_mean_se
-from ..core.trump import EFF_SUIT, SUIT_MASK, trick_winner_index
+from ..core.trump import EFF_SUIT, NO_TRUMP, SUIT_MASK, trick_winner_index
 from ..output.results import ResultView, action_text, inputs_text
 from ..play.contracts import DEFAULT_PLAY_MODEL, PLAY_MODELS, Contracts, Evaluator, Outcome
 from ..rules import (NORTH_AMERICAN, Rules, alone_with_the_call, dealer_picks_up, first_leader, hand_points_array,
-                     joker_up_names_trump, may_discard, may_pass, may_take_up, order_must_go_alone, sitting_out,
+                     joker_up_names_trump, may_call_no_trump, may_discard, may_pass, may_take_up,
+                     order_must_go_alone, sitting_out,
                      why_no_defend_alone)
 from ..sampling.dealer import KITTY, Dealer, Knowledge
 from ..sampling.posterior import posterior_sample
@@ -933,7 +935,8 @@ def call_decision(hand, turned_down, seat, rules: Rules = NORTH_AMERICAN, *, sam
                   target_se: float | None = None, seed: int | None = None, model: str = DEFAULT_PLAY_MODEL,
                   pass_model: str = "hand", infer: bool = True, workers: int | None = None,
                   bidding: BiddingModel | None = None, progress=None, named=None, score=None) -> Decision:
-    """Round two: name each allowed suit, with and without going alone, or pass (unless stuck).
+    """Round two: name each allowed suit (and no trump, ``n``, under ``no_trump``), with and without
+    going alone, or pass (unless stuck).
 
     Everyone passed in round one and ``turned_down`` was turned down; the seats
     before the asker have passed in round two.  Parameters as :func:`order_decision`; ``named``
@@ -959,6 +962,8 @@ def call_decision(hand, turned_down, seat, rules: Rules = NORTH_AMERICAN, *, sam
     dealer = Dealer(_round_knowledge(rules, asker, hmask, up))
     ev = Evaluator(rules, model, asker, workers)
     suits = [(t, "cdhs"[t]) for t in (3, 2, 1, 0) if t != up_suit]
+    if may_call_no_trump(rules, 2):
+        suits.append((NO_TRUMP, "n"))
 
     def play(rng, hands):
         return round_two_outcomes(rules, auction, ev, hands, asker, rng, pass_model=pass_model,
@@ -1106,7 +1111,7 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
     Parameters
     ----------
     hand : the cards the leader holds now
-    trump : the trump suit (``"h"``)
+    trump : the trump suit (``"h"``), or ``"n"`` for no trump (rules with ``no_trump``: made in round two)
     maker : seat that fixed trump (``eldest|partner|third|dealer`` or 1-4)
     seat : the leader's seat
     tricks : earlier tricks, each a string of its cards in play order from its leader
@@ -1120,7 +1125,11 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
     rules = Rules.from_json(rules)
     _check_models(model, None)
     deck = rules.deck_obj
-    t = trump if isinstance(trump, int) else parse_suit(trump)
+    # without no_trump a bad trump gets the suits' message; "n" gets the option's
+    t = trump if isinstance(trump, int) else (parse_trump(trump) if rules.no_trump or str(trump).strip().lower()
+                                              in NO_TRUMP_WORDS else parse_suit(trump))
+    if t == NO_TRUMP and not may_call_no_trump(rules, 2):
+        raise DecisionInputError("trump 'n' (no trump) needs rules with no_trump (--no-trump)")
     m = parse_seat(maker)
     asker = parse_seat(seat)
     da = None if defender_alone in (None, "") else parse_seat(defender_alone)
@@ -1234,7 +1243,7 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
     for o in options:  # expected tricks beside the points
         o.extra["ev_tricks"] = o.extra.pop("ev_points")
         o.extra["ev_tricks_ci"] = o.extra.pop("ev_points_ci")
-    inputs = {"hand": " ".join(card_name(c) for c in cards), "trump": "cdhs"[t], "maker": SEAT_NAMES[m],
+    inputs = {"hand": " ".join(card_name(c) for c in cards), "trump": "cdhsn"[t], "maker": SEAT_NAMES[m],
               "seat": SEAT_NAMES[asker], "alone": alone,
               "tricks": [" ".join(card_name(c) for c in tr) for tr in trick_cards],
               "up": card_name(upc) if upc is not None else None,

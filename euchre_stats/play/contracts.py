@@ -116,9 +116,6 @@ def four_handed_only(rules: Rules) -> str | None:
     if rules.farmers_hand:
         return ("farmers_hand: the bidding model and the questions asked of it do not play the farmer's "
                 "exchange; the state machine and review do")
-    if rules.no_trump:
-        return ("no_trump: the bidding model and the questions asked of it do not call no trump yet; the state "
-                "machine, review, solve --trump n and variants (its heuristic player) do")
     return None
 
 

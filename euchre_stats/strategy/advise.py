@@ -20,9 +20,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..bidding.model import default_model
+from ..bidding.model import BiddingModel, default_model
 from ..core.cards import JOKER, card_name, format_cards, parse_card, parse_cards
-from ..core.errors import AdviceError
+from ..core.errors import AdviceError, BiddingModelError
 from ..core.seats import SEAT_NAMES, parse_seat
 from ..decide.equity import parse_score
 from ..decide.questions import order_decision
@@ -223,10 +223,19 @@ def shipped_manifest() -> dict | None:
 
 
 # --- answering -------------------------------------------------------------------------------
+def _other_model(stored) -> bool:
+    """Whether a stored bidding model (its JSON form) is not the installed one; fields added since it
+    was stored count with their defaults (``BiddingModel.from_dict``)."""
+    try:
+        return BiddingModel.from_dict(stored) != default_model()
+    except BiddingModelError:
+        return True
+
+
 def _stale(settings: dict) -> str:
     """Why a table cannot answer for the current bidding model, or ``""``."""
     built = settings.get("bidding")
-    if built is not None and built != default_model().to_dict():
+    if built is not None and _other_model(built):
         return "the table was built with another bidding model than the one installed"
     return ""
 
@@ -321,7 +330,7 @@ def _lookup_corrected(rules: Rules, class_id: int, seat: str, hmask: int, up: in
     settings = m["settings"]
     if Rules.from_json(settings["rules"]) != rules:
         return None, settings, "the rules differ from the shipped table's (north-american)"
-    if corr.bidding is not None and corr.bidding != default_model().to_dict():
+    if corr.bidding is not None and _other_model(corr.bidding):
         return None, settings, "the realistic correction was fitted with another bidding model than the one installed"
     dd = dd_values(hmask, up, seat)
     if dd is None or class_id < 0:
