@@ -17,7 +17,7 @@ from .group import cli
 
 @cli.command()
 @click.argument("hand")
-@click.option("--trump", required=True, help="trump suit: s, h, d or c")
+@click.option("--trump", required=True, help="trump suit: s, h, d or c; n for no trump (with --no-trump)")
 @click.option("--maker", required=True, help="the seat that made trump")
 @click.option("--seat", required=True, help="your seat: the maker, its partner (British timing) or a defender")
 @click.option("--up", "upcard", default=None,

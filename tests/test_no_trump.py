@@ -210,6 +210,22 @@ def test_lead_takes_no_trump_under_the_option():
         es.lead("As Ks Ac Ad Qd", "n", "eldest", "eldest", samples=10, seed=1)
 
 
+def test_alone_takes_no_trump_under_the_option():
+    late = NT.replace(alone_declared="before_lead")
+    d = es.alone("As Ks Qs Js Ts", "n", "eldest", "eldest", rules=late, up="9c", samples=100, seed=1, model="dd")
+    by = {o.action: o for o in d.options}
+    # with partner: the partner may still go alone (British timing), so not always 2
+    assert d.inputs["trump"] == "n" and by["alone"].ev == 4.0 and by["with partner"].ev > 1.9
+    # British: the loner's left leads, and a hand of spades alone never gets in (no trump to ruff with)
+    brit = PRESETS["british"].replace(deck="24", no_trump=True)
+    d = es.alone("As Ks Qs Js Ts", "n", "eldest", "eldest", rules=brit, up="9c", samples=100, seed=1, model="dd")
+    by = {o.action: o for o in d.options}
+    assert by["alone"].ev < -1.5 and by["with partner"].ev > 1.9
+    with pytest.raises(DecisionInputError, match=r"trump 'n' \(no trump\) needs rules with no_trump"):
+        es.alone("As Ks Qs Js Ts", "n", "eldest", "eldest", rules=PRESETS["british"].replace(deck="24"),
+                 samples=10, seed=1)
+
+
 def test_the_analyses_that_do_not_call_no_trump_say_so():
     with pytest.raises(RulesError, match="^no_trump: strategy tables and advise do not value a no-trump call"):
         es.advise("Jh Jd Ah 9s Tc", "9h", "eldest", rules=NT, samples=10, seed=1)

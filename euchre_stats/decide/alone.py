@@ -14,7 +14,7 @@ import numpy as np
 
 from ..bidding.auction import Auction
 from ..bidding.model import BiddingModel, default_model
-from ..core.cards import JOKER, card_name, parse_card, parse_suit
+from ..core.cards import JOKER, card_name, parse_card
 from ..core.errors import DecisionInputError
 from ..core.seats import DEALER, SEAT_NAMES, parse_seat, partner_of
 from ..play.contracts import DEFAULT_PLAY_MODEL, Contracts, Evaluator, Outcome
@@ -23,7 +23,7 @@ from ..sampling.dealer import KITTY, Dealer, Knowledge
 from ..sampling.seeds import resolve_seed
 from .inference import auction_weights
 from .questions import (Decision, _check_models, _drive, _game_inputs, _hand_setup, _kitty_size, _limit, _sampled,
-                        _summarise, contract_ranges, game_state)
+                        _summarise, contract_ranges, contract_trump, game_state)
 
 
 def alone_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, up=None, maker_alone: bool = False,
@@ -50,7 +50,7 @@ def alone_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, u
     """
     rules = Rules.from_json(rules)
     _check_models(model, None)
-    t = trump if isinstance(trump, int) else parse_suit(trump)
+    t = contract_trump(trump, rules)
     m, asker = parse_seat(maker), parse_seat(seat)
     cards, hmask = _hand_setup(hand, rules)
     defending = (asker & 1) != (m & 1)
@@ -126,7 +126,7 @@ def alone_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, u
               for a in outcomes}
     options, diffs, rec, close = _summarise(outcomes, w, rules.hand_size, game=game, limit=_limit(rules),
                                             sampling=info, ranges=ranges)
-    inputs = {"hand": " ".join(card_name(c) for c in cards), "trump": "cdhs"[t], "maker": SEAT_NAMES[m],
+    inputs = {"hand": " ".join(card_name(c) for c in cards), "trump": "cdhsn"[t], "maker": SEAT_NAMES[m],
               "seat": SEAT_NAMES[asker], "up": None if upc is None else card_name(upc),
               "round": 1 if round_one else 2, "maker_alone": bool(lone_maker)}
     _game_inputs(inputs, game)

@@ -906,6 +906,20 @@ def _joker_up_decision(cards, hmask, rules, suit, samples, target_se, seed, mode
                     info.effective, target_se=target_se, sampling=info)
 
 
+def contract_trump(trump, rules: Rules) -> int:
+    """The trump of a contract already made: a suit, or no trump (``n``, 4) under ``no_trump`` (a
+    round-two call).  Without the option a wrong word gets the suits' message and ``n`` the option's."""
+    if isinstance(trump, int):
+        t = trump
+    elif rules.no_trump or str(trump).strip().lower() in NO_TRUMP_WORDS:
+        t = parse_trump(trump)
+    else:
+        t = parse_suit(trump)
+    if t == NO_TRUMP and not may_call_no_trump(rules, 2):
+        raise DecisionInputError("trump 'n' (no trump) needs rules with no_trump (--no-trump)")
+    return t
+
+
 def round_two_outcomes(rules: Rules, auction: Auction, ev: Evaluator, hands: np.ndarray, asker: int, rng, *,
                        pass_model: str, bidding: BiddingModel, workers, suits) -> dict[str, Outcome]:
     """Round two on sampled ``hands`` (already conditioned on the auction): pass (unless stuck) and
@@ -1125,11 +1139,7 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
     rules = Rules.from_json(rules)
     _check_models(model, None)
     deck = rules.deck_obj
-    # without no_trump a bad trump gets the suits' message; "n" gets the option's
-    t = trump if isinstance(trump, int) else (parse_trump(trump) if rules.no_trump or str(trump).strip().lower()
-                                              in NO_TRUMP_WORDS else parse_suit(trump))
-    if t == NO_TRUMP and not may_call_no_trump(rules, 2):
-        raise DecisionInputError("trump 'n' (no trump) needs rules with no_trump (--no-trump)")
+    t = contract_trump(trump, rules)
     m = parse_seat(maker)
     asker = parse_seat(seat)
     da = None if defender_alone in (None, "") else parse_seat(defender_alone)
