@@ -43,11 +43,12 @@ def sampling_options(func):
 
 
 def players_option(func):
-    """``--players 2|3|4``: ask the question in the two-handed game or cutthroat."""
+    """``--players 2|3|4``: ask the question in the two-handed game or cutthroat (6 is refused, saying why)."""
 
-    return click.option("--players", type=click.Choice(["2", "3", "4"]), default=None,
+    return click.option("--players", type=click.Choice(["2", "3", "4", "6"]), default=None,
                         help="players at the table: 2 (two-handed; seats eldest|dealer), 3 (cutthroat; seats "
-                             "eldest|second|dealer; seven cards each); default as --rules say (4)")(func)
+                             "eldest|second|dealer; seven cards each); default as --rules say (4); 6 "
+                             "(six-handed) has only odds so far")(func)
 
 
 def bidding_option(func):

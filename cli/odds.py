@@ -25,9 +25,10 @@ from .group import cli
 @click.option("--hand", default=None, help='your hand, for conditional odds: "Jh Jd Ah 9s Tc"')
 @click.option("--up", "upcard", default=None, help="the upcard (with --hand): its suit is trump")
 @click.option("--exact", is_flag=True, help="also give every probability as an exact fraction")
-@click.option("--players", type=click.Choice(["2", "3", "4"]), default="4", show_default=True,
-              help="the game: 4, 3 (cutthroat, seven cards each) or 2 (two-handed); a smaller game's "
-                   "table sets each deck beside the four-handed game")
+@click.option("--players", type=click.Choice(["2", "3", "4", "6"]), default="4", show_default=True,
+              help="the game: 4, 3 (cutthroat, seven cards each), 2 (two-handed) or 6 (six-handed, three "
+                   "against three, the 33-card deck); another game's table sets each deck beside the "
+                   "four-handed game")
 @output_options()
 @handle_errors
 def odds(deck_text, hand_size, hand, upcard, exact, players, fmt, output):
@@ -37,7 +38,8 @@ def odds(deck_text, hand_size, hand, upcard, exact, players, fmt, output):
     (number of trumps, bowers, Joker, a void, no card above ten, a lay-down).
     With --hand and --up: for partner, left, right and the kitty, the number of
     trumps and the chance of holding each bower, the Joker and each ace, as dealt
-    (--players 3: left, right and the kitty; --players 2: the opponent and the kitty).
+    (--players 3: left, right and the kitty; --players 2: the opponent and the kitty;
+    --players 6: left, left partner, across, right partner, right and the kitty).
 
     \b
     Example:
@@ -46,6 +48,7 @@ def odds(deck_text, hand_size, hand, upcard, exact, players, fmt, output):
       euchre-stats odds --hand "Jh Jd Ah 9s Tc" --up 9h --deck 24
       euchre-stats odds --players 3 --deck 24,25
       euchre-stats odds --players 3 --hand "Jh Jd Ah 9s Kc Qc Tc" --up 9h
+      euchre-stats odds --players 6 --hand "Jh Jd Ah 9s Tc" --up 9h
     """
     if (hand is None) != (upcard is None):
         raise InputError("conditional odds need both --hand and --up")
@@ -84,9 +87,10 @@ def _deck_list_rules(func):
                    "double-dummy (the only one with a farmer's hand, and then the default)")
 @click.option("--plot", type=click.Path(dir_okay=False), default=None, callback=writable_path,
               help="chart comparing the decks to FILE (.png/.svg/.pdf)")
-@click.option("--players", type=click.Choice(["2", "3", "4"]), default="4", show_default=True,
+@click.option("--players", type=click.Choice(["2", "3", "4", "6"]), default="4", show_default=True,
               help="3 (cutthroat) or 2 (two-handed): each deck in that game beside the four-handed game, "
-                   "every game bid by the state machine's heuristic player and played as --model says")
+                   "every game bid by the state machine's heuristic player and played as --model says; 6 "
+                   "(six-handed) has only odds so far")
 @_deck_list_rules
 @output_options()
 @handle_errors

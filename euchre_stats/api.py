@@ -541,9 +541,11 @@ def odds(deck: str | Iterable | None = None, *, hand: str | None = None, up: str
     exact : bool
         Also give every probability as an exact fraction (``"p/q"``).
     players : int
-        The game: 4, 3 (cutthroat, seven cards each) or 2 (two-handed).  The per-deck table of a
-        smaller game sets each deck beside the four-handed game; conditional odds name that game's
-        holders (cutthroat: left, right, kitty; two-handed: opponent, kitty).
+        The game: 4, 3 (cutthroat, seven cards each), 2 (two-handed) or 6 (six-handed, three
+        against three, from the 33-card deck, the default deck then).  The per-deck table of
+        another game sets each deck beside the four-handed game; conditional odds name that game's
+        holders (cutthroat: left, right, kitty; two-handed: opponent, kitty; six-handed: left,
+        left partner, across, right partner, right, kitty).
 
     Returns
     -------
@@ -566,6 +568,8 @@ def odds(deck: str | Iterable | None = None, *, hand: str | None = None, up: str
     if (hand is None) != (up is None):
         raise OddsInputError("conditional odds need both a hand and the upcard")
     od.check_players(players)
+    if deck is None and players == 6:
+        deck = od.SIX_HANDED_DECK
     if hand is not None:
         decks = parse_deck_list(deck or "24") if isinstance(deck, str) or deck is None else list(deck)
         if len(decks) != 1:
@@ -575,7 +579,8 @@ def odds(deck: str | Iterable | None = None, *, hand: str | None = None, up: str
     table = tuple(od.deck_table(decks, hand_size, players))
     if players == 4:
         return od.OddsTable(table, exact)
-    # the standard beside it: the four-handed deal of the same hand size (five cards beside cutthroat)
+    # the standard beside it: the four-handed deal of the same hand size (five cards beside cutthroat; a
+    # six-handed hand is a five-card hand of the same deck: the figures are the same, who holds the rest is not)
     standard = tuple(od.deck_table(decks, hand_size if players == 2 else None))
     return od.OddsTable(table, exact, standard)
 

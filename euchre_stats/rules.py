@@ -30,6 +30,9 @@ PLAYER_COUNTS = (2, 3, 4)
 #: the hand size of three-handed cutthroat (the only one its scoring is given for)
 CUTTHROAT_HAND_SIZE = 7
 GAME_NAMES = {2: "two-handed euchre", 3: "three-handed cutthroat", 4: "four-handed euchre"}
+#: why six-handed rules are refused: only its exact odds are built
+SIX_HANDED_NOT_BUILT = ("players 6 (six-handed euchre): only its exact odds are built so far (odds --players 6); "
+                        "its rules, solver, play and questions need six seats, which the engines do not have yet")
 #: cards a farmer's hand exchanges (and the kitty must hold under the upcard)
 FARMER_CARDS = 3
 #: the nines and tens of every suit (ranks 2 and 3: 7 8 9 T J Q K A)
@@ -115,6 +118,8 @@ class Rules:
                      "passer_may_not_go_alone", "win_by_two", "no_trump"):
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(f"rule {name} must be true or false, got {getattr(self, name)!r}")
+        if self.players == 6 and not isinstance(self.players, bool):
+            raise RulesError(SIX_HANDED_NOT_BUILT)
         if self.players not in PLAYER_COUNTS or isinstance(self.players, bool):
             raise RulesError(f"players {self.players!r}: expected one of {', '.join(map(str, PLAYER_COUNTS))}")
         size = self.hand_size
@@ -231,6 +236,8 @@ def for_players(rules: Rules, players: int) -> Rules:
     """``rules`` as a game of ``players``: 4 leaves them as they are; 3 deals seven cards each
     (cutthroat); 2 keeps the hand size.  Raises :class:`RulesError` naming an option that does not
     apply to the smaller game (going alone, defending alone, railroad...)."""
+    if players == 6 and not isinstance(players, bool):
+        raise RulesError(SIX_HANDED_NOT_BUILT)
     if isinstance(players, bool) or players not in PLAYER_COUNTS:
         raise RulesError(f"players {players!r}: expected one of {', '.join(map(str, PLAYER_COUNTS))}")
     if players == rules.players:

@@ -71,8 +71,8 @@ def test_table_sets_each_deck_beside_the_four_handed_game():
 def test_errors_name_the_game():
     with pytest.raises(OddsInputError, match="hand size 5: three-handed cutthroat deals seven cards each"):
         es.odds(players=3, hand_size=5)
-    with pytest.raises(OddsInputError, match=r"players 6: expected 2 \(two-handed\), 3 \(cutthroat\) or 4"):
-        es.odds(players=6)
+    with pytest.raises(OddsInputError, match=r"players 5: expected 2 \(two-handed\), 3 \(cutthroat\), 4 or 6"):
+        es.odds(players=5)
     with pytest.raises(OddsInputError, match="expected 7"):
         es.odds(hand="Jh Jd Ah 9s Tc", up="9h", players=3)
     r = CliRunner().invoke(cli, ["odds", "--players", "3", "--hand-size", "6"])

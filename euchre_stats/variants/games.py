@@ -29,7 +29,7 @@ from ..game.policies import THRESHOLDS, HeuristicPolicy
 from ..game.state import OVER, PLAY, HandState
 from ..output.results import ResultView
 from ..play.contracts import DEFAULT_PLAY_MODEL
-from ..rules import GAME_NAMES, NORTH_AMERICAN, Rules, for_players, hand_points_array
+from ..rules import GAME_NAMES, NORTH_AMERICAN, SIX_HANDED_NOT_BUILT, Rules, for_players, hand_points_array
 from ..sampling.seeds import chunk_rng, chunk_sizes
 from .simulate import DeckOutcome, _cell, check_run
 
@@ -271,6 +271,8 @@ def simulate_games(players: int, decks="24", samples: int = 2000, seed: int | No
     The four-handed column never has a farmer's hand or no trump.
     """
     rules = Rules.from_json(rules)
+    if players == 6:
+        raise VariantsInputError(SIX_HANDED_NOT_BUILT)
     if players not in (2, 3) and not (players == 4 and (rules.farmers_hand or rules.no_trump)):
         raise VariantsInputError(f"players {players!r}: the games set beside the four-handed one are 2 and 3 "
                                  "(or the four-handed game with farmers_hand or no_trump)")

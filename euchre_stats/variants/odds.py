@@ -65,10 +65,17 @@ _NINES_TENS = 8
 NO_TRUMP_ACES = 3
 #: the holders of conditional odds, in the order they are printed
 HOLDERS = ("partner", "left", "right", "kitty")
-#: the holders by the number of players (four-handed, cutthroat, two-handed)
-GAME_HOLDERS = {4: HOLDERS, 3: ("left", "right", "kitty"), 2: ("opponent", "kitty")}
+#: the holders by the number of players (four-handed, cutthroat, two-handed, six-handed: three against
+#: three in alternate seats, the partners two seats away on either side; there also both partners
+#: together and the three opponents together)
+GAME_HOLDERS = {4: HOLDERS, 3: ("left", "right", "kitty"), 2: ("opponent", "kitty"),
+                6: ("left", "left partner", "across", "right partner", "right", "partners", "opponents", "kitty")}
+#: six-handed holders that are several seats: how many
+_SEATS_IN = {"partners": 2, "opponents": 3}
+#: the one deck six-handed euchre is dealt from here (the rules' 33 cards: 32 and the Joker)
+SIX_HANDED_DECK = "33"
 #: how a table names each game (the four-handed game is the standard it is set beside)
-GAME_LABELS = {2: "two-handed", 3: "cutthroat", 4: "four-handed"}
+GAME_LABELS = {2: "two-handed", 3: "cutthroat", 4: "four-handed", 6: "six-handed"}
 #: the per-deck quantities, in table order, with what each means for a player
 QUANTITIES = {
     "trump_count": "number of trumps dealt (left bower and Joker included)",
@@ -142,14 +149,22 @@ def _hypergeometric(good: int, total: int, draws: int) -> tuple[Fraction, ...]:
 
 
 def check_players(players) -> int:
-    """``players`` if it is 2, 3 or 4 (the games the odds know), else :class:`OddsInputError`."""
+    """``players`` if it is 2, 3, 4 or 6 (the games the odds know), else :class:`OddsInputError`."""
     if isinstance(players, bool) or players not in GAME_HOLDERS:
-        raise OddsInputError(f"players {players!r}: expected 2 (two-handed), 3 (cutthroat) or 4")
+        raise OddsInputError(f"players {players!r}: expected 2 (two-handed), 3 (cutthroat), 4 or 6 (six-handed)")
     return players
 
 
 def _check_hand_size(d: Deck, hand_size: int | None, players: int = 4) -> int:
-    if check_players(players) == 3:
+    if check_players(players) == 6:
+        if d.label != SIX_HANDED_DECK:
+            raise OddsInputError(f"the {d.label}-card deck: six-handed euchre is dealt from the 33-card deck (32 "
+                                 "cards and the Joker); the doubled 25-card pack, with its identical cards, is not "
+                                 "built")
+        if hand_size not in (None, 5):
+            raise OddsInputError(f"hand size {hand_size!r}: six-handed euchre deals five cards each")
+        return 5
+    if players == 3:
         # the only hand size cutthroat is scored for (rules.CUTTHROAT_HAND_SIZE)
         if hand_size not in (None, 7):
             raise OddsInputError(f"hand size {hand_size!r}: three-handed cutthroat deals seven cards each")
@@ -415,7 +430,9 @@ class ConditionalOdds(ResultView):
         names = self.holder_names
         cards = list(self.holders[names[0]].cards)
         rows = []
-        for j in range(self.hand_size + 1):
+        # a hand's worth of trump counts; more where several seats together may hold more (six-handed)
+        most = max(len(self.holders[n].trump_count) for n in names) - 1
+        for j in range(max(self.hand_size, min(most, self.unseen_trumps)) + 1):
             rows.append({"quantity": _trumps(j),
                          **{n: self.holders[n].trump_count[j] if j < len(self.holders[n].trump_count) else None
                             for n in names}})
@@ -442,7 +459,8 @@ class ConditionalOdds(ResultView):
 
         held = {n: self.holders[n].cards_held for n in self.holder_names}
         players = {4: "partner, left and right hold {} each", 3: "left and right hold {} each",
-                   2: "the opponent holds {}"}[self.players].format(held[self.holder_names[0]])
+                   2: "the opponent holds {}", 6: "the two partners and three opponents hold {} each "
+                   "(partners and opponents: the seats together)"}[self.players].format(held[self.holder_names[0]])
         game = "" if self.players == 4 else f", {GAME_LABELS[self.players]}"
         lines = [(f"hand {format_hand(self.hand, trump=self.trump)}, "
                  f"upcard {card_name(self.upcard)}, trump {suit_word(self.trump)}, {self.deck.label}-card deck{game}"),
@@ -490,8 +508,10 @@ def conditional_odds(hand, upcard, deck="24", hand_size: int | None = None,
     hand_size : cards per hand (default 5; the hand must hold that many)
     every_card : give P(holder has it) for every unseen card, not only the named ones
         (:func:`named_cards` not in the hand)
-    players : 4, or 3 (cutthroat: seven cards each, holders left, right and the kitty) or 2
-        (two-handed: the opponent and the kitty)
+    players : 4, or 3 (cutthroat: seven cards each, holders left, right and the kitty), 2
+        (two-handed: the opponent and the kitty) or 6 (six-handed, the 33-card deck: left, left
+        partner, across, right partner, right, both partners together, the three opponents
+        together and the two cards under the upcard)
     """
     d = find_deck(deck)
     if isinstance(hand, int):
@@ -520,7 +540,7 @@ def conditional_odds(hand, upcard, deck="24", hand_size: int | None = None,
     trump_mask = d.mask & int(SUIT_MASK[trump, trump])
     ut = (unseen_mask & trump_mask).bit_count()
     names = GAME_HOLDERS[players]
-    sizes = {name: h for name in names}
+    sizes = {name: h * _SEATS_IN.get(name, 1) for name in names}
     sizes["kitty"] = d.size - players * h - 1
     shown = mask_to_cards(unseen_mask) if every_card else [c for c in named_cards(trump, d)
                                                            if (unseen_mask >> c) & 1]
