@@ -226,11 +226,23 @@ def test_alone_takes_no_trump_under_the_option():
                  samples=10, seed=1)
 
 
+@pytest.mark.parametrize("model", ["pimc", "dd"])
+def test_the_smaller_games_questions_offer_no_trump(model):
+    two = es.call("As Ks Qs Js Ts", "9h", "eldest", rules=NT, players=2, samples=150, seed=1, model=model)
+    by = {o.action: o for o in two.options}
+    assert by["n"].ev == 2.0 and two.recommendation == "n"   # the run of spades marches: 2 points, none to them
+    cut = es.call("As Ks Ac Ad Qd Kc 9c", "9h", "eldest", rules=NT, players=3, samples=100, seed=1, model=model)
+    assert "n" in {o.action for o in cut.options}
+    lead = es.lead("As Ks Ac Ad Qd", "n", "eldest", "eldest", rules=NT, players=2, up="9c", samples=100, seed=1,
+                   model=model)
+    assert lead.inputs["trump"] == "n"
+    assert "n" not in {o.action for o in es.call("As Ks Qs Js Ts", "9h", "eldest", players=2, samples=20, seed=1,
+                                                  model=model).options}
+
+
 def test_the_analyses_that_do_not_call_no_trump_say_so():
     with pytest.raises(RulesError, match="^no_trump: strategy tables and advise do not value a no-trump call"):
         es.advise("Jh Jd Ah 9s Tc", "9h", "eldest", rules=NT, samples=10, seed=1)
-    with pytest.raises(DecisionInputError, match="^no_trump: the questions of the smaller games"):
-        es.order("Jh Jd Ah 9s Tc", "9h", "eldest", rules=NT.replace(players=2), samples=10, seed=1, players=2)
     with pytest.raises(BiddingModelError, match="^no_trump: the smaller games' bidder"):
         tune_game_bidder(NT.replace(players=2), deals=10)
     with pytest.raises(BiddingModelError, match="^no_trump: tune fits the suits' thresholds only"):

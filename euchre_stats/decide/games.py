@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.cards import card_name, cards_to_mask, parse_card, parse_cards, parse_suit
+from ..core.cards import card_name, cards_to_mask, parse_card, parse_cards
 from ..core.errors import DecisionInputError
 from ..core.trump import EFF_SUIT, SUIT_MASK, trick_winner_index
 from ..bidding.games import GAME_KINDS, contract_of, finish_auction, game_bidder, play_contracts, seat_value
@@ -37,7 +37,7 @@ from ..play.contracts import DEFAULT_PLAY_MODEL, PLAY_MODELS, Outcome
 from ..rules import Rules
 from ..sampling.dealer import KITTY, Knowledge
 from ..sampling.seeds import resolve_seed
-from .questions import Decision, _drive, _pick_discards, _summarise, dealer_for
+from .questions import Decision, _drive, _pick_discards, _summarise, contract_trump, dealer_for
 
 #: seat names from the dealer in each smaller game, indexed by the game's seat
 GAME_SEAT_NAMES = {2: ("eldest", "dealer"), 3: ("eldest", "second", "dealer")}
@@ -74,9 +74,6 @@ def _check(rules: Rules, model: str, pass_model: str) -> None:
     if rules.farmers_hand:
         raise DecisionInputError("farmers_hand: the questions of the smaller games do not play the farmer's "
                                  "exchange (the state machine and review do)")
-    if rules.no_trump:
-        raise DecisionInputError("no_trump: the questions of the smaller games do not offer or value a no-trump "
-                                 "call yet (the state machine, review, variants and the four-handed questions play it)")
 
 
 def _values(rules: Rules, asker: int, maker: np.ndarray, tricks: np.ndarray) -> Outcome:
@@ -374,7 +371,7 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
     _check(rules, model, "hand")
     p, hs, deck = rules.players, rules.hand_size, rules.deck_obj
     dealer = p - 1
-    t = trump if isinstance(trump, int) else parse_suit(trump)
+    t = contract_trump(trump, rules)
     m = parse_game_seat(maker, p)
     asker = parse_game_seat(seat, p)
     trick_cards = [parse_cards(x, deck) for x in tricks]
@@ -422,11 +419,11 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
     sampler = dealer_for(k)
     seed = resolve_seed(seed)
     screen = infer and upc is not None
-    inputs = {"hand": " ".join(card_name(c) for c in cards), "trump": "cdhs"[t], "maker": GAME_SEAT_NAMES[p][m],
+    inputs = {"hand": " ".join(card_name(c) for c in cards), "trump": "cdhsn"[t], "maker": GAME_SEAT_NAMES[p][m],
               "seat": GAME_SEAT_NAMES[p][asker]}
     policy, inputs = _bidder(rules, bidder, inputs)
     if screen:
-        bids = _seen(["pass"] * (m if round_one else p + m) + ["order" if round_one else "cdhs"[t]], asker, p)
+        bids = _seen(["pass"] * (m if round_one else p + m) + ["order" if round_one else "cdhsn"[t]], asker, p)
     where, out = game_seats(p, m)
     w4 = np.asarray(where)
     pb = np.array(played_by, dtype=np.uint64)
