@@ -11,7 +11,7 @@ import functools
 import click
 
 import euchre_stats as es
-from euchre_stats.api import ALL_DECKS
+from euchre_stats.api import ALL_DECKS, NO_JOKER_DECKS
 
 from .common import InputError, emit, handle_errors, output_options, progress_bar, rules_options, writable_path
 from .group import cli
@@ -68,8 +68,9 @@ def _deck_list_rules(func):
     params = []
     for p in getattr(inner, "__click_params__", []):
         if p.name == "deck":
-            p = click.Option(["--deck"], default=ALL_DECKS, show_default=True,
-                             help="decks to compare, comma-separated")
+            p = click.Option(["--deck"], default=None,
+                             help=f"decks to compare, comma-separated (default {ALL_DECKS}; {NO_JOKER_DECKS} with "
+                                  "--no-trump, which has no Joker deck)")
         params.append(p)
     wrapper.__click_params__ = params
     return wrapper

@@ -41,6 +41,8 @@ RulesLike = str | Rules | dict
 Progress = Callable[[int, int], None]
 #: the decks ``odds`` and ``variants`` compare when none is named
 ALL_DECKS = "24,25,28,32,33"
+#: the decks ``variants`` compares under ``no_trump`` when none is named (no_trump has no Joker deck)
+NO_JOKER_DECKS = "24,28,32"
 
 
 def _rules(rules, games: bool = False, no_trump: bool = True) -> Rules:
@@ -591,7 +593,7 @@ def _replace(obj, **changes):
     return dataclasses.replace(obj, **changes)
 
 
-def variants(deck: str | Iterable = ALL_DECKS, *, samples: int = 10000, seed: int | None = None,
+def variants(deck: str | Iterable | None = None, *, samples: int = 10000, seed: int | None = None,
              rules: RulesLike = "north-american", model: str | None = None, hand_size: int | None = None,
              workers: int | None = None, progress: Progress | None = None,
              players: int = 4) -> VariantsResult | GamesResult:
@@ -603,8 +605,9 @@ def variants(deck: str | Iterable = ALL_DECKS, *, samples: int = 10000, seed: in
 
     Parameters
     ----------
-    deck : str or list
-        Decks to compare, ``"24,25,28,32,33"`` by default.
+    deck : str or list, optional
+        Decks to compare: ``"24,25,28,32,33"`` by default, ``"24,28,32"`` under ``no_trump``
+        (which has no Joker deck).
     samples : int
         Random deals per deck.
     seed : int, optional
@@ -641,6 +644,8 @@ def variants(deck: str | Iterable = ALL_DECKS, *, samples: int = 10000, seed: in
     ['deck', 'hand_size', 'figure', 'value', 'ci_low', 'ci_high', 'n']
     """
     r = _rules(rules, games=True)
+    if deck is None:
+        deck = NO_JOKER_DECKS if r.no_trump else ALL_DECKS
     if players != 4 or r.farmers_hand or r.no_trump:
         from .variants.games import simulate_games
 

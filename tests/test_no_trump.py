@@ -149,6 +149,9 @@ def test_variants_sets_no_trump_beside_the_standard_game():
     assert [d.deck for d in cut.columns] == ["24 cutthroat no trump", "24 four-handed"]
     with pytest.raises(RulesError, match="no_trump does not apply to the 25-card deck"):
         es.variants("24,25", samples=10, seed=3, rules=NT)
+    # with no deck named, the decks no_trump applies to
+    assert [d.deck.split()[0] for d in es.variants(samples=20, seed=3, rules=NT, model="dd").columns] == \
+        ["24", "24", "28", "28", "32", "32"]
 
 
 def test_odds_gives_the_no_trump_hand_exactly():
