@@ -6,20 +6,19 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 import euchre_stats as es
 from euchre_stats.core.cards import parse_hand
 from euchre_stats.core.errors import IllegalActionError, PlayModelError, RecordError, RulesError
-from euchre_stats.game.policies import HeuristicPolicy, RandomPolicy
+from euchre_stats.game.policies import HeuristicPolicy
 from euchre_stats.game.records import record_from_state, replay, review_record
 from euchre_stats.game.state import HandState, play_hand
 from euchre_stats.play.contracts import Evaluator
 from euchre_stats.rules import NORTH_AMERICAN, farmer_cards, may_farm
 
 sys.path.insert(0, str(Path(__file__).parent))
-from test_game_random import check_hand
+from test_game_random import check_hand, random_hands
 
 FARMER = NORTH_AMERICAN.replace(farmers_hand=True)
 NINES_TENS = parse_hand("9c Tc 9d Td 9h Th 9s Ts")
@@ -72,11 +71,8 @@ def _played(s):
 @pytest.mark.parametrize("rules", [FARMER, FARMER.replace(deck="32", hand_size=7, stick_the_dealer=True)],
                          ids=["24", "32-seven-cards"])
 def test_random_hands(rules):
-    deal_rng = np.random.default_rng(77)
-    policy = RandomPolicy(np.random.default_rng(78), pass_probability=0.5)
     exchanged = 0
-    for i in range(2000):
-        s = play_hand(HandState.deal(rules, i & 3, deal_rng), policy)
+    for i, s in random_hands(rules, 2000, 77, 0.5):
         if s.farmer is not None:
             seat, given = s.farmer
             exchanged += 1

@@ -91,17 +91,21 @@ def check_hand(s: HandState) -> None:
     assert s.points[s.makers] == mk and s.points[1 - s.makers] == df
 
 
+def random_hands(rules, count: int, seed: int, pass_probability: float):
+    """``count`` hands dealt from ``seed`` (dealer ``i & 3``) and played by a random legal policy seeded
+    ``seed + 1``; a high pass probability reaches round two, thrown-in hands and defending alone often."""
+    deal_rng = np.random.default_rng(seed)
+    policy = RandomPolicy(np.random.default_rng(seed + 1), pass_probability=pass_probability)
+    for i in range(count):
+        yield i, play_hand(HandState.deal(rules, i & 3, deal_rng), policy)
+
+
 @pytest.mark.parametrize("name", [*PRESETS, *CUSTOM])
 def test_random_hands(name):
     rules = PRESETS.get(name) or CUSTOM[name]
     count = HANDS_PER_PRESET if name in PRESETS else 2_000
-    seed = sum(map(ord, name))
-    deal_rng = np.random.default_rng(seed)
-    # a high pass probability reaches round two, thrown-in hands and defending alone often
-    policy = RandomPolicy(np.random.default_rng(seed + 1), pass_probability=0.75)
     seen = {"thrown_in": 0, "alone": 0, "defender_alone": 0, "round_two": 0, "railroad": 0}
-    for i in range(count):
-        s = play_hand(HandState.deal(rules, i & 3, deal_rng), policy)
+    for i, s in random_hands(rules, count, sum(map(ord, name)), 0.75):
         check_hand(s)
         seen["thrown_in"] += s.thrown_in
         seen["alone"] += s.alone is not None

@@ -19,15 +19,15 @@ from euchre_stats.bidding.model import default_model, no_trump_strength
 from euchre_stats.bidding.tuning import tune
 from euchre_stats.core.cards import parse_card, parse_hand
 from euchre_stats.core.errors import BiddingModelError, DecisionInputError, IllegalActionError, RulesError
-from euchre_stats.game.policies import HeuristicPolicy, RandomPolicy, no_trump_points
+from euchre_stats.game.policies import HeuristicPolicy, no_trump_points
 from euchre_stats.game.records import double_dummy, record_from_state, replay, review_record
-from euchre_stats.game.state import HandState, play_hand
+from euchre_stats.game.state import HandState
 from euchre_stats.rules import PRESETS, Rules
 from euchre_stats.variants.games import GAME_FIGURES
 from euchre_stats.variants.odds import deck_odds
 
 sys.path.insert(0, str(Path(__file__).parent))
-from test_game_random import check_hand  # noqa: E402
+from test_game_random import check_hand, random_hands  # noqa: E402
 
 NT = Rules(no_trump=True)
 EXAMPLE = Path(__file__).resolve().parents[1] / "data" / "examples" / "no_trump.json"
@@ -97,11 +97,8 @@ def test_the_led_suit_wins_and_jacks_are_plain():
                                    NT.replace(alone_declared="before_lead", railroad=True)],
                          ids=["stick-defend-alone", "32-seven-cards", "before-lead-railroad"])
 def test_random_hands(rules):
-    deal_rng = np.random.default_rng(404)
-    policy = RandomPolicy(np.random.default_rng(405), pass_probability=0.8)
     seen = 0
-    for i in range(1500):
-        s = play_hand(HandState.deal(rules, i & 3, deal_rng), policy)
+    for _, s in random_hands(rules, 1500, 404, 0.8):
         check_hand(s)
         seen += s.trump == 4
         if s.trump == 4 and seen % 7 == 1:

@@ -129,13 +129,13 @@ class BiddingModel:
         hands = np.asarray(hands, dtype=np.uint64)
         trump = np.broadcast_to(np.asarray(trump, dtype=np.int64), hands.shape)
         nt = trump == NO_TRUMP
+        some_nt = bool(nt.any())
         out = np.empty(hands.size, dtype=np.float64)
-        strength_kernel(np.ascontiguousarray(hands).ravel(), np.ascontiguousarray(np.where(nt, 0, trump)).ravel(),
+        suits = np.where(nt, 0, trump) if some_nt else trump  # the kernel's tables hold the four suits
+        strength_kernel(np.ascontiguousarray(hands).ravel(), np.ascontiguousarray(suits).ravel(),
                         self.card_values, _EFF, self.off_king, self.off_king_with_ace, self.void, out)
         out = out.reshape(hands.shape)
-        if nt.any():
-            out = np.where(nt, no_trump_strength(hands), out)
-        return out
+        return np.where(nt, no_trump_strength(hands), out) if some_nt else out
 
     def best_discard(self, hands6: np.ndarray, trump, banned: int = -1) -> tuple[np.ndarray, np.ndarray]:
         """For six-card hands: the best five-card count and the card to discard for it (never ``banned``)."""

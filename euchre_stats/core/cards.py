@@ -71,6 +71,11 @@ def suit_name(suit: int) -> str:
 SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
 
 
+def trump_letter(trump: int) -> str:
+    """A trump as calls and hand records write it: ``c``, ``d``, ``h``, ``s``, or ``n`` for no trump (4)."""
+    return "n" if trump == NO_TRUMP_INDEX else SUITS[trump]
+
+
 def suit_word(suit: int) -> str:
     """Suit as a word, for text a person reads (``'hearts'``); 4 (no trump) is ``'no trump'``."""
     return "no trump" if suit == NO_TRUMP_INDEX else SUIT_WORDS[suit]

@@ -14,7 +14,7 @@ import numpy as np
 
 from ..bidding.auction import Auction
 from ..bidding.model import BiddingModel, default_model
-from ..core.cards import JOKER, card_name, parse_card
+from ..core.cards import JOKER, card_name, parse_card, trump_letter
 from ..core.errors import DecisionInputError
 from ..core.seats import DEALER, SEAT_NAMES, parse_seat, partner_of
 from ..play.contracts import DEFAULT_PLAY_MODEL, Contracts, Evaluator, Outcome
@@ -126,7 +126,7 @@ def alone_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, u
               for a in outcomes}
     options, diffs, rec, close = _summarise(outcomes, w, rules.hand_size, game=game, limit=_limit(rules),
                                             sampling=info, ranges=ranges)
-    inputs = {"hand": " ".join(card_name(c) for c in cards), "trump": "cdhsn"[t], "maker": SEAT_NAMES[m],
+    inputs = {"hand": " ".join(card_name(c) for c in cards), "trump": trump_letter(t), "maker": SEAT_NAMES[m],
               "seat": SEAT_NAMES[asker], "up": None if upc is None else card_name(upc),
               "round": 1 if round_one else 2, "maker_alone": bool(lone_maker)}
     _game_inputs(inputs, game)

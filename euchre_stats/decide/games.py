@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.cards import card_name, cards_to_mask, parse_card, parse_cards
+from ..core.cards import card_name, cards_to_mask, parse_card, parse_cards, trump_letter
 from ..core.errors import DecisionInputError
 from ..core.trump import EFF_SUIT, SUIT_MASK, trick_winner_index
 from ..bidding.games import GAME_KINDS, contract_of, finish_auction, game_bidder, play_contracts, seat_value
@@ -419,11 +419,11 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
     sampler = dealer_for(k)
     seed = resolve_seed(seed)
     screen = infer and upc is not None
-    inputs = {"hand": " ".join(card_name(c) for c in cards), "trump": "cdhsn"[t], "maker": GAME_SEAT_NAMES[p][m],
+    inputs = {"hand": " ".join(card_name(c) for c in cards), "trump": trump_letter(t), "maker": GAME_SEAT_NAMES[p][m],
               "seat": GAME_SEAT_NAMES[p][asker]}
     policy, inputs = _bidder(rules, bidder, inputs)
     if screen:
-        bids = _seen(["pass"] * (m if round_one else p + m) + ["order" if round_one else "cdhsn"[t]], asker, p)
+        bids = _seen(["pass"] * (m if round_one else p + m) + ["order" if round_one else trump_letter(t)], asker, p)
     where, out = game_seats(p, m)
     w4 = np.asarray(where)
     pb = np.array(played_by, dtype=np.uint64)

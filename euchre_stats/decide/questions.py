@@ -28,7 +28,7 @@ import numpy as np
 from ..bidding.auction import Auction, _dealer_pickup
 from ..bidding.model import BiddingModel, default_model
 from ..core.cards import (JOKER, NO_TRUMP_WORDS, card_name, cards_to_mask, parse_card, parse_cards, parse_suit,
-                          parse_trump)
+                          parse_trump, trump_letter)
 from ..core.errors import DecisionInputError
 from ..core.seats import DEALER, SEAT_NAMES, parse_seat
 from ..core.stats import Z95, effective_sample_size, weighted_mean_se
@@ -1253,7 +1253,7 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
     for o in options:  # expected tricks beside the points
         o.extra["ev_tricks"] = o.extra.pop("ev_points")
         o.extra["ev_tricks_ci"] = o.extra.pop("ev_points_ci")
-    inputs = {"hand": " ".join(card_name(c) for c in cards), "trump": "cdhsn"[t], "maker": SEAT_NAMES[m],
+    inputs = {"hand": " ".join(card_name(c) for c in cards), "trump": trump_letter(t), "maker": SEAT_NAMES[m],
               "seat": SEAT_NAMES[asker], "alone": alone,
               "tricks": [" ".join(card_name(c) for c in tr) for tr in trick_cards],
               "up": card_name(upc) if upc is not None else None,

@@ -27,7 +27,6 @@ from .state import (ALONE, DEFEND, DISCARD, EXCHANGE, FARMER, NAME_TRUMP, PLAY, 
 _EFF = [[int(x) for x in EFF_SUIT[t]] for t in range(5)]
 _POW = [[int(x) for x in POWER[t]] for t in range(5)]
 _SMASK = [[int(SUIT_MASK[t, s]) for s in range(4)] for t in range(5)]
-NO_TRUMP = 4
 
 #: Points of :func:`policy_hand_points`, by the card's place under trump.
 POLICY_POINTS = {

@@ -30,7 +30,7 @@ import json
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
-from ..core.cards import card_name, format_hand
+from ..core.cards import NO_TRUMP_INDEX, card_name, format_hand, trump_letter
 from ..core.safejson import parse_json
 from ..core.errors import JSONInputError, IllegalActionError, InconsistentDealError, RecordError, RulesError
 from ..rules import NORTH_AMERICAN, PRESETS, Rules
@@ -245,7 +245,8 @@ def replay(obj, renege: str = "refuse") -> HandState:
 def _bidding_end(state: HandState) -> str:
     if state.thrown_in:
         return "the hand was thrown in"
-    return f"seat {state.maker_seat} made {('no trump' if state.trump == 4 else 'cdhs'[state.trump] + ' trump')}"
+    made = "no trump" if state.trump == NO_TRUMP_INDEX else f"{trump_letter(state.trump)} trump"
+    return f"seat {state.maker_seat} made {made}"
 
 
 def review_record(obj, renege: str = "refuse") -> HandResult:

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..core.cards import (JOKER, NO_TRUMP_INDEX, SUITS, card_name, format_hand, mask_to_cards, parse_card, parse_hand,
-                          parse_trump)
+                          parse_trump, trump_letter)
 from ..core.errors import IllegalActionError, InconsistentDealError, InvalidCardError
 from ..core.seats import next_active, partner_of
 from ..core.trump import EFF_SUIT, POWER, SUIT_MASK
@@ -73,8 +73,7 @@ _PHASE_TEXT = {FARMER: "a farmer's hand may be exchanged with the kitty",
 _EFF = [[int(x) for x in EFF_SUIT[t]] for t in range(5)]
 _POW = [[int(x) for x in POWER[t]] for t in range(5)]
 _SMASK = [[int(SUIT_MASK[t, s]) for s in range(4)] for t in range(5)]
-#: a call's letter for each trump (the bid as a record writes it): c d h s, and n for no trump
-_CALL_LETTERS = SUITS + "n"
+
 
 
 @dataclass(frozen=True)
@@ -316,7 +315,7 @@ class HandState:
         """The :class:`HandResult` (only once the hand is over)."""
         if self.phase != OVER:
             raise ValueError(f"the hand is not over: {_PHASE_TEXT[self.phase]}, seat {self.to_act} to act")
-        return HandResult(self.dealer, None if self.trump is None else _CALL_LETTERS[self.trump], self.makers,
+        return HandResult(self.dealer, None if self.trump is None else trump_letter(self.trump), self.makers,
                           self.maker_seat, self.alone, self.defender_alone, tuple(self.trick_winners),
                           tuple(self.tricks), tuple(self.points), tuple(self.reneges))
 
@@ -355,7 +354,7 @@ class HandState:
         if phase == ROUND_ONE:
             return [a for a in ("pass", "order", "order alone") if self._bid_reason(a) is None]
         if phase in (ROUND_TWO, NAME_TRUMP):
-            calls = ["pass"] + [_CALL_LETTERS[s] + alone for s in range(5) for alone in ("", " alone")]
+            calls = ["pass"] + [trump_letter(s) + alone for s in range(5) for alone in ("", " alone")]
             return [a for a in calls if self._bid_reason(a) is None]
         if phase == FARMER:
             from itertools import combinations
@@ -622,7 +621,7 @@ class HandState:
 
     def _call(self, suit: int, alone: bool) -> None:
         seat = self.to_act
-        self.bids.append(_CALL_LETTERS[suit] + (" alone" if alone else ""))
+        self.bids.append(trump_letter(suit) + (" alone" if alone else ""))
         if self.phase == NAME_TRUMP and not joker_up_makes_trump(self.rules):
             self._r1_suit = suit  # Almonte: round one proceeds on the suit the dealer named blind
             self.phase = ROUND_ONE

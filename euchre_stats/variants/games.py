@@ -65,15 +65,24 @@ def game_label(rules: Rules) -> str:
     """A column's game: ``"cutthroat"``, ``"two-handed"``, ``"four-handed"``; with a farmer's hand
     ``"farmer's hand"`` (four-handed) or ``"cutthroat farmer's hand"``, with no trump ``"no trump"``
     (four-handed) or ``"cutthroat no trump"``."""
-    extra = [w for on, w in ((rules.farmers_hand, "farmer's hand"), (rules.no_trump, "no trump")) if on]
+    extra = [short for short, _ in _options(rules)]
     if not extra:
         return SHORT[rules.players]
     return " ".join(([] if rules.players == 4 else [SHORT[rules.players]]) + extra)
 
 
+#: the options a game may be set beside the plain one with: the option, its column word, its words in a title
+_OPTION_WORDS = (("farmers_hand", "farmer's hand", "a farmer's hand"), ("no_trump", "no trump", "no trump"))
+
+
+def _options(rules: Rules) -> list[tuple[str, str]]:
+    """``(column word, title words)`` of each option of :data:`_OPTION_WORDS` the rules have on."""
+    return [(short, long) for name, short, long in _OPTION_WORDS if getattr(rules, name)]
+
+
 def _with_options(rules: Rules) -> str:
     """The options set beside the plain game, as words: ``" with a farmer's hand"``, ``" with no trump"``."""
-    extra = [w for on, w in ((rules.farmers_hand, "a farmer's hand"), (rules.no_trump, "no trump")) if on]
+    extra = [long for _, long in _options(rules)]
     return (" with " + " and ".join(extra)) if extra else ""
 
 
