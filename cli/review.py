@@ -67,6 +67,10 @@ def _table_entry(res: dict, title: str) -> str:
     if res["defender_alone"] is not None:
         alone.append(f"seat {res['defender_alone']} (defender)")
     lines.append(f"  alone          {', '.join(alone) if alone else 'no'}")
+    ask = res.get("ask")
+    if ask:
+        lines.append(f"  exchange       seat {ask['loner']} asked seat {ask['partner']} for a card: given "
+                     f"{ask['card']}, discarded {ask['discard']}")
     winners = " ".join(map(str, res["trick_winners"])) or "-"
     lines.append(f"  trick winners  {winners}")
     lines.append(f"  tricks         {_side_pair(res['tricks'])}")
@@ -78,6 +82,8 @@ def _table_entry(res: dict, title: str) -> str:
     note = " (renege penalty)" if reneges else ""
     lines.append(f"  points         {_side_pair(res['points'])}{note}")
     real = res.get("realistic")
+    if real and real.get("note"):
+        lines.append(f"  realistic      {real['note']}")
     if real and real["plays"]:
         lines.append(_realistic_table(res["double_dummy"], real, len(res["trick_winners"])))
         return "\n".join(lines)
@@ -141,7 +147,8 @@ def review(record: str, dd: bool, renege: str, realistic: bool, worlds: int | No
 
     RECORD is a .json file holding one hand record, a .jsonl file with one record
     per line, or - for standard input.  Each hand is replayed under its rules; the
-    report gives trump, the makers (side 0 = seats 0 and 2, side 1 = seats 1 and 3),
+    report gives trump, the makers (side 0 = seats 0 and 2, side 1 = seats 1 and 3;
+    six-handed: 0, 2, 4 against 1, 3, 5),
     who went alone, the seat winning each trick, tricks and points per side.
 
     An illegal or incomplete single record stops with exit code 2 and a message

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from .core.errors import DecisionInputError, OddsInputError, RulesError, SolveInputError
 from .core.limits import check_size
-from .rules import GAME_NAMES, Rules, for_players, load_rules
+from .rules import GAME_NAMES, SIX_HANDED_NOT_BUILT, Rules, for_players, load_rules
 
 if TYPE_CHECKING:  # pragma: no cover
     from .bidding.model import BiddingModel
@@ -88,10 +88,15 @@ def _with_players(rules, players) -> Rules:
     """The rules as a game of ``players`` (None: as the rules say; :func:`~euchre_stats.rules.for_players`)."""
     r = load_rules(rules)
     if players is None:
+        if r.players == 6:
+            raise DecisionInputError(SIX_HANDED_NOT_BUILT)
         return r
     if isinstance(players, str) and players.strip().isdigit():
         players = int(players)
-    return for_players(r, players)
+    r = for_players(r, players)
+    if r.players == 6:
+        raise DecisionInputError(SIX_HANDED_NOT_BUILT)
+    return r
 
 
 def _not_in_smaller_games(r: Rules, **given) -> None:

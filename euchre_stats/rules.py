@@ -17,7 +17,7 @@ from .core.decks import Deck, find_deck
 from .core.errors import JSONInputError, RulesError
 from .core.safejson import parse_json
 from .core.bits import JOKER
-from .core.seats import DEALER, next_active, out_mask, partner_of
+from .core.seats import DEALER, next_active, out_mask, partner_of, partners_of
 
 LEAD_CHOICES = ("eldest", "left_of_loner")
 JOKER_UPCARD_CHOICES = ("throw_in", "blind", "almonte")
@@ -25,14 +25,29 @@ ALONE_CHOICES = ("with_call", "before_lead")
 #: the old boolean form of ``joker_upcard`` (still read from rules JSON and ``replace``)
 _LEGACY_JOKER_KEY = "joker_upcard_rule"
 GAME_TARGETS = (5, 7, 10, 11, 15)
-#: the player counts the project plays: two-handed, three-handed cutthroat, the four-handed game
-PLAYER_COUNTS = (2, 3, 4)
+#: the player counts the project plays: two-handed, three-handed cutthroat, the four-handed game,
+#: six-handed (three against three)
+PLAYER_COUNTS = (2, 3, 4, 6)
 #: the hand size of three-handed cutthroat (the only one its scoring is given for)
 CUTTHROAT_HAND_SIZE = 7
-GAME_NAMES = {2: "two-handed euchre", 3: "three-handed cutthroat", 4: "four-handed euchre"}
-#: why six-handed rules are refused: only its exact odds are built
-SIX_HANDED_NOT_BUILT = ("players 6 (six-handed euchre): only its exact odds are built so far (odds --players 6); "
-                        "its rules, solver, play and questions need six seats, which the engines do not have yet")
+#: six-handed euchre: five cards each from the 33-card deck (the doubled 25-card pack is not built)
+SIX_HANDED_DECK, SIX_HANDED_HAND_SIZE = "33", 5
+GAME_NAMES = {2: "two-handed euchre", 3: "three-handed cutthroat", 4: "four-handed euchre", 6: "six-handed euchre"}
+#: why a question or report refuses six-handed euchre: what of it is built
+SIX_HANDED_NOT_BUILT = ("players 6 (six-handed euchre): its rules, hand records, review (double dummy) and exact "
+                        "odds are built (review, odds --players 6); its questions and simulated variants need a "
+                        "six-seat play model and bidder, which are not built yet")
+#: options six-handed euchre does not take: the value it keeps, and why
+_SIX_HANDED_REFUSED = {
+    "canadian_loner": (False, "the dealer has two partners and no text ties either one's order to going alone"),
+    "defend_alone": (False, "the six-handed text has no lone defender"),
+    "defend_alone_only_against_loner": (False, "the six-handed text has no lone defender"),
+    "lone_defender_points": (4, "the six-handed text has no lone defender"),
+    "lone_defender_needs_all_tricks": (False, "the six-handed text has no lone defender"),
+    "railroad": (False, "six-handed euchre has its own exchange: the loner asks one partner for a card"),
+    "alone_declared": ("with_call", "the six-handed text declares alone with the call"),
+    "super_euchre": (False, "a euchre already scores 3 in six-handed euchre and no text scores a super-euchre"),
+}
 #: cards a farmer's hand exchanges (and the kitty must hold under the upcard)
 FARMER_CARDS = 3
 #: the nines and tens of every suit (ranks 2 and 3: 7 8 9 T J Q K A)
@@ -57,7 +72,8 @@ class Rules:
     #: cards dealt to each player
     hand_size: int = 5
     #: players at the table: 4 (two partnerships), 3 (cutthroat: each for themselves, seven cards
-    #: each) or 2 (two-handed: one opponent)
+    #: each), 2 (two-handed: one opponent) or 6 (three against three, seats alternating, five
+    #: cards each from the 33-card deck)
     players: int = 4
     #: the dealer may not pass in round two
     stick_the_dealer: bool = False
@@ -118,16 +134,20 @@ class Rules:
                      "passer_may_not_go_alone", "win_by_two", "no_trump"):
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(f"rule {name} must be true or false, got {getattr(self, name)!r}")
-        if self.players == 6 and not isinstance(self.players, bool):
-            raise RulesError(SIX_HANDED_NOT_BUILT)
         if self.players not in PLAYER_COUNTS or isinstance(self.players, bool):
             raise RulesError(f"players {self.players!r}: expected one of {', '.join(map(str, PLAYER_COUNTS))}")
         size = self.hand_size
         whole = isinstance(size, int) and not isinstance(size, bool)
+        if self.players == 6 and d.label != SIX_HANDED_DECK:
+            raise RulesError(f"deck {d.label!r}: six-handed euchre is dealt from the 33-card deck (32 cards and the "
+                             "Joker); the doubled 25-card pack, two of every card, is not built")
         if self.players == 3 and whole:
             if size != CUTTHROAT_HAND_SIZE:
                 raise RulesError(f"hand_size {size!r}: three-handed cutthroat deals seven cards each "
                                  "(the rules score it for seven tricks only)")
+        elif self.players == 6 and whole:
+            if size != SIX_HANDED_HAND_SIZE:
+                raise RulesError(f"hand_size {size!r}: six-handed euchre deals five cards each")
         elif not whole or not 1 <= size <= d.max_hand_size():
             # two-handed keeps the four-handed bound: the texts deal five, and the solver's hands hold 8 at most
             raise RulesError(
@@ -148,8 +168,10 @@ class Rules:
         if isinstance(ldp, bool) or not isinstance(ldp, int) or ldp < 1:
             raise RulesError(f"lone_defender_points must be a positive whole number, got "
                              f"{self.lone_defender_points!r}")
-        if self.players != 4:
+        if self.players in (2, 3):
             _check_no_partners(self)
+        if self.players == 6:
+            _check_six_handed(self)
         if self.no_trump and d.has_joker:
             raise RulesError(f"no_trump does not apply to the {d.label}-card deck: no text gives the Joker a "
                              "place when no suit is trump (the 24-, 28- and 32-card decks have none)")
@@ -232,12 +254,18 @@ def _check_no_partners(r: Rules) -> None:
                          "defenders 2 between them whatever the maker takes")
 
 
+def _check_six_handed(r: Rules) -> None:
+    """Raise unless every option six-handed euchre does not take keeps its value."""
+    for name, (keep, why) in _SIX_HANDED_REFUSED.items():
+        if getattr(r, name) != keep:
+            raise RulesError(f"{name} {getattr(r, name)!r} does not apply to six-handed euchre: {why} (players 6)")
+
+
 def for_players(rules: Rules, players: int) -> Rules:
     """``rules`` as a game of ``players``: 4 leaves them as they are; 3 deals seven cards each
-    (cutthroat); 2 keeps the hand size.  Raises :class:`RulesError` naming an option that does not
-    apply to the smaller game (going alone, defending alone, railroad...)."""
-    if players == 6 and not isinstance(players, bool):
-        raise RulesError(SIX_HANDED_NOT_BUILT)
+    (cutthroat); 2 keeps the hand size; 6 deals five each from the 33-card deck (the default
+    24-card deck becomes the 33-card one; any other deck is refused).  Raises :class:`RulesError`
+    naming an option that does not apply to the other game (going alone, defending alone, railroad...)."""
     if isinstance(players, bool) or players not in PLAYER_COUNTS:
         raise RulesError(f"players {players!r}: expected one of {', '.join(map(str, PLAYER_COUNTS))}")
     if players == rules.players:
@@ -245,7 +273,11 @@ def for_players(rules: Rules, players: int) -> Rules:
     changes: dict = {"players": players}
     if players == 3:
         changes["hand_size"] = CUTTHROAT_HAND_SIZE
-    elif rules.players == 3:
+    elif players == 6:
+        changes["hand_size"] = SIX_HANDED_HAND_SIZE
+        if rules.deck == Rules.deck:
+            changes["deck"] = SIX_HANDED_DECK
+    elif rules.players in (3, 6):
         changes["hand_size"] = Rules.hand_size
     return rules.replace(**changes)
 
@@ -369,9 +401,12 @@ def may_take_up(rules: Rules, seat, hands, suit: int, dealer: int = DEALER):
 def dealer_picks_up(rules: Rules, maker, alone, dealer: int = DEALER):
     """Whether the dealer takes up the upcard when ``maker`` accepts it in round one (``alone`` says
     whether the maker goes alone with the call): not when the dealer sits out behind a partner who
-    went alone with the call.  (Alone declared later, before the lead, comes after the pick-up.)"""
+    went alone with the call (in six-handed euchre, either of the dealer's two partners).  (Alone
+    declared later, before the lead, comes after the pick-up.)"""
     with_call = np.asarray(alone, dtype=bool) & may_call_alone(rules, maker, 1, dealer)
-    return ~((np.asarray(maker) == partner_of(dealer)) & with_call)
+    maker = np.asarray(maker)
+    partner = ((maker & 1) == (dealer & 1)) & (maker != dealer)
+    return ~(partner & with_call)
 
 
 def banned_discard(rules: Rules, upcard: int) -> int:
@@ -416,7 +451,7 @@ def may_call_alone(rules: Rules, seat, round_: int, dealer: int = DEALER):
     """Whether ``seat`` may say "alone" with its call in round ``round_``: always when alone is
     declared with the call; under "before_lead" only the Canadian loner's order, which is alone;
     never in the two- and three-handed games."""
-    if rules.players != 4:
+    if rules.players in (2, 3):
         return np.zeros(np.shape(seat), dtype=bool) if np.ndim(seat) else np.False_
     if alone_with_the_call(rules):
         return np.ones(np.shape(seat), dtype=bool) if np.ndim(seat) else np.True_
@@ -484,10 +519,17 @@ def may_farm(rules: Rules, hand: int) -> bool:
     return farmer_cards(rules, hand).bit_count() >= FARMER_CARDS
 
 
-def sitting_out(maker_alone: int | None = None, defender_alone: int | None = None) -> int:
-    """Bitmask of the seats sitting out: the partner of each lone player."""
-    return out_mask(None if maker_alone is None else partner_of(maker_alone),
-                    None if defender_alone is None else partner_of(defender_alone))
+def sitting_out(maker_alone: int | None = None, defender_alone: int | None = None, players: int = 4) -> int:
+    """Bitmask of the seats sitting out: the partners of each lone player (one in the four-handed
+    game, two in six-handed)."""
+    return out_mask(*(p for loner in (maker_alone, defender_alone) if loner is not None
+                      for p in partners_of(loner, players)))
+
+
+def loner_asks_partner(rules: Rules) -> bool:
+    """Whether a lone player may ask one partner for a card, the partner's choice, and then
+    discards one (six-handed euchre)."""
+    return rules.players == 6
 
 
 def first_leader(rules: Rules, dealer: int, maker_alone: int | None = None,
@@ -498,21 +540,23 @@ def first_leader(rules: Rules, dealer: int, maker_alone: int | None = None,
     ``lead_after_alone="left_of_loner"`` the seat on the lone player's left leads, a lone
     defender's as well as a lone maker's; with two lone players the defender leads.
     """
-    out = sitting_out(maker_alone, defender_alone)
-    if rules.players != 4:
-        return next_active(dealer, 0, rules.players)  # eldest; the non-dealer in two-handed
+    players = rules.players
+    out = sitting_out(maker_alone, defender_alone, players)
+    if players in (2, 3):
+        return next_active(dealer, 0, players)  # eldest; the non-dealer in two-handed
     if rules.lead_after_alone == "left_of_loner":
         if maker_alone is not None and defender_alone is not None:
             return defender_alone
         loner = maker_alone if maker_alone is not None else defender_alone
         if loner is not None:
-            return next_active(loner, out)
-    return next_active(dealer, out)
+            return next_active(loner, out, players)
+    return next_active(dealer, out, players)
 
 
 def side_of_seat(rules: Rules, seat: int) -> int:
     """The scoring side of ``seat``: seats 0 and 2 are side 0, 1 and 3 side 1 (four-handed and
-    two-handed, where the side is the seat); in three-handed cutthroat every seat is its own side."""
+    two-handed, where the side is the seat; in six-handed the seats alternate, 0, 2 and 4 against
+    1, 3 and 5); in three-handed cutthroat every seat is its own side."""
     return seat if rules.players == 3 else seat & 1
 
 
@@ -580,10 +624,14 @@ def hand_points_array(rules: Rules, maker_tricks, maker_alone, defender_alone):
     no trick under ``lone_defender_needs_all_tricks``), 4 with ``super_euchre`` for no trick.
     Two-handed: nobody is alone.  Cutthroat (seven tricks): the maker scores 1 for 4 or 5 tricks,
     2 for 6 and 4 for all 7; a euchre gives the two defenders 2 between them (see
-    :func:`points_by_side` for who gets them).
+    :func:`points_by_side` for who gets them).  Six-handed: a march or a euchre scores 3, a lone
+    march 6 (1 for 3 or 4 tricks, as everywhere).
     """
     n = rules.hand_size
     t = np.asarray(maker_tricks)
+    if rules.players == 6:
+        maker = np.where(t == n, np.where(maker_alone, 6, 3), np.where(t >= rules.tricks_to_make, 1, 0))
+        return maker, np.where(t >= rules.tricks_to_make, 0, 3)
     if rules.players == 3:
         maker = np.where(t == n, 4, np.where(t == n - 1, 2, np.where(t >= rules.tricks_to_make, 1, 0)))
         return maker, np.where(t >= rules.tricks_to_make, 0, 2)
@@ -605,4 +653,5 @@ __all__ = [
     "why_no_alone_before_lead", "railroad_on", "may_go_alone", "may_defend_alone", "why_no_defend_alone",
     "sitting_out", "renege_penalty", "renege_points", "points_by_side", "side_of_seat", "side_count",
     "why_no_alone", "for_players", "PLAYER_COUNTS", "GAME_NAMES", "farmer_cards", "may_farm", "FARMER_CARDS",
+    "loner_asks_partner", "SIX_HANDED_NOT_BUILT",
 ]

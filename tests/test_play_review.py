@@ -20,6 +20,9 @@ from naive_solver import naive_solve  # noqa: E402
 from slow_pimc import mover_points  # noqa: E402
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "data" / "examples"
+#: the single-record examples realistic play reviews (six-handed has no realistic play yet:
+#: test_six_handed.py checks its review's note and its double-dummy column)
+REALISTIC = sorted(p.name for p in EXAMPLES.glob("*.json") if p.name != "six_handed.json")
 
 
 def _reference(state, j: int) -> tuple[int, dict[int, float]]:
@@ -97,7 +100,7 @@ def _reference(state, j: int) -> tuple[int, dict[int, float]]:
     return deals, {c: v / deals for c, v in totals.items()}
 
 
-@pytest.mark.parametrize("name", sorted(p.name for p in EXAMPLES.glob("*.json")))
+@pytest.mark.parametrize("name", REALISTIC)
 def test_late_tricks_match_every_consistent_deal_solved_by_brute_force(name):
     """Where the player's worlds are every consistent deal (late in the hand), the review's expected
     points of each card are exactly the brute-force values (loners, a lone defender, railroad, a
@@ -121,8 +124,8 @@ def test_late_tricks_match_every_consistent_deal_solved_by_brute_force(name):
 
 
 def _examples():
-    for path in sorted(EXAMPLES.glob("*.json")):
-        yield path.name, json.loads(path.read_text())
+    for name in REALISTIC:
+        yield name, json.loads((EXAMPLES / name).read_text())
     for n, rec in read_records((EXAMPLES / "hands.jsonl").read_text().splitlines()):
         yield f"hands.jsonl:{n}", rec
 

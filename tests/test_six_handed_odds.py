@@ -67,15 +67,24 @@ def test_what_is_not_built_says_so():
         es.odds("24", players=6)
     with pytest.raises(OddsInputError, match="six-handed euchre deals five cards each"):
         es.odds(players=6, hand_size=7)
-    with pytest.raises(RulesError, match=r"^players 6 \(six-handed euchre\): only its exact odds are built"):
+    with pytest.raises(RulesError, match=r"^deck '24': six-handed euchre is dealt from the 33-card deck"):
         Rules(players=6)
-    with pytest.raises(RulesError, match=r"^players 6 \(six-handed euchre\)"):
-        for_players(Rules(), 6)
+    assert for_players(Rules(), 6) == Rules(players=6, deck="33")
+    with pytest.raises(RulesError, match=r"^deck '32': six-handed euchre is dealt from the 33-card deck"):
+        for_players(Rules(deck="32"), 6)
     runner = CliRunner()
+    six = '{"players": 6, "deck": "33"}'
     for args in (["order", HAND, "--up", UP, "--seat", "eldest", "--players", "6"],
+                 ["order", HAND, "--up", UP, "--seat", "eldest", "--rules", six],
+                 ["call", HAND, "--turned-down", UP, "--seat", "eldest", "--rules", six],
+                 ["discard", HAND + " Qs", "--up", UP, "--rules", six],
+                 ["alone", HAND, "--trump", "h", "--maker", "eldest", "--seat", "eldest", "--rules", six],
+                 ["advise", HAND, "--up", UP, "--seat", "eldest", "--rules", six],
                  ["variants", "--players", "6", "--deck", "33"],
+                 ["variants", "--deck", "33", "--rules", six],
                  ["lead", HAND, "--trump", "h", "--maker", "dealer", "--seat", "eldest", "--players", "6"]):
         r = runner.invoke(cli, args)
-        assert r.exit_code == 2 and "only its exact odds are built so far" in r.output, args
+        assert r.exit_code == 2 and "its questions and simulated variants need a six-seat play model" in r.output, (
+            args, r.output)
     r = runner.invoke(cli, ["odds", "--players", "6", "--hand", HAND, "--up", UP, "--format", "json"])
     assert r.exit_code == 0 and '"partners"' in r.output

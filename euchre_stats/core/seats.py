@@ -45,11 +45,23 @@ def partner_of(seat: int) -> int:
     return (seat + 2) & 3
 
 
+def partners_of(seat: int, players: int = 4) -> tuple[int, ...]:
+    """The other seats of ``seat``'s side at a table of ``players``: the seat opposite in the
+    four-handed game, the two other seats of the same parity in six-handed (three against three,
+    seats alternating); none in the two- and three-handed games."""
+    if players == 6:
+        return ((seat + 2) % 6, (seat + 4) % 6)
+    if players == 4:
+        return (partner_of(seat),)
+    return ()
+
+
 def next_active(seat: int, out: int = 0, players: int = 4) -> int:
     """The first seat clockwise *after* ``seat`` that is not in the bitmask ``out``.
 
     ``seat`` itself is never the answer unless every other seat is out.  ``players`` seats
-    (numbered 0..players-1) sit at the table: four, or two or three in the smaller games.
+    (numbered 0..players-1) sit at the table: four, two or three in the smaller games, six in
+    six-handed euchre.
     """
     for k in range(1, players + 1):
         s = (seat + k) % players

@@ -18,10 +18,10 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.cards import JOKER, mask_to_cards
-from ..core.seats import partner_of
+from ..core.seats import partners_of
 from ..core.trump import EFF_SUIT, POWER, SUIT_MASK
-from .state import (ALONE, DEFEND, DISCARD, EXCHANGE, FARMER, NAME_TRUMP, PLAY, RAILROAD, ROUND_ONE, ROUND_TWO,
-                    HandState)
+from .state import (ALONE, ASK, DEFEND, DISCARD, EXCHANGE, FARMER, GIVE, NAME_TRUMP, PLAY, RAILROAD, ROUND_ONE,
+                    ROUND_TWO, TAKE, HandState)
 
 # (trump 4 is no trump: every suit plain)
 _EFF = [[int(x) for x in EFF_SUIT[t]] for t in range(5)]
@@ -225,6 +225,10 @@ class HeuristicPolicy:
     named if strong enough (always when stuck).  Go alone at the ``alone`` threshold (with the call,
     or when asked before the lead).  Over a Joker upcard the dealer names the first suit, clubs:
     the naming is blind.  Railroad: pass the best card; take it, discarding the weakest.
+    Six-handed: the loner always asks the first partner on its left for a card (a card it may
+    throw back costs nothing), the partner gives its best, and the loner discards its weakest.
+    The dealer's partners (one in the four-handed game, two in six-handed) count the upcard as an
+    assist.
     The dealer discards the card that leaves the strongest hand.  A farmer's hand exchanges the first three
     of its nines and tens in card order (clubs first).
 
@@ -262,10 +266,12 @@ class HeuristicPolicy:
         if phase == ALONE:
             s = policy_hand_points(state.hands[state.to_act], state.trump, self.points)
             return "alone" if s >= self._t(state, "alone") else "pass"
-        if phase == RAILROAD:  # pass the loner the best card
+        if phase == ASK:  # ask the first partner on the left: a card the loner may throw back costs nothing
+            return legal[1]
+        if phase == RAILROAD or phase == GIVE:  # pass the loner the best card
             return max(mask_to_cards(state.hands[state.to_act]), key=lambda c: (_EFF[state.trump][c] == state.trump,
                                                                              _POW[state.trump][c]))
-        if phase == EXCHANGE:  # take it, discarding the weakest card
+        if phase == EXCHANGE or phase == TAKE:  # take it, discarding the weakest card
             return min(mask_to_cards(state.hands[state.to_act]), key=lambda c: _low_key(c, state.trump))
         return legal[0]
 
@@ -278,7 +284,7 @@ class HeuristicPolicy:
             with_up = hand | (1 << up)
             s = policy_hand_points(with_up & ~(1 << best_discard(with_up, suit)), suit, self.points)
             need = self._t(state, "take_up")
-        elif state.players == 4 and seat == partner_of(dealer):
+        elif seat in partners_of(dealer, state.players):
             s = policy_hand_points(hand, suit, self.points) + up_value / 2
             need = self._t(state, "assist")
         else:

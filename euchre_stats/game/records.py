@@ -9,6 +9,7 @@ A record (``docs/formats.md`` has the full description)::
      "bids": ["pass", "order"],            # in turn from eldest
      "discard": "Tc",                       # only when the dealer took up the upcard
      "defend_alone": 1,                     # only when a defender went alone
+     "ask": {"partner": 2, "card": "Ah", "discard": "9c"},  # six-handed: the loner's exchange
      "plays": ["As", "Ks", ...]}            # every card in play order
 
 Optional keys: ``rules`` (default north-american) and ``comment`` (free text, ignored).
@@ -34,11 +35,11 @@ from ..core.cards import NO_TRUMP_INDEX, card_name, format_hand, trump_letter
 from ..core.safejson import parse_json
 from ..core.errors import JSONInputError, IllegalActionError, InconsistentDealError, RecordError, RulesError
 from ..rules import NORTH_AMERICAN, PRESETS, Rules
-from .state import (ALONE, BIDDING_PHASES, DEFEND, DISCARD, EXCHANGE, FARMER, OVER, PLAY, RAILROAD, HandResult,
-                    HandState)
+from .state import (ALONE, ASK, BIDDING_PHASES, DEFEND, DISCARD, EXCHANGE, FARMER, GIVE, OVER, PLAY, RAILROAD, TAKE,
+                    HandResult, HandState)
 
 RECORD_KEYS = ("rules", "dealer", "hands", "upcard", "farmer", "bids", "discard", "alone", "defend_alone", "railroad",
-               "plays", "comment")
+               "ask", "plays", "comment")
 REQUIRED_KEYS = ("dealer", "hands", "upcard", "bids", "plays")
 RENEGE_MODES = ("refuse", "score")
 
@@ -59,10 +60,12 @@ class HandRecord:
     railroad: tuple = ()
     #: a farmer's exchange: (seat, the three cards given as written), or None
     farmer: tuple | None = None
+    #: six-handed: the loner's exchange, (partner asked, card given, card discarded) as written, or None
+    ask: tuple | None = None
 
 
-def _seat_ok(x) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 3
+def _seat_ok(x, players: int = 4) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool) and 0 <= x < players
 
 
 def load_record(obj) -> HandRecord:
@@ -94,11 +97,11 @@ def load_record(obj) -> HandRecord:
         raise RecordError(f"rules: {exc}") from None
     dealer = obj["dealer"]
     np_ = rules.players
-    if not _seat_ok(dealer) or dealer >= np_:
+    if not _seat_ok(dealer, np_):
         raise RecordError(f"dealer must be a seat 0-{np_ - 1}, got {dealer!r}")
     hands = obj["hands"]
     if not isinstance(hands, list) or len(hands) != np_:
-        count = {2: "two", 3: "three", 4: "four"}[np_]
+        count = {2: "two", 3: "three", 4: "four", 6: "six"}[np_]
         raise RecordError(f"hands must be a list of {count} hands (seats 0-{np_ - 1}), got {hands!r}")
     for s, h in enumerate(hands):
         if not (isinstance(h, str) or (isinstance(h, list) and all(isinstance(c, str) for c in h))):
@@ -113,11 +116,11 @@ def load_record(obj) -> HandRecord:
     if discard is not None and not isinstance(discard, str):
         raise RecordError(f"discard must be a card such as 'Tc', got {discard!r}")
     lone = obj.get("defend_alone")
-    if lone is not None and not _seat_ok(lone):
-        raise RecordError(f"defend_alone must be a seat 0-3, got {lone!r}")
+    if lone is not None and not _seat_ok(lone, np_):
+        raise RecordError(f"defend_alone must be a seat 0-{np_ - 1}, got {lone!r}")
     declared = obj.get("alone")
-    if declared is not None and not _seat_ok(declared):
-        raise RecordError(f"alone must be a seat 0-3, got {declared!r}")
+    if declared is not None and not _seat_ok(declared, np_):
+        raise RecordError(f"alone must be a seat 0-{np_ - 1}, got {declared!r}")
     railroad = obj.get("railroad", [])
     if not isinstance(railroad, list) or not all(
             isinstance(x, Mapping) and set(x) == {"card", "discard"} and isinstance(x["card"], str)
@@ -129,12 +132,19 @@ def load_record(obj) -> HandRecord:
         raise RecordError(f"comment must be a string, got {comment!r}")
     farmer = obj.get("farmer")
     if farmer is not None and not (isinstance(farmer, Mapping) and set(farmer) == {"seat", "cards"}
-                                   and _seat_ok(farmer["seat"]) and isinstance(farmer["cards"], list)
+                                   and _seat_ok(farmer["seat"], np_) and isinstance(farmer["cards"], list)
                                    and all(isinstance(c, str) for c in farmer["cards"])):
-        raise RecordError(f"farmer must be {{\"seat\": 0-3, \"cards\": [three cards]}}, got {farmer!r}")
+        raise RecordError(f"farmer must be {{\"seat\": 0-{np_ - 1}, \"cards\": [three cards]}}, got {farmer!r}")
+    ask = obj.get("ask")
+    if ask is not None and not (isinstance(ask, Mapping) and set(ask) == {"partner", "card", "discard"}
+                                and _seat_ok(ask["partner"], np_) and isinstance(ask["card"], str)
+                                and isinstance(ask["discard"], str)):
+        raise RecordError(f"ask must be {{\"partner\": a seat 0-{np_ - 1}, \"card\": the card given, "
+                          f"\"discard\": the loner's discard}}, got {ask!r}")
     return HandRecord(rules, dealer, tuple(hands), obj["upcard"], tuple(obj["bids"]), discard, lone,
                       tuple(obj["plays"]), declared, tuple((x["card"], x["discard"]) for x in railroad),
-                      None if farmer is None else (farmer["seat"], tuple(farmer["cards"])))
+                      None if farmer is None else (farmer["seat"], tuple(farmer["cards"])),
+                      None if ask is None else (ask["partner"], ask["card"], ask["discard"]))
 
 
 def check_renege_mode(renege) -> None:
@@ -221,6 +231,19 @@ def replay(obj, renege: str = "refuse") -> HandState:
             raise RecordError(f"railroad: {exc}") from None
     if exchanges:
         raise RecordError(f"railroad {exchanges[0][0]!r} given but no loner takes a card")
+    if state.phase == ASK:
+        try:
+            state.apply("pass" if rec.ask is None else f"ask {rec.ask[0]}")
+            if state.phase == GIVE:
+                state.apply(rec.ask[1])
+            if state.phase == TAKE:
+                state.apply(rec.ask[2])
+        except IllegalActionError as exc:
+            raise RecordError(f"ask: {exc}") from None
+    elif rec.ask is not None:
+        why = ("only a lone player of six-handed euchre asks a partner for a card" if state.alone is None
+               or state.players != 6 else "the exchange comes once")
+        raise RecordError(f"ask {dict(zip(('partner', 'card', 'discard'), rec.ask))!r} given but no loner asks: {why}")
     n = rec.rules.hand_size
     for i, card in enumerate(rec.plays, 1):
         if state.phase != PLAY:
@@ -274,6 +297,9 @@ def double_dummy_many(states: list[HandState]) -> list[list[dict]]:
     for state in states:
         if state.phase != OVER:
             raise RecordError(f"the hand is not over (phase {state.phase})")
+    if any(s.players == 6 for s in states):
+        four = iter(double_dummy_many([s for s in states if s.players != 6]))
+        return [_double_dummy_seats(s) if s.players == 6 else next(four) for s in states]
     total = sum(len(s.plays) for s in states)
     if not total:
         return [[] for _ in states]
@@ -329,6 +355,59 @@ def double_dummy_many(states: list[HandState]) -> list[list[dict]]:
     return result
 
 
+def _double_dummy_seats(state: HandState) -> list[dict]:
+    """:func:`double_dummy` of a six-handed hand, by the any-seat solver
+    (:func:`~euchre_stats.solver.seats.solve_seats`): every legal card of every play solved."""
+    from ..core.trump import legal_plays, trick_winner_index
+    from ..solver.seats import solve_seats
+
+    n = state.players
+    per_trick = sum(state.active)
+    out = tuple(s for s in range(n) if not state.active[s])
+    hands = [0] * n
+    for seat, card in zip(state.play_seats, state.plays):
+        hands[seat] |= 1 << card
+    won = [0, 0]
+    entries = []
+
+    def value(hands, leader, table, side):
+        """Tricks of ``side`` from here (the trick on the table first), best play by everyone."""
+        sides = [0 if state.side_of(s) == side else 1 for s in range(n)]
+        if len(table) == per_trick:  # the card completes the trick: score it, then the next one
+            seats = [leader]
+            while len(seats) < per_trick:
+                seats.append(next(s for s in ((seats[-1] + k) % n for k in range(1, n + 1)) if state.active[s]))
+            w = seats[trick_winner_index(list(table), state.trump)]
+            got = 1 if state.side_of(w) == side else 0
+            return got + (solve_seats(hands, state.trump, w, sides=sides, out=out) if hands[w] else 0)
+        return solve_seats(hands, state.trump, leader, sides=sides, played=table, out=out)
+
+    for j, (seat, card) in enumerate(zip(state.play_seats, state.plays)):
+        k = j % per_trick
+        leader = state.play_seats[j - k]
+        table = list(state.plays[j - k:j])
+        side = state.side_of(seat)
+        legal = legal_plays(hands[seat], state.trump, table[0] if table else None)
+        vals = {}
+        for c in range(33):
+            if (legal >> c) & 1:
+                hands[seat] ^= 1 << c
+                vals[c] = value(hands, leader, table + [c], side)
+                hands[seat] ^= 1 << c
+        base = won[side]
+        kept = vals.get(card)
+        entry = {"seat": seat, "card": card_name(card), "best": base + max(vals.values())}
+        hands[seat] &= ~(1 << card)
+        if kept is None:  # a renege, which the solver never plays: what the position after it is worth
+            kept = value(hands, leader, table + [card], side)
+        entry["kept"] = base + kept
+        entries.append(entry)
+        if k == per_trick - 1:
+            w = state.trick_winners[j // per_trick]
+            won[state.side_of(w)] += 1
+    return entries
+
+
 def _kept_after(state: HandState, entries: list[dict], j: int) -> int:
     """Tricks of the side of play ``j`` in the hand with best play after it: the next position's worth."""
     from ..solver import game_seats
@@ -369,6 +448,9 @@ def record_from_state(state: HandState) -> dict:
     if state.railroad:
         rec["railroad"] = [{"card": card_name(c), "discard": "decline" if d is None else card_name(d)}
                            for _, c, d in state.railroad]
+    if state.asked is not None:
+        _, partner, card, discard = state.asked
+        rec["ask"] = {"partner": partner, "card": card_name(card), "discard": card_name(discard)}
     rec["plays"] = [card_name(c) for c in state.plays]
     return rec
 

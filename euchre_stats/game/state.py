@@ -13,6 +13,9 @@ written in a hand record (``docs/formats.md``):
   ``"nt"`` and ``"no trump"`` are read too), optionally ``"n alone"``;
 * defending alone (offered to the eligible defenders in turn from eldest, only against a lone
   maker): ``"defend alone"`` or ``"pass"``;
+* six-handed euchre's exchange (a lone player may ask one partner for a card): the loner says
+  ``"pass"`` or ``"ask 2"`` (the partner's seat), the partner gives a card of its choice, ``"Ah"``,
+  and the loner, holding six, discards one, ``"9c"``;
 * the play: a card, ``"As"``.  During the discard and the play a card number (int) is accepted too.
 
 Every illegal action raises :class:`IllegalActionError`, whose message names the action, the
@@ -31,11 +34,12 @@ import numpy as np
 from ..core.cards import (JOKER, NO_TRUMP_INDEX, SUITS, card_name, format_hand, mask_to_cards, parse_card, parse_hand,
                           parse_trump, trump_letter)
 from ..core.errors import IllegalActionError, InconsistentDealError, InvalidCardError
-from ..core.seats import next_active, partner_of
+from ..core.seats import next_active, partner_of, partners_of
 from ..core.trump import EFF_SUIT, POWER, SUIT_MASK
 from ..sampling.deals import random_deals
 from ..rules import (FARMER_CARDS, GAME_NAMES, Rules, alone_with_the_call, banned_discard, dealer_picks_up,
-                     farmer_cards, first_leader, joker_up_makes_trump, joker_up_names_trump, may_call_alone,
+                     farmer_cards, first_leader, joker_up_makes_trump, joker_up_names_trump, loner_asks_partner,
+                     may_call_alone,
                      may_discard, may_farm, may_pass, may_take_up, order_must_go_alone, points_by_side, railroad_on,
                      renege_points, side_count, side_of_seat, why_no_alone, why_no_alone_before_lead,
                      why_no_defend_alone, why_no_no_trump)
@@ -49,16 +53,23 @@ ALONE = "alone"
 DEFEND = "defend"
 RAILROAD = "railroad"
 EXCHANGE = "exchange"
+ASK = "ask"
+GIVE = "give"
+TAKE = "take"
 PLAY = "play"
 OVER = "over"
-PHASES = (FARMER, ROUND_ONE, NAME_TRUMP, ROUND_TWO, DISCARD, ALONE, DEFEND, RAILROAD, EXCHANGE, PLAY, OVER)
+PHASES = (FARMER, ROUND_ONE, NAME_TRUMP, ROUND_TWO, DISCARD, ALONE, DEFEND, RAILROAD, EXCHANGE, ASK, GIVE, TAKE, PLAY,
+          OVER)
+#: phases whose action is a card of the hand of the seat to act
+CARD_PHASES = (PLAY, DISCARD, RAILROAD, EXCHANGE, GIVE, TAKE)
 BIDDING_PHASES = (ROUND_ONE, NAME_TRUMP, ROUND_TWO)
 
 SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
 
 _VERB = {FARMER: "exchange", ROUND_ONE: "bid",
          ROUND_TWO: "bid", NAME_TRUMP: "bid", DISCARD: "discard", ALONE: "declare",
-         DEFEND: "defend", RAILROAD: "pass", EXCHANGE: "exchange", PLAY: "play", OVER: "play"}
+         DEFEND: "defend", RAILROAD: "pass", EXCHANGE: "exchange", ASK: "ask", GIVE: "give", TAKE: "discard",
+         PLAY: "play", OVER: "play"}
 _PHASE_TEXT = {FARMER: "a farmer's hand may be exchanged with the kitty",
                ROUND_ONE: "round one of the bidding", ROUND_TWO: "round two of the bidding",
                NAME_TRUMP: "the dealer names trump (Joker turned up)",
@@ -66,6 +77,9 @@ _PHASE_TEXT = {FARMER: "a farmer's hand may be exchanged with the kitty",
                DEFEND: "defending alone is being offered",
                RAILROAD: "the loner's partner passes the loner a card (railroad)",
                EXCHANGE: "the loner discards a card to take the passed one, or declines it (railroad)",
+               ASK: "the loner may ask one partner for a card (six-handed)",
+               GIVE: "the asked partner gives the loner a card (six-handed)",
+               TAKE: "the loner, holding six cards, discards one (six-handed)",
                PLAY: "the play", OVER: "the hand is over"}
 
 # Plain-list copies of the tables: list indexing is several times faster than numpy scalars.
@@ -117,15 +131,20 @@ class HandResult:
     tricks: tuple[int, ...]
     points: tuple[int, ...]
     reneges: tuple[Renege, ...] = ()
+    #: six-handed: the loner's exchange ``(loner, partner asked, card given, card discarded)``, or None
+    ask: tuple[int, int, int, int] | None = None
 
     def to_dict(self) -> dict:
-        """The JSON form (lists for sequences); ``"reneges"`` only when there is one."""
+        """The JSON form (lists for sequences); ``"reneges"`` and ``"ask"`` only when there is one."""
         out = {"dealer": self.dealer, "trump": self.trump, "makers": self.makers,
                "maker_seat": self.maker_seat, "alone": self.alone,
                "defender_alone": self.defender_alone, "trick_winners": list(self.trick_winners),
                "tricks": list(self.tricks), "points": list(self.points)}
         if self.reneges:
             out["reneges"] = [r.to_dict() for r in self.reneges]
+        if self.ask is not None:
+            loner, partner, card, discard = self.ask
+            out["ask"] = {"loner": loner, "partner": partner, "card": card_name(card), "discard": card_name(discard)}
         return out
 
 
@@ -134,8 +153,8 @@ def _is_int(x) -> bool:
 
 
 class HandState:
-    """One hand of Euchre, from the deal to the score: four-handed, or two- or three-handed
-    (``rules.players``; seats are then 0..players-1 clockwise).
+    """One hand of Euchre, from the deal to the score: four-handed, two- or three-handed, or
+    six-handed (``rules.players``; seats are then 0..players-1 clockwise).
 
     Parameters
     ----------
@@ -174,7 +193,7 @@ class HandState:
                  "_n", "_passed", "_passers", "_defend_queue", "_alone_queue", "_stage", "_r1_suit",
                  "_offered", "_railroad_queue", "railroad", "_trick", "_trick_seats", "_led",
                  "_best_key", "_best_seat", "_next", "_n_active", "thrown_in", "_np", "_side", "_succ",
-                 "farmer", "_farm_queue")
+                 "farmer", "_farm_queue", "asked")
 
     def __init__(self, rules, dealer: int, hands: Sequence, upcard, *, _checked: bool = False):
         if not isinstance(rules, Rules):
@@ -213,10 +232,13 @@ class HandState:
         self._defend_queue: list[int] = []
         self._alone_queue: list[int] = []
         self._railroad_queue: list[int] = []
-        self._stage = 0  # after trump is made: 0 declare alone, 1 defend alone, 2 railroad, 3 play
+        self._stage = 0  # after trump is made: 0 declare alone, 1 defend alone, 2 railroad, 3 ask (six), 4 play
         self._offered = -1
         #: railroad exchanges: (loner, card passed, card the loner discarded or None when declined)
         self.railroad: list[tuple[int, int, int | None]] = []
+        #: six-handed: the loner's exchange, [loner, partner asked, card given, card discarded]
+        #: (filled as it happens), or None when nobody asked
+        self.asked: list[int] | None = None
         self._r1_suit = -1 if upcard == JOKER else upcard >> 3
         self._trick: list[int] = []
         self._trick_seats: list[int] = []
@@ -317,7 +339,8 @@ class HandState:
             raise ValueError(f"the hand is not over: {_PHASE_TEXT[self.phase]}, seat {self.to_act} to act")
         return HandResult(self.dealer, None if self.trump is None else trump_letter(self.trump), self.makers,
                           self.maker_seat, self.alone, self.defender_alone, tuple(self.trick_winners),
-                          tuple(self.tricks), tuple(self.points), tuple(self.reneges))
+                          tuple(self.tricks), tuple(self.points), tuple(self.reneges),
+                          None if self.asked is None else tuple(self.asked))
 
     def __repr__(self) -> str:
         return (f"HandState({self.rules.describe()!r}, dealer={self.dealer}, phase={self.phase!r}, "
@@ -339,12 +362,14 @@ class HandState:
             if banned >= 0:
                 hand &= ~(1 << banned)
             return hand
+        if phase in (GIVE, TAKE):
+            return self.hands[self.to_act]
         return 0
 
     def legal_actions(self) -> list[str]:
         """Every legal action string for the seat to act (empty once the hand is over)."""
         phase = self.phase
-        if phase in (PLAY, DISCARD):
+        if phase in (PLAY, DISCARD, GIVE, TAKE):
             m, out = self.legal_cards(), []
             while m:
                 low = m & -m
@@ -366,6 +391,8 @@ class HandState:
             return ["pass", "alone"]
         if phase == DEFEND:
             return ["pass", "defend alone"]
+        if phase == ASK:
+            return ["pass"] + [f"ask {p}" for p in partners_of(self.to_act, self._np)]
         if phase in (RAILROAD, EXCHANGE):
             cards = [card_name(c) for c in mask_to_cards(self.hands[self.to_act])]
             return cards if phase == RAILROAD else cards + ["decline"]
@@ -461,7 +488,7 @@ class HandState:
             raise IllegalActionError(seat, action, why, verb)
         if phase == EXCHANGE and isinstance(action, str) and action.strip().lower() == "decline":
             return "decline", None
-        if phase in (PLAY, DISCARD, RAILROAD, EXCHANGE):
+        if phase in CARD_PHASES:
             if _is_int(action):
                 card = int(action)
                 if not 0 <= card <= JOKER:
@@ -494,6 +521,15 @@ class HandState:
             if text not in ("pass", "alone"):
                 raise IllegalActionError(actor, action, "expected pass or alone", verb)
             return text, None
+        if phase == ASK:
+            partners = partners_of(actor, self._np)
+            if text == "pass":
+                return "pass", None
+            words = text.split()
+            if len(words) != 2 or words[0] != "ask" or not words[1].isdigit() or int(words[1]) not in partners:
+                raise IllegalActionError(actor, action, "expected pass or ask and a partner's seat: "
+                                         + " or ".join(f"ask {p}" for p in partners), verb)
+            return "ask", int(words[1])
         why = self._bid_reason(text)
         if why is not None:
             if text and _looks_like_card(text):
@@ -560,6 +596,12 @@ class HandState:
             self._railroad_pass(value)
         elif phase == EXCHANGE:
             self._railroad_take(value)
+        elif phase == ASK:
+            self._ask(value)
+        elif phase == GIVE:
+            self._give(value)
+        elif phase == TAKE:
+            self._take(value)
         elif kind == "card":
             if phase == PLAY:
                 self._play(value)
@@ -642,7 +684,8 @@ class HandState:
         self._passers = tuple(self._passed)
         if alone:
             self.alone = seat
-            self.active[partner_of(seat)] = False
+            for p in partners_of(seat, self._np):
+                self.active[p] = False
 
     def _discard(self, card: int) -> None:
         self.hands[self.dealer] &= ~(1 << card)
@@ -652,7 +695,8 @@ class HandState:
     def _after_making(self) -> None:
         """The steps between making trump (and the dealer's discard) and the lead, in order:
         the makers may declare alone (British timing: maker, then partner), defenders may go
-        alone (from eldest), a railroad exchange for each lone player; then play."""
+        alone (from eldest), a railroad exchange for each lone player, six-handed's loner asks a
+        partner for a card; then play."""
         if self._stage == 0:
             self._stage = 1
             if not alone_with_the_call(self.rules) and self.alone is None:
@@ -680,6 +724,11 @@ class HandState:
             if self._railroad_queue:
                 self.phase, self.to_act = RAILROAD, partner_of(self._railroad_queue[0])
                 return
+        if self._stage == 3:
+            self._stage = 4
+            if self.alone is not None and loner_asks_partner(self.rules):
+                self.phase, self.to_act = ASK, self.alone
+                return
         self._start_play()
 
     def why_cannot_declare_alone(self, seat: int) -> str | None:
@@ -702,7 +751,8 @@ class HandState:
         seat = queue.pop(0)
         if alone:
             setattr(self, attr, seat)
-            self.active[partner_of(seat)] = False
+            for p in partners_of(seat, self._np):
+                self.active[p] = False
             queue.clear()
         if queue:
             self.to_act = queue[0]
@@ -726,6 +776,28 @@ class HandState:
             self.phase, self.to_act = RAILROAD, partner_of(self._railroad_queue[0])
         else:
             self._after_making()
+
+    def _ask(self, partner: int | None) -> None:
+        """The loner asks ``partner`` for a card, or (None) plays with the cards dealt."""
+        if partner is None:
+            self._after_making()
+            return
+        self.asked = [self.to_act, partner, -1, -1]
+        self.phase, self.to_act = GIVE, partner
+
+    def _give(self, card: int) -> None:
+        """The asked partner gives the loner ``card``; the loner then holds six and must discard."""
+        self.hands[self.to_act] &= ~(1 << card)
+        loner = self.asked[0]
+        self.hands[loner] |= 1 << card
+        self.asked[2] = card
+        self.phase, self.to_act = TAKE, loner
+
+    def _take(self, card: int) -> None:
+        """The loner discards ``card`` (the given card itself may go)."""
+        self.hands[self.to_act] &= ~(1 << card)
+        self.asked[3] = card
+        self._after_making()
 
     def _start_play(self) -> None:
         act, np_ = self.active, self._np
@@ -889,11 +961,11 @@ def _check_deal(rules: Rules, dealer, hands, upcard):
     return int(dealer), masks, up
 
 
-_COUNT_WORDS = {2: "two", 3: "three", 4: "four"}
+_COUNT_WORDS = {2: "two", 3: "three", 4: "four", 6: "six"}
 
 
 def _deal_short(rules: Rules, rng: np.random.Generator) -> tuple[list[int], int]:
-    """A uniform deal for two or three players: the deck shuffled by ``rng``, ``hand_size`` cards
+    """A uniform deal for two, three or six players: the deck shuffled by ``rng``, ``hand_size`` cards
     to each seat in turn, the next card turned up (the rest of the kitty stays face down).
 
     It lives here rather than in ``sampling.deals`` (whose deals are four-handed) only until that
@@ -967,5 +1039,6 @@ def play_game(rules, policies, rng: np.random.Generator, dealer: int = 0,
 __all__ = [
     "HandState", "HandResult", "Renege", "FARMER", "IllegalActionError", "InconsistentDealError", "play_hand",
     "play_game", "game_winner", "GameResult", "PHASES", "ROUND_ONE", "ROUND_TWO", "NAME_TRUMP",
-    "DISCARD", "ALONE", "DEFEND", "RAILROAD", "EXCHANGE", "PLAY", "OVER", "BIDDING_PHASES", "SUIT_WORDS",
+    "DISCARD", "ALONE", "DEFEND", "RAILROAD", "EXCHANGE", "ASK", "GIVE", "TAKE", "PLAY", "OVER", "BIDDING_PHASES",
+    "SUIT_WORDS", "CARD_PHASES",
 ]

@@ -17,7 +17,7 @@ import numpy as np
 from ..core.errors import PlayModelError
 from ..core.seats import DEALER
 from ..core.trump import POWER
-from ..rules import GAME_NAMES, Rules, first_leader, hand_points_array, railroad_on
+from ..rules import GAME_NAMES, SIX_HANDED_NOT_BUILT, Rules, first_leader, hand_points_array, railroad_on
 
 PLAY_MODELS = ("dd", "pimc")
 #: the play model of the decisions and of ``variants`` unless another is named: realistic play
@@ -109,6 +109,8 @@ def four_handed_only(rules: Rules) -> str | None:
     """Why an analysis of the four-handed game (the bidding model, its questions, tables and
     simulations) cannot take ``rules``: a smaller game, or a farmer's hand (which no engine but the
     state machine plays); None when it can."""
+    if rules.players == 6:
+        return SIX_HANDED_NOT_BUILT
     if rules.players != 4:
         return (f"these rules are {GAME_NAMES[rules.players]} (players {rules.players}): the bidding model and "
                 "the questions asked of it are four-handed; the smaller games have the state machine, review, "

@@ -120,6 +120,8 @@ def realistic_review(state: HandState, *, seed: int, worlds: int = DEFAULT_WORLD
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed <= MAX_SEED:
         raise RealisticInputError(f"seed must be a whole number in 0..2**63-1, got {seed!r}")
     rules = state.rules
+    if state.players == 6:
+        raise RealisticInputError(SIX_HANDED_NOTE)
     out = []
     for j, p in enumerate(play_positions(state)):
         ws, exact = sample_worlds(rules, p["hands"], p["trump"], p["leader"], p["out"], seed=seed, stream=j,
@@ -145,12 +147,20 @@ def realistic_review_many(states: list[HandState], *, seed: int, worlds: int = D
     return [realistic_review(s, seed=seed, worlds=worlds) for s in states]
 
 
+#: why a six-handed hand has no realistic column
+SIX_HANDED_NOTE = ("realistic play of six-handed euchre is not built (the realistic kernel seats four); "
+                   "the double-dummy column stands alone")
+
+
 def realistic_column(seed: int, worlds: int = DEFAULT_WORLDS):
     """The ``realistic`` column of a review (for :func:`euchre_stats.game.records.review_lines`):
-    finished hands -> per hand ``{"model": "pimc", "seed", "worlds", "plays": realistic_review(...)}``."""
+    finished hands -> per hand ``{"model": "pimc", "seed", "worlds", "plays": realistic_review(...)}``
+    (six-handed hands: no plays and a ``"note"`` saying why)."""
     def column(states: list[HandState]) -> list[dict]:
-        return [{"model": "pimc", "seed": int(seed), "worlds": int(worlds), "plays": plays}
-                for plays in realistic_review_many(states, seed=seed, worlds=worlds)]
+        four = iter(realistic_review_many([s for s in states if s.players != 6], seed=seed, worlds=worlds))
+        return [{"model": "pimc", "seed": int(seed), "worlds": int(worlds), "plays": [], "note": SIX_HANDED_NOTE}
+                if s.players == 6 else {"model": "pimc", "seed": int(seed), "worlds": int(worlds), "plays": next(four)}
+                for s in states]
 
     return column
 

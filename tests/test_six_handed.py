@@ -1,0 +1,270 @@
+"""Six-handed euchre (three against three, seats alternating, five cards each from the 33-card deck):
+the rules options, the state machine over random hands checked against invariants derived here
+from the rule text, the loner's exchange with a partner, records, and the double-dummy review
+against plain minimax."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from euchre_stats.cli.main import cli
+from euchre_stats.core.cards import card_name, parse_hand
+from euchre_stats.core.errors import IllegalActionError, RecordError, RulesError
+from euchre_stats.core.trump import legal_plays, trick_winner_index
+from euchre_stats.game.policies import HeuristicPolicy, RandomPolicy
+from euchre_stats.game.records import double_dummy, record_from_state, replay, review_record
+from euchre_stats.game.state import HandState, play_hand
+from euchre_stats.rules import Rules, for_players, hand_points
+from tests.test_solver_seats import naive
+
+SIX = Rules(players=6, deck="33")
+JOKER = 32
+
+
+def _points(tricks: int, alone: bool) -> tuple[int, int]:
+    """The rule text's table: 3-4 tricks 1; a march 3 (6 alone); a euchre 3 to the defenders."""
+    if tricks == 5:
+        return (6 if alone else 3), 0
+    return (1, 0) if tricks >= 3 else (0, 3)
+
+
+def check_six(s: HandState) -> None:
+    """Every invariant of a finished six-handed hand, re-derived without the state machine."""
+    assert s.phase == "over" and s.to_act is None and len(s.dealt) == 6
+    seen = 1 << s.upcard
+    for h in s.dealt:
+        assert h.bit_count() == 5 and not h & seen
+        seen |= h
+    if s.thrown_in:
+        assert s.trump is None and s.plays == [] and s.points == [0, 0]
+        assert s.bids == ["pass"] * 12 or (s.upcard == JOKER and s.bids in ([], s.bids[:1] + ["pass"] * 12))
+        return
+    loner = s.alone
+    out = {(loner + 2) % 6, (loner + 4) % 6} if loner is not None else set()
+    active = [seat not in out for seat in range(6)]
+    assert active == s.active
+    held = list(s.dealt)
+    if s.discard is not None:
+        # the dealer took up the card: never when sitting out behind a lone partner
+        assert s.dealer not in out
+        held[s.dealer] = (held[s.dealer] | (1 << s.upcard)) & ~(1 << s.discard)
+    if s.asked is not None:
+        lon, partner, card, discard = s.asked
+        assert lon == loner and partner in out
+        assert (held[partner] >> card) & 1
+        held[partner] &= ~(1 << card)
+        held[lon] |= 1 << card
+        assert (held[lon] >> discard) & 1
+        held[lon] &= ~(1 << discard)
+    for seat in range(6):
+        given = s.asked is not None and seat == s.asked[1]
+        assert held[seat].bit_count() == (4 if given else 5)
+    t = s.trump
+    per = sum(active)
+    assert per == (4 if loner is not None else 6)
+    assert len(s.plays) == 5 * per == len(set(s.plays))
+    # eldest leads, or the next seat in play clockwise
+    leader = (s.dealer + 1) % 6
+    while not active[leader]:
+        leader = (leader + 1) % 6
+    winners = []
+    for k in range(5):
+        cards = s.plays[k * per:(k + 1) * per]
+        seats = s.play_seats[k * per:(k + 1) * per]
+        expect = [leader]
+        while len(expect) < per:
+            nxt = (expect[-1] + 1) % 6
+            while not active[nxt]:
+                nxt = (nxt + 1) % 6
+            expect.append(nxt)
+        assert seats == expect, "played out of turn"
+        for i, (seat, card) in enumerate(zip(seats, cards)):
+            assert (held[seat] >> card) & 1, "played a card not held"
+            assert (legal_plays(held[seat], t, cards[0] if i else None) >> card) & 1, "did not follow suit"
+            held[seat] &= ~(1 << card)
+        leader = seats[trick_winner_index(cards, t)]
+        winners.append(leader)
+    assert winners == s.trick_winners
+    assert s.tricks == [sum(1 for w in winners if w % 2 == side) for side in (0, 1)]
+    assert s.makers == s.maker_seat % 2
+    mk, df = _points(s.tricks[s.makers], loner is not None)
+    assert s.points[s.makers] == mk and s.points[1 - s.makers] == df
+    assert (mk, df) == hand_points(s.rules, s.tricks[s.makers], loner is not None)
+
+
+@pytest.mark.parametrize("rules, policy", [
+    (SIX, "random"), (SIX.replace(stick_the_dealer=True, dealer_may_discard_upcard=False), "random"),
+    (SIX.replace(joker_upcard="blind", lead_after_alone="eldest", dealer_needs_trump=True), "random"),
+    (SIX.replace(joker_upcard="almonte", game_to=15), "random"), (SIX, "heuristic")])
+def test_random_hands(rules, policy):
+    deal_rng = np.random.default_rng(61)
+    pol = RandomPolicy(np.random.default_rng(62), pass_probability=0.8) if policy == "random" else HeuristicPolicy()
+    seen = {"thrown_in": 0, "alone": 0, "asked": 0, "round_two": 0, "dealer_out": 0, "lone_march": 0}
+    for i in range(1500):
+        s = play_hand(HandState.deal(rules, i % 6, deal_rng), pol)
+        check_six(s)
+        seen["thrown_in"] += s.thrown_in
+        seen["alone"] += s.alone is not None
+        seen["asked"] += s.asked is not None
+        seen["round_two"] += len(s.bids) > 6
+        seen["dealer_out"] += not s.thrown_in and not s.active[s.dealer]
+        seen["lone_march"] += s.alone is not None and s.tricks[s.makers] == 5
+        if i % 37 == 0:
+            rec = json.loads(json.dumps(record_from_state(s)))
+            assert review_record(rec) == s.result()
+    assert seen["alone"] > 50 and seen["asked"] > 20 and seen["lone_march"], seen
+    assert seen["dealer_out"] and seen["round_two"], seen
+    if not rules.stick_the_dealer:
+        assert seen["thrown_in"], seen
+
+
+def test_scores_and_sides():
+    # 1 for three or four tricks, 3 for a march or a euchre, 6 for a lone march
+    for t in range(6):
+        for alone in (False, True):
+            assert hand_points(SIX, t, alone) == _points(t, alone)
+    s = HandState(SIX, 5, ["9s Ts Qs Ks As", "9h Th Qh Kh Ah", "9d Td Qd Kd Ad", "9c Tc Qc Kc Ac", "Js Jh Jd Jc Jk",
+                           "7s 8s 7h 8h 7d"], "8d")
+    assert [s.side_of(x) for x in range(6)] == [0, 1, 0, 1, 0, 1]
+
+
+def test_the_lone_players_exchange():
+    hands = ["9s Ts Qs Ks As", "9h Th Qh Kh Ah", "Jk Jd Td Qd Kd", "9c Tc Qc Kc Ac", "Js Jh 9d Jc 8c",
+             "7s 8s 7h 8h 7d"]
+    s = HandState(SIX, 5, hands, "Ad")
+    s.apply("pass")
+    s.apply("pass")
+    assert s.legal_actions() == ["pass", "order", "order alone"]
+    s.apply("order alone")  # seat 2 alone: seats 4 and 0 sit out; the dealer (5) picks up
+    assert s.phase == "discard" and s.active == [False, True, True, True, False, True]
+    s.apply("7s")
+    assert s.phase == "ask" and s.to_act == 2 and s.legal_actions() == ["pass", "ask 4", "ask 0"]
+    with pytest.raises(IllegalActionError, match="expected pass or ask and a partner's seat: ask 4 or ask 0"):
+        s.apply("ask 3")
+    s.apply("ask 4")
+    assert s.phase == "give" and s.to_act == 4
+    with pytest.raises(IllegalActionError, match="does not hold As"):
+        s.apply("As")
+    s.apply("Jh")  # the left bower from the partner
+    assert s.phase == "take" and s.to_act == 2 and s.hands[2].bit_count() == 6
+    s.apply("Kd")
+    assert s.phase == "play" and s.to_act == 1  # eldest sits out: the next seat in play leads
+    assert s.hands[2] == parse_hand("Jk Jh Jd Td Qd")
+    play_hand(s, HeuristicPolicy())
+    rec = record_from_state(s)
+    assert rec["ask"] == {"partner": 4, "card": "Jh", "discard": "Kd"}
+    assert review_record(rec) == s.result()
+    assert s.result().to_dict()["ask"] == {"loner": 2, "partner": 4, "card": "Jh", "discard": "Kd"}
+    # the Joker, both bowers, the queen and the ten of five trumps: a lay-down for 6
+    assert s.points == [6, 0]
+
+
+def test_the_dealers_partner_alone_leaves_the_upcard():
+    s = HandState(SIX, 5, ["9s Ts Qs Ks As", "9h Th Qh Kh Ah", "Jk Jd Td Qd Kd", "9c Tc Qc Kc Ac",
+                           "Js Jh 9d Jc 8c", "7s 8s 7h 8h 7d"], "Ad")
+    s.apply("order alone")  # eldest, an opponent of the dealer: the dealer picks up as usual
+    assert s.phase == "discard"
+    s = HandState(SIX, 5, ["9s Ts Qs Ks As", "9h Th Qh Kh Ah", "Jk Jd Td Qd Kd", "9c Tc Qc Kc Ac",
+                           "Js Jh 9d Jc 8c", "7s 8s 7h 8h 7d"], "Ad")
+    s.apply("pass")
+    s.apply("order alone")  # seat 1, a partner of the dealer: the dealer sits out and does not pick up
+    assert s.phase == "ask" and not s.active[5] and not s.active[3] and s.hands[5] == parse_hand("7s 8s 7h 8h 7d")
+    s.apply("pass")
+    assert s.phase == "play" and s.to_act == 0  # eldest, a defender, leads
+
+
+def test_refused_options_say_why():
+    for change, words in [({"canadian_loner": True}, "the dealer has two partners"),
+                          ({"defend_alone": True}, "no lone defender"),
+                          ({"railroad": True}, "its own exchange"),
+                          ({"super_euchre": True}, "a euchre already scores 3"),
+                          ({"alone_declared": "before_lead"}, "declares alone with the call"),
+                          ({"farmers_hand": True}, "leaves 2"),
+                          ({"hand_size": 4}, "deals five cards each"),
+                          ({"deck": "25"}, "the doubled 25-card pack, two of every card, is not built")]:
+        with pytest.raises(RulesError, match=words):
+            SIX.replace(**change)
+    assert Rules.from_json({"players": 6, "deck": "33"}) == SIX
+    assert SIX.describe() == "custom: six-handed euchre, 33-card deck, 5 cards each, game to 10"
+    assert for_players(SIX, 4) == Rules(deck="33")
+
+
+def test_records_of_the_exchange_are_checked():
+    with open("data/examples/six_handed.json") as f:
+        rec = json.load(f)
+    assert review_record(rec).points == (6, 0)
+    # without "ask" the loner plays the cards dealt, and this record's loner never held the left bower
+    no_ask = {k: v for k, v in rec.items() if k != "ask"}
+    with pytest.raises(RecordError, match=r"play 13 \(trick 4\): seat 2 cannot play 'Jh': does not hold Jh"):
+        replay(no_ask)
+    with pytest.raises(RecordError, match=r"ask: .*expected pass or ask and a partner's seat: ask 4 or ask 0"):
+        replay({**rec, "ask": {"partner": 1, "card": "Jh", "discard": "Kd"}})
+    with pytest.raises(RecordError, match=r"ask: .*does not hold As"):
+        replay({**rec, "ask": {"partner": 4, "card": "As", "discard": "Kd"}})
+    with pytest.raises(RecordError, match="ask must be"):
+        replay({**rec, "ask": {"partner": 7, "card": "Jh", "discard": "Kd"}})
+    four = {"rules": {"deck": "33"}, "dealer": 3, "hands": rec["hands"][:4], "upcard": "Jh", "bids": ["order"],
+            "discard": "9c", "ask": {"partner": 2, "card": "Jd", "discard": "9s"}, "plays": []}
+    with pytest.raises(RecordError, match="no loner asks: only a lone player of six-handed euchre"):
+        replay(four)
+
+
+def test_double_dummy_review_against_minimax():
+    """The review's best/kept of the last two tricks of random hands against plain minimax, and every
+    hand's last kept figure against the tricks taken."""
+    rng = np.random.default_rng(5)
+    pol = HeuristicPolicy()
+    checked = 0
+    for i in range(40):
+        s = play_hand(HandState.deal(SIX, i % 6, rng), pol)
+        if s.thrown_in:
+            continue
+        dd = double_dummy(s)
+        per = sum(s.active)
+        out = tuple(x for x in range(6) if not s.active[x])
+        assert len(dd) == len(s.plays)
+        for d in dd:
+            assert d["best"] >= d["kept"] >= 0
+        last = dd[-1]
+        assert last["kept"] == s.tricks[s.side_of(last["seat"])]
+        # from the start of trick 4 the minimax is small: every card of those tricks checked
+        start = 3 * per
+        hands = [0] * 6
+        for seat, card in zip(s.play_seats[start:], s.plays[start:]):
+            hands[seat] |= 1 << card
+        won = [sum(1 for w in s.trick_winners[:3] if w % 2 == side) for side in (0, 1)]
+        for j in range(start, len(s.plays)):
+            seat = s.play_seats[j]
+            k = (j - start) % per
+            table = tuple(s.plays[j - k:j])
+            sides = [0 if x % 2 == seat % 2 else 1 for x in range(6)]
+            leader = s.play_seats[j - k]
+            h = list(hands)
+            for x, c in zip(s.play_seats[j - k:j], table):
+                h[x] &= ~(1 << c)
+            assert dd[j]["best"] == won[seat % 2] + naive(tuple(h), s.trump, leader, sides, out, table), (i, j)
+            checked += 1
+            if k == per - 1:
+                won[s.trick_winners[j // per] % 2] += 1
+                for x, c in zip(s.play_seats[j - k:j + 1], s.plays[j - k:j + 1]):
+                    hands[x] &= ~(1 << c)
+    assert checked > 300
+
+
+def test_review_of_the_example_record():
+    runner = CliRunner()
+    r = runner.invoke(cli, ["review", "data/examples/six_handed.json", "--double-dummy"])
+    assert r.exit_code == 0, r.output
+    assert "exchange       seat 2 asked seat 4 for a card: given Jh, discarded Kd" in r.output
+    assert "points         side 0: 6   side 1: 0" in r.output
+    r = runner.invoke(cli, ["review", "data/examples/six_handed.json", "--realistic", "--seed", "1",
+                            "--format", "json"])
+    assert r.exit_code == 0, r.output
+    res = json.loads(r.output)
+    assert res["realistic"]["plays"] == [] and "not built" in res["realistic"]["note"]
+    assert len(res["double_dummy"]) == 20
+    assert card_name(32) == "Jk"
