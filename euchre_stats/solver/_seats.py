@@ -38,31 +38,41 @@ from ._kernels import BITPOS, SLOT0, TRUMP, _bit_index, _hibit, _popcount, _reps
 MAX_SEATS = 6
 #: log2 of the table's entries (40 bytes each): one deal, and a batch of deals
 TT_BITS = 14
-TT_BITS_MANY = 16
+TT_BITS_MANY = 14
 #: int64 words of a table entry: the key (cards in play with leader and no-trump flag, three owner
-#: planes), then the bounds (low, high + 1 and the tricks left, one byte each)
+#: planes), then the bounds (low, high + 1 and the tricks left, one byte each) and the number of
+#: the search that stored it (bits 24 up)
 TT_WIDTH = 5
 #: most cards a seat can hold (33 cards, two seats) and so the plies of one search
 MAX_PLIES = 34
 MAX_MOVES = 17
-#: statistics: nodes searched, probes, table hits
-ST_NODES, ST_PROBES, ST_HITS = 0, 1, 2
-NUM_STATS = 3
+#: the workspace: one int64 array holding everything the search reads and writes, because every
+#: array argument of a recursive numba call costs reference counting (7 arrays made a call 35 times
+#: slower than 1).  Its words: the hands (layout bits), the sides, the next active seats, the
+#: statistics (nodes searched, probes, table hits), the table's entries and the search's number,
+#: then the moves and their scores per ply, then the table
+W_HANDS, W_SIDE, W_NXT = 0, 6, 12
+ST_NODES, ST_PROBES, ST_HITS = 18, 19, 20
+W_TT_SIZE, W_GEN = 21, 22
+W_MV = 24
+W_SC = W_MV + MAX_PLIES * MAX_MOVES
+W_TT = W_SC + MAX_PLIES * MAX_MOVES
 _M1 = np.uint64(0x9E3779B97F4A7C15)
 _M2 = np.uint64(0xC2B2AE3D27D4EB4F)
 _M3 = np.uint64(0x165667B19E3779F9)
 _M4 = np.uint64(0xD6E8FEB86659FD93)
 
 
-def new_table(bits: int = TT_BITS) -> np.ndarray:
-    """An empty transposition table of ``2**bits`` entries (a zero first word marks an empty one)."""
-    return np.zeros((1 << bits, TT_WIDTH), dtype=np.int64)
+def new_workspace(bits: int = TT_BITS) -> np.ndarray:
+    """A workspace with an empty table of ``2**bits`` entries (a zero first word marks an empty one)."""
+    ws = np.zeros(W_TT + (TT_WIDTH << bits), dtype=np.int64)
+    ws[W_TT_SIZE] = 1 << bits
+    return ws
 
 
-def new_work() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The search's scratch arrays: moves and their scores per ply, and the statistics."""
-    return (np.zeros((MAX_PLIES, MAX_MOVES), dtype=np.int64), np.zeros((MAX_PLIES, MAX_MOVES), dtype=np.int64),
-            np.zeros(NUM_STATS, dtype=np.int64))
+def stats(ws: np.ndarray) -> dict[str, int]:
+    """The workspace's statistics: nodes searched, probes, table hits."""
+    return {"nodes": int(ws[ST_NODES]), "probes": int(ws[ST_PROBES]), "hits": int(ws[ST_HITS])}
 
 
 @njit(cache=True)
@@ -71,82 +81,88 @@ def _slot_mask(c):
     return SLOT0 << (c & 0x30)
 
 
-@njit(cache=True)
-def _key(hands, rest, seat, nt):
-    """The exact key of a trick boundary: cards in play, leader, no-trump flag, and three planes
-    giving each card's owner in binary (seat 0 in none)."""
-    p0 = hands[1] | hands[3] | hands[5]
-    p1 = hands[2] | hands[3]
-    p2 = hands[4] | hands[5]
-    return rest | (seat << 59) | (nt << 62), p0, p1, p2
-
-
-@njit(cache=True)
-def _index(k0, p0, p1, p2, size):
+@njit(cache=True, inline="always")
+def _index(ws, k0, p0, p1, p2):
+    """The word of the bucket of the key (two entries)."""
     h = np.uint64(k0) * _M1 ^ np.uint64(p0) * _M2 ^ np.uint64(p1) * _M3 ^ np.uint64(p2) * _M4
     h ^= h >> np.uint64(29)
-    return np.int64(h & np.uint64(size - 2))
+    return W_TT + TT_WIDTH * np.int64(h & np.uint64(ws[W_TT_SIZE] - 2))
 
 
-@njit(cache=True)
-def _find(tt, i, k0, p0, p1, p2):
-    """The entry of the key in the bucket at ``i`` (``i``, ``i + 1``), or -1."""
-    for j in range(i, i + 2):
-        if tt[j, 0] == k0 and tt[j, 1] == p0 and tt[j, 2] == p1 and tt[j, 3] == p2:
+@njit(cache=True, inline="always")
+def _find(ws, i, k0, p0, p1, p2):
+    """The word of the key's entry in the bucket at word ``i``, or -1."""
+    for j in range(i, i + 2 * TT_WIDTH, TT_WIDTH):
+        if ws[j] == k0 and ws[j + 1] == p0 and ws[j + 2] == p1 and ws[j + 3] == p2:
             return j
     return -1
 
 
-@njit(cache=True)
-def _store(tt, i, k0, p0, p1, p2, lo, hi, left):
+@njit(cache=True, inline="always")
+def _store(ws, i, k0, p0, p1, p2, lo, hi, left):
     """Record bounds ``lo <= value <= hi`` of the key: in its own entry if the bucket holds it, else
-    over the entry with fewer tricks left (the cheaper one to search again)."""
-    j = _find(tt, i, k0, p0, p1, p2)
+    over an entry of an earlier search, else over the one with fewer tricks left (the cheaper one
+    to search again)."""
+    j = _find(ws, i, k0, p0, p1, p2)
+    gen = ws[W_GEN]
     if j < 0:
-        j = i if (tt[i, 4] >> 16) <= (tt[i + 1, 4] >> 16) else i + 1
-        tt[j, 0] = k0
-        tt[j, 1] = p0
-        tt[j, 2] = p1
-        tt[j, 3] = p2
+        a, b = ws[i + 4], ws[i + TT_WIDTH + 4]
+        if (a >> 24) != gen:
+            j = i
+        elif (b >> 24) != gen:
+            j = i + TT_WIDTH
+        else:
+            j = i if ((a >> 16) & 0xFF) <= ((b >> 16) & 0xFF) else i + TT_WIDTH
+        ws[j] = k0
+        ws[j + 1] = p0
+        ws[j + 2] = p1
+        ws[j + 3] = p2
     else:
-        lo = max(lo, tt[j, 4] & 0xFF)
-        hi = min(hi, ((tt[j, 4] >> 8) & 0xFF) - 1)
-    tt[j, 4] = lo | ((hi + 1) << 8) | (left << 16)
+        lo = max(lo, ws[j + 4] & 0xFF)
+        hi = min(hi, ((ws[j + 4] >> 8) & 0xFF) - 1)
+    ws[j + 4] = lo | ((hi + 1) << 8) | (left << 16) | (gen << 24)
 
 
-@njit(cache=True)
-def _sure(hands, side, rest, tm, s):
-    """Tricks side ``s`` surely takes: its top trumps in a row (no trump of the other side above
-    them) win one trick each, as many as one of its hands holds of them."""
+@njit(cache=True, inline="always")
+def _sure(ws, rest, tm):
+    """Tricks each side surely takes, ``(side 0's, side 1's)``: its top trumps in a row (no trump of
+    the other side above them) win one trick each, as many as one of its hands holds of them."""
     t = rest & tm
+    if t == 0:
+        return 0, 0
     mine = 0
     for k in range(MAX_SEATS):
-        if side[k] == s:
-            mine |= hands[k]
-    others = t & ~mine
+        if ws[W_SIDE + k] == 0:
+            mine |= ws[W_HANDS + k]
+    top = _hibit(t)
+    s = 0 if top & mine else 1
+    others = t & ~mine if s == 0 else t & mine
     run = t
     if others:
         run = t & ~((_hibit(others) << 1) - 1)
     best = 0
-    if run:
-        for k in range(MAX_SEATS):
-            if side[k] == s:
-                n = _popcount(hands[k] & run)
-                if n > best:
-                    best = n
-    return best
+    for k in range(MAX_SEATS):
+        if ws[W_SIDE + k] == s:
+            n = _popcount(ws[W_HANDS + k] & run)
+            if n > best:
+                best = n
+    if s == 0:
+        return best, 0
+    return 0, best
 
 
-@njit(cache=True)
-def _order(hands, side, seat, pos, legal, rest, table, ledm, tm, bbit, bseat, mv, sc, ply):
-    """Write the moves (one card of each run of equivalent legal cards) into ``mv[ply]``, best
-    first; return how many."""
-    h = hands[seat]
+@njit(cache=True, inline="always")
+def _order(ws, seat, pos, legal, rest, table, ledm, tm, bbit, bseat, ply):
+    """Write the moves (one card of each run of equivalent legal cards) at ``ws[W_MV + ply *
+    MAX_MOVES]``, best first; return how many."""
+    h = ws[W_HANDS + seat]
     inplay = rest | table
     reps = _reps(legal, h, inplay)
     n = 0
     m = reps
-    mine = side[seat]
+    mine = ws[W_SIDE + seat]
+    theirs = ws[W_SIDE + bseat] != mine if pos > 0 else False
+    base = ply * MAX_MOVES
     while m:
         b = m & -m
         m ^= b
@@ -157,25 +173,24 @@ def _order(hands, side, seat, pos, legal, rest, table, ledm, tm, bbit, bseat, mv
                 s = 200 + c
             else:  # low leads
                 s = 100 - (c & 15)
-        elif (b & (ledm | tm)) != 0 and c > bbit and side[bseat] != mine:
+        elif theirs and (b & (ledm | tm)) != 0 and c > bbit:
             s = 200 - c  # takes the trick from the other side: the cheapest first
         else:
             s = 100 - c  # the lowest card (plain discards before trumps)
         # insertion, best first
-        k = n
-        while k > 0 and sc[ply, k - 1] < s:
-            mv[ply, k] = mv[ply, k - 1]
-            sc[ply, k] = sc[ply, k - 1]
+        k = base + n
+        while k > base and ws[W_SC + k - 1] < s:
+            ws[W_MV + k] = ws[W_MV + k - 1]
+            ws[W_SC + k] = ws[W_SC + k - 1]
             k -= 1
-        mv[ply, k] = c
-        sc[ply, k] = s
+        ws[W_MV + k] = c
+        ws[W_SC + k] = s
         n += 1
     return n
 
 
 @njit(cache=True)
-def _probe(hands, side, nxt, n_active, tm, nt, pos, seat, table, ledm, bbit, bseat, rest, target, tt, mv, sc,
-           ply, stats):
+def _probe(ws, n_active, tm, nt, pos, seat, table, ledm, bbit, bseat, rest, target, ply):
     """1 if side 0 can take at least ``target`` of the tricks still to be decided (the current one
     included), else 0.
 
@@ -183,9 +198,9 @@ def _probe(hands, side, nxt, n_active, tm, nt, pos, seat, table, ledm, bbit, bse
     the led slot's mask, ``bbit`` and ``bseat`` the winning card's bit and seat; ``rest`` holds
     every card still in a hand.  Trick boundaries (``pos`` 0) consult and fill the table.
     """
-    stats[ST_NODES] += 1
-    h = hands[seat]
-    maximise = side[seat] == 0
+    ws[ST_NODES] += 1
+    h = ws[W_HANDS + seat]
+    maximise = ws[W_SIDE + seat] == 0
     slot = 0
     k0, p0, p1, p2 = 0, 0, 0, 0
     left = 0
@@ -199,36 +214,42 @@ def _probe(hands, side, nxt, n_active, tm, nt, pos, seat, table, ledm, bbit, bse
             # the last trick: its highest card of the led slot or trump wins
             w = _hibit(rest & (_slot_mask(_bit_index(h)) | tm))
             for k in range(MAX_SEATS):
-                if hands[k] & w:
-                    return 1 if side[k] == 0 else 0
-        if _sure(hands, side, rest, tm, 0) >= target:
+                if ws[W_HANDS + k] & w:
+                    return 1 if ws[W_SIDE + k] == 0 else 0
+        s0, s1 = _sure(ws, rest, tm)
+        if s0 >= target:
             return 1
-        if left - _sure(hands, side, rest, tm, 1) < target:
+        if left - s1 < target:
             return 0
-        k0, p0, p1, p2 = _key(hands, rest, seat, nt)
-        slot = _index(k0, p0, p1, p2, tt.shape[0])
-        j = _find(tt, slot, k0, p0, p1, p2)
+        # the exact key: cards in play, leader, no-trump flag, three planes naming each card's owner
+        k0 = rest | (seat << 59) | (nt << 62)
+        p0 = ws[W_HANDS + 1] | ws[W_HANDS + 3] | ws[W_HANDS + 5]
+        p1 = ws[W_HANDS + 2] | ws[W_HANDS + 3]
+        p2 = ws[W_HANDS + 4] | ws[W_HANDS + 5]
+        slot = _index(ws, k0, p0, p1, p2)
+        j = _find(ws, slot, k0, p0, p1, p2)
         if j >= 0:
-            lo = tt[j, 4] & 0xFF
-            hi = ((tt[j, 4] >> 8) & 0xFF) - 1
+            lo = ws[j + 4] & 0xFF
+            hi = ((ws[j + 4] >> 8) & 0xFF) - 1
             if lo >= target:
-                stats[ST_HITS] += 1
+                ws[ST_HITS] += 1
                 return 1
             if hi < target:
-                stats[ST_HITS] += 1
+                ws[ST_HITS] += 1
                 return 0
         legal = h
     else:
         legal = h & ledm
         if legal == 0:
             legal = h
-    n = _order(hands, side, seat, pos, legal, rest, table, ledm, tm, bbit, bseat, mv, sc, ply)
+    n = _order(ws, seat, pos, legal, rest, table, ledm, tm, bbit, bseat, ply)
     result = 0 if maximise else 1
     zero = np.int64(0)
+    base = W_MV + ply * MAX_MOVES
     for i in range(n):
-        c = mv[ply, i]
+        c = ws[base + i]
         b = np.int64(1) << c
-        hands[seat] ^= b
+        ws[W_HANDS + seat] ^= b
         if pos == 0:
             nledm, nbit, nseat = _slot_mask(c), c, seat
         else:
@@ -236,13 +257,12 @@ def _probe(hands, side, nxt, n_active, tm, nt, pos, seat, table, ledm, bbit, bse
             if (b & (ledm | tm)) != 0 and c > bbit:
                 nbit, nseat = c, seat
         if pos + 1 == n_active:
-            won = 1 if side[nseat] == 0 else 0
-            v = _probe(hands, side, nxt, n_active, tm, nt, zero, nseat, zero, zero, zero, zero, rest ^ b,
-                       target - won, tt, mv, sc, ply + 1, stats)
+            won = 1 if ws[W_SIDE + nseat] == 0 else 0
+            v = _probe(ws, n_active, tm, nt, zero, nseat, zero, zero, zero, zero, rest ^ b, target - won, ply + 1)
         else:
-            v = _probe(hands, side, nxt, n_active, tm, nt, pos + 1, nxt[seat], table | b, nledm, nbit, nseat,
-                       rest ^ b, target, tt, mv, sc, ply + 1, stats)
-        hands[seat] ^= b
+            v = _probe(ws, n_active, tm, nt, pos + 1, ws[W_NXT + seat], table | b, nledm, nbit, nseat, rest ^ b,
+                       target, ply + 1)
+        ws[W_HANDS + seat] ^= b
         if maximise and v == 1:
             result = 1
             break
@@ -251,16 +271,17 @@ def _probe(hands, side, nxt, n_active, tm, nt, pos, seat, table, ledm, bbit, bse
             break
     if pos == 0:
         if result == 1:
-            _store(tt, slot, k0, p0, p1, p2, target, left, left)
+            _store(ws, slot, k0, p0, p1, p2, target, left, left)
         else:
-            _store(tt, slot, k0, p0, p1, p2, 0, target - 1, left)
+            _store(ws, slot, k0, p0, p1, p2, 0, target - 1, left)
     return result
 
 
 @njit(cache=True)
-def _start(deck_hands, trump, played, leader, nxt, hands):
-    """Lay the position out for the search: ``hands`` (layout bits) from ``deck_hands`` (deck
-    cards) and the trick so far from ``played`` (deck cards in order from ``leader``).
+def _start(ws, deck_hands, side, nxt, trump, played, leader):
+    """Lay the position out in the workspace: the hands in layout bits from ``deck_hands`` (deck
+    cards), the sides and the turn order; the trick so far from ``played`` (deck cards in order from
+    ``leader``).  Starts a new search number (the table's replacement prefers older entries).
 
     Returns ``(pos, seat, table, ledm, bbit, bseat, rest, tm, nt)``.
     """
@@ -272,8 +293,11 @@ def _start(deck_hands, trump, played, leader, nxt, hands):
             b = m & -m
             m ^= b
             x |= np.int64(1) << BITPOS[trump, _bit_index(b)]
-        hands[k] = x
+        ws[W_HANDS + k] = x
+        ws[W_SIDE + k] = side[k]
+        ws[W_NXT + k] = nxt[k]
         rest |= x
+    ws[W_GEN] = (ws[W_GEN] + 1) & 0xFFFFFFFF
     tm = TRUMP if trump < 4 else 0
     nt = 1 if trump == 4 else 0
     table, ledm, bbit, bseat = 0, 0, -1, -1
@@ -291,20 +315,19 @@ def _start(deck_hands, trump, played, leader, nxt, hands):
 
 
 @njit(cache=True)
-def _value(hands, side, nxt, n_active, tm, nt, pos, seat, table, ledm, bbit, bseat, rest, tt, mv, sc, stats):
+def _value(ws, n_active, tm, nt, pos, seat, table, ledm, bbit, bseat, rest):
     """Exact side-0 tricks: a binary search of zero-window probes between the tricks taken for sure
     by each side (at a trick boundary) or 0 and the tricks left."""
-    left = _popcount(hands[seat])  # the seat to move still holds its card of the current trick
+    left = _popcount(ws[W_HANDS + seat])  # the seat to move still holds its card of the current trick
     lo, hi = 0, left
     if pos == 0:
-        lo = _sure(hands, side, rest, tm, 0)
-        hi = left - _sure(hands, side, rest, tm, 1)
+        s0, s1 = _sure(ws, rest, tm)
+        lo, hi = s0, left - s1
     ply = np.int64(0)
     while lo < hi:
         t = (lo + hi + 1) // 2
-        stats[ST_PROBES] += 1
-        if _probe(hands, side, nxt, n_active, tm, nt, pos, seat, table, ledm, bbit, bseat, rest, t, tt, mv, sc,
-                  ply, stats):
+        ws[ST_PROBES] += 1
+        if _probe(ws, n_active, tm, nt, pos, seat, table, ledm, bbit, bseat, rest, t, ply):
             lo = t
         else:
             hi = t - 1
@@ -312,24 +335,22 @@ def _value(hands, side, nxt, n_active, tm, nt, pos, seat, table, ledm, bbit, bse
 
 
 @njit(cache=True)
-def solve_position(deck_hands, side, nxt, n_active, trump, played, leader, target, tt, mv, sc, stats):
+def solve_position(deck_hands, side, nxt, n_active, trump, played, leader, target, ws):
     """Side 0's tricks from the position (``target < 0``), or 1/0: does side 0 take at least
-    ``target`` of them (one zero-window probe)."""
-    hands = np.zeros(MAX_SEATS, dtype=np.int64)
-    pos, seat, table, ledm, bbit, bseat, rest, tm, nt = _start(deck_hands, trump, played, leader, nxt, hands)
+    ``target`` of them (one zero-window probe).  ``ws`` is a :func:`new_workspace`, which may serve
+    many positions of any seating (the seating is part of what a search is given, the table's keys
+    are exact for one seating: give each seating its own workspace)."""
+    pos, seat, table, ledm, bbit, bseat, rest, tm, nt = _start(ws, deck_hands, side, nxt, trump, played, leader)
     if target < 0:
-        return _value(hands, side, nxt, n_active, tm, nt, pos, seat, table, ledm, bbit, bseat, rest, tt, mv, sc,
-                      stats)
-    stats[ST_PROBES] += 1
-    return _probe(hands, side, nxt, n_active, tm, nt, pos, seat, table, ledm, bbit, bseat, rest, target, tt, mv,
-                  sc, np.int64(0), stats)
+        return _value(ws, n_active, tm, nt, pos, seat, table, ledm, bbit, bseat, rest)
+    ws[ST_PROBES] += 1
+    return _probe(ws, n_active, tm, nt, pos, seat, table, ledm, bbit, bseat, rest, target, np.int64(0))
 
 
 @njit(cache=True)
-def solve_rows(deck_hands, trumps, leaders, side, nxt, n_active, targets, tt, mv, sc, stats, out):
+def solve_rows(deck_hands, trumps, leaders, side, nxt, n_active, targets, ws, out):
     """:func:`solve_position` of each row of whole deals (at a trick boundary) into ``out``, one
-    table for them all (its keys are exact, so rows of any trump and leader share it)."""
+    workspace for them all (the table's keys are exact, so rows of any trump and leader share it)."""
     played = np.zeros(0, dtype=np.int64)
     for r in range(deck_hands.shape[0]):
-        out[r] = solve_position(deck_hands[r], side, nxt, n_active, trumps[r], played, leaders[r], targets[r], tt, mv,
-                                sc, stats)
+        out[r] = solve_position(deck_hands[r], side, nxt, n_active, trumps[r], played, leaders[r], targets[r], ws)

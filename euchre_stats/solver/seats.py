@@ -85,9 +85,7 @@ def _position(hands, trump, leader, sides, played, out):
 
 def _run(args, target):
     h, side, nxt, n_active, t, table, leader = args
-    mv, sc, stats = _seats.new_work()
-    return int(_seats.solve_position(h, side, nxt, n_active, t, table, leader, target, _seats.new_table(), mv, sc,
-                                     stats))
+    return int(_seats.solve_position(h, side, nxt, n_active, t, table, leader, target, _seats.new_workspace()))
 
 
 def solve_seats(hands, trump, leader: int = 0, *, sides=None, played=(), out=()) -> int:
@@ -221,9 +219,8 @@ def solve_seats_many(hands, trump, leader, *, sides=None, out=(), target=None) -
     hh = np.zeros((rows, _seats.MAX_SEATS), dtype=np.int64)
     hh[:, :n] = h
     res = np.zeros(rows, dtype=np.int64)
-    mv, sc, stats = _seats.new_work()
-    _seats.solve_rows(hh, trumps, leaders, side, nxt, len(active), targets, _seats.new_table(_seats.TT_BITS_MANY),
-                      mv, sc, stats, res)
+    _seats.solve_rows(hh, trumps, leaders, side, nxt, len(active), targets, _seats.new_workspace(_seats.TT_BITS_MANY),
+                      res)
     return res if target is None else res.astype(bool)
 
 
