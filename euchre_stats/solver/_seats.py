@@ -32,7 +32,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ._kernels import BITPOS, SLOT0, TRUMP, _bit_index, _hibit, _popcount, _reps
+from ._kernels import BITPOS, FAST_PEXT, SLOT0, SLOT1, SLOT2, TRUMP, _bit_index, _hibit, _popcount, _reps
+
+if FAST_PEXT:
+    from ._kernels import _pext
 
 #: seats the kernel holds
 MAX_SEATS = 6
@@ -79,6 +82,43 @@ def stats(ws: np.ndarray) -> dict[str, int]:
 def _slot_mask(c):
     """Slot of the card at bit index ``c``."""
     return SLOT0 << (c & 0x30)
+
+
+if FAST_PEXT:
+
+    @njit(cache=True)
+    def _pack(x, m):
+        """The bits of ``x`` at the positions set in ``m``, packed (BMI2 ``pext``)."""
+        return _pext(x, m)
+
+else:
+
+    @njit(cache=True)
+    def _pack(x, m):
+        """The bits of ``x`` at the positions set in ``m``, packed (the portable twin of ``pext``)."""
+        out = 0
+        k = 0
+        while m:
+            b = m & -m
+            m ^= b
+            if x & b:
+                out |= np.int64(1) << k
+            k += 1
+        return out
+
+
+@njit(cache=True, inline="always")
+def _key(ws, rest, seat, nt):
+    """The exact canonical key of a trick boundary: how many cards each slot has left, the leader and
+    the no-trump flag; then three planes naming in binary the owner of each card in play (seat 0 in
+    none), packed over the cards in play, so that each slot's cards are their relative ranks and two
+    positions that differ only by which equivalent cards were played share a key."""
+    k0 = (_popcount(rest & SLOT0) | (_popcount(rest & SLOT1) << 5) | (_popcount(rest & SLOT2) << 10)
+          | (_popcount(rest & TRUMP) << 15) | (seat << 20) | (nt << 23) | (np.int64(1) << 24))
+    p0 = _pack(ws[W_HANDS + 1] | ws[W_HANDS + 3] | ws[W_HANDS + 5], rest)
+    p1 = _pack(ws[W_HANDS + 2] | ws[W_HANDS + 3], rest)
+    p2 = _pack(ws[W_HANDS + 4] | ws[W_HANDS + 5], rest)
+    return k0, p0, p1, p2
 
 
 @njit(cache=True, inline="always")
@@ -221,11 +261,7 @@ def _probe(ws, n_active, tm, nt, pos, seat, table, ledm, bbit, bseat, rest, targ
             return 1
         if left - s1 < target:
             return 0
-        # the exact key: cards in play, leader, no-trump flag, three planes naming each card's owner
-        k0 = rest | (seat << 59) | (nt << 62)
-        p0 = ws[W_HANDS + 1] | ws[W_HANDS + 3] | ws[W_HANDS + 5]
-        p1 = ws[W_HANDS + 2] | ws[W_HANDS + 3]
-        p2 = ws[W_HANDS + 4] | ws[W_HANDS + 5]
+        k0, p0, p1, p2 = _key(ws, rest, seat, nt)
         slot = _index(ws, k0, p0, p1, p2)
         j = _find(ws, slot, k0, p0, p1, p2)
         if j >= 0:
