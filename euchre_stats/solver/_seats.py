@@ -18,8 +18,10 @@ such probes (a binary search between quick bounds).  What makes it fast:
 * **quick bounds** at trick boundaries: tricks left, and sure winners (a side holding the top
   trumps in a row wins at least as many tricks as one of its hands holds of them);
 * a **transposition table** of lower and upper bounds at trick boundaries, two-way buckets,
-  keyed exactly (the cards in play, three bit planes naming their owners, the leader, whether
-  slot 3 is trump), so one table may serve many deals of one seating and is never wrong;
+  keyed by an exact canonical form (each slot's cards in play packed to their relative ranks,
+  three bit planes naming their owners, the leader, whether slot 3 is trump), so positions that
+  differ only by which equivalent cards were played share an entry, and one table may serve many
+  deals of one seating without ever giving a wrong answer;
 * the **last trick** is its highest card of the led slot or trump (no recursion).
 
 The recursion is plain self-recursion; every argument of a recursive call is a typed value, not
@@ -211,6 +213,8 @@ def _order(ws, seat, pos, legal, rest, table, ledm, tm, bbit, bseat, ply):
             above = inplay & _slot_mask(c) & ~((b << 1) - 1)
             if above == 0:  # the top card of its suit: trumps first, high to low
                 s = 200 + c
+            elif b & tm:  # low trump leads last
+                s = 50 - (c & 15)
             else:  # low leads
                 s = 100 - (c & 15)
         elif theirs and (b & (ledm | tm)) != 0 and c > bbit:
