@@ -22,7 +22,9 @@ such probes (a binary search between quick bounds).  What makes it fast:
   three bit planes naming their owners, the leader, whether slot 3 is trump), so positions that
   differ only by which equivalent cards were played share an entry, and one table may serve many
   deals of one seating without ever giving a wrong answer;
-* the **last trick** is its highest card of the led slot or trump (no recursion).
+* the **last two tricks** are searched by a lean twin of the search (no ordering, no table inside
+  them: at most two cards a seat), its positions still looked up and stored in the table; the
+  **last trick** is its highest card of the led slot or trump (no recursion).
 
 The recursion is plain self-recursion; every argument of a recursive call is a typed value, not
 a literal (a literal argument compiled another copy of the recursion, which segfaulted when
@@ -234,6 +236,51 @@ def _order(ws, seat, pos, legal, rest, table, ledm, tm, bbit, bseat, ply):
 
 
 @njit(cache=True)
+def _two(ws, n_active, tm, pos, seat, table, ledm, bbit, bseat, rest, target):
+    """:func:`_probe` of the last two tricks: their first trick card by card (no table, no ordering:
+    at most two cards a seat), the last one decided by its highest card of the led slot or trump."""
+    ws[ST_NODES] += 1
+    h = ws[W_HANDS + seat]
+    legal = h
+    if pos > 0:
+        legal = h & ledm
+        if legal == 0:
+            legal = h
+    m = _reps(legal, h, rest | table)
+    maximise = ws[W_SIDE + seat] == 0
+    result = 0 if maximise else 1
+    while m:
+        b = _hibit(m)  # the higher card first
+        m ^= b
+        c = _bit_index(b)
+        ws[W_HANDS + seat] ^= b
+        if pos == 0:
+            nledm, nbit, nseat = _slot_mask(c), c, seat
+        else:
+            nledm, nbit, nseat = ledm, bbit, bseat
+            if (b & (ledm | tm)) != 0 and c > bbit:
+                nbit, nseat = c, seat
+        if pos + 1 == n_active:
+            won = 1 if ws[W_SIDE + nseat] == 0 else 0
+            r = rest ^ b  # one card a seat: the last trick
+            w = _hibit(r & (_slot_mask(_bit_index(ws[W_HANDS + nseat])) | tm))
+            for k in range(MAX_SEATS):
+                if ws[W_HANDS + k] & w:
+                    won += 1 if ws[W_SIDE + k] == 0 else 0
+            v = 1 if won >= target else 0
+        else:
+            v = _two(ws, n_active, tm, pos + 1, ws[W_NXT + seat], table | b, nledm, nbit, nseat, rest ^ b, target)
+        ws[W_HANDS + seat] ^= b
+        if maximise and v == 1:
+            result = 1
+            break
+        if not maximise and v == 0:
+            result = 0
+            break
+    return result
+
+
+@njit(cache=True)
 def _probe(ws, n_active, tm, nt, pos, seat, table, ledm, bbit, bseat, rest, target, ply):
     """1 if side 0 can take at least ``target`` of the tricks still to be decided (the current one
     included), else 0.
@@ -277,6 +324,14 @@ def _probe(ws, n_active, tm, nt, pos, seat, table, ledm, bbit, bseat, rest, targ
             if hi < target:
                 ws[ST_HITS] += 1
                 return 0
+        if left == 2:
+            zero = np.int64(0)
+            result = _two(ws, n_active, tm, zero, seat, zero, zero, zero, zero, rest, target)
+            if result == 1:
+                _store(ws, slot, k0, p0, p1, p2, target, left, left)
+            else:
+                _store(ws, slot, k0, p0, p1, p2, 0, target - 1, left)
+            return result
         legal = h
     else:
         legal = h & ledm
