@@ -16,7 +16,8 @@ such probes (a binary search between quick bounds).  What makes it fast:
 * **move ordering**: leads of top cards first, then low leads; when following, the cheapest
   card that takes the trick from the other side first, the lowest cards otherwise;
 * **quick bounds** at trick boundaries: tricks left, and sure winners (a side holding the top
-  trumps in a row wins at least as many tricks as one of its hands holds of them);
+  trumps in a row wins at least as many tricks as one of its hands holds of them; a leader with
+  the top card of a suit no seat of the other side can trump takes this trick);
 * a **transposition table** of lower and upper bounds at trick boundaries, two-way buckets,
   keyed by an exact canonical form (each slot's cards in play packed to their relative ranks,
   three bit planes naming their owners, the leader, whether slot 3 is trump), so positions that
@@ -196,6 +197,29 @@ def _sure(ws, rest, tm):
 
 
 @njit(cache=True, inline="always")
+def _sure_lead(ws, rest, tm, seat):
+    """Whether the leader has a lead that surely takes the trick for its side: the top card of a
+    suit that no seat of the other side can trump (each follows suit or holds no trump)."""
+    h = ws[W_HANDS + seat]
+    mine = ws[W_SIDE + seat]
+    for sl in range(4):
+        m = SLOT0 << (16 * sl)
+        x = rest & m
+        if x == 0 or (_hibit(x) & h) == 0:
+            continue
+        if m == tm:
+            return True
+        ok = True
+        for k in range(MAX_SEATS):
+            hk = ws[W_HANDS + k]
+            if ws[W_SIDE + k] != mine and (hk & m) == 0 and (hk & tm) != 0:
+                ok = False
+        if ok:
+            return True
+    return False
+
+
+@njit(cache=True, inline="always")
 def _order(ws, seat, pos, legal, rest, table, ledm, tm, bbit, bseat, ply):
     """Write the moves (one card of each run of equivalent legal cards) at ``ws[W_MV + ply *
     MAX_MOVES]``, best first; return how many."""
@@ -312,6 +336,12 @@ def _probe(ws, n_active, tm, nt, pos, seat, table, ledm, bbit, bseat, rest, targ
             return 1
         if left - s1 < target:
             return 0
+        if (s0 == 0 if maximise else s1 == 0) and _sure_lead(ws, rest, tm, seat):
+            # the leader's side takes at least this trick
+            if maximise and target == 1:
+                return 1
+            if not maximise and target == left:
+                return 0
         k0, p0, p1, p2 = _key(ws, rest, seat, nt)
         slot = _index(ws, k0, p0, p1, p2)
         j = _find(ws, slot, k0, p0, p1, p2)
