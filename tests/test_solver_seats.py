@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from euchre_stats.core.cards import parse_cards, parse_trump
 from euchre_stats.core.decks import find_deck
 from euchre_stats.core.errors import SolveInputError
 from euchre_stats.core.trump import legal_plays, trick_winner_index
 from euchre_stats.solver import solve_many
-from euchre_stats.solver.seats import solve_seats
+from euchre_stats.solver.seats import seats_at_least, solve_seats, solve_seats_many
 
 
 def naive(hands, trump, leader, sides, out=(), table=()):
@@ -119,3 +122,119 @@ def test_inputs_are_checked():
         solve_seats(["Ah Kh", "9s"], "h")
     with pytest.raises(SolveInputError, match="the Joker has no place in no trump"):
         solve_seats(["Jk", "9s"], "n")
+
+
+# --- the fast search: every seating, the probe, the batch -------------------------------------------
+#: (name, seats, sides or None (random), out, cards a seat (low, high), positions)
+SEATINGS = [
+    ("six seats, three against three", 6, [0, 1, 0, 1, 0, 1], (), (1, 3), 300),
+    ("six seats, side 0's loner (partners 2 and 4 out)", 6, [0, 1, 0, 1, 0, 1], (2, 4), (1, 4), 150),
+    ("six seats, side 1's loner (partners 1 and 5 out)", 6, [0, 1, 0, 1, 0, 1], (1, 5), (1, 4), 150),
+    ("five seats", 5, None, (), (1, 3), 120),
+    ("four seats", 4, None, (), (1, 4), 120),
+    ("four seats of six, two out, sides given", 6, None, (0, 3), (1, 4), 80),
+    ("three seats", 3, None, (), (1, 4), 120),
+    ("two seats", 2, None, (), (1, 6), 120),
+]
+
+
+def _check(hands, t, leader, sides, out, table):
+    """The search against plain minimax, and every probe against the search; the value."""
+    want = naive(hands, t, leader, sides, out=out, table=tuple(table))
+    got = solve_seats(hands, t, leader, sides=sides, played=table, out=out)
+    assert got == want, (hands, t, leader, sides, out, table)
+    left = max(bin(h).count("1") for h in hands) + (1 if table else 0)
+    for target in range(-1, left + 2):
+        assert seats_at_least(hands, t, leader, target, sides=sides, played=table, out=out) == (want >= target), \
+            (hands, t, leader, sides, out, table, target)
+    return want
+
+
+@pytest.mark.parametrize("name, n, sides, out, per, count", SEATINGS, ids=[s[0] for s in SEATINGS])
+def test_every_seating_matches_plain_minimax_and_the_probe_matches_the_value(name, n, sides, out, per, count):
+    """1,160 positions: every trump and no trump (the Joker in the others), cards on the table, any sides."""
+    rng = np.random.default_rng(sum(map(ord, name)))
+    seen = {"joker": 0, "no trump": 0, "on table": 0}
+    for _ in range(count):
+        k = int(rng.integers(per[0], per[1] + 1))
+        sd = [int(x) for x in rng.integers(0, 2, n)] if sides is None else sides
+        n_active = n - len(out)
+        hands, t, leader, table = _position(rng, n, k, out=out, on_table=int(rng.integers(0, n_active)) if k > 1
+                                            else 0)
+        _check(hands, t, leader, sd, out, table)
+        seen["joker"] += any((h >> 32) & 1 for h in hands) or 32 in table
+        seen["no trump"] += t == 4
+        seen["on table"] += bool(table)
+    assert min(seen.values()) > 0, seen
+
+
+@settings(max_examples=150, deadline=None)
+@given(n=st.integers(2, 6), per=st.integers(1, 3), sides=st.lists(st.integers(0, 1), min_size=6, max_size=6),
+       out_bits=st.integers(0, 63), trump=st.integers(0, 4), on_table=st.integers(0, 5), seed=st.integers(0, 2**32 - 1))
+def test_any_position_matches_plain_minimax(n, per, sides, out_bits, trump, on_table, seed):
+    out = tuple(s for s in range(n) if (out_bits >> s) & 1)
+    if n - len(out) < 2:
+        out = out[: n - 2]
+    n_active = n - len(out)
+    if n_active * per > 32 or n_active ** per > 400:  # plain minimax must stay quick
+        per = 1
+    rng = np.random.default_rng(seed)
+    hands, t, leader, table = _position(rng, n, per, trump=trump, out=out,
+                                        on_table=min(on_table, n_active - 1) if per > 1 else 0)
+    _check(hands, t, leader, sides[:n], out, table)
+
+
+@pytest.mark.parametrize("n, sides, out, per", [(6, None, (), 5), (6, None, (2, 4), 5), (6, [0, 0, 1, 1, 1, 0], (), 4),
+                                                (5, None, (), 5), (3, None, (), 8), (2, None, (), 8)])
+def test_the_batch_matches_one_deal_at_a_time(n, sides, out, per):
+    """Whole deals of one seating, trumps (no trump too) and leaders mixed, in one kernel call."""
+    rng = np.random.default_rng(n * 10 + per + len(out))
+    rows, trumps, leaders = [], [], []
+    for _ in range(40):
+        hands, t, leader, _ = _position(rng, n, per, out=out)
+        rows.append(hands)
+        trumps.append(t)
+        leaders.append(leader)
+    rows = np.array(rows, dtype=np.uint64)
+    one = [solve_seats(list(map(int, h)), t, ld, sides=sides, out=out) for h, t, ld in zip(rows, trumps, leaders)]
+    many = solve_seats_many(rows, trumps, leaders, sides=sides, out=out)
+    assert many.dtype == np.int64 and many.tolist() == one
+    assert len(set(one)) > 1
+    targets = rng.integers(0, per + 2, len(one))
+    band = solve_seats_many(rows.astype(np.int64), trumps, leaders, sides=sides, out=out, target=targets)
+    assert band.dtype == bool and band.tolist() == [v >= g for v, g in zip(one, targets)]
+    three = solve_seats_many(rows, trumps, leaders, sides=sides, out=out, target=3)
+    assert three.tolist() == [v >= 3 for v in one]
+
+
+def test_a_whole_six_handed_deal_and_its_bands():
+    """A deal whose value plain minimax gave once (about 10 s): 3 with hearts, seat 0 to lead; the
+    same deal with the sides swapped is its mirror image."""
+    hands = ["Jh Ah 9c Td Qs", "Jd Kh Tc Ad 9s", "Qh 9h Ac Kd Ts", "Th Kc Qd 7s As", "Jk 8h 8c 8d 8s",
+             "Jc Js Qc 7h 7c"]
+    for trump, leader, sides, want in [("h", 0, None, 3), ("h", 0, [1, 0, 1, 0, 1, 0], 2)]:
+        assert solve_seats(hands, trump, leader, sides=sides) == want
+        assert [seats_at_least(hands, trump, leader, t, sides=sides) for t in range(7)] == [t <= want for t in range(7)]
+        rows = np.array([[sum(1 << c for c in parse_cards(h)) for h in hands]])
+        assert solve_seats_many(rows, parse_trump(trump), leader, sides=sides).tolist() == [want]
+
+
+def test_new_inputs_are_checked():
+    with pytest.raises(SolveInputError, match="target 2.5: expected a whole number"):
+        seats_at_least(["Ah", "9s"], "h", 0, 2.5)
+    with pytest.raises(SolveInputError, match="fewer than two seats are playing"):
+        solve_seats(["Ah", "", ""], "h", 0, out=(1, 2))
+    with pytest.raises(SolveInputError, match=r"expected integer rows of masks"):
+        solve_seats_many(np.array([1, 2]), 0, 0)
+    with pytest.raises(SolveInputError, match="row 1: a card is held twice"):
+        solve_seats_many(np.array([[1, 2], [4, 4]]), 0, 0)
+    with pytest.raises(SolveInputError, match=r"row 0: hands of \[1, 2\] cards"):
+        solve_seats_many(np.array([[1, 6]]), 0, 0)
+    with pytest.raises(SolveInputError, match="leader 2 in row 0 is not an active seat"):
+        solve_seats_many(np.array([[1, 2, 0]]), 0, 2, out=(2,))
+    with pytest.raises(SolveInputError, match="trump 5 in row 1"):
+        solve_seats_many(np.array([[1, 2], [1, 2]]), [0, 5], 0)
+    with pytest.raises(SolveInputError, match="row 0: the Joker has no place in no trump"):
+        solve_seats_many(np.array([[1 << 32, 2]]), 4, 0)
+    with pytest.raises(SolveInputError, match="cards are 0-32"):
+        solve_seats_many(np.array([[1 << 33, 2]]), 0, 0)

@@ -11,23 +11,81 @@ import numpy as np
 
 from ..core.cards import card_name, parse_cards, parse_trump
 from ..core.errors import SolveInputError
-from ..core.trump import EFF_SUIT, NO_TRUMP
+from ..core.trump import NO_TRUMP
 from . import _seats
-
-_TABLES = None
-
-
-def _tables():
-    global _TABLES
-    if _TABLES is None:
-        _TABLES = _seats.tables()
-    return _TABLES
-
 
 def _mask(hand) -> int:
     if isinstance(hand, (int, np.integer)):
         return int(hand)
     return sum(1 << c for c in parse_cards(hand))
+
+
+def _seating(n, sides, out):
+    """The sides (one 0 or 1 a seat), the active seats and the next-active table of ``n`` seats."""
+    if not 2 <= n <= _seats.MAX_SEATS:
+        raise SolveInputError(f"{n} hands: expected 2 to {_seats.MAX_SEATS} seats")
+    side = [s % 2 for s in range(n)] if sides is None else [int(x) for x in sides]
+    if len(side) != n or any(x not in (0, 1) for x in side):
+        raise SolveInputError(f"sides {sides!r}: one 0 or 1 for each of the {n} seats")
+    out = set(int(s) for s in out)
+    if any(not 0 <= s < n for s in out):
+        raise SolveInputError(f"out {sorted(out)!r}: seats sitting out are seats 0-{n - 1} holding no card")
+    active = [s for s in range(n) if s not in out]
+    if len(active) < 2:
+        raise SolveInputError(f"out {sorted(out)!r}: fewer than two seats are playing")
+    nxt = np.zeros(_seats.MAX_SEATS, dtype=np.int64)
+    for i, s in enumerate(active):
+        nxt[s] = active[(i + 1) % len(active)]
+    sd = np.zeros(_seats.MAX_SEATS, dtype=np.int64)
+    sd[:n] = side
+    return sd, out, active, nxt
+
+
+def _trump(trump) -> int:
+    t = trump if isinstance(trump, (int, np.integer)) else parse_trump(trump)
+    if t not in (0, 1, 2, 3, NO_TRUMP):
+        raise SolveInputError(f"trump {trump!r}: expected a suit 0-3 or 4 (no trump)")
+    return int(t)
+
+
+def _position(hands, trump, leader, sides, played, out):
+    """Validate one position; the kernel's arguments for it."""
+    masks = [_mask(h) for h in hands]
+    n = len(masks)
+    side, out, active, nxt = _seating(n, sides, out)
+    if any(masks[s] for s in out):
+        raise SolveInputError(f"out {sorted(out)!r}: seats sitting out are seats 0-{n - 1} holding no card")
+    t = _trump(trump)
+    if not 0 <= leader < n or leader in out:
+        raise SolveInputError(f"leader {leader!r} is not an active seat")
+    table = [c if isinstance(c, (int, np.integer)) else parse_cards(c)[0] for c in played]
+    seen = 0
+    for m in masks + [1 << int(c) for c in table]:
+        if m < 0 or m >> 33:
+            raise SolveInputError(f"hand {m!r}: cards are 0-32")
+        if m & seen:
+            raise SolveInputError(f"card {card_name((m & seen).bit_length() - 1)!r} is held twice")
+        seen |= m
+    if t == NO_TRUMP and (seen >> 32) & 1:
+        raise SolveInputError("the Joker has no place in no trump")
+    if len(table) >= len(active):
+        raise SolveInputError(f"{len(table)} cards on the table: a trick has {len(active)}")
+    order = [leader]
+    while len(order) < len(active):
+        order.append(int(nxt[order[-1]]))
+    sizes = [bin(masks[s]).count("1") + (1 if i < len(table) else 0) for i, s in enumerate(order)]
+    if len(set(sizes)) != 1:
+        raise SolveInputError(f"hands {[bin(masks[s]).count('1') for s in order]} cards in turn from the leader: "
+                              "every active seat must hold as many cards as the others, counting the card "
+                              "it has put on the table")
+    h = np.zeros(_seats.MAX_SEATS, dtype=np.int64)
+    h[:n] = masks
+    return h, side, nxt, len(active), t, np.array(table, dtype=np.int64), int(leader)
+
+
+def _run(args, target):
+    h, side, nxt, n_active, t, table, leader = args
+    return int(_seats.solve_position(h, side, nxt, n_active, t, table, leader, target, _seats.new_workspace()))
 
 
 def solve_seats(hands, trump, leader: int = 0, *, sides=None, played=(), out=()) -> int:
@@ -47,62 +105,123 @@ def solve_seats(hands, trump, leader: int = 0, *, sides=None, played=(), out=())
     -------
     int
         Side 0's tricks from here, the current trick included.
+
+    Examples
+    --------
+    >>> solve_seats(["Jh Ah", "9s Ts", "Jd Kh", "Qs Ks"], "h")
+    2
     """
-    masks = [_mask(h) for h in hands]
-    n = len(masks)
-    if not 2 <= n <= _seats.MAX_SEATS:
-        raise SolveInputError(f"{n} hands: expected 2 to {_seats.MAX_SEATS} seats")
-    t = trump if isinstance(trump, (int, np.integer)) else parse_trump(trump)
-    if t not in (0, 1, 2, 3, NO_TRUMP):
-        raise SolveInputError(f"trump {trump!r}: expected a suit 0-3 or 4 (no trump)")
-    side = [s % 2 for s in range(n)] if sides is None else [int(x) for x in sides]
-    if len(side) != n or any(x not in (0, 1) for x in side):
-        raise SolveInputError(f"sides {sides!r}: one 0 or 1 for each of the {n} seats")
-    out = set(int(s) for s in out)
-    if any(not 0 <= s < n for s in out) or any(masks[s] for s in out):
-        raise SolveInputError(f"out {sorted(out)!r}: seats sitting out are seats 0-{n - 1} holding no card")
-    active = [s for s in range(n) if s not in out]
-    if not 0 <= leader < n or leader in out:
-        raise SolveInputError(f"leader {leader!r} is not an active seat")
-    table = [c if isinstance(c, (int, np.integer)) else parse_cards(c)[0] for c in played]
-    seen = 0
-    for m in masks + [1 << int(c) for c in table]:
-        if m & seen:
-            raise SolveInputError(f"card {card_name((m & seen).bit_length() - 1)!r} is held twice")
-        seen |= m
-    if t == NO_TRUMP and (seen >> 32) & 1:
-        raise SolveInputError("the Joker has no place in no trump")
-    if len(table) >= len(active):
-        raise SolveInputError(f"{len(table)} cards on the table: a trick has {len(active)}")
-    nxt = np.zeros(_seats.MAX_SEATS, dtype=np.int64)
-    for i, s in enumerate(active):
-        nxt[s] = active[(i + 1) % len(active)]
-    order = [leader]
-    while len(order) < len(active):
-        order.append(int(nxt[order[-1]]))
-    sizes = [bin(masks[s]).count("1") + (1 if i < len(table) else 0) for i, s in enumerate(order)]
-    if len(set(sizes)) != 1:
-        raise SolveInputError(f"hands {[bin(masks[s]).count('1') for s in order]} cards in turn from the leader: "
-                              "every active seat must hold as many cards as the others, counting the card "
-                              "it has put on the table")
-    eff, power, smask = _tables()
-    # the trick so far: who leads it, its led suit, the winning card
-    led, bkey, bseat = -1, -1, -1
-    for i, c in enumerate(table):
-        c = int(c)
-        s = order[i]
-        e = int(EFF_SUIT[t, c])
-        if i == 0:
-            led, bkey, bseat = e, int(power[t, c]), s
-        elif (e == t or e == led) and int(power[t, c]) > bkey:
-            bkey, bseat = int(power[t, c]), s
-    h = np.zeros(_seats.MAX_SEATS, dtype=np.int64)
-    h[:n] = masks
-    sd = np.zeros(_seats.MAX_SEATS, dtype=np.int64)
-    sd[:n] = side
-    seat = order[len(table)]
-    return int(_seats.solve_position(h, sd, nxt, len(active), t, eff, power, smask, len(table), seat, led, bkey,
-                                     bseat, _seats.new_table()))
+    return _run(_position(hands, trump, leader, sides, played, out), -1)
 
 
-__all__ = ["solve_seats"]
+def seats_at_least(hands, trump, leader: int, target: int, *, sides=None, played=(), out=()) -> bool:
+    """Whether side 0 takes at least ``target`` tricks from this position with best play by everyone.
+
+    One zero-window probe of the search, cheaper than :func:`solve_seats`: what a scoring band
+    needs (did the makers take 3 tricks? all 5?).  ``seats_at_least(..., target=t)`` is
+    ``solve_seats(...) >= t``.
+
+    Parameters
+    ----------
+    hands, trump, leader, sides, played, out : as :func:`solve_seats`
+    target : tricks side 0 must take from here, the current trick included (0 or less is always
+        reached, more than the tricks left never)
+
+    Returns
+    -------
+    bool
+        Side 0 can take ``target`` tricks whatever side 1 does.
+
+    Examples
+    --------
+    >>> seats_at_least(["Jh Ah", "9s Ts", "Jd Kh", "Qs Ks"], "h", 0, 2)
+    True
+    """
+    if not isinstance(target, (int, np.integer)) or isinstance(target, bool):
+        raise SolveInputError(f"target {target!r}: expected a whole number of tricks")
+    args = _position(hands, trump, leader, sides, played, out)
+    if target <= 0:
+        return True
+    return bool(_run(args, int(target)))
+
+
+def solve_seats_many(hands, trump, leader, *, sides=None, out=(), target=None) -> np.ndarray:
+    """Side 0's tricks in each of many whole deals of one seating, in one call of the kernel.
+
+    Every row is a position at a trick boundary (nothing on the table).  The rows share one
+    transposition table (its keys are exact, so any trumps and leaders may be mixed).
+
+    Parameters
+    ----------
+    hands : integer array ``(rows, seats)`` of hand bitmasks (2 to 6 seats, cards 0-32)
+    trump : one trump (0-3, 4 no trump) for every row, or one a row
+    leader : one leading seat for every row, or one a row
+    sides, out : one seating for every row, as :func:`solve_seats`
+    target : None for the tricks; or tricks side 0 must take (one for every row, or one a row)
+        to answer :func:`seats_at_least` instead
+
+    Returns
+    -------
+    numpy.ndarray
+        ``int64`` side-0 tricks per row; ``bool`` per row when ``target`` is given.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> rows = np.array([[0b11 << 16, 0b11 << 24, 0b11 << 8, 0b11]])
+    >>> solve_seats_many(rows, 2, 0).tolist()
+    [2]
+    """
+    h = np.asarray(hands)
+    if h.ndim != 2 or h.dtype.kind not in "iu":
+        raise SolveInputError(f"hands of shape {h.shape} and dtype {h.dtype}: expected integer rows of masks")
+    rows, n = h.shape
+    side, outs, active, nxt = _seating(n, sides, out)
+    h = h.astype(np.int64) if h.dtype.kind == "i" else h.astype(np.uint64)
+    if (h.astype(np.uint64) >> np.uint64(33)).any() or (h.dtype.kind == "i" and (h < 0).any()):
+        raise SolveInputError("hands: cards are 0-32")
+    h = h.astype(np.int64)
+    trumps = np.broadcast_to(np.asarray(trump, dtype=np.int64), (rows,)).copy()
+    leaders = np.broadcast_to(np.asarray(leader, dtype=np.int64), (rows,)).copy()
+    bad = ~np.isin(trumps, [0, 1, 2, 3, NO_TRUMP])
+    if bad.any():
+        raise SolveInputError(f"trump {int(trumps[bad][0])!r} in row {int(np.argmax(bad))}: expected 0-4")
+    bad = ~np.isin(leaders, active)
+    if bad.any():
+        raise SolveInputError(f"leader {int(leaders[bad][0])!r} in row {int(np.argmax(bad))} is not an active seat")
+    if outs and h[:, sorted(outs)].any():
+        raise SolveInputError(f"out {sorted(outs)!r}: seats sitting out are seats 0-{n - 1} holding no card")
+    union = np.zeros(rows, dtype=np.int64)
+    total = np.zeros(rows, dtype=np.int64)
+    counts = np.zeros((rows, n), dtype=np.int64)
+    for s in range(n):
+        union |= h[:, s]
+        counts[:, s] = [bin(int(x)).count("1") for x in h[:, s]]
+        total += counts[:, s]
+    bad = np.array([bin(int(x)).count("1") for x in union]) != total
+    if bad.any():
+        raise SolveInputError(f"row {int(np.argmax(bad))}: a card is held twice")
+    act = counts[:, active]
+    bad = (act != act[:, :1]).any(axis=1)
+    if bad.any():
+        raise SolveInputError(f"row {int(np.argmax(bad))}: hands of {act[np.argmax(bad)].tolist()} cards: every "
+                              "active seat must hold as many cards as the others")
+    bad = (trumps == NO_TRUMP) & ((union >> 32) & 1 == 1)
+    if bad.any():
+        raise SolveInputError(f"row {int(np.argmax(bad))}: the Joker has no place in no trump")
+    if target is None:
+        targets = np.full(rows, -1, dtype=np.int64)
+    else:
+        tg = np.asarray(target)
+        if tg.dtype.kind not in "iu":
+            raise SolveInputError(f"target {target!r}: expected whole numbers of tricks")
+        targets = np.maximum(np.broadcast_to(tg.astype(np.int64), (rows,)), 0).copy()
+    hh = np.zeros((rows, _seats.MAX_SEATS), dtype=np.int64)
+    hh[:, :n] = h
+    res = np.zeros(rows, dtype=np.int64)
+    _seats.solve_rows(hh, trumps, leaders, side, nxt, len(active), targets, _seats.new_workspace(_seats.TT_BITS_MANY),
+                      res)
+    return res if target is None else res.astype(bool)
+
+
+__all__ = ["seats_at_least", "solve_seats", "solve_seats_many"]
