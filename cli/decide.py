@@ -28,8 +28,10 @@ def sampling_options(func):
                   help="random seed (printed; the same seed gives the same output)")
     @click.option("--workers", "-j", type=click.IntRange(min=1), default=None,
                   help="solver threads (results do not depend on it)")
-    @click.option("--model", type=click.Choice(["pimc", "dd"]), default="pimc", show_default=True,
-                  help="play model: pimc = realistic (each player sees only its own cards), dd = double-dummy")
+    @click.option("--model", type=click.Choice(["pimc", "dd"]), default=None,
+                  help="play model: pimc = realistic (each player sees only its own cards; the default), dd = "
+                       "double-dummy (the default and only model with --players 6: realistic play of six-handed "
+                       "euchre is not built)")
     @click.option("--plot", "plot", type=click.Path(dir_okay=False), default=None, callback=writable_path,
                   help="draw the options' expected values and trick distributions to FILE (.png/.svg/.pdf)")
     @click.option("--score", default=None,
@@ -43,12 +45,13 @@ def sampling_options(func):
 
 
 def players_option(func):
-    """``--players 2|3|4``: ask the question in the two-handed game or cutthroat (6 is refused, saying why)."""
+    """``--players 2|3|4|6``: ask the question in the two-handed game, cutthroat or six-handed euchre."""
 
     return click.option("--players", type=click.Choice(["2", "3", "4", "6"]), default=None,
                         help="players at the table: 2 (two-handed; seats eldest|dealer), 3 (cutthroat; seats "
-                             "eldest|second|dealer; seven cards each); default as --rules say (4); 6 "
-                             "(six-handed) has only odds so far")(func)
+                             "eldest|second|dealer; seven cards each), 6 (six-handed, three against three, the "
+                             "33-card deck; seats eldest|second|third|fourth|fifth|dealer, double dummy); "
+                             "default as --rules say (4)")(func)
 
 
 def bidding_option(func):
@@ -69,7 +72,7 @@ def _finish(result, fmt, output, plot):
 @click.argument("hand")
 @click.option("--up", "upcard", required=True, help="the upcard, e.g. 9h")
 @click.option("--seat", required=True, help="eldest|partner|third|dealer or 1-4 (1 = eldest, 4 = dealer); "
-              "--players 2: eldest|dealer, 3: eldest|second|dealer")
+              "--players 2: eldest|dealer, 3: eldest|second|dealer, 6: eldest|second|third|fourth|fifth|dealer")
 @click.option("--pass-model", type=click.Choice(list(PASS_MODELS)), default="hand", show_default=True,
               help="how a pass is valued")
 @click.option("--infer/--no-infer", default=True, show_default=True,
@@ -105,7 +108,7 @@ def order(hand, upcard, seat, pass_model, infer, compare_models, named, samples,
 @click.argument("hand")
 @click.option("--turned-down", "turned_down", required=True, help="the card turned down after round one")
 @click.option("--seat", required=True, help="eldest|partner|third|dealer or 1-4; --players 2: eldest|dealer, "
-              "3: eldest|second|dealer")
+              "3: eldest|second|dealer, 6: eldest|second|third|fourth|fifth|dealer")
 @click.option("--pass-model", type=click.Choice(list(PASS_MODELS)), default="hand", show_default=True,
               help="how a pass is valued")
 @click.option("--infer/--no-infer", default=True, show_default=True,

@@ -31,9 +31,10 @@ from .group import cli
 @click.option("--refine-rounds", type=click.IntRange(min=1, max=10), default=1, show_default=True,
               help="refinement rounds (each keeps at most one move)")
 @click.option("--workers", "-j", type=click.IntRange(min=1, max=1024), default=None, help="solver threads")
-@click.option("--players", type=click.Choice(["2", "3"]), default=None,
-              help="fit the heuristic bidder of the two-handed game (2) or cutthroat (3) instead: its "
-                   "order_opponent, take_up and call thresholds (--deals per decision point, --sweeps, --model)")
+@click.option("--players", type=click.Choice(["2", "3", "6"]), default=None,
+              help="fit the heuristic bidder of the two-handed game (2), cutthroat (3) or six-handed euchre (6, "
+                   "--model dd) instead: its order_opponent, take_up and call thresholds, and assist in six-handed "
+                   "(--deals per decision point, --sweeps, --model)")
 @click.option("--output", "-o", type=click.Path(dir_okay=False), default=None, callback=writable_path,
               help="write the model (JSON, with its fit report under \"fit\") to FILE")
 @rules_options

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from .core.errors import DecisionInputError, OddsInputError, RulesError, SolveInputError
 from .core.limits import check_size
-from .rules import GAME_NAMES, SIX_HANDED_NOT_BUILT, Rules, for_players, load_rules
+from .rules import GAME_NAMES, Rules, for_players, load_rules
 
 if TYPE_CHECKING:  # pragma: no cover
     from .bidding.model import BiddingModel
@@ -88,23 +88,19 @@ def _with_players(rules, players) -> Rules:
     """The rules as a game of ``players`` (None: as the rules say; :func:`~euchre_stats.rules.for_players`)."""
     r = load_rules(rules)
     if players is None:
-        if r.players == 6:
-            raise DecisionInputError(SIX_HANDED_NOT_BUILT)
         return r
     if isinstance(players, str) and players.strip().isdigit():
         players = int(players)
-    r = for_players(r, players)
-    if r.players == 6:
-        raise DecisionInputError(SIX_HANDED_NOT_BUILT)
-    return r
+    return for_players(r, players)
 
 
 def _not_in_smaller_games(r: Rules, **given) -> None:
-    """Refuse an option the questions of the two- and three-handed games do not take."""
+    """Refuse an option the questions of the two-, three- and six-handed games do not take."""
+    why = _SIX_WHY if r.players == 6 else _SMALL_WHY
     for name, value in given.items():
         if value not in (None, False):
             raise DecisionInputError(f"{name.replace('_', ' ')} {value!r} does not apply to {GAME_NAMES[r.players]} "
-                                     f"(players {r.players}): " + _SMALL_WHY.get(name, "not modelled there"))
+                                     f"(players {r.players}): " + why.get(name, "not modelled there"))
 
 
 #: why an option of the four-handed questions does not apply to the smaller games
@@ -113,6 +109,9 @@ _SMALL_WHY = {"score": "game-win chances are modelled for the four-handed game o
               "alone": "nobody goes alone", "defender_alone": "nobody defends alone",
               "discard": "the dealer's discard is not a known card there", "pass_model": "a pass is valued by the "
               "heuristic bidder (hand) or as zero (zero)"}
+#: why an option of the four-handed questions does not apply to six-handed euchre's
+_SIX_WHY = {**_SMALL_WHY, "alone": "its questions are asked with nobody alone yet (order and call offer going alone; "
+            "the state machine and review play a loner)", "defender_alone": "nobody defends alone in its text"}
 
 
 def _game_bidder(bidding, r: Rules) -> dict | None:
@@ -650,7 +649,7 @@ def variants(deck: str | Iterable | None = None, *, samples: int = 10000, seed: 
     """
     r = _rules(rules, games=True)
     if deck is None:
-        deck = NO_JOKER_DECKS if r.no_trump else ALL_DECKS
+        deck = "33" if players == 6 else NO_JOKER_DECKS if r.no_trump else ALL_DECKS
     if players != 4 or r.farmers_hand or r.no_trump:
         from .variants.games import simulate_games
 

@@ -43,7 +43,7 @@ def test_tuning_is_deterministic_and_stays_in_range():
     assert set(a.thresholds) == set(GAME_KINDS)
     assert all(0.0 < v < 15.0 for v in a.thresholds.values())
     assert set(a.fit["standard_errors"]) == set(GAME_KINDS)
-    with pytest.raises(BiddingModelError, match="2 or 3 players"):
+    with pytest.raises(BiddingModelError, match="fitted for 2, 3 or 6 players"):
         tune_game_bidder(Rules.from_json({}), deals=10)
 
 

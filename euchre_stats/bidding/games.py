@@ -31,13 +31,21 @@ import numpy as np
 from ..core.errors import BiddingModelError
 from ..game.policies import THRESHOLDS, HeuristicPolicy, best_discard, policy_card_points, policy_hand_points
 from ..game.state import OVER, PLAY, ROUND_ONE, HandState
-from ..play.contracts import game_maker_tricks
+from ..play.contracts import game_maker_tricks, six_maker_tricks
 from ..rules import Rules, hand_points_array
 from ..sampling.seeds import chunk_rng
 from .tuning import BOOTSTRAP, _best_cut
 
 #: the thresholds fitted for the smaller games (the others keep the heuristic's values)
 GAME_KINDS = ("order_opponent", "take_up", "call")
+#: the player counts with a fitted bidder here
+BIDDER_GAMES = (2, 3, 6)
+
+
+def game_kinds(players: int) -> tuple[str, ...]:
+    """The thresholds fitted for the ``players`` game: :data:`GAME_KINDS`, and in six-handed euchre
+    ``assist`` too (the dealer's two partners ordering the card into their side's hand)."""
+    return GAME_KINDS + ("assist",) if players == 6 else GAME_KINDS
 #: the shipped thresholds, per player count
 DATA = Path(__file__).parents[1] / "data" / "game_bidders.json"
 #: candidate deals dealt per deal that reaches a decision point, at most
@@ -55,9 +63,11 @@ def load_game_bidders(path: str | None = None) -> dict:
     except (OSError, ValueError) as exc:
         raise BiddingModelError(f"cannot read the smaller games' bidders {str(p)!r}: {exc}") from None
     for k, v in d.items():
-        bad = [n for n in v.get("thresholds", {}) if n not in GAME_KINDS]
-        if k not in ("2", "3") or bad:
-            raise BiddingModelError(f"{str(p)!r}: entry {k!r} is not a smaller game's thresholds ({bad or k})")
+        if k not in {str(n) for n in BIDDER_GAMES}:
+            raise BiddingModelError(f"{str(p)!r}: entry {k!r} is not a game with a fitted bidder")
+        bad = [n for n in v.get("thresholds", {}) if n not in game_kinds(int(k))]
+        if bad:
+            raise BiddingModelError(f"{str(p)!r}: entry {k!r} is not a smaller game's thresholds ({bad})")
     return d
 
 
@@ -85,10 +95,11 @@ def load_bidder_file(source, players: int) -> dict:
                                     f"{players}-player game (from `euchre-stats tune --players`)")
         d = d.get("thresholds")
         if not isinstance(d, dict):
-            raise BiddingModelError(f"{name}: 'thresholds' must be an object of {', '.join(GAME_KINDS)}")
-    bad = [k for k in d if k not in GAME_KINDS]
+            raise BiddingModelError(f"{name}: 'thresholds' must be an object of {', '.join(game_kinds(players))}")
+    kinds = game_kinds(players)
+    bad = [k for k in d if k not in kinds]
     if bad:
-        raise BiddingModelError(f"{name}: unknown threshold {bad[0]!r} (expected {', '.join(GAME_KINDS)}); "
+        raise BiddingModelError(f"{name}: unknown threshold {bad[0]!r} (expected {', '.join(kinds)}); "
                                 "a four-handed bidding model does not apply to the smaller games")
     for k, v in d.items():
         if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v < 100:
@@ -106,15 +117,19 @@ def game_bidder(players: int) -> HeuristicPolicy:
     return HeuristicPolicy(thresholds=game_thresholds(players))
 
 
-def seat_value(rules: Rules, seat: int, maker, tricks) -> np.ndarray:
-    """One seat's value of hands won by ``maker`` (-1: thrown in) with ``tricks``: two-handed its
-    points minus the opponent's; cutthroat its points minus the mean of the other two players'
-    (a euchre's 2 points split evenly between the defenders, who play as a coalition)."""
+def seat_value(rules: Rules, seat: int, maker, tricks, alone=False) -> np.ndarray:
+    """One seat's value of hands won by ``maker`` (-1: thrown in) with ``tricks`` (``alone``: the
+    maker went alone, six-handed only): two-handed its points minus the opponent's; cutthroat its
+    points minus the mean of the other two players' (a euchre's 2 points split evenly between the
+    defenders, who play as a coalition); six-handed its side's points minus the other side's."""
     maker = np.asarray(maker)
     hs = rules.hand_size
     live = maker >= 0
     t = np.where(live, tricks, hs)
-    mp, dp = (a.astype(np.float64) for a in hand_points_array(rules, t, False, False))
+    mp, dp = (a.astype(np.float64) for a in hand_points_array(rules, t, alone, False))
+    if rules.players == 6:
+        ours = live & ((maker & 1) == (seat & 1))
+        return np.where(live, np.where(ours, mp - dp, dp - mp), 0.0)
     ours = live & (maker == seat)
     if rules.players == 2:
         v = np.where(ours, mp - dp, dp - mp)
@@ -125,7 +140,7 @@ def seat_value(rules: Rules, seat: int, maker, tricks) -> np.ndarray:
 
 def decision_count(state: HandState, kind: str) -> float:
     """The heuristic's count behind the decision of ``state.to_act`` (five-card scale, so it
-    compares with a threshold as stored): ``order_opponent``, ``take_up`` or ``call``."""
+    compares with a threshold as stored): ``order_opponent``, ``assist``, ``take_up`` or ``call``."""
     hand = state.hands[state.to_act]
     scale = state.rules.hand_size / 5
     if kind == "call":
@@ -135,7 +150,8 @@ def decision_count(state: HandState, kind: str) -> float:
     if kind == "take_up":
         with_up = hand | (1 << up)
         return policy_hand_points(with_up & ~(1 << best_discard(with_up, suit)), suit) / scale
-    return (policy_hand_points(hand, suit) - policy_card_points(up, suit) / 2) / scale
+    sign = 1 if kind == "assist" else -1  # the upcard goes to the dealer: a partner's or an opponent's
+    return (policy_hand_points(hand, suit) + sign * policy_card_points(up, suit) / 2) / scale
 
 
 def finish_auction(state: HandState, policy) -> HandState:
@@ -147,34 +163,46 @@ def finish_auction(state: HandState, policy) -> HandState:
 
 def contract_of(s: HandState):
     """A finished auction as a row for :func:`play_contracts`: ``(hands, trump, maker, upcard the
-    dealer holds or -1)``, maker -1 when the hand was thrown in."""
+    dealer holds or -1, seats sitting out as a bitmask)``, maker -1 when the hand was thrown in."""
     dealer = s.rules.players - 1
     if s.phase == OVER:
-        return 0, 0, -1, -1
+        return 0, 0, -1, -1, 0
     up = s.upcard if (s.hands[dealer] >> s.upcard) & 1 else -1
-    return s.hands, s.trump, s.maker_seat, up
+    return s.hands, s.trump, s.maker_seat, up, sum(1 << x for x, a in enumerate(s.active) if not a)
 
 
-def play_contracts(rules: Rules, rows: list, model: str, seed: int, workers) -> tuple[np.ndarray, np.ndarray]:
-    """Maker and maker's tricks of each contract row (:func:`contract_of`), played together."""
+def play_contracts(rules: Rules, rows: list, model: str, seed: int,
+                   workers) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Maker, maker's tricks and whether the maker went alone (six-handed) of each contract row
+    (:func:`contract_of`), played together."""
     n = len(rows)
     maker = np.array([r[2] for r in rows], dtype=np.int64)
+    out = np.array([r[4] for r in rows], dtype=np.int64)
     tricks = np.zeros(n, dtype=np.int64)
     live = np.flatnonzero(maker >= 0)
     if live.size:
         hands = np.array([rows[i][0] for i in live], dtype=np.uint64).reshape(live.size, rules.players)
         trump = np.array([rows[i][1] for i in live], dtype=np.int64)
-        up = np.array([rows[i][3] for i in live], dtype=np.int64)
-        tricks[live] = game_maker_tricks(rules, hands, trump, maker[live], threads=workers, model=model, seed=seed,
-                                         up_known=up)
-    return maker, tricks
+        if rules.players == 6:
+            tricks[live] = six_maker_tricks(rules, hands, trump, maker[live], out[live], model=model)
+        else:
+            up = np.array([rows[i][3] for i in live], dtype=np.int64)
+            tricks[live] = game_maker_tricks(rules, hands, trump, maker[live], threads=workers, model=model,
+                                             seed=seed, up_known=up)
+    return maker, tricks, (maker >= 0) & (out != 0)
 
 
 def _points(players: int) -> list[tuple[int, int, str]]:
-    """The decision points (round, seat, kind) of a game, dealer last."""
+    """The decision points (round, seat, kind) of a game, dealer last (six-handed: the dealer's
+    partners, seats 1 and 3, assist)."""
     dealer = players - 1
-    one = [(1, s, "take_up" if s == dealer else "order_opponent") for s in range(players)]
-    return one + [(2, s, "call") for s in range(players)]
+
+    def kind(s: int) -> str:
+        if s == dealer:
+            return "take_up"
+        return "assist" if players == 6 and s % 2 == dealer % 2 else "order_opponent"
+
+    return [(1, s, kind(s)) for s in range(players)] + [(2, s, "call") for s in range(players)]
 
 
 def _reach(rules: Rules, policy, rnd: int, seat: int, n: int, rng) -> tuple[list[HandState], int]:
@@ -212,21 +240,26 @@ class GameTuneResult:
 
 def tune_game_bidder(rules: Rules, deals: int = 4000, seed: int = 0, sweeps: int = 2, model: str = "pimc",
                      workers: int | None = None, progress=None) -> GameTuneResult:
-    """Fit ``order_opponent``, ``take_up`` and ``call`` of the ``rules.players`` game (2 or 3) by
-    self-play, ``deals`` deals per decision point (see the module docstring)."""
+    """Fit ``order_opponent``, ``take_up`` and ``call`` (six-handed: ``assist`` too) of the
+    ``rules.players`` game (2, 3 or 6) by self-play, ``deals`` deals per decision point (see the
+    module docstring).  Six-handed plays double dummy only (realistic play of six seats is not built)."""
     rules = Rules.from_json(rules)
-    if rules.players not in (2, 3):
-        raise BiddingModelError(f"players {rules.players!r}: the smaller games' bidder is for 2 or 3 players")
+    if rules.players not in BIDDER_GAMES:
+        raise BiddingModelError(f"players {rules.players!r}: the heuristic bidder is fitted for 2, 3 or 6 players")
+    if rules.players == 6 and model != "dd":
+        raise BiddingModelError(f"play model {model!r}: realistic play of six-handed euchre is not built; fit its "
+                                "bidder with --model dd")
     if rules.no_trump:
         raise BiddingModelError("no_trump: the smaller games' bidder is fitted without no-trump calls (its "
                                 "call_no_trump threshold is the heuristic's)")
-    thr = {k: THRESHOLDS[k] for k in GAME_KINDS}
+    kinds = game_kinds(rules.players)
+    thr = {k: THRESHOLDS[k] for k in kinds}
     points = _points(rules.players)
     se: dict = {}
     reached: dict = {}
-    step, steps = 0, sweeps * len(GAME_KINDS)
+    step, steps = 0, sweeps * len(kinds)
     for sweep in range(sweeps):
-        for kind in GAME_KINDS:
+        for kind in kinds:
             policy = HeuristicPolicy(thresholds=thr)
             strength, gain = [], []
             for rnd, seat, k in points:
@@ -252,9 +285,8 @@ def tune_game_bidder(rules: Rules, deals: int = 4000, seed: int = 0, sweeps: int
                     b.apply("pass")
                     refuse.append(contract_of(finish_auction(b, policy)))
                 play_seed = int(rng.integers(0, 2**62))
-                ma, ta = play_contracts(rules, accept, model, play_seed, workers)
-                mr, tr = play_contracts(rules, refuse, model, play_seed, workers)
-                gain.append(seat_value(rules, seat, ma, ta) - seat_value(rules, seat, mr, tr))
+                gain.append(seat_value(rules, seat, *play_contracts(rules, accept, model, play_seed, workers))
+                            - seat_value(rules, seat, *play_contracts(rules, refuse, model, play_seed, workers)))
             if not gain:
                 continue
             st, g = np.asarray(strength), np.concatenate(gain)
@@ -276,6 +308,6 @@ def tune_game_bidder(rules: Rules, deals: int = 4000, seed: int = 0, sweeps: int
     return GameTuneResult(rules.players, thr, fit)
 
 
-__all__ = ["GAME_KINDS", "GameTuneResult", "contract_of", "decision_count", "finish_auction", "game_bidder",
+__all__ = ["GAME_KINDS", "BIDDER_GAMES", "game_kinds", "GameTuneResult", "contract_of", "decision_count", "finish_auction", "game_bidder",
            "game_thresholds", "load_bidder_file", "load_game_bidders", "play_contracts",
            "seat_value", "tune_game_bidder"]

@@ -30,21 +30,26 @@ import numpy as np
 from ..core.cards import card_name, cards_to_mask, parse_card, parse_cards, trump_letter
 from ..core.errors import DecisionInputError
 from ..core.trump import EFF_SUIT, SUIT_MASK, trick_winner_index
-from ..bidding.games import GAME_KINDS, contract_of, finish_auction, game_bidder, play_contracts, seat_value
+from ..bidding.games import contract_of, finish_auction, game_bidder, game_kinds, play_contracts, seat_value
 from ..game.policies import HeuristicPolicy, best_discard
 from ..game.state import HandState
 from ..play.contracts import DEFAULT_PLAY_MODEL, PLAY_MODELS, Outcome
-from ..rules import Rules
+from ..rules import GAME_NAMES, Rules
 from ..sampling.dealer import KITTY, Knowledge
 from ..sampling.seeds import resolve_seed
 from .questions import Decision, _drive, _pick_discards, _summarise, contract_trump, dealer_for
 
-#: seat names from the dealer in each smaller game, indexed by the game's seat
-GAME_SEAT_NAMES = {2: ("eldest", "dealer"), 3: ("eldest", "second", "dealer")}
+#: seat names from the dealer in each game, indexed by the game's seat
+GAME_SEAT_NAMES = {2: ("eldest", "dealer"), 3: ("eldest", "second", "dealer"),
+                   6: ("eldest", "second", "third", "fourth", "fifth", "dealer")}
 _SEAT_WORDS = {2: {"eldest": 0, "non-dealer": 0, "nondealer": 0, "1": 0, "dealer": 1, "2": 1},
-               3: {"eldest": 0, "left": 0, "1": 0, "second": 1, "right": 1, "2": 1, "dealer": 2, "3": 2}}
+               3: {"eldest": 0, "left": 0, "1": 0, "second": 1, "right": 1, "2": 1, "dealer": 2, "3": 2},
+               6: {**{name: i for i, name in enumerate(("eldest", "second", "third", "fourth", "fifth", "dealer"))},
+                   **{str(i + 1): i for i in range(6)}, "left": 0, "right": 4}}
 #: :attr:`Decision.value_unit` by player count (``questions.UNIT_WORDS`` says what each counts)
-VALUE_UNITS = {2: "points", 3: "points_vs_others"}
+VALUE_UNITS = {2: "points", 3: "points_vs_others", 6: "points"}
+#: the play model of six-handed questions (realistic play of six seats is not built)
+SIX_HANDED_MODEL = "dd"
 #: the bidder behind every number here
 BIDDER = "heuristic"
 #: candidate deals screened per deal kept, at most, before the auction seen is called impossible
@@ -53,7 +58,8 @@ MAX_SCREEN_FACTOR = 200
 
 def parse_game_seat(text, players: int) -> int:
     """A seat of the ``players`` game named from the dealer: two-handed ``eldest|dealer`` or 1-2;
-    cutthroat ``eldest|second|dealer`` (``left``/``right`` of the dealer) or 1-3."""
+    cutthroat ``eldest|second|dealer`` (``left``/``right`` of the dealer) or 1-3; six-handed
+    ``eldest|second|third|fourth|fifth|dealer`` or 1-6 (the dealer's partners are second and fourth)."""
     key = str(text).strip().lower()
     words = _SEAT_WORDS[players]
     if key not in words:
@@ -63,39 +69,49 @@ def parse_game_seat(text, players: int) -> int:
     return words[key]
 
 
-def _check(rules: Rules, model: str, pass_model: str) -> None:
-    if rules.players not in (2, 3):
-        raise DecisionInputError(f"players {rules.players!r}: these questions are the two- and three-handed games'")
+def _check(rules: Rules, model: str | None, pass_model: str) -> str:
+    """Refuse what these questions do not take; the play model (None: the game's default)."""
+    if rules.players not in (2, 3, 6):
+        raise DecisionInputError(f"players {rules.players!r}: these questions are the two-, three- and six-handed "
+                                 "games'")
+    if model is None:
+        model = SIX_HANDED_MODEL if rules.players == 6 else DEFAULT_PLAY_MODEL
     if model not in PLAY_MODELS:
         raise DecisionInputError(f"unknown play model {model!r}: expected one of {', '.join(PLAY_MODELS)}")
+    if rules.players == 6 and model != SIX_HANDED_MODEL:
+        raise DecisionInputError(f"play model {model!r}: realistic play of six-handed euchre is not built (the realistic "
+                                 "kernel seats four); its questions play double dummy (--model dd, the default there)")
     if pass_model not in ("hand", "zero"):
         raise DecisionInputError(f"pass model {pass_model!r}: the smaller games value a pass by the heuristic "
                                  "bidder (hand) or as zero (zero)")
     if rules.farmers_hand:
         raise DecisionInputError("farmers_hand: the questions of the smaller games do not play the farmer's "
                                  "exchange (the state machine and review do)")
+    return model
 
 
-def _values(rules: Rules, asker: int, maker: np.ndarray, tricks: np.ndarray) -> Outcome:
-    """The asker's outcome of hands with ``maker`` (-1: thrown in) taking ``tricks``; the value is
-    :func:`~euchre_stats.bidding.games.seat_value`."""
+def _values(rules: Rules, asker: int, maker: np.ndarray, tricks: np.ndarray, alone=False) -> Outcome:
+    """The asker's outcome of hands with ``maker`` (-1: thrown in) taking ``tricks`` (``alone``: the
+    maker went alone, six-handed); the value is :func:`~euchre_stats.bidding.games.seat_value`."""
     hs = rules.hand_size
     live = maker >= 0
     t = np.where(live, tricks, hs).astype(np.int64)
-    ours = live & (maker == asker)
+    ours = live & ((maker & 1) == (asker & 1) if rules.players == 6 else maker == asker)
     made = t >= rules.tricks_to_make
     our_tricks = np.where(~live, -1, np.where(ours, t, hs - t))
-    return Outcome(seat_value(rules, asker, maker, t), ours & made, ours & (t == hs), ours & ~made, our_tricks)
+    return Outcome(seat_value(rules, asker, maker, t, alone), ours & made, ours & (t == hs), ours & ~made,
+                   our_tricks)
 
 
-def value_range(rules: Rules, ours: bool | None) -> tuple[float, float]:
+def value_range(rules: Rules, ours: bool | None, alone: bool | None = False) -> tuple[float, float]:
     """The possible range of one hand's value: as maker (``ours``), as a defender, or either (None,
-    a thrown-in hand's 0 included)."""
+    a thrown-in hand's 0 included); six-handed, with the maker alone (``alone``), not, or either (None)."""
     t = np.arange(rules.hand_size + 1)
     vals = [0.0]
     for side in ([True, False] if ours is None else [ours]):
-        o = _values(rules, 0, np.full(t.size, 0 if side else 1), t)
-        vals += o.value.tolist()
+        for alone in ((False, True) if alone is None and rules.players == 6 else (bool(alone),)):
+            o = _values(rules, 0, np.full(t.size, 0 if side else 1), t, alone)
+            vals += o.value.tolist()
     if ours is not None:
         vals = vals[1:]
     return float(min(vals)), float(max(vals))
@@ -216,8 +232,9 @@ def _bidder(rules: Rules, bidder: dict | None, inputs: dict):
     inputs = {**inputs, "players": rules.players, "bidding": BIDDER}
     if bidder is None:
         return game_bidder(rules.players), inputs
-    inputs["thresholds"] = {k: bidder[k] for k in GAME_KINDS}
-    inputs["bidding"] = f"{BIDDER} ({', '.join(f'{k} {bidder[k]:g}' for k in GAME_KINDS)})"
+    kinds = game_kinds(rules.players)
+    inputs["thresholds"] = {k: bidder[k] for k in kinds}
+    inputs["bidding"] = f"{BIDDER} ({', '.join(f'{k} {bidder[k]:g}' for k in kinds)})"
     return HeuristicPolicy(thresholds=bidder), inputs
 
 
@@ -226,18 +243,21 @@ def _legal(s: HandState):
 
 
 def _bid_ranges(rules):
-    either, ours = value_range(rules, None), value_range(rules, True)
-    return lambda k: either if k == "pass" else ours
+    """The range of each bidding option's value: a pass, either side (a loner too); a call, ours
+    (alone or not, as the option says)."""
+    either, ours, lone = value_range(rules, None, None), value_range(rules, True), value_range(rules, True, True)
+    return lambda k: either if k == "pass" else lone if "alone" in k else ours
 
 
 def game_order_decision(hand, upcard, seat, rules: Rules, *, samples: int = 10000, seed: int | None = None,
-                        model: str = DEFAULT_PLAY_MODEL, pass_model: str = "hand", infer: bool = True,
+                        model: str | None = None, pass_model: str = "hand", infer: bool = True,
                         workers: int | None = None, target_se: float | None = None, progress=None,
                         bidder: dict | None = None) -> Decision:
-    """Round one of a two- or three-handed game from ``seat``: pass, or order the upcard up (pick it
-    up, as the dealer, with the best discard over the sampled deals)."""
+    """Round one of a two-, three- or six-handed game from ``seat``: pass, or order the upcard up
+    (pick it up, as the dealer, with the best discard over the sampled deals), or in six-handed
+    order it alone (the loner's exchange with a partner made by the bidder)."""
     rules = Rules.from_json(rules)
-    _check(rules, model, pass_model)
+    model = _check(rules, model, pass_model)
     asker = parse_game_seat(seat, rules.players)
     cards = parse_cards(hand, rules.deck_obj, size=rules.hand_size)
     hmask = cards_to_mask(cards)
@@ -247,10 +267,10 @@ def game_order_decision(hand, upcard, seat, rules: Rules, *, samples: int = 1000
     def options(s: HandState):
         out = []
         for a in s.legal_actions():
-            if a == "order" and asker == dealer:
+            if a in ("order", "order alone") and asker == dealer:
                 t = s.copy()
-                t.apply("order")
-                out += [(f"order|{c}", ["order", c]) for c in t.legal_actions()]
+                t.apply(a)
+                out += [(f"{a}|{c}", [a, c]) for c in t.legal_actions()]
             else:
                 out.append((a, [a]))
         return out
@@ -263,14 +283,14 @@ def game_order_decision(hand, upcard, seat, rules: Rules, *, samples: int = 1000
 
 
 def game_call_decision(hand, turned_down, seat, rules: Rules, *, samples: int = 10000, seed: int | None = None,
-                       model: str = DEFAULT_PLAY_MODEL, pass_model: str = "hand", infer: bool = True,
+                       model: str | None = None, pass_model: str = "hand", infer: bool = True,
                        workers: int | None = None, target_se: float | None = None, progress=None,
                        bidder: dict | None = None) -> Decision:
     """Round two of a two- or three-handed game from ``seat``: everyone passed round one and
     ``turned_down`` was turned down; the seats before ``seat`` passed again.  Options: each suit
     that may be named, and pass unless the dealer is stuck."""
     rules = Rules.from_json(rules)
-    _check(rules, model, pass_model)
+    model = _check(rules, model, pass_model)
     asker = parse_game_seat(seat, rules.players)
     cards = parse_cards(hand, rules.deck_obj, size=rules.hand_size)
     hmask = cards_to_mask(cards)
@@ -284,14 +304,14 @@ def game_call_decision(hand, turned_down, seat, rules: Rules, *, samples: int = 
 
 
 def game_discard_decision(hand, upcard, rules: Rules, *, maker="dealer", samples: int = 10000,
-                          seed: int | None = None, model: str = DEFAULT_PLAY_MODEL, infer: bool = True,
+                          seed: int | None = None, model: str | None = None, infer: bool = True,
                           workers: int | None = None, target_se: float | None = None, progress=None,
                           bidder: dict | None = None) -> Decision:
     """The dealer of a two- or three-handed game holding its cards and the upcard: the value of each
     discard.  ``maker`` is the seat that ordered the upcard up (the dealer itself by default); with
     ``infer`` the deals are those on which the seats before it passed and it ordered."""
     rules = Rules.from_json(rules)
-    _check(rules, model, "hand")
+    model = _check(rules, model, "hand")
     dealer = rules.players - 1
     m = parse_game_seat(maker, rules.players)
     cards = parse_cards(hand, rules.deck_obj, size=rules.hand_size + 1)
@@ -303,7 +323,7 @@ def game_discard_decision(hand, upcard, rules: Rules, *, maker="dealer", samples
     _upcard(up, rules, 0)
     inputs = {"hand": " ".join(card_name(c) for c in cards), "upcard": card_name(up),
               "maker": GAME_SEAT_NAMES[rules.players][m]}
-    r = value_range(rules, m == dealer)
+    r = value_range(rules, (m & 1) == (dealer & 1) if rules.players == 6 else m == dealer)
     return _ask("discard", rules, dealer, hmask & ~(1 << up), up, _seen(["pass"] * m + ["order"], dealer,
                                                                            rules.players),
                 _legal, inputs, lambda k: r, samples=samples, seed=resolve_seed(seed), model=model, workers=workers,
@@ -317,8 +337,8 @@ def _upcard(text, rules: Rules, hmask: int, what: str = "upcard") -> int:
     if (hmask >> up) & 1:
         raise DecisionInputError(f"the {what} {card_name(up)!r} is also in the hand")
     if up == JOKER:
-        raise DecisionInputError("a Joker upcard: the smaller games' questions start from a suited upcard "
-                                 "(the hand with the Joker turned up is played in review)")
+        raise DecisionInputError(f"a Joker upcard: the questions of {GAME_NAMES[rules.players]} start from a suited "
+                                 "upcard (the hand with the Joker turned up is played in review)")
     return up
 
 
@@ -352,10 +372,11 @@ def replay_game_tricks(rules: Rules, trump: int, tricks: list[list[int]], own_se
 
 
 def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=None, samples: int = 10000,
-                       seed: int | None = None, model: str = DEFAULT_PLAY_MODEL, infer: bool = True,
+                       seed: int | None = None, model: str | None = None, infer: bool = True,
                        workers: int | None = None, target_se: float | None = None, worlds: int | None = None,
                        progress=None, bidder: dict | None = None) -> Decision:
-    """The lead in a two- or three-handed game: each card's expected points (tricks beside them).
+    """The lead in a two-, three- or six-handed game: each card's expected points (tricks beside them;
+    six-handed: double dummy, nobody alone).
 
     ``tricks`` are the earlier tricks from eldest's first lead; ``up`` the upcard (of the trump
     suit: the dealer took it up; else turned down and trump named in round two).  With ``infer``
@@ -368,7 +389,7 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
     from ..solver import game_seats
 
     rules = Rules.from_json(rules)
-    _check(rules, model, "hand")
+    model = _check(rules, model, "hand")
     p, hs, deck = rules.players, rules.hand_size, rules.deck_obj
     dealer = p - 1
     t = contract_trump(trump, rules)
@@ -393,11 +414,14 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
                                  f"{GAME_SEAT_NAMES[p][asker]}'s")
     upc = None if up is None else (up if isinstance(up, int) else parse_card(up, deck))
     round_one = upc is not None and upc >> 3 == t
-    k = Knowledge(deck.mask, trump=t)
+    # the holders: four seats (the smaller games use the first p) or six, then the kitty
+    seats = 6 if p == 6 else 4
+    kit = seats if p == 6 else KITTY
+    k = Knowledge.for_seats(deck.mask, seats, trump=t)
     k.gone = cards_to_mask(played)
     k.known[asker] = hmask
-    k.need = [left if s < p and s != asker else 0 for s in range(4)] + [deck.size - p * hs]
-    k.voids = [voids[s] if s < p else 0 for s in range(4)] + [0]
+    k.need = [left if s < p and s != asker else 0 for s in range(seats)] + [deck.size - p * hs]
+    k.voids = [voids[s] if s < p else 0 for s in range(seats)] + [0]
     up_known = -1
     if upc is not None:
         if round_one:
@@ -415,7 +439,7 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
             if (hmask >> upc) & 1 or (k.gone >> upc) & 1:
                 raise DecisionInputError(f"the turned-down card {card_name(upc)!r} is on the kitty but is also in "
                                          "the hand or played")
-            k.place(KITTY, upc)
+            k.place(kit, upc)
     sampler = dealer_for(k)
     seed = resolve_seed(seed)
     screen = infer and upc is not None
@@ -424,7 +448,7 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
     policy, inputs = _bidder(rules, bidder, inputs)
     if screen:
         bids = _seen(["pass"] * (m if round_one else p + m) + ["order" if round_one else trump_letter(t)], asker, p)
-    where, out = game_seats(p, m)
+    where, out = game_seats(p, m) if p != 6 else (list(range(6)), 0)
     w4 = np.asarray(where)
     pb = np.array(played_by, dtype=np.uint64)
 
@@ -452,7 +476,7 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
         fit_mask, takes = _dealer_fits(cur, dealt)
         if m == dealer and not takes:
             return None
-        kitty = int(row[KITTY])
+        kitty = int(row[kit])
         return hands if rng.random() * kitty.bit_count() < (fit_mask & kitty).bit_count() else None
 
     fits_cache: dict[int, tuple[int, bool]] = {}
@@ -477,8 +501,8 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
             fits_cache[cur] = (fit, takes)
         return fits_cache[cur]
 
-    maker_tricks_before = won[m]
-    ours = asker == m
+    ours = (asker & 1) == (m & 1) if p == 6 else asker == m
+    maker_tricks_before = sum(won[s] for s in range(p) if (s & 1) == (m & 1)) if p == 6 else won[m]
     wv = worlds or DEFAULT_WORLDS
 
     def chunk(rng, n):
@@ -488,6 +512,9 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
                                      "the heuristic bidder; use --no-infer")
         hands = np.array(rows, dtype=np.uint64).reshape(len(rows), p)
         nn = len(hands)
+        if p == 6:
+            return _six_lead_outcomes(rules, hands, t, asker, m, cards, ours, maker_tricks_before, left), \
+                np.ones(nn), (drawn, float("inf"))
         four = np.zeros((nn, 4), dtype=np.uint64)
         for s in range(p):
             four[:, where[s]] = hands[:, s]
@@ -531,6 +558,31 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
                    "up": card_name(upc) if upc is not None else None, "side": "makers" if ours else "defenders"})
     return Decision("lead", inputs, rules, seed, info.played, model, options, diffs, rec, close, None, screen,
                     info.effective, value_unit=VALUE_UNITS[p], sampling=info)
+
+
+def _six_lead_outcomes(rules: Rules, hands: np.ndarray, trump: int, asker: int, maker: int, cards, ours: bool,
+                       before: int, left: int) -> dict:
+    """Six-handed: each lead's outcome over the deals ``hands`` (n, 6), double dummy (every seat
+    holds ``left`` cards, the asker leads; ``before``: the makers' tricks already taken)."""
+    from ..solver.seats import solve_seats
+
+    sides = [0 if (s & 1) == (asker & 1) else 1 for s in range(6)]
+    n = len(hands)
+    outs = {}
+    for c in cards:
+        v = np.zeros(n, dtype=np.int64)
+        for i in range(n):
+            h = [int(x) for x in hands[i]]
+            h[asker] &= ~(1 << c)
+            v[i] = solve_seats(h, trump, asker, sides=sides, played=[c])
+        mt = before + (v if ours else left - v)
+        o = _values(rules, asker, np.full(n, maker), mt)
+        o.points = o.our_tricks.astype(np.float64)
+        if not ours:  # P(make), P(march), P(euchred) are the makers' chances, whoever asks
+            made = mt >= rules.tricks_to_make
+            o.our_make, o.our_march, o.our_euchred = made, mt == rules.hand_size, ~made
+        outs[card_name(c)] = o
+    return outs
 
 
 def _seen(bids: list, asker: int, players: int) -> list:

@@ -180,6 +180,42 @@ def game_maker_tricks(rules: Rules, hands: np.ndarray, trump, maker, threads: in
     return np.where(maker_side == 0, side0, rules.hand_size - side0)
 
 
+def six_maker_tricks(rules: Rules, hands: np.ndarray, trump, maker, out, *, model: str = "dd") -> np.ndarray:
+    """Tricks of the makers' side in six-handed euchre, from the first lead, double dummy.
+
+    ``hands`` are (n, 6) uint64 as play starts (after any pick-up, discard and the loner's
+    exchange), seats as in the hand (the dealer is seat 5, eldest seat 0); ``trump``, ``maker``
+    and ``out`` (the bitmask of seats sitting out: a loner's two partners) are ints or (n,) arrays.
+    Realistic play of six seats is not built: ``model`` must be "dd".
+    """
+    from ..solver.seats import solve_seats_many
+
+    if model != "dd":
+        raise PlayModelError(f"play model {model!r}: realistic play of six-handed euchre is not built (the realistic "
+                             "kernel seats four); use dd")
+    if rules.players != 6:
+        raise PlayModelError("six_maker_tricks plays six-handed euchre")
+    hands = np.asarray(hands, dtype=np.uint64)
+    if hands.ndim != 2 or hands.shape[1] != 6:
+        raise PlayModelError(f"hands must have shape (n, 6), got {hands.shape!r}")
+    n = hands.shape[0]
+    trump = np.broadcast_to(np.asarray(trump, dtype=np.int64), (n,))
+    maker = np.broadcast_to(np.asarray(maker, dtype=np.int64), (n,))
+    out = np.broadcast_to(np.asarray(out, dtype=np.int64), (n,))
+    if n and ((maker < 0) | (maker >= 6)).any():
+        raise PlayModelError(f"maker must be a seat 0..5, got {maker.tolist()!r}")
+    hands = hands.copy()
+    for s in range(6):  # the seats sitting out keep their cards out of play
+        hands[(out >> s) & 1 == 1, s] = 0
+    leader = np.array([first_leader(rules, 5, int(m) if o else None) for m, o in zip(maker, out)], dtype=np.int64)
+    side0 = np.zeros(n, dtype=np.int64)
+    for o in np.unique(out):  # one seating per call of the solver
+        rows = out == o
+        side0[rows] = solve_seats_many(hands[rows], trump[rows], leader[rows],
+                                       out=[s for s in range(6) if (int(o) >> s) & 1])
+    return np.where(maker % 2 == 0, side0, rules.hand_size - side0)
+
+
 class Evaluator:
     """Plays contracts under one play model and scores them for the asking side."""
 

@@ -1,6 +1,8 @@
 """The Monte Carlo dealer: uniform samples of the unseen cards consistent with what one player knows.
 
-Holders are the four seats and the kitty (index 4).  What a player knows is a
+Holders are the four seats and the kitty (index 4); a :class:`Knowledge` made by
+:meth:`Knowledge.for_seats` holds another number of seats (six-handed: seats 0..5, the kitty 6),
+the kitty always last.  What a player knows is a
 :class:`Knowledge`: the cards each holder is known to hold (own hand, the upcard
 in the kitty or in the dealer's hand after a pick-up), how many unseen cards
 each holder still has, the cards gone (played), and the effective suits each
@@ -45,6 +47,12 @@ class Knowledge:
     trump: int | None = None
     #: bitmask of effective suits (bit s) each holder is known to be void in
     voids: list[int] = field(default_factory=lambda: [0] * NUM_HOLDERS)
+
+    @classmethod
+    def for_seats(cls, deck_mask: int, seats: int, trump: int | None = None) -> "Knowledge":
+        """Empty knowledge of a table of ``seats`` seats (holders 0..seats-1, the kitty ``seats``)."""
+        n = seats + 1
+        return cls(deck_mask, known=[0] * n, need=[0] * n, trump=trump, voids=[0] * n)
 
     def place(self, holder: int, card: int) -> None:
         """``card`` is known to be with ``holder`` (a seat or the kitty): one unseen place fewer there."""
@@ -111,7 +119,7 @@ def _enumerate_matrices(k: Knowledge):
     allowed = []
     for g in groups:
         s = _suit_of_group(k, g)
-        allowed.append(tuple(h for h in range(NUM_HOLDERS)
+        allowed.append(tuple(h for h in range(len(k.need))
                              if k.need[h] > 0 and (s < 0 or not (k.voids[h] >> s) & 1)))
     return _matrices(sizes, tuple(allowed), tuple(k.need)), groups
 
@@ -170,7 +178,7 @@ class Dealer:
         p = np.exp(logw - logw.max())
         self.probs = p / p.sum()
         # counts[m, g, h]
-        self.counts = np.zeros((len(matrices), len(groups), NUM_HOLDERS), dtype=np.int64)
+        self.counts = np.zeros((len(matrices), len(groups), len(knowledge.need)), dtype=np.int64)
         for mi, (rows, _) in enumerate(matrices):
             for gi, row in enumerate(rows):
                 for h, x in row:
@@ -178,7 +186,7 @@ class Dealer:
         self.base = np.array([int(m) for m in knowledge.known], dtype=np.uint64)
 
     def sample(self, n: int, rng: np.random.Generator) -> np.ndarray:
-        """``n`` deals as a uint64 array of shape (n, 5): seats 0..3 and the kitty."""
+        """``n`` deals as a uint64 array of shape (n, holders): the seats (0..3), then the kitty."""
         out = np.tile(self.base, (n, 1))
         if not self.groups:
             return out
@@ -204,7 +212,7 @@ class Dealer:
             for gi, cards in enumerate(self.groups):
                 n = len(cards)
                 rem = n
-                for h in range(NUM_HOLDERS):
+                for h in range(self.counts.shape[2]):
                     x = int(self.counts[mi, gi, h])
                     w *= comb(rem, x)
                     rem -= x

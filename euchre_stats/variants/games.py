@@ -1,4 +1,4 @@
-"""Simulated whole hands of the two- and three-handed games, each deck beside the four-handed game.
+"""Simulated whole hands of the two-, three- and six-handed games, each deck beside the four-handed game.
 
 The tuned bidding model (:mod:`euchre_stats.bidding`) is four-handed, so here every game, the
 four-handed one beside it included, is bid by the state machine's heuristic player
@@ -6,7 +6,9 @@ four-handed one beside it included, is bid by the state machine's heuristic play
 in a smaller game those fitted for it by self-play, :func:`~euchre_stats.bidding.games.game_bidder`)
 and played realistically (every player samples deals from its own information:
 :mod:`euchre_stats.play.realistic`) or with ``model="dd"`` double dummy: the two-handed game as
-it is, cutthroat as the maker against the two defenders as a coalition (``docs/rules.md``).  The
+it is, cutthroat as the maker against the two defenders as a coalition (``docs/rules.md``).
+Six-handed euchre (the 33-card deck only) is played double dummy, and so is the four-handed column
+beside it: realistic play of six seats is not built.  The
 figures compare the games with each other under one method; they are not those of ``variants``
 without ``players``, which bids by the model.  The dealer is the last seat and eldest, seat 0, leads.
 
@@ -29,7 +31,7 @@ from ..game.policies import THRESHOLDS, HeuristicPolicy
 from ..game.state import OVER, PLAY, HandState
 from ..output.results import ResultView
 from ..play.contracts import DEFAULT_PLAY_MODEL
-from ..rules import GAME_NAMES, NORTH_AMERICAN, SIX_HANDED_NOT_BUILT, Rules, for_players, hand_points_array
+from ..rules import GAME_NAMES, NORTH_AMERICAN, SIX_HANDED_DECK, Rules, for_players, hand_points_array
 from ..sampling.seeds import chunk_rng, chunk_sizes
 from .simulate import DeckOutcome, _cell, check_run
 
@@ -44,7 +46,7 @@ GAME_FIGURES = {
     "p_make": "the maker takes enough tricks: 3 of 5, 4 of 7 (of contracts played)",
     "p_march": "the maker takes every trick (of contracts played)",
     "p_euchre": "the maker is euchred (of contracts played)",
-    "p_alone": "the maker goes alone (of contracts played; four-handed only)",
+    "p_alone": "the maker goes alone (of contracts played; four- and six-handed only)",
     "maker_points": "points the maker scores, per contract played",
     "defender_points": "points the defenders score between them, per contract played",
 }
@@ -58,7 +60,7 @@ GAME_PANELS = {
                "points per contract"),
 }
 #: column names of the games
-SHORT = {2: "two-handed", 3: "cutthroat", 4: "four-handed"}
+SHORT = {2: "two-handed", 3: "cutthroat", 4: "four-handed", 6: "six-handed"}
 
 
 def game_label(rules: Rules) -> str:
@@ -138,6 +140,10 @@ def _maker_tricks(rules: Rules, hands, trump, maker, alone, def_alone, leader, o
             side0 = play_realistic(rules, hands[live], trump[live], leader[live], out[live], maker[live], alone[live],
                                    def_alone[live], seed=seed, threads=workers, up_known=up[live])
         tricks[live] = np.where(maker[live] & 1 == 0, side0, rules.hand_size - side0)
+    elif rules.players == 6:
+        from ..play.contracts import six_maker_tricks
+
+        tricks[live] = six_maker_tricks(rules, hands[live], trump[live], maker[live], out[live], model=model)
     else:
         from ..play.contracts import game_maker_tricks
 
@@ -231,7 +237,8 @@ class GamesResult(ResultView):
                  + "   play: "
                  + ("double dummy" if self.model == "dd" else
                     "pimc = realistic (each player samples worlds from its own information)")
-                 + ("; the defenders as a coalition" if self.players == 3 else ""),
+                 + ("; the defenders as a coalition" if self.players == 3 else "")
+                 + ("; realistic play of six seats is not built" if self.players == 6 else ""),
                  f"seed: {self.seed}   deals per column: {self.samples:,}",
                  "figures: value [95% interval] n=samples behind it", ""]
         shown = [k for k in GAME_FIGURES if not k.startswith("no_trump") or self.rules.no_trump]
@@ -252,7 +259,8 @@ class GamesResult(ResultView):
 
     def plot_title(self) -> str:
         """The chart's title."""
-        return f"{self.title()} beside four-handed: {self.samples:,} deals each, seed {self.seed}, dd (95% CI)"
+        return (f"{self.title()} beside four-handed: {self.samples:,} deals each, seed {self.seed}, {self.model} "
+                "(95% CI)")
 
     def title(self) -> str:
         """The game set beside the four-handed one: ``"three-handed cutthroat"``, ``"farmer's hand"``..."""
@@ -280,14 +288,18 @@ def simulate_games(players: int, decks="24", samples: int = 2000, seed: int | No
     The four-handed column never has a farmer's hand or no trump.
     """
     rules = Rules.from_json(rules)
-    if players == 6:
-        raise VariantsInputError(SIX_HANDED_NOT_BUILT)
-    if players not in (2, 3) and not (players == 4 and (rules.farmers_hand or rules.no_trump)):
-        raise VariantsInputError(f"players {players!r}: the games set beside the four-handed one are 2 and 3 "
+    if players not in (2, 3, 6) and not (players == 4 and (rules.farmers_hand or rules.no_trump)):
+        raise VariantsInputError(f"players {players!r}: the games set beside the four-handed one are 2, 3 and 6 "
                                  "(or the four-handed game with farmers_hand or no_trump)")
     if model is None:
-        model = "dd" if rules.farmers_hand else DEFAULT_PLAY_MODEL
+        model = "dd" if rules.farmers_hand or players == 6 else DEFAULT_PLAY_MODEL
+    if players == 6 and model != "dd":
+        raise VariantsInputError(f"play model {model!r}: realistic play of six-handed euchre is not built (the "
+                                 "realistic kernel seats four); six-handed variants play double dummy (--model dd)")
     decks, seed = check_run(decks, samples, seed, model)
+    if players == 6 and [d.label for d in decks] != [SIX_HANDED_DECK]:
+        raise VariantsInputError(f"deck {','.join(d.label for d in decks)!r}: six-handed euchre is dealt from the "
+                                 "33-card deck only (--deck 33; the doubled 25-card pack is not built)")
     if model != "dd" and rules.farmers_hand:
         raise VariantsInputError(f"play model {model!r}: a farmer's hand is played double dummy only (realistic "
                                  "play does not model what the farmer's exchange tells the players)")

@@ -1,0 +1,234 @@
+"""Six-handed euchre's questions (order, call, discard, lead with --players 6): double dummy, the
+heuristic bidder, against lay-downs, exact enumeration and plain minimax."""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+import euchre_stats as es
+from euchre_stats.cli.main import cli
+from euchre_stats.core.cards import card_name, cards_to_mask, mask_to_cards, parse_cards
+from euchre_stats.core.errors import DecisionInputError
+from euchre_stats.decide.games import (_six_lead_outcomes, game_call_decision, game_lead_decision,
+                                       game_order_decision, parse_game_seat, replay_game_tricks)
+from euchre_stats.game.policies import HeuristicPolicy
+from euchre_stats.game.state import OVER, PLAY, HandState
+from euchre_stats.rules import Rules, hand_points
+from euchre_stats.sampling.dealer import Dealer, Knowledge
+from tests.test_solver_seats import naive
+
+SIX = Rules(players=6, deck="33")
+
+
+def test_lay_down_orders_alone_for_six():
+    # the Joker and the four top hearts: every trick alone (6), every trick with partners (3)
+    d = game_order_decision("Jk Jh Jd Ah Kh", "9h", "eldest", SIX, samples=200, seed=1)
+    o = {x.action: x for x in d.options}
+    assert d.model == "dd" and d.value_unit == "points"
+    assert o["order alone"].ev == 6.0 and o["order"].ev == 3.0
+    assert o["order"].ev_ci[1] <= 3.0 and o["order alone"].ev_ci[1] <= 6.0  # never outside what is possible
+    assert d.recommendation == "order alone"
+
+
+def test_junk_dealer_leaves_the_bower():
+    d = game_order_decision("9s Tc 9d Qs Ts", "Jh", "dealer", SIX, samples=400, seed=2)
+    o = {x.action: x for x in d.options}
+    assert d.recommendation == "pass"
+    assert o["order"].p_euchred > 0.8  # picked up, the bower alone is euchred (3 points to them)
+    assert all(x.ev >= -6.0 and x.ev_ci[0] >= -6.0 for x in d.options)
+
+
+def test_seats_names_and_refusals():
+    assert [parse_game_seat(x, 6) for x in ("eldest", "second", "3", "fourth", "right", "dealer")] == [0, 1, 2, 3,
+                                                                                                       4, 5]
+    with pytest.raises(DecisionInputError, match="unknown seat 'partner' in a 6-player game"):
+        parse_game_seat("partner", 6)
+    with pytest.raises(DecisionInputError, match="realistic play of six-handed euchre is not built"):
+        game_order_decision("Jh Jd Ah 9s Tc", "9h", "eldest", SIX, samples=10, seed=1, model="pimc")
+    with pytest.raises(DecisionInputError, match="alone True does not apply to six-handed euchre"):
+        es.lead("Jh Ah Kc Qc 9s", "h", "eldest", "eldest", players=6, alone=True, samples=10, seed=1)
+
+
+def test_the_dealers_partners_see_the_upcard_as_an_assist():
+    # a bid by the dealer's partner (second) keeps only deals where the heuristic assists
+    d = game_call_decision("Jd Ad Kd 9c Tc", "9h", "fourth", SIX, samples=300, seed=4)
+    assert d.infer and d.sampling.screened
+    assert {o.action for o in d.options} == {"pass", "c", "c alone", "d", "d alone", "s", "s alone"}
+
+
+def test_same_seed_same_answer_on_any_number_of_threads():
+    a = es.order("Jh Jd Ah 9s Tc", "9h", "third", players=6, samples=300, seed=9, workers=1)
+    b = es.order("Jh Jd Ah 9s Tc", "9h", "third", players=6, samples=300, seed=9, workers=2)
+    assert a.to_dict() == b.to_dict()
+
+
+def _late(seed: int, left: int, turned_down: bool = False):
+    """A six-handed hand bid and played by the heuristic player (nobody alone) until ``left`` cards
+    remain each, at a trick's first card (``turned_down``: trump made in round two)."""
+    policy = HeuristicPolicy()
+    rng = np.random.default_rng(seed)
+    while True:
+        s = HandState.deal(SIX, 5, rng)
+        while s.phase not in (PLAY, OVER):
+            s.apply(policy(s))
+        if s.phase == OVER or s.alone is not None or (turned_down and s.upcard >> 3 == s.trump):
+            continue
+        while len(s.plays) < 6 * (5 - left):
+            s.apply(policy(s))
+        return s
+
+
+@pytest.mark.parametrize("seed", [3, 4, 5, 6, 7, 8])
+def test_lead_outcomes_match_minimax(seed):
+    """Each lead's maker tricks and points over a few deals of a late position, against plain minimax."""
+    s = _late(seed, 2)
+    asker, m = s.to_act, s.maker_seat
+    won = [sum(1 for w in s.trick_winners if w % 2 == side) for side in (0, 1)]
+    hands = np.array([s.hands], dtype=np.uint64)
+    cards = mask_to_cards(s.hands[asker])
+    ours = asker % 2 == m % 2
+    outs = _six_lead_outcomes(SIX, hands, s.trump, asker, m, cards, ours, won[m % 2], 2)
+    sides = [0 if x % 2 == asker % 2 else 1 for x in range(6)]
+    for c in cards:
+        h = list(s.hands)
+        h[asker] &= ~(1 << c)
+        mine = naive(tuple(h), s.trump, asker, sides, (), (c,))
+        maker_tricks = won[m % 2] + (mine if ours else 2 - mine)
+        mp, dp = hand_points(SIX, maker_tricks, False)
+        o = outs[card_name(c)]
+        assert o.value[0] == ((mp - dp) if ours else (dp - mp))
+        assert o.points[0] == won[asker % 2] + mine  # the tricks column: the asker's side's, in the whole hand
+
+
+def _exact_last_lead(s: HandState):
+    """Every deal consistent with the last trick's lead (one card each), uniform, solved by plain
+    minimax: the leader's exact expected points."""
+    asker, t = s.to_act, s.trump
+    played = [s.plays[i:i + 6] for i in range(0, 24, 6)]
+    mine = s.hands[asker]
+    _, voids, _, leader = replay_game_tricks(SIX, t, played, asker, mine)
+    assert leader == asker
+    gone = cards_to_mask([c for tr in played for c in tr]) | (1 << s.upcard)
+    unseen = [c for c in SIX.deck_obj.cards if not ((mine | gone) >> c) & 1]
+    from euchre_stats.core.trump import SUIT_MASK
+
+    others = [x for x in range(6) if x != asker]
+    won = [sum(1 for w in s.trick_winners if w % 2 == side) for side in (0, 1)]
+    sides = [0 if x % 2 == asker % 2 else 1 for x in range(6)]
+    total = count = 0
+    c = mask_to_cards(mine)[0]
+    for pick in itertools.permutations(unseen, 5):
+        if any((voids[x] >> e) & 1 and (1 << card) & int(SUIT_MASK[t, e]) for x, card in zip(others, pick)
+               for e in range(4)):
+            continue
+        hands = [0] * 6
+        for x, card in zip(others, pick):
+            hands[x] = 1 << card
+        mine_t = naive(tuple(hands), t, asker, sides, (), (c,))
+        m = s.maker_seat
+        ours = asker % 2 == m % 2
+        maker_tricks = won[m % 2] + (mine_t if ours else 1 - mine_t)
+        mp, dp = hand_points(SIX, maker_tricks, False)
+        total += (mp - dp) if ours else (dp - mp)
+        count += 1
+    return card_name(c), total / count
+
+
+@pytest.mark.parametrize("seed", [21, 22, 23])
+def test_last_lead_exact_value_lies_in_its_interval(seed):
+    """The whole question (the six-seat dealer with voids, the solver, the points) on the last trick,
+    where every consistent deal can be enumerated: the exact value lies in the interval."""
+    s = _late(seed, 1, turned_down=True)
+    names = ("eldest", "second", "third", "fourth", "fifth", "dealer")
+    tricks = [" ".join(card_name(c) for c in s.plays[i:i + 6]) for i in range(0, 24, 6)]
+    up = s.upcard
+    d = game_lead_decision(card_name(mask_to_cards(s.hands[s.to_act])[0]), s.trump, names[s.maker_seat],
+                           names[s.to_act], SIX, tricks=tricks, up=card_name(up), samples=2000, seed=seed,
+                           infer=False)
+    card, exact = _exact_last_lead(s)
+    o = d.options[0]
+    assert o.action == card
+    assert o.ev_ci[0] <= exact <= o.ev_ci[1], (exact, o.ev_ci)
+
+
+def test_the_six_seat_dealer_is_uniform_with_voids():
+    """Marginals of the generalised constrained dealer (six seats and the kitty) against exact counts."""
+    rng = np.random.default_rng(0)
+    deck = SIX.deck_obj
+    cards = rng.permutation(deck.cards).tolist()
+    k = Knowledge.for_seats(deck.mask, 6, trump=2)
+    k.known[0] = cards_to_mask(cards[:2])
+    k.gone = cards_to_mask(cards[2:20])
+    k.need = [0, 2, 2, 2, 2, 2, 3]
+    k.voids[1] = 1 << 2  # seat 1 shown void in hearts
+    k.voids[3] = 1 << 0
+    dealer = Dealer(k)
+    total = dealer.count_deals()
+    draws = dealer.sample(20000, rng)
+    assert draws.shape == (20000, 7)
+    from euchre_stats.core.trump import SUIT_MASK
+
+    assert not (draws[:, 1] & np.uint64(int(SUIT_MASK[2, 2]))).any()
+    for c in mask_to_cards(k.unseen())[:5]:
+        for seat in (1, 2, 6):
+            kk = Knowledge.for_seats(deck.mask, 6, trump=2)
+            kk.known, kk.gone, kk.need, kk.voids = list(k.known), k.gone, list(k.need), list(k.voids)
+            allowed = not any((k.voids[seat] >> e) & 1 and (1 << c) & int(SUIT_MASK[2, e]) for e in range(4))
+            exact = 0.0
+            if allowed:
+                kk.place(seat, c)
+                try:
+                    exact = Dealer(kk).count_deals() / total
+                except ValueError:
+                    exact = 0.0
+            freq = ((draws[:, seat] >> np.uint64(c)) & np.uint64(1)).mean()
+            assert abs(freq - exact) < 4.5 * np.sqrt(max(exact * (1 - exact), 1e-4) / 20000), (c, seat, freq, exact)
+
+
+def test_cli_six_handed_questions():
+    runner = CliRunner()
+    for args in (["order", "Jh Jd Ah 9s Tc", "--up", "9h", "--seat", "eldest"],
+                 ["call", "Jd Ad Kd 9c Tc", "--turned-down", "9h", "--seat", "third"],
+                 ["discard", "Js Jc As Kh 9d Td", "--up", "Js"],
+                 ["lead", "Jh Ah Kc Qc 9s", "--trump", "h", "--maker", "eldest", "--seat", "eldest", "--up", "9h"]):
+        r = runner.invoke(cli, args + ["--players", "6", "--samples", "200", "--seed", "1", "--format", "json"])
+        assert r.exit_code == 0, (args, r.output)
+        out = json.loads(r.output)
+        assert out["model"] == "dd" and out["inputs"]["players"] == 6
+    r = runner.invoke(cli, ["order", "Jh Jd Ah 9s Tc", "--up", "9h", "--seat", "eldest", "--players", "6", "-n", "50",
+                            "--seed", "1"])
+    assert r.exit_code == 0 and "players 6" in r.output and "dd = double-dummy" in r.output
+    r = runner.invoke(cli, ["order", "Jh Jd Ah 9s Tc", "--up", "9h", "--seat", "eldest", "--players", "6",
+                            "--model", "pimc"])
+    assert r.exit_code == 2 and "realistic play of six-handed euchre is not built" in r.output
+    assert "Traceback" not in r.output
+
+
+def test_variants_six_handed_beside_four_handed():
+    r = es.variants(players=6, samples=300, seed=1)
+    assert r.model == "dd" and [d.deck for d in r.columns] == ["33 six-handed", "33 four-handed"]
+    six, four = (d.figures for d in r.columns)
+    assert 0 <= six["p_alone"].value <= 1 and six["p_make"].n == six["p_march"].n
+    # a lone march scores 6 and a euchre 3: the points per contract stay inside what the table allows
+    assert 0 < six["maker_points"].value <= 6 and 0 <= six["defender_points"].value <= 3
+    assert r.to_dict()["decks"]["33"]["six_handed"]["players"] == 6
+    with pytest.raises(ValueError, match="six-handed euchre is dealt from the 33-card deck only"):
+        es.variants("24", players=6, samples=10, seed=1)
+    with pytest.raises(ValueError, match="realistic play of six-handed euchre is not built"):
+        es.variants(players=6, samples=10, seed=1, model="pimc")
+
+
+def test_the_six_handed_bidder_is_fitted_by_self_play():
+    from euchre_stats.bidding.games import game_kinds, tune_game_bidder
+
+    a = tune_game_bidder(SIX, deals=120, seed=3, sweeps=1, model="dd")
+    assert a.to_dict() == tune_game_bidder(SIX, deals=120, seed=3, sweeps=1, model="dd").to_dict()
+    assert set(a.thresholds) == set(game_kinds(6)) == {"order_opponent", "assist", "take_up", "call"}
+    assert {"round one 1", "round one 3", "round one 5", "round two 0"} <= set(a.fit["reached"])
+    with pytest.raises(ValueError, match="realistic play of six-handed euchre is not built"):
+        tune_game_bidder(SIX, deals=10, model="pimc")
