@@ -238,3 +238,10 @@ def test_new_inputs_are_checked():
         solve_seats_many(np.array([[1 << 32, 2]]), 4, 0)
     with pytest.raises(SolveInputError, match="cards are 0-32"):
         solve_seats_many(np.array([[1 << 33, 2]]), 0, 0)
+    with pytest.raises(SolveInputError, match="trump 'h': expected one whole number, or one for each of the 1 rows"):
+        solve_seats_many(np.array([[1, 2]]), "h", 0)
+    with pytest.raises(SolveInputError, match="target True: expected one whole number"):
+        solve_seats_many(np.array([[1, 2]]), 0, 0, target=True)
+    with pytest.raises(SolveInputError, match=r"leader \[0, 1\]: expected one whole number"):
+        solve_seats_many(np.array([[1, 2]]), 0, [0, 1])
+    assert solve_seats_many(np.zeros((0, 6), dtype=np.int64), 0, 0).shape == (0,)

@@ -336,12 +336,9 @@ def _probe(ws, n_active, tm, nt, pos, seat, table, ledm, bbit, bseat, rest, targ
             return 1
         if left - s1 < target:
             return 0
-        if (s0 == 0 if maximise else s1 == 0) and _sure_lead(ws, rest, tm, seat):
-            # the leader's side takes at least this trick
-            if maximise and target == 1:
-                return 1
-            if not maximise and target == left:
-                return 0
+        if (target == 1 if maximise else target == left) and _sure_lead(ws, rest, tm, seat):
+            # the leader's side takes at least this trick: all side 0 needs, or all side 1 needs
+            return 1 if maximise else 0
         k0, p0, p1, p2 = _key(ws, rest, seat, nt)
         slot = _index(ws, k0, p0, p1, p2)
         j = _find(ws, slot, k0, p0, p1, p2)

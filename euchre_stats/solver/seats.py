@@ -1,8 +1,10 @@
 """Double-dummy solving for any seating up to six seats: six-handed euchre's three against three.
 
-The four-seat kernel (:mod:`._kernels`) is what every analysis uses; this one is plain alpha-beta
-(:mod:`._seats`) for the seatings it cannot hold.  Validated here: cards of the 33-card universe,
-disjoint hands, the seats' sides, the current trick.  No I/O.
+The four-seat kernel (:mod:`._kernels`) is what every four-handed analysis uses; this one
+(:mod:`._seats`, a zero-window search) holds the seatings it cannot: the count of tricks
+(:func:`solve_seats`), one point band (:func:`seats_at_least`), many whole deals in one call
+(:func:`solve_seats_many`).  Validated here: cards of the 33-card universe, disjoint hands, the
+seats' sides, the current trick.  No I/O.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from ..core.cards import card_name, parse_cards, parse_trump
 from ..core.errors import SolveInputError
 from ..core.trump import NO_TRUMP
 from . import _seats
+
 
 def _mask(hand) -> int:
     if isinstance(hand, (int, np.integer)):
@@ -145,6 +148,14 @@ def seats_at_least(hands, trump, leader: int, target: int, *, sides=None, played
     return bool(_run(args, int(target)))
 
 
+def _per_row(x, rows: int, name: str) -> np.ndarray:
+    """``x`` (one whole number, or one a row) as ``rows`` int64s."""
+    a = np.asarray(x)
+    if a.dtype.kind not in "iu" or a.shape not in ((), (rows,)):
+        raise SolveInputError(f"{name} {x!r}: expected one whole number, or one for each of the {rows} rows")
+    return np.broadcast_to(a.astype(np.int64), (rows,)).copy()
+
+
 def solve_seats_many(hands, trump, leader, *, sides=None, out=(), target=None) -> np.ndarray:
     """Side 0's tricks in each of many whole deals of one seating, in one call of the kernel.
 
@@ -181,8 +192,8 @@ def solve_seats_many(hands, trump, leader, *, sides=None, out=(), target=None) -
     if (h.astype(np.uint64) >> np.uint64(33)).any() or (h.dtype.kind == "i" and (h < 0).any()):
         raise SolveInputError("hands: cards are 0-32")
     h = h.astype(np.int64)
-    trumps = np.broadcast_to(np.asarray(trump, dtype=np.int64), (rows,)).copy()
-    leaders = np.broadcast_to(np.asarray(leader, dtype=np.int64), (rows,)).copy()
+    trumps = _per_row(trump, rows, "trump")
+    leaders = _per_row(leader, rows, "leader")
     bad = ~np.isin(trumps, [0, 1, 2, 3, NO_TRUMP])
     if bad.any():
         raise SolveInputError(f"trump {int(trumps[bad][0])!r} in row {int(np.argmax(bad))}: expected 0-4")
@@ -191,14 +202,9 @@ def solve_seats_many(hands, trump, leader, *, sides=None, out=(), target=None) -
         raise SolveInputError(f"leader {int(leaders[bad][0])!r} in row {int(np.argmax(bad))} is not an active seat")
     if outs and h[:, sorted(outs)].any():
         raise SolveInputError(f"out {sorted(outs)!r}: seats sitting out are seats 0-{n - 1} holding no card")
-    union = np.zeros(rows, dtype=np.int64)
-    total = np.zeros(rows, dtype=np.int64)
-    counts = np.zeros((rows, n), dtype=np.int64)
-    for s in range(n):
-        union |= h[:, s]
-        counts[:, s] = [bin(int(x)).count("1") for x in h[:, s]]
-        total += counts[:, s]
-    bad = np.array([bin(int(x)).count("1") for x in union]) != total
+    union = np.bitwise_or.reduce(h, axis=1)
+    counts = np.bitwise_count(h).astype(np.int64)
+    bad = np.bitwise_count(union) != counts.sum(axis=1)
     if bad.any():
         raise SolveInputError(f"row {int(np.argmax(bad))}: a card is held twice")
     act = counts[:, active]
@@ -212,10 +218,7 @@ def solve_seats_many(hands, trump, leader, *, sides=None, out=(), target=None) -
     if target is None:
         targets = np.full(rows, -1, dtype=np.int64)
     else:
-        tg = np.asarray(target)
-        if tg.dtype.kind not in "iu":
-            raise SolveInputError(f"target {target!r}: expected whole numbers of tricks")
-        targets = np.maximum(np.broadcast_to(tg.astype(np.int64), (rows,)), 0).copy()
+        targets = np.maximum(_per_row(target, rows, "target"), 0)
     hh = np.zeros((rows, _seats.MAX_SEATS), dtype=np.int64)
     hh[:, :n] = h
     res = np.zeros(rows, dtype=np.int64)
