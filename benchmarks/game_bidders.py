@@ -7,6 +7,7 @@ minus the opponent's, cutthroat points minus the others' mean) is compared.  Pri
 hand of bidding with A among B players, averaged over the seats, with its 95% interval.
 
     python benchmarks/game_bidders.py --players 3 --deals 4000 --seed 7
+    python benchmarks/game_bidders.py --players 6 --deals 4000 --seed 7 --model dd
     (A: the shipped thresholds; B: the heuristic's own; --a/--b take JSON objects of thresholds)
 """
 
@@ -18,7 +19,8 @@ import time
 
 import numpy as np
 
-from euchre_stats.bidding.games import contract_of, finish_auction, game_thresholds, play_contracts, seat_value
+from euchre_stats.bidding.games import (contract_of, finish_auction, game_kinds, game_thresholds, play_contracts,
+                                        seat_value)
 from euchre_stats.game.policies import THRESHOLDS, HeuristicPolicy
 from euchre_stats.game.state import HandState
 from euchre_stats.rules import Rules, for_players
@@ -38,12 +40,12 @@ def match(rules: Rules, a: dict, b: dict, deals: int, seed: int, model: str = "p
                 return (pa if st.to_act == s else pb)(st)
             hero[s].append(contract_of(finish_auction(s0.copy(), mixed)))
     play_seed = int(rng.integers(0, 2**62))
-    mb, tb = play_contracts(rules, base, model, play_seed, None)
+    played = play_contracts(rules, base, model, play_seed, None)
     gains = np.zeros(deals)
     per_seat = {}
     for s in range(p):
-        mh, th = play_contracts(rules, hero[s], model, play_seed, None)
-        g = seat_value(rules, s, mh, th) - seat_value(rules, s, mb, tb)
+        g = (seat_value(rules, s, *play_contracts(rules, hero[s], model, play_seed, None))
+             - seat_value(rules, s, *played))
         per_seat[s] = (float(g.mean()), float(g.std(ddof=1) / np.sqrt(deals)))
         gains += g / p
     se = float(gains.std(ddof=1) / np.sqrt(deals))
@@ -55,7 +57,7 @@ def match(rules: Rules, a: dict, b: dict, deals: int, seed: int, model: str = "p
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--players", type=int, choices=(2, 3), required=True)
+    ap.add_argument("--players", type=int, choices=(2, 3, 6), required=True)
     ap.add_argument("--deals", type=int, default=4000)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--model", choices=("pimc", "dd"), default="pimc")
@@ -68,8 +70,8 @@ def main() -> None:
     t0 = time.perf_counter()
     r = match(rules, a, b, args.deals, args.seed, args.model)
     r["seconds"] = round(time.perf_counter() - t0, 1)
-    r["a"] = {k: a[k] for k in ("order_opponent", "take_up", "call")}
-    r["b"] = {k: b[k] for k in ("order_opponent", "take_up", "call")}
+    r["a"] = {k: a[k] for k in game_kinds(args.players)}
+    r["b"] = {k: b[k] for k in game_kinds(args.players)}
     print(json.dumps(r, indent=1))
 
 

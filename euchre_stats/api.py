@@ -204,11 +204,12 @@ def order(hand: str, up: str, seat: str | int, rules: RulesLike = "north-america
     progress : callable, optional
         Called with ``(deals done, deals in all)``.
     players : int, optional
-        ``2`` (two-handed) or ``3`` (cutthroat): ask it in that game (:func:`~euchre_stats.rules.for_players`;
-        ``rules`` with ``players`` do the same).  Seats are then ``eldest|dealer`` or
-        ``eldest|second|dealer``; the rest of the auction is bid by the state machine's heuristic
-        bidder (:mod:`euchre_stats.decide.games`); ``bidding``, ``named``, ``score`` and
-        ``pass_model="dd"`` are four-handed only.
+        ``2`` (two-handed), ``3`` (cutthroat) or ``6`` (six-handed, played double dummy): ask it in
+        that game (:func:`~euchre_stats.rules.for_players`; ``rules`` with ``players`` do the same).
+        Seats are then ``eldest|dealer``, ``eldest|second|dealer`` or
+        ``eldest|second|third|fourth|fifth|dealer``; the rest of the auction is bid by the state
+        machine's heuristic bidder (:mod:`euchre_stats.decide.games`); ``bidding``, ``named``,
+        ``score`` and ``pass_model="dd"`` are four-handed only.
 
     Returns
     -------
@@ -627,9 +628,10 @@ def variants(deck: str | Iterable | None = None, *, samples: int = 10000, seed: 
     progress : callable, optional
         Called with ``(deals done, deals in all)``.
     players : int
-        4, or 3 (cutthroat) or 2 (two-handed): then each deck is played in that game and in the
-        four-handed game side by side, every game bid by the state machine's heuristic player and
-        played with ``model`` (:mod:`euchre_stats.variants.games`; the bidding model is four-handed).
+        4, or 3 (cutthroat), 2 (two-handed) or 6 (six-handed: the 33-card deck, double dummy): then
+        each deck is played in that game and in the four-handed game side by side, every game bid
+        by the state machine's heuristic player and played with ``model``
+        (:mod:`euchre_stats.variants.games`; the bidding model is four-handed).
         Rules with ``farmers_hand`` or ``no_trump`` are played the same way, beside the same rules
         without it.
 

@@ -34,6 +34,11 @@ def test_seat_values_are_the_questions_values():
     # two-handed: zero-sum; cutthroat: mine minus the mean of the others, a euchre split evenly
     assert seat_value(TWO, 0, np.array([0, 1, -1]), np.array([5, 2, 0])).tolist() == [2.0, 2.0, 0.0]
     assert seat_value(THREE, 1, np.array([1, 0]), np.array([7, 3])).tolist() == [4.0, 0.5]
+    # six-handed: the seat's side against the other; a lone march 6, a march or a euchre 3
+    six = Rules.from_json({"players": 6, "deck": "33"})
+    v = seat_value(six, 2, np.array([0, 1, 3, 4, -1]), np.array([5, 2, 5, 3, 0]),
+                   np.array([True, False, False, False, False]))
+    assert v.tolist() == [6.0, 3.0, -3.0, 1.0, 0.0]
 
 
 def test_tuning_is_deterministic_and_stays_in_range():

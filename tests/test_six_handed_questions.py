@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 import euchre_stats as es
 from euchre_stats.cli.main import cli
-from euchre_stats.core.cards import card_name, cards_to_mask, mask_to_cards, parse_cards
+from euchre_stats.core.cards import card_name, cards_to_mask, mask_to_cards
 from euchre_stats.core.errors import DecisionInputError
 from euchre_stats.decide.games import (_six_lead_outcomes, game_call_decision, game_lead_decision,
                                        game_order_decision, parse_game_seat, replay_game_tricks)

@@ -308,6 +308,6 @@ def tune_game_bidder(rules: Rules, deals: int = 4000, seed: int = 0, sweeps: int
     return GameTuneResult(rules.players, thr, fit)
 
 
-__all__ = ["GAME_KINDS", "BIDDER_GAMES", "game_kinds", "GameTuneResult", "contract_of", "decision_count", "finish_auction", "game_bidder",
-           "game_thresholds", "load_bidder_file", "load_game_bidders", "play_contracts",
-           "seat_value", "tune_game_bidder"]
+__all__ = ["GAME_KINDS", "BIDDER_GAMES", "game_kinds", "GameTuneResult", "contract_of", "decision_count",
+           "finish_auction", "game_bidder", "game_thresholds", "load_bidder_file", "load_game_bidders",
+           "play_contracts", "seat_value", "tune_game_bidder"]

@@ -79,8 +79,9 @@ def _check(rules: Rules, model: str | None, pass_model: str) -> str:
     if model not in PLAY_MODELS:
         raise DecisionInputError(f"unknown play model {model!r}: expected one of {', '.join(PLAY_MODELS)}")
     if rules.players == 6 and model != SIX_HANDED_MODEL:
-        raise DecisionInputError(f"play model {model!r}: realistic play of six-handed euchre is not built (the realistic "
-                                 "kernel seats four); its questions play double dummy (--model dd, the default there)")
+        raise DecisionInputError(f"play model {model!r}: realistic play of six-handed euchre is not built (the "
+                                 "realistic kernel seats four); its questions play double dummy (--model dd, the "
+                                 "default there)")
     if pass_model not in ("hand", "zero"):
         raise DecisionInputError(f"pass model {pass_model!r}: the smaller games value a pass by the heuristic "
                                  "bidder (hand) or as zero (zero)")
