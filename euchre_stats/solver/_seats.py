@@ -89,6 +89,17 @@ def _slot_mask(c):
     return SLOT0 << (c & 0x30)
 
 
+@njit(cache=True, inline="always")
+def _trick_after(c, b, pos, seat, ledm, bbit, bseat, tm):
+    """``(led slot, winning bit index, its seat)`` once ``seat`` plays the card at bit index ``c``
+    (``b`` its bit) as card ``pos`` of the trick."""
+    if pos == 0:
+        return _slot_mask(c), c, seat
+    if (b & (ledm | tm)) != 0 and c > bbit:
+        return ledm, c, seat
+    return ledm, bbit, bseat
+
+
 if FAST_PEXT:
 
     @njit(cache=True)
@@ -278,12 +289,7 @@ def _two(ws, n_active, tm, pos, seat, table, ledm, bbit, bseat, rest, target):
         m ^= b
         c = _bit_index(b)
         ws[W_HANDS + seat] ^= b
-        if pos == 0:
-            nledm, nbit, nseat = _slot_mask(c), c, seat
-        else:
-            nledm, nbit, nseat = ledm, bbit, bseat
-            if (b & (ledm | tm)) != 0 and c > bbit:
-                nbit, nseat = c, seat
+        nledm, nbit, nseat = _trick_after(c, b, pos, seat, ledm, bbit, bseat, tm)
         if pos + 1 == n_active:
             won = 1 if ws[W_SIDE + nseat] == 0 else 0
             r = rest ^ b  # one card a seat: the last trick
@@ -372,12 +378,7 @@ def _probe(ws, n_active, tm, nt, pos, seat, table, ledm, bbit, bseat, rest, targ
         c = ws[base + i]
         b = np.int64(1) << c
         ws[W_HANDS + seat] ^= b
-        if pos == 0:
-            nledm, nbit, nseat = _slot_mask(c), c, seat
-        else:
-            nledm, nbit, nseat = ledm, bbit, bseat
-            if (b & (ledm | tm)) != 0 and c > bbit:
-                nbit, nseat = c, seat
+        nledm, nbit, nseat = _trick_after(c, b, pos, seat, ledm, bbit, bseat, tm)
         if pos + 1 == n_active:
             won = 1 if ws[W_SIDE + nseat] == 0 else 0
             v = _probe(ws, n_active, tm, nt, zero, nseat, zero, zero, zero, zero, rest ^ b, target - won, ply + 1)
