@@ -110,8 +110,7 @@ _SMALL_WHY = {"score": "game-win chances are modelled for the four-handed game o
               "discard": "the dealer's discard is not a known card there", "pass_model": "a pass is valued by the "
               "heuristic bidder (hand) or as zero (zero)"}
 #: why an option of the four-handed questions does not apply to six-handed euchre's
-_SIX_WHY = {**_SMALL_WHY, "alone": "its questions are asked with nobody alone yet (order and call offer going alone; "
-            "the state machine and review play a loner)", "defender_alone": "nobody defends alone in its text"}
+_SIX_WHY = {**_SMALL_WHY, "defender_alone": "nobody defends alone in its text"}
 
 
 def _game_bidder(bidding, r: Rules) -> dict | None:
@@ -339,10 +338,11 @@ def discard(hand: str, up: str, rules: RulesLike = "north-american", *, maker: s
     if r.players != 4:
         from .decide.games import game_discard_decision
 
-        _not_in_smaller_games(r, score=score, alone=alone)
+        six_alone = r.players == 6 and bool(alone)
+        _not_in_smaller_games(r, score=score, alone=alone and not six_alone)
         return game_discard_decision(hand, up, r, maker=maker, samples=samples, target_se=target_se, seed=seed,
                                      infer=infer, workers=workers, progress=progress,
-                                     bidder=_game_bidder(bidding, r), **_model(model))
+                                     bidder=_game_bidder(bidding, r), alone=six_alone, **_model(model))
     return discard_decision(hand, up, _rules(rules), maker=maker, alone=alone, samples=samples,
                             target_se=target_se, seed=seed, infer=infer, workers=workers,
                             bidding=_bidding(bidding), score=score, progress=progress, **_model(model))
@@ -383,8 +383,8 @@ def lead(hand: str, trump: str, maker: str | int, seat: str | int, rules: RulesL
     infer : bool
         Weight the deals by the auction the upcard implies (with ``up`` given).
     samples, seed, model, target_se, workers, bidding, score, progress, players
-        As in :func:`order`; in the smaller games ``tricks`` start from eldest's first lead, and
-        ``alone``, ``defender_alone`` and ``discard`` do not apply.
+        As in :func:`order`; in the smaller games ``tricks`` start from the first lead, and
+        ``alone`` (but in six-handed euchre), ``defender_alone`` and ``discard`` do not apply.
 
     Returns
     -------
@@ -409,10 +409,12 @@ def lead(hand: str, trump: str, maker: str | int, seat: str | int, rules: RulesL
     if r.players != 4:
         from .decide.games import game_lead_decision
 
-        _not_in_smaller_games(r, score=score, alone=alone, defender_alone=defender_alone, discard=discard)
+        six_alone = r.players == 6 and bool(alone)
+        _not_in_smaller_games(r, score=score, alone=alone and not six_alone, defender_alone=defender_alone,
+                              discard=discard)
         return game_lead_decision(hand, trump, maker, seat, r, tricks=list(tricks), up=up, samples=samples,
                                   target_se=target_se, seed=seed, infer=infer, workers=workers, progress=progress,
-                                  bidder=_game_bidder(bidding, r), **_model(model))
+                                  bidder=_game_bidder(bidding, r), alone=six_alone, **_model(model))
     return lead_decision(hand, trump, maker, seat, _rules(rules), tricks=list(tricks), up=up, alone=alone,
                          defender_alone=defender_alone, discard=discard, samples=samples, target_se=target_se,
                          seed=seed, infer=infer, workers=workers, bidding=_bidding(bidding), score=score,

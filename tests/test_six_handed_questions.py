@@ -50,8 +50,9 @@ def test_seats_names_and_refusals():
         parse_game_seat("partner", 6)
     with pytest.raises(DecisionInputError, match="realistic play of six-handed euchre is not built"):
         game_order_decision("Jh Jd Ah 9s Tc", "9h", "eldest", SIX, samples=10, seed=1, model="pimc")
-    with pytest.raises(DecisionInputError, match="alone True does not apply to six-handed euchre"):
-        es.lead("Jh Ah Kc Qc 9s", "h", "eldest", "eldest", players=6, alone=True, samples=10, seed=1)
+    with pytest.raises(DecisionInputError, match="defender alone 'third' does not apply to six-handed euchre "
+                       r"\(players 6\): nobody defends alone in its text"):
+        es.lead("Jh Ah Kc Qc 9s", "h", "eldest", "second", players=6, defender_alone="third", samples=10, seed=1)
 
 
 def test_the_dealers_partners_see_the_upcard_as_an_assist():
@@ -232,3 +233,38 @@ def test_the_six_handed_bidder_is_fitted_by_self_play():
     assert {"round one 1", "round one 3", "round one 5", "round two 0"} <= set(a.fit["reached"])
     with pytest.raises(ValueError, match="realistic play of six-handed euchre is not built"):
         tune_game_bidder(SIX, deals=10, model="pimc")
+
+
+def test_the_lead_against_a_loner_reads_the_lone_call():
+    """Against a lone call the deals are screened by the whole auction and the loner's exchange: the
+    loner holds what a lone call needs, so it makes far more often than on uniform deals."""
+    args = ("Jh Ah Kc Qc 9s", "s", "second", "eldest")
+    kw = dict(up="9h", players=6, alone=True, samples=300, seed=3)
+    read = es.lead(*args, **kw)
+    blind = es.lead(*args, **kw, infer=False)
+    assert read.infer and read.sampling.screened and not blind.infer
+    assert read.inputs["alone"] is True and read.model == "dd"
+    make = {o.action: o.p_make for o in read.options}
+    make_blind = {o.action: o.p_make for o in blind.options}
+    assert min(make.values()) > 0.9 > max(make_blind.values()) + 0.1
+    for o in read.options:  # the defenders' value: a lone march costs 6, a euchre gains 3
+        assert -6.0 <= o.ev_ci[0] <= o.ev_ci[1] <= 3.0
+
+
+def test_a_lone_lay_down_leads_for_six_whatever_it_leads():
+    d = es.lead("Jk Jh Jd Ah Kh", "h", "eldest", "eldest", up="9h", players=6, alone=True, samples=100, seed=1)
+    assert {o.action for o in d.options} == {"Jk", "Jh", "Jd", "Ah", "Kh"}
+    assert all(o.ev == 6.0 and o.p_march == 1.0 for o in d.options)
+
+
+def test_loner_refusals_and_the_dealers_discard_after_a_lone_order():
+    with pytest.raises(DecisionInputError, match="seat eldest sits out behind the lone maker third"):
+        es.lead("Jh Ah Kc Qc 9s", "h", "third", "eldest", up="9h", players=6, alone=True, samples=10, seed=1)
+    with pytest.raises(DecisionInputError, match="the dealer, its partner, sits out and takes nothing up"):
+        es.discard("Js Jc As Kh 9d Td", "Js", maker="second", alone=True, players=6, samples=10, seed=1)
+    d = es.discard("Js Jc As Kh 9d Td", "Js", alone=True, players=6, samples=300, seed=1)
+    assert d.inputs["alone"] is True
+    o = {x.action: x for x in d.options}
+    # a lone dealer keeps its trumps: throwing one is worse than throwing a plain card
+    assert min(o["9d"].ev, o["Kh"].ev) > max(o["Js"].ev, o["Jc"].ev, o["As"].ev)
+    assert all(-3.0 <= x.ev_ci[0] and x.ev_ci[1] <= 6.0 for x in d.options)

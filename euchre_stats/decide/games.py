@@ -34,7 +34,8 @@ from ..bidding.games import contract_of, finish_auction, game_bidder, game_kinds
 from ..game.policies import HeuristicPolicy, best_discard
 from ..game.state import HandState
 from ..play.contracts import DEFAULT_PLAY_MODEL, PLAY_MODELS, Outcome
-from ..rules import GAME_NAMES, Rules
+from ..core.seats import partners_of
+from ..rules import GAME_NAMES, Rules, first_leader
 from ..sampling.dealer import KITTY, Knowledge
 from ..sampling.seeds import resolve_seed
 from .questions import Decision, _drive, _pick_discards, _summarise, contract_trump, dealer_for
@@ -307,10 +308,11 @@ def game_call_decision(hand, turned_down, seat, rules: Rules, *, samples: int = 
 def game_discard_decision(hand, upcard, rules: Rules, *, maker="dealer", samples: int = 10000,
                           seed: int | None = None, model: str | None = None, infer: bool = True,
                           workers: int | None = None, target_se: float | None = None, progress=None,
-                          bidder: dict | None = None) -> Decision:
-    """The dealer of a two- or three-handed game holding its cards and the upcard: the value of each
-    discard.  ``maker`` is the seat that ordered the upcard up (the dealer itself by default); with
-    ``infer`` the deals are those on which the seats before it passed and it ordered."""
+                          bidder: dict | None = None, alone: bool = False) -> Decision:
+    """The dealer of a two-, three- or six-handed game holding its cards and the upcard: the value of
+    each discard.  ``maker`` is the seat that ordered the upcard up (the dealer itself by default;
+    six-handed, ``alone``: it ordered alone, and a lone partner of the dealer leaves the card);
+    with ``infer`` the deals are those on which the seats before it passed and it ordered."""
     rules = Rules.from_json(rules)
     model = _check(rules, model, "hand")
     dealer = rules.players - 1
@@ -324,8 +326,16 @@ def game_discard_decision(hand, upcard, rules: Rules, *, maker="dealer", samples
     _upcard(up, rules, 0)
     inputs = {"hand": " ".join(card_name(c) for c in cards), "upcard": card_name(up),
               "maker": GAME_SEAT_NAMES[rules.players][m]}
-    r = value_range(rules, (m & 1) == (dealer & 1) if rules.players == 6 else m == dealer)
-    return _ask("discard", rules, dealer, hmask & ~(1 << up), up, _seen(["pass"] * m + ["order"], dealer,
+    if alone:
+        if rules.players != 6:
+            raise DecisionInputError(f"alone: nobody goes alone in {GAME_NAMES[rules.players]}")
+        if m != dealer and (m & 1) == (dealer & 1):
+            raise DecisionInputError(f"{GAME_SEAT_NAMES[6][m]} ordered alone: the dealer, its partner, sits out and "
+                                     "takes nothing up, so there is no discard")
+        inputs["alone"] = True
+    r = value_range(rules, (m & 1) == (dealer & 1) if rules.players == 6 else m == dealer, alone)
+    return _ask("discard", rules, dealer, hmask & ~(1 << up), up, _seen(["pass"] * m + ["order alone" if alone
+                                                                                          else "order"], dealer,
                                                                            rules.players),
                 _legal, inputs, lambda k: r, samples=samples, seed=resolve_seed(seed), model=model, workers=workers,
                 infer=infer, pass_model="hand", target_se=target_se, progress=progress, bidder=bidder)
@@ -343,16 +353,21 @@ def _upcard(text, rules: Rules, hmask: int, what: str = "upcard") -> int:
     return up
 
 
-def replay_game_tricks(rules: Rules, trump: int, tricks: list[list[int]], own_seat: int, own_hand: int):
-    """Earlier tricks of a smaller game from eldest's first lead: what each seat played, the
-    voids shown, the tricks each seat won and the next leader (the asker's own plays checked)."""
+def replay_game_tricks(rules: Rules, trump: int, tricks: list[list[int]], own_seat: int, own_hand: int,
+                       out: int = 0, leader: int = 0):
+    """Earlier tricks of a smaller game from the first lead (by eldest, seat 0, or ``leader``; the
+    seats in the bitmask ``out`` sit out): what each seat played, the voids shown, the tricks each
+    seat won and the next leader (the asker's own plays checked)."""
     p = rules.players
-    orders, leader = [], 0
+    active = [s for s in range(p) if not (out >> s) & 1]
+    n = len(active)
+    orders = []
     for t_i, trick in enumerate(tricks):
-        if len(trick) != p:
+        if len(trick) != n:
             raise DecisionInputError(f"trick {t_i + 1} ({' '.join(card_name(c) for c in trick)}) has {len(trick)} "
-                                     f"card{'s' if len(trick) != 1 else ''}; {p} players play to each trick")
-        order = [(leader + k) % p for k in range(p)]
+                                     f"card{'s' if len(trick) != 1 else ''}; {n} players play to each trick")
+        k = active.index(leader)
+        order = active[k:] + active[:k]
         orders.append(order)
         leader = order[trick_winner_index(trick, trump)]
     own = [dict(zip(order, trick))[own_seat] for order, trick in zip(orders, tricks)]
@@ -375,9 +390,11 @@ def replay_game_tricks(rules: Rules, trump: int, tricks: list[list[int]], own_se
 def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=None, samples: int = 10000,
                        seed: int | None = None, model: str | None = None, infer: bool = True,
                        workers: int | None = None, target_se: float | None = None, worlds: int | None = None,
-                       progress=None, bidder: dict | None = None) -> Decision:
+                       progress=None, bidder: dict | None = None, alone: bool = False) -> Decision:
     """The lead in a two-, three- or six-handed game: each card's expected points (tricks beside them;
-    six-handed: double dummy, nobody alone).
+    six-handed: double dummy; ``alone``: the maker went alone, its two partners sit out, and the
+    deals are not screened by the auction, since the loner's exchange with a partner hides the
+    hands as dealt).
 
     ``tricks`` are the earlier tricks from eldest's first lead; ``up`` the upcard (of the trump
     suit: the dealer took it up; else turned down and trump named in round two).  With ``infer``
@@ -409,7 +426,14 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
     for c in played:
         if (hmask >> c) & 1:
             raise DecisionInputError(f"card {card_name(c)!r} is both in the hand and already played")
-    played_by, voids, won, leader = replay_game_tricks(rules, t, trick_cards, asker, hmask)
+    if alone and p != 6:
+        raise DecisionInputError(f"alone: nobody goes alone in {GAME_NAMES[p]}")
+    sit = sum(1 << s for s in partners_of(m, p)) if alone else 0  # the loner's partners sit out
+    if (sit >> asker) & 1:
+        raise DecisionInputError(f"seat {GAME_SEAT_NAMES[p][asker]} sits out behind the lone maker "
+                                 f"{GAME_SEAT_NAMES[p][m]}: it leads nothing")
+    first = first_leader(rules, dealer, m if alone else None)
+    played_by, voids, won, leader = replay_game_tricks(rules, t, trick_cards, asker, hmask, sit, first)
     if leader != asker:
         raise DecisionInputError(f"after the tricks given it is {GAME_SEAT_NAMES[p][leader]}'s lead, not "
                                  f"{GAME_SEAT_NAMES[p][asker]}'s")
@@ -421,11 +445,18 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
     k = Knowledge.for_seats(deck.mask, seats, trump=t)
     k.gone = cards_to_mask(played)
     k.known[asker] = hmask
-    k.need = [left if s < p and s != asker else 0 for s in range(seats)] + [deck.size - p * hs]
+    # the kitty holds the cards no seat in play holds: a loner's partners' too
+    k.need = ([left if s < p and s != asker and not (sit >> s) & 1 else 0 for s in range(seats)]
+              + [deck.size - p * hs + hs * sit.bit_count()])
     k.voids = [voids[s] if s < p else 0 for s in range(seats)] + [0]
     up_known = -1
     if upc is not None:
-        if round_one:
+        if round_one and (sit >> dealer) & 1:  # the dealer sits out behind a lone partner: no pick-up
+            if (hmask >> upc) & 1 or (k.gone >> upc) & 1:
+                raise DecisionInputError(f"the upcard {card_name(upc)!r} stays on the kitty (the dealer sits out) but "
+                                         "is also in the hand or played")
+            k.place(kit, upc)
+        elif round_one:
             if asker == dealer:
                 if not ((hmask | played_by[dealer]) >> upc) & 1:
                     raise DecisionInputError(f"you are the dealer and took up {card_name(upc)!r}: it must be in "
@@ -443,9 +474,16 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
             k.place(kit, upc)
     sampler = dealer_for(k)
     seed = resolve_seed(seed)
-    screen = infer and upc is not None
+    # a loner's exchange with a partner hides the hands as dealt: with a loner the deals are screened
+    # only at the first lead by a defender (not the dealer who took the card up), whole auctions and
+    # exchanges replayed from hands as dealt (see ``lone_keep`` below); otherwise they are uniform
+    lone_screen = (alone and infer and upc is not None and not trick_cards and (asker & 1) != (m & 1)
+                   and not (round_one and asker == dealer))
+    screen = infer and upc is not None and not alone
     inputs = {"hand": " ".join(card_name(c) for c in cards), "trump": trump_letter(t), "maker": GAME_SEAT_NAMES[p][m],
               "seat": GAME_SEAT_NAMES[p][asker]}
+    if alone:
+        inputs["alone"] = True
     policy, inputs = _bidder(rules, bidder, inputs)
     if screen:
         bids = _seen(["pass"] * (m if round_one else p + m) + ["order" if round_one else trump_letter(t)], asker, p)
@@ -506,6 +544,20 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
     maker_tricks_before = sum(won[s] for s in range(p) if (s & 1) == (m & 1)) if p == 6 else won[m]
     wv = worlds or DEFAULT_WORLDS
 
+    if lone_screen:
+        lone_bids = _seen(["pass"] * (m if round_one else p + m) + ["order alone" if round_one else
+                                                                   trump_letter(t) + " alone"], asker, p)
+
+        def draw(rng, n):  # noqa: F811 - hands as dealt around the asker's, the upcard seen
+            return _deal(rng, n, rules, asker, hmask, 1 << upc)
+
+        def keep(row, rng):  # noqa: F811 - the auction seen, then the dealer's discard and the loner's exchange
+            st = _state(rules, row, upc)
+            if not _screen(st, policy, lone_bids):
+                return None
+            finish_auction(st, policy)
+            return np.array([h if st.active[x] else 0 for x, h in enumerate(st.hands)], dtype=np.uint64)
+
     def chunk(rng, n):
         rows, drawn = _kept_deals(rng, n, draw, keep)
         if not rows:
@@ -514,7 +566,7 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
         hands = np.array(rows, dtype=np.uint64).reshape(len(rows), p)
         nn = len(hands)
         if p == 6:
-            return _six_lead_outcomes(rules, hands, t, asker, m, cards, ours, maker_tricks_before, left), \
+            return _six_lead_outcomes(rules, hands, t, asker, m, cards, ours, maker_tricks_before, left, sit), \
                 np.ones(nn), (drawn, float("inf"))
         four = np.zeros((nn, 4), dtype=np.uint64)
         for s in range(p):
@@ -548,8 +600,9 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
         return outs, np.ones(nn), (drawn, float("inf"))
 
     outcomes, w, info = _drive(seed, samples, target_se, chunk, progress)
-    info.screened = screen and (any(isinstance(b, str) for b in bids) or (round_one and asker != dealer))
-    r = value_range(rules, ours)
+    info.screened = lone_screen or (screen and (any(isinstance(b, str) for b in bids)
+                                                or (round_one and asker != dealer)))
+    r = value_range(rules, ours, alone)
     options, diffs, rec, close = _summarise(outcomes, w, hs, None, None, max(map(abs, r)), info,
                                             {a: r for a in outcomes})
     for o in options:  # expected tricks beside the points
@@ -557,17 +610,19 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
         o.extra["ev_tricks_ci"] = o.extra.pop("ev_points_ci")
     inputs.update({"tricks": [" ".join(card_name(c) for c in tr) for tr in trick_cards],
                    "up": card_name(upc) if upc is not None else None, "side": "makers" if ours else "defenders"})
-    return Decision("lead", inputs, rules, seed, info.played, model, options, diffs, rec, close, None, screen,
-                    info.effective, value_unit=VALUE_UNITS[p], sampling=info)
+    return Decision("lead", inputs, rules, seed, info.played, model, options, diffs, rec, close, None,
+                    screen or lone_screen, info.effective, value_unit=VALUE_UNITS[p], sampling=info)
 
 
 def _six_lead_outcomes(rules: Rules, hands: np.ndarray, trump: int, asker: int, maker: int, cards, ours: bool,
-                       before: int, left: int) -> dict:
-    """Six-handed: each lead's outcome over the deals ``hands`` (n, 6), double dummy (every seat
-    holds ``left`` cards, the asker leads; ``before``: the makers' tricks already taken)."""
+                       before: int, left: int, out: int = 0) -> dict:
+    """Six-handed: each lead's outcome over the deals ``hands`` (n, 6), double dummy (every seat in
+    play holds ``left`` cards, the asker leads; ``before``: the makers' tricks already taken;
+    ``out``: the bitmask of the lone maker's partners, who sit out and hold nothing)."""
     from ..solver.seats import solve_seats
 
     sides = [0 if (s & 1) == (asker & 1) else 1 for s in range(6)]
+    seats_out = [s for s in range(6) if (out >> s) & 1]
     n = len(hands)
     outs = {}
     for c in cards:
@@ -575,9 +630,9 @@ def _six_lead_outcomes(rules: Rules, hands: np.ndarray, trump: int, asker: int, 
         for i in range(n):
             h = [int(x) for x in hands[i]]
             h[asker] &= ~(1 << c)
-            v[i] = solve_seats(h, trump, asker, sides=sides, played=[c])
+            v[i] = solve_seats(h, trump, asker, sides=sides, played=[c], out=seats_out)
         mt = before + (v if ours else left - v)
-        o = _values(rules, asker, np.full(n, maker), mt)
+        o = _values(rules, asker, np.full(n, maker), mt, bool(out))
         o.points = o.our_tricks.astype(np.float64)
         if not ours:  # P(make), P(march), P(euchred) are the makers' chances, whoever asks
             made = mt >= rules.tricks_to_make
