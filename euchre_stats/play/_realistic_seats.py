@@ -1,9 +1,9 @@
 """Numba kernels of the realistic play model of six seats: arrays and ints only, no validation, no I/O.
 
 The six-handed twin of :mod:`._realistic_kernels`.  A batch of deals is played out card by card
-from the first lead inside numba (:func:`play_batch`, parallel over deals).  At each decision the
-player to move samples worlds consistent with what that player has seen (own hand, every card
-played, the voids shown, the upcard in the dealer's hand while the dealer, seat 5, holds it),
+from a trick boundary (the first lead, as a rule) inside numba (:func:`play_batch`, parallel over
+deals).  At each decision the player to move samples worlds consistent with what that player has
+seen (own hand, every card played, the voids shown, the upcard in the dealer's hand while the dealer, seat 5, holds it),
 values each class of equivalent legal cards in each world with the six-seat double-dummy search
 (:func:`euchre_stats.solver._seats._probe`: zero-window probes at the tricks where the points
 change) and plays the card worth the most *points* summed over the worlds, ties to the lowest
@@ -287,7 +287,10 @@ def _card_band(ws, wrow, seat, c, pos, na, nxt, lead, win, wseat, table, tm, tar
             up = False
         else:
             counts[ST_PROBES] += 1
-            up = _probe(ws, na, tm, nt, npos, nseat, ntable, ledm, bbit, bseat, rest, t, zero) == 1
+            # every argument a typed int64, never a literal: a literal compiles another copy of the
+            # recursion, which fails to load from numba's cache (see solver/_seats.py)
+            up = _probe(ws, np.int64(na), np.int64(tm), nt, np.int64(npos), np.int64(nseat), np.int64(ntable),
+                        np.int64(ledm), np.int64(bbit), np.int64(bseat), np.int64(rest), np.int64(t), zero) == 1
         lo, hi = (k, hi) if up else (lo, k - 1)
         k = lo + 1 if up else hi
     return lo
@@ -336,24 +339,36 @@ def _lowest_of(members, low, trump, card_at):
 
 # --- a whole play-out -----------------------------------------------------------------------------
 @njit(cache=True)
-def _play_row(hands_deck, trump, leader, out, up, pts0, deck_mask, worlds, tries, rs, ws, scr, binom, bitpos,
-              card_at, counts):
-    """Play one deal from the first lead to the end realistically; side 0's tricks."""
+def _slot_voids(voids_suit, trump):
+    """Per seat, the slots (bit = slot number) of the effective suits (bit = suit) it showed void in."""
+    voids = np.zeros(SEATS, dtype=np.int64)
+    for s in range(SEATS):
+        for e in range(4):
+            if (voids_suit[s] >> e) & 1:
+                voids[s] |= 1 << (3 if e == trump else ((e - trump) & 3) - 1)
+    return voids
+
+
+@njit(cache=True)
+def _play_row(hands_deck, trump, leader, out, up, gone0, voids_suit, won0, pts0, deck_mask, worlds, tries, rs, ws, scr,
+              binom, bitpos, card_at, counts):
+    """Play one deal from a trick boundary to the end realistically; side 0's tricks from there."""
     wh = scr[0]
     nxt = scr[15]
     tm = np.int64(TRUMP) if trump < 4 else np.int64(0)
     hands = np.zeros(SEATS, dtype=np.int64)
     for s in range(SEATS):
         hands[s] = _to_layout(hands_deck[s], trump, bitpos)
-    voids = np.zeros(SEATS, dtype=np.int64)
+    voids = _slot_voids(voids_suit, trump)
     na = _next_seats(out, nxt)
     deck = _to_layout(deck_mask, trump, bitpos)
     up_bit = 0
     if up >= 0:
         up_bit = (np.int64(1) << bitpos[trump, up]) & hands[DEALER]
     rep, members, low, sums, alive, guess, wrep, wval, targets, tvals = _decision_arrays()
-    seat, pos, lead, win, wseat, table, gone = leader, 0, 0, 0, leader, 0, 0
-    won = 0
+    seat, pos, lead, win, wseat, table = leader, 0, 0, 0, leader, 0
+    gone = _to_layout(gone0, trump, bitpos)
+    won = won0
     while True:
         hand = hands[seat]
         if hand == 0:
@@ -400,18 +415,20 @@ def _play_row(hands_deck, trump, leader, out, up, pts0, deck_mask, worlds, tries
             seat = wseat
         else:
             seat = nxt[seat]
-    return won
+    return won - won0
 
 
 @njit(cache=True, parallel=True)
-def play_batch(hands, trump, leader, out, up, pts0, stream, deck_mask, worlds, tries, seed, nchunks, tt_bits, binom,
-               bitpos, card_at, res, stats):
-    """Play every row from the first lead to the end; ``res[i]`` side 0's tricks (chunks over threads).
+def play_batch(hands, trump, leader, out, up, gone, voids, won, pts0, stream, deck_mask, worlds, tries, seed, nchunks,
+               tt_bits, binom, bitpos, card_at, res, stats):
+    """Play every row from a trick boundary to the end; ``res[i]`` side 0's tricks from there (chunks
+    over threads).
 
     Row ``i``: ``hands[i]`` (6 deck masks), ``trump`` (0-3), ``leader``, ``out`` (seats sitting out),
-    ``up`` (the upcard known in the dealer's hand, or -1), ``pts0[i, t]`` side 0's points minus side
-    1's when side 0 ends with ``t`` tricks, ``stream`` the random stream.  ``stats[k]`` receives
-    chunk ``k``'s counters.
+    ``up`` (the upcard known in the dealer's hand, or -1), ``gone`` (deck mask of the cards played
+    before), ``voids[i]`` (per seat, bit ``e``: void shown in effective suit ``e``), ``won`` (side
+    0's tricks taken before), ``pts0[i, t]`` side 0's points minus side 1's when side 0 ends the
+    hand with ``t`` tricks, ``stream`` the random stream.  ``stats[k]`` receives chunk ``k``'s counters.
     """
     n = hands.shape[0]
     for k in prange(nchunks):
@@ -427,8 +444,8 @@ def play_batch(hands, trump, leader, out, up, pts0, stream, deck_mask, worlds, t
                     counts[ST_CLEARS] += 1
                 seating = out[i]
             _seed_stream(rs, seed, stream[i])
-            res[i] = _play_row(hands[i], trump[i], leader[i], out[i], up[i], pts0[i], deck_mask, worlds, tries, rs, ws,
-                               scr, binom, bitpos, card_at, counts)
+            res[i] = _play_row(hands[i], trump[i], leader[i], out[i], up[i], gone[i], voids[i], won[i], pts0[i],
+                               deck_mask, worlds, tries, rs, ws, scr, binom, bitpos, card_at, counts)
         counts[ST_NODES] = ws[WS_NODES]
         for j in range(NUM_STATS):
             stats[k, j] = counts[j]
@@ -508,11 +525,7 @@ def sample_worlds_for(hands_deck, trump, leader, out, trick, gone, voids_suit, u
     for s in range(SEATS):
         hands[s] = _to_layout(hands_deck[s], trump, bitpos)
     seat, pos, lead, win, wseat, table = _position(hands_deck, trump, leader, out, trick, bitpos, nxt, tm)
-    voids = np.zeros(SEATS, dtype=np.int64)
-    for s in range(SEATS):
-        for e in range(4):
-            if (voids_suit[s] >> e) & 1:
-                voids[s] |= 1 << (3 if e == trump else ((e - trump) & 3) - 1)
+    voids = _slot_voids(voids_suit, trump)
     s = leader
     for i in range(1, pos):
         s = nxt[s]

@@ -20,6 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.errors import RealisticInputError
+from ..core.trump import SUIT_MASK
 from ..rules import Rules, hand_points_array, sitting_out
 from ..solver import _kernels as _solver_kernels
 from ..solver import _threads
@@ -96,8 +97,8 @@ def _hands(hands) -> np.ndarray:
     return h.astype(np.int64)
 
 
-def _validate(rules, hands, trump, leader, out, maker, alone, seed, worlds, up_known):
-    """The kernel's arrays ``(hands, trump, leader, out, up, pts)``, every input checked."""
+def _validate(rules, hands, trump, leader, out, maker, alone, seed, worlds, up_known, gone, voids, won):
+    """The kernel's arrays ``(hands, trump, leader, out, up, gone, voids, won, pts)``, every input checked."""
     _check_rules(rules)
     h = _hands(hands)
     n = h.shape[0]
@@ -126,10 +127,11 @@ def _validate(rules, hands, trump, leader, out, maker, alone, seed, worlds, up_k
         raise RealisticInputError(f"row {i}: leader {int(ld[i])!r} is not an active seat (out {int(o[i])})")
     counts = np.bitwise_count(h.astype(np.uint64)).astype(np.int64)
     active = ((o[:, None] >> np.arange(SEATS)[None, :]) & 1) == 0
-    i = _first_bad(((counts != rules.hand_size) & active).any(axis=1))
+    left = counts[np.arange(n), np.clip(ld, 0, 5)]
+    i = _first_bad(((counts != left[:, None]) & active).any(axis=1) | (left < 1) | (left > rules.hand_size))
     if i is not None:
-        raise RealisticInputError(f"row {i}: hands of {counts[i].tolist()!r} cards: each active seat holds "
-                                  f"{rules.hand_size} as play starts")
+        raise RealisticInputError(f"row {i}: hands of {counts[i].tolist()!r} cards: each active seat holds as many "
+                                  f"cards as the others, 1 to {rules.hand_size} (a trick boundary)")
     i = _first_bad(((counts != 0) & ~active).any(axis=1))
     if i is not None:
         raise RealisticInputError(f"row {i}: hands of {counts[i].tolist()!r} cards: a seat sitting out "
@@ -146,12 +148,37 @@ def _validate(rules, hands, trump, leader, out, maker, alone, seed, worlds, up_k
     if i is not None:
         raise RealisticInputError(f"row {i}: up_known {int(up[i])!r} is not in the dealer's (seat 5) hand "
                                   f"{int(h[i, DEALER])!r}")
-    return h, t, ld, o, up, points_table_seats(rules, mk, al)
+    g = np.zeros(n, dtype=np.int64) if gone is None else _rows(gone, n, "gone")
+    played = (rules.hand_size - left) * active.sum(axis=1)
+    i = _first_bad((g < 0) | (g > _DECK) | ((g & union) != 0)
+                   | (np.bitwise_count(np.maximum(g, 0).astype(np.uint64)).astype(np.int64) > played))
+    if i is not None:
+        raise RealisticInputError(f"row {i}: gone {int(g[i])!r} is not a set of the cards played before "
+                                  f"(cards 0-32, none held, at most {int(played[i])})")
+    vd = np.zeros((n, SEATS), dtype=np.int64)
+    if voids is not None:
+        v = np.asarray(voids)
+        if v.shape not in ((SEATS,), (n, SEATS)) or v.dtype.kind not in "iu" or ((v < 0) | (v > 15)).any():
+            raise RealisticInputError(f"voids {voids!r}: expected 6 (or (n, 6)) bitmasks of suits 0..15")
+        vd[:] = v
+    masks = SUIT_MASK.astype(np.int64)[t]  # (n, 4): each deal's effective suits
+    for s in range(SEATS):
+        for e in range(4):
+            i = _first_bad(((vd[:, s] >> e) & 1).astype(bool) & ((h[:, s] & masks[:, e]) != 0))
+            if i is not None:
+                raise RealisticInputError(f"row {i}: seat {s} is said void in suit {e} but holds one")
+    w = np.zeros(n, dtype=np.int64) if won is None else _rows(won, n, "won")
+    i = _first_bad((w < 0) | (w > rules.hand_size - left))
+    if i is not None:
+        raise RealisticInputError(f"row {i}: won {int(w[i])!r} is outside 0..{int(rules.hand_size - left[i])} "
+                                  "(tricks played)")
+    return h, t, ld, o, up, g, vd, w, points_table_seats(rules, mk, al)
 
 
 def play_realistic_seats(rules: Rules, hands, trump, leader, out, maker, alone, *, seed: int,
                          worlds: int = DEFAULT_WORLDS, threads: int | None = None, up_known=None,
-                         stats: np.ndarray | None = None, streams=None) -> np.ndarray:
+                         gone=None, voids=None, won=None, stats: np.ndarray | None = None,
+                         streams=None) -> np.ndarray:
     """Play six-handed deals from the first lead to the end with the realistic model; side 0's tricks.
 
     Seats 0..5 clockwise, sides alternate (0, 2, 4 against 1, 3, 5), the dealer is seat 5.
@@ -162,7 +189,8 @@ def play_realistic_seats(rules: Rules, hands, trump, leader, out, maker, alone, 
         Six-handed rules (``players`` 6, the 33-card deck); points decide every card.
     hands : uint64 array (n, 6)
         Each seat's five cards as play starts (after the pick-up, the discard and a loner's
-        exchange); a seat sitting out holds 0.
+        exchange); a seat sitting out holds 0.  Hands of fewer cards (as many each) start the
+        play later, at a trick boundary: see ``gone``, ``voids`` and ``won``.
     trump : int or int array (n,)
         Trump suit 0-3.
     leader : int or int array (n,)
@@ -180,6 +208,12 @@ def play_realistic_seats(rules: Rules, hands, trump, leader, out, maker, alone, 
     up_known : int or int array (n,), optional
         The upcard the dealer took up (everyone saw it), or -1: known to be in the dealer's hand
         while the dealer still holds it.  Default -1.
+    gone : int or int array (n,), optional
+        For a later start: the mask of the cards played before, seen by everyone (default none).
+    voids : int array (6,) or (n, 6), optional
+        For a later start: per seat, bit ``e`` when the seat showed a void in effective suit ``e``.
+    won : int or int array (n,), optional
+        For a later start: side 0's tricks taken before (the points count the whole hand).
     stats : int64 array, optional
         Receives the kernel counters (:data:`._realistic_seats.NUM_STATS`: decisions, forced
         cards, worlds, probes, exact samples, search nodes, table clears).
@@ -189,7 +223,7 @@ def play_realistic_seats(rules: Rules, hands, trump, leader, out, maker, alone, 
     Returns
     -------
     numpy.ndarray
-        ``int64`` (n,): side 0's tricks (seats 0, 2, 4).
+        ``int64`` (n,): side 0's tricks (seats 0, 2, 4) from the start (``won`` not included).
 
     Examples
     --------
@@ -201,7 +235,8 @@ def play_realistic_seats(rules: Rules, hands, trump, leader, out, maker, alone, 
     >>> play_realistic_seats(r, hands, 1, 1, 0b10100, 0, True, seed=1).tolist()  # doctest: +SKIP
     [5]
     """
-    h, t, ld, o, up, pts = _validate(rules, hands, trump, leader, out, maker, alone, seed, worlds, up_known)
+    h, t, ld, o, up, g, vd, w, pts = _validate(rules, hands, trump, leader, out, maker, alone, seed, worlds,
+                                               up_known, gone, voids, won)
     n = h.shape[0]
     if streams is None:
         streams = np.arange(n, dtype=np.int64)
@@ -221,7 +256,7 @@ def play_realistic_seats(rules: Rules, hands, trump, leader, out, maker, alone, 
     before = numba.get_num_threads()
     numba.set_num_threads(nthreads)
     try:
-        _k.play_batch(h, t, ld, o, up, pts, streams, _DECK, int(worlds), _k.REJECT_TRIES, int(seed), nchunks,
+        _k.play_batch(h, t, ld, o, up, g, vd, w, pts, streams, _DECK, int(worlds), _k.REJECT_TRIES, int(seed), nchunks,
                       _k.TT_BITS, _BINOM, _solver_kernels.BITPOS, _solver_kernels.CARD_AT, res, st)
     finally:
         numba.set_num_threads(before)
