@@ -115,10 +115,10 @@ def random_deal(rng, out: int) -> list[int]:
     return [0 if (out >> s) & 1 else sum(1 << int(c) for c in cards[5 * s:5 * s + 5]) for s in range(SEATS)]
 
 
-def random_position(rng, rules: Rules, alone: bool, steps=None):
+def random_position(rng, rules: Rules, alone: bool, steps=None, choice: bool = True):
     """A random six-handed position after ``steps`` random legal cards (default a random number), with two
-    or more legal cards: a dict of hands, trump, leader, out, trick, gone, voids, won, maker, alone,
-    mover and up (a card of the dealer's hand taken up, or -1)."""
+    or more legal cards (any number with ``choice`` false): a dict of hands, trump, leader, out, trick,
+    gone, voids, won, maker, alone, mover and up (a card of the dealer's hand taken up, or -1)."""
     while True:
         maker = int(rng.integers(SEATS))
         out = sitting_out(maker if alone else None, None, SEATS)
@@ -129,12 +129,12 @@ def random_position(rng, rules: Rules, alone: bool, steps=None):
             up = int(rng.choice(bits(hands[DEALER])))
         h = HandState(hands, trump, first_leader(rules, DEALER, maker if alone else None), out)
         na = SEATS - bin(out).count("1")
-        todo = int(rng.integers(0, na * rules.hand_size - 1)) if steps is None else steps
+        todo = int(rng.integers(0, na * rules.hand_size - 1)) if steps is None else int(steps)
         for _ in range(todo):
             opts = bits(h.legal())
             h.play(opts[int(rng.integers(len(opts)))])
         legal = h.legal()
-        if legal & (legal - 1):
+        if legal & (legal - 1) or not choice:
             held_up = up if up >= 0 and (h.hands[DEALER] >> up) & 1 else -1
             return dict(hands=h.hands, trump=trump, leader=h.leader, out=out, trick=list(h.trick), gone=h.gone,
                         voids=list(h.voids), won=h.won, maker=maker, alone=alone, mover=h.seat, up=held_up)
