@@ -276,3 +276,20 @@ def test_bad_inputs_are_named():
         play_realistic_seats(SIX, hands, trump, leader, out, maker, alone, seed=1, worlds=0)
     with pytest.raises(RealisticInputError, match="shape"):
         play_realistic_seats(SIX, hands[:, :4], trump, leader, out, maker, alone, **good)
+
+
+def test_bad_worlds_are_named():
+    rng = np.random.default_rng(18)
+    p = random_position(rng, SIX, alone=False, steps=3)
+    ws = sample_worlds_slow(rng, p, 4)
+    args = (p["trump"], p["leader"], p["out"], p["maker"], p["alone"])
+    card, sums = decide_given_worlds_seats(SIX, ws, *args, trick=p["trick"], won=p["won"])
+    assert sums[card] == max(sums)
+    bad = ws.copy()
+    bad[1, p["mover"]] = ws[1, (p["mover"] + 1) % 6]
+    with pytest.raises(RealisticInputError, match="world 1"):
+        decide_given_worlds_seats(SIX, bad, *args, trick=p["trick"], won=p["won"])
+    assert len(p["trick"]) == 3  # three cards into the first trick
+    held = bits(int(ws[0, p["mover"]]))[0]
+    with pytest.raises(RealisticInputError, match="is also held"):
+        decide_given_worlds_seats(SIX, ws, *args, trick=[held] + p["trick"][1:], won=p["won"])

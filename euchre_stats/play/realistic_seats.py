@@ -310,7 +310,35 @@ def decide_given_worlds_seats(rules: Rules, worlds, trump: int, leader: int, out
     tr = _trick(trick, int(out))
     if not 0 <= int(leader) <= 5 or (int(out) >> int(leader)) & 1:
         raise RealisticInputError(f"leader {leader!r} is not an active seat (out {out!r})")
-    left = max(int(x).bit_count() for x in wd[0])
+    held = np.bitwise_or.reduce(wd, axis=1)
+    counts = np.bitwise_count(wd.astype(np.uint64)).astype(np.int64)
+    i = _first_bad(np.bitwise_count(held.astype(np.uint64)).astype(np.int64) != counts.sum(axis=1))
+    if i is not None:
+        raise RealisticInputError(f"world {i} {wd[i].tolist()!r} holds a card twice")
+    i = _first_bad((counts != counts[:1]).any(axis=1))
+    if i is not None:
+        raise RealisticInputError(f"world {i}: hands of {counts[i].tolist()!r} cards, world 0 {counts[0].tolist()!r}")
+    table = sum(1 << int(c) for c in tr if c >= 0)
+    i = _first_bad((held & table) != 0)
+    if i is not None:
+        raise RealisticInputError(f"world {i}: a card of the trick {list(trick)!r} is also held")
+    outs = [s for s in range(SEATS) if (int(out) >> s) & 1]
+    if outs and wd[:, outs].any():
+        raise RealisticInputError(f"worlds: seats sitting out (out {int(out)}) hold no card")
+    order = [int(leader)]
+    while len(order) < SEATS - len(outs):
+        n = (order[-1] + 1) % SEATS
+        while (int(out) >> n) & 1:
+            n = (n + 1) % SEATS
+        order.append(n)
+    mover = order[len(trick)]
+    if (wd[:, mover] != wd[0, mover]).any():
+        raise RealisticInputError(f"worlds: the mover (seat {mover}) holds different hands in different worlds")
+    left = int(counts[0, mover])
+    if left < 1 or any(int(counts[0, s]) != left - (1 if k < len(trick) else 0) for k, s in enumerate(order)):
+        raise RealisticInputError(f"worlds: hands of {counts[0].tolist()!r} cards with the trick {list(trick)!r} "
+                                  f"led by seat {leader}: each active seat holds as many cards, counting the card "
+                                  "it has put on the table")
     if not 0 <= int(won) <= rules.hand_size - left:
         raise RealisticInputError(f"won {won!r}: outside 0..{rules.hand_size - left} (tricks played)")
     pts = points_table_seats(rules, maker, alone)[0]
