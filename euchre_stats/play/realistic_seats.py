@@ -227,12 +227,14 @@ def play_realistic_seats(rules: Rules, hands, trump, leader, out, maker, alone, 
 
     Examples
     --------
+    A lone lay-down (the Joker, both bowers, A and K of hearts) against three opponents:
+
     >>> from euchre_stats.rules import Rules
     >>> from euchre_stats.core.cards import parse_hand
-    >>> r = Rules(players=6, deck="33")
-    >>> hands = [[parse_hand(h) for h in ["Jk Jh Jd Ah Kh", "9s Ts Js Qs Ks", "0", "9c Tc Jc Qc Kc",
-    ...          "0", "9d Td Qd Kd Ad"]]]  # doctest: +SKIP
-    >>> play_realistic_seats(r, hands, 1, 1, 0b10100, 0, True, seed=1).tolist()  # doctest: +SKIP
+    >>> six = Rules(players=6, deck="33")
+    >>> hands = [[parse_hand(h) if h else 0 for h in ["Jk Jh Jd Ah Kh", "9s Ts Js Qs Ks", "",
+    ...                                            "9c Tc Jc Qc Kc", "", "9d Td Qd Kd Ad"]]]
+    >>> play_realistic_seats(six, hands, 2, 0, 0b10100, 0, True, seed=1).tolist()  # eldest (seat 0) leads
     [5]
     """
     h, t, ld, o, up, g, vd, w, pts = _validate(rules, hands, trump, leader, out, maker, alone, seed, worlds,
