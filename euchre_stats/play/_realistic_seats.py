@@ -1,0 +1,551 @@
+"""Numba kernels of the realistic play model of six seats: arrays and ints only, no validation, no I/O.
+
+The six-handed twin of :mod:`._realistic_kernels`.  A batch of deals is played out card by card
+from a trick boundary (the first lead, as a rule) inside numba (:func:`play_batch`, parallel over
+deals).  At each decision the player to move samples worlds consistent with what that player has
+seen (own hand, every card played, the voids shown, the upcard in the dealer's hand while the dealer, seat 5, holds it),
+values each class of equivalent legal cards in each world with the six-seat double-dummy search
+(:func:`euchre_stats.solver._seats._probe`: zero-window probes at the tricks where the points
+change) and plays the card worth the most *points* summed over the worlds, ties to the lowest
+card number.
+
+Everything runs in the solvers' power layout of the deal's trump (a card is one bit, an
+effective suit one 16-bit slot, trump slot 3); deck numbers are used only at the edges.  The
+sampler's exact counting and unranking (count matrices "cards of each group to each holder")
+and the decision helpers are the four-seat kernel's, with six seats and a dead pile (the kitty
+and the hands of the seats sitting out) as the holders.
+
+Randomness: every row owns a splitmix64 stream seeded from ``(seed, stream[row])``, so results do
+not depend on the number of threads or on how rows are chunked.  The search's table keys are
+exact for one seating (the seats out): a chunk clears its table when the seating changes, and
+otherwise shares it across worlds, decisions and deals without ever changing a value.
+
+numba's on-disk cache of these kernels is keyed by this file alone: after editing
+``solver/_seats.py`` or ``_realistic_kernels.py`` in a checkout, delete this package's
+``__pycache__/_realistic_seats.*``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from ..solver._kernels import SLOT0, TRUMP, _bit_index, _popcount, _reps, _to_layout
+from ..solver._seats import TT_WIDTH, W_GEN, W_HANDS, W_NXT, W_SIDE, W_TT, W_TT_SIZE, _probe
+from ..solver._seats import ST_NODES as WS_NODES
+from ._realistic_kernels import (
+    NOT_LEGAL,
+    _after,
+    _below,
+    _below_small,
+    _best_class,
+    _classes,
+    _decision_arrays,
+    _find,
+    _first_matrix_deals,
+    _groups,
+    _point_targets,
+    _seed_stream,
+    _top_of,
+    _trick_after,
+    _walk,
+)
+
+#: seats at the table; the dealer's seat in every analysis
+SEATS = 6
+DEALER = 5
+#: the dead pile's holder number (the kitty and the hands of seats sitting out)
+DEAD = 6
+#: shuffles tried per world before drawing it exactly
+REJECT_TRIES = 32
+#: log2 of each chunk's table entries (40 bytes each): the worlds of one decision share few positions
+TT_BITS = 14
+#: stats fields of :func:`play_batch`
+ST_DECISIONS, ST_FORCED, ST_WORLDS, ST_PROBES, ST_EXACT, ST_NODES, ST_CLEARS = 0, 1, 2, 3, 4, 5, 6
+NUM_STATS = 7
+
+__all__ = ["NOT_LEGAL"]
+
+
+# --- the search's workspace -----------------------------------------------------------------------
+@njit(cache=True)
+def _new_ws(bits):
+    """A six-seat search workspace with an empty table of ``2**bits`` entries (as ``_seats.new_workspace``)."""
+    ws = np.zeros(W_TT + (TT_WIDTH << bits), dtype=np.int64)
+    ws[W_TT_SIZE] = 1 << bits
+    return ws
+
+
+@njit(cache=True)
+def _clear_table(ws):
+    """Empty the table (its keys are exact for one seating only)."""
+    for i in range(W_TT, ws.shape[0]):
+        ws[i] = 0
+
+
+@njit(cache=True)
+def _next_seats(out, nxt):
+    """Fill ``nxt`` (the next active seat of each seat); return the number of active seats."""
+    na = 0
+    for s in range(SEATS):
+        if (out >> s) & 1 == 0:
+            na += 1
+        n = (s + 1) % SEATS
+        while (out >> n) & 1:
+            n = (n + 1) % SEATS
+        nxt[s] = n
+    return na
+
+
+# --- the mover's knowledge and the worlds ---------------------------------------------------------
+@njit(cache=True)
+def _holders(p, hands, unseen, up_bit, voids, out, hseat, hneed, hvoid):
+    """Holders of unseen cards for mover ``p``; returns ``(H, bites)``.
+
+    Active seats other than ``p`` hold as many unseen cards as they hold cards (the dealer one fewer
+    while the upcard is known to be theirs); the dead pile (last) holds the rest.  ``bites``: some
+    holder is void in a slot with unseen cards.
+    """
+    nh = 0
+    total = 0
+    bites = False
+    for s in range(SEATS):
+        if s == p or (out >> s) & 1:
+            continue
+        need = _popcount(hands[s])
+        if s == DEALER and up_bit != 0:
+            need -= 1
+        if need > 0:
+            vm = 0
+            for g in range(4):
+                if (voids[s] >> g) & 1:
+                    vm |= SLOT0 << (16 * g)
+            hseat[nh] = s
+            hneed[nh] = need
+            hvoid[nh] = vm
+            if vm & unseen:
+                bites = True
+            total += need
+            nh += 1
+    rest = _popcount(unseen) - total
+    if rest > 0:
+        hseat[nh] = DEAD
+        hneed[nh] = rest
+        hvoid[nh] = 0
+        nh += 1
+    return nh, bites
+
+
+@njit(cache=True)
+def _unrank(r, xm, gcards, gsize, ng, hseat, nh, binom, avail, world):
+    """Deal number ``r`` (``0 <= r <`` deals of matrix ``xm``) into ``world`` (seats only, not the dead pile)."""
+    for g in range(ng):
+        n = gsize[g]
+        for j in range(n):
+            avail[j] = gcards[g, j]
+        for h in range(nh):
+            kx = xm[g * nh + h]
+            c = binom[n, kx]
+            rank = r % c
+            r //= c
+            need = kx
+            j = 0
+            for i in range(n):
+                if need > 0:
+                    below = binom[n - i - 1, need - 1]
+                    if rank < below:
+                        if hseat[h] < DEAD:
+                            world[hseat[h]] |= avail[i]
+                        need -= 1
+                        continue
+                    rank -= below
+                avail[j] = avail[i]
+                j += 1
+            n -= kx
+
+
+@njit(cache=True)
+def _scratch(worlds):
+    """Per-chunk work arrays: the worlds, the sampler's (holders, groups, count matrices, cards), the
+    next-seat table."""
+    return (np.zeros((max(worlds, 1), SEATS), dtype=np.int64), np.zeros(8, dtype=np.int64),
+            np.zeros(8, dtype=np.int64), np.zeros(8, dtype=np.int64), np.zeros((4, 33), dtype=np.int64),
+            np.zeros(4, dtype=np.int64), np.zeros((4, 8), dtype=np.bool_), np.zeros(32, dtype=np.int64),
+            np.zeros(32, dtype=np.int64), np.zeros(8, dtype=np.int64), np.zeros(4, dtype=np.int64),
+            np.zeros(33, dtype=np.int64), np.zeros(33, dtype=np.int64), np.zeros(4, dtype=np.int64),
+            np.zeros((5, 8), dtype=np.int64), np.zeros(SEATS, dtype=np.int64))
+
+
+@njit(cache=True)
+def _fill_worlds(p, hands, unseen, up_bit, voids, out, worlds, tries, rs, binom, scr):
+    """Worlds for mover ``p`` in ``scr[0]`` (layout, seats 0..5); returns ``(count, exact)``.
+
+    Uniform over the consistent deals: a partial Fisher-Yates shuffle of the unseen cards to the
+    seats (the dead pile keeps the rest), rejected when it breaches a shown void; after ``tries``
+    rejections in a row the world is drawn exactly (a uniform index over every consistent deal,
+    unranked).  ``exact``: there were no more consistent deals than ``worlds``, each taken once.
+    """
+    wh, hseat, hneed, hvoid, gcards, gsize, allowed, x, xout, cap, rem, avail, ub, pats, after, _ = scr
+    nh, bites = _holders(p, hands, unseen, up_bit, voids, out, hseat, hneed, hvoid)
+    ng = _groups(unseen, bites, nh, hvoid, gcards, gsize, allowed, pats)
+    _after(gsize, ng, nh, allowed, after)
+    # the deals of the first count matrix bound the count from below: count them all only when few
+    total = -1
+    if _first_matrix_deals(gsize, ng, hneed, nh, allowed, after, binom, x, xout, cap, rem) <= worlds:
+        total = _walk(gsize, ng, hneed, nh, allowed, after, binom, -1, x, xout, cap, rem)
+    base_up = up_bit if p != DEALER else 0
+    if 0 <= total <= worlds:
+        for r in range(total):
+            for s in range(SEATS):
+                wh[r, s] = 0
+            wh[r, p] = hands[p]
+            wh[r, DEALER] |= base_up
+            before = _walk(gsize, ng, hneed, nh, allowed, after, binom, r, x, xout, cap, rem)
+            _unrank(r - before, xout, gcards, gsize, ng, hseat, nh, binom, avail, wh[r])
+        return total, True
+    nu = 0
+    m = unseen
+    while m:
+        b = m & -m
+        m ^= b
+        ub[nu] = b
+        nu += 1
+    for w in range(worlds):
+        done = False
+        for _ in range(tries if bites else 1):
+            for s in range(SEATS):
+                wh[w, s] = 0
+            wh[w, p] = hands[p]
+            wh[w, DEALER] |= base_up
+            pos = 0
+            for h in range(nh):
+                s = hseat[h]
+                if s == DEAD:
+                    break
+                for _k in range(hneed[h]):
+                    j = pos + _below_small(rs, nu - pos)
+                    b = ub[j]
+                    ub[j] = ub[pos]
+                    ub[pos] = b
+                    wh[w, s] |= b
+                    pos += 1
+            done = True
+            for h in range(nh):
+                if hseat[h] < DEAD and wh[w, hseat[h]] & hvoid[h]:
+                    done = False
+            if done:
+                break
+        if not done:
+            if total < 0:
+                total = _walk(gsize, ng, hneed, nh, allowed, after, binom, -1, x, xout, cap, rem)
+            r = _below(rs, total)
+            before = _walk(gsize, ng, hneed, nh, allowed, after, binom, r, x, xout, cap, rem)
+            for s in range(SEATS):
+                wh[w, s] = 0
+            wh[w, p] = hands[p]
+            wh[w, DEALER] |= base_up
+            _unrank(r - before, xout, gcards, gsize, ng, hseat, nh, binom, avail, wh[w])
+    return worlds, False
+
+
+# --- one decision ---------------------------------------------------------------------------------
+@njit(cache=True)
+def _card_band(ws, wrow, seat, c, pos, na, nxt, lead, win, wseat, table, tm, targets, lo, hi, start, counts):
+    """Points band in world ``wrow`` (layout hands of six seats) if ``seat`` plays ``c`` and everybody
+    then plays double dummy.
+
+    Band ``b``: side 0 takes at least ``targets[b-1]`` (band 0: fewer than ``targets[0]``) but fewer
+    than ``targets[b]`` of the tricks still to be decided, the current one included; it is known to
+    lie in ``lo..hi``.  Zero-window probes of the six-seat search walk from the guess ``start``.
+    """
+    rest = 0
+    for k in range(SEATS):
+        h = wrow[k]
+        if k == seat:
+            h ^= c
+        ws[W_HANDS + k] = h
+        ws[W_SIDE + k] = k & 1
+        ws[W_NXT + k] = nxt[k]
+        rest |= h
+    ws[W_GEN] = (ws[W_GEN] + 1) & 0xFFFFFFFF
+    nlead, nwin, nws = _trick_after(c, seat, pos, lead, win, wseat, tm)
+    zero = np.int64(0)
+    if pos + 1 == na:  # the card ends the trick: its winner leads the next one
+        gain = 1 if (nws & 1) == 0 else 0
+        npos, nseat, ntable, ledm, bbit, bseat = zero, nws, zero, zero, zero, zero
+    else:
+        gain = 0
+        npos, nseat, ntable, ledm, bbit, bseat = pos + 1, nxt[seat], table | c, nlead, _bit_index(nwin), nws
+    left = _popcount(ws[W_HANDS + nseat])  # tricks still to be decided after the card
+    nt = np.int64(0)
+    k = min(max(start, lo + 1), hi)
+    while lo < hi:
+        t = targets[k - 1] - gain
+        if t <= 0:
+            up = True
+        elif t > left:
+            up = False
+        else:
+            counts[ST_PROBES] += 1
+            # every argument a typed int64, never a literal: a literal compiles another copy of the
+            # recursion, which fails to load from numba's cache (see solver/_seats.py)
+            up = _probe(ws, np.int64(na), np.int64(tm), nt, np.int64(npos), np.int64(nseat), np.int64(ntable),
+                        np.int64(ledm), np.int64(bbit), np.int64(bseat), np.int64(rest), np.int64(t), zero) == 1
+        lo, hi = (k, hi) if up else (lo, k - 1)
+        k = lo + 1 if up else hi
+    return lo
+
+
+@njit(cache=True)
+def _evaluate(ws, wh, m, seat, pos, na, nxt, lead, win, wseat, table, tm, nc, rep, targets, nt, tvals, sums, guess,
+              wrep, wval, counts):
+    """Sum over worlds ``wh[:m]`` of each class's points for the mover, every class in every world."""
+    for ci in range(nc):
+        sums[ci] = 0
+        guess[ci] = 1
+    for w in range(m):
+        hand = wh[w, seat]
+        occ = table
+        for k in range(SEATS):
+            occ |= wh[w, k]
+        tops = _reps(hand, hand, occ)
+        nw = 0
+        for ci in range(nc):
+            # classes may merge in a world (a card between them is in the dead pile): value once
+            top = _top_of(rep[ci], tops)
+            j = _find(wrep, nw, top)
+            if j == nw:
+                wrep[nw] = top
+                g = guess[ci] if nw == 0 else wval[nw - 1]
+                wval[nw] = _card_band(ws, wh[w], seat, top, pos, na, nxt, lead, win, wseat, table, tm, targets,
+                                      np.int64(0), nt, g, counts)
+                nw += 1
+            guess[ci] = wval[j]
+            sums[ci] += tvals[wval[j]]
+        counts[ST_WORLDS] += 1
+
+
+@njit(cache=True)
+def _lowest_of(members, low, trump, card_at):
+    """The card (layout bit) of ``members`` whose deck number is ``low``."""
+    mm = members
+    while mm:
+        b = mm & -mm
+        mm ^= b
+        if card_at[trump, _bit_index(b)] == low:
+            return b
+    return 0
+
+
+# --- a whole play-out -----------------------------------------------------------------------------
+@njit(cache=True)
+def _slot_voids(voids_suit, trump):
+    """Per seat, the slots (bit = slot number) of the effective suits (bit = suit) it showed void in."""
+    voids = np.zeros(SEATS, dtype=np.int64)
+    for s in range(SEATS):
+        for e in range(4):
+            if (voids_suit[s] >> e) & 1:
+                voids[s] |= 1 << (3 if e == trump else ((e - trump) & 3) - 1)
+    return voids
+
+
+@njit(cache=True)
+def _play_row(hands_deck, trump, leader, out, up, gone0, voids_suit, won0, pts0, deck_mask, worlds, tries, rs, ws, scr,
+              binom, bitpos, card_at, counts):
+    """Play one deal from a trick boundary to the end realistically; side 0's tricks from there."""
+    wh = scr[0]
+    nxt = scr[15]
+    tm = np.int64(TRUMP) if trump < 4 else np.int64(0)
+    hands = np.zeros(SEATS, dtype=np.int64)
+    for s in range(SEATS):
+        hands[s] = _to_layout(hands_deck[s], trump, bitpos)
+    voids = _slot_voids(voids_suit, trump)
+    na = _next_seats(out, nxt)
+    deck = _to_layout(deck_mask, trump, bitpos)
+    up_bit = 0
+    if up >= 0:
+        up_bit = (np.int64(1) << bitpos[trump, up]) & hands[DEALER]
+    rep, members, low, sums, alive, guess, wrep, wval, targets, tvals = _decision_arrays()
+    seat, pos, lead, win, wseat, table = leader, 0, 0, 0, leader, 0
+    gone = _to_layout(gone0, trump, bitpos)
+    won = won0
+    while True:
+        hand = hands[seat]
+        if hand == 0:
+            break
+        legal = hand & lead if pos > 0 else hand
+        if legal == 0:
+            legal = hand
+        # cards with nothing unplayed between them are worth the same in every world
+        nc = _classes(legal, hand, (deck & ~gone) | table, trump, card_at, rep, members, low)
+        nt = _point_targets(pts0, won, _popcount(hand), seat & 1, targets, tvals)
+        if nc == 1 or nt == 0:
+            counts[ST_FORCED] += 1
+            bi = 0
+            for ci in range(1, nc):
+                if low[ci] < low[bi]:
+                    bi = ci
+        else:
+            counts[ST_DECISIONS] += 1
+            me_up = up_bit if seat != DEALER else 0
+            unseen = deck & ~gone & ~table & ~hand & ~me_up
+            m, exact = _fill_worlds(seat, hands, unseen, me_up, voids, out, worlds, tries, rs, binom, scr)
+            if exact:
+                counts[ST_EXACT] += 1
+            _evaluate(ws, wh, m, seat, pos, na, nxt, lead, win, wseat, table, tm, nc, rep, targets, nt, tvals, sums,
+                      guess, wrep, wval, counts)
+            for ci in range(nc):
+                alive[ci] = True
+            bi = _best_class(sums, alive, nc, low)
+        c = _lowest_of(members[bi], low[bi], trump, card_at)
+        hands[seat] ^= c
+        if c == up_bit:
+            up_bit = 0
+        if pos > 0 and (c & lead) == 0:
+            voids[seat] |= 1 << (_bit_index(lead) >> 4)
+        lead, win, wseat = _trick_after(c, seat, pos, lead, win, wseat, tm)
+        table |= c
+        pos += 1
+        if pos == na:
+            if (wseat & 1) == 0:
+                won += 1
+            gone |= table
+            table = 0
+            pos = 0
+            seat = wseat
+        else:
+            seat = nxt[seat]
+    return won - won0
+
+
+@njit(cache=True, parallel=True)
+def play_batch(hands, trump, leader, out, up, gone, voids, won, pts0, stream, deck_mask, worlds, tries, seed, nchunks,
+               tt_bits, binom, bitpos, card_at, res, stats):
+    """Play every row from a trick boundary to the end; ``res[i]`` side 0's tricks from there (chunks
+    over threads).
+
+    Row ``i``: ``hands[i]`` (6 deck masks), ``trump`` (0-3), ``leader``, ``out`` (seats sitting out),
+    ``up`` (the upcard known in the dealer's hand, or -1), ``gone`` (deck mask of the cards played
+    before), ``voids[i]`` (per seat, bit ``e``: void shown in effective suit ``e``), ``won`` (side
+    0's tricks taken before), ``pts0[i, t]`` side 0's points minus side 1's when side 0 ends the
+    hand with ``t`` tricks, ``stream`` the random stream.  ``stats[k]`` receives chunk ``k``'s counters.
+    """
+    n = hands.shape[0]
+    for k in prange(nchunks):
+        ws = _new_ws(tt_bits)
+        scr = _scratch(worlds)
+        counts = np.zeros(NUM_STATS, dtype=np.int64)
+        rs = np.zeros(1, dtype=np.uint64)
+        seating = np.int64(-1)
+        for i in range(k * n // nchunks, (k + 1) * n // nchunks):
+            if out[i] != seating:
+                if seating >= 0:
+                    _clear_table(ws)
+                    counts[ST_CLEARS] += 1
+                seating = out[i]
+            _seed_stream(rs, seed, stream[i])
+            res[i] = _play_row(hands[i], trump[i], leader[i], out[i], up[i], gone[i], voids[i], won[i], pts0[i],
+                               deck_mask, worlds, tries, rs, ws, scr, binom, bitpos, card_at, counts)
+        counts[ST_NODES] = ws[WS_NODES]
+        for j in range(NUM_STATS):
+            stats[k, j] = counts[j]
+
+
+# --- single-decision entry points (the tests' view into the kernels) -----------------------------
+@njit(cache=True)
+def _position(hands, trump, leader, out, trick, bitpos, nxt, tm):
+    """``(seat, pos, lead, win, wseat, table)`` of the current trick (deck cards ``trick``, -1 padded)."""
+    seat, pos, lead, win, wseat, table = leader, 0, 0, 0, leader, 0
+    for i in range(trick.shape[0]):
+        if trick[i] < 0:
+            break
+        b = np.int64(1) << bitpos[trump, trick[i]]
+        lead, win, wseat = _trick_after(b, seat, pos, lead, win, wseat, tm)
+        table |= b
+        pos += 1
+        seat = nxt[seat]
+    return seat, pos, lead, win, wseat, table
+
+
+@njit(cache=True)
+def decide_given_worlds(worlds_deck, trump, leader, out, trick, pts0, won0, tt_bits, bitpos, card_at, values):
+    """The card (deck number) the mover plays given worlds ``worlds_deck`` (m, 6 deck masks), valued as
+    :func:`play_batch` values them; ``values[c]`` the sum over the worlds of the mover's side's points
+    minus the others' for each legal card (:data:`NOT_LEGAL` elsewhere)."""
+    m = worlds_deck.shape[0]
+    tm = np.int64(TRUMP) if trump < 4 else np.int64(0)
+    wh = np.zeros((m, SEATS), dtype=np.int64)
+    occ = 0
+    for w in range(m):
+        for s in range(SEATS):
+            wh[w, s] = _to_layout(worlds_deck[w, s], trump, bitpos)
+            occ |= wh[w, s]
+    nxt = np.zeros(SEATS, dtype=np.int64)
+    na = _next_seats(out, nxt)
+    seat, pos, lead, win, wseat, table = _position(worlds_deck[0], trump, leader, out, trick, bitpos, nxt, tm)
+    hand = wh[0, seat]
+    legal = hand & lead if pos > 0 else hand
+    if legal == 0:
+        legal = hand
+    rep, members, low, sums, alive, guess, wrep, wval, targets, tvals = _decision_arrays()
+    # the cards in play in some world: legal cards with none of them between are equal in every world
+    nc = _classes(legal, hand, occ | table, trump, card_at, rep, members, low)
+    nt = _point_targets(pts0, won0, _popcount(hand), seat & 1, targets, tvals)
+    ws = _new_ws(tt_bits)
+    counts = np.zeros(NUM_STATS, dtype=np.int64)
+    _evaluate(ws, wh, m, seat, pos, na, nxt, lead, win, wseat, table, tm, nc, rep, targets, nt, tvals, sums, guess,
+              wrep, wval, counts)
+    for ci in range(nc):
+        alive[ci] = True
+    for c in range(33):
+        values[c] = NOT_LEGAL
+    for ci in range(nc):
+        mm = members[ci]
+        while mm:
+            b = mm & -mm
+            mm ^= b
+            values[card_at[trump, _bit_index(b)]] = sums[ci]
+    return low[_best_class(sums, alive, nc, low)]
+
+
+@njit(cache=True)
+def sample_worlds_for(hands_deck, trump, leader, out, trick, gone, voids_suit, up, worlds, tries, seed, stream, binom,
+                      bitpos, card_at, res):
+    """Worlds of the player to move as :func:`play_batch` samples them; ``res`` (worlds, 6) deck masks.
+
+    ``voids_suit[s]``: bit ``e`` when seat ``s`` showed a void in effective suit ``e`` before the
+    current trick (voids shown in ``trick`` are added).  Returns ``(count, exact)``.
+    """
+    tm = np.int64(TRUMP) if trump < 4 else np.int64(0)
+    scr = _scratch(worlds)
+    wh = scr[0]
+    nxt = scr[15]
+    _next_seats(out, nxt)
+    hands = np.zeros(SEATS, dtype=np.int64)
+    for s in range(SEATS):
+        hands[s] = _to_layout(hands_deck[s], trump, bitpos)
+    seat, pos, lead, win, wseat, table = _position(hands_deck, trump, leader, out, trick, bitpos, nxt, tm)
+    voids = _slot_voids(voids_suit, trump)
+    s = leader
+    for i in range(1, pos):
+        s = nxt[s]
+        if ((np.int64(1) << bitpos[trump, trick[i]]) & lead) == 0:
+            voids[s] |= 1 << (_bit_index(lead) >> 4)
+    deck = _to_layout(0x1FFFFFFFF, trump, bitpos)
+    gone_l = _to_layout(gone, trump, bitpos) & ~table
+    up_bit = (np.int64(1) << bitpos[trump, up]) & hands[DEALER] if up >= 0 else 0
+    me_up = up_bit if seat != DEALER else 0
+    unseen = deck & ~gone_l & ~table & ~hands[seat] & ~me_up
+    rs = np.zeros(1, dtype=np.uint64)
+    _seed_stream(rs, seed, stream)
+    m, exact = _fill_worlds(seat, hands, unseen, me_up, voids, out, worlds, tries, rs, binom, scr)
+    for w in range(m):
+        for s2 in range(SEATS):
+            d = 0
+            mm = wh[w, s2]
+            while mm:
+                b = mm & -mm
+                mm ^= b
+                d |= np.int64(1) << card_at[trump, _bit_index(b)]
+            res[w, s2] = d
+    return m, exact

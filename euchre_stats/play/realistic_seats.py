@@ -1,0 +1,377 @@
+"""Realistic play of six-handed euchre: every player plays for points from what they have seen.
+
+The six-seat twin of :mod:`.realistic`.  At every card the player to move samples ``worlds``
+deals consistent with their own information -- their hand, every card played, the voids the play
+has shown (by effective suit), the upcard in the dealer's hand while the dealer (seat 5) holds
+it, nothing known of the kitty or of the hands of seats sitting out -- values each legal card in
+each world with the six-seat double-dummy search (:mod:`euchre_stats.solver._seats`) and plays the
+card worth the most *points* for their side summed over the worlds (three or four tricks 1, a
+march 3, a lone march 6, a euchre 3 to the defenders: :func:`~euchre_stats.rules.hand_points`),
+ties to the lowest card number.  A card with no choice (one legal card, or legal cards with
+nothing unplayed between them) is played at once.  The play-outs run in numba
+(:mod:`._realistic_seats`), parallel over deals, each deal from its own random stream
+``(seed, deal index)``: results never depend on the number of threads.
+
+This module validates and converts; it does no I/O and never touches global random state.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..core.errors import RealisticInputError
+from ..core.trump import SUIT_MASK
+from ..rules import Rules, hand_points_array, sitting_out
+from ..solver import _kernels as _solver_kernels
+from ..solver import _threads
+from . import _realistic_kernels as _k4
+from . import _realistic_seats as _k
+
+#: worlds sampled per decision by default (as the four-seat model)
+DEFAULT_WORLDS = 24
+#: chunks per thread (each chunk owns its search table)
+CHUNKS_PER_THREAD = 4
+SEATS = 6
+DEALER = _k.DEALER
+MAX_SEED = (1 << 63) - 1
+NOT_LEGAL = _k.NOT_LEGAL
+
+_BINOM = _k4.binomial_table()
+_DECK = (1 << 33) - 1
+
+
+def _check_rules(rules: Rules) -> None:
+    if not isinstance(rules, Rules) or rules.players != 6:
+        got = getattr(rules, "players", rules)
+        raise RealisticInputError(f"rules with players {got!r}: realistic play of six seats needs players 6")
+    if rules.deck_obj.mask != _DECK or rules.hand_size != 5:
+        raise RealisticInputError(f"rules with deck {rules.deck!r} and hand_size {rules.hand_size!r}: six-handed "
+                                  "euchre deals five cards each from the 33-card deck")
+
+
+def points_table_seats(rules: Rules, maker, alone) -> np.ndarray:
+    """``(n, 6)``: side 0's points minus side 1's when side 0 ends the hand with ``t`` tricks (0..5).
+
+    ``maker`` the maker's seat (0..5) and ``alone`` whether the maker is alone, each one value or an
+    array; the points are the rules' (:func:`~euchre_stats.rules.hand_points_array`).
+    """
+    mk = np.atleast_1d(np.asarray(maker, dtype=np.int64))
+    al = np.broadcast_to(np.asarray(alone, dtype=bool), mk.shape)
+    hs = rules.hand_size
+    t0 = np.arange(hs + 1)[None, :]
+    maker_tricks = np.where((mk % 2 == 0)[:, None], t0, hs - t0)
+    mp, dp = hand_points_array(rules, maker_tricks, al[:, None], False)
+    diff = (mp - dp).astype(np.int64)
+    return np.where((mk % 2 == 0)[:, None], diff, -diff)
+
+
+def _rows(value, n: int, name: str, dtype=np.int64) -> np.ndarray:
+    arr = np.asarray(value)
+    if arr.ndim == 0:
+        arr = np.full(n, arr)
+    if arr.shape != (n,):
+        raise RealisticInputError(f"{name} {value!r}: expected one value or an array of {n}, got shape {arr.shape!r}")
+    if dtype is bool:
+        if arr.dtype.kind not in "bui":
+            raise RealisticInputError(f"{name} {value!r}: expected true or false")
+    elif arr.dtype.kind not in "iu":
+        raise RealisticInputError(f"{name} {value!r}: expected whole numbers")
+    return arr.astype(dtype)
+
+
+def _first_bad(mask: np.ndarray) -> int | None:
+    bad = np.flatnonzero(mask)
+    return int(bad[0]) if bad.size else None
+
+
+def _hands(hands) -> np.ndarray:
+    h = np.asarray(hands)
+    if h.ndim != 2 or h.shape[1] != SEATS or (h.size and h.dtype.kind not in "iu"):
+        raise RealisticInputError(f"hands of shape {h.shape!r} and dtype {h.dtype}: expected integer masks (n, 6)")
+    if h.dtype.kind == "i" and (h < 0).any():
+        raise RealisticInputError(f"hands: row {_first_bad((h < 0).any(axis=1))} holds a negative mask")
+    h = h.astype(np.uint64)
+    i = _first_bad((h >> np.uint64(33)).any(axis=1))
+    if i is not None:
+        raise RealisticInputError(f"hands row {i} {h[i].tolist()!r}: cards are 0-32")
+    return h.astype(np.int64)
+
+
+def _validate(rules, hands, trump, leader, out, maker, alone, seed, worlds, up_known, gone, voids, won):
+    """The kernel's arrays ``(hands, trump, leader, out, up, gone, voids, won, pts)``, every input checked."""
+    _check_rules(rules)
+    h = _hands(hands)
+    n = h.shape[0]
+    if isinstance(worlds, bool) or not isinstance(worlds, (int, np.integer)) or int(worlds) < 1:
+        raise RealisticInputError(f"worlds must be a whole number of at least 1, got {worlds!r}")
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= int(seed) <= MAX_SEED:
+        raise RealisticInputError(f"seed must be a whole number in 0..2**63-1, got {seed!r}")
+    t = _rows(trump, n, "trump")
+    ld = _rows(leader, n, "leader")
+    o = _rows(out, n, "out")
+    mk = _rows(maker, n, "maker")
+    al = _rows(alone, n, "alone", bool)
+    i = _first_bad((t < 0) | (t > 3))
+    if i is not None:
+        raise RealisticInputError(f"row {i}: trump {int(t[i])!r} is not a suit 0-3 (six-handed has no no-trump)")
+    i = _first_bad((mk < 0) | (mk > 5))
+    if i is not None:
+        raise RealisticInputError(f"row {i}: maker {int(mk[i])!r} is not a seat 0..5")
+    want = np.array([sitting_out(int(m) if a else None, None, SEATS) for m, a in zip(mk, al)], dtype=np.int64)
+    i = _first_bad(o != want)
+    if i is not None:
+        raise RealisticInputError(f"row {i}: out {int(o[i])!r} does not match maker {int(mk[i])}, alone "
+                                  f"{bool(al[i])} (expected {int(want[i])}: a lone maker's two partners sit out)")
+    i = _first_bad((ld < 0) | (ld > 5) | (((o >> np.clip(ld, 0, 5)) & 1) == 1))
+    if i is not None:
+        raise RealisticInputError(f"row {i}: leader {int(ld[i])!r} is not an active seat (out {int(o[i])})")
+    counts = np.bitwise_count(h.astype(np.uint64)).astype(np.int64)
+    active = ((o[:, None] >> np.arange(SEATS)[None, :]) & 1) == 0
+    left = counts[np.arange(n), np.clip(ld, 0, 5)]
+    i = _first_bad(((counts != left[:, None]) & active).any(axis=1) | (left < 1) | (left > rules.hand_size))
+    if i is not None:
+        raise RealisticInputError(f"row {i}: hands of {counts[i].tolist()!r} cards: each active seat holds as many "
+                                  f"cards as the others, 1 to {rules.hand_size} (a trick boundary)")
+    i = _first_bad(((counts != 0) & ~active).any(axis=1))
+    if i is not None:
+        raise RealisticInputError(f"row {i}: hands of {counts[i].tolist()!r} cards: a seat sitting out "
+                                  f"(out {int(o[i])}) holds none")
+    union = np.bitwise_or.reduce(h, axis=1)
+    i = _first_bad(np.bitwise_count(union.astype(np.uint64)).astype(np.int64) != counts.sum(axis=1))
+    if i is not None:
+        raise RealisticInputError(f"row {i}: hands {h[i].tolist()!r} hold a card twice")
+    up = np.full(n, -1, dtype=np.int64) if up_known is None else _rows(up_known, n, "up_known")
+    i = _first_bad((up < -1) | (up > 32))
+    if i is not None:
+        raise RealisticInputError(f"row {i}: up_known {int(up[i])!r} is not -1 or a card 0-32")
+    i = _first_bad((up >= 0) & (((h[:, DEALER] >> np.maximum(up, 0)) & 1) == 0))
+    if i is not None:
+        raise RealisticInputError(f"row {i}: up_known {int(up[i])!r} is not in the dealer's (seat 5) hand "
+                                  f"{int(h[i, DEALER])!r}")
+    g = np.zeros(n, dtype=np.int64) if gone is None else _rows(gone, n, "gone")
+    played = (rules.hand_size - left) * active.sum(axis=1)
+    i = _first_bad((g < 0) | (g > _DECK) | ((g & union) != 0)
+                   | (np.bitwise_count(np.maximum(g, 0).astype(np.uint64)).astype(np.int64) > played))
+    if i is not None:
+        raise RealisticInputError(f"row {i}: gone {int(g[i])!r} is not a set of the cards played before "
+                                  f"(cards 0-32, none held, at most {int(played[i])})")
+    vd = np.zeros((n, SEATS), dtype=np.int64)
+    if voids is not None:
+        v = np.asarray(voids)
+        if v.shape not in ((SEATS,), (n, SEATS)) or v.dtype.kind not in "iu" or ((v < 0) | (v > 15)).any():
+            raise RealisticInputError(f"voids {voids!r}: expected 6 (or (n, 6)) bitmasks of suits 0..15")
+        vd[:] = v
+    masks = SUIT_MASK.astype(np.int64)[t]  # (n, 4): each deal's effective suits
+    for s in range(SEATS):
+        for e in range(4):
+            i = _first_bad(((vd[:, s] >> e) & 1).astype(bool) & ((h[:, s] & masks[:, e]) != 0))
+            if i is not None:
+                raise RealisticInputError(f"row {i}: seat {s} is said void in suit {e} but holds one")
+    w = np.zeros(n, dtype=np.int64) if won is None else _rows(won, n, "won")
+    i = _first_bad((w < 0) | (w > rules.hand_size - left))
+    if i is not None:
+        raise RealisticInputError(f"row {i}: won {int(w[i])!r} is outside 0..{int(rules.hand_size - left[i])} "
+                                  "(tricks played)")
+    return h, t, ld, o, up, g, vd, w, points_table_seats(rules, mk, al)
+
+
+def play_realistic_seats(rules: Rules, hands, trump, leader, out, maker, alone, *, seed: int,
+                         worlds: int = DEFAULT_WORLDS, threads: int | None = None, up_known=None,
+                         gone=None, voids=None, won=None, stats: np.ndarray | None = None,
+                         streams=None) -> np.ndarray:
+    """Play six-handed deals from the first lead to the end with the realistic model; side 0's tricks.
+
+    Seats 0..5 clockwise, sides alternate (0, 2, 4 against 1, 3, 5), the dealer is seat 5.
+
+    Parameters
+    ----------
+    rules : Rules
+        Six-handed rules (``players`` 6, the 33-card deck); points decide every card.
+    hands : uint64 array (n, 6)
+        Each seat's five cards as play starts (after the pick-up, the discard and a loner's
+        exchange); a seat sitting out holds 0.  Hands of fewer cards (as many each) start the
+        play later, at a trick boundary: see ``gone``, ``voids`` and ``won``.
+    trump : int or int array (n,)
+        Trump suit 0-3.
+    leader : int or int array (n,)
+        The seat that leads the first trick (an active seat).
+    out : int or int array (n,)
+        Bitmask of the seats sitting out: a lone maker's two partners, else 0.
+    maker, alone : int and bool, or arrays (n,)
+        The maker's seat and whether the maker plays alone.
+    seed : int
+        0..2**63-1; deal ``i`` plays from the random stream ``(seed, i)``, whatever ``threads``.
+    worlds : int
+        Worlds sampled per decision (every consistent deal once when there are no more).
+    threads : int, optional
+        Worker threads (default numba's); results never depend on it.
+    up_known : int or int array (n,), optional
+        The upcard the dealer took up (everyone saw it), or -1: known to be in the dealer's hand
+        while the dealer still holds it.  Default -1.
+    gone : int or int array (n,), optional
+        For a later start: the mask of the cards played before, seen by everyone (default none).
+    voids : int array (6,) or (n, 6), optional
+        For a later start: per seat, bit ``e`` when the seat showed a void in effective suit ``e``.
+    won : int or int array (n,), optional
+        For a later start: side 0's tricks taken before (the points count the whole hand).
+    stats : int64 array, optional
+        Receives the kernel counters (:data:`._realistic_seats.NUM_STATS`: decisions, forced
+        cards, worlds, probes, exact samples, search nodes, table clears).
+    streams : int array (n,), optional
+        The random stream of each deal instead of its row (common random numbers).
+
+    Returns
+    -------
+    numpy.ndarray
+        ``int64`` (n,): side 0's tricks (seats 0, 2, 4) from the start (``won`` not included).
+
+    Examples
+    --------
+    A lone lay-down (the Joker, both bowers, A and K of hearts) against three opponents:
+
+    >>> from euchre_stats.rules import Rules
+    >>> from euchre_stats.core.cards import parse_hand
+    >>> six = Rules(players=6, deck="33")
+    >>> hands = [[parse_hand(h) if h else 0 for h in ["Jk Jh Jd Ah Kh", "9s Ts Js Qs Ks", "",
+    ...                                            "9c Tc Jc Qc Kc", "", "9d Td Qd Kd Ad"]]]
+    >>> play_realistic_seats(six, hands, 2, 0, 0b10100, 0, True, seed=1).tolist()  # eldest (seat 0) leads
+    [5]
+    """
+    h, t, ld, o, up, g, vd, w, pts = _validate(rules, hands, trump, leader, out, maker, alone, seed, worlds,
+                                               up_known, gone, voids, won)
+    n = h.shape[0]
+    if streams is None:
+        streams = np.arange(n, dtype=np.int64)
+    else:
+        streams = np.asarray(streams)
+        if streams.shape != (n,) or streams.dtype.kind not in "iu" or (streams < 0).any():
+            raise RealisticInputError(f"streams {streams!r}: expected {n} non-negative integers, one per deal")
+        streams = streams.astype(np.int64)
+    res = np.zeros(n, dtype=np.int64)
+    if n == 0:
+        return res
+    import numba
+
+    nthreads = _threads(threads)
+    nchunks = max(1, min(n, nthreads * CHUNKS_PER_THREAD))
+    st = np.zeros((nchunks, _k.NUM_STATS), dtype=np.int64)
+    before = numba.get_num_threads()
+    numba.set_num_threads(nthreads)
+    try:
+        _k.play_batch(h, t, ld, o, up, g, vd, w, pts, streams, _DECK, int(worlds), _k.REJECT_TRIES, int(seed), nchunks,
+                      _k.TT_BITS, _BINOM, _solver_kernels.BITPOS, _solver_kernels.CARD_AT, res, st)
+    finally:
+        numba.set_num_threads(before)
+    if stats is not None:
+        stats[: _k.NUM_STATS] = st.sum(axis=0)
+    return res
+
+
+def _trick(trick, out: int) -> np.ndarray:
+    cards = [int(c) for c in trick]
+    active = SEATS - bin(out).count("1")
+    if len(cards) >= active or any(not 0 <= c <= 32 for c in cards):
+        raise RealisticInputError(f"trick {list(trick)!r}: expected up to {active - 1} cards 0-32 in play order")
+    tr = np.full(SEATS - 1, -1, dtype=np.int64)
+    tr[: len(cards)] = cards
+    return tr
+
+
+def decide_given_worlds_seats(rules: Rules, worlds, trump: int, leader: int, out: int, maker: int, alone: bool, *,
+                              trick=(), won: int = 0) -> tuple[int, np.ndarray]:
+    """One decision from given worlds, valued exactly as :func:`play_realistic_seats` values them.
+
+    Parameters
+    ----------
+    rules : Rules
+        Six-handed rules.
+    worlds : int array (m, 6)
+        Deck masks: every row holds the mover's true hand and one deal of the other seats' cards
+        (the cards still held; seats sitting out hold 0).
+    trump, leader, out, maker, alone
+        As :func:`play_realistic_seats`; ``leader`` led the current trick.
+    trick : sequence of int
+        Cards already on the table in the current trick, in order from ``leader``.
+    won : int
+        Side 0's tricks already taken.
+
+    Returns
+    -------
+    (card, sums) : int, int64 array (33,)
+        The card played and, per card, the sum over the worlds of the mover's side's points minus
+        the other side's (:data:`NOT_LEGAL` for cards that are not legal).
+    """
+    _check_rules(rules)
+    wd = _hands(worlds)
+    if wd.shape[0] < 1:
+        raise RealisticInputError("worlds: expected at least one world")
+    if not 0 <= int(trump) <= 3:
+        raise RealisticInputError(f"trump {trump!r} is not a suit 0-3")
+    if not 0 <= int(maker) <= 5 or int(out) != sitting_out(int(maker) if alone else None, None, SEATS):
+        raise RealisticInputError(f"maker {maker!r}, alone {alone!r} and out {out!r} do not fit together")
+    tr = _trick(trick, int(out))
+    if not 0 <= int(leader) <= 5 or (int(out) >> int(leader)) & 1:
+        raise RealisticInputError(f"leader {leader!r} is not an active seat (out {out!r})")
+    held = np.bitwise_or.reduce(wd, axis=1)
+    counts = np.bitwise_count(wd.astype(np.uint64)).astype(np.int64)
+    i = _first_bad(np.bitwise_count(held.astype(np.uint64)).astype(np.int64) != counts.sum(axis=1))
+    if i is not None:
+        raise RealisticInputError(f"world {i} {wd[i].tolist()!r} holds a card twice")
+    i = _first_bad((counts != counts[:1]).any(axis=1))
+    if i is not None:
+        raise RealisticInputError(f"world {i}: hands of {counts[i].tolist()!r} cards, world 0 {counts[0].tolist()!r}")
+    table = sum(1 << int(c) for c in tr if c >= 0)
+    i = _first_bad((held & table) != 0)
+    if i is not None:
+        raise RealisticInputError(f"world {i}: a card of the trick {list(trick)!r} is also held")
+    outs = [s for s in range(SEATS) if (int(out) >> s) & 1]
+    if outs and wd[:, outs].any():
+        raise RealisticInputError(f"worlds: seats sitting out (out {int(out)}) hold no card")
+    order = [int(leader)]
+    while len(order) < SEATS - len(outs):
+        n = (order[-1] + 1) % SEATS
+        while (int(out) >> n) & 1:
+            n = (n + 1) % SEATS
+        order.append(n)
+    mover = order[len(trick)]
+    if (wd[:, mover] != wd[0, mover]).any():
+        raise RealisticInputError(f"worlds: the mover (seat {mover}) holds different hands in different worlds")
+    left = int(counts[0, mover])
+    if left < 1 or any(int(counts[0, s]) != left - (1 if k < len(trick) else 0) for k, s in enumerate(order)):
+        raise RealisticInputError(f"worlds: hands of {counts[0].tolist()!r} cards with the trick {list(trick)!r} "
+                                  f"led by seat {leader}: each active seat holds as many cards, counting the card "
+                                  "it has put on the table")
+    if not 0 <= int(won) <= rules.hand_size - left:
+        raise RealisticInputError(f"won {won!r}: outside 0..{rules.hand_size - left} (tricks played)")
+    pts = points_table_seats(rules, maker, alone)[0]
+    sums = np.zeros(33, dtype=np.int64)
+    card = _k.decide_given_worlds(wd, int(trump), int(leader), int(out), tr, pts, int(won), _k.TT_BITS,
+                                  _solver_kernels.BITPOS, _solver_kernels.CARD_AT, sums)
+    return int(card), sums
+
+
+def sample_worlds_seats(rules: Rules, hands, trump: int, leader: int, out: int, *, seed: int, stream: int = 0,
+                        worlds: int = DEFAULT_WORLDS, trick=(), gone: int = 0, voids=(0,) * SEATS,
+                        up_known: int = -1, tries: int = _k.REJECT_TRIES) -> tuple[np.ndarray, bool]:
+    """The worlds the player to move samples in this position, as :func:`play_realistic_seats` does.
+
+    ``hands`` the six seats' cards now (deck masks), ``trick`` the cards on the table from
+    ``leader``, ``gone`` the cards of the tricks before, ``voids[s]`` bit ``e`` when seat ``s``
+    showed a void in effective suit ``e`` before this trick, ``up_known`` the upcard known to be in
+    the dealer's hand (or -1).  Returns ``(worlds (m, 6) deck masks, exact)``: ``exact`` when every
+    consistent deal is listed once.  ``tries=0`` draws every world by exact unranking.
+    """
+    _check_rules(rules)
+    hd = _hands(np.asarray(hands).reshape(1, -1))[0]
+    v = np.asarray(voids, dtype=np.int64)
+    if v.shape != (SEATS,) or ((v < 0) | (v > 15)).any():
+        raise RealisticInputError(f"voids {voids!r}: expected 6 bitmasks of suits 0..15")
+    res = np.zeros((worlds, SEATS), dtype=np.int64)
+    m, exact = _k.sample_worlds_for(hd, int(trump), int(leader), int(out), _trick(trick, int(out)), int(gone), v,
+                                    int(up_known), int(worlds), int(tries), int(seed), int(stream), _BINOM,
+                                    _solver_kernels.BITPOS, _solver_kernels.CARD_AT, res)
+    return res[:m], bool(exact)
+
+
+__all__ = ["DEFAULT_WORLDS", "NOT_LEGAL", "RealisticInputError", "decide_given_worlds_seats", "play_realistic_seats",
+           "points_table_seats", "sample_worlds_seats"]

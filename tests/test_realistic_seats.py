@@ -1,0 +1,295 @@
+"""Realistic play of six seats: the kernel against its slow twin, its sampler against exact enumeration."""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from euchre_stats.core.cards import parse_hand
+from euchre_stats.core.trump import EFF_SUIT
+from euchre_stats.play.contracts import six_maker_tricks
+from euchre_stats.play.realistic_seats import (
+    NOT_LEGAL,
+    RealisticInputError,
+    decide_given_worlds_seats,
+    play_realistic_seats,
+    points_table_seats,
+    sample_worlds_seats,
+)
+from euchre_stats.rules import Rules, first_leader, sitting_out
+from euchre_stats.solver.seats import solve_seats_many
+
+sys.path.insert(0, str(Path(__file__).parent))
+from slow_pimc_seats import (  # noqa: E402
+    DEALER,
+    HandState,
+    all_worlds,
+    bits,
+    choose_from_worlds,
+    random_deal,
+    random_position,
+    sample_worlds_slow,
+)
+
+SIX = Rules(players=6, deck="33")
+
+
+def _random_deals(rng, n: int, lone_every: int = 6):
+    """``n`` random six-handed deals as play starts: (hands, trump, leader, out, maker, alone)."""
+    hands = np.zeros((n, 6), dtype=np.uint64)
+    trump = rng.integers(4, size=n)
+    maker = rng.integers(6, size=n)
+    alone = np.arange(n) % lone_every == lone_every - 1
+    out = np.zeros(n, dtype=np.int64)
+    leader = np.zeros(n, dtype=np.int64)
+    for i in range(n):
+        loner = int(maker[i]) if alone[i] else None
+        out[i] = sitting_out(loner, None, 6)
+        hands[i] = random_deal(rng, int(out[i]))
+        leader[i] = first_leader(SIX, DEALER, loner)
+    return hands, trump, leader, out, maker, alone
+
+
+def test_kernel_chooses_as_the_slow_twin_given_the_same_worlds():
+    rng = np.random.default_rng(20261202)
+    total = agree = same_sums = 0
+    seen = set()
+    for i in range(2400):
+        p = random_position(rng, SIX, alone=i % 3 == 2)
+        ws = sample_worlds_slow(rng, p, 12)
+        args = (p["trump"], p["leader"], p["out"], p["maker"], p["alone"])
+        ref, ref_sums = choose_from_worlds(SIX, ws, p["trump"], p["leader"], p["out"], p["trick"], p["maker"],
+                                           p["alone"], p["won"])
+        card, sums = decide_given_worlds_seats(SIX, ws, *args, trick=p["trick"], won=p["won"])
+        total += 1
+        agree += card == ref
+        same_sums += {c: int(sums[c]) for c in range(33) if sums[c] != NOT_LEGAL} == ref_sums
+        seen.add((p["alone"], 5 - bin(p["hands"][p["mover"]]).count("1"), len(p["trick"])))
+    print(f"six seats: kernel and slow twin agree on {agree}/{total} cards, {same_sums}/{total} sums")
+    assert agree >= 0.99 * total
+    assert same_sums >= 0.99 * total
+    # every trick but the forced last one, and every place in it, with six seats and with a loner's four
+    assert seen == {(a, t, k) for a in (False, True) for t in range(4) for k in range(4 if a else 6)}
+
+
+def test_a_lone_lay_down_takes_every_trick_for_six_points():
+    rng = np.random.default_rng(7)
+    for maker in (0, 3):
+        for _ in range(8):
+            out = sitting_out(maker, None, 6)
+            top = parse_hand("Jk Jh Jd Ah Kh")  # trump hearts: the Joker, both bowers, A K
+            rest = [c for c in rng.permutation(33) if not (top >> int(c)) & 1]
+            hands = np.zeros((1, 6), dtype=np.uint64)
+            k = 0
+            for s in range(6):
+                if s == maker:
+                    hands[0, s] = top
+                elif not (out >> s) & 1:
+                    hands[0, s] = sum(1 << int(c) for c in rest[k:k + 5])
+                    k += 5
+            side0 = play_realistic_seats(SIX, hands, 2, first_leader(SIX, DEALER, maker), out, maker, True, seed=3)
+            makers = int(side0[0]) if maker % 2 == 0 else 5 - int(side0[0])
+            assert makers == 5
+            pts = points_table_seats(SIX, maker, True)[0]
+            assert (pts[5] if maker % 2 == 0 else -pts[0]) == 6
+
+
+def test_points_table_is_the_rules():
+    # side 0 makes: euchred -3, 3 or 4 tricks 1, march 3 (alone 6); side 1 makes: the mirror
+    assert points_table_seats(SIX, 2, False).tolist() == [[-3, -3, -3, 1, 1, 3]]
+    assert points_table_seats(SIX, 4, True).tolist() == [[-3, -3, -3, 1, 1, 6]]
+    assert points_table_seats(SIX, 1, True).tolist() == [[-6, -1, -1, 3, 3, 3]]
+
+
+def _late_positions(rng, n: int, tricks_left: int):
+    """Positions at the start of the trick with ``tricks_left`` tricks to play, by random legal play."""
+    rows = []
+    for i in range(n):
+        alone = i % 3 == 2
+        maker = int(rng.integers(6))
+        out = sitting_out(maker if alone else None, None, 6)
+        h = HandState(random_deal(rng, out), int(rng.integers(4)), first_leader(SIX, DEALER, maker if alone else None),
+                      out)
+        na = 6 - bin(out).count("1")
+        for _ in range(na * (5 - tricks_left)):
+            opts = bits(h.legal())
+            h.play(opts[int(rng.integers(len(opts)))])
+        rows.append((h, maker, alone))
+    return rows
+
+
+def test_one_trick_left_is_double_dummy():
+    rng = np.random.default_rng(11)
+    rows = _late_positions(rng, 60, 1)
+    hands = np.array([h.hands for h, _, _ in rows], dtype=np.uint64)
+    args = dict(trump=[h.trump for h, _, _ in rows], leader=[h.leader for h, _, _ in rows],
+                out=[h.out for h, _, _ in rows], maker=[m for _, m, _ in rows], alone=[a for _, _, a in rows])
+    got = play_realistic_seats(SIX, hands, **args, seed=1, gone=[h.gone for h, _, _ in rows],
+                               voids=[h.voids for h, _, _ in rows], won=[h.won for h, _, _ in rows])
+    for i, (h, _, _) in enumerate(rows):
+        want = solve_seats_many(hands[i:i + 1].astype(np.int64), h.trump, h.leader,
+                                out=[s for s in range(6) if (h.out >> s) & 1])
+        assert got[i] == want[0]
+
+
+def test_same_seed_same_play_on_one_and_two_threads_and_any_chunks():
+    rng = np.random.default_rng(12)
+    hands, trump, leader, out, maker, alone = _random_deals(rng, 24)
+    up = np.array([min(bits(int(h))) if h else -1 for h in hands[:, DEALER]])  # the dealer took up its lowest card
+    kw = dict(seed=99, worlds=8, up_known=up)
+    one = play_realistic_seats(SIX, hands, trump, leader, out, maker, alone, threads=1, **kw)
+    two = play_realistic_seats(SIX, hands, trump, leader, out, maker, alone, threads=2, **kw)
+    assert one.tolist() == two.tolist()
+    # a deal played alone from its own stream plays as it did in the batch
+    i = 5
+    alone_i = play_realistic_seats(SIX, hands[i:i + 1], trump[i], leader[i], out[i], maker[i], alone[i],
+                                   streams=[i], threads=1, seed=99, worlds=8, up_known=up[i])
+    assert alone_i[0] == one[i]
+    other = play_realistic_seats(SIX, hands, trump, leader, out, maker, alone, threads=1, seed=100, worlds=8,
+                                 up_known=up)
+    assert ((0 <= other) & (other <= 5)).all()
+
+
+def _check_world(p, w):
+    mover, t = p["mover"], p["trump"]
+    table = sum(1 << c for c in p["trick"])
+    assert w[mover] == p["hands"][mover]
+    seen = 0
+    for s in range(6):
+        assert w[s] & seen == 0
+        seen |= w[s]
+        assert bin(w[s]).count("1") == bin(p["hands"][s]).count("1")
+        for c in bits(w[s]):
+            assert not (p["voids"][s] >> int(EFF_SUIT[t, c])) & 1, "a shown void breached"
+    assert seen & (p["gone"] | table) == 0
+    if p["up"] >= 0:
+        assert (w[DEALER] >> p["up"]) & 1, "the dealer's known upcard missing"
+
+
+@pytest.mark.parametrize("tries", [32, 0], ids=["rejection", "exact-unranking"])
+def test_sampled_worlds_keep_the_voids_and_the_dealers_upcard(tries):
+    rng = np.random.default_rng(13)
+    checked = voided = 0
+    for i in range(400):
+        p = random_position(rng, SIX, alone=i % 3 == 2)
+        ws, exact = sample_worlds_seats(SIX, p["hands"], p["trump"], p["leader"], p["out"], seed=5, stream=i,
+                                        worlds=16, trick=p["trick"], gone=p["gone"], voids=p["voids"],
+                                        up_known=p["up"], tries=tries)
+        voided += any(p["voids"])
+        for w in ws:
+            _check_world(p, [int(x) for x in w])
+            checked += 1
+        if exact:
+            assert set(map(tuple, ws.tolist())) == all_worlds(p)
+    assert checked > 4000 and voided > 100
+
+
+def _last_trick(rng, i: int):
+    """A position in the last trick (a card each still to play; few consistent deals), any seating."""
+    alone = i % 3 == 2
+    na = 4 if alone else 6
+    return random_position(rng, SIX, alone, steps=4 * na + int(rng.integers(na)), choice=False)
+
+
+def test_few_consistent_deals_are_each_taken_once():
+    rng = np.random.default_rng(14)
+    hits = 0
+    for i in range(300):
+        p = _last_trick(rng, i)
+        every = all_worlds(p)
+        ws, exact = sample_worlds_seats(SIX, p["hands"], p["trump"], p["leader"], p["out"], seed=1, stream=i,
+                                        worlds=24, trick=p["trick"], gone=p["gone"], voids=p["voids"],
+                                        up_known=p["up"])
+        assert exact == (len(every) <= 24)
+        if exact:
+            hits += 1
+            assert sorted(map(tuple, ws.tolist())) == sorted(every)
+        for w in ws:
+            _check_world(p, [int(x) for x in w])
+    assert 50 < hits < 300
+
+
+@pytest.mark.parametrize("tries", [32, 0], ids=["rejection", "exact-unranking"])
+def test_sampled_worlds_are_uniform(tries):
+    # a last trick with a void that bites and a few dozen consistent deals: one world from each of many streams
+    rng = np.random.default_rng(15)
+    i = 0
+    while True:
+        p = _last_trick(rng, 0)
+        every = all_worlds(p)
+        if 30 <= len(every) <= 120 and len(every) < len(all_worlds(dict(p, voids=[0] * 6))):
+            break
+        i += 1
+    draws = 120 * len(every)
+    counts = Counter()
+    for stream in range(draws):
+        ws, exact = sample_worlds_seats(SIX, p["hands"], p["trump"], p["leader"], p["out"], seed=2, stream=stream,
+                                        worlds=1, trick=p["trick"], gone=p["gone"], voids=p["voids"],
+                                        up_known=p["up"], tries=tries)
+        assert not exact
+        counts[tuple(ws[0].tolist())] += 1
+    assert set(counts) == every
+    expected = draws / len(every)
+    chi2 = sum((counts[w] - expected) ** 2 / expected for w in every)
+    # chi-square with len(every) - 1 degrees of freedom: mean k, sd sqrt(2k); six sd is far out
+    k = len(every) - 1
+    assert chi2 < k + 6 * (2 * k) ** 0.5
+
+
+def test_mean_tricks_against_double_dummy():
+    rng = np.random.default_rng(16)
+    hands, trump, leader, out, maker, alone = _random_deals(rng, 300)
+    side0 = play_realistic_seats(SIX, hands, trump, leader, out, maker, alone, seed=5, threads=1)
+    real = np.where(maker % 2 == 0, side0, 5 - side0)
+    dd = six_maker_tricks(SIX, hands, trump, maker, out)
+    print(f"makers' mean tricks over 300 random deals: realistic {real.mean():.3f}, double dummy {dd.mean():.3f}")
+    assert ((0 <= side0) & (side0 <= 5)).all()
+    # random deals and random makers: neither model is a bound on the other, but they play the same cards
+    assert abs(real.mean() - dd.mean()) < 0.3
+    assert np.mean(np.abs(real - dd)) < 1.0
+
+
+def test_bad_inputs_are_named():
+    rng = np.random.default_rng(17)
+    hands, trump, leader, out, maker, alone = _random_deals(rng, 2)
+    good = dict(seed=1)
+    with pytest.raises(RealisticInputError, match="players 4"):
+        play_realistic_seats(Rules(), hands, trump, leader, out, maker, alone, **good)
+    with pytest.raises(RealisticInputError, match="trump 4"):
+        play_realistic_seats(SIX, hands, 4, leader, out, maker, alone, **good)
+    with pytest.raises(RealisticInputError, match="out 5 does not match"):
+        play_realistic_seats(SIX, hands, trump, leader, 5, maker, alone, **good)
+    twice = hands.copy()
+    twice[0, 1] = twice[0, 0]
+    with pytest.raises(RealisticInputError, match="twice"):
+        play_realistic_seats(SIX, twice, trump, leader, out, maker, alone, **good)
+    missing = min(c for c in range(33) if not (int(hands[0, DEALER]) >> c) & 1)
+    with pytest.raises(RealisticInputError, match=f"row 0: up_known {missing} is not in the dealer's"):
+        play_realistic_seats(SIX, hands, trump, leader, out, maker, alone, up_known=[missing, -1], **good)
+    with pytest.raises(RealisticInputError, match="seed"):
+        play_realistic_seats(SIX, hands, trump, leader, out, maker, alone, seed=-1)
+    with pytest.raises(RealisticInputError, match="worlds"):
+        play_realistic_seats(SIX, hands, trump, leader, out, maker, alone, seed=1, worlds=0)
+    with pytest.raises(RealisticInputError, match="shape"):
+        play_realistic_seats(SIX, hands[:, :4], trump, leader, out, maker, alone, **good)
+
+
+def test_bad_worlds_are_named():
+    rng = np.random.default_rng(18)
+    p = random_position(rng, SIX, alone=False, steps=3)
+    ws = sample_worlds_slow(rng, p, 4)
+    args = (p["trump"], p["leader"], p["out"], p["maker"], p["alone"])
+    card, sums = decide_given_worlds_seats(SIX, ws, *args, trick=p["trick"], won=p["won"])
+    assert sums[card] == max(sums)
+    bad = ws.copy()
+    bad[1, p["mover"]] = ws[1, (p["mover"] + 1) % 6]
+    with pytest.raises(RealisticInputError, match="world 1"):
+        decide_given_worlds_seats(SIX, bad, *args, trick=p["trick"], won=p["won"])
+    assert len(p["trick"]) == 3  # three cards into the first trick
+    held = bits(int(ws[0, p["mover"]]))[0]
+    with pytest.raises(RealisticInputError, match="is also held"):
+        decide_given_worlds_seats(SIX, ws, *args, trick=[held] + p["trick"][1:], won=p["won"])
