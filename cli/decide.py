@@ -30,8 +30,7 @@ def sampling_options(func):
                   help="solver threads (results do not depend on it)")
     @click.option("--model", type=click.Choice(["pimc", "dd"]), default=None,
                   help="play model: pimc = realistic (each player sees only its own cards; the default), dd = "
-                       "double-dummy (the default and only model with --players 6: realistic play of six-handed "
-                       "euchre is not built)")
+                       "double-dummy (the default and only model of lead --players 6)")
     @click.option("--plot", "plot", type=click.Path(dir_okay=False), default=None, callback=writable_path,
                   help="draw the options' expected values and trick distributions to FILE (.png/.svg/.pdf)")
     @click.option("--score", default=None,
@@ -50,7 +49,7 @@ def players_option(func):
     return click.option("--players", type=click.Choice(["2", "3", "4", "6"]), default=None,
                         help="players at the table: 2 (two-handed; seats eldest|dealer), 3 (cutthroat; seats "
                              "eldest|second|dealer; seven cards each), 6 (six-handed, three against three, the "
-                             "33-card deck; seats eldest|second|third|fourth|fifth|dealer, double dummy); "
+                             "33-card deck; seats eldest|second|third|fourth|fifth|dealer); "
                              "default as --rules say (4)")(func)
 
 

@@ -85,13 +85,13 @@ def _deck_list_rules(func):
               help="solver threads (results do not depend on it)")
 @click.option("--model", type=click.Choice(["pimc", "dd"]), default=None,
               help="play model: pimc = realistic (each player sees only its own cards; the default), dd = "
-                   "double-dummy (the only one with a farmer's hand or --players 6, and then the default)")
+                   "double-dummy (the only one with a farmer's hand, and then the default)")
 @click.option("--plot", type=click.Path(dir_okay=False), default=None, callback=writable_path,
               help="chart comparing the decks to FILE (.png/.svg/.pdf)")
 @click.option("--players", type=click.Choice(["2", "3", "4", "6"]), default="4", show_default=True,
               help="3 (cutthroat) or 2 (two-handed): each deck in that game beside the four-handed game, "
                    "every game bid by the state machine's heuristic player and played as --model says; 6 "
-                   "(six-handed, the 33-card deck, double dummy)")
+                   "(six-handed, the 33-card deck)")
 @_deck_list_rules
 @output_options()
 @handle_errors

@@ -203,7 +203,7 @@ def order(hand: str, up: str, seat: str | int, rules: RulesLike = "north-america
     progress : callable, optional
         Called with ``(deals done, deals in all)``.
     players : int, optional
-        ``2`` (two-handed), ``3`` (cutthroat) or ``6`` (six-handed, played double dummy): ask it in
+        ``2`` (two-handed), ``3`` (cutthroat) or ``6`` (six-handed; its lead plays double dummy): ask it in
         that game (:func:`~euchre_stats.rules.for_players`; ``rules`` with ``players`` do the same).
         Seats are then ``eldest|dealer``, ``eldest|second|dealer`` or
         ``eldest|second|third|fourth|fifth|dealer``; the rest of the auction is bid by the state
@@ -630,7 +630,7 @@ def variants(deck: str | Iterable | None = None, *, samples: int = 10000, seed: 
     progress : callable, optional
         Called with ``(deals done, deals in all)``.
     players : int
-        4, or 3 (cutthroat), 2 (two-handed) or 6 (six-handed: the 33-card deck, double dummy): then
+        4, or 3 (cutthroat), 2 (two-handed) or 6 (six-handed: the 33-card deck): then
         each deck is played in that game and in the four-handed game side by side, every game bid
         by the state machine's heuristic player and played with ``model``
         (:mod:`euchre_stats.variants.games`; the bidding model is four-handed).

@@ -35,9 +35,9 @@ SIX_HANDED_DECK, SIX_HANDED_HAND_SIZE = "33", 5
 GAME_NAMES = {2: "two-handed euchre", 3: "three-handed cutthroat", 4: "four-handed euchre", 6: "six-handed euchre"}
 #: why a question or report refuses six-handed euchre: what of it is built
 SIX_HANDED_NOT_BUILT = ("players 6 (six-handed euchre): built are its rules, hand records and review, odds, the "
-                        "questions order, call, discard and lead, and variants (--players 6: double dummy, the "
-                        "heuristic bidder); the bidding model's analyses (alone, advise, table, equity, match, "
-                        "tune without --players) are four-handed")
+                        "questions order, call, discard and lead, and variants (--players 6, the heuristic bidder); "
+                        "the bidding model's analyses (alone, advise, table, equity, match, tune without --players) "
+                        "are four-handed")
 #: options six-handed euchre does not take: the value it keeps, and why
 _SIX_HANDED_REFUSED = {
     "canadian_loner": (False, "the dealer has two partners and no text ties either one's order to going alone"),

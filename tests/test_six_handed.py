@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from euchre_stats.cli.main import cli
 from euchre_stats.core.cards import card_name, parse_hand
 from euchre_stats.core.errors import IllegalActionError, RecordError, RulesError
-from euchre_stats.core.trump import legal_plays, trick_winner_index
+from euchre_stats.core.trump import EFF_SUIT, legal_plays, trick_winner_index
 from euchre_stats.game.policies import HeuristicPolicy, RandomPolicy
 from euchre_stats.game.records import double_dummy, record_from_state, replay, review_record
 from euchre_stats.game.state import HandState, play_hand
@@ -265,6 +265,83 @@ def test_review_of_the_example_record():
                             "--format", "json"])
     assert r.exit_code == 0, r.output
     res = json.loads(r.output)
-    assert res["realistic"]["plays"] == [] and "not built" in res["realistic"]["note"]
-    assert len(res["double_dummy"]) == 20
-    assert card_name(32) == "Jk"
+    plays = res["realistic"]["plays"]
+    assert len(plays) == len(res["double_dummy"]) == 20 and res["realistic"]["model"] == "pimc"
+    assert [p["card"] for p in plays] == rec_plays()
+    # the loner's every card from trick 2 on is a sure 6 by its own worlds
+    assert all(p["expected"] == 6.0 for p in plays[4:] if p["seat"] == 2)
+    assert all(p["lost"] is None or p["lost"] >= 0 for p in plays)
+
+
+def rec_plays():
+    with open("data/examples/six_handed.json") as f:
+        return json.load(f)["plays"]
+
+
+def _last_trick_exact(s: HandState, j: int) -> dict:
+    """The mover's exact expected points of each legal card at play ``j`` of the last trick: every
+    deal of the unseen cards consistent with what the mover has seen, each once."""
+    import itertools
+
+    from euchre_stats.core.trump import SUIT_MASK
+
+    per = sum(s.active)
+    start = j - j % per
+    mover = s.play_seats[j]
+    trick, seats = list(s.plays[start:j]), s.play_seats[start:start + per]
+    later = seats[len(trick) + 1:]
+    t = s.trump
+    seen = sum(1 << c for c in s.plays[:j]) | (1 << s.plays[j])
+    if s.discard is None:
+        seen |= 1 << s.upcard
+    if mover == s.dealer and s.discard is not None:
+        seen |= 1 << s.discard
+    if s.asked is not None and mover == s.asked[0]:
+        seen |= 1 << s.asked[3]
+    voids = [0] * 6
+    for k in range(0, start, per):
+        cards = s.plays[k:k + per]
+        led = int(EFF_SUIT[t, cards[0]])
+        for x, c in zip(s.play_seats[k:k + per], cards):
+            if int(EFF_SUIT[t, c]) != led:
+                voids[x] |= 1 << led
+    unseen = [c for c in SIX.deck_obj.cards if not (seen >> c) & 1]
+    up_held = s.discard is not None and s.dealer in later and s.upcard not in s.plays[:j + 1]
+    mine = s.plays[j]
+    won = [sum(1 for w in s.trick_winners[:-1] if w % 2 == side) for side in (0, 1)]
+    totals, count = {}, 0
+    for pick in itertools.permutations(unseen, len(later)):
+        if any((voids[x] >> e) & 1 and (1 << c) & int(SUIT_MASK[t, e]) for x, c in zip(later, pick) for e in range(4)):
+            continue
+        if up_held and dict(zip(later, pick))[s.dealer] != s.upcard:
+            continue
+        count += 1
+        cards = trick + [mine] + list(pick)  # the last card of each hand: nothing left to choose
+        w = seats[trick_winner_index(cards, t)]
+        tricks = list(won)
+        tricks[w % 2] += 1
+        mp, dp = hand_points(SIX, tricks[s.makers], s.alone is not None)
+        totals[mine] = totals.get(mine, 0) + ((mp - dp) if mover % 2 == s.makers else (dp - mp))
+    return {card_name(c): v / count for c, v in totals.items()}
+
+
+def test_realistic_review_of_the_last_trick_matches_every_consistent_deal():
+    """Where the review's worlds are every consistent deal (the last trick), the card played is worth
+    exactly its brute-force value over those deals."""
+    from euchre_stats.play.review import realistic_review
+
+    rng = np.random.default_rng(17)
+    checked = 0
+    for i in range(12):
+        s = play_hand(HandState.deal(SIX, i % 6, rng), HeuristicPolicy())
+        if s.thrown_in:
+            continue
+        review = realistic_review(s, seed=2, worlds=5000)
+        per = sum(s.active)
+        for j in range(4 * per, 5 * per):
+            e = review[j]
+            assert e["exact"]
+            exact = _last_trick_exact(s, j)
+            assert e["expected"] == pytest.approx(exact[e["card"]], abs=1e-12), (i, j)
+            checked += 1
+    assert checked >= 40

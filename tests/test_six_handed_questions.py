@@ -1,5 +1,6 @@
-"""Six-handed euchre's questions (order, call, discard, lead with --players 6): double dummy, the
-heuristic bidder, against lay-downs, exact enumeration and plain minimax."""
+"""Six-handed euchre's questions (order, call, discard, lead with --players 6): realistic play by
+default (double dummy for the lead), the heuristic bidder, against lay-downs, exact enumeration
+and plain minimax."""
 
 from __future__ import annotations
 
@@ -25,21 +26,22 @@ from tests.test_solver_seats import naive
 SIX = Rules(players=6, deck="33")
 
 
-def test_lay_down_orders_alone_for_six():
+@pytest.mark.parametrize("model", ["pimc", "dd"])
+def test_lay_down_orders_alone_for_six(model):
     # the Joker and the four top hearts: every trick alone (6), every trick with partners (3)
-    d = game_order_decision("Jk Jh Jd Ah Kh", "9h", "eldest", SIX, samples=200, seed=1)
+    d = game_order_decision("Jk Jh Jd Ah Kh", "9h", "eldest", SIX, samples=200, seed=1, model=model)
     o = {x.action: x for x in d.options}
-    assert d.model == "dd" and d.value_unit == "points"
+    assert d.model == model and d.value_unit == "points"
     assert o["order alone"].ev == 6.0 and o["order"].ev == 3.0
     assert o["order"].ev_ci[1] <= 3.0 and o["order alone"].ev_ci[1] <= 6.0  # never outside what is possible
     assert d.recommendation == "order alone"
 
 
 def test_junk_dealer_leaves_the_bower():
-    d = game_order_decision("9s Tc 9d Qs Ts", "Jh", "dealer", SIX, samples=400, seed=2)
+    d = game_order_decision("9s Tc 9d Qs Ts", "Jh", "dealer", SIX, samples=200, seed=2)
     o = {x.action: x for x in d.options}
     assert d.recommendation == "pass"
-    assert o["order"].p_euchred > 0.8  # picked up, the bower alone is euchred (3 points to them)
+    assert o["order"].p_euchred > 0.6  # picked up, the bower alone is mostly euchred (3 points to them)
     assert all(x.ev >= -6.0 and x.ev_ci[0] >= -6.0 for x in d.options)
 
 
@@ -48,8 +50,8 @@ def test_seats_names_and_refusals():
                                                                                                        4, 5]
     with pytest.raises(DecisionInputError, match="unknown seat 'partner' in a 6-player game"):
         parse_game_seat("partner", 6)
-    with pytest.raises(DecisionInputError, match="realistic play of six-handed euchre is not built"):
-        game_order_decision("Jh Jd Ah 9s Tc", "9h", "eldest", SIX, samples=10, seed=1, model="pimc")
+    with pytest.raises(DecisionInputError, match="the realistic lead of six-handed euchre is not built"):
+        game_lead_decision("Jh Ah Kc Qc 9s", "h", "eldest", "eldest", SIX, samples=10, seed=1, model="pimc")
     with pytest.raises(DecisionInputError, match="defender alone 'third' does not apply to six-handed euchre "
                        r"\(players 6\): nobody defends alone in its text"):
         es.lead("Jh Ah Kc Qc 9s", "h", "eldest", "second", players=6, defender_alone="third", samples=10, seed=1)
@@ -200,19 +202,19 @@ def test_cli_six_handed_questions():
         r = runner.invoke(cli, args + ["--players", "6", "--samples", "200", "--seed", "1", "--format", "json"])
         assert r.exit_code == 0, (args, r.output)
         out = json.loads(r.output)
-        assert out["model"] == "dd" and out["inputs"]["players"] == 6
+        assert out["model"] == ("dd" if args[0] == "lead" else "pimc") and out["inputs"]["players"] == 6
     r = runner.invoke(cli, ["order", "Jh Jd Ah 9s Tc", "--up", "9h", "--seat", "eldest", "--players", "6", "-n", "50",
                             "--seed", "1"])
-    assert r.exit_code == 0 and "players 6" in r.output and "dd = double-dummy" in r.output
-    r = runner.invoke(cli, ["order", "Jh Jd Ah 9s Tc", "--up", "9h", "--seat", "eldest", "--players", "6",
-                            "--model", "pimc"])
-    assert r.exit_code == 2 and "realistic play of six-handed euchre is not built" in r.output
+    assert r.exit_code == 0 and "players 6" in r.output and "pimc = realistic" in r.output
+    r = runner.invoke(cli, ["lead", "Jh Ah Kc Qc 9s", "--trump", "h", "--maker", "eldest", "--seat", "eldest",
+                            "--players", "6", "--model", "pimc"])
+    assert r.exit_code == 2 and "the realistic lead of six-handed euchre is not built" in r.output
     assert "Traceback" not in r.output
 
 
 def test_variants_six_handed_beside_four_handed():
     r = es.variants(players=6, samples=300, seed=1)
-    assert r.model == "dd" and [d.deck for d in r.columns] == ["33 six-handed", "33 four-handed"]
+    assert r.model == "pimc" and [d.deck for d in r.columns] == ["33 six-handed", "33 four-handed"]
     six, four = (d.figures for d in r.columns)
     assert 0 <= six["p_alone"].value <= 1 and six["p_make"].n == six["p_march"].n
     # a lone march scores 6 and a euchre 3: the points per contract stay inside what the table allows
@@ -220,8 +222,8 @@ def test_variants_six_handed_beside_four_handed():
     assert r.to_dict()["decks"]["33"]["six_handed"]["players"] == 6
     with pytest.raises(ValueError, match="six-handed euchre is dealt from the 33-card deck only"):
         es.variants("24", players=6, samples=10, seed=1)
-    with pytest.raises(ValueError, match="realistic play of six-handed euchre is not built"):
-        es.variants(players=6, samples=10, seed=1, model="pimc")
+    dd = es.variants(players=6, samples=300, seed=1, model="dd")
+    assert dd.model == "dd" and dd.columns[0].figures["thrown_in"].value == six["thrown_in"].value  # same auctions
 
 
 def test_the_six_handed_bidder_is_fitted_by_self_play():
@@ -231,8 +233,6 @@ def test_the_six_handed_bidder_is_fitted_by_self_play():
     assert a.to_dict() == tune_game_bidder(SIX, deals=120, seed=3, sweeps=1, model="dd").to_dict()
     assert set(a.thresholds) == set(game_kinds(6)) == {"order_opponent", "assist", "take_up", "call"}
     assert {"round one 1", "round one 3", "round one 5", "round two 0"} <= set(a.fit["reached"])
-    with pytest.raises(ValueError, match="realistic play of six-handed euchre is not built"):
-        tune_game_bidder(SIX, deals=10, model="pimc")
 
 
 def test_the_lead_against_a_loner_reads_the_lone_call():

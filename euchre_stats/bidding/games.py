@@ -183,10 +183,11 @@ def play_contracts(rules: Rules, rows: list, model: str, seed: int,
     if live.size:
         hands = np.array([rows[i][0] for i in live], dtype=np.uint64).reshape(live.size, rules.players)
         trump = np.array([rows[i][1] for i in live], dtype=np.int64)
+        up = np.array([rows[i][3] for i in live], dtype=np.int64)
         if rules.players == 6:
-            tricks[live] = six_maker_tricks(rules, hands, trump, maker[live], out[live], model=model)
+            tricks[live] = six_maker_tricks(rules, hands, trump, maker[live], out[live], model=model, seed=seed,
+                                            up_known=up, threads=workers)
         else:
-            up = np.array([rows[i][3] for i in live], dtype=np.int64)
             tricks[live] = game_maker_tricks(rules, hands, trump, maker[live], threads=workers, model=model,
                                              seed=seed, up_known=up)
     return maker, tricks, (maker >= 0) & (out != 0)
@@ -242,13 +243,10 @@ def tune_game_bidder(rules: Rules, deals: int = 4000, seed: int = 0, sweeps: int
                      workers: int | None = None, progress=None) -> GameTuneResult:
     """Fit ``order_opponent``, ``take_up`` and ``call`` (six-handed: ``assist`` too) of the
     ``rules.players`` game (2, 3 or 6) by self-play, ``deals`` deals per decision point (see the
-    module docstring).  Six-handed plays double dummy only (realistic play of six seats is not built)."""
+    module docstring)."""
     rules = Rules.from_json(rules)
     if rules.players not in BIDDER_GAMES:
         raise BiddingModelError(f"players {rules.players!r}: the heuristic bidder is fitted for 2, 3 or 6 players")
-    if rules.players == 6 and model != "dd":
-        raise BiddingModelError(f"play model {model!r}: realistic play of six-handed euchre is not built; fit its "
-                                "bidder with --model dd")
     if rules.no_trump:
         raise BiddingModelError("no_trump: the smaller games' bidder is fitted without no-trump calls (its "
                                 "call_no_trump threshold is the heuristic's)")

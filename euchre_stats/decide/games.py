@@ -49,8 +49,8 @@ _SEAT_WORDS = {2: {"eldest": 0, "non-dealer": 0, "nondealer": 0, "1": 0, "dealer
                    **{str(i + 1): i for i in range(6)}, "left": 0, "right": 4}}
 #: :attr:`Decision.value_unit` by player count (``questions.UNIT_WORDS`` says what each counts)
 VALUE_UNITS = {2: "points", 3: "points_vs_others", 6: "points"}
-#: the play model of six-handed questions (realistic play of six seats is not built)
-SIX_HANDED_MODEL = "dd"
+#: the play model of the six-handed lead (its realistic play-out from a card led is not built)
+SIX_HANDED_LEAD_MODEL = "dd"
 #: the bidder behind every number here
 BIDDER = "heuristic"
 #: candidate deals screened per deal kept, at most, before the auction seen is called impossible
@@ -70,19 +70,20 @@ def parse_game_seat(text, players: int) -> int:
     return words[key]
 
 
-def _check(rules: Rules, model: str | None, pass_model: str) -> str:
+def _check(rules: Rules, model: str | None, pass_model: str, lead: bool = False) -> str:
     """Refuse what these questions do not take; the play model (None: the game's default)."""
     if rules.players not in (2, 3, 6):
         raise DecisionInputError(f"players {rules.players!r}: these questions are the two-, three- and six-handed "
                                  "games'")
+    six_lead = lead and rules.players == 6
     if model is None:
-        model = SIX_HANDED_MODEL if rules.players == 6 else DEFAULT_PLAY_MODEL
+        model = SIX_HANDED_LEAD_MODEL if six_lead else DEFAULT_PLAY_MODEL
     if model not in PLAY_MODELS:
         raise DecisionInputError(f"unknown play model {model!r}: expected one of {', '.join(PLAY_MODELS)}")
-    if rules.players == 6 and model != SIX_HANDED_MODEL:
-        raise DecisionInputError(f"play model {model!r}: realistic play of six-handed euchre is not built (the "
-                                 "realistic kernel seats four); its questions play double dummy (--model dd, the "
-                                 "default there)")
+    if six_lead and model != SIX_HANDED_LEAD_MODEL:
+        raise DecisionInputError(f"play model {model!r}: the realistic lead of six-handed euchre is not built (its "
+                                 "play-out from a card led, a trick in progress, is not); the lead plays double "
+                                 "dummy (--model dd, the default there)")
     if pass_model not in ("hand", "zero"):
         raise DecisionInputError(f"pass model {pass_model!r}: the smaller games value a pass by the heuristic "
                                  "bidder (hand) or as zero (zero)")
@@ -407,7 +408,7 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
     from ..solver import game_seats
 
     rules = Rules.from_json(rules)
-    model = _check(rules, model, "hand")
+    model = _check(rules, model, "hand", lead=True)
     p, hs, deck = rules.players, rules.hand_size, rules.deck_obj
     dealer = p - 1
     t = contract_trump(trump, rules)

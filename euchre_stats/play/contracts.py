@@ -180,19 +180,20 @@ def game_maker_tricks(rules: Rules, hands: np.ndarray, trump, maker, threads: in
     return np.where(maker_side == 0, side0, rules.hand_size - side0)
 
 
-def six_maker_tricks(rules: Rules, hands: np.ndarray, trump, maker, out, *, model: str = "dd") -> np.ndarray:
-    """Tricks of the makers' side in six-handed euchre, from the first lead, double dummy.
+def six_maker_tricks(rules: Rules, hands: np.ndarray, trump, maker, out, *, model: str = "dd", seed: int = 0,
+                     up_known=None, threads: int | None = None, worlds: int | None = None) -> np.ndarray:
+    """Tricks of the makers' side in six-handed euchre, from the first lead.
 
     ``hands`` are (n, 6) uint64 as play starts (after any pick-up, discard and the loner's
     exchange), seats as in the hand (the dealer is seat 5, eldest seat 0); ``trump``, ``maker``
-    and ``out`` (the bitmask of seats sitting out: a loner's two partners) are ints or (n,) arrays.
-    Realistic play of six seats is not built: ``model`` must be "dd".
+    and ``out`` (the bitmask of seats sitting out: a lone maker's two partners) are ints or (n,)
+    arrays.  ``model`` "dd" plays double dummy (the six-seat solver); "pimc" realistically
+    (:func:`~euchre_stats.play.realistic_seats.play_realistic_seats`: every player samples ``worlds``
+    deals from its own information, the upcard ``up_known[i]`` known in the dealer's hand while
+    held; deal ``i`` from the stream ``(seed, i)``).
     """
-    from ..solver.seats import solve_seats_many
-
-    if model != "dd":
-        raise PlayModelError(f"play model {model!r}: realistic play of six-handed euchre is not built (the realistic "
-                             "kernel seats four); use dd")
+    if model not in PLAY_MODELS:
+        raise PlayModelError(f"unknown play model {model!r}: expected dd or pimc")
     if rules.players != 6:
         raise PlayModelError("six_maker_tricks plays six-handed euchre")
     hands = np.asarray(hands, dtype=np.uint64)
@@ -208,11 +209,21 @@ def six_maker_tricks(rules: Rules, hands: np.ndarray, trump, maker, out, *, mode
     for s in range(6):  # the seats sitting out keep their cards out of play
         hands[(out >> s) & 1 == 1, s] = 0
     leader = np.array([first_leader(rules, 5, int(m) if o else None) for m, o in zip(maker, out)], dtype=np.int64)
-    side0 = np.zeros(n, dtype=np.int64)
-    for o in np.unique(out):  # one seating per call of the solver
-        rows = out == o
-        side0[rows] = solve_seats_many(hands[rows], trump[rows], leader[rows],
-                                       out=[s for s in range(6) if (int(o) >> s) & 1])
+    if model == "pimc":
+        from .realistic import DEFAULT_WORLDS
+        from .realistic_seats import play_realistic_seats
+
+        side0 = play_realistic_seats(rules, hands, trump, leader, out, maker, out != 0, seed=seed,
+                                     worlds=DEFAULT_WORLDS if worlds is None else worlds, threads=threads,
+                                     up_known=up_known)
+    else:
+        from ..solver.seats import solve_seats_many
+
+        side0 = np.zeros(n, dtype=np.int64)
+        for o in np.unique(out):  # one seating per call of the solver
+            rows = out == o
+            side0[rows] = solve_seats_many(hands[rows], trump[rows], leader[rows],
+                                           out=[s for s in range(6) if (int(o) >> s) & 1])
     return np.where(maker % 2 == 0, side0, rules.hand_size - side0)
 
 

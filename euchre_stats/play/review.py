@@ -121,7 +121,7 @@ def realistic_review(state: HandState, *, seed: int, worlds: int = DEFAULT_WORLD
         raise RealisticInputError(f"seed must be a whole number in 0..2**63-1, got {seed!r}")
     rules = state.rules
     if state.players == 6:
-        raise RealisticInputError(SIX_HANDED_NOTE)
+        return _realistic_review_seats(state, seed, worlds)
     out = []
     for j, p in enumerate(play_positions(state)):
         ws, exact = sample_worlds(rules, p["hands"], p["trump"], p["leader"], p["out"], seed=seed, stream=j,
@@ -142,25 +142,77 @@ def realistic_review(state: HandState, *, seed: int, worlds: int = DEFAULT_WORLD
     return out
 
 
+def _realistic_review_seats(state: HandState, seed: int, worlds: int) -> list[dict]:
+    """:func:`realistic_review` of a six-handed hand, by the six-seat model
+    (:mod:`euchre_stats.play.realistic_seats`, whose dealer is seat 5: the hand's seats are turned
+    so that its dealer sits there).  Each player knows its hand, the cards played, the voids shown,
+    a turned-down upcard, the upcard in the dealer's hand while held, and its own discard."""
+    from .realistic_seats import NOT_LEGAL as NOT_LEGAL_SEATS
+    from .realistic_seats import decide_given_worlds_seats, sample_worlds_seats
+
+    rules, t = state.rules, state.trump
+    if state.phase != OVER:
+        raise RecordError(f"the hand is not over (phase {state.phase})")
+    ks = [(x - state.dealer - 1) % 6 for x in range(6)]  # eldest 0 .. the dealer 5
+    out = sum(1 << ks[x] for x in range(6) if not state.active[x])
+    hands = [0] * 6
+    for seat, card in zip(state.play_seats, state.plays):
+        hands[ks[seat]] |= 1 << card
+    up = state.upcard
+    taken = state.discard is not None  # the dealer took the upcard up, in everyone's sight
+    public_gone = 0 if taken else 1 << up
+    own_gone = [0] * 6
+    if state.discard is not None:
+        own_gone[5] |= 1 << state.discard
+    if state.asked is not None:
+        own_gone[ks[state.asked[0]]] |= 1 << state.asked[3]
+    per_trick = sum(state.active)
+    renege_at = {(r.trick, r.seat, r.card) for r in state.reneges}
+    voids, gone, won = [0] * 6, 0, 0
+    maker, alone = ks[state.maker_seat], state.alone is not None
+    entries = []
+    for j, (seat, card) in enumerate(zip(state.play_seats, state.plays)):
+        k = j % per_trick
+        start = j - k
+        mover, leader = ks[seat], ks[state.play_seats[start]]
+        trick = list(state.plays[start:j])
+        ws, exact = sample_worlds_seats(rules, hands, t, leader, out, seed=seed, stream=j, worlds=worlds, trick=trick,
+                                        gone=gone | public_gone | own_gone[mover], voids=voids,
+                                        up_known=up if taken and (hands[5] >> up) & 1 else -1)
+        entry = {"seat": seat, "card": card_name(card), "expected": None, "best": None, "best_card": None,
+                 "lost": None, "worlds": int(len(ws)), "exact": bool(exact)}
+        if len(ws):
+            choice, sums = decide_given_worlds_seats(rules, ws, t, leader, out, maker, alone, trick=trick, won=won)
+            m = len(ws)
+            entry.update(best=float(sums[choice]) / m, best_card=card_name(choice))
+            if sums[card] != NOT_LEGAL_SEATS:
+                entry["expected"] = float(sums[card]) / m
+                entry["lost"] = float(sums[choice] - sums[card]) / m
+        entries.append(entry)
+        hands[mover] &= ~(1 << card)
+        if k == per_trick - 1:
+            cards = state.plays[start:j + 1]
+            led = int(EFF_SUIT[t, cards[0]])
+            for i, c in enumerate(cards[1:], start + 1):
+                x = state.play_seats[i]
+                if int(EFF_SUIT[t, c]) != led and (i // per_trick + 1, x, c) not in renege_at:
+                    voids[ks[x]] |= 1 << led
+            gone |= sum(1 << c for c in cards)
+            won += 1 - (ks[state.trick_winners[j // per_trick]] & 1)
+    return entries
+
+
 def realistic_review_many(states: list[HandState], *, seed: int, worlds: int = DEFAULT_WORLDS) -> list[list[dict]]:
     """:func:`realistic_review` of each hand (each from the same streams: a hand reviews alike anywhere)."""
     return [realistic_review(s, seed=seed, worlds=worlds) for s in states]
 
 
-#: why a six-handed hand has no realistic column
-SIX_HANDED_NOTE = ("realistic play of six-handed euchre is not built (the realistic kernel seats four); "
-                   "the double-dummy column stands alone")
-
-
 def realistic_column(seed: int, worlds: int = DEFAULT_WORLDS):
     """The ``realistic`` column of a review (for :func:`euchre_stats.game.records.review_lines`):
-    finished hands -> per hand ``{"model": "pimc", "seed", "worlds", "plays": realistic_review(...)}``
-    (six-handed hands: no plays and a ``"note"`` saying why)."""
+    finished hands -> per hand ``{"model": "pimc", "seed", "worlds", "plays": realistic_review(...)}``."""
     def column(states: list[HandState]) -> list[dict]:
-        four = iter(realistic_review_many([s for s in states if s.players != 6], seed=seed, worlds=worlds))
-        return [{"model": "pimc", "seed": int(seed), "worlds": int(worlds), "plays": [], "note": SIX_HANDED_NOTE}
-                if s.players == 6 else {"model": "pimc", "seed": int(seed), "worlds": int(worlds), "plays": next(four)}
-                for s in states]
+        return [{"model": "pimc", "seed": int(seed), "worlds": int(worlds), "plays": plays}
+                for plays in realistic_review_many(states, seed=seed, worlds=worlds)]
 
     return column
 

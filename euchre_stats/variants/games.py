@@ -7,8 +7,8 @@ in a smaller game those fitted for it by self-play, :func:`~euchre_stats.bidding
 and played realistically (every player samples deals from its own information:
 :mod:`euchre_stats.play.realistic`) or with ``model="dd"`` double dummy: the two-handed game as
 it is, cutthroat as the maker against the two defenders as a coalition (``docs/rules.md``).
-Six-handed euchre (the 33-card deck only) is played double dummy, and so is the four-handed column
-beside it: realistic play of six seats is not built.  The
+Six-handed euchre (the 33-card deck only) plays on its own six seats
+(:func:`~euchre_stats.play.contracts.six_maker_tricks`).  The
 figures compare the games with each other under one method; they are not those of ``variants``
 without ``players``, which bids by the model.  The dealer is the last seat and eldest, seat 0, leads.
 
@@ -143,7 +143,8 @@ def _maker_tricks(rules: Rules, hands, trump, maker, alone, def_alone, leader, o
     elif rules.players == 6:
         from ..play.contracts import six_maker_tricks
 
-        tricks[live] = six_maker_tricks(rules, hands[live], trump[live], maker[live], out[live], model=model)
+        tricks[live] = six_maker_tricks(rules, hands[live], trump[live], maker[live], out[live], model=model,
+                                        seed=seed, up_known=up[live], threads=workers)
     else:
         from ..play.contracts import game_maker_tricks
 
@@ -237,8 +238,7 @@ class GamesResult(ResultView):
                  + "   play: "
                  + ("double dummy" if self.model == "dd" else
                     "pimc = realistic (each player samples worlds from its own information)")
-                 + ("; the defenders as a coalition" if self.players == 3 else "")
-                 + ("; realistic play of six seats is not built" if self.players == 6 else ""),
+                 + ("; the defenders as a coalition" if self.players == 3 else ""),
                  f"seed: {self.seed}   deals per column: {self.samples:,}",
                  "figures: value [95% interval] n=samples behind it", ""]
         shown = [k for k in GAME_FIGURES if not k.startswith("no_trump") or self.rules.no_trump]
@@ -292,10 +292,7 @@ def simulate_games(players: int, decks="24", samples: int = 2000, seed: int | No
         raise VariantsInputError(f"players {players!r}: the games set beside the four-handed one are 2, 3 and 6 "
                                  "(or the four-handed game with farmers_hand or no_trump)")
     if model is None:
-        model = "dd" if rules.farmers_hand or players == 6 else DEFAULT_PLAY_MODEL
-    if players == 6 and model != "dd":
-        raise VariantsInputError(f"play model {model!r}: realistic play of six-handed euchre is not built (the "
-                                 "realistic kernel seats four); six-handed variants play double dummy (--model dd)")
+        model = "dd" if rules.farmers_hand else DEFAULT_PLAY_MODEL
     decks, seed = check_run(decks, samples, seed, model)
     if players == 6 and [d.label for d in decks] != [SIX_HANDED_DECK]:
         raise VariantsInputError(f"deck {','.join(d.label for d in decks)!r}: six-handed euchre is dealt from the "
