@@ -1,10 +1,11 @@
 """Numba kernels of the realistic play model of six seats: arrays and ints only, no validation, no I/O.
 
 The six-handed twin of :mod:`._realistic_kernels`.  A batch of deals is played out card by card
-from a trick boundary (the first lead, as a rule) inside numba (:func:`play_batch`, parallel over
-deals).  At each decision the player to move samples worlds consistent with what that player has
-seen (own hand, every card played, the voids shown, the upcard in the dealer's hand while the dealer, seat 5, holds it),
-values each class of equivalent legal cards in each world with the six-seat double-dummy search
+from a trick boundary (the first lead, as a rule) or from inside a trick (cards already on the
+table) inside numba (:func:`play_batch`, parallel over deals).  At each decision the player to
+move samples worlds consistent with what that player has seen (own hand, every card played, the
+voids shown, the upcard in the dealer's hand while the dealer, seat 5, holds it), values each
+class of equivalent legal cards in each world with the six-seat double-dummy search
 (:func:`euchre_stats.solver._seats._probe`: zero-window probes at the tricks where the points
 change) and plays the card worth the most *points* summed over the worlds, ties to the lowest
 card number.
@@ -350,24 +351,51 @@ def _slot_voids(voids_suit, trump):
 
 
 @njit(cache=True)
-def _play_row(hands_deck, trump, leader, out, up, gone0, voids_suit, won0, pts0, deck_mask, worlds, tries, rs, ws, scr,
-              binom, bitpos, card_at, counts):
-    """Play one deal from a trick boundary to the end realistically; side 0's tricks from there."""
+def _position(hands, trump, leader, out, trick, bitpos, nxt, tm):
+    """``(seat, pos, lead, win, wseat, table)`` of the current trick (deck cards ``trick``, -1 padded)."""
+    seat, pos, lead, win, wseat, table = leader, 0, 0, 0, leader, 0
+    for i in range(trick.shape[0]):
+        if trick[i] < 0:
+            break
+        b = np.int64(1) << bitpos[trump, trick[i]]
+        lead, win, wseat = _trick_after(b, seat, pos, lead, win, wseat, tm)
+        table |= b
+        pos += 1
+        seat = nxt[seat]
+    return seat, pos, lead, win, wseat, table
+
+
+@njit(cache=True)
+def _trick_voids(voids, trump, leader, trick, pos, lead, bitpos, nxt):
+    """Add to ``voids`` (per seat, slot bits) the voids shown by the cards of the current trick."""
+    s = leader
+    for i in range(1, pos):
+        s = nxt[s]
+        if ((np.int64(1) << bitpos[trump, trick[i]]) & lead) == 0:
+            voids[s] |= 1 << (_bit_index(lead) >> 4)
+
+
+@njit(cache=True)
+def _play_row(hands_deck, trump, leader, out, trick, up, gone0, voids_suit, won0, pts0, deck_mask, worlds, tries, rs,
+              ws, scr, binom, bitpos, card_at, counts):
+    """Play one deal from its current position (``trick`` on the table, -1 padded; all -1 at a trick
+    boundary) to the end realistically; side 0's tricks from there, the current trick included."""
     wh = scr[0]
     nxt = scr[15]
     tm = np.int64(TRUMP) if trump < 4 else np.int64(0)
     hands = np.zeros(SEATS, dtype=np.int64)
     for s in range(SEATS):
         hands[s] = _to_layout(hands_deck[s], trump, bitpos)
-    voids = _slot_voids(voids_suit, trump)
     na = _next_seats(out, nxt)
+    seat, pos, lead, win, wseat, table = _position(hands_deck, trump, leader, out, trick, bitpos, nxt, tm)
+    voids = _slot_voids(voids_suit, trump)
+    _trick_voids(voids, trump, leader, trick, pos, lead, bitpos, nxt)
     deck = _to_layout(deck_mask, trump, bitpos)
     up_bit = 0
     if up >= 0:
         up_bit = (np.int64(1) << bitpos[trump, up]) & hands[DEALER]
     rep, members, low, sums, alive, guess, wrep, wval, targets, tvals = _decision_arrays()
-    seat, pos, lead, win, wseat, table = leader, 0, 0, 0, leader, 0
-    gone = _to_layout(gone0, trump, bitpos)
+    gone = _to_layout(gone0, trump, bitpos) & ~table
     won = won0
     while True:
         hand = hands[seat]
@@ -419,16 +447,19 @@ def _play_row(hands_deck, trump, leader, out, up, gone0, voids_suit, won0, pts0,
 
 
 @njit(cache=True, parallel=True)
-def play_batch(hands, trump, leader, out, up, gone, voids, won, pts0, stream, deck_mask, worlds, tries, seed, nchunks,
-               tt_bits, binom, bitpos, card_at, res, stats):
-    """Play every row from a trick boundary to the end; ``res[i]`` side 0's tricks from there (chunks
-    over threads).
+def play_batch(hands, trump, leader, out, trick, up, gone, voids, won, pts0, stream, deck_mask, worlds, tries, seed,
+               nchunks, tt_bits, binom, bitpos, card_at, res, stats):
+    """Play every row from its position to the end; ``res[i]`` side 0's tricks from there, the
+    current trick included (chunks over threads).
 
-    Row ``i``: ``hands[i]`` (6 deck masks), ``trump`` (0-3), ``leader``, ``out`` (seats sitting out),
-    ``up`` (the upcard known in the dealer's hand, or -1), ``gone`` (deck mask of the cards played
-    before), ``voids[i]`` (per seat, bit ``e``: void shown in effective suit ``e``), ``won`` (side
-    0's tricks taken before), ``pts0[i, t]`` side 0's points minus side 1's when side 0 ends the
-    hand with ``t`` tricks, ``stream`` the random stream.  ``stats[k]`` receives chunk ``k``'s counters.
+    Row ``i``: ``hands[i]`` (6 deck masks: the cards still held), ``trump`` (0-3), ``leader`` (of the
+    current trick), ``out`` (seats sitting out), ``trick[i]`` (deck cards on the table in the current
+    trick from ``leader``, -1 padded; all -1 at a trick boundary), ``up`` (the upcard known in the
+    dealer's hand, or -1), ``gone`` (deck mask of the cards of the tricks before), ``voids[i]`` (per
+    seat, bit ``e``: void shown in effective suit ``e`` before the current trick; those shown in
+    ``trick`` are found here), ``won`` (side 0's tricks taken before), ``pts0[i, t]`` side 0's
+    points minus side 1's when side 0 ends the hand with ``t`` tricks, ``stream`` the random stream.
+    ``stats[k]`` receives chunk ``k``'s counters.
     """
     n = hands.shape[0]
     for k in prange(nchunks):
@@ -444,29 +475,14 @@ def play_batch(hands, trump, leader, out, up, gone, voids, won, pts0, stream, de
                     counts[ST_CLEARS] += 1
                 seating = out[i]
             _seed_stream(rs, seed, stream[i])
-            res[i] = _play_row(hands[i], trump[i], leader[i], out[i], up[i], gone[i], voids[i], won[i], pts0[i],
-                               deck_mask, worlds, tries, rs, ws, scr, binom, bitpos, card_at, counts)
+            res[i] = _play_row(hands[i], trump[i], leader[i], out[i], trick[i], up[i], gone[i], voids[i], won[i],
+                               pts0[i], deck_mask, worlds, tries, rs, ws, scr, binom, bitpos, card_at, counts)
         counts[ST_NODES] = ws[WS_NODES]
         for j in range(NUM_STATS):
             stats[k, j] = counts[j]
 
 
 # --- single-decision entry points (the tests' view into the kernels) -----------------------------
-@njit(cache=True)
-def _position(hands, trump, leader, out, trick, bitpos, nxt, tm):
-    """``(seat, pos, lead, win, wseat, table)`` of the current trick (deck cards ``trick``, -1 padded)."""
-    seat, pos, lead, win, wseat, table = leader, 0, 0, 0, leader, 0
-    for i in range(trick.shape[0]):
-        if trick[i] < 0:
-            break
-        b = np.int64(1) << bitpos[trump, trick[i]]
-        lead, win, wseat = _trick_after(b, seat, pos, lead, win, wseat, tm)
-        table |= b
-        pos += 1
-        seat = nxt[seat]
-    return seat, pos, lead, win, wseat, table
-
-
 @njit(cache=True)
 def decide_given_worlds(worlds_deck, trump, leader, out, trick, pts0, won0, tt_bits, bitpos, card_at, values):
     """The card (deck number) the mover plays given worlds ``worlds_deck`` (m, 6 deck masks), valued as
@@ -526,11 +542,7 @@ def sample_worlds_for(hands_deck, trump, leader, out, trick, gone, voids_suit, u
         hands[s] = _to_layout(hands_deck[s], trump, bitpos)
     seat, pos, lead, win, wseat, table = _position(hands_deck, trump, leader, out, trick, bitpos, nxt, tm)
     voids = _slot_voids(voids_suit, trump)
-    s = leader
-    for i in range(1, pos):
-        s = nxt[s]
-        if ((np.int64(1) << bitpos[trump, trick[i]]) & lead) == 0:
-            voids[s] |= 1 << (_bit_index(lead) >> 4)
+    _trick_voids(voids, trump, leader, trick, pos, lead, bitpos, nxt)
     deck = _to_layout(0x1FFFFFFFF, trump, bitpos)
     gone_l = _to_layout(gone, trump, bitpos) & ~table
     up_bit = (np.int64(1) << bitpos[trump, up]) & hands[DEALER] if up >= 0 else 0

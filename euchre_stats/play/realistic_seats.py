@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.errors import RealisticInputError
-from ..core.trump import SUIT_MASK
+from ..core.trump import EFF_SUIT, SUIT_MASK
 from ..rules import Rules, hand_points_array, sitting_out
 from ..solver import _kernels as _solver_kernels
 from ..solver import _threads
@@ -97,8 +97,73 @@ def _hands(hands) -> np.ndarray:
     return h.astype(np.int64)
 
 
-def _validate(rules, hands, trump, leader, out, maker, alone, seed, worlds, up_known, gone, voids, won):
-    """The kernel's arrays ``(hands, trump, leader, out, up, gone, voids, won, pts)``, every input checked."""
+def _trick_rows(trick, n: int) -> np.ndarray:
+    """``trick`` as the kernel's ``(n, 5)`` deck cards, -1 padded (shape and type checked only)."""
+    tr = np.full((n, SEATS - 1), -1, dtype=np.int64)
+    if trick is None:
+        return tr
+    arr = np.asarray(trick)
+    if arr.ndim == 1:  # one sequence for every row
+        arr = np.broadcast_to(arr, (n, arr.shape[0]))
+    if arr.ndim != 2 or arr.shape[0] != n or arr.shape[1] > SEATS - 1 or (arr.size and arr.dtype.kind not in "iu"):
+        raise RealisticInputError(f"trick {trick!r}: expected one sequence of up to {SEATS - 1} cards for every row "
+                                  f"or an integer array (n, k) with n {n} and k <= {SEATS - 1}, -1 padded; got shape "
+                                  f"{arr.shape!r} and dtype {arr.dtype}")
+    tr[:, : arr.shape[1]] = arr
+    return tr
+
+
+def _check_trick(h, t, ld, o, tr, g, vd) -> tuple[np.ndarray, np.ndarray]:
+    """Check the cards on the table of every row; ``(mover, played)``: the seat to move and, per seat,
+    whether it has put a card on the table in the current trick."""
+    n = h.shape[0]
+    mover = ld.copy()
+    played = np.zeros((n, SEATS), dtype=bool)
+    rows = np.flatnonzero((tr >= 0).any(axis=1) | (tr < -1).any(axis=1))
+    for i in rows:
+        row = [int(c) for c in tr[i]]
+        cards = row[: row.index(-1)] if -1 in row else row
+        shown = cards if len(cards) < len(row) else row
+        if any(not 0 <= c <= 32 for c in row if c != -1) or any(c != -1 for c in row[len(cards):]):
+            raise RealisticInputError(f"row {i}: trick {shown!r} (row {row!r}): cards 0-32 in play order, then -1 "
+                                      "padding")
+        out = int(o[i])
+        active = SEATS - bin(out).count("1")
+        if len(cards) >= active:
+            raise RealisticInputError(f"row {i}: trick {cards!r} holds {len(cards)} cards: with {active} seats in "
+                                      f"play (out {out}) a trick in progress holds at most {active - 1}")
+        if len(set(cards)) != len(cards):
+            raise RealisticInputError(f"row {i}: trick {cards!r} holds a card twice")
+        held = int(np.bitwise_or.reduce(h[i]))
+        on_table = sum(1 << c for c in cards)
+        if held & on_table:
+            c = (held & on_table).bit_length() - 1
+            raise RealisticInputError(f"row {i}: card {c} of the trick {cards!r} is also held")
+        if int(g[i]) & on_table:
+            c = (int(g[i]) & on_table).bit_length() - 1
+            raise RealisticInputError(f"row {i}: card {c} of the trick {cards!r} is also in gone {int(g[i])!r} "
+                                      "(the cards of the tricks before)")
+        trump = int(t[i])
+        led = int(EFF_SUIT[trump, cards[0]]) if cards else -1
+        seat = int(ld[i])
+        for k, c in enumerate(cards):
+            e = int(EFF_SUIT[trump, c])
+            if (int(vd[i, seat]) >> e) & 1:
+                raise RealisticInputError(f"row {i}: seat {seat} is said void in suit {e} but played card {c} of it "
+                                          f"to the trick {cards!r}")
+            if k > 0 and e != led and int(h[i, seat]) & int(SUIT_MASK[trump, led]):
+                raise RealisticInputError(f"row {i}: seat {seat} played card {c} to the trick {cards!r} led in suit "
+                                          f"{led} but still holds that suit")
+            played[i, seat] = True
+            seat = (seat + 1) % SEATS
+            while (out >> seat) & 1:
+                seat = (seat + 1) % SEATS
+        mover[i] = seat
+    return mover, played
+
+
+def _validate(rules, hands, trump, leader, out, maker, alone, seed, worlds, up_known, gone, voids, won, trick=None):
+    """The kernel's arrays ``(hands, trump, leader, out, trick, up, gone, voids, won, pts)``, every input checked."""
     _check_rules(rules)
     h = _hands(hands)
     n = h.shape[0]
@@ -127,9 +192,24 @@ def _validate(rules, hands, trump, leader, out, maker, alone, seed, worlds, up_k
         raise RealisticInputError(f"row {i}: leader {int(ld[i])!r} is not an active seat (out {int(o[i])})")
     counts = np.bitwise_count(h.astype(np.uint64)).astype(np.int64)
     active = ((o[:, None] >> np.arange(SEATS)[None, :]) & 1) == 0
-    left = counts[np.arange(n), np.clip(ld, 0, 5)]
-    i = _first_bad(((counts != left[:, None]) & active).any(axis=1) | (left < 1) | (left > rules.hand_size))
+    tr = _trick_rows(trick, n)
+    g = np.zeros(n, dtype=np.int64) if gone is None else _rows(gone, n, "gone")
+    vd = np.zeros((n, SEATS), dtype=np.int64)
+    if voids is not None:
+        v = np.asarray(voids)
+        if v.shape not in ((SEATS,), (n, SEATS)) or v.dtype.kind not in "iu" or ((v < 0) | (v > 15)).any():
+            raise RealisticInputError(f"voids {voids!r}: expected 6 (or (n, 6)) bitmasks of suits 0..15")
+        vd[:] = v
+    mover, on_table = _check_trick(h, t, ld, o, tr, g, vd)
+    left = counts[np.arange(n), mover]  # the tricks still to play, the current one included
+    i = _first_bad(((counts != left[:, None] - on_table) & active).any(axis=1) | (left < 1)
+                   | (left > rules.hand_size))
     if i is not None:
+        if on_table[i].any():
+            cards = [int(c) for c in tr[i] if c >= 0]
+            raise RealisticInputError(f"row {i}: hands of {counts[i].tolist()!r} cards with the trick {cards!r} led "
+                                      f"by seat {int(ld[i])}: each active seat holds as many cards as the others, "
+                                      f"counting the card it has put on the table, 1 to {rules.hand_size}")
         raise RealisticInputError(f"row {i}: hands of {counts[i].tolist()!r} cards: each active seat holds as many "
                                   f"cards as the others, 1 to {rules.hand_size} (a trick boundary)")
     i = _first_bad(((counts != 0) & ~active).any(axis=1))
@@ -144,23 +224,26 @@ def _validate(rules, hands, trump, leader, out, maker, alone, seed, worlds, up_k
     i = _first_bad((up < -1) | (up > 32))
     if i is not None:
         raise RealisticInputError(f"row {i}: up_known {int(up[i])!r} is not -1 or a card 0-32")
-    i = _first_bad((up >= 0) & (((h[:, DEALER] >> np.maximum(up, 0)) & 1) == 0))
+    # the dealer may have just put the upcard on the table (it is no longer known to be in a hand)
+    dealer_card = np.full(n, -1, dtype=np.int64)
+    for i in np.flatnonzero(on_table[:, DEALER]):
+        seat, k = int(ld[i]), 0
+        while seat != DEALER:
+            k += 1
+            seat = (seat + 1) % SEATS
+            while (int(o[i]) >> seat) & 1:
+                seat = (seat + 1) % SEATS
+        dealer_card[i] = tr[i, k]
+    i = _first_bad((up >= 0) & (((h[:, DEALER] >> np.maximum(up, 0)) & 1) == 0) & (up != dealer_card))
     if i is not None:
         raise RealisticInputError(f"row {i}: up_known {int(up[i])!r} is not in the dealer's (seat 5) hand "
                                   f"{int(h[i, DEALER])!r}")
-    g = np.zeros(n, dtype=np.int64) if gone is None else _rows(gone, n, "gone")
     played = (rules.hand_size - left) * active.sum(axis=1)
     i = _first_bad((g < 0) | (g > _DECK) | ((g & union) != 0)
                    | (np.bitwise_count(np.maximum(g, 0).astype(np.uint64)).astype(np.int64) > played))
     if i is not None:
         raise RealisticInputError(f"row {i}: gone {int(g[i])!r} is not a set of the cards played before "
                                   f"(cards 0-32, none held, at most {int(played[i])})")
-    vd = np.zeros((n, SEATS), dtype=np.int64)
-    if voids is not None:
-        v = np.asarray(voids)
-        if v.shape not in ((SEATS,), (n, SEATS)) or v.dtype.kind not in "iu" or ((v < 0) | (v > 15)).any():
-            raise RealisticInputError(f"voids {voids!r}: expected 6 (or (n, 6)) bitmasks of suits 0..15")
-        vd[:] = v
     masks = SUIT_MASK.astype(np.int64)[t]  # (n, 4): each deal's effective suits
     for s in range(SEATS):
         for e in range(4):
@@ -172,14 +255,15 @@ def _validate(rules, hands, trump, leader, out, maker, alone, seed, worlds, up_k
     if i is not None:
         raise RealisticInputError(f"row {i}: won {int(w[i])!r} is outside 0..{int(rules.hand_size - left[i])} "
                                   "(tricks played)")
-    return h, t, ld, o, up, g, vd, w, points_table_seats(rules, mk, al)
+    return h, t, ld, o, tr, up, g, vd, w, points_table_seats(rules, mk, al)
 
 
 def play_realistic_seats(rules: Rules, hands, trump, leader, out, maker, alone, *, seed: int,
                          worlds: int = DEFAULT_WORLDS, threads: int | None = None, up_known=None,
-                         gone=None, voids=None, won=None, stats: np.ndarray | None = None,
+                         gone=None, voids=None, won=None, trick=None, stats: np.ndarray | None = None,
                          streams=None) -> np.ndarray:
-    """Play six-handed deals from the first lead to the end with the realistic model; side 0's tricks.
+    """Play six-handed deals from the first lead (or a later point) to the end with the realistic model;
+    side 0's tricks.
 
     Seats 0..5 clockwise, sides alternate (0, 2, 4 against 1, 3, 5), the dealer is seat 5.
 
@@ -190,11 +274,12 @@ def play_realistic_seats(rules: Rules, hands, trump, leader, out, maker, alone, 
     hands : uint64 array (n, 6)
         Each seat's five cards as play starts (after the pick-up, the discard and a loner's
         exchange); a seat sitting out holds 0.  Hands of fewer cards (as many each) start the
-        play later, at a trick boundary: see ``gone``, ``voids`` and ``won``.
+        play later, at a trick boundary: see ``gone``, ``voids`` and ``won``; with ``trick`` the
+        cards still held (the seats that have played to the current trick hold one card fewer).
     trump : int or int array (n,)
         Trump suit 0-3.
     leader : int or int array (n,)
-        The seat that leads the first trick (an active seat).
+        The seat that leads (led) the current trick (an active seat).
     out : int or int array (n,)
         Bitmask of the seats sitting out: a lone maker's two partners, else 0.
     maker, alone : int and bool, or arrays (n,)
@@ -209,11 +294,17 @@ def play_realistic_seats(rules: Rules, hands, trump, leader, out, maker, alone, 
         The upcard the dealer took up (everyone saw it), or -1: known to be in the dealer's hand
         while the dealer still holds it.  Default -1.
     gone : int or int array (n,), optional
-        For a later start: the mask of the cards played before, seen by everyone (default none).
+        For a later start: the mask of the cards of the tricks before, seen by everyone (default
+        none; not the cards of ``trick``).
     voids : int array (6,) or (n, 6), optional
-        For a later start: per seat, bit ``e`` when the seat showed a void in effective suit ``e``.
+        For a later start: per seat, bit ``e`` when the seat showed a void in effective suit ``e``
+        in the tricks before (the voids shown by ``trick`` are found by the kernel).
     won : int or int array (n,), optional
         For a later start: side 0's tricks taken before (the points count the whole hand).
+    trick : int array (n, k) or one sequence of int, optional
+        To start inside a trick: the deck cards already on the table in the current trick, in
+        order from ``leader``, -1 padded (k <= 5; one sequence is every row's).  Default none:
+        every row starts at a trick boundary.
     stats : int64 array, optional
         Receives the kernel counters (:data:`._realistic_seats.NUM_STATS`: decisions, forced
         cards, worlds, probes, exact samples, search nodes, table clears).
@@ -223,7 +314,8 @@ def play_realistic_seats(rules: Rules, hands, trump, leader, out, maker, alone, 
     Returns
     -------
     numpy.ndarray
-        ``int64`` (n,): side 0's tricks (seats 0, 2, 4) from the start (``won`` not included).
+        ``int64`` (n,): side 0's tricks (seats 0, 2, 4) from the start, the current trick included
+        (``won`` not included).
 
     Examples
     --------
@@ -237,9 +329,8 @@ def play_realistic_seats(rules: Rules, hands, trump, leader, out, maker, alone, 
     >>> play_realistic_seats(six, hands, 2, 0, 0b10100, 0, True, seed=1).tolist()  # eldest (seat 0) leads
     [5]
     """
-    h, t, ld, o, up, g, vd, w, pts = _validate(rules, hands, trump, leader, out, maker, alone, seed, worlds,
-                                               up_known, gone, voids, won)
-    n = h.shape[0]
+    args = _validate(rules, hands, trump, leader, out, maker, alone, seed, worlds, up_known, gone, voids, won, trick)
+    n = args[0].shape[0]
     if streams is None:
         streams = np.arange(n, dtype=np.int64)
     else:
@@ -247,6 +338,12 @@ def play_realistic_seats(rules: Rules, hands, trump, leader, out, maker, alone, 
         if streams.shape != (n,) or streams.dtype.kind not in "iu" or (streams < 0).any():
             raise RealisticInputError(f"streams {streams!r}: expected {n} non-negative integers, one per deal")
         streams = streams.astype(np.int64)
+    return _run(*args, streams, seed, worlds, threads, stats)
+
+
+def _run(h, t, ld, o, tr, up, g, vd, w, pts, streams, seed, worlds, threads, stats=None) -> np.ndarray:
+    """The kernel on checked arrays: side 0's tricks of every row from its position."""
+    n = h.shape[0]
     res = np.zeros(n, dtype=np.int64)
     if n == 0:
         return res
@@ -258,12 +355,71 @@ def play_realistic_seats(rules: Rules, hands, trump, leader, out, maker, alone, 
     before = numba.get_num_threads()
     numba.set_num_threads(nthreads)
     try:
-        _k.play_batch(h, t, ld, o, up, g, vd, w, pts, streams, _DECK, int(worlds), _k.REJECT_TRIES, int(seed), nchunks,
-                      _k.TT_BITS, _BINOM, _solver_kernels.BITPOS, _solver_kernels.CARD_AT, res, st)
+        _k.play_batch(h, t, ld, o, np.ascontiguousarray(tr, dtype=np.int64), up, g, vd, w, pts, streams, _DECK,
+                      int(worlds), _k.REJECT_TRIES, int(seed), nchunks, _k.TT_BITS, _BINOM, _solver_kernels.BITPOS,
+                      _solver_kernels.CARD_AT, res, st)
     finally:
         numba.set_num_threads(before)
     if stats is not None:
         stats[: _k.NUM_STATS] = st.sum(axis=0)
+    return res
+
+
+def lead_values_seats(rules: Rules, hands, trump, leader, out, maker, alone, cards=None, *, seed: int,
+                      worlds: int = DEFAULT_WORLDS, threads: int | None = None, up_known=None, gone=None,
+                      voids=None, won=None) -> np.ndarray:
+    """For the lead question: side 0's tricks after each lead when everybody then plays realistically.
+
+    ``leader`` is to lead a trick (nothing on the table); the other arguments are
+    :func:`play_realistic_seats`'s.  ``cards`` the leads to try (deck cards 0-32; default every
+    card the leader holds in each deal; a card the leader does not hold in a deal is not tried
+    there).  Every lead of deal ``i`` is played out from the same random stream ``(seed, i)``
+    (common random numbers): the leads differ by the card, not by the luck of the sampling.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``int64`` (n, 33): ``[i, c]`` side 0's tricks (seats 0, 2, 4) from this trick on (this trick
+        included, ``won`` not) when the leader leads ``c`` and everybody then plays realistically;
+        -1 for a card not tried (not asked or not held).
+
+    Examples
+    --------
+    A lone lay-down takes every trick whatever it leads:
+
+    >>> from euchre_stats.rules import Rules
+    >>> from euchre_stats.core.cards import parse_hand
+    >>> six = Rules(players=6, deck="33")
+    >>> hands = [[parse_hand(h) if h else 0 for h in ["Jk Jh Jd Ah Kh", "9s Ts Js Qs Ks", "",
+    ...                                            "9c Tc Jc Qc Kc", "", "9d Td Qd Kd Ad"]]]
+    >>> vals = lead_values_seats(six, hands, 2, 0, 0b10100, 0, True, seed=1)
+    >>> sorted(set(vals[0].tolist()))
+    [-1, 5]
+    """
+    h, t, ld, o, tr, up, g, vd, w, pts = _validate(rules, hands, trump, leader, out, maker, alone, seed, worlds,
+                                                   up_known, gone, voids, won)
+    n = h.shape[0]
+    if cards is None:
+        ask = _DECK
+    else:
+        asked = np.asarray(cards)
+        if asked.ndim != 1 or (asked.size and asked.dtype.kind not in "iu") or ((asked < 0) | (asked > 32)).any():
+            raise RealisticInputError(f"cards {cards!r}: expected a sequence of deck cards 0-32 to lead")
+        ask = 0
+        for c in asked:
+            ask |= 1 << int(c)
+    tried = h[np.arange(n), ld] & ask
+    rows, leads = np.nonzero((tried[:, None] >> np.arange(33)[None, :]) & 1)
+    res = np.full((n, 33), -1, dtype=np.int64)
+    if rows.size == 0:
+        return res
+    hr = h[rows].copy()
+    hr[np.arange(rows.size), ld[rows]] &= ~np.left_shift(np.int64(1), leads)
+    trr = np.full((rows.size, SEATS - 1), -1, dtype=np.int64)
+    trr[:, 0] = leads
+    side0 = _run(hr, t[rows], ld[rows], o[rows], trr, up[rows], g[rows], vd[rows], w[rows], pts[rows],
+                 rows.astype(np.int64), seed, worlds, threads)
+    res[rows, leads] = side0
     return res
 
 
@@ -373,5 +529,5 @@ def sample_worlds_seats(rules: Rules, hands, trump: int, leader: int, out: int, 
     return res[:m], bool(exact)
 
 
-__all__ = ["DEFAULT_WORLDS", "NOT_LEGAL", "RealisticInputError", "decide_given_worlds_seats", "play_realistic_seats",
-           "points_table_seats", "sample_worlds_seats"]
+__all__ = ["DEFAULT_WORLDS", "NOT_LEGAL", "RealisticInputError", "decide_given_worlds_seats", "lead_values_seats",
+           "play_realistic_seats", "points_table_seats", "sample_worlds_seats"]
