@@ -10,18 +10,19 @@ import numpy as np
 import pytest
 
 from euchre_stats.core.cards import parse_hand
-from euchre_stats.core.trump import EFF_SUIT
+from euchre_stats.core.trump import EFF_SUIT, POWER
 from euchre_stats.play.contracts import six_maker_tricks
 from euchre_stats.play.realistic_seats import (
     NOT_LEGAL,
     RealisticInputError,
     decide_given_worlds_seats,
+    lead_values_seats,
     play_realistic_seats,
     points_table_seats,
     sample_worlds_seats,
 )
 from euchre_stats.rules import Rules, first_leader, sitting_out
-from euchre_stats.solver.seats import solve_seats_many
+from euchre_stats.solver.seats import solve_seats, solve_seats_many
 
 sys.path.insert(0, str(Path(__file__).parent))
 from slow_pimc_seats import (  # noqa: E402
@@ -293,3 +294,232 @@ def test_bad_worlds_are_named():
     held = bits(int(ws[0, p["mover"]]))[0]
     with pytest.raises(RealisticInputError, match="is also held"):
         decide_given_worlds_seats(SIX, ws, *args, trick=[held] + p["trick"][1:], won=p["won"])
+
+
+# --- starting inside a trick ------------------------------------------------------------------------
+def _lay_down(rng, maker: int):
+    """A lone lay-down of hearts (the Joker, both bowers, A K) by ``maker``: (hands (1, 6), leader, out)."""
+    out = sitting_out(maker, None, 6)
+    top = parse_hand("Jk Jh Jd Ah Kh")
+    rest = [c for c in rng.permutation(33) if not (top >> int(c)) & 1]
+    hands = np.zeros((1, 6), dtype=np.uint64)
+    k = 0
+    for s in range(6):
+        if s == maker:
+            hands[0, s] = top
+        elif not (out >> s) & 1:
+            hands[0, s] = sum(1 << int(c) for c in rest[k:k + 5])
+            k += 5
+    return hands, first_leader(SIX, DEALER, maker), out
+
+
+def _state_args(states):
+    """play_realistic_seats' arguments of a list of (HandState, maker, alone)."""
+    return dict(trump=[h.trump for h, _, _ in states], leader=[h.leader for h, _, _ in states],
+                out=[h.out for h, _, _ in states], maker=[m for _, m, _ in states], alone=[a for _, _, a in states],
+                gone=[h.gone for h, _, _ in states], won=[h.won for h, _, _ in states])
+
+
+def _one_run(h: HandState) -> bool:
+    """Whether the legal cards of the player to move are one class of the kernel (one effective suit, and
+    every card between them in power is theirs or gone in a trick before): a card played at once, from no
+    random number."""
+    legal = bits(h.legal())
+    t = h.trump
+    if len({int(EFF_SUIT[t, c]) for c in legal}) != 1:
+        return False
+    e = int(EFF_SUIT[t, legal[0]])
+    lo, hi = min(int(POWER[t, c]) for c in legal), max(int(POWER[t, c]) for c in legal)
+    return all((h.hands[h.seat] | h.gone) >> c & 1 for c in range(33)
+               if EFF_SUIT[t, c] == e and lo < POWER[t, c] < hi)
+
+
+def test_last_trick_in_progress_is_double_dummy():
+    # one card left each, some already on the table: the rest is forced, the result counts this trick
+    rng = np.random.default_rng(21)
+    rows = []
+    for i in range(90):
+        alone = i % 3 == 2
+        na = 4 if alone else 6
+        p = random_position(rng, SIX, alone, steps=4 * na + 1 + i % (na - 1), choice=False)
+        rows.append(p)
+    assert {len(p["trick"]) for p in rows} == {1, 2, 3, 4, 5}
+    hands = np.array([p["hands"] for p in rows], dtype=np.uint64)
+    trick = np.full((len(rows), 5), -1, dtype=np.int64)
+    for i, p in enumerate(rows):
+        trick[i, :len(p["trick"])] = p["trick"]
+    got = play_realistic_seats(SIX, hands, [p["trump"] for p in rows], [p["leader"] for p in rows],
+                               [p["out"] for p in rows], [p["maker"] for p in rows], [p["alone"] for p in rows],
+                               seed=4, trick=trick, gone=[p["gone"] for p in rows], won=[p["won"] for p in rows],
+                               up_known=[p["up"] for p in rows])
+    wins = 0
+    for i, p in enumerate(rows):
+        want = solve_seats([int(x) for x in p["hands"]], p["trump"], p["leader"], played=p["trick"],
+                           out=[s for s in range(6) if (p["out"] >> s) & 1])
+        assert got[i] == want, (i, p)
+        wins += want
+    assert 0 < wins < len(rows)
+
+
+def test_mid_trick_start_after_the_kernels_own_forced_cards_plays_as_from_the_trick_start():
+    # Positions with two or three tricks left whose first card (or two) the kernel plays at once (one
+    # class of legal cards: no random number drawn, the lowest card): played from the trick boundary and
+    # from after those cards on the same random stream, every later decision sees the same worlds and
+    # every deal must end the same.
+    rng = np.random.default_rng(22)
+    start, mid, tricks = [], [], []
+    while len(start) < 48:
+        alone = len(start) % 3 == 2
+        maker = int(rng.integers(6))
+        out = sitting_out(maker if alone else None, None, 6)
+        h = HandState(random_deal(rng, out), int(rng.integers(4)), first_leader(SIX, DEALER, maker if alone else None),
+                      out)
+        na = 6 - bin(out).count("1")
+        for _ in range(na * int(rng.integers(2, 4))):
+            opts = bits(h.legal())
+            h.play(opts[int(rng.integers(len(opts)))])
+        if not _one_run(h):
+            continue
+        before = HandState(h.hands, h.trump, h.leader, h.out)
+        before.gone, before.won, before.voids = h.gone, h.won, list(h.voids)
+        h.play(bits(h.legal())[0])  # the lowest deck number, as the kernel plays a forced class
+        kind = len(start) % 3  # one card on the table; two; two, the second showing a void
+        if kind:
+            if not _one_run(h):
+                continue
+            second = bits(h.legal())[0]
+            if kind == 2 and EFF_SUIT[h.trump, second] == EFF_SUIT[h.trump, h.trick[0]]:
+                continue
+            h.play(second)
+        start.append((before, maker, alone))
+        mid.append((h, maker, alone))
+        tricks.append(list(h.trick))
+    assert [len(t) for t in tricks] == [1, 2, 2] * 16
+    streams = np.arange(len(start)) + 1000
+    st0 = np.zeros(7, dtype=np.int64)
+    st1 = np.zeros(7, dtype=np.int64)
+    a = play_realistic_seats(SIX, np.array([h.hands for h, _, _ in start], dtype=np.uint64), **_state_args(start),
+                             voids=[h.voids for h, _, _ in start], seed=8, worlds=8, streams=streams, stats=st0)
+    trick = np.full((len(mid), 5), -1, dtype=np.int64)
+    for i, t in enumerate(tricks):
+        trick[i, :len(t)] = t
+    # the voids before the trick only: those its cards show are the kernel's to find
+    b = play_realistic_seats(SIX, np.array([h.hands for h, _, _ in mid], dtype=np.uint64), **_state_args(mid),
+                             voids=[h.voids for h, _, _ in start], trick=trick, seed=8, worlds=8, streams=streams,
+                             stats=st1)
+    assert a.tolist() == b.tolist()
+    # the same decisions from the same worlds: the same searches (decisions, worlds, probes, exact samples,
+    # nodes, table clears); only the cards on the table were forced from the boundary
+    same = [0, 2, 3, 4, 5, 6]
+    assert st0[same].tolist() == st1[same].tolist()
+    assert st0[1] == st1[1] + sum(len(t) for t in tricks)
+    assert st0[0] > 40
+    assert len(set(a.tolist())) > 1
+    # another stream: other worlds, and still the same deal from either start
+    c = play_realistic_seats(SIX, np.array([h.hands for h, _, _ in mid], dtype=np.uint64), **_state_args(mid),
+                             voids=[h.voids for h, _, _ in start], trick=trick, seed=9, worlds=8, streams=streams)
+    d = play_realistic_seats(SIX, np.array([h.hands for h, _, _ in start], dtype=np.uint64), **_state_args(start),
+                             voids=[h.voids for h, _, _ in start], seed=9, worlds=8, streams=streams)
+    assert c.tolist() == d.tolist()
+
+
+def test_lead_values_of_a_lone_lay_down_are_five_tricks_for_every_card():
+    rng = np.random.default_rng(23)
+    for maker in (0, 3, 4):
+        hands, first, out = _lay_down(rng, maker)
+        makers = 5 if maker % 2 == 0 else 0  # side 0's tricks
+        for leader in (first, maker):  # a defender's leads (the first lead), the loner's own
+            vals = lead_values_seats(SIX, hands, 2, leader, out, maker, True, seed=2, worlds=8)
+            held = bits(int(hands[0, leader]))
+            assert [int(vals[0, c]) for c in held] == [makers] * 5
+            assert (np.delete(vals[0], held) == -1).all()
+            other = bits(int(hands[0, next(s for s in range(6) if s != leader and hands[0, s])]))[0]
+            some = lead_values_seats(SIX, hands, 2, leader, out, maker, True, held[:2] + [other], seed=2, worlds=8)
+            assert [int(some[0, c]) for c in held] == [makers] * 2 + [-1] * 3
+            assert (some[0] >= 0).sum() == 2  # a card the leader does not hold is not tried
+
+
+def test_lead_values_are_mid_trick_play_outs_from_each_deals_stream_on_any_threads():
+    rng = np.random.default_rng(24)
+    hands, trump, leader, out, maker, alone = _random_deals(rng, 10)
+    up = np.array([min(bits(int(h))) if h else -1 for h in hands[:, DEALER]])
+    kw = dict(seed=31, worlds=6, up_known=up)
+    one = lead_values_seats(SIX, hands, trump, leader, out, maker, alone, threads=1, **kw)
+    two = lead_values_seats(SIX, hands, trump, leader, out, maker, alone, threads=2, **kw)
+    assert one.tolist() == two.tolist()
+    for i in range(10):
+        held = bits(int(hands[i, leader[i]]))
+        assert sorted(np.flatnonzero(one[i] >= 0).tolist()) == held
+    # deal 3's lead of its lowest card: the same deal played from that card on the deal's own stream
+    i = 3
+    c = bits(int(hands[i, leader[i]]))[0]
+    h = hands[i:i + 1].copy()
+    h[0, leader[i]] &= ~np.uint64(1 << c)
+    ups = up[i] if up[i] != c else -1
+    alone_i = play_realistic_seats(SIX, h, trump[i], leader[i], out[i], maker[i], alone[i], trick=[c], streams=[i],
+                                   seed=31, worlds=6, up_known=ups, threads=1)
+    assert alone_i[0] == one[i, c]
+    # and a batch started inside tricks plays the same on one and two threads
+    trick = [[bits(int(hands[i, leader[i]]))[-1]] for i in range(10)]  # each leader's highest card
+    hm = hands.copy()
+    for i in range(10):
+        hm[i, leader[i]] &= ~np.uint64(1 << trick[i][0])
+    upm = np.where(up == np.array([t[0] for t in trick]), -1, up)
+    r1 = play_realistic_seats(SIX, hm, trump, leader, out, maker, alone, trick=trick, seed=31, worlds=6,
+                              up_known=upm, threads=1)
+    r2 = play_realistic_seats(SIX, hm, trump, leader, out, maker, alone, trick=trick, seed=31, worlds=6,
+                              up_known=upm, threads=2)
+    assert r1.tolist() == r2.tolist()
+    assert r1.tolist() == [int(one[i, trick[i][0]]) for i in range(10)]
+
+
+def test_bad_tricks_are_named():
+    rng = np.random.default_rng(25)
+    p = random_position(rng, SIX, alone=False, steps=6 + 2, choice=False)  # two cards into the second trick
+    assert len(p["trick"]) == 2
+    hands = np.array([p["hands"]], dtype=np.uint64)
+    args = (p["trump"], p["leader"], p["out"], p["maker"], p["alone"])
+    kw = dict(seed=1, worlds=4, gone=p["gone"], won=p["won"])
+    good = play_realistic_seats(SIX, hands, *args, trick=p["trick"], **kw)
+    assert 0 <= good[0] <= 4
+
+    def bad(match, trick=p["trick"], h=hands, **more):
+        with pytest.raises(RealisticInputError, match=match):
+            play_realistic_seats(SIX, h, *args, trick=trick, **dict(kw, **more))
+
+    bad(r"trick \[\[1, 2\], \[3, 4\]\]: expected one sequence", trick=[[1, 2], [3, 4]])
+    bad(r"trick \[1, 2, 3, 4, 5, 6\]: expected", trick=[1, 2, 3, 4, 5, 6])
+    bad(r"expected one sequence .* dtype float64", trick=[1.5])
+    bad(r"row 0: trick \[33\] .*cards 0-32", trick=[33])
+    bad(r"row 0: trick \[\] \(row \[-1, 4, -1, -1, -1\]\): .*then -1 padding", trick=[-1, 4])
+    c1, c2 = p["trick"]
+    bad(rf"row 0: trick \[{c1}, {c1}\] holds a card twice", trick=[c1, c1])
+    held = bits(p["hands"][p["mover"]])[0]
+    bad(rf"row 0: card {held} of the trick \[{held}, {c2}\] is also held", trick=[held, c2])
+    g = bits(p["gone"])[0]
+    bad(rf"row 0: card {g} of the trick \[{c1}, {g}\] is also in gone", trick=[c1, g])
+    bad(r"row 0: hands of .* with the trick .* counting the card it has put on the table", trick=[c1])
+    bad(r"row 0: hands of .* \(a trick boundary\)", trick=None)
+    # a full trick is no trick in progress
+    q = random_position(rng, SIX, alone=True, steps=3, choice=False)
+    with pytest.raises(RealisticInputError, match=r"holds 4 cards: with 4 seats in play .* at most 3"):
+        play_realistic_seats(SIX, np.array([q["hands"]], dtype=np.uint64), q["trump"], q["leader"], q["out"],
+                             q["maker"], True, seed=1, trick=q["trick"] + [bits(q["hands"][q["mover"]])[0]])
+    # a card off the led suit while holding it; a card of a suit the seat was said void in
+    t = p["trump"]
+    second = (p["leader"] + 1) % 6
+    led = int(EFF_SUIT[t, c1])
+    h2 = [int(x) for x in p["hands"]]
+    swap = [c for c in bits(h2[second]) if EFF_SUIT[t, c] != led]
+    assert EFF_SUIT[t, c2] == led and swap  # the second seat followed suit and holds another suit
+    h2[second] = (h2[second] & ~(1 << swap[0])) | (1 << c2)
+    bad(rf"row 0: seat {second} played card {swap[0]} to the trick .* but still holds that suit",
+        trick=[c1, swap[0]], h=np.array([h2], dtype=np.uint64))
+    voids = [0] * 6
+    voids[second] = 1 << int(EFF_SUIT[t, c2])
+    bad(rf"row 0: seat {second} is said void in suit {int(EFF_SUIT[t, c2])} but played card {c2}", voids=voids)
+    rows2 = np.repeat(hands, 2, axis=0)
+    with pytest.raises(RealisticInputError, match=r"shape \(3, 2\)"):
+        play_realistic_seats(SIX, rows2, *args, trick=[p["trick"]] * 3, **kw)
+    with pytest.raises(RealisticInputError, match=r"cards \[40\]: expected a sequence of deck cards"):
+        lead_values_seats(SIX, *_lay_down(rng, 0)[:1], 2, 0, 0b10100, 0, True, [40], seed=1)
