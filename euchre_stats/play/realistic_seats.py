@@ -292,7 +292,7 @@ def play_realistic_seats(rules: Rules, hands, trump, leader, out, maker, alone, 
         Worker threads (default numba's); results never depend on it.
     up_known : int or int array (n,), optional
         The upcard the dealer took up (everyone saw it), or -1: known to be in the dealer's hand
-        while the dealer still holds it.  Default -1.
+        while the dealer still holds it (it may be the dealer's card in ``trick``).  Default -1.
     gone : int or int array (n,), optional
         For a later start: the mask of the cards of the tricks before, seen by everyone (default
         none; not the cards of ``trick``).
