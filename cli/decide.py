@@ -30,7 +30,7 @@ def sampling_options(func):
                   help="solver threads (results do not depend on it)")
     @click.option("--model", type=click.Choice(["pimc", "dd"]), default=None,
                   help="play model: pimc = realistic (each player sees only its own cards; the default), dd = "
-                       "double-dummy (the default and only model of lead --players 6)")
+                       "double-dummy")
     @click.option("--plot", "plot", type=click.Path(dir_okay=False), default=None, callback=writable_path,
                   help="draw the options' expected values and trick distributions to FILE (.png/.svg/.pdf)")
     @click.option("--score", default=None,

@@ -203,7 +203,7 @@ def order(hand: str, up: str, seat: str | int, rules: RulesLike = "north-america
     progress : callable, optional
         Called with ``(deals done, deals in all)``.
     players : int, optional
-        ``2`` (two-handed), ``3`` (cutthroat) or ``6`` (six-handed; its lead plays double dummy): ask it in
+        ``2`` (two-handed), ``3`` (cutthroat) or ``6`` (six-handed): ask it in
         that game (:func:`~euchre_stats.rules.for_players`; ``rules`` with ``players`` do the same).
         Seats are then ``eldest|dealer``, ``eldest|second|dealer`` or
         ``eldest|second|third|fourth|fifth|dealer``; the rest of the auction is bid by the state

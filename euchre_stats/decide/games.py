@@ -49,8 +49,7 @@ _SEAT_WORDS = {2: {"eldest": 0, "non-dealer": 0, "nondealer": 0, "1": 0, "dealer
                    **{str(i + 1): i for i in range(6)}, "left": 0, "right": 4}}
 #: :attr:`Decision.value_unit` by player count (``questions.UNIT_WORDS`` says what each counts)
 VALUE_UNITS = {2: "points", 3: "points_vs_others", 6: "points"}
-#: the play model of the six-handed lead (its realistic play-out from a card led is not built)
-SIX_HANDED_LEAD_MODEL = "dd"
+
 #: the bidder behind every number here
 BIDDER = "heuristic"
 #: candidate deals screened per deal kept, at most, before the auction seen is called impossible
@@ -70,20 +69,15 @@ def parse_game_seat(text, players: int) -> int:
     return words[key]
 
 
-def _check(rules: Rules, model: str | None, pass_model: str, lead: bool = False) -> str:
+def _check(rules: Rules, model: str | None, pass_model: str) -> str:
     """Refuse what these questions do not take; the play model (None: the game's default)."""
     if rules.players not in (2, 3, 6):
         raise DecisionInputError(f"players {rules.players!r}: these questions are the two-, three- and six-handed "
                                  "games'")
-    six_lead = lead and rules.players == 6
     if model is None:
-        model = SIX_HANDED_LEAD_MODEL if six_lead else DEFAULT_PLAY_MODEL
+        model = DEFAULT_PLAY_MODEL
     if model not in PLAY_MODELS:
         raise DecisionInputError(f"unknown play model {model!r}: expected one of {', '.join(PLAY_MODELS)}")
-    if six_lead and model != SIX_HANDED_LEAD_MODEL:
-        raise DecisionInputError(f"play model {model!r}: the realistic lead of six-handed euchre is not built (its "
-                                 "play-out from a card led, a trick in progress, is not); the lead plays double "
-                                 "dummy (--model dd, the default there)")
     if pass_model not in ("hand", "zero"):
         raise DecisionInputError(f"pass model {pass_model!r}: the smaller games value a pass by the heuristic "
                                  "bidder (hand) or as zero (zero)")
@@ -408,7 +402,7 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
     from ..solver import game_seats
 
     rules = Rules.from_json(rules)
-    model = _check(rules, model, "hand", lead=True)
+    model = _check(rules, model, "hand")
     p, hs, deck = rules.players, rules.hand_size, rules.deck_obj
     dealer = p - 1
     t = contract_trump(trump, rules)
@@ -567,8 +561,17 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
         hands = np.array(rows, dtype=np.uint64).reshape(len(rows), p)
         nn = len(hands)
         if p == 6:
-            return _six_lead_outcomes(rules, hands, t, asker, m, cards, ours, maker_tricks_before, left, sit), \
-                np.ones(nn), (drawn, float("inf"))
+            mine = None
+            if model == "pimc":  # side 0 (seats 0, 2, 4) after each lead, realistic play from the same stream
+                from ..play.realistic_seats import lead_values_seats
+
+                side0_before = sum(won[x] for x in range(6) if x % 2 == 0)
+                v0 = lead_values_seats(rules, hands, t, asker, sit, m, alone, cards, seed=int(rng.integers(2**62)),
+                                       worlds=wv, threads=workers, up_known=up_known, gone=k.gone, voids=voids,
+                                       won=side0_before)
+                mine = {c: (v0[:, c] if asker % 2 == 0 else left - v0[:, c]) for c in cards}
+            return _six_lead_outcomes(rules, hands, t, asker, m, cards, ours, maker_tricks_before, left, sit,
+                                      mine), np.ones(nn), (drawn, float("inf"))
         four = np.zeros((nn, 4), dtype=np.uint64)
         for s in range(p):
             four[:, where[s]] = hands[:, s]
@@ -616,10 +619,11 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
 
 
 def _six_lead_outcomes(rules: Rules, hands: np.ndarray, trump: int, asker: int, maker: int, cards, ours: bool,
-                       before: int, left: int, out: int = 0) -> dict:
-    """Six-handed: each lead's outcome over the deals ``hands`` (n, 6), double dummy (every seat in
-    play holds ``left`` cards, the asker leads; ``before``: the makers' tricks already taken;
-    ``out``: the bitmask of the lone maker's partners, who sit out and hold nothing)."""
+                       before: int, left: int, out: int = 0, mine: dict | None = None) -> dict:
+    """Six-handed: each lead's outcome over the deals ``hands`` (n, 6) (every seat in play holds
+    ``left`` cards, the asker leads; ``before``: the makers' tricks already taken; ``out``: the
+    bitmask of the lone maker's partners, who sit out and hold nothing).  ``mine``: the asker's
+    side's tricks from here per lead card, as played realistically; None: double dummy."""
     from ..solver.seats import solve_seats
 
     sides = [0 if (s & 1) == (asker & 1) else 1 for s in range(6)]
@@ -628,7 +632,9 @@ def _six_lead_outcomes(rules: Rules, hands: np.ndarray, trump: int, asker: int, 
     outs = {}
     for c in cards:
         v = np.zeros(n, dtype=np.int64)
-        for i in range(n):
+        if mine is not None:
+            v[:] = mine[c]
+        for i in range(n if mine is None else 0):
             h = [int(x) for x in hands[i]]
             h[asker] &= ~(1 << c)
             v[i] = solve_seats(h, trump, asker, sides=sides, played=[c], out=seats_out)
