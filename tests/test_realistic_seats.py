@@ -77,6 +77,23 @@ def test_kernel_chooses_as_the_slow_twin_given_the_same_worlds():
     assert seen == {(a, t, k) for a in (False, True) for t in range(4) for k in range(4 if a else 6)}
 
 
+
+def test_best_first_chooses_as_the_full_sums():
+    # the play-outs' best-first evaluation: the card of the full sums, its sum complete, every legal card reported
+    rng = np.random.default_rng(20261203)
+    partial = 0
+    for i in range(600):
+        p = random_position(rng, SIX, alone=i % 3 == 2)
+        ws = sample_worlds_slow(rng, p, int(rng.integers(1, 25)))
+        args = (p["trump"], p["leader"], p["out"], p["maker"], p["alone"])
+        card, sums = decide_given_worlds_seats(SIX, ws, *args, trick=p["trick"], won=p["won"])
+        quick, quick_sums = decide_given_worlds_seats(SIX, ws, *args, trick=p["trick"], won=p["won"], full=False)
+        assert quick == card, (i, p)
+        assert quick_sums[card] == sums[card]
+        assert ((quick_sums == NOT_LEGAL) == (sums == NOT_LEGAL)).all()
+        partial += bool((quick_sums != sums).any())
+    assert partial > 100  # most decisions leave the losing cards' sums partial
+
 def test_a_lone_lay_down_takes_every_trick_for_six_points():
     rng = np.random.default_rng(7)
     for maker in (0, 3):

@@ -8,7 +8,11 @@ voids shown, the upcard in the dealer's hand while the dealer, seat 5, holds it)
 class of equivalent legal cards in each world with the six-seat double-dummy search
 (:func:`euchre_stats.solver._seats._probe`: zero-window probes at the tricks where the points
 change) and plays the card worth the most *points* summed over the worlds, ties to the lowest
-card number.
+card number.  The choice is made best-first, as the four-seat kernel makes it
+(:func:`_evaluate_best_first`): each world's position is solved first (a bound on every class
+there, and the card that proved it solved for free), then only the class with the best bound is
+solved, world by world, until one class is solved in every world: exactly the plain sum's
+choice (:func:`_evaluate`, kept for :func:`decide_given_worlds` with ``full``).
 
 Everything runs in the solvers' power layout of the deal's trump (a card is one bit, an
 effective suit one 16-bit slot, trump slot 3); deck numbers are used only at the edges.  The
@@ -32,14 +36,18 @@ import numpy as np
 from numba import njit, prange
 
 from ..solver._kernels import SLOT0, TRUMP, _bit_index, _popcount, _reps, _to_layout
-from ..solver._seats import TT_WIDTH, W_GEN, W_HANDS, W_NXT, W_SIDE, W_TT, W_TT_SIZE, _probe
+from ..solver._seats import TT_WIDTH, W_GEN, W_HANDS, W_MV, W_NXT, W_SIDE, W_TT, W_TT_SIZE, _index, _key, _order, _probe
 from ..solver._seats import ST_NODES as WS_NODES
+from ..solver._seats import _find as _tt_find
+from ..solver._seats import _sure
+from ..solver._seats import _trick_after as _ws_trick_after
 from ._realistic_kernels import (
     NOT_LEGAL,
     _after,
     _below,
     _below_small,
     _best_class,
+    _best_first_arrays,
     _classes,
     _decision_arrays,
     _find,
@@ -168,13 +176,13 @@ def _unrank(r, xm, gcards, gsize, ng, hseat, nh, binom, avail, world):
 @njit(cache=True)
 def _scratch(worlds):
     """Per-chunk work arrays: the worlds, the sampler's (holders, groups, count matrices, cards), the
-    next-seat table."""
+    next-seat table, the best-first evaluation's (:func:`._realistic_kernels._best_first_arrays`)."""
     return (np.zeros((max(worlds, 1), SEATS), dtype=np.int64), np.zeros(8, dtype=np.int64),
             np.zeros(8, dtype=np.int64), np.zeros(8, dtype=np.int64), np.zeros((4, 33), dtype=np.int64),
             np.zeros(4, dtype=np.int64), np.zeros((4, 8), dtype=np.bool_), np.zeros(32, dtype=np.int64),
             np.zeros(32, dtype=np.int64), np.zeros(8, dtype=np.int64), np.zeros(4, dtype=np.int64),
             np.zeros(33, dtype=np.int64), np.zeros(33, dtype=np.int64), np.zeros(4, dtype=np.int64),
-            np.zeros((5, 8), dtype=np.int64), np.zeros(SEATS, dtype=np.int64))
+            np.zeros((5, 8), dtype=np.int64), np.zeros(SEATS, dtype=np.int64), _best_first_arrays(worlds))
 
 
 @njit(cache=True)
@@ -186,7 +194,7 @@ def _fill_worlds(p, hands, unseen, up_bit, voids, out, worlds, tries, rs, binom,
     rejections in a row the world is drawn exactly (a uniform index over every consistent deal,
     unranked).  ``exact``: there were no more consistent deals than ``worlds``, each taken once.
     """
-    wh, hseat, hneed, hvoid, gcards, gsize, allowed, x, xout, cap, rem, avail, ub, pats, after, _ = scr
+    wh, hseat, hneed, hvoid, gcards, gsize, allowed, x, xout, cap, rem, avail, ub, pats, after, _, _ = scr
     nh, bites = _holders(p, hands, unseen, up_bit, voids, out, hseat, hneed, hvoid)
     ng = _groups(unseen, bites, nh, hvoid, gcards, gsize, allowed, pats)
     _after(gsize, ng, nh, allowed, after)
@@ -251,14 +259,10 @@ def _fill_worlds(p, hands, unseen, up_bit, voids, out, worlds, tries, rs, binom,
 
 # --- one decision ---------------------------------------------------------------------------------
 @njit(cache=True)
-def _card_band(ws, wrow, seat, c, pos, na, nxt, lead, win, wseat, table, tm, targets, lo, hi, start, counts):
-    """Points band in world ``wrow`` (layout hands of six seats) if ``seat`` plays ``c`` and everybody
-    then plays double dummy.
-
-    Band ``b``: side 0 takes at least ``targets[b-1]`` (band 0: fewer than ``targets[0]``) but fewer
-    than ``targets[b]`` of the tricks still to be decided, the current one included; it is known to
-    lie in ``lo..hi``.  Zero-window probes of the six-seat search walk from the guess ``start``.
-    """
+def _load(ws, wrow, seat, c, nxt):
+    """Lay world ``wrow`` (layout hands of six seats) out in the workspace, ``seat``'s card ``c`` taken
+    out of its hand (0: none), with the sides and the turn order; starts a new search number.
+    Returns every card still in a hand."""
     rest = 0
     for k in range(SEATS):
         h = wrow[k]
@@ -269,6 +273,138 @@ def _card_band(ws, wrow, seat, c, pos, na, nxt, lead, win, wseat, table, tm, tar
         ws[W_NXT + k] = nxt[k]
         rest |= h
     ws[W_GEN] = (ws[W_GEN] + 1) & 0xFFFFFFFF
+    return rest
+
+
+@njit(cache=True)
+def _root_probe(ws, na, tm, pos, seat, table, ledm, bbit, bseat, rest, target, hint):
+    """``(result, move)``: :func:`..solver._seats._probe` of the laid-out position with its root moves
+    tried here, so that the move that proves the result from the mover's side (for side 0 the first
+    move that reaches ``target``, for side 1 the first that holds side 0 below it) is known: a card
+    of ``seat`` (layout bit, the top of its run in this world), or 0 when the position's quick bounds
+    or the table decided without a move, or no move proves it (every move of the mover fails).
+
+    The children are the search's own probes (same order, same table), so the result is the
+    search's.  At a trick boundary the root first takes the search's shortcuts (the tricks left,
+    sure tricks, the table); the root itself is not stored (a decision's root is probed once per
+    target and reached by no other search).
+    """
+    zero = np.int64(0)
+    one = np.int64(1)
+    nt = zero
+    h = ws[W_HANDS + seat]
+    maximise = ws[W_SIDE + seat] == 0
+    if pos == 0:
+        left = _popcount(h)
+        if target <= 0:
+            return 1, zero
+        if target > left:
+            return 0, zero
+        s0, s1 = _sure(ws, rest, tm)
+        if s0 >= target:
+            return 1, zero
+        if left - s1 < target:
+            return 0, zero
+        k0, p0, p1, p2 = _key(ws, rest, seat, nt)
+        j = _tt_find(ws, _index(ws, k0, p0, p1, p2), k0, p0, p1, p2)
+        if j >= 0:
+            if (ws[j + 4] & 0xFF) >= target:
+                return 1, zero
+            if ((ws[j + 4] >> 8) & 0xFF) - 1 < target:
+                return 0, zero
+        legal = h
+    else:
+        legal = h & ledm
+        if legal == 0:
+            legal = h
+    ws[WS_NODES] += 1
+    n = _order(ws, seat, pos, legal, rest, table, ledm, tm, bbit, bseat, zero)
+    if hint & legal:
+        # the hinted move first (the order changes which move proves a result, never the result)
+        hc = _bit_index(hint)
+        i = 0
+        while i < n and ws[W_MV + i] != hc:
+            i += 1
+        while 0 < i < n:
+            ws[W_MV + i] = ws[W_MV + i - 1]
+            i -= 1
+            ws[W_MV + i] = hc
+    for i in range(n):
+        c = ws[W_MV + i]
+        b = np.int64(1) << c
+        ws[W_HANDS + seat] ^= b
+        nledm, nbit, nseat = _ws_trick_after(c, b, pos, seat, ledm, bbit, bseat, tm)
+        if pos + 1 == na:
+            won = 1 if ws[W_SIDE + nseat] == 0 else 0
+            v = _probe(ws, np.int64(na), np.int64(tm), nt, zero, np.int64(nseat), zero, zero, zero, zero,
+                       np.int64(rest ^ b), np.int64(target - won), one)
+        else:
+            v = _probe(ws, np.int64(na), np.int64(tm), nt, np.int64(pos + 1), np.int64(ws[W_NXT + seat]),
+                       np.int64(table | b), np.int64(nledm), np.int64(nbit), np.int64(nseat), np.int64(rest ^ b),
+                       np.int64(target), one)
+        ws[W_HANDS + seat] ^= b
+        if maximise and v == 1:
+            return 1, b
+        if not maximise and v == 0:
+            return 0, b
+    return (0 if maximise else 1), zero
+
+
+@njit(cache=True)
+def _position_band(ws, wrow, seat, pos, na, nxt, lead, win, wseat, table, tm, targets, nt, start, hint, counts):
+    """``(band, move)``: the points band of world ``wrow`` before ``seat`` plays (the mover's best: no
+    card does better for the mover's side) and a card of ``seat`` worth exactly that band (0 when no
+    probe named one): the move that proved the probe deciding the band from the mover's side, for
+    side 0 the last "at least" that held, for side 1 the last that failed (the four-seat kernel's
+    ``_band_walk``).  Bands as :func:`_card_band`; at a trick boundary the search's sure tricks
+    bound the walk first."""
+    rest = _load(ws, wrow, seat, np.int64(0), nxt)
+    left = _popcount(wrow[seat])  # tricks still to be decided, the current one included
+    zero = np.int64(0)
+    if pos == 0:
+        ledm, bbit, bseat = zero, zero, zero
+        s0, s1 = _sure(ws, rest, tm)
+        lo, hi = 0, nt
+        while hi > 0 and targets[hi - 1] > left - s1:
+            hi -= 1
+        while lo < nt and targets[lo] <= s0:
+            lo += 1
+    else:
+        ledm, bbit, bseat = lead, _bit_index(win), wseat
+        lo, hi = 0, nt
+    maximise = (seat & 1) == 0
+    move = zero
+    k = min(max(start, lo + 1), hi)
+    while lo < hi:
+        t = targets[k - 1]
+        mv = zero
+        if t <= 0:
+            up = True
+        elif t > left:
+            up = False
+        else:
+            counts[ST_PROBES] += 1
+            r, mv = _root_probe(ws, np.int64(na), np.int64(tm), np.int64(pos), np.int64(seat), np.int64(table),
+                                np.int64(ledm), np.int64(bbit), np.int64(bseat), np.int64(rest), np.int64(t),
+                                np.int64(hint))
+            up = r == 1
+        if up == maximise:
+            move = mv
+        lo, hi = (k, hi) if up else (lo, k - 1)
+        k = lo + 1 if up else hi
+    return lo, move
+
+
+@njit(cache=True)
+def _card_band(ws, wrow, seat, c, pos, na, nxt, lead, win, wseat, table, tm, targets, lo, hi, start, counts):
+    """Points band in world ``wrow`` (layout hands of six seats) if ``seat`` plays ``c`` and everybody
+    then plays double dummy.
+
+    Band ``b``: side 0 takes at least ``targets[b-1]`` (band 0: fewer than ``targets[0]``) but fewer
+    than ``targets[b]`` of the tricks still to be decided, the current one included; it is known to
+    lie in ``lo..hi``.  Zero-window probes of the six-seat search walk from the guess ``start``.
+    """
+    rest = _load(ws, wrow, seat, c, nxt)
     nlead, nwin, nws = _trick_after(c, seat, pos, lead, win, wseat, tm)
     zero = np.int64(0)
     if pos + 1 == na:  # the card ends the trick: its winner leads the next one
@@ -327,6 +463,111 @@ def _evaluate(ws, wh, m, seat, pos, na, nxt, lead, win, wseat, table, tm, nc, re
 
 
 @njit(cache=True)
+def _evaluate_best_first(ws, wh, m, seat, pos, na, nxt, lead, win, wseat, table, tm, nc, rep, low, targets, nt, tvals,
+                         sums, alive, bf, counts):
+    """The exact best class over worlds ``wh[:m]`` solving as few (class, world) pairs as needed (the
+    four-seat kernel's ``_evaluate_best_first``).
+
+    Each world's position is solved first (:func:`_position_band`: the mover's best band there);
+    no card does better than that for the mover, so a class's sum is bounded by its solved worlds
+    plus the position's value in the others.  The probe that settled the position names a card
+    worth exactly its band, so that card's class (and every class when the band is the mover's
+    worst) is solved in that world for free.  The class with the highest bound (ties: lowest
+    card) is solved in its next unsolved world, until that class has every world solved: then no
+    other class can beat or tie it, and it is the class :func:`_evaluate`'s full sums choose.
+    Classes left with unsolved worlds are marked not alive (their sums are partial).
+    """
+    pband, solved, bound, nxtw = bf
+    for ci in range(nc):
+        sums[ci] = 0
+        bound[ci] = 0
+        for w in range(m):
+            solved[ci, w] = False
+    mine0 = (seat & 1) == 0
+    worst = 0 if mine0 else nt
+    prev = np.int64(1)
+    hci = -1  # the class of the last move that named a band: tried first in the next world
+    for w in range(m):
+        hand = wh[w, seat]
+        occ = table
+        for k in range(SEATS):
+            occ |= wh[w, k]
+        tops = _reps(hand, hand, occ)
+        hint = _top_of(rep[hci], tops) if hci >= 0 else np.int64(0)
+        band, move = _position_band(ws, wh[w], seat, pos, na, nxt, lead, win, wseat, table, tm, targets, nt, prev,
+                                    hint, counts)
+        pband[w] = band
+        prev = band
+        counts[ST_WORLDS] += 1
+        v = tvals[band]
+        if band == worst or move != 0:
+            for ci in range(nc):
+                named = move != 0 and _top_of(rep[ci], tops) == move
+                if named:
+                    hci = ci
+                if band == worst or named:
+                    solved[ci, w] = True
+                    sums[ci] += v
+                else:
+                    bound[ci] += v
+        else:
+            for ci in range(nc):
+                bound[ci] += v
+    for ci in range(nc):
+        w = 0
+        while w < m and solved[ci, w]:
+            w += 1
+        nxtw[ci] = w
+    while True:
+        bi = 0
+        best = sums[0] + bound[0]
+        for ci in range(1, nc):
+            b = sums[ci] + bound[ci]
+            if b > best or (b == best and low[ci] < low[bi]):
+                bi = ci
+                best = b
+        w = nxtw[bi]
+        if w == m:
+            break
+        hand = wh[w, seat]
+        occ = table
+        for k in range(SEATS):
+            occ |= wh[w, k]
+        tops = _reps(hand, hand, occ)
+        top = _top_of(rep[bi], tops)
+        lo = np.int64(0) if mine0 else pband[w]
+        hi = pband[w] if mine0 else np.int64(nt)
+        band = _card_band(ws, wh[w], seat, top, pos, na, nxt, lead, win, wseat, table, tm, targets, lo, hi, pband[w],
+                          counts)
+        for ci in range(nc):
+            # classes merged in this world (a card between them in the dead pile) are worth the same
+            if (ci == bi or _top_of(rep[ci], tops) == top) and not solved[ci, w]:
+                sums[ci] += tvals[band]
+                bound[ci] -= tvals[pband[w]]
+                solved[ci, w] = True
+                k = nxtw[ci]
+                while k < m and solved[ci, k]:
+                    k += 1
+                nxtw[ci] = k
+    for ci in range(nc):
+        alive[ci] = nxtw[ci] == m
+
+
+@njit(cache=True)
+def _decide(ws, wh, m, seat, pos, na, nxt, lead, win, wseat, table, tm, nc, rep, low, targets, nt, tvals, full, sums,
+            alive, guess, wrep, wval, bf, counts):
+    """Value the classes over the worlds: every class's full sum (``full``), or best-first (the same choice)."""
+    if full:
+        _evaluate(ws, wh, m, seat, pos, na, nxt, lead, win, wseat, table, tm, nc, rep, targets, nt, tvals, sums, guess,
+                  wrep, wval, counts)
+        for ci in range(nc):
+            alive[ci] = True
+    else:
+        _evaluate_best_first(ws, wh, m, seat, pos, na, nxt, lead, win, wseat, table, tm, nc, rep, low, targets, nt,
+                             tvals, sums, alive, bf, counts)
+
+
+@njit(cache=True)
 def _lowest_of(members, low, trump, card_at):
     """The card (layout bit) of ``members`` whose deck number is ``low``."""
     mm = members
@@ -382,6 +623,7 @@ def _play_row(hands_deck, trump, leader, out, trick, up, gone0, voids_suit, won0
     boundary) to the end realistically; side 0's tricks from there, the current trick included."""
     wh = scr[0]
     nxt = scr[15]
+    bf = scr[16]
     tm = np.int64(TRUMP) if trump < 4 else np.int64(0)
     hands = np.zeros(SEATS, dtype=np.int64)
     for s in range(SEATS):
@@ -420,10 +662,8 @@ def _play_row(hands_deck, trump, leader, out, trick, up, gone0, voids_suit, won0
             m, exact = _fill_worlds(seat, hands, unseen, me_up, voids, out, worlds, tries, rs, binom, scr)
             if exact:
                 counts[ST_EXACT] += 1
-            _evaluate(ws, wh, m, seat, pos, na, nxt, lead, win, wseat, table, tm, nc, rep, targets, nt, tvals, sums,
-                      guess, wrep, wval, counts)
-            for ci in range(nc):
-                alive[ci] = True
+            _decide(ws, wh, m, seat, pos, na, nxt, lead, win, wseat, table, tm, nc, rep, low, targets, nt, tvals,
+                    False, sums, alive, guess, wrep, wval, bf, counts)
             bi = _best_class(sums, alive, nc, low)
         c = _lowest_of(members[bi], low[bi], trump, card_at)
         hands[seat] ^= c
@@ -484,10 +724,12 @@ def play_batch(hands, trump, leader, out, trick, up, gone, voids, won, pts0, str
 
 # --- single-decision entry points (the tests' view into the kernels) -----------------------------
 @njit(cache=True)
-def decide_given_worlds(worlds_deck, trump, leader, out, trick, pts0, won0, tt_bits, bitpos, card_at, values):
+def decide_given_worlds(worlds_deck, trump, leader, out, trick, pts0, won0, full, tt_bits, bitpos, card_at, values):
     """The card (deck number) the mover plays given worlds ``worlds_deck`` (m, 6 deck masks), valued as
     :func:`play_batch` values them; ``values[c]`` the sum over the worlds of the mover's side's points
-    minus the others' for each legal card (:data:`NOT_LEGAL` elsewhere)."""
+    minus the others' for each legal card (:data:`NOT_LEGAL` elsewhere).  With ``full`` every sum is
+    complete; otherwise the choice is made best-first as :func:`play_batch` makes it (the same card)
+    and the sums of the cards ruled out early are partial."""
     m = worlds_deck.shape[0]
     tm = np.int64(TRUMP) if trump < 4 else np.int64(0)
     wh = np.zeros((m, SEATS), dtype=np.int64)
@@ -509,10 +751,8 @@ def decide_given_worlds(worlds_deck, trump, leader, out, trick, pts0, won0, tt_b
     nt = _point_targets(pts0, won0, _popcount(hand), seat & 1, targets, tvals)
     ws = _new_ws(tt_bits)
     counts = np.zeros(NUM_STATS, dtype=np.int64)
-    _evaluate(ws, wh, m, seat, pos, na, nxt, lead, win, wseat, table, tm, nc, rep, targets, nt, tvals, sums, guess,
-              wrep, wval, counts)
-    for ci in range(nc):
-        alive[ci] = True
+    _decide(ws, wh, m, seat, pos, na, nxt, lead, win, wseat, table, tm, nc, rep, low, targets, nt, tvals, full, sums,
+            alive, guess, wrep, wval, _best_first_arrays(m), counts)
     for c in range(33):
         values[c] = NOT_LEGAL
     for ci in range(nc):

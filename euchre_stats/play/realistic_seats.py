@@ -434,7 +434,7 @@ def _trick(trick, out: int) -> np.ndarray:
 
 
 def decide_given_worlds_seats(rules: Rules, worlds, trump: int, leader: int, out: int, maker: int, alone: bool, *,
-                              trick=(), won: int = 0) -> tuple[int, np.ndarray]:
+                              trick=(), won: int = 0, full: bool = True) -> tuple[int, np.ndarray]:
     """One decision from given worlds, valued exactly as :func:`play_realistic_seats` values them.
 
     Parameters
@@ -450,6 +450,10 @@ def decide_given_worlds_seats(rules: Rules, worlds, trump: int, leader: int, out
         Cards already on the table in the current trick, in order from ``leader``.
     won : int
         Side 0's tricks already taken.
+    full : bool
+        Every legal card's sum complete (default); with ``False`` the card is chosen best-first as
+        :func:`play_realistic_seats` chooses it (the same card, far fewer searches) and the sums of
+        the cards ruled out early are partial (the chosen card's is complete).
 
     Returns
     -------
@@ -501,7 +505,7 @@ def decide_given_worlds_seats(rules: Rules, worlds, trump: int, leader: int, out
         raise RealisticInputError(f"won {won!r}: outside 0..{rules.hand_size - left} (tricks played)")
     pts = points_table_seats(rules, maker, alone)[0]
     sums = np.zeros(33, dtype=np.int64)
-    card = _k.decide_given_worlds(wd, int(trump), int(leader), int(out), tr, pts, int(won), _k.TT_BITS,
+    card = _k.decide_given_worlds(wd, int(trump), int(leader), int(out), tr, pts, int(won), bool(full), _k.TT_BITS,
                                   _solver_kernels.BITPOS, _solver_kernels.CARD_AT, sums)
     return int(card), sums
 
