@@ -332,7 +332,7 @@ def test_realistic_review_of_the_last_trick_matches_every_consistent_deal():
 
     rng = np.random.default_rng(17)
     checked = 0
-    for i in range(12):
+    for i in range(6):
         s = play_hand(HandState.deal(SIX, i % 6, rng), HeuristicPolicy())
         if s.thrown_in:
             continue
@@ -344,4 +344,4 @@ def test_realistic_review_of_the_last_trick_matches_every_consistent_deal():
             exact = _last_trick_exact(s, j)
             assert e["expected"] == pytest.approx(exact[e["card"]], abs=1e-12), (i, j)
             checked += 1
-    assert checked >= 40
+    assert checked >= 20

@@ -212,7 +212,7 @@ def test_cli_six_handed_questions():
 
 
 def test_variants_six_handed_beside_four_handed():
-    r = es.variants(players=6, samples=300, seed=1)
+    r = es.variants(players=6, samples=150, seed=1)
     assert r.model == "pimc" and [d.deck for d in r.columns] == ["33 six-handed", "33 four-handed"]
     six, four = (d.figures for d in r.columns)
     assert 0 <= six["p_alone"].value <= 1 and six["p_make"].n == six["p_march"].n
@@ -221,7 +221,7 @@ def test_variants_six_handed_beside_four_handed():
     assert r.to_dict()["decks"]["33"]["six_handed"]["players"] == 6
     with pytest.raises(ValueError, match="six-handed euchre is dealt from the 33-card deck only"):
         es.variants("24", players=6, samples=10, seed=1)
-    dd = es.variants(players=6, samples=300, seed=1, model="dd")
+    dd = es.variants(players=6, samples=150, seed=1, model="dd")
     assert dd.model == "dd" and dd.columns[0].figures["thrown_in"].value == six["thrown_in"].value  # same auctions
 
 
