@@ -1,11 +1,12 @@
-"""The bidder of the two- and three-handed games: the heuristic player, its thresholds tuned by self-play.
+"""The bidder of the two-, three- and six-handed games: the heuristic player, its thresholds tuned by self-play.
 
 The tuned bidding model (:mod:`.model`) is four-handed (its thresholds are per seat of four, its
 count knows a partner).  The smaller games are bid by the state machine's heuristic player
 (:class:`~euchre_stats.game.policies.HeuristicPolicy`: a fixed point count against thresholds
 scaled by the hand size), with three thresholds fitted here for each game: ``order_opponent``
 (a seat before the dealer ordering the upcard up), ``take_up`` (the dealer picking it up) and
-``call`` (naming a suit in round two).  :func:`game_bidder` gives the shipped ones
+``call`` (naming a suit in round two), and in six-handed ``assist`` (the dealer's two partners
+ordering it up).  :func:`game_bidder` gives the shipped ones
 (``euchre_stats/data/game_bidders.json``; the heuristic's own when a game has none).
 
 :func:`tune_game_bidder` fits them the way :mod:`.tuning` fits the four-handed model: for each

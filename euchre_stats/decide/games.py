@@ -1,5 +1,5 @@
-"""The questions of one hand in the two- and three-handed games: ``order``, ``call``, the dealer's
-discard and the lead.
+"""The questions of one hand in the two-, three- and six-handed games: ``order``, ``call``, the
+dealer's discard and the lead.
 
 The tuned bidding model (:mod:`euchre_stats.bidding`) is four-handed, so here the rest of the
 auction is bid by the state machine's heuristic player
@@ -20,7 +20,11 @@ Values are points for the hand.  Two-handed: the asker's points minus the oppone
 (each for themselves): the asker's points minus the mean of the other two players'.  The
 defenders of cutthroat play as a coalition (``docs/rules.md``), so when the maker is euchred
 who of them took more tricks is not modelled: each defender is counted its expected half of the
-2 points (a **convention**, stated in the output).  Computes only; no printing here.
+2 points (a **convention**, stated in the output).  Six-handed: the asker's side's points minus the
+other side's, the contracts played on six seats (:func:`~euchre_stats.play.contracts.six_maker_tricks`,
+the lead by :func:`~euchre_stats.play.realistic_seats.lead_values_seats` or the six-seat solver);
+against a lone maker the first lead's deals are screened by the whole auction and the loner's
+exchange, replayed from hands as dealt.  Computes only; no printing here.
 """
 
 from __future__ import annotations
