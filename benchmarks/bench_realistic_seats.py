@@ -18,14 +18,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import statistics
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import numpy as np
+from bench_seats import child_cpu  # noqa: E402 - benchmarks/ is on the path when run as a script
 
 from euchre_stats.play import _realistic_seats as K
 from euchre_stats.play import realistic_seats
@@ -67,13 +65,6 @@ def deals(n: int, seed: int):
         if hands[i, 5]:
             up[i] = min(c for c in range(33) if (int(hands[i, 5]) >> c) & 1)
     return hands, trump, leader, out, maker, alone, up
-
-
-def child_cpu(code: str) -> float:
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def main() -> None:

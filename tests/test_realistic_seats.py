@@ -98,18 +98,8 @@ def test_a_lone_lay_down_takes_every_trick_for_six_points():
     rng = np.random.default_rng(7)
     for maker in (0, 3):
         for _ in range(8):
-            out = sitting_out(maker, None, 6)
-            top = parse_hand("Jk Jh Jd Ah Kh")  # trump hearts: the Joker, both bowers, A K
-            rest = [c for c in rng.permutation(33) if not (top >> int(c)) & 1]
-            hands = np.zeros((1, 6), dtype=np.uint64)
-            k = 0
-            for s in range(6):
-                if s == maker:
-                    hands[0, s] = top
-                elif not (out >> s) & 1:
-                    hands[0, s] = sum(1 << int(c) for c in rest[k:k + 5])
-                    k += 5
-            side0 = play_realistic_seats(SIX, hands, 2, first_leader(SIX, DEALER, maker), out, maker, True, seed=3)
+            hands, leader, out = _lay_down(rng, maker)  # trump hearts: the Joker, both bowers, A K
+            side0 = play_realistic_seats(SIX, hands, 2, leader, out, maker, True, seed=3)
             makers = int(side0[0]) if maker % 2 == 0 else 5 - int(side0[0])
             assert makers == 5
             pts = points_table_seats(SIX, maker, True)[0]

@@ -26,6 +26,7 @@ from ..solver import _kernels as _solver_kernels
 from ..solver import _threads
 from . import _realistic_kernels as _k4
 from . import _realistic_seats as _k
+from .realistic import _first_bad
 
 #: worlds sampled per decision by default (as the four-seat model)
 DEFAULT_WORLDS = 24
@@ -77,11 +78,6 @@ def _rows(value, n: int, name: str, dtype=np.int64) -> np.ndarray:
     elif arr.dtype.kind not in "iu":
         raise RealisticInputError(f"{name} {value!r}: expected whole numbers")
     return arr.astype(dtype)
-
-
-def _first_bad(mask: np.ndarray) -> int | None:
-    bad = np.flatnonzero(mask)
-    return int(bad[0]) if bad.size else None
 
 
 def _hands(hands) -> np.ndarray:
