@@ -30,8 +30,9 @@ GAME_TARGETS = (5, 7, 10, 11, 15)
 PLAYER_COUNTS = (2, 3, 4, 6)
 #: the hand size of three-handed cutthroat (the only one its scoring is given for)
 CUTTHROAT_HAND_SIZE = 7
-#: six-handed euchre: five cards each from the 33-card deck (the doubled 25-card pack is not built)
+#: six-handed euchre: five cards each from the 33-card deck (its default) or the doubled 25-card pack
 SIX_HANDED_DECK, SIX_HANDED_HAND_SIZE = "33", 5
+SIX_HANDED_DECKS = ("33", "50")
 GAME_NAMES = {2: "two-handed euchre", 3: "three-handed cutthroat", 4: "four-handed euchre", 6: "six-handed euchre"}
 #: why a question or report refuses six-handed euchre: what of it is built
 SIX_HANDED_NOT_BUILT = ("players 6 (six-handed euchre): built are its rules, hand records and review, odds, the "
@@ -68,7 +69,8 @@ class Rules:
     Field names are also the keys of a rules object in JSON (``Rules.from_json``).
     """
 
-    #: deck variant: "24", "25" (Joker), "28", "32" or "33" (Joker)
+    #: deck variant: "24", "25" (Joker), "28", "32" or "33" (Joker); "50", the doubled 25-card pack
+    #: (six-handed only)
     deck: str = "24"
     #: cards dealt to each player
     hand_size: int = 5
@@ -139,9 +141,12 @@ class Rules:
             raise RulesError(f"players {self.players!r}: expected one of {', '.join(map(str, PLAYER_COUNTS))}")
         size = self.hand_size
         whole = isinstance(size, int) and not isinstance(size, bool)
-        if self.players == 6 and d.label != SIX_HANDED_DECK:
+        if self.players == 6 and d.label not in SIX_HANDED_DECKS:
             raise RulesError(f"deck {d.label!r}: six-handed euchre is dealt from the 33-card deck (32 cards and the "
-                             "Joker); the doubled 25-card pack, two of every card, is not built")
+                             "Joker) or the doubled 25-card pack (deck 50)")
+        if d.doubled and self.players != 6:
+            raise RulesError(f"deck {d.label!r}: the doubled 25-card pack is six-handed euchre's (players 6); "
+                             f"{GAME_NAMES[self.players]} is dealt from one pack")
         if self.players == 3 and whole:
             if size != CUTTHROAT_HAND_SIZE:
                 raise RulesError(f"hand_size {size!r}: three-handed cutthroat deals seven cards each "

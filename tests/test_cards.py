@@ -8,6 +8,9 @@ from hypothesis import strategies as st
 
 from euchre_stats.core.cards import (
     JOKER,
+    RED_JOKER,
+    card_face,
+    card_twin,
     CardSet,
     card_name,
     card_rank,
@@ -44,7 +47,7 @@ def spell(card: int, upper: bool, ten: bool, symbol: bool, suit_first: bool, jok
     return text.upper() if upper else text.lower()
 
 
-decks = st.sampled_from(list(Deck))
+decks = st.sampled_from([d for d in Deck if not d.doubled])
 style = st.tuples(st.booleans(), st.booleans(), st.booleans(), st.booleans(), st.integers(0, 50))
 
 
@@ -111,10 +114,51 @@ def test_bad_card_lists():
         parse_hand("Jh Ah", size=5)
     with pytest.raises(InvalidCardError, match="unknown suit 'x'"):
         parse_suit("x")
-    with pytest.raises(InvalidCardError, match="no card numbered 40"):
-        card_name(40)
+    with pytest.raises(InvalidCardError, match="no card numbered 58"):
+        card_name(58)
     with pytest.raises(InvalidCardError, match="no card with rank 9"):
         make_card(9, 0)
+
+
+@given(st.data(), style, st.sampled_from([" ", ",", ""]))
+def test_doubled_pack_lists_round_trip(data, sty, sep):
+    """In the doubled pack a list names a card once or twice: parsed, it holds the first copy,
+    then the second (the twin); its text, and a reparse, give the same cards."""
+    deck = Deck.D50
+    cards = data.draw(st.lists(st.sampled_from(deck.cards), min_size=1, max_size=10, unique=True))
+    upper, ten, symbol, suit_first, joker = sty
+    text = sep.join("Jr" if c == RED_JOKER else spell(card_face(c), upper, ten, symbol, suit_first, joker)
+                    for c in cards)
+    got = parse_cards(text, deck)
+    assert [card_face(c) for c in got] == [card_face(c) for c in cards]
+    assert len(set(got)) == len(got) and all((deck.mask >> c) & 1 for c in got)
+    for c in got:  # a card named twice: the first time the first copy
+        if card_twin(c) in got and c < card_twin(c):
+            assert got.index(c) < got.index(card_twin(c))
+    assert parse_cards(format_cards(got), deck) == got
+    assert format_hand(parse_hand(text, deck)) == format_hand(cards)
+
+
+def test_doubled_pack_cards():
+    ah = parse_card("Ah")
+    assert card_twin(ah) == 33 + 6 * 2 + 5 and card_twin(card_twin(ah)) == ah and card_face(card_twin(ah)) == ah
+    assert card_twin(JOKER) == -1 and card_twin(parse_card("7h")) == -1 and card_face(RED_JOKER) == RED_JOKER
+    assert card_name(card_twin(ah)) == "Ah" and card_name(RED_JOKER) == "Jr" and parse_card("jb") == JOKER
+    assert card_suit(card_twin(ah)) == 2 and card_rank(card_twin(ah)) == 7 and card_suit(RED_JOKER) == -1
+    assert Deck.D50.size == 50 and Deck.D50.doubled and not Deck.D25.doubled
+    assert parse_cards("Ah Kd", "50", taken=1 << ah) == [card_twin(ah), parse_card("Kd")]
+    with pytest.raises(DuplicateCardError, match="card 'Ah' appears a third time in 'Ah Ah Ah'"):
+        parse_cards("Ah Ah Ah", "50")
+    with pytest.raises(DuplicateCardError, match="appears a third time"):
+        parse_cards("Ah", "50", taken=1 << ah | 1 << card_twin(ah))
+    with pytest.raises(DuplicateCardError, match="one black Joker 'Jk' and one red Joker 'Jr'"):
+        parse_cards("Jk b", "50")
+    with pytest.raises(DuplicateCardError, match="card 'Ah' appears twice"):
+        parse_cards("Ah Ah", "25")
+    with pytest.raises(InvalidCardError, match="card 'Jr' .the red Joker. is only in the doubled 25-card pack"):
+        parse_card("Jr")
+    with pytest.raises(InvalidCardError, match="card 'Jr' is not in the 33-card deck"):
+        parse_card("Jr", "33")
 
 
 def test_cardset():

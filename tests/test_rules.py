@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from euchre_stats.core.cards import JOKER, card_name, cards_to_mask, parse_card, parse_cards, parse_hand
+from euchre_stats.core.cards import JOKER, RED_JOKER, card_name, card_twin, cards_to_mask, parse_card, parse_cards, parse_hand
 from euchre_stats.core.decks import Deck
 from euchre_stats.core.errors import RulesError
 from euchre_stats.core.trump import (
@@ -39,7 +39,7 @@ def expected_order(deck: Deck, trump: int) -> dict[int, list[str]]:
     return out
 
 
-@pytest.mark.parametrize("deck", list(Deck))
+@pytest.mark.parametrize("deck", [d for d in Deck if not d.doubled])
 @pytest.mark.parametrize("trump", range(4))
 def test_rank_order_under_trump(deck, trump):
     want = expected_order(deck, trump)
@@ -52,6 +52,30 @@ def test_rank_order_under_trump(deck, trump):
     plain_max = max(card_power(parse_card(n), trump) for s, ns in want.items() if s != trump for n in ns)
     assert trump_min > plain_max
     assert is_trump(JOKER, trump) and is_trump(parse_card("J" + "cdhs"[3 - trump]), trump)
+
+
+@pytest.mark.parametrize("trump", range(4))
+def test_doubled_pack_order_under_trump(trump):
+    """The doubled 25-card pack: every card of the 25-card deck twice, twins equal in power; of the
+    two Jokers the one of trump's colour (black: clubs, spades) is the higher."""
+    single = expected_order(Deck.D25, trump)
+    high, low = ("Jk", "Jr") if trump in (0, 3) else ("Jr", "Jk")
+    for suit, names in single.items():
+        cards = [c for c in Deck.D50.cards if effective_suit(c, trump) == suit]
+        got = [card_name(c) for c in sorted(cards, key=lambda c: (-card_power(c, trump), c))]
+        want = [n for name in names for n in ((high, low) if name == "Jk" else (name, name))]
+        assert got == want
+    assert card_power(RED_JOKER, trump) != card_power(JOKER, trump) and is_trump(RED_JOKER, trump)
+
+
+def test_doubled_pack_later_twin_wins():
+    ah, kh = parse_card("Ah"), parse_card("Kh")
+    ah2 = card_twin(ah)
+    assert trick_winner_index([ah, kh, ah2], 0) == 2 and trick_winner_index([ah2, ah], 0) == 1
+    assert trick_winner_index([kh, ah2, ah], 0) == 2 and trick_winner_index([ah, card_twin(kh)], 0) == 0
+    assert trick_winner_index([JOKER, RED_JOKER], 2) == 1 and trick_winner_index([RED_JOKER, JOKER], 3) == 1
+    jh = parse_card("Jh")
+    assert trick_winner_index([card_twin(jh), jh], 2) == 1 and trick_winner_index([jh, card_twin(jh), ah], 2) == 1
 
 
 @pytest.mark.parametrize("hand, trump, led, legal", [

@@ -4,7 +4,10 @@ A card is an int ``suit * 8 + rank`` with suits ``c d h s`` = 0..3 (so the
 same-colour partner of suit ``s`` is ``3 - s``) and ranks ``7 8 9 T J Q K A``
 = 0..7; the Joker (the British "Benny") is 32.  A hand is an int bitmask with
 bit ``card`` set.  Every deck variant uses the same numbering; a deck is just
-the mask of the cards it holds (see :mod:`euchre_stats.core.decks`).
+the mask of the cards it holds (see :mod:`euchre_stats.core.decks`).  In the doubled 25-card
+pack a card's second copy (:func:`~euchre_stats.core.bits.card_twin`) reads as the first
+(``'Ah'``): a list naming a card twice means both copies; the second Joker is the red one,
+``'Jr'`` (the other, 32, is the black one: ``'Jk'`` or ``'Jb'``).
 
 This module only parses and formats; it knows nothing of trump or rules.
 """
@@ -25,12 +28,16 @@ from .bits import (  # noqa: F401
     KING,
     NINE,
     NUM_CARDS,
+    NUM_CARDS_ALL,
     QUEEN,
+    RED_JOKER,
     SEVEN,
     SPADES,
     TEN,  # noqa: F401
+    card_face,
     card_rank,
     card_suit,
+    card_twin,
     cards_to_mask,
     make_card,
     mask_to_cards,
@@ -104,7 +111,7 @@ _SUIT_TEXT = r"[shdc♠♥♦♣]"
 # Kelvin sign into "k"): such a token is not a card and its error must quote it.  "b" (the
 # Joker) may be run together with the next card ("JhbAh"): no card token starts with "b".
 _TOKEN = re.compile(
-    rf"(?P<joker>joker|jk|b)|(?P<rf>{_RANK_TEXT}{_SUIT_TEXT})|(?P<sf>{_SUIT_TEXT}{_RANK_TEXT})",
+    rf"(?P<red>redjoker|jr)|(?P<joker>blackjoker|joker|jk|jb|b)|(?P<rf>{_RANK_TEXT}{_SUIT_TEXT})|(?P<sf>{_SUIT_TEXT}{_RANK_TEXT})",
     re.IGNORECASE | re.ASCII,
 )
 _SEPARATORS = re.compile(r"[\s,;]+")
@@ -112,7 +119,9 @@ _SEPARATORS = re.compile(r"[\s,;]+")
 
 def _card_from_match(token: str) -> int:
     t = token.lower()
-    if t in ("joker", "jk", "b"):
+    if t in ("redjoker", "jr"):
+        return RED_JOKER
+    if t in ("blackjoker", "joker", "jk", "jb", "b"):
         return JOKER
     if t[0] in SUITS or t[0] in SUIT_SYMBOLS:
         suit_txt, rank_txt = t[0], t[1:]
@@ -137,7 +146,7 @@ def _tokens(text: str) -> Iterator[str]:
                 bad = piece[pos:]
                 raise InvalidCardError(
                     f"cannot read a card at {bad!r} in {text!r}: expected cards like "
-                    "'Jh', '10h', 'hJ', 'J♥' or the Joker 'Jk'"
+                    "'Jh', '10h', 'hJ', 'J♥' or the Joker 'Jk' (the red Joker of the doubled pack 'Jr')"
                 )
             yield m.group(0)
             pos = m.end()
@@ -145,10 +154,16 @@ def _tokens(text: str) -> Iterator[str]:
 
 def _check_in_deck(card: int, token: str, deck) -> None:
     if deck is None:
+        if card == RED_JOKER:
+            raise InvalidCardError(f"card {token!r} (the red Joker) is only in the doubled 25-card pack (deck 50)")
         return
     d = find_deck(deck)
     if not (d.mask >> card) & 1:
         raise InvalidCardError(f"card {token!r} is not in the {d.label}-card deck")
+
+
+def _is_doubled(deck) -> bool:
+    return deck is not None and find_deck(deck).doubled
 
 
 def parse_card(text: str, deck=None) -> int:
@@ -168,12 +183,17 @@ def parse_card(text: str, deck=None) -> int:
     return card
 
 
-def parse_cards(text: str | Iterable[str], deck=None, size: int | None = None) -> list[int]:
+def parse_cards(text: str | Iterable[str], deck=None, size: int | None = None, taken: int = 0) -> list[int]:
     """Parse a list of distinct cards, keeping their order.
 
     ``text`` is a string with cards separated by spaces or commas or run
     together (``"JhJdAh"``), or an iterable of such strings.
+
+    In the doubled pack (``deck`` 50) a card named twice is both copies, and a card whose first
+    copy is in ``taken`` (a mask of cards named elsewhere: the hand, the upcard...) is its second
+    copy; a third copy is an error.  Elsewhere ``taken`` is ignored.
     """
+    doubled = _is_doubled(deck)
     if isinstance(text, str):
         toks = list(_tokens(text))
         shown = text
@@ -186,6 +206,15 @@ def parse_cards(text: str | Iterable[str], deck=None, size: int | None = None) -
     for tok in toks:
         card = _card_from_match(tok)
         _check_in_deck(card, tok, deck)
+        if doubled and (card in seen or (taken >> card) & 1):
+            twin = card_twin(card)
+            if twin < 0:
+                raise DuplicateCardError(f"card {tok!r} appears twice in {shown!r} (the doubled pack has one "
+                                         "black Joker 'Jk' and one red Joker 'Jr')")
+            if twin in seen or (taken >> twin) & 1:
+                raise DuplicateCardError(f"card {tok!r} appears a third time in {shown!r}: the doubled pack "
+                                         "holds two of each")
+            card = twin
         if card in seen:
             raise DuplicateCardError(f"card {tok!r} appears twice in {shown!r}")
         seen[card] = tok
@@ -195,26 +224,33 @@ def parse_cards(text: str | Iterable[str], deck=None, size: int | None = None) -
     return cards
 
 
-def parse_hand(text: str | Iterable[str], deck=None, size: int | None = None) -> int:
-    """Parse distinct cards into a hand bitmask."""
-    return cards_to_mask(parse_cards(text, deck, size))
+def parse_hand(text: str | Iterable[str], deck=None, size: int | None = None, taken: int = 0) -> int:
+    """Parse distinct cards into a hand bitmask (``taken``: see :func:`parse_cards`)."""
+    return cards_to_mask(parse_cards(text, deck, size, taken))
 
 
 def card_name(card: int, symbols: bool = False) -> str:
-    """Canonical text of a card: ``'Jh'``, ``'Ts'``, ``'Jk'`` (``'J♥'`` with symbols)."""
+    """Canonical text of a card: ``'Jh'``, ``'Ts'``, ``'Jk'`` (``'J♥'`` with symbols); a second
+    copy of the doubled pack reads as the first, its red Joker ``'Jr'``."""
     if card == JOKER:
         return "Jk"
-    if not 0 <= card < 32:
+    if card == RED_JOKER:
+        return "Jr"
+    if not 0 <= card < NUM_CARDS_ALL:
         raise InvalidCardError(f"no card numbered {card!r}")
+    card = card_face(card)
     suit = SUIT_SYMBOLS[card >> 3] if symbols else SUITS[card >> 3]
     return RANKS[card & 7] + suit
 
 
 def sort_key(card: int) -> tuple[int, int]:
-    """Display order: Joker first, then spades, hearts, diamonds, clubs, high to low."""
+    """Display order: Joker first, then spades, hearts, diamonds, clubs, high to low (twins together)."""
     if card == JOKER:
         return (-1, 0)
-    return (DISPLAY_SUIT_ORDER.index(card >> 3), -(card & 7))
+    if card == RED_JOKER:
+        return (-1, 1)
+    face = card_face(card)
+    return (DISPLAY_SUIT_ORDER.index(face >> 3), -(face & 7), card)
 
 
 def format_cards(cards: Iterable[int], symbols: bool = False) -> str:
@@ -253,7 +289,7 @@ class CardSet:
         return self.mask.bit_count()
 
     def __contains__(self, card: object) -> bool:
-        return isinstance(card, int) and 0 <= card < NUM_CARDS and bool((self.mask >> card) & 1)
+        return isinstance(card, int) and 0 <= card < NUM_CARDS_ALL and bool((self.mask >> card) & 1)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, CardSet) and other.mask == self.mask

@@ -1,4 +1,4 @@
-"""Deck variants: 24, 25 (Joker/Benny), 28, 32 and 33 cards, with aliases.
+"""Deck variants: 24, 25 (Joker/Benny), 28, 32 and 33 cards, and the doubled 25-card pack (50), with aliases.
 
 A deck is data: its label, the mask of the cards it holds and whether it has
 the Joker.  Nothing here knows about trump or play.
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 
-from .bits import JOKER, mask_to_cards
+from .bits import JOKER, RED_JOKER, TWIN_BASE, mask_to_cards
 from .errors import UnknownDeckError
 
 
@@ -28,12 +28,18 @@ class Deck(enum.Enum):
     D28 = ("28", 1, False)
     D32 = ("32", 0, False)
     D33 = ("33", 0, True)
+    #: the doubled 25-card pack (six-handed): every card of the 25-card deck twice, two Jokers
+    D50 = ("50", 2, True)
 
     def __init__(self, label: str, lowest_rank: int, has_joker: bool):
         self.label = label
         self.lowest_rank = lowest_rank
         self.has_joker = has_joker
+        #: whether every card is there twice (identical twins; a red and a black Joker)
+        self.doubled = label == "50"
         self.mask = _suited_mask(lowest_rank) | ((1 << JOKER) if has_joker else 0)
+        if self.doubled:
+            self.mask |= ((1 << 24) - 1) << TWIN_BASE | 1 << RED_JOKER
         self.size = self.mask.bit_count()
 
     @property
@@ -61,6 +67,8 @@ ALIASES = {
     "32": Deck.D32, "euchre32": Deck.D32, "piquet": Deck.D32, "australian": Deck.D32,
     "d32": Deck.D32,
     "33": Deck.D33, "euchre33": Deck.D33, "32+joker": Deck.D33, "d33": Deck.D33,
+    "50": Deck.D50, "doubled": Deck.D50, "double": Deck.D50, "doubled25": Deck.D50, "double25": Deck.D50,
+    "2x25": Deck.D50, "d50": Deck.D50,
 }
 
 
@@ -76,8 +84,8 @@ def find_deck(name) -> Deck:
     if key in ALIASES:
         return ALIASES[key]
     raise UnknownDeckError(
-        f"unknown deck {name!r}: expected one of 24, 25, 28, 32, 33 "
-        "(or an alias such as euchre24, benny, piquet)"
+        f"unknown deck {name!r}: expected one of 24, 25, 28, 32, 33, 50 "
+        "(or an alias such as euchre24, benny, piquet, doubled)"
     )
 
 

@@ -7,8 +7,14 @@ For each trump suit ``t`` (0..3), and ``t = NO_TRUMP`` (4: no trump, every suit 
 * ``POWER[t, card]`` -- comparable strength inside one effective suit; every
   trump is above every plain card (trump powers are 32..42: natural trumps
   32 + rank, left bower 40, right bower 41, Joker 42; plain cards 0..7).
-* ``SUIT_MASK[t, s]`` -- bitmask of all cards (of the 33-card universe) whose
-  effective suit is ``s``; intersect with a deck mask.
+* ``SUIT_MASK[t, s]`` -- bitmask of all cards (of every pack, the doubled one's twins and red
+  Joker included) whose effective suit is ``s``; intersect with a deck mask.
+
+``EFF_SUIT`` and ``SUIT_MASK`` cover every card number (``NUM_CARDS_ALL``: the doubled 25-card
+pack's twins read as their first copies, and its red Joker is a trump); ``POWER`` covers the
+33-card universe, where the one Joker is 42.  ``POWER_ALL`` covers every card number and ranks
+the doubled pack's two Jokers by trump's colour: the Joker of trump's colour 43, the other 42
+(card 32 is the black Joker); a twin has its first copy's power.
 
 Also the trick logic every engine shares: effective suits, legal plays, the trick winner.
 No I/O and no rule options here: only the card order every variant shares.
@@ -22,7 +28,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from .bits import JACK, JOKER, NUM_CARDS
+from .bits import JACK, JOKER, NUM_CARDS, NUM_CARDS_ALL, RED_JOKER, card_face
 
 LEFT_POWER, RIGHT_POWER, JOKER_POWER = 40, 41, 42
 TRUMP_BASE = 32
@@ -31,19 +37,22 @@ NO_TRUMP = 4
 
 
 def _build():
-    eff = np.zeros((5, NUM_CARDS), dtype=np.int8)
-    power = np.zeros((5, NUM_CARDS), dtype=np.int8)
+    eff = np.zeros((5, NUM_CARDS_ALL), dtype=np.int8)
+    power = np.zeros((5, NUM_CARDS_ALL), dtype=np.int8)
     masks = np.zeros((5, 4), dtype=np.uint64)
     for t in range(5):
-        for c in range(NUM_CARDS):
+        for c in range(NUM_CARDS_ALL):
             if t == NO_TRUMP:
                 # no trump: every card follows its own suit, ranked by face (aces high, jacks in
                 # their place); the Joker has no place (no text gives it one: refused with no trump)
-                e, p = (0, JOKER_POWER) if c == JOKER else (c >> 3, c & 7)
-            elif c == JOKER:
-                e, p = t, JOKER_POWER
+                f = card_face(c)
+                e, p = (0, JOKER_POWER) if c in (JOKER, RED_JOKER) else (f >> 3, f & 7)
+            elif c == JOKER or c == RED_JOKER:
+                # the Joker of trump's colour ranks above the other (card 32 is the black one)
+                black_trump = t in (0, 3)
+                e, p = t, JOKER_POWER + ((c == JOKER) == black_trump)
             else:
-                s, r = c >> 3, c & 7
+                s, r = card_face(c) >> 3, card_face(c) & 7
                 if s == t and r == JACK:
                     e, p = t, RIGHT_POWER
                 elif s == 3 - t and r == JACK:
@@ -55,12 +64,14 @@ def _build():
             eff[t, c] = e
             power[t, c] = p
             masks[t, e] |= np.uint64(1 << c)
-    for a in (eff, power, masks):
+    power_33 = power[:, :NUM_CARDS].copy()
+    power_33[:4, JOKER] = JOKER_POWER
+    for a in (eff, power, masks, power_33):
         a.setflags(write=False)
-    return eff, power, masks
+    return eff, power_33, power, masks
 
 
-EFF_SUIT, POWER, SUIT_MASK = _build()
+EFF_SUIT, POWER, POWER_ALL, SUIT_MASK = _build()
 
 
 @dataclass(frozen=True)
@@ -78,7 +89,7 @@ def trump_tables(trump: int) -> TrumpTables:
     """The :class:`TrumpTables` of ``trump`` (0 = clubs .. 3 = spades)."""
     if trump not in (0, 1, 2, 3, NO_TRUMP):
         raise ValueError(f"trump must be a suit 0..3 or 4 (no trump), got {trump!r}")
-    return TrumpTables(trump, EFF_SUIT[trump], POWER[trump], SUIT_MASK[trump])
+    return TrumpTables(trump, EFF_SUIT[trump], POWER_ALL[trump], SUIT_MASK[trump])
 
 
 # --- trick logic -------------------------------------------------------------------
@@ -88,8 +99,9 @@ def effective_suit(card: int, trump: int) -> int:
 
 
 def card_power(card: int, trump: int) -> int:
-    """Trick power of the card under ``trump`` (compare within one effective suit; trumps beat all)."""
-    return int(POWER[trump, card])
+    """Trick power of the card under ``trump`` (compare within one effective suit; trumps beat all;
+    :data:`POWER_ALL`, so the doubled pack's Jokers rank by trump's colour)."""
+    return int(POWER_ALL[trump, card])
 
 
 def legal_plays(hand: int, trump: int, led: int | None = None) -> int:
@@ -110,17 +122,21 @@ def is_trump(card: int, trump: int) -> bool:
 
 
 def trick_winner_index(cards: Sequence[int], trump: int) -> int:
-    """Index in ``cards`` (in play order, first led) of the card that wins the trick."""
+    """Index in ``cards`` (in play order, first led) of the card that wins the trick.
+
+    Of two identical cards (the doubled pack's twins) the later played wins; no other two cards
+    that can win a trick have equal power."""
     led_suit = EFF_SUIT[trump, cards[0]]
     best, best_key = 0, -1
     for i, c in enumerate(cards):
         e = EFF_SUIT[trump, c]
-        key = POWER[trump, c] if (e == trump or e == led_suit) else -1
-        if key > best_key:
-            best, best_key = i, int(key)
+        key = int(POWER_ALL[trump, c]) if (e == trump or e == led_suit) else -1
+        if key >= 0 and key >= best_key:
+            best, best_key = i, key
     return best
 
 
 def holds_natural_trump(hand: int, suit: int) -> bool:
-    """Whether ``hand`` holds a card of ``suit`` by its face (left bower not counted) or the Joker."""
-    return bool(hand & (0xFF << (8 * suit))) or bool((hand >> JOKER) & 1)
+    """Whether ``hand`` holds a card of ``suit`` by its face (left bower not counted) or a Joker."""
+    twins = ((1 << 6) - 1) << (33 + 6 * suit)
+    return bool(hand & ((0xFF << (8 * suit)) | twins)) or bool((hand >> JOKER) & 1) or bool((hand >> RED_JOKER) & 1)
