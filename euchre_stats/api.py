@@ -588,6 +588,12 @@ def odds(deck: str | Iterable | None = None, *, hand: str | None = None, up: str
     table = tuple(od.deck_table(decks, hand_size, players))
     if players == 4:
         return od.OddsTable(table, exact)
+    if players == 6 and any(d.doubled for d in decks):
+        # the doubled pack is six-handed only: it is set beside six-handed euchre's 33-card deck
+        labels = [d.label for d in decks]
+        if "33" not in labels:
+            table = tuple(od.deck_table(["33"], hand_size, 6)) + table
+        return od.OddsTable(table, exact)
     # the standard beside it: the four-handed deal of the same hand size (five cards beside cutthroat; a
     # six-handed hand is a five-card hand of the same deck: the figures are the same, who holds the rest is not)
     standard = tuple(od.deck_table(decks, hand_size if players == 2 else None))

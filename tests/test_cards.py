@@ -155,9 +155,8 @@ def test_doubled_pack_cards():
         parse_cards("Jk b", "50")
     with pytest.raises(DuplicateCardError, match="card 'Ah' appears twice"):
         parse_cards("Ah Ah", "25")
-    with pytest.raises(InvalidCardError, match="card 'Jr' .the red Joker. is only in the doubled 25-card pack"):
-        parse_card("Jr")
-    with pytest.raises(InvalidCardError, match="card 'Jr' is not in the 33-card deck"):
+    assert parse_card("Jr") == RED_JOKER
+    with pytest.raises(InvalidCardError, match="card 'Jr' is not in the 33-card deck .the red Joker is the doubled"):
         parse_card("Jr", "33")
 
 

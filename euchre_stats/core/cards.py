@@ -31,6 +31,7 @@ from .bits import (  # noqa: F401
     NUM_CARDS_ALL,
     QUEEN,
     RED_JOKER,
+    TWIN_BASE,
     SEVEN,
     SPADES,
     TEN,  # noqa: F401
@@ -154,12 +155,11 @@ def _tokens(text: str) -> Iterator[str]:
 
 def _check_in_deck(card: int, token: str, deck) -> None:
     if deck is None:
-        if card == RED_JOKER:
-            raise InvalidCardError(f"card {token!r} (the red Joker) is only in the doubled 25-card pack (deck 50)")
         return
     d = find_deck(deck)
     if not (d.mask >> card) & 1:
-        raise InvalidCardError(f"card {token!r} is not in the {d.label}-card deck")
+        where = " (the red Joker is the doubled 25-card pack's, deck 50)" if card == RED_JOKER else ""
+        raise InvalidCardError(f"card {token!r} is not in the {d.label}-card deck{where}")
 
 
 def _is_doubled(deck) -> bool:

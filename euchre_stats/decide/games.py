@@ -31,8 +31,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.cards import card_name, cards_to_mask, parse_card, parse_cards, trump_letter
-from ..core.errors import DecisionInputError
+from ..core.cards import card_name, card_suit, card_twin, cards_to_mask, parse_card, parse_cards, trump_letter
+from ..core.errors import DecisionInputError, DuplicateCardError
 from ..core.trump import EFF_SUIT, SUIT_MASK, trick_winner_index
 from ..bidding.games import contract_of, finish_auction, game_bidder, game_kinds, play_contracts, seat_value
 from ..game.policies import HeuristicPolicy, best_discard
@@ -319,6 +319,7 @@ def game_discard_decision(hand, upcard, rules: Rules, *, maker="dealer", samples
     cards = parse_cards(hand, rules.deck_obj, size=rules.hand_size + 1)
     up = parse_card(upcard, rules.deck_obj) if not isinstance(upcard, int) else upcard
     hmask = cards_to_mask(cards)
+    up = _held_copy(up, hmask)
     if not (hmask >> up) & 1:
         raise DecisionInputError(f"the upcard {card_name(up)!r} must be among the dealer's {rules.hand_size + 1} "
                                  "cards")
@@ -341,15 +342,34 @@ def game_discard_decision(hand, upcard, rules: Rules, *, maker="dealer", samples
 
 
 def _upcard(text, rules: Rules, hmask: int, what: str = "upcard") -> int:
-    from ..core.cards import JOKER
+    from ..core.cards import JOKER, RED_JOKER
 
-    up = text if isinstance(text, int) else parse_card(text, rules.deck_obj)
+    deck = rules.deck_obj
+    if isinstance(text, int):
+        up = text
+    else:  # the doubled pack: a card the hand holds names the other copy (a third is an error)
+        try:
+            up = parse_cards(text, deck, size=1, taken=hmask)[0]
+        except DuplicateCardError:
+            raise DecisionInputError(f"the {what} {str(text)!r} is also in the hand (twice)") from None
     if (hmask >> up) & 1:
         raise DecisionInputError(f"the {what} {card_name(up)!r} is also in the hand")
-    if up == JOKER:
+    if up in (JOKER, RED_JOKER):
         raise DecisionInputError(f"a Joker upcard: the questions of {GAME_NAMES[rules.players]} start from a suited "
                                  "upcard (the hand with the Joker turned up is played in review)")
     return up
+
+
+def _held_copy(card: int, mask: int) -> int:
+    """The copy of ``card`` in ``mask`` (the doubled pack's second when only it is there), else ``card``."""
+    twin = card_twin(card)
+    return twin if twin >= 0 and not (mask >> card) & 1 and (mask >> twin) & 1 else card
+
+
+def _free_copy(card: int, mask: int) -> int:
+    """The copy of ``card`` not in ``mask`` (the doubled pack's second when the first is), else ``card``."""
+    twin = card_twin(card)
+    return twin if twin >= 0 and (mask >> card) & 1 and not (mask >> twin) & 1 else card
 
 
 def replay_game_tricks(rules: Rules, trump: int, tricks: list[list[int]], own_seat: int, own_hand: int,
@@ -412,7 +432,13 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
     t = contract_trump(trump, rules)
     m = parse_game_seat(maker, p)
     asker = parse_game_seat(seat, p)
-    trick_cards = [parse_cards(x, deck) for x in tricks]
+    trick_cards, named = [], 0
+    for x in tricks:  # in order: in the doubled pack a card named again is its second copy
+        try:
+            trick_cards.append(parse_cards(x, deck, taken=named))
+        except DuplicateCardError as exc:
+            raise DecisionInputError(f"tricks: {exc}") from None
+        named |= cards_to_mask(trick_cards[-1])
     played = [c for tr in trick_cards for c in tr]
     if len(set(played)) != len(played):
         dup = next(c for c in played if played.count(c) > 1)
@@ -420,7 +446,10 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
     left = hs - len(trick_cards)
     if left < 1:
         raise DecisionInputError(f"{len(trick_cards)} tricks given: no trick is left to lead to")
-    cards = parse_cards(hand, deck, size=left)
+    try:
+        cards = parse_cards(hand, deck, size=left, taken=named)
+    except DuplicateCardError as exc:
+        raise DecisionInputError(f"hand: {exc} (counting the cards played)") from None
     hmask = cards_to_mask(cards)
     for c in played:
         if (hmask >> c) & 1:
@@ -437,7 +466,12 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
         raise DecisionInputError(f"after the tricks given it is {GAME_SEAT_NAMES[p][leader]}'s lead, not "
                                  f"{GAME_SEAT_NAMES[p][asker]}'s")
     upc = None if up is None else (up if isinstance(up, int) else parse_card(up, deck))
-    round_one = upc is not None and upc >> 3 == t
+    if upc is not None and deck.doubled and card_twin(upc) >= 0:
+        # which copy was turned up: the one the dealer holds or played, else one nobody holds or played
+        mine = played_by[dealer] | (hmask if asker == dealer else 0)
+        upc = _held_copy(upc, mine) if mine >> upc & 1 or mine >> card_twin(upc) & 1 else \
+            _free_copy(upc, hmask | cards_to_mask(played))
+    round_one = upc is not None and card_suit(upc) == t
     # the holders: four seats (the smaller games use the first p) or six, then the kitty
     seats = 6 if p == 6 else 4
     kit = seats if p == 6 else KITTY

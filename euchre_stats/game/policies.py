@@ -17,15 +17,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.cards import JOKER, mask_to_cards
+from ..core.cards import JOKER, NUM_CARDS_ALL, RED_JOKER, card_rank, mask_to_cards
 from ..core.seats import partners_of
-from ..core.trump import EFF_SUIT, POWER, SUIT_MASK
+from ..core.trump import EFF_SUIT, POWER_ALL, SUIT_MASK
 from .state import (ALONE, ASK, DEFEND, DISCARD, EXCHANGE, FARMER, GIVE, NAME_TRUMP, PLAY, RAILROAD, ROUND_ONE,
                     ROUND_TWO, TAKE, HandState)
 
 # (trump 4 is no trump: every suit plain)
 _EFF = [[int(x) for x in EFF_SUIT[t]] for t in range(5)]
-_POW = [[int(x) for x in POWER[t]] for t in range(5)]
+_POW = [[int(x) for x in POWER_ALL[t]] for t in range(5)]  # every pack's cards (the doubled pack's too)
+_RANK = [card_rank(c) for c in range(NUM_CARDS_ALL)]  # a twin has its first copy's rank
+_JOKERS = (JOKER, RED_JOKER)
 _SMASK = [[int(SUIT_MASK[t, s]) for s in range(4)] for t in range(5)]
 
 #: Points of :func:`policy_hand_points`, by the card's place under trump.
@@ -56,7 +58,7 @@ THRESHOLDS = {
 def policy_card_points(card: int, trump: int) -> float:
     """The :data:`POLICY_POINTS` value of one card under ``trump`` (0 for low plain cards)."""
     p = POLICY_POINTS
-    if card == JOKER:
+    if card in _JOKERS:
         return p["joker"]
     if _EFF[trump][card] == trump:
         power = _POW[trump][card]
@@ -69,7 +71,7 @@ def policy_card_points(card: int, trump: int) -> float:
         if power == 38:
             return p["trump_king"]
         return p["trump_other"]
-    rank = card & 7
+    rank = _RANK[card]
     if rank == 7:
         return p["off_ace"]
     if rank == 6:
@@ -111,9 +113,9 @@ def policy_hand_points(hand_mask: int, trump: int, points: dict | None = None) -
     total = 0.0
     n_trump = 0
     for c in mask_to_cards(hand_mask):
-        if c == JOKER or _EFF[trump][c] == trump:
+        if c in _JOKERS or _EFF[trump][c] == trump:
             n_trump += 1
-            if c == JOKER:
+            if c in _JOKERS:
                 total += p["joker"]
             else:
                 power = _POW[trump][c]
@@ -121,7 +123,7 @@ def policy_hand_points(hand_mask: int, trump: int, points: dict | None = None) -
                           p["trump_ace"] if power == 39 else p["trump_king"] if power == 38 else
                           p["trump_other"])
         else:
-            rank = c & 7
+            rank = _RANK[c]
             total += p["off_ace"] if rank == 7 else p["off_king"] if rank == 6 else 0.0
     if n_trump >= 2:
         for s in range(4):
@@ -328,7 +330,7 @@ class HeuristicPolicy:
             trumps = [c for c in legal if _EFF[t][c] == t]
             if trumps and state.side_of(seat) == state.makers:
                 return max(trumps, key=lambda c: _POW[t][c])
-            aces = [c for c in legal if _EFF[t][c] != t and c & 7 == 7]
+            aces = [c for c in legal if _EFF[t][c] != t and _RANK[c] == 7]
             if aces:
                 return aces[0]
             return min(legal, key=lambda c: _low_key(c, t))
@@ -337,12 +339,12 @@ class HeuristicPolicy:
         for s, c in trick:
             e = _EFF[t][c]
             key = _POW[t][c] if (e == t or e == led) else -1
-            if key > best_key:
+            if key >= 0 and key >= best_key:  # of two identical cards (the doubled pack) the later wins
                 best_key, best_seat = key, s
         lowest = min(legal, key=lambda c: _low_key(c, t))
         if best_seat != seat and state.side_of(best_seat) == state.side_of(seat):  # the partner is winning
             return lowest
-        winners = [c for c in legal if (_EFF[t][c] == t or _EFF[t][c] == led) and _POW[t][c] > best_key]
+        winners = [c for c in legal if (_EFF[t][c] == t or _EFF[t][c] == led) and _POW[t][c] >= best_key]
         if winners:
             return min(winners, key=lambda c: _POW[t][c])
         return lowest

@@ -31,7 +31,7 @@ import json
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
-from ..core.cards import NO_TRUMP_INDEX, card_name, format_hand, trump_letter
+from ..core.cards import NO_TRUMP_INDEX, card_name, format_hand, mask_to_cards, trump_letter
 from ..core.safejson import parse_json
 from ..core.errors import JSONInputError, IllegalActionError, InconsistentDealError, RecordError, RulesError
 from ..rules import NORTH_AMERICAN, PRESETS, Rules
@@ -389,11 +389,10 @@ def _double_dummy_seats(state: HandState) -> list[dict]:
         side = state.side_of(seat)
         legal = legal_plays(hands[seat], state.trump, table[0] if table else None)
         vals = {}
-        for c in range(33):
-            if (legal >> c) & 1:
-                hands[seat] ^= 1 << c
-                vals[c] = value(hands, leader, table + [c], side)
-                hands[seat] ^= 1 << c
+        for c in mask_to_cards(legal):
+            hands[seat] ^= 1 << c
+            vals[c] = value(hands, leader, table + [c], side)
+            hands[seat] ^= 1 << c
         base = won[side]
         kept = vals.get(card)
         entry = {"seat": seat, "card": card_name(card), "best": base + max(vals.values())}

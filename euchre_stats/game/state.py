@@ -31,11 +31,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..core.cards import (JOKER, NO_TRUMP_INDEX, SUITS, card_name, format_hand, mask_to_cards, parse_card, parse_hand,
-                          parse_trump, trump_letter)
+from ..core.cards import (JOKER, NO_TRUMP_INDEX, NUM_CARDS_ALL, RED_JOKER, SUITS, TWIN_BASE, card_face, card_name,
+                          card_suit, card_twin,
+                          format_hand, mask_to_cards, parse_card, parse_cards, parse_hand, parse_trump, trump_letter)
 from ..core.errors import IllegalActionError, InconsistentDealError, InvalidCardError
 from ..core.seats import next_active, partner_of, partners_of
-from ..core.trump import EFF_SUIT, POWER, SUIT_MASK
+from ..core.trump import EFF_SUIT, POWER_ALL, SUIT_MASK
 from ..sampling.deals import random_deals
 from ..rules import (FARMER_CARDS, GAME_NAMES, Rules, alone_with_the_call, banned_discard, dealer_picks_up,
                      farmer_cards, first_leader, joker_up_makes_trump, joker_up_names_trump, loner_asks_partner,
@@ -85,7 +86,7 @@ _PHASE_TEXT = {FARMER: "a farmer's hand may be exchanged with the kitty",
 # Plain-list copies of the tables: list indexing is several times faster than numpy scalars.
 # (trump 4 is no trump: every suit plain)
 _EFF = [[int(x) for x in EFF_SUIT[t]] for t in range(5)]
-_POW = [[int(x) for x in POWER[t]] for t in range(5)]
+_POW = [[int(x) for x in POWER_ALL[t]] for t in range(5)]  # every pack's cards (twins: later wins)
 _SMASK = [[int(SUIT_MASK[t, s]) for s in range(4)] for t in range(5)]
 
 
@@ -239,7 +240,7 @@ class HandState:
         #: six-handed: the loner's exchange, [loner, partner asked, card given, card discarded]
         #: (filled as it happens), or None when nobody asked
         self.asked: list[int] | None = None
-        self._r1_suit = -1 if upcard == JOKER else upcard >> 3
+        self._r1_suit = card_suit(upcard)
         self._trick: list[int] = []
         self._trick_seats: list[int] = []
         self._led = -1
@@ -247,7 +248,7 @@ class HandState:
         self._best_seat = -1
         self._next = list(self._succ)
         self._n_active = np_
-        if upcard == JOKER:
+        if upcard in (JOKER, RED_JOKER):
             if joker_up_names_trump(rules):
                 self.phase = NAME_TRUMP
                 self.to_act = dealer
@@ -304,8 +305,8 @@ class HandState:
 
     @property
     def upcard_suit(self) -> int:
-        """Suit of the upcard (-1 for the Joker)."""
-        return -1 if self.upcard == JOKER else self.upcard >> 3
+        """Suit of the upcard (-1 for a Joker)."""
+        return card_suit(self.upcard)
 
     @property
     def round_one_suit(self) -> int:
@@ -491,14 +492,14 @@ class HandState:
         if phase in CARD_PHASES:
             if _is_int(action):
                 card = int(action)
-                if not 0 <= card <= JOKER:
+                if not 0 <= card < NUM_CARDS_ALL:
                     raise IllegalActionError(actor, action, "no such card number", verb)
             else:
                 text = " ".join(str(action).lower().split())
                 if text in ("pass", "order", "order alone", "defend alone") or text.endswith(" alone"):
                     raise IllegalActionError(actor, action, f"{_PHASE_TEXT[phase]}: expected a card", verb)
                 try:
-                    card = parse_card(str(action))
+                    card = _own_copy(parse_card(str(action)), self.hands[actor])
                 except InvalidCardError as exc:
                     raise IllegalActionError(actor, action, str(exc), verb) from None
             why = self._card_reason(card)
@@ -587,11 +588,13 @@ class HandState:
                 legal = follow if follow else hand
             else:
                 legal = hand
-            if 0 <= action <= JOKER and (legal >> action) & 1:
-                self._play(action)
+            if 0 <= action < NUM_CARDS_ALL and (legal >> action) & 1:
+                self._play(_canonical_copy(action, hand) if action >= TWIN_BASE else action)
                 return
         kind, value = self._interpret(action, seat)
         phase = self.phase
+        if type(value) is int and value >= TWIN_BASE and phase in CARD_PHASES:
+            value = _canonical_copy(value, self.hands[self.to_act])
         if phase == RAILROAD:
             self._railroad_pass(value)
         elif phase == EXCHANGE:
@@ -820,7 +823,7 @@ class HandState:
             self._best_seat = seat
         elif eff == t or eff == self._led:
             key = _POW[t][card]
-            if key > self._best_key:
+            if key >= self._best_key:  # of two identical cards (the doubled pack's twins) the later wins
                 self._best_key = key
                 self._best_seat = seat
         trick.append(card)
@@ -859,12 +862,12 @@ class HandState:
         if self.phase != PLAY or not self._trick or (seat is not None and seat != self.to_act):
             return None
         try:
-            card = int(action) if _is_int(action) else parse_card(str(action))
+            card = int(action) if _is_int(action) else _own_copy(parse_card(str(action)), self.hands[self.to_act])
         except InvalidCardError:
             return None
         hand = self.hands[self.to_act]
         follow = hand & _SMASK[self.trump][self._led]
-        if (0 <= card <= JOKER and (self._deck_mask >> card) & 1 and (hand >> card) & 1
+        if (0 <= card < NUM_CARDS_ALL and (self._deck_mask >> card) & 1 and (hand >> card) & 1
                 and follow and not (follow >> card) & 1):
             return card
         return None
@@ -903,6 +906,35 @@ _ALONE_LATER = ("under these rules alone is declared after trump is made, before
                 "(alone_declared is before_lead)")
 
 
+def _first_copies_first(cards: list[int]) -> list[int]:
+    """``cards`` with each pair of identical copies numbered in order of appearance: the first one
+    named is the first copy, as text reads a deal (the copies are the same card, so a uniform deal
+    stays uniform)."""
+    out, seen = [], set()
+    for c in cards:
+        face = card_face(c)
+        out.append(face if face not in seen else card_twin(face))
+        seen.add(face)
+    return out
+
+
+def _canonical_copy(card: int, hand: int) -> int:
+    """The copy of ``card`` the state machine moves: a hand holding both identical copies of a card
+    of the doubled pack gives up the first (either is the same play; one rule keeps records
+    replaying to the same cards)."""
+    face = card_face(card)
+    return face if face != card and (hand >> face) & 1 else card
+
+
+def _own_copy(card: int, hand: int) -> int:
+    """The copy of ``card`` that ``hand`` holds: in the doubled pack a card named by its text is
+    whichever of the two identical copies the player has (the first when it has both)."""
+    twin = card_twin(card)
+    if twin >= 0 and not (hand >> card) & 1 and (hand >> twin) & 1:
+        return twin
+    return card
+
+
 def _looks_like_card(text: str) -> bool:
     try:
         parse_card(text)
@@ -922,10 +954,11 @@ def _check_deal(rules: Rules, dealer, hands, upcard):
         game = "" if np_ == 4 else f" ({GAME_NAMES[np_]})"
         raise InconsistentDealError(f"expected {_COUNT_WORDS[np_]} hands{game}, got {hands!r}")
     masks = []
+    named = 0  # cards named so far: in the doubled pack a card named again is its second copy
     for s, h in enumerate(hands):
         if _is_int(h):
             m = int(h)
-            if m < 0 or m >> 33:
+            if m < 0 or m >> NUM_CARDS_ALL:
                 raise InconsistentDealError(f"hand of seat {s}: {h!r} is not a card bitmask")
             bad = m & ~deck.mask
             if bad:
@@ -934,20 +967,23 @@ def _check_deal(rules: Rules, dealer, hands, upcard):
                     f"hand of seat {s}: {card_name(low)} is not in the {deck.label}-card deck")
         else:
             try:
-                m = parse_hand(h, deck)
+                m = parse_hand(h, deck, taken=named)
             except InvalidCardError as exc:
                 raise InconsistentDealError(f"hand of seat {s}: {exc}") from None
         if m.bit_count() != n:
             raise InconsistentDealError(
                 f"hand of seat {s} has {m.bit_count()} cards ({format_hand(m)}); expected {n}")
         masks.append(m)
+        named |= m
     if _is_int(upcard):
         up = int(upcard)
-        if not 0 <= up <= JOKER or not (deck.mask >> up) & 1:
+        if not 0 <= up < NUM_CARDS_ALL or not (deck.mask >> up) & 1:
             raise InconsistentDealError(f"upcard {upcard!r} is not a card of the {deck.label}-card deck")
     else:
         try:
             up = parse_card(upcard, deck)
+            if deck.doubled and (named >> up) & 1:
+                up = parse_cards(str(upcard), deck, size=1, taken=named)[0]
         except InvalidCardError as exc:
             raise InconsistentDealError(f"upcard: {exc}") from None
     seen = 1 << up
@@ -972,6 +1008,8 @@ def _deal_short(rules: Rules, rng: np.random.Generator) -> tuple[list[int], int]
     module takes a player count; the four-handed game never comes here."""
     cards = rng.permutation(np.array(rules.deck_obj.cards, dtype=np.int64)).tolist()
     h = rules.hand_size
+    if rules.deck_obj.doubled:  # identical copies: the first named (seat by seat, then the upcard) is the first copy
+        cards = _first_copies_first(cards[:rules.players * h + 1]) + cards[rules.players * h + 1:]
     hands = []
     for s in range(rules.players):
         m = 0

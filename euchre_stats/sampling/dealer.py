@@ -224,7 +224,7 @@ def sample_worlds(k: Knowledge, m: int, rng: np.random.Generator) -> np.ndarray:
     """``m`` uniform deals (m, 5) for ``k``: plain shuffles with rejection of void breaches,
     falling back to the exact enumerating dealer when rejection is slow."""
     unseen = k.unseen()
-    cards = np.array([c for c in range(33) if (unseen >> c) & 1], dtype=np.int64)
+    cards = np.array(mask_to_cards(unseen), dtype=np.int64)
     holders = [h for h in range(5) if k.need[h] > 0]
     base = np.array(k.known, dtype=np.uint64)
     if len(cards) == 0:

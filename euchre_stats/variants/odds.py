@@ -25,6 +25,12 @@ opponents.  That holds exactly when (see :func:`is_lay_down`, with the proof in
 3. in every other effective suit it holds, with ``m`` cards held and ``V`` unseen,
    its top ``min(m, V)`` cards are the suit's top ``min(m, V)`` cards.
 
+In the doubled 25-card pack (deck 50, six-handed) a card is there twice: "holding the right bower"
+(or the Joker, or a named card) is holding at least one of its copies, and a lay-down must beat the
+other copy as well (of two identical cards the later played wins, so an opponent's copy takes the
+trick the player leads): "the top cards" above are cards strictly above every other card outside
+the hand, counted by enumerating each effective suit's holdings (:func:`_tops_count`).
+
 No I/O in this module.  The result types know their own forms (JSON, DataFrame, text
 table, chart), which the command line prints as they are.
 """
@@ -34,6 +40,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
+from itertools import combinations
 from math import comb
 
 from ..core.cards import (
@@ -41,7 +49,13 @@ from ..core.cards import (
     HEARTS,
     JACK,
     JOKER,
+    NINE,
+    RED_JOKER,
     TEN,
+    card_face,
+    card_rank,
+    card_suit,
+    card_twin,
     card_name,
     cards_to_mask,
     format_hand,
@@ -53,7 +67,7 @@ from ..core.cards import (
 )
 from ..core.decks import Deck, find_deck
 from ..core.errors import OddsInputError
-from ..core.trump import POWER, SUIT_MASK
+from ..core.trump import POWER_ALL, SUIT_MASK
 from ..output.results import ResultView
 from ..rules import FARMER_CARDS
 
@@ -72,8 +86,10 @@ GAME_HOLDERS = {4: HOLDERS, 3: ("left", "right", "kitty"), 2: ("opponent", "kitt
                 6: ("left", "left partner", "across", "right partner", "right", "partners", "opponents", "kitty")}
 #: six-handed holders that are several seats: how many
 _SEATS_IN = {"partners": 2, "opponents": 3}
-#: the one deck six-handed euchre is dealt from here (the rules' 33 cards: 32 and the Joker)
+#: the deck six-handed euchre is dealt from by default (the rules' 33 cards: 32 and the Joker), and
+#: every deck it may be dealt from (the doubled 25-card pack too)
 SIX_HANDED_DECK = "33"
+SIX_HANDED_DECKS = ("33", "50")
 #: how a table names each game (the four-handed game is the standard it is set beside)
 GAME_LABELS = {2: "two-handed", 3: "cutthroat", 4: "four-handed", 6: "six-handed"}
 #: the per-deck quantities, in table order, with what each means for a player
@@ -121,7 +137,7 @@ def effective_suits(deck, trump: int = TRUMP) -> list[list[int]]:
     out = []
     for s in range(4):
         cards = mask_to_cards(d.mask & int(SUIT_MASK[trump, s]))
-        out.append(sorted(cards, key=lambda c: -int(POWER[trump, c])))
+        out.append(sorted(cards, key=lambda c: -int(POWER_ALL[trump, c])))
     return out
 
 
@@ -142,6 +158,32 @@ def _tops_held(n: int, m: int) -> int:
     return comb(n - j, m - j)
 
 
+@lru_cache(maxsize=None)
+def _tops_count(powers: tuple[int, ...], m: int) -> int:
+    """Number of ``m``-card holdings of a suit whose cards have ``powers`` (strongest first; equal
+    powers are identical copies) whose best ``min(m, n - m)`` cards each beat every card outside
+    the holding strictly (an equal copy outside takes a trick its twin leads).  With distinct
+    powers this is :func:`_tops_held`."""
+    n = len(powers)
+    if len(set(powers)) == n:
+        return _tops_held(n, m)
+    j = min(m, n - m)
+    count = 0
+    for held in combinations(range(n), m):
+        if j == 0:
+            count += 1
+            continue
+        outside = max(powers[i] for i in range(n) if i not in held)
+        if powers[held[j - 1]] > outside:  # ``held`` is in index order: strongest first
+            count += 1
+    return count
+
+
+def _at_least_one(copies: int, total: int, draws: int) -> Fraction:
+    """P(at least one of ``copies`` marked cards among ``draws`` taken from ``total``)."""
+    return 1 - Fraction(comb(total - copies, draws), comb(total, draws))
+
+
 def _hypergeometric(good: int, total: int, draws: int) -> tuple[Fraction, ...]:
     """P(exactly j of ``good`` marked cards among ``draws`` taken from ``total``), j = 0..draws."""
     denom = comb(total, draws)
@@ -157,13 +199,15 @@ def check_players(players) -> int:
 
 def _check_hand_size(d: Deck, hand_size: int | None, players: int = 4) -> int:
     if check_players(players) == 6:
-        if d.label != SIX_HANDED_DECK:
+        if d.label not in SIX_HANDED_DECKS:
             raise OddsInputError(f"the {d.label}-card deck: six-handed euchre is dealt from the 33-card deck (32 "
-                                 "cards and the Joker); the doubled 25-card pack, with its identical cards, is not "
-                                 "built")
+                                 "cards and the Joker) or the doubled 25-card pack (deck 50)")
         if hand_size not in (None, 5):
             raise OddsInputError(f"hand size {hand_size!r}: six-handed euchre deals five cards each")
         return 5
+    if d.doubled:
+        raise OddsInputError(f"the {d.label}-card deck (the doubled 25-card pack) is six-handed euchre's: "
+                             "use players 6")
     if players == 3:
         # the only hand size cutthroat is scored for (rules.CUTTHROAT_HAND_SIZE)
         if hand_size not in (None, 7):
@@ -247,9 +291,13 @@ def deck_odds(deck, hand_size: int | None = None, players: int = 4) -> DeckOdds:
     off = [sizes[s] for s in range(4) if s != TRUMP]
 
     trump_count = _hypergeometric(t, n, h)
-    right = Fraction(comb(n - 1, h - 1), hands)
-    both = Fraction(comb(n - 2, h - 2), hands) if h >= 2 else Fraction(0)
-    joker = right if d.has_joker else None
+    copies = 2 if d.doubled else 1  # of each card (a right bower, a Joker: either copy)
+    right = _at_least_one(copies, n, h)
+    # at least one right and one left bower (inclusion-exclusion)
+    both = 1 - 2 * Fraction(comb(n - copies, h), hands) + Fraction(comb(n - 2 * copies, h), hands)
+    joker = _at_least_one(copies, n, h) if d.has_joker else None
+    powers = [tuple(int(POWER_ALL[TRUMP, c]) for c in suit) for suit in suits]
+    off_powers = [powers[s] for s in range(4) if s != TRUMP]
     void = Fraction(0)
     lay = Fraction(0)
     for k in range(min(h, t) + 1):
@@ -260,13 +308,15 @@ def deck_odds(deck, hand_size: int | None = None, players: int = 4) -> DeckOdds:
             if k == 0 or 0 in ms:
                 void += ways
             if h == k or t - k <= k:
-                w = _tops_held(t, k)
-                for size, m in zip(off, ms):
-                    w *= _tops_held(size, m)
+                w = _tops_count(powers[TRUMP], k)
+                for pw, m in zip(off_powers, ms):
+                    w *= _tops_count(pw, m)
                 lay += w
-    low_ranks = TEN - d.lowest_rank + 1  # 7/8/9/T ranks present in the deck
-    no_high = Fraction(comb(4 * low_ranks, h), hands)
-    farmer = sum(_hypergeometric(_NINES_TENS, n, h)[FARMER_CARDS:], Fraction(0))
+    suited = [c for c in d.cards if c not in (JOKER, RED_JOKER)]
+    low = sum(1 for c in suited if card_rank(c) <= TEN)  # the 7s, 8s, 9s and tens of the deck
+    no_high = Fraction(comb(low, h), hands)
+    nines_tens = sum(1 for c in suited if card_rank(c) in (NINE, TEN))
+    farmer = sum(_hypergeometric(nines_tens, n, h)[FARMER_CARDS:], Fraction(0))
     aces = None if d.has_joker else sum(_hypergeometric(4, n, h)[NO_TRUMP_ACES:], Fraction(0))
     return DeckOdds(d, h, trump_count, right, both, joker, void / hands, no_high, lay / hands, farmer, players, aces)
 
@@ -311,8 +361,11 @@ class OddsTable(ResultView):
         return rows
 
     def to_dict(self) -> dict:
-        """``{"decks": {deck: odds}}``; beside the standard, also ``"players"`` and ``"four_handed"``."""
+        """``{"decks": {deck: odds}}``; beside the standard, also ``"players"`` and ``"four_handed"``
+        (six-handed with the doubled pack: its decks side by side, and ``"players"``)."""
         out = {"decks": {r.deck.label: r.to_dict(self.exact) for r in self.decks}}
+        if not self.standard and self.decks[0].players != 4:
+            out["players"] = self.decks[0].players
         if self.standard:
             out["players"] = self.decks[0].players
             out["four_handed"] = {r.deck.label: r.to_dict(self.exact) for r in self.standard}
@@ -335,6 +388,10 @@ class OddsTable(ResultView):
         sizes = sorted({r.hand_size for r in self.decks})
         lines = [(f"exact odds of one dealt hand ({', '.join(map(str, sizes))} cards), trump fixed "
                  "(left bower and Joker count as trumps); columns are decks"), ""]
+        if not self.standard and self.decks[0].players == 6:
+            lines = [("exact odds of one dealt hand, six-handed (5 cards): each deck six-handed euchre is dealt "
+                      "from (50: the doubled 25-card pack, every card twice; a card held is either copy), trump "
+                      "fixed (left bower and Jokers count as trumps); columns are decks"), ""]
         if self.standard:
             game = GAME_LABELS[self.decks[0].players]
             std = sorted({r.hand_size for r in self.standard})
@@ -366,9 +423,10 @@ def is_lay_down(hand: int, trump: int, deck) -> bool:
     if hand & ~suit_masks[trump] and unseen_trumps > k:
         return False
     for s in range(4):
-        mine = sorted((int(POWER[trump, c]) for c in mask_to_cards(hand & suit_masks[s])), reverse=True)
-        others = [int(POWER[trump, c]) for c in mask_to_cards(suit_masks[s] & ~hand)]
-        if mine and others and mine[min(len(mine), len(others)) - 1] < max(others):
+        mine = sorted((int(POWER_ALL[trump, c]) for c in mask_to_cards(hand & suit_masks[s])), reverse=True)
+        others = [int(POWER_ALL[trump, c]) for c in mask_to_cards(suit_masks[s] & ~hand)]
+        # an equal card outside (the doubled pack's other copy) is played after the lead and wins
+        if mine and others and mine[min(len(mine), len(others)) - 1] <= max(others):
             return False
     return True
 
@@ -486,6 +544,7 @@ def named_cards(trump: int, deck) -> list[int]:
     """The cards of interest under ``trump``: Joker, right and left bowers, ace of trump, off-suit aces."""
     d = find_deck(deck)
     cards = [JOKER] if d.has_joker else []
+    cards += [RED_JOKER] if d.doubled else []
     cards += [trump * 8 + JACK, (3 - trump) * 8 + JACK, trump * 8 + ACE]
     cards += sorted((s * 8 + ACE for s in range(4) if s != trump), key=sort_key)
     return cards
@@ -522,6 +581,11 @@ def conditional_odds(hand, upcard, deck="24", hand_size: int | None = None,
     else:
         cards = parse_cards(hand, d)
     h = _check_hand_size(d, hand_size, players)
+    if d.doubled and not isinstance(upcard, int):  # a card the hand holds names the upcard's other copy
+        try:
+            upcard = parse_cards(upcard, d, size=1, taken=cards_to_mask(cards))[0]
+        except ValueError as exc:
+            raise OddsInputError(f"upcard: {exc}") from None
     if len(cards) != h:
         raise OddsInputError(f"hand {' '.join(card_name(c) for c in cards)!r} has {len(cards)} cards; "
                              f"expected {h} (set the hand size for other deals)")
@@ -531,10 +595,10 @@ def conditional_odds(hand, upcard, deck="24", hand_size: int | None = None,
         raise OddsInputError(f"upcard {card_name(up)!r} is not in the {d.label}-card deck")
     if (mask >> up) & 1:
         raise OddsInputError(f"the upcard {card_name(up)!r} is also in the hand")
-    if up == JOKER:
+    if up in (JOKER, RED_JOKER):
         raise OddsInputError("the Joker is the upcard: trump is named by the dealer, not turned up; "
                              "name a suited upcard")
-    trump = up >> 3
+    trump = card_suit(up)
     unseen_mask = d.mask & ~mask & ~(1 << up)
     unseen = unseen_mask.bit_count()
     trump_mask = d.mask & int(SUIT_MASK[trump, trump])
@@ -542,13 +606,19 @@ def conditional_odds(hand, upcard, deck="24", hand_size: int | None = None,
     names = GAME_HOLDERS[players]
     sizes = {name: h * _SEATS_IN.get(name, 1) for name in names}
     sizes["kitty"] = d.size - players * h - 1
-    shown = mask_to_cards(unseen_mask) if every_card else [c for c in named_cards(trump, d)
-                                                           if (unseen_mask >> c) & 1]
+    # a card of the doubled pack is shown once, by its first copy: P(the holder has a copy of it)
+    unseen_faces = sorted({card_face(c) for c in mask_to_cards(unseen_mask)})
+    shown = unseen_faces if every_card else [c for c in named_cards(trump, d)
+                                             if (unseen_mask >> c) & 1 or (d.doubled and card_twin(c) >= 0
+                                                                           and (unseen_mask >> card_twin(c)) & 1)]
     holders = {}
     for name in names:
         n = sizes[name]
-        p = Fraction(n, unseen)
-        holders[name] = HolderOdds(name, n, _hypergeometric(ut, unseen, n), {c: p for c in shown})
+        probs = {}
+        for c in shown:
+            copies = sum(1 for x in (c, card_twin(c)) if x >= 0 and (unseen_mask >> x) & 1)
+            probs[c] = _at_least_one(copies, unseen, n)
+        holders[name] = HolderOdds(name, n, _hypergeometric(ut, unseen, n), probs)
     return ConditionalOdds(d, h, mask, up, trump, unseen, ut, holders, players=players)
 
 
