@@ -372,6 +372,9 @@ def make_position(hands, trump, leader, out=(), played=(), deck=None) -> Positio
     """Parse and validate a position (see :func:`solve`); raises :class:`InconsistentDealError`."""
     if isinstance(hands, (str, bytes)) or len(hands) != 4:
         raise SolveInputError(f"hands must list four seats (0..3), got {hands!r}")
+    if deck is not None and find_deck(deck).doubled:
+        raise SolveInputError(f"deck {find_deck(deck).label!r}: the doubled 25-card pack is six-handed euchre's; this "
+                              "solver seats four (six seats: euchre_stats.solver.seats.solve_seats)")
     masks = tuple(_parse_hand(v, deck, s) for s, v in enumerate(hands))
     t = _parse_trump(trump)
     if isinstance(leader, bool) or not isinstance(leader, (int, np.integer)) or not 0 <= int(leader) <= 3:

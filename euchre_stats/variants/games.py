@@ -7,7 +7,7 @@ in a smaller game those fitted for it by self-play, :func:`~euchre_stats.bidding
 and played realistically (every player samples deals from its own information:
 :mod:`euchre_stats.play.realistic`) or with ``model="dd"`` double dummy: the two-handed game as
 it is, cutthroat as the maker against the two defenders as a coalition (``docs/rules.md``).
-Six-handed euchre (the 33-card deck only) plays on its own six seats
+Six-handed euchre (the 33-card deck, or the doubled 25-card pack set beside it) plays on its own six seats
 (:func:`~euchre_stats.play.contracts.six_maker_tricks`).  The
 figures compare the games with each other under one method; they are not those of ``variants``
 without ``players``, which bids by the model.  The dealer is the last seat and eldest, seat 0, leads.
@@ -31,7 +31,7 @@ from ..game.policies import THRESHOLDS, HeuristicPolicy
 from ..game.state import OVER, PLAY, HandState
 from ..output.results import ResultView
 from ..play.contracts import DEFAULT_PLAY_MODEL
-from ..rules import GAME_NAMES, NORTH_AMERICAN, SIX_HANDED_DECK, Rules, for_players, hand_points_array
+from ..rules import GAME_NAMES, NORTH_AMERICAN, SIX_HANDED_DECK, SIX_HANDED_DECKS, Rules, for_players, hand_points_array
 from ..sampling.seeds import chunk_rng, chunk_sizes
 from .simulate import DeckOutcome, _cell, check_run
 
@@ -294,9 +294,12 @@ def simulate_games(players: int, decks="24", samples: int = 2000, seed: int | No
     if model is None:
         model = "dd" if rules.farmers_hand else DEFAULT_PLAY_MODEL
     decks, seed = check_run(decks, samples, seed, model)
-    if players == 6 and [d.label for d in decks] != [SIX_HANDED_DECK]:
+    if players == 6 and (len(decks) != 1 or decks[0].label not in SIX_HANDED_DECKS):
         raise VariantsInputError(f"deck {','.join(d.label for d in decks)!r}: six-handed euchre is dealt from the "
-                                 "33-card deck only (--deck 33; the doubled 25-card pack is not built)")
+                                 "33-card deck (--deck 33, beside the four-handed game) or the doubled 25-card pack "
+                                 "(--deck 50, beside six-handed euchre on the 33-card deck)")
+    if players != 6 and any(d.doubled for d in decks):
+        raise VariantsInputError("deck 50: the doubled 25-card pack is six-handed euchre's (--players 6)")
     if model != "dd" and rules.farmers_hand:
         raise VariantsInputError(f"play model {model!r}: a farmer's hand is played double dummy only (realistic "
                                  "play does not model what the farmer's exchange tells the players)")
@@ -312,14 +315,18 @@ def simulate_games(players: int, decks="24", samples: int = 2000, seed: int | No
     if progress is not None:
         progress(0, total)  # drawn at once: the first chunk can take a while
     for d in decks:
-        std = base.replace(deck=d.label)
-        if hand_size is not None and players != 3:
-            std = std.replace(hand_size=hand_size)
-        game = for_players(std, players).replace(farmers_hand=rules.farmers_hand, no_trump=rules.no_trump)
+        if d.doubled:  # six-handed only: beside six-handed euchre on its standard 33-card deck
+            game = for_players(base.replace(deck=SIX_HANDED_DECK), 6).replace(deck=d.label)
+            std = game.replace(deck=SIX_HANDED_DECK)
+        else:
+            std = base.replace(deck=d.label)
+            if hand_size is not None and players != 3:
+                std = std.replace(hand_size=hand_size)
+            game = for_players(std, players).replace(farmers_hand=rules.farmers_hand, no_trump=rules.no_trump)
         if hand_size is not None and game.hand_size != hand_size:
             game = game.replace(hand_size=hand_size)   # refused with the game's own message
         for r in (game, std):
-            columns.append(_outcome(r, f"{d.label} {game_label(r)}", samples, seed, workers,
+            columns.append(_outcome(r, f"{r.deck} {game_label(r)}", samples, seed, workers,
                                     None if progress is None else dealt, model))
     return GamesResult(rules, players, seed, samples, columns, model)
 
