@@ -27,6 +27,18 @@ such probes (a binary search between quick bounds).  What makes it fast:
   them: at most two cards a seat), its positions still looked up and stored in the table; the
   **last trick** is its highest card of the led slot or trump (no recursion).
 
+**The doubled 25-card pack** (six-handed's option): a position holding a card numbered 33 or more
+(a twin, the red Joker) is laid out in the doubled layout (:data:`BITPOS_DOUBLED`: the two copies
+of a card on adjacent bits ``2k, 2k + 1`` of a slot, trump's slot exactly 16 cards with the Joker of
+trump's colour on top) and searched with the workspace's tie mask (``W_TIE``) set; any other
+position is the 33-card search exactly.  Under ties: the trick's winner is kept as a *threshold*
+(a twin's lowered below its pair, so the other copy played later takes the trick and the one
+comparison stays); a card whose twin is in play outside its hand is equivalent to no other card;
+sure tricks count a run of top trumps only above the other side's pairs; a sure lead needs no twin
+of it with the other side; the last trick gives two twins on top to the later player; the table's
+key adds a tie plane (which packed cards are the lower copy of a pair in play).  Positions of more
+than :data:`TT_MAX_DOUBLED` cards in play skip the table in this mode.
+
 The recursion is plain self-recursion; every argument of a recursive call is a typed value, not
 a literal (a literal argument compiled another copy of the recursion, which segfaulted when
 loaded from numba's cache).  Values are side 0's tricks from the current position.
