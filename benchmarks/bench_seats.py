@@ -1,8 +1,10 @@
 """Whole six-handed deals per second of the six-seat solver (``solver.seats``), before and after.
 
 Usage: python benchmarks/bench_seats.py [--deals N] [--old-deals M] [--seed S] [--old REV] [--skip-cold]
+[--deck 33|50]
 
-Random deals of the 33-card deck (32 cards and the Joker), six hands of five cards, trump
+Random deals of the 33-card deck (32 cards and the Joker; ``--deck 50``: the doubled 25-card pack,
+twins and two Jokers, searched in the solver's doubled mode), six hands of five cards, trump
 uniform over the four suits, leader uniform over the six seats, ``numpy.random.default_rng(seed)``;
 seats alternate sides (three against three).  Times are CPU time of this process
 (``time.process_time``: the machine may be shared), after a warm-up deal that keeps numba's
@@ -31,6 +33,7 @@ from pathlib import Path
 
 import numpy as np
 
+from euchre_stats.core.decks import find_deck
 from euchre_stats.core.trump import EFF_SUIT, POWER, SUIT_MASK
 from euchre_stats.solver import seats as seats_api
 from euchre_stats.solver.seats import seats_at_least, solve_seats, solve_seats_many
@@ -42,12 +45,13 @@ ONE_DEAL = ("from euchre_stats.solver.seats import solve_seats; "
             "'Jk 8h 8c 8d 8s', 'Jc Js Qc 7h 7c'], 'h', 0))")
 
 
-def deals(n: int, seed: int):
-    """``n`` random six-handed deals: hands ``(n, 6)`` of bitmasks, trumps, leaders."""
+def deals(n: int, seed: int, deck: str = "33"):
+    """``n`` random six-handed deals of ``deck`` (33 or 50): hands ``(n, 6)`` of bitmasks, trumps, leaders."""
     rng = np.random.default_rng(seed)
     hands = np.zeros((n, 6), dtype=np.int64)
+    cards = np.array(sorted(find_deck(deck).cards))
     for i in range(n):
-        p = rng.permutation(33)[:30]
+        p = rng.permutation(33)[:30] if deck == "33" else cards[rng.permutation(len(cards))[:30]]
         for s in range(6):
             hands[i, s] = sum(1 << int(c) for c in p[5 * s:5 * s + 5])
     return hands, rng.integers(0, 4, n), rng.integers(0, 6, n)
@@ -111,9 +115,12 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--old", default="7870e77", help="git revision of the kernel to compare with")
     ap.add_argument("--skip-cold", action="store_true")
+    ap.add_argument("--deck", choices=["33", "50"], default="33", help="the 33-card deck or the doubled pack")
     args = ap.parse_args()
-    print(f"{os.cpu_count()} cpus, load average {os.getloadavg()[0]:.2f}, seed {args.seed}")
-    hands, trumps, leaders = deals(args.deals, args.seed)
+    if args.deck == "50":
+        args.old_deals = 0  # the old kernels know no twins
+    print(f"{os.cpu_count()} cpus, load average {os.getloadavg()[0]:.2f}, seed {args.seed}, deck {args.deck}")
+    hands, trumps, leaders = deals(args.deals, args.seed, args.deck)
     rows = range(args.deals)
 
     solve_seats(list(hands[0]), int(trumps[0]), int(leaders[0]))  # compile or load the cache

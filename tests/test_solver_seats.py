@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from euchre_stats.core.bits import NUM_CARDS_ALL, RED_JOKER, card_twin
 from euchre_stats.core.cards import parse_cards, parse_trump
 from euchre_stats.core.decks import find_deck
 from euchre_stats.core.errors import SolveInputError
@@ -17,7 +18,8 @@ from euchre_stats.solver.seats import seats_at_least, solve_seats, solve_seats_m
 
 def naive(hands, trump, leader, sides, out=(), table=()):
     """Plain minimax: every legal card of every seat, side 0's tricks from here (the trick on the table
-    first); nothing shared with the solver but the rules' functions in core.trump."""
+    first); nothing shared with the solver but the rules' functions in core.trump (whose
+    ``trick_winner_index`` has the doubled pack's rules: of two twins the later played wins)."""
     n = len(hands)
     active = [s for s in range(n) if s not in out]
 
@@ -37,7 +39,7 @@ def naive(hands, trump, leader, sides, out=(), table=()):
         seat = seats[len(table)]
         legal = legal_plays(hands[seat], trump, table[0] if table else None)
         vals = []
-        for c in range(33):
+        for c in range(NUM_CARDS_ALL):
             if (legal >> c) & 1:
                 h = list(hands)
                 h[seat] &= ~(1 << c)
@@ -47,11 +49,18 @@ def naive(hands, trump, leader, sides, out=(), table=()):
     return go(tuple(hands), leader, tuple(table))
 
 
-def _position(rng, n, per, deck="33", trump=None, out=(), on_table=0):
-    """``n`` seats of ``per`` cards (seats in ``out`` hold none); ``on_table`` of the trick already played."""
+def _position(rng, n, per, deck="33", trump=None, out=(), on_table=0, faces=None):
+    """``n`` seats of ``per`` cards (seats in ``out`` hold none); ``on_table`` of the trick already played.
+    ``faces``: draw from both copies of that many random cards of the doubled pack (and both Jokers),
+    so that most cards have their twin in play."""
     d = find_deck(deck)
     t = int(rng.integers(5)) if trump is None else trump
-    cards = [c for c in d.cards if not (t == 4 and c == 32)]
+    cards = [c for c in d.cards if not (t == 4 and c in (32, RED_JOKER))]
+    active = [s for s in range(n) if s not in out]
+    if faces is not None:
+        firsts = [c for c in cards if c < 32]
+        keep = set(int(c) for c in rng.permutation(firsts)[:max(faces, (per * len(active) + 1) // 2)])
+        cards = [c for c in cards if c in keep or card_twin(c) in keep or c in (32, RED_JOKER)]
     active = [s for s in range(n) if s not in out]
     pick = rng.permutation(cards)[: per * len(active)]
     hands = [0] * n
@@ -62,7 +71,7 @@ def _position(rng, n, per, deck="33", trump=None, out=(), on_table=0):
     seat = leader
     for _ in range(on_table):  # the first cards of the trick, each legal
         legal = legal_plays(hands[seat], t, table[0] if table else None)
-        opts = [c for c in range(33) if (legal >> c) & 1]
+        opts = [c for c in range(NUM_CARDS_ALL) if (legal >> c) & 1]
         c = opts[int(rng.integers(len(opts)))]
         hands[seat] &= ~(1 << c)
         table.append(c)
@@ -236,8 +245,8 @@ def test_new_inputs_are_checked():
         solve_seats_many(np.array([[1, 2], [1, 2]]), [0, 5], 0)
     with pytest.raises(SolveInputError, match="row 0: the Joker has no place in no trump"):
         solve_seats_many(np.array([[1 << 32, 2]]), 4, 0)
-    with pytest.raises(SolveInputError, match="cards are 0-32"):
-        solve_seats_many(np.array([[1 << 33, 2]]), 0, 0)
+    with pytest.raises(SolveInputError, match="cards are 0-57"):
+        solve_seats_many(np.array([[1 << 58, 2]]), 0, 0)
     with pytest.raises(SolveInputError, match="trump 'h': expected one whole number, or one for each of the 1 rows"):
         solve_seats_many(np.array([[1, 2]]), "h", 0)
     with pytest.raises(SolveInputError, match="target True: expected one whole number"):
@@ -245,3 +254,111 @@ def test_new_inputs_are_checked():
     with pytest.raises(SolveInputError, match=r"leader \[0, 1\]: expected one whole number"):
         solve_seats_many(np.array([[1, 2]]), 0, [0, 1])
     assert solve_seats_many(np.zeros((0, 6), dtype=np.int64), 0, 0).shape == (0,)
+
+
+# --- the doubled 25-card pack: twins (the later played wins) and two Jokers -----------------------
+def _twins_in(hands, table):
+    every = sum(hands) | sum(1 << c for c in table)
+    return sum(1 for c in range(32) if (every >> c) & 1 and card_twin(c) >= 0 and (every >> card_twin(c)) & 1)
+
+
+#: (name, seats, sides or None (random), out, cards a seat (low, high), positions, faces or None)
+DOUBLED = [
+    ("doubled: six seats, dense twins", 6, [0, 1, 0, 1, 0, 1], (), (1, 3), 300, 9),
+    ("doubled: six seats, the whole pack", 6, [0, 1, 0, 1, 0, 1], (), (1, 3), 200, None),
+    ("doubled: side 0's loner", 6, [0, 1, 0, 1, 0, 1], (2, 4), (1, 4), 150, 7),
+    ("doubled: side 1's loner", 6, [0, 1, 0, 1, 0, 1], (1, 5), (1, 4), 150, 7),
+    ("doubled: four seats", 4, None, (), (2, 4), 100, 6),
+    ("doubled: three seats", 3, None, (), (2, 4), 60, 6),
+    ("doubled: two seats", 2, None, (), (3, 5), 60, 5),
+]
+
+
+@pytest.mark.parametrize("name, n, sides, out, per, count, faces", DOUBLED, ids=[s[0] for s in DOUBLED])
+def test_doubled_pack_matches_plain_minimax(name, n, sides, out, per, count, faces):
+    """1,020 doubled-pack positions (twins, both Jokers, cards on the table, seats out, no trump
+    without the Jokers) against plain minimax over ``core.trump``'s rules; every probe too."""
+    rng = np.random.default_rng(sum(map(ord, name)))
+    seen = {"twin pair": 0, "two Jokers": 0, "on table": 0, "twin on table": 0, "no trump": 0}
+    for _ in range(count):
+        k = int(rng.integers(per[0], per[1] + 1))
+        sd = [int(x) for x in rng.integers(0, 2, n)] if sides is None else sides
+        n_active = n - len(out)
+        hands, t, leader, table = _position(rng, n, k, deck="50", out=out, faces=faces,
+                                            on_table=int(rng.integers(0, n_active)) if k > 1 else 0)
+        if not (sum(hands) | sum(1 << c for c in table)) >> 33:
+            continue  # no card of the second copies dealt: a 33-card position
+        _check(hands, t, leader, sd, out, table)
+        every = sum(hands) | sum(1 << c for c in table)
+        seen["twin pair"] += _twins_in(hands, table) > 0
+        seen["two Jokers"] += (every >> 32) & 1 and (every >> RED_JOKER) & 1
+        seen["on table"] += bool(table)
+        seen["twin on table"] += any(card_twin(c) >= 0 and (every >> card_twin(c)) & 1 for c in table)
+        seen["no trump"] += t == 4
+    assert min(seen.values()) > 0, seen
+
+
+@settings(max_examples=200, deadline=None)
+@given(n=st.integers(2, 6), per=st.integers(1, 3), sides=st.lists(st.integers(0, 1), min_size=6, max_size=6),
+       out_bits=st.integers(0, 63), trump=st.integers(0, 4), on_table=st.integers(0, 5), faces=st.integers(3, 25),
+       seed=st.integers(0, 2**32 - 1))
+def test_any_doubled_position_matches_plain_minimax(n, per, sides, out_bits, trump, on_table, faces, seed):
+    out = tuple(s for s in range(n) if (out_bits >> s) & 1)
+    if n - len(out) < 2:
+        out = out[: n - 2]
+    n_active = n - len(out)
+    if n_active ** per > 400:  # plain minimax must stay quick
+        per = 1
+    rng = np.random.default_rng(seed)
+    hands, t, leader, table = _position(rng, n, per, deck="50", trump=trump, out=out, faces=faces,
+                                        on_table=min(on_table, n_active - 1) if per > 1 else 0)
+    _check(hands, t, leader, sides[:n], out, table)
+
+
+def _cards(text):
+    """Masks of ``text`` read in the doubled pack: a card named a second time (in any hand) is its twin."""
+    taken = 0
+    out = []
+    for h in text:
+        m = sum(1 << c for c in parse_cards(h, "50", taken=taken))
+        taken |= m
+        out.append(m)
+    return out
+
+
+def test_doubled_pack_by_hand():
+    """Positions a player can check."""
+    # the same ace led and followed by its twin: the later one wins the trick (seat 1's side)
+    hands = _cards(["Ah", "Ah", "9c", "9d", "Tc", "Td"])
+    assert hands[1] >> 33  # the second copy
+    assert solve_seats(hands, "s", 0) == 0
+    assert solve_seats(hands, "s", 1) == 1  # led by seat 1, seat 0's copy comes later
+    # hearts trump: the red Joker beats the black one; spades trump: the black beats the red
+    red, black = 1 << RED_JOKER, 1 << 32
+    two = [black, red, 1 << parse_cards("9c")[0], 1 << parse_cards("9d")[0]]
+    assert solve_seats(two, "h", 0) == 0 and solve_seats(two, "d", 0) == 0
+    assert solve_seats(two, "s", 0) == 1 and solve_seats(two, "c", 0) == 1
+    # a twin on the table: seat 2 (side 0) plays the other copy of the left bower last and takes it
+    hands = _cards(["Jd", "9h", "Jd"])
+    assert solve_seats([0, hands[1], hands[2]], "h", 0, played=[parse_cards("Jd")[0]]) == 1
+    # both bowers in each of two hands: not sure tricks; whoever leads loses the first trick (the
+    # follower plays the twin later) and wins the second
+    hands = _cards(["Jh Jd", "Jh Jd"])
+    for leader in (0, 1):
+        assert solve_seats(hands, "h", leader) == 1
+        assert [seats_at_least(hands, "h", leader, t) for t in (1, 2)] == [True, False]
+
+
+def test_doubled_inputs_are_checked():
+    with pytest.raises(SolveInputError, match="cards are 0-57"):
+        solve_seats([1 << 58, 2], 0)
+    with pytest.raises(SolveInputError, match="'7c' with the doubled pack's cards: the doubled pack has no sevens"):
+        solve_seats([1 | (1 << 33), 2 | (1 << 34)], 0)
+    with pytest.raises(SolveInputError, match="the Joker has no place in no trump"):
+        solve_seats([1 << RED_JOKER, 1 << 33], 4)
+    with pytest.raises(SolveInputError, match="row 0: card '7c' with the doubled pack's cards"):
+        solve_seats_many(np.array([[1 | (1 << 33), 4 | (1 << 34)]]), 0, 0)
+    with pytest.raises(SolveInputError, match="row 0: the Joker has no place in no trump"):
+        solve_seats_many(np.array([[1 << RED_JOKER, 4]]), 4, 0)
+    with pytest.raises(SolveInputError, match="row 0: a card is held twice"):
+        solve_seats_many(np.array([[1 << 40, 1 << 40]]), 0, 0)

@@ -36,7 +36,21 @@ import numpy as np
 from numba import njit, prange
 
 from ..solver._kernels import SLOT0, TRUMP, _bit_index, _popcount, _reps, _to_layout
-from ..solver._seats import TT_WIDTH, W_GEN, W_HANDS, W_MV, W_NXT, W_SIDE, W_TT, W_TT_SIZE, _index, _key, _order, _probe
+from ..solver._seats import (
+    TT_WIDTH,
+    W_GEN,
+    W_HANDS,
+    W_MV,
+    W_NXT,
+    W_SIDE,
+    W_TIE,
+    W_TT,
+    W_TT_SIZE,
+    _index,
+    _key,
+    _order,
+    _probe,
+)
 from ..solver._seats import ST_NODES as WS_NODES
 from ..solver._seats import _find as _tt_find
 from ..solver._seats import _sure
@@ -333,7 +347,7 @@ def _root_probe(ws, na, tm, pos, seat, table, ledm, bbit, bseat, rest, target, h
         c = ws[W_MV + i]
         b = np.int64(1) << c
         ws[W_HANDS + seat] ^= b
-        nledm, nbit, nseat = _ws_trick_after(c, b, pos, seat, ledm, bbit, bseat, tm)
+        nledm, nbit, nseat = _ws_trick_after(c, b, pos, seat, ledm, bbit, bseat, tm, ws[W_TIE])
         if pos + 1 == na:
             won = 1 if ws[W_SIDE + nseat] == 0 else 0
             v = _probe(ws, np.int64(na), np.int64(tm), nt, zero, np.int64(nseat), zero, zero, zero, zero,

@@ -86,15 +86,19 @@ BITPOS, CARD_AT = build_layout()
 
 
 if config.DISABLE_JIT:
-    # the pure-Python twin (coverage runs with NUMBA_DISABLE_JIT=1 cannot call LLVM intrinsics)
+    # the pure-Python twin (coverage runs with NUMBA_DISABLE_JIT=1 cannot call LLVM intrinsics); read
+    # as int64 words, bit 63 (the six-seat doubled layout's top Joker) the sign bit
+    _WORD = (1 << 64) - 1
+
     def _popcount(x):
-        return int(x).bit_count()
+        return (int(x) & _WORD).bit_count()
 
     def _hibit(x):
-        return 1 << (int(x).bit_length() - 1)
+        n = (int(x) & _WORD).bit_length() - 1
+        return -(1 << 63) if n == 63 else 1 << n
 
     def _bit_index(b):
-        return int(b).bit_length() - 1
+        return (int(b) & _WORD).bit_length() - 1
 
 else:
 

@@ -27,6 +27,18 @@ such probes (a binary search between quick bounds).  What makes it fast:
   them: at most two cards a seat), its positions still looked up and stored in the table; the
   **last trick** is its highest card of the led slot or trump (no recursion).
 
+**The doubled 25-card pack** (six-handed's option): a position holding a card numbered 33 or more
+(a twin, the red Joker) is laid out in the doubled layout (:data:`BITPOS_DOUBLED`: the two copies
+of a card on adjacent bits ``2k, 2k + 1`` of a slot, trump's slot exactly 16 cards with the Joker of
+trump's colour on top) and searched with the workspace's tie mask (``W_TIE``) set; any other
+position is the 33-card search exactly.  Under ties: the trick's winner is kept as a *threshold*
+(a twin's lowered below its pair, so the other copy played later takes the trick and the one
+comparison stays); a card whose twin is in play outside its hand is equivalent to no other card;
+sure tricks count a run of top trumps only above the other side's pairs; a sure lead needs no twin
+of it with the other side; the last trick gives two twins on top to the later player; the table's
+key adds a tie plane (which packed cards are the lower copy of a pair in play).  Positions of more
+than :data:`TT_MAX_DOUBLED` cards in play skip the table in this mode.
+
 The recursion is plain self-recursion; every argument of a recursive call is a typed value, not
 a literal (a literal argument compiled another copy of the recursion, which segfaulted when
 loaded from numba's cache).  Values are side 0's tricks from the current position.
@@ -37,10 +49,12 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ._kernels import BITPOS, FAST_PEXT, SLOT0, SLOT1, SLOT2, TRUMP, _bit_index, _hibit, _popcount, _reps
+from ..core.bits import NUM_CARDS_ALL, RED_JOKER, TWIN_BASE
+from ..core.trump import EFF_SUIT, NO_TRUMP, POWER_ALL
+from ._kernels import BITPOS, FAST_PEXT, _bit_index, _hibit, _popcount, _reps
 
 if FAST_PEXT:
-    from ._kernels import _pext
+    from ._kernels import _pdep, _pext
 
 #: seats the kernel holds
 MAX_SEATS = 6
@@ -51,9 +65,10 @@ TT_BITS_MANY = 14
 #: planes), then the bounds (low, high + 1 and the tricks left, one byte each) and the number of
 #: the search that stored it (bits 24 up)
 TT_WIDTH = 5
-#: most cards a seat can hold (33 cards, two seats) and so the plies of one search
-MAX_PLIES = 34
-MAX_MOVES = 17
+#: most cards in play (the doubled pack's 50, two seats) and so the plies of one search; most moves
+#: of a seat (25 cards)
+MAX_PLIES = 50
+MAX_MOVES = 25
 #: the workspace: one int64 array holding everything the search reads and writes, because every
 #: array argument of a recursive numba call costs reference counting (7 arrays made a call 35 times
 #: slower than 1).  Its words: the hands (layout bits), the sides, the next active seats, the
@@ -62,6 +77,8 @@ MAX_MOVES = 17
 W_HANDS, W_SIDE, W_NXT = 0, 6, 12
 ST_NODES, ST_PROBES, ST_HITS = 18, 19, 20
 W_TT_SIZE, W_GEN = 21, 22
+#: the tie mask of the search (the doubled layout's twin pairs, :data:`TIE_DOUBLED`; 0 without twins)
+W_TIE = 23
 W_MV = 24
 W_SC = W_MV + MAX_PLIES * MAX_MOVES
 W_TT = W_SC + MAX_PLIES * MAX_MOVES
@@ -69,6 +86,59 @@ _M1 = np.uint64(0x9E3779B97F4A7C15)
 _M2 = np.uint64(0xC2B2AE3D27D4EB4F)
 _M3 = np.uint64(0x165667B19E3779F9)
 _M4 = np.uint64(0xD6E8FEB86659FD93)
+
+
+#: the slots' masks: 16 bits each (the 33-card layout uses the low 11 of each, the doubled one up to
+#: 16 of trump's slot); trump's slot as an int64 (bits 48-63)
+SLOT0, SLOT1, SLOT2 = 0xFFFF, 0xFFFF << 16, 0xFFFF << 32
+TRUMP = -(1 << 48)
+#: the doubled layout's tie pairs: bits ``2k`` and ``2k + 1`` of every slot are the two copies of one
+#: card, except the top pair of trump's slot (the two Jokers: the higher bit wins)
+TIE_DOUBLED = (1 << 62) - 1
+#: the even bit of every pair
+EVEN = 0x5555555555555555
+#: one bit above the cards of slots 0-2 in the doubled layout (a plain suit has 12 bits): the
+#: sentinel that ends a run of equivalent cards (slot 3 ends at the word's top)
+SLOT_ENDS_DOUBLED = (1 << 15) | (1 << 31) | (1 << 47)
+#: in the doubled mode positions with more cards in play skip the table (the tie plane fills the
+#: key's first word from bit 25)
+TT_MAX_DOUBLED = 39
+
+
+def build_doubled_layout():
+    """``(bitpos, card_at)`` of the doubled 25-card pack per trump (4: no trump, no Joker): twins on
+    adjacent bits ``2k, 2k + 1`` of a slot, pairs in power order.  Trump's slot: 9 9 T T Q Q K K A A,
+    the left bowers, the right bowers, then the Joker not of trump's colour and the one of trump's
+    colour (16 bits); a plain suit 12 bits (9 to A), the suit of trump's colour 10 (no jack).  Sevens
+    and eights have no bit (-1)."""
+    bitpos = np.full((5, NUM_CARDS_ALL), -1, dtype=np.int64)
+    card_at = np.full((5, 64), -1, dtype=np.int64)
+    for t in range(5):
+        for c in range(NUM_CARDS_ALL):
+            if c < 32 and (c & 7) < 2:
+                continue
+            if t == NO_TRUMP and c in (32, RED_JOKER):
+                continue
+            e, p = int(EFF_SUIT[t, c]), int(POWER_ALL[t, c])
+            copy = 1 if TWIN_BASE <= c < RED_JOKER else 0
+            if c in (32, RED_JOKER):
+                slot, pos = 3, 14 + p - 42
+            elif t == NO_TRUMP:
+                slot, pos = e, 2 * (p - 2) + copy
+            elif e == t:  # 9 T Q K A (powers 34..39 without the jack's 36), left 40, right 41
+                slot, pos = 3, 2 * ((p - 34) if p < 36 else (p - 35)) + copy
+            else:
+                r = p - 2
+                if e == 3 - t and p > 4:  # the suit of trump's colour has no jack
+                    r -= 1
+                slot, pos = ((e - t) & 3) - 1, 2 * r + copy
+            b = slot * 16 + pos
+            bitpos[t, c] = b
+            card_at[t, b] = c
+    return bitpos, card_at
+
+
+BITPOS_DOUBLED, CARD_AT_DOUBLED = build_doubled_layout()
 
 
 def new_workspace(bits: int = TT_BITS) -> np.ndarray:
@@ -86,18 +156,84 @@ def stats(ws: np.ndarray) -> dict[str, int]:
 @njit(cache=True)
 def _slot_mask(c):
     """Slot of the card at bit index ``c``."""
-    return SLOT0 << (c & 0x30)
+    return np.int64(SLOT0) << (c & 0x30)
 
 
 @njit(cache=True, inline="always")
-def _trick_after(c, b, pos, seat, ledm, bbit, bseat, tm):
-    """``(led slot, winning bit index, its seat)`` once ``seat`` plays the card at bit index ``c``
-    (``b`` its bit) as card ``pos`` of the trick."""
+def _beat(c, tie):
+    """The bit index a card must exceed to beat the card at bit index ``c``: ``c`` itself, or, for a
+    card of a tie pair (``tie``), the bit below the pair (its twin, played later, wins)."""
+    d = (tie >> c) & 1
+    return c - d - (d & c)
+
+
+@njit(cache=True, inline="always")
+def _trick_after(c, b, pos, seat, ledm, bbit, bseat, tm, tie):
+    """``(led slot, winning threshold, its seat)`` once ``seat`` plays the card at bit index ``c``
+    (``b`` its bit) as card ``pos`` of the trick.  The threshold is the bit index a later card must
+    exceed to take the trick (:func:`_beat`: the winner's own, lowered below its pair for a twin)."""
     if pos == 0:
-        return _slot_mask(c), c, seat
+        return _slot_mask(c), _beat(c, tie), seat
     if (b & (ledm | tm)) != 0 and c > bbit:
-        return ledm, c, seat
+        return ledm, _beat(c, tie), seat
     return ledm, bbit, bseat
+
+
+if FAST_PEXT:
+
+    @njit(cache=True, inline="always")
+    def _reps_tie(legal, hand, occ, tie):
+        """:func:`._kernels._reps` (one card of each run of equivalent cards of ``legal``) under the
+        doubled pack's tie rule (``tie`` non-zero): a card whose twin is in play outside ``hand`` (in
+        another hand or on the table) is equivalent to no other card, nor is its neighbour below."""
+        if tie == 0:
+            return _reps(legal, hand, occ)
+        other = occ & ~hand & tie
+        bad = hand & (((other & EVEN) << 1) | ((other >> 1) & EVEN))
+        occ |= SLOT_ENDS_DOUBLED
+        x = _pext(hand, occ)
+        pb = _pext(bad, occ)
+        return legal & ~_pdep(x & (x >> 1) & ~(pb | (pb >> 1)), occ)
+
+else:
+
+    @njit(cache=True, inline="always")
+    def _reps_tie(legal, hand, occ, tie):
+        """:func:`._kernels._reps` (one card of each run of equivalent cards of ``legal``) under the
+        doubled pack's tie rule (``tie`` non-zero): a card whose twin is in play outside ``hand`` (in
+        another hand or on the table) is equivalent to no other card, nor is its neighbour below."""
+        if tie == 0:
+            return _reps(legal, hand, occ)
+        other = occ & ~hand & tie
+        bad = hand & (((other & EVEN) << 1) | ((other >> 1) & EVEN))
+        out = legal
+        m = legal & ~bad
+        while m:
+            c = m & -m
+            m ^= c
+            above = occ & _slot_mask(_bit_index(c)) & ~((c << 1) - 1)
+            nb = above & -above
+            if nb & hand and (nb & bad) == 0:
+                out ^= c
+        return out
+
+
+@njit(cache=True, inline="always")
+def _last_winner(ws, rest, lead, tm, tie):
+    """The seat that wins the last trick (one card a seat, ``lead`` leads): the highest card of the led
+    slot or trump, or of two twins on top the one played later."""
+    w = _hibit(rest & (_slot_mask(_bit_index(ws[W_HANDS + lead])) | tm))
+    i = _bit_index(w)
+    if (tie >> i) & 1 and (i & 1) and (rest >> (i - 1)) & 1:
+        pair = w | (w >> 1)
+        s = lead
+        while (ws[W_HANDS + s] & pair) == 0:
+            s = ws[W_NXT + s]
+        w = pair & ~ws[W_HANDS + s]
+    for k in range(MAX_SEATS):
+        if ws[W_HANDS + k] & w:
+            return k
+    return -1
 
 
 if FAST_PEXT:
@@ -128,9 +264,14 @@ def _key(ws, rest, seat, nt):
     """The exact canonical key of a trick boundary: how many cards each slot has left, the leader and
     the no-trump flag; then three planes naming in binary the owner of each card in play (seat 0 in
     none), packed over the cards in play, so that each slot's cards are their relative ranks and two
-    positions that differ only by which equivalent cards were played share a key."""
+    positions that differ only by which equivalent cards were played share a key.  With twins (the
+    doubled mode) the first word also holds, from bit 25, the tie plane: the lower card of each pair
+    whose two copies are both in play, packed the same way (at most :data:`TT_MAX_DOUBLED` cards)."""
     k0 = (_popcount(rest & SLOT0) | (_popcount(rest & SLOT1) << 5) | (_popcount(rest & SLOT2) << 10)
           | (_popcount(rest & TRUMP) << 15) | (seat << 20) | (nt << 23) | (np.int64(1) << 24))
+    tie = ws[W_TIE]
+    if tie != 0:
+        k0 |= _pack(rest & (rest >> 1) & tie & EVEN, rest) << 25
     p0 = _pack(ws[W_HANDS + 1] | ws[W_HANDS + 3] | ws[W_HANDS + 5], rest)
     p1 = _pack(ws[W_HANDS + 2] | ws[W_HANDS + 3], rest)
     p2 = _pack(ws[W_HANDS + 4] | ws[W_HANDS + 5], rest)
@@ -182,7 +323,8 @@ def _store(ws, i, k0, p0, p1, p2, lo, hi, left):
 @njit(cache=True, inline="always")
 def _sure(ws, rest, tm):
     """Tricks each side surely takes, ``(side 0's, side 1's)``: its top trumps in a row (no trump of
-    the other side above them) win one trick each, as many as one of its hands holds of them."""
+    the other side above them, nor a twin of one: a twin played later wins) win one trick each, as
+    many as one of its hands holds of them."""
     t = rest & tm
     if t == 0:
         return 0, 0
@@ -195,7 +337,9 @@ def _sure(ws, rest, tm):
     others = t & ~mine if s == 0 else t & mine
     run = t
     if others:
-        run = t & ~((_hibit(others) << 1) - 1)
+        oi = _bit_index(_hibit(others))
+        oi |= (ws[W_TIE] >> oi) & 1  # a twin's pair: both copies
+        run = t & ~((np.int64(2) << oi) - 1)
     best = 0
     for k in range(MAX_SEATS):
         if ws[W_SIDE + k] == s:
@@ -210,14 +354,25 @@ def _sure(ws, rest, tm):
 @njit(cache=True, inline="always")
 def _sure_lead(ws, rest, tm, seat):
     """Whether the leader has a lead that surely takes the trick for its side: the top card of a
-    suit that no seat of the other side can trump (each follows suit or holds no trump)."""
+    suit that no seat of the other side can trump (each follows suit or holds no trump), and whose
+    twin no seat of the other side holds."""
     h = ws[W_HANDS + seat]
     mine = ws[W_SIDE + seat]
+    tie = ws[W_TIE]
+    opp = 0
+    if tie != 0:
+        for k in range(MAX_SEATS):
+            if ws[W_SIDE + k] != mine:
+                opp |= ws[W_HANDS + k]
     for sl in range(4):
-        m = SLOT0 << (16 * sl)
+        m = np.int64(SLOT0) << (16 * sl)
         x = rest & m
         if x == 0 or (_hibit(x) & h) == 0:
             continue
+        if tie != 0:
+            i = _bit_index(_hibit(x))
+            if (tie >> i) & 1 and (opp >> (i ^ 1)) & 1:
+                continue
         if m == tm:
             return True
         ok = True
@@ -236,7 +391,7 @@ def _order(ws, seat, pos, legal, rest, table, ledm, tm, bbit, bseat, ply):
     MAX_MOVES]``, best first; return how many."""
     h = ws[W_HANDS + seat]
     inplay = rest | table
-    reps = _reps(legal, h, inplay)
+    reps = _reps_tie(legal, h, inplay, ws[W_TIE])
     n = 0
     m = reps
     mine = ws[W_SIDE + seat]
@@ -281,7 +436,8 @@ def _two(ws, n_active, tm, pos, seat, table, ledm, bbit, bseat, rest, target):
         legal = h & ledm
         if legal == 0:
             legal = h
-    m = _reps(legal, h, rest | table)
+    tie = ws[W_TIE]
+    m = _reps_tie(legal, h, rest | table, tie)
     maximise = ws[W_SIDE + seat] == 0
     result = 0 if maximise else 1
     while m:
@@ -289,14 +445,11 @@ def _two(ws, n_active, tm, pos, seat, table, ledm, bbit, bseat, rest, target):
         m ^= b
         c = _bit_index(b)
         ws[W_HANDS + seat] ^= b
-        nledm, nbit, nseat = _trick_after(c, b, pos, seat, ledm, bbit, bseat, tm)
+        nledm, nbit, nseat = _trick_after(c, b, pos, seat, ledm, bbit, bseat, tm, tie)
         if pos + 1 == n_active:
             won = 1 if ws[W_SIDE + nseat] == 0 else 0
-            r = rest ^ b  # one card a seat: the last trick
-            w = _hibit(r & (_slot_mask(_bit_index(ws[W_HANDS + nseat])) | tm))
-            for k in range(MAX_SEATS):
-                if ws[W_HANDS + k] & w:
-                    won += 1 if ws[W_SIDE + k] == 0 else 0
+            # one card a seat: the last trick
+            won += 1 if ws[W_SIDE + _last_winner(ws, rest ^ b, nseat, tm, tie)] == 0 else 0
             v = 1 if won >= target else 0
         else:
             v = _two(ws, n_active, tm, pos + 1, ws[W_NXT + seat], table | b, nledm, nbit, nseat, rest ^ b, target)
@@ -332,11 +485,8 @@ def _probe(ws, n_active, tm, nt, pos, seat, table, ledm, bbit, bseat, rest, targ
         if target > left:
             return 0
         if left == 1:
-            # the last trick: its highest card of the led slot or trump wins
-            w = _hibit(rest & (_slot_mask(_bit_index(h)) | tm))
-            for k in range(MAX_SEATS):
-                if ws[W_HANDS + k] & w:
-                    return 1 if ws[W_SIDE + k] == 0 else 0
+            # the last trick: its highest card of the led slot or trump wins (of twins the later)
+            return 1 if ws[W_SIDE + _last_winner(ws, rest, seat, tm, ws[W_TIE])] == 0 else 0
         s0, s1 = _sure(ws, rest, tm)
         if s0 >= target:
             return 1
@@ -345,9 +495,12 @@ def _probe(ws, n_active, tm, nt, pos, seat, table, ledm, bbit, bseat, rest, targ
         if (target == 1 if maximise else target == left) and _sure_lead(ws, rest, tm, seat):
             # the leader's side takes at least this trick: all side 0 needs, or all side 1 needs
             return 1 if maximise else 0
-        k0, p0, p1, p2 = _key(ws, rest, seat, nt)
-        slot = _index(ws, k0, p0, p1, p2)
-        j = _find(ws, slot, k0, p0, p1, p2)
+        if ws[W_TIE] != 0 and _popcount(rest) > TT_MAX_DOUBLED:
+            slot = -1  # too many cards for the key's tie plane: no table
+        else:
+            k0, p0, p1, p2 = _key(ws, rest, seat, nt)
+            slot = _index(ws, k0, p0, p1, p2)
+        j = _find(ws, slot, k0, p0, p1, p2) if slot >= 0 else -1
         if j >= 0:
             lo = ws[j + 4] & 0xFF
             hi = ((ws[j + 4] >> 8) & 0xFF) - 1
@@ -360,6 +513,8 @@ def _probe(ws, n_active, tm, nt, pos, seat, table, ledm, bbit, bseat, rest, targ
         if left == 2:
             zero = np.int64(0)
             result = _two(ws, n_active, tm, zero, seat, zero, zero, zero, zero, rest, target)
+            if slot < 0:
+                return result
             if result == 1:
                 _store(ws, slot, k0, p0, p1, p2, target, left, left)
             else:
@@ -374,11 +529,12 @@ def _probe(ws, n_active, tm, nt, pos, seat, table, ledm, bbit, bseat, rest, targ
     result = 0 if maximise else 1
     zero = np.int64(0)
     base = W_MV + ply * MAX_MOVES
+    tie = ws[W_TIE]
     for i in range(n):
         c = ws[base + i]
         b = np.int64(1) << c
         ws[W_HANDS + seat] ^= b
-        nledm, nbit, nseat = _trick_after(c, b, pos, seat, ledm, bbit, bseat, tm)
+        nledm, nbit, nseat = _trick_after(c, b, pos, seat, ledm, bbit, bseat, tm, tie)
         if pos + 1 == n_active:
             won = 1 if ws[W_SIDE + nseat] == 0 else 0
             v = _probe(ws, n_active, tm, nt, zero, nseat, zero, zero, zero, zero, rest ^ b, target - won, ply + 1)
@@ -392,7 +548,7 @@ def _probe(ws, n_active, tm, nt, pos, seat, table, ledm, bbit, bseat, rest, targ
         if not maximise and v == 0:
             result = 0
             break
-    if pos == 0:
+    if pos == 0 and slot >= 0:
         if result == 1:
             _store(ws, slot, k0, p0, p1, p2, target, left, left)
         else:
@@ -408,6 +564,15 @@ def _start(ws, deck_hands, side, nxt, trump, played, leader):
 
     Returns ``(pos, seat, table, ledm, bbit, bseat, rest, tm, nt)``.
     """
+    every = 0
+    for k in range(MAX_SEATS):
+        every |= deck_hands[k]
+    for i in range(played.shape[0]):
+        every |= np.int64(1) << played[i]
+    dbl = (every >> TWIN_BASE) != 0  # a twin or the red Joker: the doubled layout
+    bitpos = BITPOS_DOUBLED if dbl else BITPOS
+    tie = TIE_DOUBLED if dbl else 0
+    ws[W_TIE] = tie
     rest = 0
     for k in range(MAX_SEATS):
         x = 0
@@ -415,7 +580,7 @@ def _start(ws, deck_hands, side, nxt, trump, played, leader):
         while m:
             b = m & -m
             m ^= b
-            x |= np.int64(1) << BITPOS[trump, _bit_index(b)]
+            x |= np.int64(1) << bitpos[trump, _bit_index(b)]
         ws[W_HANDS + k] = x
         ws[W_SIDE + k] = side[k]
         ws[W_NXT + k] = nxt[k]
@@ -426,12 +591,9 @@ def _start(ws, deck_hands, side, nxt, trump, played, leader):
     table, ledm, bbit, bseat = 0, 0, -1, -1
     seat = leader
     for i in range(played.shape[0]):
-        c = BITPOS[trump, played[i]]
+        c = bitpos[trump, played[i]]
         b = np.int64(1) << c
-        if i == 0:
-            ledm, bbit, bseat = _slot_mask(c), c, seat
-        elif (b & (ledm | tm)) != 0 and c > bbit:
-            bbit, bseat = c, seat
+        ledm, bbit, bseat = _trick_after(c, b, np.int64(i), seat, ledm, bbit, bseat, tm, tie)
         table |= b
         seat = nxt[seat]
     return played.shape[0], seat, table, ledm, bbit, bseat, rest, tm, nt

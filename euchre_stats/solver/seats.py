@@ -3,18 +3,40 @@
 The four-seat kernel (:mod:`._kernels`) is what every four-handed analysis uses; this one
 (:mod:`._seats`, a zero-window search) holds the seatings it cannot: the count of tricks
 (:func:`solve_seats`), one point band (:func:`seats_at_least`), many whole deals in one call
-(:func:`solve_seats_many`).  Validated here: cards of the 33-card universe, disjoint hands, the
-seats' sides, the current trick.  No I/O.
+(:func:`solve_seats_many`).  Validated here: cards of the 33-card universe or of the doubled 25-card
+pack (0-57), disjoint hands, the seats' sides, the current trick.  No I/O.
+
+A position holding a card numbered 33 or more (a twin, the red Joker) is searched in the doubled
+mode (the kernel detects it): of two identical cards the later played wins, the Joker of trump's
+colour beats the other.  Such a position has no sevens or eights (the doubled pack is two 25-card
+decks); any other position is searched exactly as the 33-card rules say.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from ..core.bits import NUM_CARDS_ALL, RED_JOKER, TWIN_BASE
 from ..core.cards import card_name, parse_cards, parse_trump
 from ..core.errors import SolveInputError
 from ..core.trump import NO_TRUMP
 from . import _seats
+
+
+#: the sevens and eights (none in the doubled pack) and the two Jokers, as masks
+SEVENS_EIGHTS = sum(3 << (8 * s) for s in range(4))
+JOKERS = (1 << 32) | (1 << RED_JOKER)
+
+
+def _doubled_check(every: int, t: int, where: str = "") -> None:
+    """Refuse a doubled-pack position (a card numbered 33 or more) holding a seven or an eight, and a
+    Joker in no trump."""
+    if every >> TWIN_BASE and every & SEVENS_EIGHTS:
+        bad = every & SEVENS_EIGHTS
+        raise SolveInputError(f"{where}card {card_name((bad & -bad).bit_length() - 1)!r} with the doubled pack's "
+                              "cards: the doubled pack has no sevens or eights")
+    if t == NO_TRUMP and every & JOKERS:
+        raise SolveInputError(f"{where}the Joker has no place in no trump")
 
 
 def _mask(hand) -> int:
@@ -64,13 +86,12 @@ def _position(hands, trump, leader, sides, played, out):
     table = [c if isinstance(c, (int, np.integer)) else parse_cards(c)[0] for c in played]
     seen = 0
     for m in masks + [1 << int(c) for c in table]:
-        if m < 0 or m >> 33:
-            raise SolveInputError(f"hand {m!r}: cards are 0-32")
+        if m < 0 or m >> NUM_CARDS_ALL:
+            raise SolveInputError(f"hand {m!r}: cards are 0-{NUM_CARDS_ALL - 1}")
         if m & seen:
             raise SolveInputError(f"card {card_name((m & seen).bit_length() - 1)!r} is held twice")
         seen |= m
-    if t == NO_TRUMP and (seen >> 32) & 1:
-        raise SolveInputError("the Joker has no place in no trump")
+    _doubled_check(seen, t)
     if len(table) >= len(active):
         raise SolveInputError(f"{len(table)} cards on the table: a trick has {len(active)}")
     order = [leader]
@@ -164,7 +185,8 @@ def solve_seats_many(hands, trump, leader, *, sides=None, out=(), target=None) -
 
     Parameters
     ----------
-    hands : integer array ``(rows, seats)`` of hand bitmasks (2 to 6 seats, cards 0-32)
+    hands : integer array ``(rows, seats)`` of hand bitmasks (2 to 6 seats, cards 0-57: a row holding
+        a twin or the red Joker is a doubled-pack row)
     trump : one trump (0-3, 4 no trump) for every row, or one a row
     leader : one leading seat for every row, or one a row
     sides, out : one seating for every row, as :func:`solve_seats`
@@ -189,8 +211,8 @@ def solve_seats_many(hands, trump, leader, *, sides=None, out=(), target=None) -
     rows, n = h.shape
     side, outs, active, nxt = _seating(n, sides, out)
     h = h.astype(np.int64) if h.dtype.kind == "i" else h.astype(np.uint64)
-    if (h.astype(np.uint64) >> np.uint64(33)).any() or (h.dtype.kind == "i" and (h < 0).any()):
-        raise SolveInputError("hands: cards are 0-32")
+    if (h.astype(np.uint64) >> np.uint64(NUM_CARDS_ALL)).any() or (h.dtype.kind == "i" and (h < 0).any()):
+        raise SolveInputError(f"hands: cards are 0-{NUM_CARDS_ALL - 1}")
     h = h.astype(np.int64)
     trumps = _per_row(trump, rows, "trump")
     leaders = _per_row(leader, rows, "leader")
@@ -212,9 +234,13 @@ def solve_seats_many(hands, trump, leader, *, sides=None, out=(), target=None) -
     if bad.any():
         raise SolveInputError(f"row {int(np.argmax(bad))}: hands of {act[np.argmax(bad)].tolist()} cards: every "
                               "active seat must hold as many cards as the others")
-    bad = (trumps == NO_TRUMP) & ((union >> 32) & 1 == 1)
+    bad = (trumps == NO_TRUMP) & ((union & JOKERS) != 0)
     if bad.any():
         raise SolveInputError(f"row {int(np.argmax(bad))}: the Joker has no place in no trump")
+    bad = ((union >> TWIN_BASE) != 0) & ((union & SEVENS_EIGHTS) != 0)
+    if bad.any():
+        r = int(np.argmax(bad))
+        _doubled_check(int(union[r]), int(trumps[r]), f"row {r}: ")
     if target is None:
         targets = np.full(rows, -1, dtype=np.int64)
     else:
