@@ -8,6 +8,7 @@ hand of bidding with A among B players, averaged over the seats, with its 95% in
 
     python benchmarks/game_bidders.py --players 3 --deals 4000 --seed 7
     python benchmarks/game_bidders.py --players 6 --deals 4000 --seed 7 --model dd
+    python benchmarks/game_bidders.py --players 6 --deck 50 --deals 4000 --seed 7   # the doubled pack
     (A: the shipped thresholds; B: the heuristic's own; --a/--b take JSON objects of thresholds)
 """
 
@@ -61,11 +62,14 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=4000)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--model", choices=("pimc", "dd"), default="pimc")
+    ap.add_argument("--deck", default=None, help="the deck (six-handed: 33, the default, or 50, the doubled pack)")
     ap.add_argument("--a", default=None, help="JSON thresholds of A (default: the shipped ones)")
     ap.add_argument("--b", default=None, help="JSON thresholds of B (default: the heuristic's own)")
     args = ap.parse_args()
     rules = for_players(Rules.from_json({}), args.players)
-    a = {**THRESHOLDS, **json.loads(args.a)} if args.a else game_thresholds(args.players)
+    if args.deck is not None:
+        rules = rules.replace(deck=args.deck)
+    a = {**THRESHOLDS, **json.loads(args.a)} if args.a else game_thresholds(args.players, rules.deck)
     b = {**THRESHOLDS, **json.loads(args.b)} if args.b else dict(THRESHOLDS)
     t0 = time.perf_counter()
     r = match(rules, a, b, args.deals, args.seed, args.model)

@@ -11,10 +11,12 @@ import sys
 
 import click
 
-from euchre_stats.core.errors import BiddingModelError, EuchreStatsError, JSONInputError, RecordError, RulesError
+from euchre_stats.core.decks import find_deck
+from euchre_stats.core.errors import (BiddingModelError, EuchreStatsError, JSONInputError, RecordError, RulesError,
+                                      UnknownDeckError)
 from euchre_stats.core.limits import SIZE_LIMITS
 from euchre_stats.output.atomic import atomic_write
-from euchre_stats.rules import PRESETS, load_rules
+from euchre_stats.rules import PRESETS, for_players, load_rules
 
 
 class InputError(click.ClickException):
@@ -180,7 +182,8 @@ def rules_options(func):
 
     @click.option("--rules", "rules_name", default="north-american", show_default=True,
                   help=f"preset ({', '.join(PRESETS)}) or a JSON object of options")
-    @click.option("--deck", default=None, help="deck variant: 24, 25, 28, 32, 33 (aliases: benny, piquet...)")
+    @click.option("--deck", default=None, help="deck variant: 24, 25, 28, 32, 33 (aliases: benny, piquet...); 50, "
+                  "the doubled 25-card pack, with --players 6")
     @click.option("--hand-size", type=int, default=None, help="cards dealt to each player")
     @click.option("--lone-defender-points", type=int, default=None,
                   help="points for euchring the makers alone")
@@ -207,9 +210,11 @@ def rules_options(func):
                 changes[name] = value
         try:
             rules = load_rules(rules_name)
+            if deck is not None and str(kwargs.get("players")) == "6" and find_deck(deck).doubled:
+                rules = for_players(rules, 6)  # the doubled pack is six-handed's: six seats before its deck
             if changes:
                 rules = rules.replace(**changes)
-        except RulesError as exc:
+        except (RulesError, UnknownDeckError) as exc:
             raise InputError(str(exc)) from None
         return func(*args, rules=rules, **kwargs)
 

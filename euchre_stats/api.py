@@ -124,7 +124,7 @@ def _game_bidder(bidding, r: Rules) -> dict | None:
     from .bidding.games import load_bidder_file
 
     try:
-        return load_bidder_file(bidding, r.players)
+        return load_bidder_file(bidding, r.players, r.deck)
     except ValueError as exc:
         raise DecisionInputError(str(exc)) from None
 

@@ -303,7 +303,8 @@ def _translate_legacy(changes: dict) -> dict:
 
 
 def _describe_fields(r: Rules) -> str:
-    parts = [f"{r.deck}-card deck", f"{r.hand_size} cards each", f"game to {r.game_to}"]
+    pack = "doubled 25-card pack (50 cards)" if r.deck_obj.doubled else f"{r.deck}-card deck"
+    parts = [pack, f"{r.hand_size} cards each", f"game to {r.game_to}"]
     if r.players != 4:
         parts.insert(0, GAME_NAMES[r.players])
     flags = {

@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from euchre_stats.core.cards import JOKER, RED_JOKER, card_name, card_twin, cards_to_mask, parse_card, parse_cards, parse_hand
+from euchre_stats.core.cards import (JOKER, RED_JOKER, card_name, card_twin, cards_to_mask, parse_card, parse_cards,
+                                     parse_hand)
 from euchre_stats.core.decks import Deck
 from euchre_stats.core.errors import RulesError
 from euchre_stats.core.trump import (

@@ -42,7 +42,8 @@ def check_six(s: HandState) -> None:
         seen |= h
     if s.thrown_in:
         assert s.trump is None and s.plays == [] and s.points == [0, 0]
-        assert s.bids == ["pass"] * 12 or (s.upcard in (JOKER, RED_JOKER) and s.bids in ([], s.bids[:1] + ["pass"] * 12))
+        assert s.bids == ["pass"] * 12 or (s.upcard in (JOKER, RED_JOKER)
+                                           and s.bids in ([], s.bids[:1] + ["pass"] * 12))
         return
     loner = s.alone
     out = {(loner + 2) % 6, (loner + 4) % 6} if loner is not None else set()
@@ -199,7 +200,8 @@ def test_refused_options_say_why():
     assert SIX.describe() == "custom: six-handed euchre, 33-card deck, 5 cards each, game to 10"
     assert for_players(SIX, 4) == Rules(deck="33")
     doubled = SIX.replace(deck="doubled")
-    assert doubled.deck == "50" and doubled.describe() == "custom: six-handed euchre, 50-card deck, 5 cards each, game to 10"
+    assert doubled.deck == "50"
+    assert doubled.describe() == "custom: six-handed euchre, doubled 25-card pack (50 cards), 5 cards each, game to 10"
     with pytest.raises(RulesError, match="the doubled 25-card pack is six-handed euchre's .players 6.; four-handed"):
         for_players(doubled, 4)
     with pytest.raises(RulesError, match="deck '50': the doubled 25-card pack is six-handed"):
@@ -226,14 +228,16 @@ def test_records_of_the_exchange_are_checked():
         replay(four)
 
 
-def test_double_dummy_review_against_minimax():
-    """The review's best/kept of the last two tricks of random hands against plain minimax, and every
-    hand's last kept figure against the tricks taken."""
+@pytest.mark.parametrize("rules", [SIX, DOUBLED], ids=["33", "50"])
+def test_double_dummy_review_against_minimax(rules):
+    """The review's best/kept of the last two tricks of random hands against plain minimax (which
+    plays by ``trick_winner_index``: in the doubled pack the later of two identical cards wins),
+    and every hand's last kept figure against the tricks taken."""
     rng = np.random.default_rng(5)
     pol = HeuristicPolicy()
     checked = 0
     for i in range(40):
-        s = play_hand(HandState.deal(SIX, i % 6, rng), pol)
+        s = play_hand(HandState.deal(rules, i % 6, rng), pol)
         if s.thrown_in:
             continue
         dd = double_dummy(s)
@@ -266,6 +270,23 @@ def test_double_dummy_review_against_minimax():
                 for x, c in zip(s.play_seats[j - k:j + 1], s.plays[j - k:j + 1]):
                     hands[x] &= ~(1 << c)
     assert checked > 300
+
+
+def test_the_doubled_pack_example_record():
+    """data/examples/six_handed_doubled.json: in trick 4 seat 0's As is led over, and seat 4's As,
+    the other copy played later, takes the trick; the red Joker loses to the black one with clubs
+    trump (trick 1 falls to the red Joker, the black Joker leads trick 2)."""
+    with open("data/examples/six_handed_doubled.json") as f:
+        rec = json.load(f)
+    s = replay(rec)
+    assert s.rules.deck == "50" and s.trick_winners == [2, 2, 5, 4, 4] and s.points == [1, 0]
+    fourth = s.plays[18:24]
+    assert [card_name(c) for c in fourth] == ["Qs", "As", "Th", "Qd", "9s", "As"]
+    assert fourth[1] != fourth[5] and s.play_seats[19] == 0 and s.play_seats[23] == 4
+    assert json.loads(json.dumps(record_from_state(s))) == {**rec, "rules": {"deck": "50", "players": 6}}
+    r = CliRunner().invoke(cli, ["review", "data/examples/six_handed_doubled.json", "--double-dummy"])
+    assert r.exit_code == 0, r.output
+    assert "trick 4  5 Qs 1/1    0 As 4/4    1 Th 1/1    2 Qd 4/4    3 9s 1/1    4 As 4/4" in r.output
 
 
 def test_review_of_the_example_record():

@@ -219,7 +219,8 @@ def test_variants_six_handed_beside_four_handed():
     # a lone march scores 6 and a euchre 3: the points per contract stay inside what the table allows
     assert 0 < six["maker_points"].value <= 6 and 0 <= six["defender_points"].value <= 3
     assert r.to_dict()["decks"]["33"]["six_handed"]["players"] == 6
-    with pytest.raises(ValueError, match="six-handed euchre is dealt from the 33-card deck only"):
+    with pytest.raises(ValueError, match="six-handed euchre is dealt from the 33-card deck .--deck 33, beside "
+                                         "the four-handed game. or the doubled"):
         es.variants("24", players=6, samples=10, seed=1)
     dd = es.variants(players=6, samples=150, seed=1, model="dd")
     assert dd.model == "dd" and dd.columns[0].figures["thrown_in"].value == six["thrown_in"].value  # same auctions

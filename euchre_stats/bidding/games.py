@@ -41,6 +41,9 @@ from .tuning import BOOTSTRAP, _best_cut
 GAME_KINDS = ("order_opponent", "take_up", "call")
 #: the player counts with a fitted bidder here
 BIDDER_GAMES = (2, 3, 6)
+#: games whose bidder is fitted on a deck of its own ("players/deck"): six-handed euchre's doubled
+#: 25-card pack (the other games' fits serve every deck they are dealt from)
+DECK_BIDDERS = ("6/50",)
 
 
 def game_kinds(players: int) -> tuple[str, ...]:
@@ -64,15 +67,21 @@ def load_game_bidders(path: str | None = None) -> dict:
     except (OSError, ValueError) as exc:
         raise BiddingModelError(f"cannot read the smaller games' bidders {str(p)!r}: {exc}") from None
     for k, v in d.items():
-        if k not in {str(n) for n in BIDDER_GAMES}:
+        if k not in {str(n) for n in BIDDER_GAMES} | set(DECK_BIDDERS):
             raise BiddingModelError(f"{str(p)!r}: entry {k!r} is not a game with a fitted bidder")
-        bad = [n for n in v.get("thresholds", {}) if n not in game_kinds(int(k))]
+        bad = [n for n in v.get("thresholds", {}) if n not in game_kinds(int(k.split("/")[0]))]
         if bad:
             raise BiddingModelError(f"{str(p)!r}: entry {k!r} is not a smaller game's thresholds ({bad})")
     return d
 
 
-def load_bidder_file(source, players: int) -> dict:
+def _bidder_key(players: int, deck: str | None) -> str:
+    """The shipped bidders' entry of a game: ``"6/50"`` for the doubled pack, else ``"6"``..."""
+    key = f"{players}/{deck}"
+    return key if key in DECK_BIDDERS else str(players)
+
+
+def load_bidder_file(source, players: int, deck: str | None = None) -> dict:
     """The thresholds of a bidder for the ``players`` game: the path of a ``tune --players`` file
     (``{"players": 2, "thresholds": {...}}``) or such a dict, or a dict of thresholds alone; every
     field checked (an error names the file and the field).  Returns the full thresholds."""
@@ -94,6 +103,9 @@ def load_bidder_file(source, players: int) -> dict:
         if d.get("players") != players:
             raise BiddingModelError(f"{name} is the bidder of players {d.get('players')!r}, not of the "
                                     f"{players}-player game (from `euchre-stats tune --players`)")
+        if deck is not None and "deck" in d and _bidder_key(players, d["deck"]) != _bidder_key(players, deck):
+            raise BiddingModelError(f"{name} was fitted on the {d['deck']}-card deck, not the {deck}-card one "
+                                    "(the doubled pack's bidder is fitted on its own)")
         d = d.get("thresholds")
         if not isinstance(d, dict):
             raise BiddingModelError(f"{name}: 'thresholds' must be an object of {', '.join(game_kinds(players))}")
@@ -108,14 +120,17 @@ def load_bidder_file(source, players: int) -> dict:
     return {**THRESHOLDS, **{k: float(v) for k, v in d.items()}}
 
 
-def game_thresholds(players: int) -> dict:
-    """The thresholds (five-card scale) the bidder of the ``players`` game uses."""
-    return {**THRESHOLDS, **load_game_bidders().get(str(players), {}).get("thresholds", {})}
+def game_thresholds(players: int, deck: str | None = None) -> dict:
+    """The thresholds (five-card scale) the bidder of the ``players`` game uses (six-handed with
+    ``deck`` "50": those fitted on the doubled pack, when shipped)."""
+    shipped = load_game_bidders()
+    entry = shipped.get(_bidder_key(players, deck)) or shipped.get(str(players), {})
+    return {**THRESHOLDS, **entry.get("thresholds", {})}
 
 
-def game_bidder(players: int) -> HeuristicPolicy:
-    """The heuristic player with the ``players`` game's shipped thresholds."""
-    return HeuristicPolicy(thresholds=game_thresholds(players))
+def game_bidder(players: int, deck: str | None = None) -> HeuristicPolicy:
+    """The heuristic player with the ``players`` game's shipped thresholds (of ``deck``'s fit, if any)."""
+    return HeuristicPolicy(thresholds=game_thresholds(players, deck))
 
 
 def seat_value(rules: Rules, seat: int, maker, tricks, alone=False) -> np.ndarray:
@@ -235,9 +250,13 @@ class GameTuneResult:
     players: int
     thresholds: dict
     fit: dict
+    deck: str | None = None
 
     def to_dict(self) -> dict:
-        return {"players": self.players, "thresholds": self.thresholds, "fit": self.fit}
+        out = {"players": self.players, "thresholds": self.thresholds, "fit": self.fit}
+        if self.players == 6:  # six-handed is fitted per pack: the 33-card deck or the doubled one
+            out["deck"] = self.deck
+        return out
 
 
 def tune_game_bidder(rules: Rules, deals: int = 4000, seed: int = 0, sweeps: int = 2, model: str = "pimc",
@@ -304,9 +323,10 @@ def tune_game_bidder(rules: Rules, deals: int = 4000, seed: int = 0, sweeps: int
                 progress(step, steps)
     fit = {"play_model": model, "deals_per_point": deals, "sweeps": sweeps, "seed": seed,
            "rules": rules.describe(), "standard_errors": se, "reached": reached, "bootstrap": BOOTSTRAP}
-    return GameTuneResult(rules.players, thr, fit)
+    return GameTuneResult(rules.players, thr, fit, rules.deck)
 
 
-__all__ = ["GAME_KINDS", "BIDDER_GAMES", "game_kinds", "GameTuneResult", "contract_of", "decision_count",
+__all__ = ["GAME_KINDS", "BIDDER_GAMES", "DECK_BIDDERS", "game_kinds", "GameTuneResult", "contract_of",
+           "decision_count",
            "finish_auction", "game_bidder", "game_thresholds", "load_bidder_file", "load_game_bidders",
            "play_contracts", "seat_value", "tune_game_bidder"]

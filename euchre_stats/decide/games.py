@@ -232,7 +232,7 @@ def _bidder(rules: Rules, bidder: dict | None, inputs: dict):
     the shipped ones) and the inputs naming it."""
     inputs = {**inputs, "players": rules.players, "bidding": BIDDER}
     if bidder is None:
-        return game_bidder(rules.players), inputs
+        return game_bidder(rules.players, rules.deck), inputs
     kinds = game_kinds(rules.players)
     inputs["thresholds"] = {k: bidder[k] for k in kinds}
     inputs["bidding"] = f"{BIDDER} ({', '.join(f'{k} {bidder[k]:g}' for k in kinds)})"

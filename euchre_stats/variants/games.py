@@ -169,7 +169,7 @@ def _figures(rules: Rules, maker, alone, round_one, tricks, trump) -> dict:
 
 def _outcome(rules: Rules, label: str, samples: int, seed: int, workers, dealt=None, model: str = "dd") -> DeckOutcome:
     """One column's figures; ``dealt(n)`` is called after each chunk of ``n`` deals is played."""
-    policy = HeuristicPolicy() if rules.players == 4 else game_bidder(rules.players)
+    policy = HeuristicPolicy() if rules.players == 4 else game_bidder(rules.players, rules.deck)
     parts = []
     for i, size in enumerate(chunk_sizes(samples)):
         rng = chunk_rng(seed, rules.players, rules.deck_obj.size, i)
@@ -225,11 +225,10 @@ class GamesResult(ResultView):
     def to_text(self) -> str:
         import pandas as pd
 
-        four = [d.deck.endswith(" four-handed") for d in self.columns]
-        other = next(d.rules for d, f in zip(self.columns, four) if not f)
-        standard = next(d.rules for d, f in zip(self.columns, four) if f)
-        lines = [f"{self.title()} beside the four-handed game",
-                 f"rules: {other.describe_options()}; the four-handed game {standard.describe()}"
+        other, standard = self.columns[0].rules, self.columns[1].rules  # the columns alternate: game, standard
+        beside = self._beside()
+        lines = [f"{self.title()} beside {beside}",
+                 f"rules: {other.describe_options()}; {beside} {standard.describe()}"
                  + (" (each column with its own deck)" if len({d.deck.split()[0] for d in self.columns}) > 1 else ""),
                  "bidding: the heuristic player of the state machine"
                  + (" (the smaller game with its thresholds fitted by self-play)" if self.players != 4 else "")
@@ -259,12 +258,22 @@ class GamesResult(ResultView):
 
     def plot_title(self) -> str:
         """The chart's title."""
-        return (f"{self.title()} beside four-handed: {self.samples:,} deals each, seed {self.seed}, {self.model} "
+        beside = "six-handed, 33 cards" if self._doubled() else "four-handed"
+        return (f"{self.title()} beside {beside}: {self.samples:,} deals each, seed {self.seed}, {self.model} "
                 "(95% CI)")
 
+    def _doubled(self) -> bool:
+        return self.columns[0].rules.deck_obj.doubled
+
+    def _beside(self) -> str:
+        """What the game is set beside: the four-handed game, or (the doubled pack) six-handed on 33 cards."""
+        return "six-handed euchre on the 33-card deck" if self._doubled() else "the four-handed game"
+
     def title(self) -> str:
-        """The game set beside the four-handed one: ``"three-handed cutthroat"``, ``"farmer's hand"``..."""
-        return GAME_NAMES[self.players] + _with_options(self.rules)
+        """The game set beside the four-handed one: ``"three-handed cutthroat"``, ``"farmer's hand"``...;
+        six-handed euchre with the doubled 25-card pack names it."""
+        pack = " with the doubled 25-card pack" if self._doubled() else ""
+        return GAME_NAMES[self.players] + pack + _with_options(self.rules)
 
     def save_plot(self, path: str) -> None:
         """Both panels side by side to ``path`` (.png/.svg/.pdf), written atomically (``--plot``)."""
