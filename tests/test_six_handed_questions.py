@@ -24,6 +24,7 @@ from euchre_stats.sampling.dealer import Dealer, Knowledge
 from tests.test_solver_seats import naive
 
 SIX = Rules(players=6, deck="33")
+DOUBLED = Rules(players=6, deck="50")
 
 
 @pytest.mark.parametrize("model", ["pimc", "dd"])
@@ -69,54 +70,56 @@ def test_same_seed_same_answer_on_any_number_of_threads():
     assert a.to_dict() == b.to_dict()
 
 
-def _late(seed: int, left: int, turned_down: bool = False):
+def _late(seed: int, left: int, turned_down: bool = False, rules: Rules = SIX):
     """A six-handed hand bid and played by the heuristic player (nobody alone) until ``left`` cards
     remain each, at a trick's first card (``turned_down``: trump made in round two)."""
     policy = HeuristicPolicy()
     rng = np.random.default_rng(seed)
     while True:
-        s = HandState.deal(SIX, 5, rng)
+        s = HandState.deal(rules, 5, rng)
         while s.phase not in (PLAY, OVER):
             s.apply(policy(s))
-        if s.phase == OVER or s.alone is not None or (turned_down and s.upcard >> 3 == s.trump):
+        if s.phase == OVER or s.alone is not None or (turned_down and s.upcard_suit == s.trump):
             continue
         while len(s.plays) < 6 * (5 - left):
             s.apply(policy(s))
         return s
 
 
-@pytest.mark.parametrize("seed", [3, 4, 5, 6, 7, 8])
-def test_lead_outcomes_match_minimax(seed):
-    """Each lead's maker tricks and points over a few deals of a late position, against plain minimax."""
-    s = _late(seed, 2)
+@pytest.mark.parametrize("seed, rules", [(3, SIX), (4, SIX), (5, SIX), (6, SIX), (7, SIX), (8, SIX),
+                                         (3, DOUBLED), (4, DOUBLED), (5, DOUBLED), (6, DOUBLED)])
+def test_lead_outcomes_match_minimax(seed, rules):
+    """Each lead's maker tricks and points over a few deals of a late position, against plain minimax
+    (the doubled pack too: its minimax plays the later of two identical cards as the winner)."""
+    s = _late(seed, 2, rules=rules)
     asker, m = s.to_act, s.maker_seat
     won = [sum(1 for w in s.trick_winners if w % 2 == side) for side in (0, 1)]
     hands = np.array([s.hands], dtype=np.uint64)
     cards = mask_to_cards(s.hands[asker])
     ours = asker % 2 == m % 2
-    outs = _six_lead_outcomes(SIX, hands, s.trump, asker, m, cards, ours, won[m % 2], 2)
+    outs = _six_lead_outcomes(rules, hands, s.trump, asker, m, cards, ours, won[m % 2], 2)
     sides = [0 if x % 2 == asker % 2 else 1 for x in range(6)]
     for c in cards:
         h = list(s.hands)
         h[asker] &= ~(1 << c)
         mine = naive(tuple(h), s.trump, asker, sides, (), (c,))
         maker_tricks = won[m % 2] + (mine if ours else 2 - mine)
-        mp, dp = hand_points(SIX, maker_tricks, False)
+        mp, dp = hand_points(rules, maker_tricks, False)
         o = outs[card_name(c)]
         assert o.value[0] == ((mp - dp) if ours else (dp - mp))
         assert o.points[0] == won[asker % 2] + mine  # the tricks column: the asker's side's, in the whole hand
 
 
-def _exact_last_lead(s: HandState):
+def _exact_last_lead(s: HandState, rules: Rules = SIX):
     """Every deal consistent with the last trick's lead (one card each), uniform, solved by plain
     minimax: the leader's exact expected points."""
     asker, t = s.to_act, s.trump
     played = [s.plays[i:i + 6] for i in range(0, 24, 6)]
     mine = s.hands[asker]
-    _, voids, _, leader = replay_game_tricks(SIX, t, played, asker, mine)
+    _, voids, _, leader = replay_game_tricks(rules, t, played, asker, mine)
     assert leader == asker
     gone = cards_to_mask([c for tr in played for c in tr]) | (1 << s.upcard)
-    unseen = [c for c in SIX.deck_obj.cards if not ((mine | gone) >> c) & 1]
+    unseen = [c for c in rules.deck_obj.cards if not ((mine | gone) >> c) & 1]
     from euchre_stats.core.trump import SUIT_MASK
 
     others = [x for x in range(6) if x != asker]
@@ -135,24 +138,26 @@ def _exact_last_lead(s: HandState):
         m = s.maker_seat
         ours = asker % 2 == m % 2
         maker_tricks = won[m % 2] + (mine_t if ours else 1 - mine_t)
-        mp, dp = hand_points(SIX, maker_tricks, False)
+        mp, dp = hand_points(rules, maker_tricks, False)
         total += (mp - dp) if ours else (dp - mp)
         count += 1
     return card_name(c), total / count
 
 
-@pytest.mark.parametrize("seed, model", [(21, "pimc"), (22, "pimc"), (23, "dd")])
-def test_last_lead_exact_value_lies_in_its_interval(seed, model):
+@pytest.mark.parametrize("seed, model, rules", [(21, "pimc", SIX), (22, "pimc", SIX), (23, "dd", SIX),
+                                                (24, "dd", DOUBLED), (25, "dd", DOUBLED)])
+def test_last_lead_exact_value_lies_in_its_interval(seed, model, rules):
     """The whole question (the six-seat dealer with voids, the solver, the points) on the last trick,
-    where every consistent deal can be enumerated: the exact value lies in the interval."""
-    s = _late(seed, 1, turned_down=True)
+    where every consistent deal can be enumerated: the exact value lies in the interval (the
+    doubled pack's tricks written as text: a card named twice is both copies)."""
+    s = _late(seed, 1, turned_down=True, rules=rules)
     names = ("eldest", "second", "third", "fourth", "fifth", "dealer")
     tricks = [" ".join(card_name(c) for c in s.plays[i:i + 6]) for i in range(0, 24, 6)]
     up = s.upcard
     d = game_lead_decision(card_name(mask_to_cards(s.hands[s.to_act])[0]), s.trump, names[s.maker_seat],
-                           names[s.to_act], SIX, tricks=tricks, up=card_name(up), samples=2000, seed=seed,
+                           names[s.to_act], rules, tricks=tricks, up=card_name(up), samples=2000, seed=seed,
                            infer=False, model=model)
-    card, exact = _exact_last_lead(s)
+    card, exact = _exact_last_lead(s, rules)
     o = d.options[0]
     assert o.action == card
     assert o.ev_ci[0] <= exact <= o.ev_ci[1], (exact, o.ev_ci)
@@ -271,3 +276,48 @@ def test_loner_refusals_and_the_dealers_discard_after_a_lone_order():
     assert min(o["9d"].ev, o["Kh"].ev) > max(o["Js"].ev, o["Jc"].ev, o["As"].ev)
     assert all(-3.0 <= x.ev_ci[0] and x.ev_ci[1] <= 6.0 for x in d.options)
 
+
+
+def test_the_doubled_pack_questions_read_both_copies():
+    """Deck 50: a hand may hold both copies of a card, an upcard the hand holds once is its other
+    copy, a third copy is an error naming the card; the tricks of ``lead`` count the copies played."""
+    d = game_order_decision("Ah Ah Jh Kd Qd", "9h", "eldest", DOUBLED, samples=200, seed=1, model="dd")
+    assert d.inputs["hand"] == "Ah Ah Jh Kd Qd" and d.model == "dd"
+    o = {x.action: x for x in d.options}
+    assert set(o) == {"pass", "order", "order alone"} and all(-6 <= x.ev <= 6 for x in o.values())
+    d2 = game_order_decision("Ah Jh Kd Qd 9s", "Ah", "eldest", DOUBLED, samples=100, seed=1, model="dd")
+    assert d2.inputs["upcard"] == "Ah"
+    for hand, up, words in [("Ah Ah Jh Kd Qd", "Ah", "the upcard 'Ah' is also in the hand .twice."),
+                            ("Ah Ah Ah Kd Qd", "9h", "card 'Ah' appears a third time in 'Ah Ah Ah Kd Qd'")]:
+        with pytest.raises(ValueError, match=words):
+            game_order_decision(hand, up, "eldest", DOUBLED, samples=10, seed=1, model="dd")
+    with pytest.raises(DecisionInputError, match="hand: card 'Ah' appears a third time .* .counting the cards played."):
+        game_lead_decision("Jh Ah Kc Qc", "h", "eldest", "third", DOUBLED, tricks=["Jk As Ks 9h Ah Ah"], up="9h",
+                           samples=10, seed=1, model="dd")
+    with pytest.raises(DecisionInputError, match="tricks: card 'Qs' appears a third time"):
+        game_lead_decision("Jh Ah Kc", "h", "eldest", "third", DOUBLED,
+                           tricks=["Qs As Ks Qs 9s Ts", "Qs Jk 9c Tc Ac Kc"], up="9h", samples=10, seed=1, model="dd")
+    r = CliRunner().invoke(cli, ["order", "Ah Ah Jh Kd Qd", "--up", "9h", "--seat", "eldest", "--players", "6",
+                                 "--deck", "50", "--model", "dd", "-n", "100", "--seed", "1"])
+    assert r.exit_code == 0, r.output
+    assert "six-handed euchre, doubled 25-card pack (50 cards)" in r.output
+    r = CliRunner().invoke(cli, ["order", "Ah Ah Jh Kd Qd", "--up", "9h", "--seat", "eldest", "--deck", "50"])
+    assert r.exit_code == 2 and "the doubled 25-card pack is six-handed euchre's" in r.output
+
+
+def test_variants_of_the_doubled_pack_beside_six_handed_on_33_cards():
+    r = es.variants("50", players=6, samples=300, seed=2, model="dd")
+    assert [c.deck for c in r.columns] == ["50 six-handed", "33 six-handed"]
+    assert r.columns[0].rules.deck == "50" and r.columns[1].rules.deck == "33"
+    text = r.to_text()
+    assert text.startswith("six-handed euchre with the doubled 25-card pack beside six-handed euchre on the "
+                           "33-card deck")
+    assert set(r.to_dict()["decks"]) == {"50", "33"}
+    # the 33-card column is the six-handed game on its own: the same as variants --players 6 gives
+    six = es.variants("33", players=6, samples=300, seed=2, model="dd")
+    assert r.columns[1].figures["p_make"].value == six.columns[0].figures["p_make"].value
+    for bad in ("33,50", "24"):
+        with pytest.raises(ValueError, match="six-handed euchre is dealt from the 33-card deck"):
+            es.variants(bad, players=6, samples=10, seed=1)
+    with pytest.raises(ValueError, match="deck 50: the doubled 25-card pack is six-handed euchre's"):
+        es.variants("50", players=3, samples=10, seed=1)
