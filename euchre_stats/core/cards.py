@@ -147,7 +147,7 @@ def _tokens(text: str) -> Iterator[str]:
                 bad = piece[pos:]
                 raise InvalidCardError(
                     f"cannot read a card at {bad!r} in {text!r}: expected cards like "
-                    "'Jh', '10h', 'hJ', 'J♥' or the Joker 'Jk' (the red Joker of the doubled pack 'Jr')"
+                    "'Jh', '10h', 'hJ', 'J♥' or the Joker 'Jk'"
                 )
             yield m.group(0)
             pos = m.end()
