@@ -3,8 +3,9 @@
 Usage: python benchmarks/bench_realistic_seats.py [--deals N] [--worlds W] [--seed S] [--threads T] [--deck 33|50]
                                                  [--skip-cold]
 
-Random deals of the 33-card deck (``--deck 50``: the doubled 25-card pack, cards 0-57), five cards to each of six seats (the dealer seat 5), trump
-uniform over the four suits, the maker uniform over the six seats, one deal in six alone (the
+Random deals of the 33-card deck (``--deck 50``: the doubled 25-card pack, cards 0-57), five cards
+to each of six seats (the dealer seat 5), trump uniform over the four suits, the maker uniform
+over the six seats, one deal in six alone (the
 maker's two partners out, the leader from ``first_leader``), in the dealer's hand the upcard
 known to everyone (its lowest card) when the dealer plays; ``numpy.random.default_rng(seed)``.
 Times are CPU time of this process (``time.process_time``: the machine may be shared) after a

@@ -20,6 +20,18 @@ sampler's exact counting and unranking (count matrices "cards of each group to e
 and the decision helpers are the four-seat kernel's, with six seats and a dead pile (the kitty
 and the hands of the seats sitting out) as the holders.
 
+**The doubled 25-card pack** (deck 50): the API passes the pack's layout
+(``_seats.BITPOS_DOUBLED``: twins on adjacent bits of a 16-bit slot, the Joker of trump's colour on
+top) and the search's tie mask, which the workspace holds for every search of the batch
+(:func:`_new_ws`).  The trick's winner is kept as the search's *threshold* (:func:`_trick_after`,
+the search's own step), so a twin played later takes the trick, in the play-out and in every
+probe; equal-card classes are the search's tie-aware runs (:func:`_classes`: two copies in the
+mover's hand are one class, a card whose twin is unseen, on the table or in another hand stands
+alone); the dealer's upcard stops being known when the dealer plays a card of its face.  The
+sampler's exact counting stops where counts could leave int64 (:data:`EXACT_LIMIT`; the pack's
+first tricks): there worlds are shuffled and rejected only.  The 33-card deck runs the same code
+with a tie mask of 0 and its own layout, exactly as before.
+
 Randomness: every row owns a splitmix64 stream seeded from ``(seed, stream[row])``, so results do
 not depend on the number of threads or on how rows are chunked.  The search's table keys are
 exact for one seating (the seats out): a chunk clears its table when the seating changes, and

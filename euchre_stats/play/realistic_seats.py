@@ -12,6 +12,11 @@ nothing unplayed between them) is played at once.  The play-outs run in numba
 (:mod:`._realistic_seats`), parallel over deals, each deal from its own random stream
 ``(seed, deal index)``: results never depend on the number of threads.
 
+Either deck of six-handed euchre: the 33-card deck or the doubled 25-card pack (``Rules(players=6,
+deck="50")``: cards 0-57, the twins 33-56 and the red Joker 57; of two identical cards the later
+played wins, of the two Jokers the one of trump's colour).  Per-card results (lead values, a
+decision's sums) have a column per card number: 33 or 58.
+
 This module validates and converts; it does no I/O and never touches global random state.
 """
 
@@ -297,7 +302,7 @@ def play_realistic_seats(rules: Rules, hands, trump, leader, out, maker, alone, 
     Parameters
     ----------
     rules : Rules
-        Six-handed rules (``players`` 6, the 33-card deck); points decide every card.
+        Six-handed rules (``players`` 6, the 33-card deck or the doubled pack); points decide every card.
     hands : uint64 array (n, 6)
         Each seat's five cards as play starts (after the pick-up, the discard and a loner's
         exchange); a seat sitting out holds 0.  Hands of fewer cards (as many each) start the
@@ -398,7 +403,7 @@ def lead_values_seats(rules: Rules, hands, trump, leader, out, maker, alone, car
     """For the lead question: side 0's tricks after each lead when everybody then plays realistically.
 
     ``leader`` is to lead a trick (nothing on the table); the other arguments are
-    :func:`play_realistic_seats`'s.  ``cards`` the leads to try (deck cards 0-32; default every
+    :func:`play_realistic_seats`'s.  ``cards`` the leads to try (cards of the deck; default every
     card the leader holds in each deal; a card the leader does not hold in a deal is not tried
     there).  Every lead of deal ``i`` is played out from the same random stream ``(seed, i)``
     (common random numbers): the leads differ by the card, not by the luck of the sampling.
@@ -406,9 +411,9 @@ def lead_values_seats(rules: Rules, hands, trump, leader, out, maker, alone, car
     Returns
     -------
     numpy.ndarray
-        ``int64`` (n, 33): ``[i, c]`` side 0's tricks (seats 0, 2, 4) from this trick on (this trick
-        included, ``won`` not) when the leader leads ``c`` and everybody then plays realistically;
-        -1 for a card not tried (not asked or not held).
+        ``int64`` (n, 33), (n, 58) on the doubled pack: ``[i, c]`` side 0's tricks (seats 0, 2, 4)
+        from this trick on (this trick included, ``won`` not) when the leader leads ``c`` and
+        everybody then plays realistically; -1 for a card not tried (not asked or not held).
 
     Examples
     --------
@@ -485,7 +490,7 @@ def decide_given_worlds_seats(rules: Rules, worlds, trump: int, leader: int, out
 
     Returns
     -------
-    (card, sums) : int, int64 array (33,)
+    (card, sums) : int, int64 array (33,) or (58,) on the doubled pack
         The card played and, per card, the sum over the worlds of the mover's side's points minus
         the other side's (:data:`NOT_LEGAL` for cards that are not legal).
     """
