@@ -1,9 +1,11 @@
 """Realistic six-handed play-outs per CPU-second (``play.realistic_seats``), with the cost of a decision.
 
-Usage: python benchmarks/bench_realistic_seats.py [--deals N] [--worlds W] [--seed S] [--threads T] [--skip-cold]
+Usage: python benchmarks/bench_realistic_seats.py [--deals N] [--worlds W] [--seed S] [--threads T] [--deck 33|50]
+                                                 [--skip-cold]
 
-Random deals of the 33-card deck, five cards to each of six seats (the dealer seat 5), trump
-uniform over the four suits, the maker uniform over the six seats, one deal in six alone (the
+Random deals of the 33-card deck (``--deck 50``: the doubled 25-card pack, cards 0-57), five cards
+to each of six seats (the dealer seat 5), trump uniform over the four suits, the maker uniform
+over the six seats, one deal in six alone (the
 maker's two partners out, the leader from ``first_leader``), in the dealer's hand the upcard
 known to everyone (its lowest card) when the dealer plays; ``numpy.random.default_rng(seed)``.
 Times are CPU time of this process (``time.process_time``: the machine may be shared) after a
@@ -33,6 +35,7 @@ from euchre_stats.rules import Rules, first_leader, sitting_out
 from euchre_stats.solver import seats as seats_api
 
 SIX = Rules(players=6, deck="33")
+FIFTY = Rules(players=6, deck="50")
 PLAY_DIR = Path(realistic_seats.__file__).resolve().parent
 SOLVER_DIR = Path(seats_api.__file__).resolve().parent
 ONE_DEAL = ("import numpy as np; from euchre_stats.rules import Rules; "
@@ -44,9 +47,10 @@ ONE_DEAL = ("import numpy as np; from euchre_stats.rules import Rules; "
             "print(play_realistic_seats(Rules(players=6, deck='33'), h, 2, 0, 0, 1, False, seed=1, threads=1))")
 
 
-def deals(n: int, seed: int):
+def deals(n: int, seed: int, rules: Rules = SIX):
     """``n`` random six-handed deals as play starts: hands, trump, leader, out, maker, alone, up_known."""
     rng = np.random.default_rng(seed)
+    pack = [c for c in range(58) if (rules.deck_obj.mask >> c) & 1]
     hands = np.zeros((n, 6), dtype=np.uint64)
     trump = rng.integers(0, 4, n)
     maker = rng.integers(0, 6, n)
@@ -57,13 +61,13 @@ def deals(n: int, seed: int):
     for i in range(n):
         loner = int(maker[i]) if alone[i] else None
         out[i] = sitting_out(loner, None, 6)
-        p = rng.permutation(33)
+        p = rng.permutation(pack)
         for s in range(6):
             if not (out[i] >> s) & 1:
                 hands[i, s] = sum(1 << int(c) for c in p[5 * s:5 * s + 5])
-        leader[i] = first_leader(SIX, 5, loner)
+        leader[i] = first_leader(rules, 5, loner)
         if hands[i, 5]:
-            up[i] = min(c for c in range(33) if (int(hands[i, 5]) >> c) & 1)
+            up[i] = min(c for c in pack if (int(hands[i, 5]) >> c) & 1)
     return hands, trump, leader, out, maker, alone, up
 
 
@@ -73,16 +77,18 @@ def main() -> None:
     ap.add_argument("--worlds", type=int, default=24)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--deck", choices=["33", "50"], default="33")
     ap.add_argument("--skip-cold", action="store_true")
     args = ap.parse_args()
+    rules = FIFTY if args.deck == "50" else SIX
     print(f"{os.cpu_count()} cpus, load average {os.getloadavg()[0]:.2f}, seed {args.seed}, worlds {args.worlds}, "
-          f"threads {args.threads}")
-    hands, trump, leader, out, maker, alone, up = deals(args.deals, args.seed)
-    play_realistic_seats(SIX, hands[:2], trump[:2], leader[:2], out[:2], maker[:2], alone[:2], seed=0,
+          f"threads {args.threads}, deck {args.deck}")
+    hands, trump, leader, out, maker, alone, up = deals(args.deals, args.seed, rules)
+    play_realistic_seats(rules, hands[:2], trump[:2], leader[:2], out[:2], maker[:2], alone[:2], seed=0,
                          worlds=args.worlds, threads=args.threads, up_known=up[:2])  # compile or load the cache
     stats = np.zeros(K.NUM_STATS, dtype=np.int64)
     t0 = time.process_time()
-    side0 = play_realistic_seats(SIX, hands, trump, leader, out, maker, alone, seed=args.seed, worlds=args.worlds,
+    side0 = play_realistic_seats(rules, hands, trump, leader, out, maker, alone, seed=args.seed, worlds=args.worlds,
                                  threads=args.threads, up_known=up, stats=stats)
     cpu = time.process_time() - t0
     dec = int(stats[K.ST_DECISIONS])
@@ -93,7 +99,7 @@ def main() -> None:
           f"({stats[K.ST_PROBES] / max(stats[K.ST_WORLDS], 1):.2f} a world), exact samples {int(stats[K.ST_EXACT])}, "
           f"search nodes {int(stats[K.ST_NODES])}, table clears {int(stats[K.ST_CLEARS])}")
     real = np.where(maker % 2 == 0, side0, 5 - side0)
-    dd = six_maker_tricks(SIX, hands, trump, maker, out)
+    dd = six_maker_tricks(rules, hands, trump, maker, out)
     print(f"makers' mean tricks: realistic {real.mean():.3f}, double dummy {dd.mean():.3f}")
 
     if not args.skip_cold:

@@ -7,6 +7,10 @@ turns side 0's tricks into the mover's side's points minus the other side's with
 shortcut of the kernel (classes of equivalent cards, point bands, probes) is used.  Also here: a
 hand in play as every seat sees it, random positions, a plain rejection sampler of the worlds
 and the list of every consistent deal (for the kernel's sampler).
+
+Either deck of six-handed euchre: the 33-card deck or the doubled 25-card pack (cards 0-57, twins
+33-56, the red Joker 57), whose rules live in :mod:`euchre_stats.core.trump` (``legal_plays``, and
+``trick_winner_index``: of two identical cards the later played wins) and in the validated solver.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ DECK = (1 << 33) - 1
 
 
 def bits(m: int) -> list[int]:
-    return [c for c in range(33) if (m >> c) & 1]
+    return [c for c in range(58) if (m >> c) & 1]
 
 
 def next_seat(seat: int, out: int) -> int:
@@ -110,20 +114,22 @@ class HandState:
         self.trick = []
 
 
-def random_deal(rng, out: int) -> list[int]:
-    cards = rng.permutation(33)
+def random_deal(rng, out: int, deck: int = DECK) -> list[int]:
+    cards = rng.permutation(bits(deck))
     return [0 if (out >> s) & 1 else sum(1 << int(c) for c in cards[5 * s:5 * s + 5]) for s in range(SEATS)]
 
 
 def random_position(rng, rules: Rules, alone: bool, steps=None, choice: bool = True):
     """A random six-handed position after ``steps`` random legal cards (default a random number), with two
     or more legal cards (any number with ``choice`` false): a dict of hands, trump, leader, out, trick,
-    gone, voids, won, maker, alone, mover and up (a card of the dealer's hand taken up, or -1)."""
+    gone, voids, won, maker, alone, mover, up (a card of the dealer's hand taken up, or -1) and deck (its
+    mask)."""
+    deck = rules.deck_obj.mask
     while True:
         maker = int(rng.integers(SEATS))
         out = sitting_out(maker if alone else None, None, SEATS)
         trump = int(rng.integers(4))
-        hands = random_deal(rng, out)
+        hands = random_deal(rng, out, deck)
         up = -1
         if hands[DEALER] and rng.random() < 0.5:
             up = int(rng.choice(bits(hands[DEALER])))
@@ -137,7 +143,8 @@ def random_position(rng, rules: Rules, alone: bool, steps=None, choice: bool = T
         if legal & (legal - 1) or not choice:
             held_up = up if up >= 0 and (h.hands[DEALER] >> up) & 1 else -1
             return dict(hands=h.hands, trump=trump, leader=h.leader, out=out, trick=list(h.trick), gone=h.gone,
-                        voids=list(h.voids), won=h.won, maker=maker, alone=alone, mover=h.seat, up=held_up)
+                        voids=list(h.voids), won=h.won, maker=maker, alone=alone, mover=h.seat, up=held_up,
+                        deck=deck)
 
 
 def _holders(p: dict):
@@ -145,12 +152,12 @@ def _holders(p: dict):
     t, mover = p["trump"], p["mover"]
     up = p["up"] if p["up"] >= 0 and mover != DEALER else -1
     table = sum(1 << c for c in p["trick"])
-    unseen = DECK & ~p["gone"] & ~table & ~p["hands"][mover] & ~((1 << up) if up >= 0 else 0)
+    unseen = p.get("deck", DECK) & ~p["gone"] & ~table & ~p["hands"][mover] & ~((1 << up) if up >= 0 else 0)
     holders = []
     for s in range(SEATS):
         if s == mover or (p["out"] >> s) & 1:
             continue
-        vm = sum(1 << c for c in range(33) if (p["voids"][s] >> int(EFF_SUIT[t, c])) & 1)
+        vm = sum(1 << c for c in range(58) if (p["voids"][s] >> int(EFF_SUIT[t, c])) & 1)
         holders.append((s, bin(p["hands"][s]).count("1") - (1 if s == DEALER and up >= 0 else 0), vm))
     return unseen, holders, up
 

@@ -9,8 +9,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from euchre_stats.core.bits import card_twin
 from euchre_stats.core.cards import parse_hand
-from euchre_stats.core.trump import EFF_SUIT, POWER
+from euchre_stats.core.trump import EFF_SUIT, POWER, SUIT_MASK
 from euchre_stats.play.contracts import six_maker_tricks
 from euchre_stats.play.realistic_seats import (
     NOT_LEGAL,
@@ -37,6 +38,9 @@ from slow_pimc_seats import (  # noqa: E402
 )
 
 SIX = Rules(players=6, deck="33")
+#: six-handed with the doubled 25-card pack (cards 0-57: twins 33-56, the red Joker 57)
+FIFTY = Rules(players=6, deck="50")
+DECKS = pytest.mark.parametrize("rules", [SIX, FIFTY], ids=["deck33", "deck50"])
 
 
 def _random_deals(rng, n: int, lone_every: int = 6):
@@ -76,6 +80,56 @@ def test_kernel_chooses_as_the_slow_twin_given_the_same_worlds():
     # every trick but the forced last one, and every place in it, with six seats and with a loner's four
     assert seen == {(a, t, k) for a in (False, True) for t in range(4) for k in range(4 if a else 6)}
 
+
+
+def _twin_facts(p) -> tuple[bool, bool, bool]:
+    """Of a doubled position: (two copies of a card on the table; the mover holds the twin of a card on the
+    table; both Jokers in play)."""
+    table = p["trick"]
+    pair_down = any(card_twin(c) in table for c in table if card_twin(c) >= 0)
+    hand = p["hands"][p["mover"]]
+    can_repeat = any((hand >> card_twin(c)) & 1 for c in table if card_twin(c) >= 0)
+    inplay = 0
+    for h in p["hands"]:
+        inplay |= h
+    for c in table:
+        inplay |= 1 << c
+    return pair_down, can_repeat, bool((inplay >> 32) & 1 and (inplay >> 57) & 1)
+
+
+def test_kernel_chooses_as_the_slow_twin_on_the_doubled_pack():
+    # the doubled pack: of two identical cards the later played wins (core.trump and the validated solver in the
+    # slow twin; the search's winning threshold in the kernel); 2,400 random decisions, then 300 where the mover
+    # holds the twin of a card on the table
+    rng = np.random.default_rng(20261204)
+    total = agree = same_sums = 0
+    facts = Counter()
+    seen = set()
+    positions = [random_position(rng, FIFTY, alone=i % 3 == 2) for i in range(2400)]
+    while len(positions) < 2700:
+        p = random_position(rng, FIFTY, alone=len(positions) % 3 == 2)
+        if _twin_facts(p)[1]:
+            positions.append(p)
+    for p in positions:
+        ws = sample_worlds_slow(rng, p, 8)
+        args = (p["trump"], p["leader"], p["out"], p["maker"], p["alone"])
+        ref, ref_sums = choose_from_worlds(FIFTY, ws, p["trump"], p["leader"], p["out"], p["trick"], p["maker"],
+                                           p["alone"], p["won"])
+        card, sums = decide_given_worlds_seats(FIFTY, ws, *args, trick=p["trick"], won=p["won"])
+        quick, _ = decide_given_worlds_seats(FIFTY, ws, *args, trick=p["trick"], won=p["won"], full=False)
+        assert sums.shape == (58,)
+        total += 1
+        agree += card == ref == quick
+        same_sums += {c: int(sums[c]) for c in range(58) if sums[c] != NOT_LEGAL} == ref_sums
+        facts.update(k for k, f in zip(("pair down", "twin in hand", "both Jokers"), _twin_facts(p)) if f)
+        facts["loner"] += p["alone"]
+        seen.add((p["alone"], 5 - bin(p["hands"][p["mover"]]).count("1"), len(p["trick"])))
+    print(f"doubled pack: kernel and slow twin agree on {agree}/{total} cards, {same_sums}/{total} sums; {facts}")
+    assert agree == total
+    assert same_sums == total
+    assert facts["pair down"] > 150 and facts["twin in hand"] >= 300 and facts["both Jokers"] > 300
+    assert facts["loner"] > 800
+    assert seen == {(a, t, k) for a in (False, True) for t in range(4) for k in range(4 if a else 6)}
 
 
 def test_best_first_chooses_as_the_full_sums():
@@ -164,6 +218,7 @@ def test_same_seed_same_play_on_one_and_two_threads_and_any_chunks():
 
 def _check_world(p, w):
     mover, t = p["mover"], p["trump"]
+    assert all(x & ~p["deck"] == 0 for x in w), "a card outside the deck"
     table = sum(1 << c for c in p["trick"])
     assert w[mover] == p["hands"][mover]
     seen = 0
@@ -178,13 +233,14 @@ def _check_world(p, w):
         assert (w[DEALER] >> p["up"]) & 1, "the dealer's known upcard missing"
 
 
+@DECKS
 @pytest.mark.parametrize("tries", [32, 0], ids=["rejection", "exact-unranking"])
-def test_sampled_worlds_keep_the_voids_and_the_dealers_upcard(tries):
+def test_sampled_worlds_keep_the_voids_and_the_dealers_upcard(tries, rules):
     rng = np.random.default_rng(13)
     checked = voided = 0
     for i in range(400):
-        p = random_position(rng, SIX, alone=i % 3 == 2)
-        ws, exact = sample_worlds_seats(SIX, p["hands"], p["trump"], p["leader"], p["out"], seed=5, stream=i,
+        p = random_position(rng, rules, alone=i % 3 == 2)
+        ws, exact = sample_worlds_seats(rules, p["hands"], p["trump"], p["leader"], p["out"], seed=5, stream=i,
                                         worlds=16, trick=p["trick"], gone=p["gone"], voids=p["voids"],
                                         up_known=p["up"], tries=tries)
         voided += any(p["voids"])
@@ -196,20 +252,23 @@ def test_sampled_worlds_keep_the_voids_and_the_dealers_upcard(tries):
     assert checked > 4000 and voided > 100
 
 
-def _last_trick(rng, i: int):
-    """A position in the last trick (a card each still to play; few consistent deals), any seating."""
+def _last_trick(rng, i: int, rules: Rules = SIX):
+    """A position in the last trick (a card each still to play; few consistent deals), any seating; on the
+    doubled pack (some 20 cards unseen, the rest in a dead pile) at most two seats after the mover."""
     alone = i % 3 == 2
     na = 4 if alone else 6
-    return random_position(rng, SIX, alone, steps=4 * na + int(rng.integers(na)), choice=False)
+    down = int(rng.integers(na)) if rules is SIX else int(rng.integers(na - 3, na))
+    return random_position(rng, rules, alone, steps=4 * na + down, choice=False)
 
 
-def test_few_consistent_deals_are_each_taken_once():
+@DECKS
+def test_few_consistent_deals_are_each_taken_once(rules):
     rng = np.random.default_rng(14)
     hits = 0
     for i in range(300):
-        p = _last_trick(rng, i)
+        p = _last_trick(rng, i, rules)
         every = all_worlds(p)
-        ws, exact = sample_worlds_seats(SIX, p["hands"], p["trump"], p["leader"], p["out"], seed=1, stream=i,
+        ws, exact = sample_worlds_seats(rules, p["hands"], p["trump"], p["leader"], p["out"], seed=1, stream=i,
                                         worlds=24, trick=p["trick"], gone=p["gone"], voids=p["voids"],
                                         up_known=p["up"])
         assert exact == (len(every) <= 24)
@@ -221,21 +280,22 @@ def test_few_consistent_deals_are_each_taken_once():
     assert 50 < hits < 300
 
 
+@DECKS
 @pytest.mark.parametrize("tries", [32, 0], ids=["rejection", "exact-unranking"])
-def test_sampled_worlds_are_uniform(tries):
+def test_sampled_worlds_are_uniform(tries, rules):
     # a last trick with a void that bites and a few dozen consistent deals: one world from each of many streams
     rng = np.random.default_rng(15)
     i = 0
     while True:
-        p = _last_trick(rng, 0)
+        p = _last_trick(rng, 0, rules)
         every = all_worlds(p)
-        if 30 <= len(every) <= 120 and len(every) < len(all_worlds(dict(p, voids=[0] * 6))):
+        if 30 <= len(every) <= (120 if rules is SIX else 400) and len(every) < len(all_worlds(dict(p, voids=[0] * 6))):
             break
         i += 1
     draws = 120 * len(every)
     counts = Counter()
     for stream in range(draws):
-        ws, exact = sample_worlds_seats(SIX, p["hands"], p["trump"], p["leader"], p["out"], seed=2, stream=stream,
+        ws, exact = sample_worlds_seats(rules, p["hands"], p["trump"], p["leader"], p["out"], seed=2, stream=stream,
                                         worlds=1, trick=p["trick"], gone=p["gone"], voids=p["voids"],
                                         up_known=p["up"], tries=tries)
         assert not exact
@@ -246,6 +306,48 @@ def test_sampled_worlds_are_uniform(tries):
     # chi-square with len(every) - 1 degrees of freedom: mean k, sd sqrt(2k); six sd is far out
     k = len(every) - 1
     assert chi2 < k + 6 * (2 * k) ** 0.5
+
+
+@pytest.mark.parametrize("tries", [32, 0], ids=["rejection", "exact-unranking"])
+def test_doubled_first_trick_worlds_past_the_count_limit_are_uniform(tries):
+    # the doubled pack's first trick: some 43 unseen cards deal in about 10**25 ways, too many to count in int64,
+    # so worlds are shuffled and rejected only (tries=0 too).  One seat has shown a void: its cards are a uniform
+    # subset of the unseen cards outside that suit, the rest of the deal uniform; every (card, seat) frequency
+    # against that closed form
+    rng = np.random.default_rng(26)
+    while True:
+        p = random_position(rng, FIFTY, alone=False, steps=2, choice=False)
+        if any(p["voids"]):
+            break
+    t, mover = p["trump"], p["mover"]
+    a = next(s for s in range(6) if p["voids"][s])
+    e = int(p["voids"][a]).bit_length() - 1
+    up = p["up"] if mover != DEALER else -1
+    table = sum(1 << c for c in p["trick"])
+    unseen = FIFTY.deck_obj.mask & ~table & ~p["hands"][mover] & ~((1 << up) if up >= 0 else 0)
+    g1 = unseen & int(SUIT_MASK[t, e])
+    g2 = unseen & ~g1
+    nu, n2 = bin(unseen).count("1"), bin(g2).count("1")
+    need = {s: bin(p["hands"][s]).count("1") - (1 if s == DEALER and up >= 0 else 0) for s in range(6) if s != mover}
+    assert nu >= 40 and g1
+    n = 3000
+    ws, exact = sample_worlds_seats(FIFTY, p["hands"], t, p["leader"], p["out"], seed=3, worlds=n, trick=p["trick"],
+                                    voids=p["voids"], up_known=p["up"], tries=tries)
+    assert not exact and ws.shape == (n, 6)
+    worst = 0.0
+    for s, k in need.items():
+        got = np.array([[(int(w[s]) >> c) & 1 for c in bits(unseen)] for w in ws]).mean(axis=0)
+        for c, f in zip(bits(unseen), got):
+            if s == a:
+                want = 0.0 if (g1 >> c) & 1 else k / n2
+            else:
+                want = k / (nu - need[a]) * (1.0 if (g1 >> c) & 1 else 1 - need[a] / n2)
+            sd = (want * (1 - want) / n) ** 0.5
+            assert abs(f - want) <= 5 * sd + 1e-12, (s, c, f, want)
+            worst = max(worst, abs(f - want) / max(sd, 1e-12))
+    for w in ws[:200]:
+        _check_world(p, [int(x) for x in w])
+    print(f"first trick of the doubled pack: {nu} unseen cards, worst cell {worst:.2f} sd")
 
 
 def test_mean_tricks_against_double_dummy():
@@ -530,3 +632,71 @@ def test_bad_tricks_are_named():
         play_realistic_seats(SIX, rows2, *args, trick=[p["trick"]] * 3, **kw)
     with pytest.raises(RealisticInputError, match=r"cards \[40\]: expected a sequence of deck cards"):
         lead_values_seats(SIX, *_lay_down(rng, 0)[:1], 2, 0, 0b10100, 0, True, [40], seed=1)
+
+
+# --- the doubled 25-card pack: hand-checkable positions and its inputs --------------------------------
+def _doubled_loner(rng, top: str, twin_to: int | None = None):
+    """Seat 0 alone in hearts with ``top`` (deck 50); the three defenders hold no trump, except the twin of
+    the loner's ace of hearts given to defender ``twin_to``: (hands (1, 6), out)."""
+    out = sitting_out(0, None, 6)
+    mine = parse_hand(top, deck="50")
+    ace_twin = card_twin(parse_hand("Ah", deck="50").bit_length() - 1)
+    plain = [c for c in bits(FIFTY.deck_obj.mask & ~int(SUIT_MASK[2, 2]))]
+    rest = [int(c) for c in rng.permutation(plain)]
+    hands = np.zeros((1, 6), dtype=np.uint64)
+    k = 0
+    for s in (1, 3, 5):
+        cards = rest[k:k + 5]
+        k += 5
+        if s == twin_to:
+            cards = cards[:4] + [ace_twin]
+        hands[0, s] = sum(1 << c for c in cards)
+    hands[0, 0] = mine
+    return hands, out
+
+
+def test_doubled_lone_lay_down_and_the_later_twin_in_lead_values():
+    rng = np.random.default_rng(27)
+    # both Jokers, both right bowers and the left against no trump: every lead takes five tricks, a lone march
+    for _ in range(4):
+        hands, out = _doubled_loner(rng, "Jr Jk Jh Jh Jd")
+        vals = lead_values_seats(FIFTY, hands, 2, 0, out, 0, True, seed=1, worlds=8)
+        held = bits(int(hands[0, 0]))
+        assert vals.shape == (1, 58)
+        assert [int(vals[0, c]) for c in held] == [5] * 5
+        assert (np.delete(vals[0], held) == -1).all()
+        first = first_leader(FIFTY, DEALER, 0)
+        side0 = play_realistic_seats(FIFTY, hands, 2, first, out, 0, True, seed=3, worlds=8)
+        assert side0.tolist() == [5] and points_table_seats(FIFTY, 0, True)[0, 5] == 6
+    # the ace of hearts with a defender holding its twin as its one trump: led first, the twin follows later and
+    # wins (four tricks); any other lead draws the twin under a Joker or a bower (five)
+    ace = parse_hand("Ah", deck="50").bit_length() - 1
+    for holder in (1, 3, 5):
+        hands, out = _doubled_loner(rng, "Jr Jk Jh Jh Ah", twin_to=holder)
+        vals = lead_values_seats(FIFTY, hands, 2, 0, out, 0, True, seed=2, worlds=8)
+        held = bits(int(hands[0, 0]))
+        assert {c: int(vals[0, c]) for c in held} == {c: 4 if c == ace else 5 for c in held}
+
+
+def test_doubled_inputs_are_named():
+    rng = np.random.default_rng(28)
+    hands, out = _doubled_loner(rng, "Jr Jk Jh Jh Jd")
+    args = (2, 0, out, 0, True)
+    seven = parse_hand("7s")  # not in the 25-card pack
+    bad = hands.copy()
+    bad[0, 1] = (int(bad[0, 1]) & ~(1 << bits(int(bad[0, 1]))[0])) | seven
+    with pytest.raises(RealisticInputError, match=r"hands row 0 .*cards of the doubled 25-card pack"):
+        play_realistic_seats(FIFTY, bad, *args, seed=1)
+    twice = hands.copy()
+    twice[0, 1] = (int(twice[0, 1]) & ~(1 << bits(int(twice[0, 1]))[0])) | (1 << bits(int(hands[0, 3]))[0])
+    with pytest.raises(RealisticInputError, match="twice"):
+        play_realistic_seats(FIFTY, twice, *args, seed=1)
+    with pytest.raises(RealisticInputError, match=r"cards \[58\]: expected a sequence of deck cards"):
+        lead_values_seats(FIFTY, hands, *args, [58], seed=1)
+    with pytest.raises(RealisticInputError, match=r"trick \[0\]: expected up to 3 cards of the doubled"):
+        decide_given_worlds_seats(FIFTY, hands, *args, trick=[0])
+    # the 33-card deck still refuses the pack's twins
+    with pytest.raises(RealisticInputError, match="cards 0-32 only"):
+        play_realistic_seats(SIX, hands, *args, seed=1)
+    with pytest.raises(RealisticInputError, match="players 6"):
+        play_realistic_seats(Rules(players=4), hands, *args, seed=1)

@@ -20,6 +20,18 @@ sampler's exact counting and unranking (count matrices "cards of each group to e
 and the decision helpers are the four-seat kernel's, with six seats and a dead pile (the kitty
 and the hands of the seats sitting out) as the holders.
 
+**The doubled 25-card pack** (deck 50): the API passes the pack's layout
+(``_seats.BITPOS_DOUBLED``: twins on adjacent bits of a 16-bit slot, the Joker of trump's colour on
+top) and the search's tie mask, which the workspace holds for every search of the batch
+(:func:`_new_ws`).  The trick's winner is kept as the search's *threshold* (:func:`_trick_after`,
+the search's own step), so a twin played later takes the trick, in the play-out and in every
+probe; equal-card classes are the search's tie-aware runs (:func:`_classes`: two copies in the
+mover's hand are one class, a card whose twin is unseen, on the table or in another hand stands
+alone); the dealer's upcard stops being known when the dealer plays a card of its face.  The
+sampler's exact counting stops where counts could leave int64 (:data:`EXACT_LIMIT`; the pack's
+first tricks): there worlds are shuffled and rejected only.  The 33-card deck runs the same code
+with a tie mask of 0 and its own layout, exactly as before.
+
 Randomness: every row owns a splitmix64 stream seeded from ``(seed, stream[row])``, so results do
 not depend on the number of threads or on how rows are chunked.  The search's table keys are
 exact for one seating (the seats out): a chunk clears its table when the seating changes, and
@@ -35,8 +47,12 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from ..solver._kernels import SLOT0, TRUMP, _bit_index, _popcount, _reps, _to_layout
+from ..solver._kernels import _bit_index, _hibit, _popcount
 from ..solver._seats import (
+    EVEN,
+    SLOT0,
+    TRUMP,
+    TT_MAX_DOUBLED,
     TT_WIDTH,
     W_GEN,
     W_HANDS,
@@ -50,6 +66,7 @@ from ..solver._seats import (
     _key,
     _order,
     _probe,
+    _reps_tie,
 )
 from ..solver._seats import ST_NODES as WS_NODES
 from ..solver._seats import _find as _tt_find
@@ -62,15 +79,11 @@ from ._realistic_kernels import (
     _below_small,
     _best_class,
     _best_first_arrays,
-    _classes,
     _decision_arrays,
     _find,
     _first_matrix_deals,
-    _groups,
     _point_targets,
     _seed_stream,
-    _top_of,
-    _trick_after,
     _walk,
 )
 
@@ -81,6 +94,12 @@ DEALER = 5
 DEAD = 6
 #: shuffles tried per world before drawing it exactly
 REJECT_TRIES = 32
+#: most unseen cards (the doubled pack's 50 less the mover's five) and so the sampler's rows of cards
+MAX_UNSEEN = 50
+#: the exact sampler counts deals only while every count is below this bound (int64 holds them);
+#: above it (the doubled pack's early tricks: 45 unseen cards deal in about 10**27 ways) worlds are
+#: shuffled and rejected until one keeps every void
+EXACT_LIMIT = 2.0 ** 62
 #: log2 of each chunk's table entries (40 bytes each): the worlds of one decision share few positions
 TT_BITS = 14
 #: stats fields of :func:`play_batch`
@@ -92,10 +111,13 @@ __all__ = ["NOT_LEGAL"]
 
 # --- the search's workspace -----------------------------------------------------------------------
 @njit(cache=True)
-def _new_ws(bits):
-    """A six-seat search workspace with an empty table of ``2**bits`` entries (as ``_seats.new_workspace``)."""
+def _new_ws(bits, tie):
+    """A six-seat search workspace with an empty table of ``2**bits`` entries (as ``_seats.new_workspace``)
+    and the search's tie mask ``tie`` (the doubled layout's :data:`..solver._seats.TIE_DOUBLED`, or 0):
+    every position it searches is laid out in one layout."""
     ws = np.zeros(W_TT + (TT_WIDTH << bits), dtype=np.int64)
     ws[W_TT_SIZE] = 1 << bits
+    ws[W_TIE] = tie
     return ws
 
 
@@ -118,6 +140,67 @@ def _next_seats(out, nxt):
             n = (n + 1) % SEATS
         nxt[s] = n
     return na
+
+
+# --- cards in the layout, under the doubled pack's ties ------------------------------------------
+@njit(cache=True)
+def _to_layout(hand, trump, bitpos):
+    """A hand in deck numbering as a mask of the layout ``bitpos`` of ``trump`` (bit 63 may be set)."""
+    m = np.int64(0)
+    x = hand
+    while x:
+        b = x & -x
+        x ^= b
+        m |= np.int64(1) << bitpos[trump, _bit_index(b)]
+    return m
+
+
+@njit(cache=True)
+def _top_of(c, tops):
+    """The top card of ``c``'s run, given ``tops`` (the top card of every run, from ``_reps_tie``):
+    the lowest top at or above ``c`` in its 16-bit slot (safe for bit 63)."""
+    above = tops & (np.int64(SLOT0) << (_bit_index(c) & 0x30)) & ~(c - 1)
+    return above & -above
+
+
+@njit(cache=True)
+def _classes(legal, hand, occ, trump, card_at, rep, members, low, tie):
+    """Legal cards grouped into runs of equivalent cards (nothing of ``occ`` between them; under ties,
+    :func:`..solver._seats._reps_tie`: two copies in ``hand`` are one class, a card whose twin is in
+    ``occ`` outside ``hand`` is alone).  ``rep`` gets each class's top card, ``members`` its cards,
+    ``low`` its lowest deck number."""
+    nc = 0
+    tops = _reps_tie(hand, hand, occ, tie)
+    m = legal
+    while m:
+        c = _hibit(m)
+        m ^= c
+        top = _top_of(c, tops)
+        ci = _find(rep, nc, top)
+        if ci == nc:
+            rep[nc] = top
+            members[nc] = 0
+            low[nc] = 99
+            nc += 1
+        members[ci] |= c
+        low[ci] = min(low[ci], card_at[trump, _bit_index(c)])
+    return nc
+
+
+@njit(cache=True)
+def _trick_after(c, seat, pos, lead, win, wseat, tm, tie):
+    """``(led slot, winning threshold, its seat)`` once ``seat`` plays ``c`` (one layout bit) as card
+    ``pos`` of the trick: the search's own step (:func:`..solver._seats._trick_after`), the winner a
+    bit index threshold (a twin's lowered below its pair: the other copy played later wins)."""
+    return _ws_trick_after(_bit_index(c), c, pos, seat, lead, win, wseat, tm, tie)
+
+
+@njit(cache=True)
+def _same_face(c, tie):
+    """``c`` (one layout bit) and, under ties, its twin."""
+    if c & tie:
+        return c | ((c & EVEN) << 1) | ((c >> 1) & EVEN)
+    return c
 
 
 # --- the mover's knowledge and the worlds ---------------------------------------------------------
@@ -160,6 +243,51 @@ def _holders(p, hands, unseen, up_bit, voids, out, hseat, hneed, hvoid):
 
 
 @njit(cache=True)
+def _groups(unseen, bites, nh, hvoid, gcards, gsize, allowed, pats):
+    """Groups of interchangeable unseen cards (:func:`._realistic_kernels._groups` over 16-bit slots);
+    returns their number (``pats``: work row of 4).
+
+    Without a biting void all unseen cards are one group; otherwise the slots with unseen cards are
+    grouped by which holders may hold them (slots nobody tells apart are one group).
+    """
+    ng = 0
+    for g in range(4):
+        part = unseen & (np.int64(SLOT0) << (16 * g)) if bites else (unseen if g == 0 else 0)
+        if part == 0:
+            continue
+        pat = 0
+        for h in range(nh):
+            if (hvoid[h] & part) == 0:
+                pat |= 1 << h
+        gi = _find(pats, ng, pat)
+        if gi == ng:
+            pats[ng] = pat
+            gsize[ng] = 0
+            for h in range(nh):
+                allowed[ng, h] = (pat >> h) & 1 == 1
+            ng += 1
+        m = part
+        while m:
+            b = m & -m
+            m ^= b
+            gcards[gi, gsize[gi]] = b
+            gsize[gi] += 1
+    return ng
+
+
+@njit(cache=True)
+def _deals_bound(nu, hneed, nh, binom):
+    """The deals of ``nu`` unseen cards to the holders' needs ignoring voids (a bound on every count
+    the exact sampler makes), as a float."""
+    w = 1.0
+    r = nu
+    for h in range(nh):
+        w *= binom[r, hneed[h]]
+        r -= hneed[h]
+    return w
+
+
+@njit(cache=True)
 def _unrank(r, xm, gcards, gsize, ng, hseat, nh, binom, avail, world):
     """Deal number ``r`` (``0 <= r <`` deals of matrix ``xm``) into ``world`` (seats only, not the dead pile)."""
     for g in range(ng):
@@ -192,10 +320,10 @@ def _scratch(worlds):
     """Per-chunk work arrays: the worlds, the sampler's (holders, groups, count matrices, cards), the
     next-seat table, the best-first evaluation's (:func:`._realistic_kernels._best_first_arrays`)."""
     return (np.zeros((max(worlds, 1), SEATS), dtype=np.int64), np.zeros(8, dtype=np.int64),
-            np.zeros(8, dtype=np.int64), np.zeros(8, dtype=np.int64), np.zeros((4, 33), dtype=np.int64),
+            np.zeros(8, dtype=np.int64), np.zeros(8, dtype=np.int64), np.zeros((4, MAX_UNSEEN), dtype=np.int64),
             np.zeros(4, dtype=np.int64), np.zeros((4, 8), dtype=np.bool_), np.zeros(32, dtype=np.int64),
             np.zeros(32, dtype=np.int64), np.zeros(8, dtype=np.int64), np.zeros(4, dtype=np.int64),
-            np.zeros(33, dtype=np.int64), np.zeros(33, dtype=np.int64), np.zeros(4, dtype=np.int64),
+            np.zeros(MAX_UNSEEN, dtype=np.int64), np.zeros(MAX_UNSEEN, dtype=np.int64), np.zeros(4, dtype=np.int64),
             np.zeros((5, 8), dtype=np.int64), np.zeros(SEATS, dtype=np.int64), _best_first_arrays(worlds))
 
 
@@ -207,14 +335,20 @@ def _fill_worlds(p, hands, unseen, up_bit, voids, out, worlds, tries, rs, binom,
     seats (the dead pile keeps the rest), rejected when it breaches a shown void; after ``tries``
     rejections in a row the world is drawn exactly (a uniform index over every consistent deal,
     unranked).  ``exact``: there were no more consistent deals than ``worlds``, each taken once.
+    When the deals ignoring voids reach :data:`EXACT_LIMIT` (too many to count in int64: the doubled
+    pack's early tricks) nothing is counted and a shuffle is rejected until it keeps every void
+    (still uniform; the true deal keeps them, so one is found).
     """
     wh, hseat, hneed, hvoid, gcards, gsize, allowed, x, xout, cap, rem, avail, ub, pats, after, _, _ = scr
     nh, bites = _holders(p, hands, unseen, up_bit, voids, out, hseat, hneed, hvoid)
     ng = _groups(unseen, bites, nh, hvoid, gcards, gsize, allowed, pats)
     _after(gsize, ng, nh, allowed, after)
+    nu = _popcount(unseen)
+    # too many deals to count in int64: shuffle and reject only (never exact)
+    big = _deals_bound(nu, hneed, nh, binom) >= EXACT_LIMIT
     # the deals of the first count matrix bound the count from below: count them all only when few
     total = -1
-    if _first_matrix_deals(gsize, ng, hneed, nh, allowed, after, binom, x, xout, cap, rem) <= worlds:
+    if not big and _first_matrix_deals(gsize, ng, hneed, nh, allowed, after, binom, x, xout, cap, rem) <= worlds:
         total = _walk(gsize, ng, hneed, nh, allowed, after, binom, -1, x, xout, cap, rem)
     base_up = up_bit if p != DEALER else 0
     if 0 <= total <= worlds:
@@ -226,16 +360,17 @@ def _fill_worlds(p, hands, unseen, up_bit, voids, out, worlds, tries, rs, binom,
             before = _walk(gsize, ng, hneed, nh, allowed, after, binom, r, x, xout, cap, rem)
             _unrank(r - before, xout, gcards, gsize, ng, hseat, nh, binom, avail, wh[r])
         return total, True
-    nu = 0
     m = unseen
-    while m:
+    for j in range(nu):
         b = m & -m
         m ^= b
-        ub[nu] = b
-        nu += 1
+        ub[j] = b
+    ntries = tries if bites else 1
     for w in range(worlds):
         done = False
-        for _ in range(tries if bites else 1):
+        k = 0
+        while k < ntries or (big and not done):
+            k += 1
             for s in range(SEATS):
                 wh[w, s] = 0
             wh[w, p] = hands[p]
@@ -275,8 +410,8 @@ def _fill_worlds(p, hands, unseen, up_bit, voids, out, worlds, tries, rs, binom,
 @njit(cache=True)
 def _load(ws, wrow, seat, c, nxt):
     """Lay world ``wrow`` (layout hands of six seats) out in the workspace, ``seat``'s card ``c`` taken
-    out of its hand (0: none), with the sides and the turn order; starts a new search number.
-    Returns every card still in a hand."""
+    out of its hand (0: none), with the sides and the turn order; starts a new search number.  The
+    tie mask stays the workspace's (:func:`_new_ws`).  Returns every card still in a hand."""
     rest = 0
     for k in range(SEATS):
         h = wrow[k]
@@ -319,8 +454,10 @@ def _root_probe(ws, na, tm, pos, seat, table, ledm, bbit, bseat, rest, target, h
             return 1, zero
         if left - s1 < target:
             return 0, zero
-        k0, p0, p1, p2 = _key(ws, rest, seat, nt)
-        j = _tt_find(ws, _index(ws, k0, p0, p1, p2), k0, p0, p1, p2)
+        j = -1
+        if ws[W_TIE] == 0 or _popcount(rest) <= TT_MAX_DOUBLED:  # else the search skips the table too
+            k0, p0, p1, p2 = _key(ws, rest, seat, nt)
+            j = _tt_find(ws, _index(ws, k0, p0, p1, p2), k0, p0, p1, p2)
         if j >= 0:
             if (ws[j + 4] & 0xFF) >= target:
                 return 1, zero
@@ -384,7 +521,7 @@ def _position_band(ws, wrow, seat, pos, na, nxt, lead, win, wseat, table, tm, ta
         while lo < nt and targets[lo] <= s0:
             lo += 1
     else:
-        ledm, bbit, bseat = lead, _bit_index(win), wseat
+        ledm, bbit, bseat = lead, win, wseat
         lo, hi = 0, nt
     maximise = (seat & 1) == 0
     move = zero
@@ -419,14 +556,14 @@ def _card_band(ws, wrow, seat, c, pos, na, nxt, lead, win, wseat, table, tm, tar
     lie in ``lo..hi``.  Zero-window probes of the six-seat search walk from the guess ``start``.
     """
     rest = _load(ws, wrow, seat, c, nxt)
-    nlead, nwin, nws = _trick_after(c, seat, pos, lead, win, wseat, tm)
+    nlead, nwin, nws = _trick_after(c, seat, pos, lead, win, wseat, tm, ws[W_TIE])
     zero = np.int64(0)
     if pos + 1 == na:  # the card ends the trick: its winner leads the next one
         gain = 1 if (nws & 1) == 0 else 0
         npos, nseat, ntable, ledm, bbit, bseat = zero, nws, zero, zero, zero, zero
     else:
         gain = 0
-        npos, nseat, ntable, ledm, bbit, bseat = pos + 1, nxt[seat], table | c, nlead, _bit_index(nwin), nws
+        npos, nseat, ntable, ledm, bbit, bseat = pos + 1, nxt[seat], table | c, nlead, nwin, nws
     left = _popcount(ws[W_HANDS + nseat])  # tricks still to be decided after the card
     nt = np.int64(0)
     k = min(max(start, lo + 1), hi)
@@ -459,7 +596,7 @@ def _evaluate(ws, wh, m, seat, pos, na, nxt, lead, win, wseat, table, tm, nc, re
         occ = table
         for k in range(SEATS):
             occ |= wh[w, k]
-        tops = _reps(hand, hand, occ)
+        tops = _reps_tie(hand, hand, occ, ws[W_TIE])
         nw = 0
         for ci in range(nc):
             # classes may merge in a world (a card between them is in the dead pile): value once
@@ -506,7 +643,7 @@ def _evaluate_best_first(ws, wh, m, seat, pos, na, nxt, lead, win, wseat, table,
         occ = table
         for k in range(SEATS):
             occ |= wh[w, k]
-        tops = _reps(hand, hand, occ)
+        tops = _reps_tie(hand, hand, occ, ws[W_TIE])
         hint = _top_of(rep[hci], tops) if hci >= 0 else np.int64(0)
         band, move = _position_band(ws, wh[w], seat, pos, na, nxt, lead, win, wseat, table, tm, targets, nt, prev,
                                     hint, counts)
@@ -547,7 +684,7 @@ def _evaluate_best_first(ws, wh, m, seat, pos, na, nxt, lead, win, wseat, table,
         occ = table
         for k in range(SEATS):
             occ |= wh[w, k]
-        tops = _reps(hand, hand, occ)
+        tops = _reps_tie(hand, hand, occ, ws[W_TIE])
         top = _top_of(rep[bi], tops)
         lo = np.int64(0) if mine0 else pband[w]
         hi = pband[w] if mine0 else np.int64(nt)
@@ -606,14 +743,15 @@ def _slot_voids(voids_suit, trump):
 
 
 @njit(cache=True)
-def _position(hands, trump, leader, out, trick, bitpos, nxt, tm):
-    """``(seat, pos, lead, win, wseat, table)`` of the current trick (deck cards ``trick``, -1 padded)."""
+def _position(hands, trump, leader, out, trick, bitpos, nxt, tm, tie):
+    """``(seat, pos, lead, win, wseat, table)`` of the current trick (deck cards ``trick``, -1 padded);
+    ``win`` the winning threshold (:func:`_trick_after`)."""
     seat, pos, lead, win, wseat, table = leader, 0, 0, 0, leader, 0
     for i in range(trick.shape[0]):
         if trick[i] < 0:
             break
         b = np.int64(1) << bitpos[trump, trick[i]]
-        lead, win, wseat = _trick_after(b, seat, pos, lead, win, wseat, tm)
+        lead, win, wseat = _trick_after(b, seat, pos, lead, win, wseat, tm, tie)
         table |= b
         pos += 1
         seat = nxt[seat]
@@ -643,7 +781,8 @@ def _play_row(hands_deck, trump, leader, out, trick, up, gone0, voids_suit, won0
     for s in range(SEATS):
         hands[s] = _to_layout(hands_deck[s], trump, bitpos)
     na = _next_seats(out, nxt)
-    seat, pos, lead, win, wseat, table = _position(hands_deck, trump, leader, out, trick, bitpos, nxt, tm)
+    tie = ws[W_TIE]
+    seat, pos, lead, win, wseat, table = _position(hands_deck, trump, leader, out, trick, bitpos, nxt, tm, tie)
     voids = _slot_voids(voids_suit, trump)
     _trick_voids(voids, trump, leader, trick, pos, lead, bitpos, nxt)
     deck = _to_layout(deck_mask, trump, bitpos)
@@ -661,7 +800,7 @@ def _play_row(hands_deck, trump, leader, out, trick, up, gone0, voids_suit, won0
         if legal == 0:
             legal = hand
         # cards with nothing unplayed between them are worth the same in every world
-        nc = _classes(legal, hand, (deck & ~gone) | table, trump, card_at, rep, members, low)
+        nc = _classes(legal, hand, (deck & ~gone) | table, trump, card_at, rep, members, low, tie)
         nt = _point_targets(pts0, won, _popcount(hand), seat & 1, targets, tvals)
         if nc == 1 or nt == 0:
             counts[ST_FORCED] += 1
@@ -681,11 +820,11 @@ def _play_row(hands_deck, trump, leader, out, trick, up, gone0, voids_suit, won0
             bi = _best_class(sums, alive, nc, low)
         c = _lowest_of(members[bi], low[bi], trump, card_at)
         hands[seat] ^= c
-        if c == up_bit:
+        if _same_face(c, tie) & up_bit:  # the dealer showed a card of the upcard's face: no longer known
             up_bit = 0
         if pos > 0 and (c & lead) == 0:
             voids[seat] |= 1 << (_bit_index(lead) >> 4)
-        lead, win, wseat = _trick_after(c, seat, pos, lead, win, wseat, tm)
+        lead, win, wseat = _trick_after(c, seat, pos, lead, win, wseat, tm, tie)
         table |= c
         pos += 1
         if pos == na:
@@ -702,7 +841,7 @@ def _play_row(hands_deck, trump, leader, out, trick, up, gone0, voids_suit, won0
 
 @njit(cache=True, parallel=True)
 def play_batch(hands, trump, leader, out, trick, up, gone, voids, won, pts0, stream, deck_mask, worlds, tries, seed,
-               nchunks, tt_bits, binom, bitpos, card_at, res, stats):
+               nchunks, tt_bits, binom, bitpos, card_at, tie, res, stats):
     """Play every row from its position to the end; ``res[i]`` side 0's tricks from there, the
     current trick included (chunks over threads).
 
@@ -713,11 +852,14 @@ def play_batch(hands, trump, leader, out, trick, up, gone, voids, won, pts0, str
     seat, bit ``e``: void shown in effective suit ``e`` before the current trick; those shown in
     ``trick`` are found here), ``won`` (side 0's tricks taken before), ``pts0[i, t]`` side 0's
     points minus side 1's when side 0 ends the hand with ``t`` tricks, ``stream`` the random stream.
-    ``stats[k]`` receives chunk ``k``'s counters.
+    ``deck_mask``, ``bitpos``, ``card_at`` and ``tie``: the deck's cards, its layout and the search's
+    tie mask (the 33-card deck: ``_kernels.BITPOS``, ``CARD_AT``, 0; the doubled pack: ``_seats``'
+    ``BITPOS_DOUBLED``, ``CARD_AT_DOUBLED``, ``TIE_DOUBLED``).  ``stats[k]`` receives chunk ``k``'s
+    counters.
     """
     n = hands.shape[0]
     for k in prange(nchunks):
-        ws = _new_ws(tt_bits)
+        ws = _new_ws(tt_bits, tie)
         scr = _scratch(worlds)
         counts = np.zeros(NUM_STATS, dtype=np.int64)
         rs = np.zeros(1, dtype=np.uint64)
@@ -738,7 +880,8 @@ def play_batch(hands, trump, leader, out, trick, up, gone, voids, won, pts0, str
 
 # --- single-decision entry points (the tests' view into the kernels) -----------------------------
 @njit(cache=True)
-def decide_given_worlds(worlds_deck, trump, leader, out, trick, pts0, won0, full, tt_bits, bitpos, card_at, values):
+def decide_given_worlds(worlds_deck, trump, leader, out, trick, pts0, won0, full, tt_bits, bitpos, card_at, tie,
+                        values):
     """The card (deck number) the mover plays given worlds ``worlds_deck`` (m, 6 deck masks), valued as
     :func:`play_batch` values them; ``values[c]`` the sum over the worlds of the mover's side's points
     minus the others' for each legal card (:data:`NOT_LEGAL` elsewhere).  With ``full`` every sum is
@@ -754,20 +897,20 @@ def decide_given_worlds(worlds_deck, trump, leader, out, trick, pts0, won0, full
             occ |= wh[w, s]
     nxt = np.zeros(SEATS, dtype=np.int64)
     na = _next_seats(out, nxt)
-    seat, pos, lead, win, wseat, table = _position(worlds_deck[0], trump, leader, out, trick, bitpos, nxt, tm)
+    seat, pos, lead, win, wseat, table = _position(worlds_deck[0], trump, leader, out, trick, bitpos, nxt, tm, tie)
     hand = wh[0, seat]
     legal = hand & lead if pos > 0 else hand
     if legal == 0:
         legal = hand
     rep, members, low, sums, alive, guess, wrep, wval, targets, tvals = _decision_arrays()
     # the cards in play in some world: legal cards with none of them between are equal in every world
-    nc = _classes(legal, hand, occ | table, trump, card_at, rep, members, low)
+    nc = _classes(legal, hand, occ | table, trump, card_at, rep, members, low, tie)
     nt = _point_targets(pts0, won0, _popcount(hand), seat & 1, targets, tvals)
-    ws = _new_ws(tt_bits)
+    ws = _new_ws(tt_bits, tie)
     counts = np.zeros(NUM_STATS, dtype=np.int64)
     _decide(ws, wh, m, seat, pos, na, nxt, lead, win, wseat, table, tm, nc, rep, low, targets, nt, tvals, full, sums,
             alive, guess, wrep, wval, _best_first_arrays(m), counts)
-    for c in range(33):
+    for c in range(values.shape[0]):
         values[c] = NOT_LEGAL
     for ci in range(nc):
         mm = members[ci]
@@ -780,7 +923,7 @@ def decide_given_worlds(worlds_deck, trump, leader, out, trick, pts0, won0, full
 
 @njit(cache=True)
 def sample_worlds_for(hands_deck, trump, leader, out, trick, gone, voids_suit, up, worlds, tries, seed, stream, binom,
-                      bitpos, card_at, res):
+                      deck_mask, bitpos, card_at, tie, res):
     """Worlds of the player to move as :func:`play_batch` samples them; ``res`` (worlds, 6) deck masks.
 
     ``voids_suit[s]``: bit ``e`` when seat ``s`` showed a void in effective suit ``e`` before the
@@ -794,10 +937,10 @@ def sample_worlds_for(hands_deck, trump, leader, out, trick, gone, voids_suit, u
     hands = np.zeros(SEATS, dtype=np.int64)
     for s in range(SEATS):
         hands[s] = _to_layout(hands_deck[s], trump, bitpos)
-    seat, pos, lead, win, wseat, table = _position(hands_deck, trump, leader, out, trick, bitpos, nxt, tm)
+    seat, pos, lead, win, wseat, table = _position(hands_deck, trump, leader, out, trick, bitpos, nxt, tm, tie)
     voids = _slot_voids(voids_suit, trump)
     _trick_voids(voids, trump, leader, trick, pos, lead, bitpos, nxt)
-    deck = _to_layout(0x1FFFFFFFF, trump, bitpos)
+    deck = _to_layout(deck_mask, trump, bitpos)
     gone_l = _to_layout(gone, trump, bitpos) & ~table
     up_bit = (np.int64(1) << bitpos[trump, up]) & hands[DEALER] if up >= 0 else 0
     me_up = up_bit if seat != DEALER else 0

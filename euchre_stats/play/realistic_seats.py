@@ -12,6 +12,11 @@ nothing unplayed between them) is played at once.  The play-outs run in numba
 (:mod:`._realistic_seats`), parallel over deals, each deal from its own random stream
 ``(seed, deal index)``: results never depend on the number of threads.
 
+Either deck of six-handed euchre: the 33-card deck or the doubled 25-card pack (``Rules(players=6,
+deck="50")``: cards 0-57, the twins 33-56 and the red Joker 57; of two identical cards the later
+played wins, of the two Jokers the one of trump's colour).  Per-card results (lead values, a
+decision's sums) have a column per card number: 33 or 58.
+
 This module validates and converts; it does no I/O and never touches global random state.
 """
 
@@ -19,10 +24,13 @@ from __future__ import annotations
 
 import numpy as np
 
+from typing import NamedTuple
+
 from ..core.errors import RealisticInputError
 from ..core.trump import EFF_SUIT, SUIT_MASK
 from ..rules import Rules, hand_points_array, sitting_out
 from ..solver import _kernels as _solver_kernels
+from ..solver import _seats as _solver_seats
 from ..solver import _threads
 from . import _realistic_kernels as _k4
 from . import _realistic_seats as _k
@@ -37,17 +45,44 @@ DEALER = _k.DEALER
 MAX_SEED = (1 << 63) - 1
 NOT_LEGAL = _k.NOT_LEGAL
 
-_BINOM = _k4.binomial_table()
+#: binomials up to the doubled pack's 50 cards (its 45 unseen cards at the first lead)
+_BINOM = _k4.binomial_table(51)
 _DECK = (1 << 33) - 1
+_DECK50 = sum(1 << c for c in range(58) if c >= 32 or (c & 7) >= 2)
 
 
-def _check_rules(rules: Rules) -> None:
+class _Pack(NamedTuple):
+    """A deck of six-handed euchre as the kernel reads it: its cards (a deck mask), how many card
+    numbers (the length of a per-card row), the layout of each trump and its inverse, the search's
+    tie mask, and its cards in words (for error messages)."""
+
+    mask: int
+    numbers: int
+    bitpos: np.ndarray
+    card_at: np.ndarray
+    tie: int
+    words: str
+
+    def holds(self, c: int) -> bool:
+        return 0 <= c < self.numbers and (self.mask >> c) & 1 == 1
+
+
+_PACK33 = _Pack(_DECK, 33, _solver_kernels.BITPOS, _solver_kernels.CARD_AT, 0, "cards 0-32")
+_PACK50 = _Pack(_DECK50, 58, _solver_seats.BITPOS_DOUBLED, _solver_seats.CARD_AT_DOUBLED, _solver_seats.TIE_DOUBLED,
+                "cards of the doubled 25-card pack (9 to A of each suit 2-7, 10-15, 18-23, 26-31, the black Joker 32, "
+                "their twins 33-56, the red Joker 57)")
+
+
+def _check_rules(rules: Rules) -> _Pack:
+    """The deck of six-handed ``rules`` (the 33-card deck or the doubled 25-card pack, five cards each)."""
     if not isinstance(rules, Rules) or rules.players != 6:
         got = getattr(rules, "players", rules)
         raise RealisticInputError(f"rules with players {got!r}: realistic play of six seats needs players 6")
-    if rules.deck_obj.mask != _DECK or rules.hand_size != 5:
+    mask = rules.deck_obj.mask
+    if mask not in (_DECK, _DECK50) or rules.hand_size != 5:
         raise RealisticInputError(f"rules with deck {rules.deck!r} and hand_size {rules.hand_size!r}: six-handed "
-                                  "euchre deals five cards each from the 33-card deck")
+                                  "euchre deals five cards each from the 33-card deck or the doubled 25-card pack")
+    return _PACK50 if mask == _DECK50 else _PACK33
 
 
 def points_table_seats(rules: Rules, maker, alone) -> np.ndarray:
@@ -80,16 +115,16 @@ def _rows(value, n: int, name: str, dtype=np.int64) -> np.ndarray:
     return arr.astype(dtype)
 
 
-def _hands(hands) -> np.ndarray:
+def _hands(hands, pack: _Pack) -> np.ndarray:
     h = np.asarray(hands)
     if h.ndim != 2 or h.shape[1] != SEATS or (h.size and h.dtype.kind not in "iu"):
         raise RealisticInputError(f"hands of shape {h.shape!r} and dtype {h.dtype}: expected integer masks (n, 6)")
     if h.dtype.kind == "i" and (h < 0).any():
         raise RealisticInputError(f"hands: row {_first_bad((h < 0).any(axis=1))} holds a negative mask")
     h = h.astype(np.uint64)
-    i = _first_bad((h >> np.uint64(33)).any(axis=1))
+    i = _first_bad((h & np.uint64(~pack.mask & ((1 << 64) - 1))).any(axis=1))
     if i is not None:
-        raise RealisticInputError(f"hands row {i} {h[i].tolist()!r}: cards are 0-32")
+        raise RealisticInputError(f"hands row {i} {h[i].tolist()!r}: {pack.words} only")
     return h.astype(np.int64)
 
 
@@ -109,7 +144,7 @@ def _trick_rows(trick, n: int) -> np.ndarray:
     return tr
 
 
-def _check_trick(h, t, ld, o, tr, g, vd) -> tuple[np.ndarray, np.ndarray]:
+def _check_trick(h, t, ld, o, tr, g, vd, pack: _Pack) -> tuple[np.ndarray, np.ndarray]:
     """Check the cards on the table of every row; ``(mover, played)``: the seat to move and, per seat,
     whether it has put a card on the table in the current trick."""
     n = h.shape[0]
@@ -120,9 +155,9 @@ def _check_trick(h, t, ld, o, tr, g, vd) -> tuple[np.ndarray, np.ndarray]:
         row = [int(c) for c in tr[i]]
         cards = row[: row.index(-1)] if -1 in row else row
         shown = cards if len(cards) < len(row) else row
-        if any(not 0 <= c <= 32 for c in row if c != -1) or any(c != -1 for c in row[len(cards):]):
-            raise RealisticInputError(f"row {i}: trick {shown!r} (row {row!r}): cards 0-32 in play order, then -1 "
-                                      "padding")
+        if any(not pack.holds(c) for c in row if c != -1) or any(c != -1 for c in row[len(cards):]):
+            raise RealisticInputError(f"row {i}: trick {shown!r} (row {row!r}): {pack.words} in play order, then "
+                                      "-1 padding")
         out = int(o[i])
         active = SEATS - bin(out).count("1")
         if len(cards) >= active:
@@ -159,9 +194,10 @@ def _check_trick(h, t, ld, o, tr, g, vd) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _validate(rules, hands, trump, leader, out, maker, alone, seed, worlds, up_known, gone, voids, won, trick=None):
-    """The kernel's arrays ``(hands, trump, leader, out, trick, up, gone, voids, won, pts)``, every input checked."""
-    _check_rules(rules)
-    h = _hands(hands)
+    """The kernel's arrays ``(hands, trump, leader, out, trick, up, gone, voids, won, pts, pack)``, every input
+    checked."""
+    pack = _check_rules(rules)
+    h = _hands(hands, pack)
     n = h.shape[0]
     if isinstance(worlds, bool) or not isinstance(worlds, (int, np.integer)) or int(worlds) < 1:
         raise RealisticInputError(f"worlds must be a whole number of at least 1, got {worlds!r}")
@@ -196,7 +232,7 @@ def _validate(rules, hands, trump, leader, out, maker, alone, seed, worlds, up_k
         if v.shape not in ((SEATS,), (n, SEATS)) or v.dtype.kind not in "iu" or ((v < 0) | (v > 15)).any():
             raise RealisticInputError(f"voids {voids!r}: expected 6 (or (n, 6)) bitmasks of suits 0..15")
         vd[:] = v
-    mover, on_table = _check_trick(h, t, ld, o, tr, g, vd)
+    mover, on_table = _check_trick(h, t, ld, o, tr, g, vd, pack)
     left = counts[np.arange(n), mover]  # the tricks still to play, the current one included
     i = _first_bad(((counts != left[:, None] - on_table) & active).any(axis=1) | (left < 1)
                    | (left > rules.hand_size))
@@ -217,9 +253,9 @@ def _validate(rules, hands, trump, leader, out, maker, alone, seed, worlds, up_k
     if i is not None:
         raise RealisticInputError(f"row {i}: hands {h[i].tolist()!r} hold a card twice")
     up = np.full(n, -1, dtype=np.int64) if up_known is None else _rows(up_known, n, "up_known")
-    i = _first_bad((up < -1) | (up > 32))
+    i = _first_bad((up < -1) | (up >= pack.numbers) | ((up >= 0) & (((pack.mask >> np.clip(up, 0, 63)) & 1) == 0)))
     if i is not None:
-        raise RealisticInputError(f"row {i}: up_known {int(up[i])!r} is not -1 or a card 0-32")
+        raise RealisticInputError(f"row {i}: up_known {int(up[i])!r} is not -1 or one of the {pack.words}")
     # the dealer may have just put the upcard on the table (it is no longer known to be in a hand)
     dealer_card = np.full(n, -1, dtype=np.int64)
     for i in np.flatnonzero(on_table[:, DEALER]):
@@ -235,11 +271,11 @@ def _validate(rules, hands, trump, leader, out, maker, alone, seed, worlds, up_k
         raise RealisticInputError(f"row {i}: up_known {int(up[i])!r} is not in the dealer's (seat 5) hand "
                                   f"{int(h[i, DEALER])!r}")
     played = (rules.hand_size - left) * active.sum(axis=1)
-    i = _first_bad((g < 0) | (g > _DECK) | ((g & union) != 0)
+    i = _first_bad((g < 0) | ((g & ~pack.mask) != 0) | ((g & union) != 0)
                    | (np.bitwise_count(np.maximum(g, 0).astype(np.uint64)).astype(np.int64) > played))
     if i is not None:
         raise RealisticInputError(f"row {i}: gone {int(g[i])!r} is not a set of the cards played before "
-                                  f"(cards 0-32, none held, at most {int(played[i])})")
+                                  f"({pack.words}, none held, at most {int(played[i])})")
     masks = SUIT_MASK.astype(np.int64)[t]  # (n, 4): each deal's effective suits
     for s in range(SEATS):
         for e in range(4):
@@ -251,7 +287,7 @@ def _validate(rules, hands, trump, leader, out, maker, alone, seed, worlds, up_k
     if i is not None:
         raise RealisticInputError(f"row {i}: won {int(w[i])!r} is outside 0..{int(rules.hand_size - left[i])} "
                                   "(tricks played)")
-    return h, t, ld, o, tr, up, g, vd, w, points_table_seats(rules, mk, al)
+    return h, t, ld, o, tr, up, g, vd, w, points_table_seats(rules, mk, al), pack
 
 
 def play_realistic_seats(rules: Rules, hands, trump, leader, out, maker, alone, *, seed: int,
@@ -266,7 +302,7 @@ def play_realistic_seats(rules: Rules, hands, trump, leader, out, maker, alone, 
     Parameters
     ----------
     rules : Rules
-        Six-handed rules (``players`` 6, the 33-card deck); points decide every card.
+        Six-handed rules (``players`` 6, the 33-card deck or the doubled pack); points decide every card.
     hands : uint64 array (n, 6)
         Each seat's five cards as play starts (after the pick-up, the discard and a loner's
         exchange); a seat sitting out holds 0.  Hands of fewer cards (as many each) start the
@@ -337,7 +373,7 @@ def play_realistic_seats(rules: Rules, hands, trump, leader, out, maker, alone, 
     return _run(*args, streams, seed, worlds, threads, stats)
 
 
-def _run(h, t, ld, o, tr, up, g, vd, w, pts, streams, seed, worlds, threads, stats=None) -> np.ndarray:
+def _run(h, t, ld, o, tr, up, g, vd, w, pts, pack, streams, seed, worlds, threads, stats=None) -> np.ndarray:
     """The kernel on checked arrays: side 0's tricks of every row from its position."""
     n = h.shape[0]
     res = np.zeros(n, dtype=np.int64)
@@ -351,9 +387,9 @@ def _run(h, t, ld, o, tr, up, g, vd, w, pts, streams, seed, worlds, threads, sta
     before = numba.get_num_threads()
     numba.set_num_threads(nthreads)
     try:
-        _k.play_batch(h, t, ld, o, np.ascontiguousarray(tr, dtype=np.int64), up, g, vd, w, pts, streams, _DECK,
-                      int(worlds), _k.REJECT_TRIES, int(seed), nchunks, _k.TT_BITS, _BINOM, _solver_kernels.BITPOS,
-                      _solver_kernels.CARD_AT, res, st)
+        _k.play_batch(h, t, ld, o, np.ascontiguousarray(tr, dtype=np.int64), up, g, vd, w, pts, streams, pack.mask,
+                      int(worlds), _k.REJECT_TRIES, int(seed), nchunks, _k.TT_BITS, _BINOM, pack.bitpos, pack.card_at,
+                      pack.tie, res, st)
     finally:
         numba.set_num_threads(before)
     if stats is not None:
@@ -367,7 +403,7 @@ def lead_values_seats(rules: Rules, hands, trump, leader, out, maker, alone, car
     """For the lead question: side 0's tricks after each lead when everybody then plays realistically.
 
     ``leader`` is to lead a trick (nothing on the table); the other arguments are
-    :func:`play_realistic_seats`'s.  ``cards`` the leads to try (deck cards 0-32; default every
+    :func:`play_realistic_seats`'s.  ``cards`` the leads to try (cards of the deck; default every
     card the leader holds in each deal; a card the leader does not hold in a deal is not tried
     there).  Every lead of deal ``i`` is played out from the same random stream ``(seed, i)``
     (common random numbers): the leads differ by the card, not by the luck of the sampling.
@@ -375,9 +411,9 @@ def lead_values_seats(rules: Rules, hands, trump, leader, out, maker, alone, car
     Returns
     -------
     numpy.ndarray
-        ``int64`` (n, 33): ``[i, c]`` side 0's tricks (seats 0, 2, 4) from this trick on (this trick
-        included, ``won`` not) when the leader leads ``c`` and everybody then plays realistically;
-        -1 for a card not tried (not asked or not held).
+        ``int64`` (n, 33), (n, 58) on the doubled pack: ``[i, c]`` side 0's tricks (seats 0, 2, 4)
+        from this trick on (this trick included, ``won`` not) when the leader leads ``c`` and
+        everybody then plays realistically; -1 for a card not tried (not asked or not held).
 
     Examples
     --------
@@ -392,38 +428,39 @@ def lead_values_seats(rules: Rules, hands, trump, leader, out, maker, alone, car
     >>> sorted(set(vals[0].tolist()))
     [-1, 5]
     """
-    h, t, ld, o, tr, up, g, vd, w, pts = _validate(rules, hands, trump, leader, out, maker, alone, seed, worlds,
-                                                   up_known, gone, voids, won)
+    h, t, ld, o, tr, up, g, vd, w, pts, pack = _validate(rules, hands, trump, leader, out, maker, alone, seed, worlds,
+                                                         up_known, gone, voids, won)
     n = h.shape[0]
     if cards is None:
-        ask = _DECK
+        ask = pack.mask
     else:
         asked = np.asarray(cards)
-        if asked.ndim != 1 or (asked.size and asked.dtype.kind not in "iu") or ((asked < 0) | (asked > 32)).any():
-            raise RealisticInputError(f"cards {cards!r}: expected a sequence of deck cards 0-32 to lead")
+        if (asked.ndim != 1 or (asked.size and asked.dtype.kind not in "iu")
+                or not all(pack.holds(int(c)) for c in asked)):
+            raise RealisticInputError(f"cards {cards!r}: expected a sequence of deck cards to lead ({pack.words})")
         ask = 0
         for c in asked:
             ask |= 1 << int(c)
     tried = h[np.arange(n), ld] & ask
-    rows, leads = np.nonzero((tried[:, None] >> np.arange(33)[None, :]) & 1)
-    res = np.full((n, 33), -1, dtype=np.int64)
+    rows, leads = np.nonzero((tried[:, None] >> np.arange(pack.numbers)[None, :]) & 1)
+    res = np.full((n, pack.numbers), -1, dtype=np.int64)
     if rows.size == 0:
         return res
     hr = h[rows].copy()
     hr[np.arange(rows.size), ld[rows]] &= ~np.left_shift(np.int64(1), leads)
     trr = np.full((rows.size, SEATS - 1), -1, dtype=np.int64)
     trr[:, 0] = leads
-    side0 = _run(hr, t[rows], ld[rows], o[rows], trr, up[rows], g[rows], vd[rows], w[rows], pts[rows],
+    side0 = _run(hr, t[rows], ld[rows], o[rows], trr, up[rows], g[rows], vd[rows], w[rows], pts[rows], pack,
                  rows.astype(np.int64), seed, worlds, threads)
     res[rows, leads] = side0
     return res
 
 
-def _trick(trick, out: int) -> np.ndarray:
+def _trick(trick, out: int, pack: _Pack) -> np.ndarray:
     cards = [int(c) for c in trick]
     active = SEATS - bin(out).count("1")
-    if len(cards) >= active or any(not 0 <= c <= 32 for c in cards):
-        raise RealisticInputError(f"trick {list(trick)!r}: expected up to {active - 1} cards 0-32 in play order")
+    if len(cards) >= active or any(not pack.holds(c) for c in cards):
+        raise RealisticInputError(f"trick {list(trick)!r}: expected up to {active - 1} {pack.words} in play order")
     tr = np.full(SEATS - 1, -1, dtype=np.int64)
     tr[: len(cards)] = cards
     return tr
@@ -453,19 +490,19 @@ def decide_given_worlds_seats(rules: Rules, worlds, trump: int, leader: int, out
 
     Returns
     -------
-    (card, sums) : int, int64 array (33,)
+    (card, sums) : int, int64 array (33,) or (58,) on the doubled pack
         The card played and, per card, the sum over the worlds of the mover's side's points minus
         the other side's (:data:`NOT_LEGAL` for cards that are not legal).
     """
-    _check_rules(rules)
-    wd = _hands(worlds)
+    pack = _check_rules(rules)
+    wd = _hands(worlds, pack)
     if wd.shape[0] < 1:
         raise RealisticInputError("worlds: expected at least one world")
     if not 0 <= int(trump) <= 3:
         raise RealisticInputError(f"trump {trump!r} is not a suit 0-3")
     if not 0 <= int(maker) <= 5 or int(out) != sitting_out(int(maker) if alone else None, None, SEATS):
         raise RealisticInputError(f"maker {maker!r}, alone {alone!r} and out {out!r} do not fit together")
-    tr = _trick(trick, int(out))
+    tr = _trick(trick, int(out), pack)
     if not 0 <= int(leader) <= 5 or (int(out) >> int(leader)) & 1:
         raise RealisticInputError(f"leader {leader!r} is not an active seat (out {out!r})")
     held = np.bitwise_or.reduce(wd, axis=1)
@@ -500,9 +537,9 @@ def decide_given_worlds_seats(rules: Rules, worlds, trump: int, leader: int, out
     if not 0 <= int(won) <= rules.hand_size - left:
         raise RealisticInputError(f"won {won!r}: outside 0..{rules.hand_size - left} (tricks played)")
     pts = points_table_seats(rules, maker, alone)[0]
-    sums = np.zeros(33, dtype=np.int64)
+    sums = np.zeros(pack.numbers, dtype=np.int64)
     card = _k.decide_given_worlds(wd, int(trump), int(leader), int(out), tr, pts, int(won), bool(full), _k.TT_BITS,
-                                  _solver_kernels.BITPOS, _solver_kernels.CARD_AT, sums)
+                                  pack.bitpos, pack.card_at, pack.tie, sums)
     return int(card), sums
 
 
@@ -515,17 +552,33 @@ def sample_worlds_seats(rules: Rules, hands, trump: int, leader: int, out: int, 
     ``leader``, ``gone`` the cards of the tricks before, ``voids[s]`` bit ``e`` when seat ``s``
     showed a void in effective suit ``e`` before this trick, ``up_known`` the upcard known to be in
     the dealer's hand (or -1).  Returns ``(worlds (m, 6) deck masks, exact)``: ``exact`` when every
-    consistent deal is listed once.  ``tries=0`` draws every world by exact unranking.
+    consistent deal is listed once.  ``tries=0`` draws every world by exact unranking, except where
+    there are too many deals to count (the doubled pack's early tricks): there shuffles are rejected
+    until one keeps every void, so the hands given must keep them (checked).
     """
-    _check_rules(rules)
-    hd = _hands(np.asarray(hands).reshape(1, -1))[0]
+    pack = _check_rules(rules)
+    hd = _hands(np.asarray(hands).reshape(1, -1), pack)[0]
     v = np.asarray(voids, dtype=np.int64)
     if v.shape != (SEATS,) or ((v < 0) | (v > 15)).any():
         raise RealisticInputError(f"voids {voids!r}: expected 6 bitmasks of suits 0..15")
+    tr = _trick(trick, int(out), pack)
+    held = [int(x) for x in hd]
+    table = sum(1 << int(c) for c in tr if c >= 0)
+    if sum(bin(x).count("1") for x in held) != bin(int(np.bitwise_or.reduce(hd))).count("1"):
+        raise RealisticInputError(f"hands {held!r} hold a card twice")
+    if (int(gone) | table) & int(np.bitwise_or.reduce(hd)) or int(gone) & table or int(gone) & ~pack.mask:
+        raise RealisticInputError(f"gone {gone!r} and the trick {list(trick)!r}: {pack.words}, none held, none "
+                                  "both gone and on the table")
+    for s in range(SEATS):
+        for e in range(4):
+            if (int(v[s]) >> e) & 1 and held[s] & int(SUIT_MASK[int(trump), e]):
+                raise RealisticInputError(f"seat {s} is said void in suit {e} but holds one ({held[s]!r})")
+    if int(up_known) != -1 and not pack.holds(int(up_known)):
+        raise RealisticInputError(f"up_known {up_known!r} is not -1 or one of the {pack.words}")
     res = np.zeros((worlds, SEATS), dtype=np.int64)
-    m, exact = _k.sample_worlds_for(hd, int(trump), int(leader), int(out), _trick(trick, int(out)), int(gone), v,
-                                    int(up_known), int(worlds), int(tries), int(seed), int(stream), _BINOM,
-                                    _solver_kernels.BITPOS, _solver_kernels.CARD_AT, res)
+    m, exact = _k.sample_worlds_for(hd, int(trump), int(leader), int(out), tr, int(gone), v, int(up_known),
+                                    int(worlds), int(tries), int(seed), int(stream), _BINOM, pack.mask,
+                                    pack.bitpos, pack.card_at, pack.tie, res)
     return res[:m], bool(exact)
 
 
