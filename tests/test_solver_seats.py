@@ -362,3 +362,19 @@ def test_doubled_inputs_are_checked():
         solve_seats_many(np.array([[1 << RED_JOKER, 4]]), 4, 0)
     with pytest.raises(SolveInputError, match="row 0: a card is held twice"):
         solve_seats_many(np.array([[1 << 40, 1 << 40]]), 0, 0)
+
+
+def test_text_hands_of_the_doubled_pack_name_both_copies():
+    """With ``deck="50"`` a card written again (in a later hand, or on the table) is its other
+    copy: two aces of spades, the later played takes the trick."""
+    from euchre_stats.solver.seats import seats_at_least, solve_seats
+
+    # seat 0 leads the As; seat 1 plays the other As after it and wins the trick, then leads its Ks
+    assert solve_seats(["As", "As", "9s", "Ts"], "h", 0, played=(), deck="50") == 0
+    assert solve_seats(["", "As", "9s", "Ts"], "h", 0, played=["As"], deck="50") == 0  # the table's As: the twin
+    assert solve_seats(["Ah Kc", "Ah 9c", "Tc Qc", "9d Td"], "h", 0, deck="50") == 1
+    assert not seats_at_least(["Ah Kc", "Ah 9c", "Tc Qc", "9d Td"], "h", 0, 2, deck="50")
+    with pytest.raises(ValueError, match="appears a third time"):
+        solve_seats(["Ah Ah", "Ah 9c"], "h", 0, deck="50")
+    with pytest.raises(ValueError, match="card 'Ah' appears twice"):
+        solve_seats(["Ah Ah", "9c Tc"], "h", 0)

@@ -39,10 +39,21 @@ def _doubled_check(every: int, t: int, where: str = "") -> None:
         raise SolveInputError(f"{where}the Joker has no place in no trump")
 
 
-def _mask(hand) -> int:
+def _mask(hand, deck=None, taken: int = 0) -> int:
     if isinstance(hand, (int, np.integer)):
         return int(hand)
-    return sum(1 << c for c in parse_cards(hand))
+    return sum(1 << c for c in parse_cards(hand, deck, taken=taken))
+
+
+def _masks(hands, deck) -> list[int]:
+    """The hands as masks; with ``deck`` the doubled pack's, a card written again (in a later hand)
+    is its second copy."""
+    out, taken = [], 0
+    for h in hands:
+        m = _mask(h, deck, taken)
+        out.append(m)
+        taken |= m
+    return out
 
 
 def _seating(n, sides, out):
@@ -73,9 +84,9 @@ def _trump(trump) -> int:
     return int(t)
 
 
-def _position(hands, trump, leader, sides, played, out):
+def _position(hands, trump, leader, sides, played, out, deck=None):
     """Validate one position; the kernel's arguments for it."""
-    masks = [_mask(h) for h in hands]
+    masks = _masks(hands, deck)
     n = len(masks)
     side, out, active, nxt = _seating(n, sides, out)
     if any(masks[s] for s in out):
@@ -83,7 +94,11 @@ def _position(hands, trump, leader, sides, played, out):
     t = _trump(trump)
     if not 0 <= leader < n or leader in out:
         raise SolveInputError(f"leader {leader!r} is not an active seat")
-    table = [c if isinstance(c, (int, np.integer)) else parse_cards(c)[0] for c in played]
+    named = sum(masks)
+    table = []
+    for c in played:  # the doubled pack: a card already named is the other copy
+        table.append(int(c) if isinstance(c, (int, np.integer)) else parse_cards(c, deck, taken=named)[0])
+        named |= 1 << table[-1]
     seen = 0
     for m in masks + [1 << int(c) for c in table]:
         if m < 0 or m >> NUM_CARDS_ALL:
@@ -112,7 +127,7 @@ def _run(args, target):
     return int(_seats.solve_position(h, side, nxt, n_active, t, table, leader, target, _seats.new_workspace()))
 
 
-def solve_seats(hands, trump, leader: int = 0, *, sides=None, played=(), out=()) -> int:
+def solve_seats(hands, trump, leader: int = 0, *, sides=None, played=(), out=(), deck=None) -> int:
     """Tricks side 0 takes from this position with best play by everyone, every card seen.
 
     Parameters
@@ -124,6 +139,8 @@ def solve_seats(hands, trump, leader: int = 0, *, sides=None, played=(), out=())
         against three, the four-handed partnerships
     played : the cards already on the table in the current trick, in order from ``leader``
     out : seats sitting out (no cards, skipped in turn)
+    deck : the deck of text hands; ``"50"`` (the doubled pack) reads a card written a second time,
+        in the same or a later hand or on the table, as its other copy
 
     Returns
     -------
@@ -135,10 +152,10 @@ def solve_seats(hands, trump, leader: int = 0, *, sides=None, played=(), out=())
     >>> solve_seats(["Jh Ah", "9s Ts", "Jd Kh", "Qs Ks"], "h")
     2
     """
-    return _run(_position(hands, trump, leader, sides, played, out), -1)
+    return _run(_position(hands, trump, leader, sides, played, out, deck), -1)
 
 
-def seats_at_least(hands, trump, leader: int, target: int, *, sides=None, played=(), out=()) -> bool:
+def seats_at_least(hands, trump, leader: int, target: int, *, sides=None, played=(), out=(), deck=None) -> bool:
     """Whether side 0 takes at least ``target`` tricks from this position with best play by everyone.
 
     One zero-window probe of the search, cheaper than :func:`solve_seats`: what a scoring band
@@ -147,7 +164,7 @@ def seats_at_least(hands, trump, leader: int, target: int, *, sides=None, played
 
     Parameters
     ----------
-    hands, trump, leader, sides, played, out : as :func:`solve_seats`
+    hands, trump, leader, sides, played, out, deck : as :func:`solve_seats`
     target : tricks side 0 must take from here, the current trick included (0 or less is always
         reached, more than the tricks left never)
 
@@ -163,7 +180,7 @@ def seats_at_least(hands, trump, leader: int, target: int, *, sides=None, played
     """
     if not isinstance(target, (int, np.integer)) or isinstance(target, bool):
         raise SolveInputError(f"target {target!r}: expected a whole number of tricks")
-    args = _position(hands, trump, leader, sides, played, out)
+    args = _position(hands, trump, leader, sides, played, out, deck)
     if target <= 0:
         return True
     return bool(_run(args, int(target)))
