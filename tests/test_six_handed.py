@@ -379,3 +379,25 @@ def test_realistic_review_of_the_last_trick_matches_every_consistent_deal():
             assert e["expected"] == pytest.approx(exact[e["card"]], abs=1e-12), (i, j)
             checked += 1
     assert checked >= 20
+
+
+def test_the_doubled_pack_bad_input_says_what_is_wrong(tmp_path):
+    """Each a one-line error naming the input, exit 2, no traceback."""
+    rec = json.loads(open("data/examples/six_handed_doubled.json").read())
+    third = dict(rec, hands=[["As"] + rec["hands"][1][1:] if i == 1 else h for i, h in enumerate(rec["hands"])])
+    (tmp_path / "third.json").write_text(json.dumps(third))
+    four = {"rules": {"deck": "50"}, "dealer": 3, "hands": [], "upcard": "9h", "bids": [], "plays": []}
+    (tmp_path / "four.json").write_text(json.dumps(four))
+    runner = CliRunner()
+    for args, words in [
+        (["odds", "--deck", "50"], "the 50-card deck (the doubled 25-card pack) is six-handed euchre's: use players 6"),
+        (["variants", "--deck", "50", "--players", "3", "-n", "10"], "deck 50: the doubled 25-card pack is six-handed"),
+        (["review", str(tmp_path / "four.json")], "deck '50': the doubled 25-card pack is six-handed euchre's"),
+        (["review", str(tmp_path / "third.json")], "card 'As' appears a third time in 'As Js Ah Qh Tc'"),
+        (["lead", "Jh Ah Kc Qc Jr", "--trump", "h", "--maker", "eldest", "--seat", "eldest", "--players", "6"],
+         "card 'Jr' is not in the 33-card deck (the red Joker is the doubled 25-card pack's, deck 50)"),
+        (["solve", "--hands", "Jh", "Ah", "9s", "Ts", "--trump", "h", "--deck", "50"],
+         "the doubled 25-card pack is six-handed euchre's; this solver seats four"),
+    ]:
+        r = runner.invoke(cli, args)
+        assert r.exit_code == 2 and words in r.output and "Traceback" not in r.output, (args, r.output)
