@@ -69,6 +69,13 @@ def card_face(card: int) -> int:
     return card_twin(card) if TWIN_BASE <= card < RED_JOKER else card
 
 
+def held_copy(card: int, mask: int) -> int:
+    """The copy of ``card`` that ``mask`` holds: its twin when only the twin is there (the doubled
+    pack), else ``card`` itself."""
+    twin = card_twin(card)
+    return twin if twin >= 0 and not (mask >> card) & 1 and (mask >> twin) & 1 else card
+
+
 def same_colour(suit: int) -> int:
     """The other suit of the same colour ("next"): clubs<->spades, diamonds<->hearts."""
     return 3 - suit

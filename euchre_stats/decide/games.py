@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..core.bits import held_copy
 from ..core.cards import card_name, card_suit, card_twin, cards_to_mask, parse_card, parse_cards, trump_letter
 from ..core.errors import DecisionInputError, DuplicateCardError
 from ..core.trump import EFF_SUIT, SUIT_MASK, trick_winner_index
@@ -319,7 +320,7 @@ def game_discard_decision(hand, upcard, rules: Rules, *, maker="dealer", samples
     cards = parse_cards(hand, rules.deck_obj, size=rules.hand_size + 1)
     up = parse_card(upcard, rules.deck_obj) if not isinstance(upcard, int) else upcard
     hmask = cards_to_mask(cards)
-    up = _held_copy(up, hmask)
+    up = held_copy(up, hmask)
     if not (hmask >> up) & 1:
         raise DecisionInputError(f"the upcard {card_name(up)!r} must be among the dealer's {rules.hand_size + 1} "
                                  "cards")
@@ -358,12 +359,6 @@ def _upcard(text, rules: Rules, hmask: int, what: str = "upcard") -> int:
         raise DecisionInputError(f"a Joker upcard: the questions of {GAME_NAMES[rules.players]} start from a suited "
                                  "upcard (the hand with the Joker turned up is played in review)")
     return up
-
-
-def _held_copy(card: int, mask: int) -> int:
-    """The copy of ``card`` in ``mask`` (the doubled pack's second when only it is there), else ``card``."""
-    twin = card_twin(card)
-    return twin if twin >= 0 and not (mask >> card) & 1 and (mask >> twin) & 1 else card
 
 
 def _free_copy(card: int, mask: int) -> int:
@@ -469,7 +464,7 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
     if upc is not None and deck.doubled and card_twin(upc) >= 0:
         # which copy was turned up: the one the dealer holds or played, else one nobody holds or played
         mine = played_by[dealer] | (hmask if asker == dealer else 0)
-        upc = _held_copy(upc, mine) if mine >> upc & 1 or mine >> card_twin(upc) & 1 else \
+        upc = held_copy(upc, mine) if mine >> upc & 1 or mine >> card_twin(upc) & 1 else \
             _free_copy(upc, hmask | cards_to_mask(played))
     round_one = upc is not None and card_suit(upc) == t
     # the holders: four seats (the smaller games use the first p) or six, then the kitty

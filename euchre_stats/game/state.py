@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..core.bits import held_copy
 from ..core.cards import (JOKER, NO_TRUMP_INDEX, NUM_CARDS_ALL, RED_JOKER, SUITS, TWIN_BASE, card_face, card_name,
                           card_suit, card_twin,
                           format_hand, mask_to_cards, parse_card, parse_cards, parse_hand, parse_trump, trump_letter)
@@ -499,7 +500,7 @@ class HandState:
                 if text in ("pass", "order", "order alone", "defend alone") or text.endswith(" alone"):
                     raise IllegalActionError(actor, action, f"{_PHASE_TEXT[phase]}: expected a card", verb)
                 try:
-                    card = _own_copy(parse_card(str(action)), self.hands[actor])
+                    card = held_copy(parse_card(str(action)), self.hands[actor])
                 except InvalidCardError as exc:
                     raise IllegalActionError(actor, action, str(exc), verb) from None
             why = self._card_reason(card)
@@ -862,7 +863,7 @@ class HandState:
         if self.phase != PLAY or not self._trick or (seat is not None and seat != self.to_act):
             return None
         try:
-            card = int(action) if _is_int(action) else _own_copy(parse_card(str(action)), self.hands[self.to_act])
+            card = int(action) if _is_int(action) else held_copy(parse_card(str(action)), self.hands[self.to_act])
         except InvalidCardError:
             return None
         hand = self.hands[self.to_act]
@@ -924,15 +925,6 @@ def _canonical_copy(card: int, hand: int) -> int:
     replaying to the same cards)."""
     face = card_face(card)
     return face if face != card and (hand >> face) & 1 else card
-
-
-def _own_copy(card: int, hand: int) -> int:
-    """The copy of ``card`` that ``hand`` holds: in the doubled pack a card named by its text is
-    whichever of the two identical copies the player has (the first when it has both)."""
-    twin = card_twin(card)
-    if twin >= 0 and not (hand >> card) & 1 and (hand >> twin) & 1:
-        return twin
-    return card
 
 
 def _looks_like_card(text: str) -> bool:
