@@ -85,12 +85,19 @@ def _model(model: str | None) -> dict:
 
 
 def _with_players(rules, players) -> Rules:
-    """The rules as a game of ``players`` (None: as the rules say; :func:`~euchre_stats.rules.for_players`)."""
+    """The rules as a game of ``players`` (None: as the rules say; :func:`~euchre_stats.rules.for_players`).
+    Options naming the doubled pack (``{"deck": "50"}``, six-handed only) are read as six-handed ones
+    when ``players`` is 6."""
+    if isinstance(players, str) and players.strip().isdigit():
+        players = int(players)
+    if players == 6 and isinstance(rules, dict) and "players" not in rules:
+        try:
+            return load_rules({**rules, "players": 6})
+        except RulesError:
+            pass  # read as given below, so the error names the options as written
     r = load_rules(rules)
     if players is None:
         return r
-    if isinstance(players, str) and players.strip().isdigit():
-        players = int(players)
     return for_players(r, players)
 
 

@@ -64,10 +64,11 @@ def test_the_dealers_partners_see_the_upcard_as_an_assist():
     assert {o.action for o in d.options} == {"pass", "c", "c alone", "d", "d alone", "s", "s alone"}
 
 
-def test_same_seed_same_answer_on_any_number_of_threads():
-    a = es.order("Jh Jd Ah 9s Tc", "9h", "third", players=6, samples=300, seed=9, workers=1)
-    b = es.order("Jh Jd Ah 9s Tc", "9h", "third", players=6, samples=300, seed=9, workers=2)
-    assert a.to_dict() == b.to_dict()
+@pytest.mark.parametrize("deck", ["33", "50"])
+def test_same_seed_same_answer_on_any_number_of_threads(deck):
+    a = es.order("Jh Jd Ah 9s Tc", "9h", "third", {"deck": deck}, players=6, samples=300, seed=9, workers=1)
+    b = es.order("Jh Jd Ah 9s Tc", "9h", "third", {"deck": deck}, players=6, samples=300, seed=9, workers=2)
+    assert a.to_dict() == b.to_dict() and a.rules.deck == deck
 
 
 def _late(seed: int, left: int, turned_down: bool = False, rules: Rules = SIX):
