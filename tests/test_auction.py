@@ -81,3 +81,21 @@ def test_scores_are_for_the_asking_side():
     assert super_ev.score(c, np.array([5, 5])).value.tolist() == [2.0, 4.0]
     seen_from_1 = Evaluator(rules, "dd", 1, None).score(c, np.array([5, 5]))
     assert seen_from_1.value.tolist() == [-2.0, -2.0] and seen_from_1.our_euchred.tolist() == [False, True]
+
+
+@pytest.mark.parametrize("model", ["pimc", "dd"])
+def test_options_played_together_score_as_each_played_alone_on_the_same_streams(model):
+    """``Evaluator.play_options`` interleaves the options deal by deal on one stream per deal: each
+    option's outcome is the one ``play`` gives it alone with the same seed and streams."""
+    rules = preset("north-american")
+    hands, _, _ = random_deals(30, seed=4)
+    n = len(hands)
+    cs = [Contracts(hands.copy(), np.full(n, t), np.full(n, m), np.full(n, a), np.full(n, -1))
+          for t, m, a in ((2, 0, False), (2, 3, False), (1, 1, True))]
+    ev = Evaluator(rules, model, 0, 2)
+    together = ev.play_options(cs, np.random.default_rng(9))
+    for c, o in zip(cs, together):
+        alone = ev.play(c, np.random.default_rng(9), streams=np.arange(n))
+        for f in ("value", "our_make", "our_march", "our_euchred", "our_tricks"):
+            assert (getattr(o, f) == getattr(alone, f)).all(), f
+    assert len({o.value.tobytes() for o in together}) == 3

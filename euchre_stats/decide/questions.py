@@ -762,12 +762,17 @@ def round_one_outcomes(rules: Rules, auction: Auction, ev: Evaluator, hands: np.
         if not allowed:
             continue
         if asker == DEALER:
+            # every discard on the same deals, the others' declarations and the play on common random numbers
+            decl = int(rng.integers(2**62))
+            cs = []
             for key, card in discards:
                 h = hands.copy()
                 h[:, DEALER] = (h[:, DEALER] | np.uint64(1 << up)) & ~(np.uint64(1) << card.astype(np.uint64))
                 c = _contracts(h, up_suit, asker, alone)
                 c.up_known = np.full(n, up)
-                outs[f"{action}|{key}"] = ev.play(_rest_declares(auction, c, passed, True, rng), rng)
+                cs.append(_rest_declares(auction, c, passed, True, np.random.default_rng(decl)))
+            for (key, _), o in zip(discards, ev.play_options(cs, rng)):
+                outs[f"{action}|{key}"] = o
             continue
         h = hands.copy()
         picks_up = bool(dealer_picks_up(rules, asker, alone))  # not behind a lone partner: the dealer sits out
@@ -885,13 +890,16 @@ def _joker_up_decision(cards, hmask, rules, suit, samples, target_se, seed, mode
         passed = np.zeros((n, 4), dtype=bool)
         outs: dict[str, Outcome] = {}
         for alone in (False, True):
+            decl = int(rng.integers(2**62))  # every discard on common random numbers (see play_options)
+            cs = []
             for d in discards:
                 h = hands.copy()
                 h[:, DEALER] = np.uint64(cards_to_mask(six) & ~(1 << d))
                 c = _contracts(h, suit, DEALER, alone)
                 c.up_known = np.full(n, JOKER)
-                c = _rest_declares(auction, c, passed, True, rng)
-                outs[f"{'alone' if alone else 'with partner'}|{card_name(d)}"] = ev.play(c, rng)
+                cs.append(_rest_declares(auction, c, passed, True, np.random.default_rng(decl)))
+            for d, o in zip(discards, ev.play_options(cs, rng)):
+                outs[f"{'alone' if alone else 'with partner'}|{card_name(d)}"] = o
         return outs
 
     chunk = _uniform(lambda rng, m: dealer.sample(m, rng)[:, :4].copy(), play)
@@ -1048,15 +1056,16 @@ def discard_decision(hand, upcard, rules: Rules = NORTH_AMERICAN, *, maker="deal
         n = len(hands)
         passed = np.zeros((n, 4), dtype=bool)
         passed[:, list(before)] = True
-        outs = {}
+        decl = int(rng.integers(2**62))  # every discard on common random numbers (see play_options)
+        cs = []
         for d in choices:
             h = hands.copy()
             h[:, DEALER] = np.uint64(hmask & ~(1 << d))
             c = _contracts(h, up_suit, m, alone)
             c.up_known = np.full(n, up)
-            c.def_alone = auction.defender_alone(h, c.trump, c.maker, c.alone, passed, rng)
-            outs[card_name(d)] = ev.play(c, rng)
-        return outs
+            c.def_alone = auction.defender_alone(h, c.trump, c.maker, c.alone, passed, np.random.default_rng(decl))
+            cs.append(c)
+        return {card_name(d): o for d, o in zip(choices, ev.play_options(cs, rng))}
 
     chunk = _sampled(lambda rng, k: dealer.sample(k, rng)[:, :4].copy(), likelihood if infer else None, play)
     outcomes, w, info = _drive(seed, samples, target_se, chunk, progress)

@@ -58,8 +58,12 @@ REJECT_TRIES = 32
 #: the kitty's holder number (seats are 0..3)
 KITTY = 4
 #: stats fields of :func:`play_batch` (the solver's three come first)
-ST_DECISIONS, ST_FORCED, ST_WORLDS, ST_PROBES, ST_EXACT, ST_BANDS = 3, 4, 5, 6, 7, 8
-NUM_PLAY_STATS = 9
+ST_DECISIONS, ST_FORCED, ST_WORLDS, ST_PROBES, ST_EXACT, ST_BANDS, ST_CACHED = 3, 4, 5, 6, 7, 8, 9
+NUM_PLAY_STATS = 10
+#: log2 of the entries of a chunk's table of decisions already made (see :func:`_decision_key`)
+DC_BITS = 9
+#: words of a decision's key
+DC_WORDS = 13
 #: sum reported for a card that is not legal
 NOT_LEGAL = -(1 << 62)
 
@@ -713,6 +717,58 @@ def _scratch(worlds):
             np.zeros((5, 5), dtype=np.int64), _best_first_arrays(worlds))
 
 
+# --- decisions already made: an exact cache ---------------------------------------------------------
+# A decision depends only on what the mover knows (its hand, the table, the cards gone, the voids
+# shown, the upcard known in the dealer's hand, how many cards each seat holds, the points at stake)
+# and on its random stream's state: from those the same worlds are drawn and the same card is chosen
+# (the best-first valuation chooses the full average's card whatever the transposition table holds).
+# Rows that share a stream and a history up to a decision (the dealer's discards of one deal, played
+# from one stream) therefore make it alike, and the second row takes the first's card and stream
+# state from a small table keyed by all of it, word for word: every result is the same as without it.
+@njit(cache=True)
+def _decision_cache():
+    """A chunk's table of decisions: keys (entries x :data:`DC_WORDS`), the card chosen, the stream after;
+    and a work row for the key being looked up."""
+    k = 1 << DC_BITS
+    keys = np.zeros((k, DC_WORDS), dtype=np.int64)
+    keys[:, 0] = -1  # no entry: a real key's first word is never negative
+    return keys, np.zeros(k, dtype=np.int64), np.zeros(k, dtype=np.uint64), np.zeros(DC_WORDS, dtype=np.int64)
+
+
+@njit(cache=True)
+def _decision_key(key, seat, pos, dealer, out, wseat, nt, won, trump, hands, table, gone_l, win, lead, voids, me_up,
+                  targets, tvals, rs):
+    """Fill ``key`` with everything a decision depends on; returns the table index it hashes to."""
+    key[0] = seat | (pos << 2) | (dealer << 4) | (out << 6) | (wseat << 10) | (nt << 12) | (won << 16) | (trump << 24)
+    key[1] = hands[seat]
+    key[2] = table
+    key[3] = gone_l
+    key[4] = win
+    key[5] = lead
+    v = 0
+    sz = 0
+    for s in range(4):
+        v |= voids[s] << (8 * s)
+        sz |= _popcount(hands[s]) << (8 * s)
+    key[6] = v
+    key[7] = me_up
+    key[8] = sz
+    t = 0
+    tv = 0
+    for j in range(nt):
+        t |= targets[j] << (8 * j)
+    for j in range(nt + 1):
+        tv |= (tvals[j] + 128) << (8 * j)
+    key[9] = t
+    key[10] = tv
+    key[11] = np.int64(rs[0] & _LOW32)
+    key[12] = np.int64(rs[0] >> np.uint64(32))
+    h = np.uint64(0)
+    for j in range(DC_WORDS):
+        h = _mix(h ^ np.uint64(key[j]))
+    return np.int64(h >> np.uint64(64 - DC_BITS))
+
+
 # --- a whole play-out ----------------------------------------------------------------------------
 @njit(cache=True)
 def _position(hands_deck, trump, leader, out, trick, bitpos, tm):
@@ -773,8 +829,10 @@ def _search_tables(tt_bits):
 
 @njit(cache=True)
 def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, dealer, pts0, won0, deck_mask, worlds,
-              tries, rs, tt, tt2, st, stk, scr, binom, bitpos, card_at, counts, tm):
-    """Play one deal to the end realistically; side 0's tricks from this point."""
+              tries, rs, tt, tt2, st, stk, scr, dc, binom, bitpos, card_at, counts, tm):
+    """Play one deal to the end realistically; side 0's tricks from this point (``dc``: the chunk's
+    :func:`_decision_cache`)."""
+    dkeys, dcard, drs, key = dc
     wh, hseat, hneed, hvoid, gcards, gsize, allowed, x, xout, cap, rem, avail, ub, pats, after, bf = scr
     hands, seat, pos, lead, win, wseat, table = _position(hands_deck, trump, leader, out, trick, bitpos, tm)
     voids = _known_voids(voids_suit, trump, leader, out, trick, pos, lead, bitpos)
@@ -798,6 +856,9 @@ def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, deale
         nc = _classes(legal, hand, (deck & ~gone_l) | table, trump, card_at, rep, members, low)
         tleft = _popcount(hand)
         nt = _point_targets(pts0, won, tleft, seat & 1, targets, tvals)
+        c = 0
+        bi = 0
+        slot = -1
         if nc == 1 or nt == 0:
             counts[ST_FORCED] += 1
             bi = 0
@@ -807,22 +868,41 @@ def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, deale
         else:
             counts[ST_DECISIONS] += 1
             me_up = up_bit if seat != dealer else 0
-            unseen = deck & ~gone_l & ~table & ~hand & ~me_up
-            m, exact = _fill_worlds(seat, hands, unseen, me_up, dealer, voids, out, worlds, tries, rs, binom, wh, hseat,
-                                    hneed, hvoid, gcards, gsize, allowed, x, xout, cap, rem, avail, ub, pats, after)
-            if exact:
-                counts[ST_EXACT] += 1
-            _decide(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, low, targets, nt,
-                    tvals, False, sums, alive, guess, wrep, wval, bf, counts, tm)
-            bi = _best_class(sums, alive, nc, low)
-        # the lowest deck number of the chosen class is played
-        c = 0
-        mm = members[bi]
-        while mm:
-            b = mm & -mm
-            mm ^= b
-            if card_at[trump, _bit_index(b)] == low[bi]:
-                c = b
+            slot = _decision_key(key, seat, pos, dealer, out, wseat, nt, won, trump, hands, table, gone_l, win, lead,
+                                 voids, me_up, targets, tvals, rs)
+            hit = True
+            for j in range(DC_WORDS):
+                if dkeys[slot, j] != key[j]:
+                    hit = False
+                    break
+            if hit:
+                counts[ST_CACHED] += 1
+                c = dcard[slot]
+                rs[0] = drs[slot]
+                slot = -1
+            else:
+                unseen = deck & ~gone_l & ~table & ~hand & ~me_up
+                m, exact = _fill_worlds(seat, hands, unseen, me_up, dealer, voids, out, worlds, tries, rs, binom, wh,
+                                        hseat, hneed, hvoid, gcards, gsize, allowed, x, xout, cap, rem, avail, ub, pats,
+                                        after)
+                if exact:
+                    counts[ST_EXACT] += 1
+                _decide(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, low, targets,
+                        nt, tvals, False, sums, alive, guess, wrep, wval, bf, counts, tm)
+                bi = _best_class(sums, alive, nc, low)
+        if c == 0:
+            # the lowest deck number of the chosen class is played
+            mm = members[bi]
+            while mm:
+                b = mm & -mm
+                mm ^= b
+                if card_at[trump, _bit_index(b)] == low[bi]:
+                    c = b
+            if slot >= 0:
+                for j in range(DC_WORDS):
+                    dkeys[slot, j] = key[j]
+                dcard[slot] = c
+                drs[slot] = rs[0]
         hands[seat] ^= c
         if c == up_bit:
             up_bit = 0
@@ -860,11 +940,12 @@ def _play_batch(hands, trump, leader, out, trick, gone, voids, up, dealer, pts0,
     for k in prange(nchunks):
         tt, tt2, st, stk, counts = _search_tables(tt_bits)
         scr = _scratch(worlds)
+        dc = _decision_cache()
         rs = np.zeros(1, dtype=np.uint64)
         for i in range(k * n // nchunks, (k + 1) * n // nchunks):
             _seed_stream(rs, seed, stream[i])
             res[i] = _play_row(hands[i], trump[i], leader[i], out[i], trick[i], gone[i], voids[i], up[i], dealer[i],
-                               pts0[i], won[i], deck_mask, worlds, tries, rs, tt, tt2, st, stk, scr, binom, bitpos,
+                               pts0[i], won[i], deck_mask, worlds, tries, rs, tt, tt2, st, stk, scr, dc, binom, bitpos,
                                card_at, counts, tm)
         for j in range(NUM_STATS):
             counts[j] = st[j]

@@ -286,6 +286,31 @@ class Evaluator:
                                             streams=None if streams is None else np.asarray(streams)[idx])
         return self.score(c, side0)
 
+    def play_options(self, cs: list[Contracts], rng: np.random.Generator) -> list[Outcome]:
+        """Play several options on the same ``n`` deals (``cs[j]`` option ``j``'s contracts).
+
+        Under realistic play deal ``i`` of every option plays from one random stream: the options
+        are compared on common random numbers, and the players who cannot tell two options apart
+        (everybody but the dealer, between the dealer's discards) make the same decisions in both,
+        which the kernel then makes once.  The rows go deal by deal, so those decisions meet.
+        """
+        k = len(cs)
+        if k == 0:
+            return []
+        n = len(cs[0].maker)
+
+        def interleave(name):
+            parts = [getattr(c, name) for c in cs]
+            if parts[0] is None:
+                return None
+            return np.stack(parts, axis=1).reshape((n * k,) + parts[0].shape[1:])
+
+        both = Contracts(*(interleave(f.name) for f in dataclasses.fields(Contracts)))
+        out = self.play(both, rng, streams=np.repeat(np.arange(n, dtype=np.int64), k))
+        fields = [f.name for f in dataclasses.fields(Outcome)]
+        return [Outcome(*(None if getattr(out, f) is None else getattr(out, f)[j::k] for f in fields))
+                for j in range(k)]
+
     def score(self, c: Contracts, side0: np.ndarray) -> Outcome:
         hs = self.rules.hand_size
         live = c.maker >= 0
