@@ -191,6 +191,20 @@ def test_discard_keeps_trump():
     assert worst.action in ("Js", "Jc", "As")
 
 
+def test_a_defending_dealer_reads_the_makers_chances():
+    """Ordered up by eldest, the dealer defends: P(make), P(march), P(euchred) are the makers' chances
+    (labelled P(they make) ... P(we euchre)), and with nobody alone they account for the points."""
+    d = discard_decision("Jh Jd Ah 9s Tc 9h", "9h", maker="eldest", samples=300, seed=1)
+    assert d.inputs["side"] == "defenders"
+    assert "P(we euchre)" in d.to_text()
+    for o in d.options:
+        assert o.p_make + o.p_euchred == pytest.approx(1.0)
+        assert o.ev == pytest.approx(2 * o.p_euchred - o.p_make - o.p_march)
+    assert max(o.p_euchred for o in d.options) > 0.5
+    ours = discard_decision("Jh Jd Ah 9s Tc 9h", "9h", samples=300, seed=1)
+    assert ours.inputs["side"] == "makers" and "P(euchred)" in ours.to_text()
+
+
 def test_equivalent_cards_are_not_too_close():
     d = lead_decision("Ah Kc Qc 9s", "h", "eldest", "eldest", tricks=["Jh 9h Th Qh"], samples=2000, seed=2,
                       model="dd")

@@ -19,6 +19,7 @@ DataFrame, text table, chart), which the command line prints as they are.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 from dataclasses import dataclass, field
@@ -1052,6 +1053,8 @@ def discard_decision(hand, upcard, rules: Rules = NORTH_AMERICAN, *, maker="deal
             w *= p
         return w
 
+    defends = (m & 1) != (DEALER & 1)
+
     def play(rng, hands):
         n = len(hands)
         passed = np.zeros((n, 4), dtype=bool)
@@ -1065,17 +1068,30 @@ def discard_decision(hand, upcard, rules: Rules = NORTH_AMERICAN, *, maker="deal
             c.up_known = np.full(n, up)
             c.def_alone = auction.defender_alone(h, c.trump, c.maker, c.alone, passed, np.random.default_rng(decl))
             cs.append(c)
-        return {card_name(d): o for d, o in zip(choices, ev.play_options(cs, rng))}
+        outs = ev.play_options(cs, rng)
+        if defends:  # P(make), P(march), P(euchred) are the makers' chances, whoever asks
+            outs = [_makers_chances(rules, c, o) for c, o in zip(cs, outs)]
+        return {card_name(d): o for d, o in zip(choices, outs)}
 
     chunk = _sampled(lambda rng, k: dealer.sample(k, rng)[:, :4].copy(), likelihood if infer else None, play)
     outcomes, w, info = _drive(seed, samples, target_se, chunk, progress)
     options, diffs, rec, close = _summarise(outcomes, w, rules.hand_size, game=game, limit=_limit(rules),
                                             sampling=info, ranges=contract_ranges(rules, outcomes, DEALER, m, alone))
     inputs = {"hand": " ".join(card_name(c) for c in cards), "upcard": card_name(up),
-              "maker": SEAT_NAMES[m], "alone": alone}
+              "maker": SEAT_NAMES[m], "alone": alone, "side": "defenders" if defends else "makers"}
     _game_inputs(inputs, game)
     return Decision("discard", inputs, rules, seed, info.played, model, options, diffs, rec, close, None,
                     infer, info.effective, target_se=target_se, sampling=info)
+
+
+def _makers_chances(rules: Rules, c: Contracts, o: Outcome) -> Outcome:
+    """``o`` with P(make), P(march), P(euchred) as the makers' chances (the asker defends: ``o`` has
+    them for the asker's side, which did not make trump)."""
+    maker_tricks = np.where(c.maker >= 0, rules.hand_size - o.our_tricks, -1)
+    mp, dp = hand_points_array(rules, np.maximum(maker_tricks, 0), c.alone, c.def_alone >= 0)
+    live = c.maker >= 0
+    return dataclasses.replace(o, our_make=live & (mp > 0), our_march=live & (maker_tricks == rules.hand_size),
+                               our_euchred=live & (dp > 0))
 
 
 def replay_tricks(rules: Rules, trump: int, first_leader_seat: int, active: list[bool],
