@@ -398,3 +398,28 @@ def test_options_tied_below_the_best_are_flagged_between_them():
     assert f"too close to call between them: {a} - {b}:" in d.to_text()
     # options that differ on no deal are "equivalent", never a tie
     assert not any("alone" in a and "alone" in b for a, b, _ in ties)
+
+
+@pytest.mark.parametrize("seat", ["eldest", "dealer"])
+def test_realistic_play_outs_know_the_dealers_discard(monkeypatch, seat):
+    """Every play-out where the dealer took up the upcard (by the asker's order, or in the auction
+    after a pass) tells the kernel the discard: a card of no hand, the upcard's when it went back."""
+    from euchre_stats.play import realistic
+
+    seen = []
+    run = realistic._run
+
+    def spy(rules, h, t, ld, o, p, g, vd, up, dl, pts, w, stream, seed, worlds, threads, stats=None, disc=None):
+        seen.append((h.copy(), up.copy(), disc.copy()))
+        return run(rules, h, t, ld, o, p, g, vd, up, dl, pts, w, stream, seed, worlds, threads, stats=stats, disc=disc)
+
+    monkeypatch.setattr(realistic, "_run", spy)
+    order_decision("Jh Jd Ah 9s Tc", "9h", seat, samples=60, seed=2, model="pimc")
+    took = 0
+    for h, up, disc in seen:
+        held = np.bitwise_or.reduce(h.astype(np.uint64), axis=1)
+        assert ((up >= 0) == (disc >= 0)).all()
+        rows = np.flatnonzero(disc >= 0)
+        took += rows.size
+        assert not ((held[rows] >> disc[rows].astype(np.uint64)) & np.uint64(1)).any()
+    assert took > 100

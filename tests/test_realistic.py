@@ -196,6 +196,30 @@ def test_rows_sharing_a_stream_reuse_decisions_and_play_as_apart():
     assert stats[K.ST_CACHED] > 0.2 * stats[K.ST_DECISIONS]
 
 
+def test_the_dealer_remembers_its_discard():
+    """Hearts trump, two tricks left, the dealer to lead with Qh Js; it discarded the left bower (Jd)
+    and every higher trump is gone. Remembering the discard it knows its queen is the boss trump:
+    Qh draws the last trump (9h) and Js wins the last trick. Forgetting it, the Jd may be out, and
+    the dealer's side takes one trick. Its worlds never hold the discard; with two cards a hand left
+    they are every consistent deal, C(9,2)C(7,2)C(5,2) = 7,560 of them (18,900 forgetting)."""
+    hands = [parse_hand(x) for x in ("Ts 9s", "Ad Ac", "Td 9h", "Qh Js")]
+    kitty = parse_hand("Jd Qc Kd Kc")
+    gone = int(NA.deck_obj.mask) & ~kitty & ~int(np.bitwise_or.reduce(np.array(hands, dtype=np.uint64)))
+    disc, hearts = parse_card("Jd"), 2
+    remembered, exact = sample_worlds(NA, hands, hearts, 3, 0, seed=1, worlds=20000, gone=gone, discard=disc)
+    assert exact and len(remembered) == 7560
+    assert len({tuple(w) for w in remembered.tolist()}) == 7560
+    assert not (remembered & (1 << disc)).any()
+    forgot, exact = sample_worlds(NA, hands, hearts, 3, 0, seed=1, worlds=20000, gone=gone)
+    assert exact and len(forgot) == 18900 and (forgot & (1 << disc)).any()
+    h = np.array([hands], dtype=np.uint64)
+    kw = dict(seed=3, worlds=20000, gone=gone, won=1)  # every deal a world; the dealer's side made trump, took 2 of 3
+    assert play_realistic(NA, h, hearts, 3, 0, 3, False, -1, discard=[disc], **kw)[0] == 0  # side 0: no trick
+    assert play_realistic(NA, h, hearts, 3, 0, 3, False, -1, **kw)[0] == 1
+    with pytest.raises(RealisticInputError, match="discard"):
+        play_realistic(NA, h, hearts, 3, 0, 3, False, -1, discard=[parse_card("Qh")], **kw)
+
+
 def _around(rng, rules, fixed: int, sizes) -> list[int]:
     """Hands of ``sizes`` cards dealt at random from the rules' deck without the cards of ``fixed``."""
     cards = rng.permutation([c for c in rules.deck_obj.cards if not (fixed >> c) & 1])

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.seats import DEALER
-from ..play.contracts import Contracts
+from ..play.contracts import Contracts, discards_of
 from ..rules import (Rules, alone_with_the_call, banned_discard, dealer_picks_up, may_call_alone,
                      may_call_no_trump, may_defend_alone, may_go_alone, may_pass, may_take_up, order_must_go_alone)
 from .model import DEFAULT_MODEL, BiddingModel
@@ -155,13 +155,15 @@ class Auction:
         passed = np.where(picked[:, None], passed, passed_r2)
         # the dealer picks up in round one unless sitting out behind a lone partner
         pick = picked & dealer_picks_up(self.rules, maker, alone)
+        before = hands[:, DEALER].copy()
         if pick.any():
             hands[:, DEALER] = _dealer_pickup(hands[:, DEALER], self.upcard, self.rules, pick, self.up_suit,
                                               self.models[DEALER])
         maker, alone, caller = self.declare_alone(hands, trump, maker, alone, passed, picked, rng)
         def_alone = self.defender_alone(hands, trump, maker, alone, passed, rng)
         return Contracts(hands, np.where(trump >= 0, trump, 0), maker, alone, def_alone,
-                         np.where(pick, self.upcard, -1), caller)
+                         np.where(pick, self.upcard, -1), caller,
+                         discards_of(before, hands[:, DEALER], self.upcard, pick))
 
 
 def _dealer_pickup(dealer_hands: np.ndarray, upcard: int, rules: Rules, mask: np.ndarray,

@@ -17,7 +17,7 @@ from ..core.seats import DEALER
 from ..rules import (Rules, dealer_picks_up, first_leader, hand_points_array, may_pass, may_take_up,
                      order_must_go_alone)
 from ..sampling.dealer import KITTY, Knowledge, sample_worlds
-from ..play.contracts import Contracts
+from ..play.contracts import Contracts, discards_of
 from .auction import Auction, _dealer_pickup
 from .model import BiddingModel
 
@@ -110,6 +110,7 @@ class DDAuction:
             alone[idx[take]] = best_a[take]
             trump[idx[take]] = best_t[take]
         pick = picked & dealer_picks_up(r, maker, alone)
+        before = hands[:, DEALER].copy()
         if pick.any():
             hands[:, DEALER] = _dealer_pickup(hands[:, DEALER], self.upcard, r, pick, self.up_suit, self.m)
         # defenders decide whether to go alone by the bidding model's count, as in the hand pass
@@ -117,4 +118,5 @@ class DDAuction:
         passed = (np.arange(4)[None, :] < maker[:, None]) & (maker[:, None] >= 0)
         auction = Auction(r, self.m, self.upcard, self.up_suit)
         def_alone = auction.defender_alone(hands, trump, maker, alone, passed, rng)
-        return Contracts(hands, trump, maker, alone, def_alone, np.where(pick, self.upcard, -1))
+        return Contracts(hands, trump, maker, alone, def_alone, np.where(pick, self.upcard, -1),
+                         discard=discards_of(before, hands[:, DEALER], self.upcard, pick))

@@ -26,7 +26,7 @@ import numpy as np
 from ..core.cards import JOKER
 from ..core.errors import BiddingModelError
 from ..core.seats import DEALER
-from ..play.contracts import Contracts, Evaluator
+from ..play.contracts import Contracts, Evaluator, discards_of
 from ..rules import Rules, dealer_picks_up, may_pass, may_take_up, order_must_go_alone
 from ..sampling.deals import random_deals
 from ..sampling.posterior import posterior_sample
@@ -200,10 +200,11 @@ def _tune_point(rules: Rules, model: BiddingModel, n_deals: int, rnd: int, seat:
             pass_val[j] = _values(ev, seat, auc.finish(h, 1, seat + 1, rng), rng)
             for k, alone in enumerate((False, True)):
                 hh = h.copy()
-                if dealer_picks_up(rules, seat, alone):
+                picks = bool(dealer_picks_up(rules, seat, alone))
+                if picks:
                     hh[:, DEALER] = _dealer_pickup(hh[:, DEALER], up, rules, np.ones(m, dtype=bool), None, model)
                 c = Contracts(hh, _full(m, up_suit), _full(m, seat), _full(m, alone, bool), _full(m, -1),
-                              _full(m, up))
+                              _full(m, up), discard=discards_of(h[:, DEALER], hh[:, DEALER], up, _full(m, picks, bool)))
                 val[j, k] = _values(ev, seat, c, rng)
         else:
             counts[j] = model.suit_counts(h[:, seat], up_suit)

@@ -87,9 +87,9 @@ def _recorded_plays():
     batches: list = []
     run = realistic._run
 
-    def recording(rules, h, t, ld, o, p, g, vd, up, dl, pts, w, stream, seed, worlds, threads, stats=None):
+    def recording(rules, h, t, ld, o, p, g, vd, up, dl, pts, w, stream, seed, worlds, threads, stats=None, disc=None):
         c = time.process_time()
-        res = run(rules, h, t, ld, o, p, g, vd, up, dl, pts, w, stream, seed, worlds, threads, stats=stats)
+        res = run(rules, h, t, ld, o, p, g, vd, up, dl, pts, w, stream, seed, worlds, threads, stats=stats, disc=disc)
         batches.append((rules, h.copy(), t.copy(), ld.copy(), o.copy(), p.copy(), g.copy(), vd.copy(), up.copy(),
                         int(worlds), time.process_time() - c))
         return res

@@ -35,7 +35,7 @@ from ..core.seats import DEALER, SEAT_NAMES, parse_seat
 from ..core.stats import Z95, effective_sample_size, weighted_mean_se
 from ..core.trump import EFF_SUIT, NO_TRUMP, SUIT_MASK, trick_winner_index
 from ..output.results import ResultView, action_text, inputs_text
-from ..play.contracts import DEFAULT_PLAY_MODEL, PLAY_MODELS, Contracts, Evaluator, Outcome
+from ..play.contracts import DEFAULT_PLAY_MODEL, PLAY_MODELS, Contracts, Evaluator, Outcome, discards_of
 from ..rules import (NORTH_AMERICAN, Rules, alone_with_the_call, dealer_picks_up, first_leader, hand_points_array,
                      joker_up_names_trump, may_call_no_trump, may_discard, may_pass, may_take_up,
                      order_must_go_alone, sitting_out,
@@ -771,6 +771,7 @@ def round_one_outcomes(rules: Rules, auction: Auction, ev: Evaluator, hands: np.
                 h[:, DEALER] = (h[:, DEALER] | np.uint64(1 << up)) & ~(np.uint64(1) << card.astype(np.uint64))
                 c = _contracts(h, up_suit, asker, alone)
                 c.up_known = np.full(n, up)
+                c.discard = card.astype(np.int64)
                 cs.append(_rest_declares(auction, c, passed, True, np.random.default_rng(decl)))
             for (key, _), o in zip(discards, ev.play_options(cs, rng)):
                 outs[f"{action}|{key}"] = o
@@ -783,6 +784,7 @@ def round_one_outcomes(rules: Rules, auction: Auction, ev: Evaluator, hands: np.
         c = _contracts(h, up_suit, asker, alone)
         if picks_up:
             c.up_known = np.full(n, up)
+            c.discard = discards_of(hands[:, DEALER], h[:, DEALER], up, np.ones(n, dtype=bool))
         outs[action] = ev.play(_rest_declares(auction, c, passed, True, rng), rng)
     return outs
 
@@ -898,6 +900,7 @@ def _joker_up_decision(cards, hmask, rules, suit, samples, target_se, seed, mode
                 h[:, DEALER] = np.uint64(cards_to_mask(six) & ~(1 << d))
                 c = _contracts(h, suit, DEALER, alone)
                 c.up_known = np.full(n, JOKER)
+                c.discard = np.full(n, d)
                 cs.append(_rest_declares(auction, c, passed, True, np.random.default_rng(decl)))
             for d, o in zip(discards, ev.play_options(cs, rng)):
                 outs[f"{'alone' if alone else 'with partner'}|{card_name(d)}"] = o
@@ -1066,6 +1069,7 @@ def discard_decision(hand, upcard, rules: Rules = NORTH_AMERICAN, *, maker="deal
             h[:, DEALER] = np.uint64(hmask & ~(1 << d))
             c = _contracts(h, up_suit, m, alone)
             c.up_known = np.full(n, up)
+            c.discard = np.full(n, d)
             c.def_alone = auction.defender_alone(h, c.trump, c.maker, c.alone, passed, np.random.default_rng(decl))
             cs.append(c)
         outs = ev.play_options(cs, rng)
@@ -1222,6 +1226,7 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
     if round_one and asker == DEALER and not ((hmask | played_by[DEALER]) >> upc) & 1:
         raise DecisionInputError(f"you are the dealer and took up {card_name(upc)!r}: it must be in "
                                  "your hand or among your plays")
+    dc = -1
     if discard is not None:
         dc = discard if isinstance(discard, int) else parse_card(discard, deck)
         if asker != DEALER:
@@ -1258,7 +1263,7 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
             vals, _ = lead_values_realistic(rules, hands, t, asker, out_mask, m, alone, -1 if da is None else da,
                                             seed=int(rng.integers(2**62)), worlds=pimc_worlds, threads=workers,
                                             voids=voids[:4], gone=k.gone, up_known=up_in_dealer, won=won[0],
-                                            cards=legal)
+                                            cards=legal, discard=np.full(n, dc))
         outs = {}
         for c in legal:
             our_total = prior_ours + vals[:, c].astype(np.int64)

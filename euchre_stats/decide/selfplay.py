@@ -14,7 +14,7 @@ from ..bidding.auction import Auction, _dealer_pickup
 from ..bidding.model import default_model
 from ..core.cards import JOKER
 from ..core.seats import DEALER
-from ..play.contracts import Contracts, Evaluator
+from ..play.contracts import Contracts, Evaluator, discards_of
 from ..rules import Rules, hand_points_array, joker_up_makes_trump, joker_up_names_trump
 from ..sampling.deals import random_deals
 
@@ -68,6 +68,7 @@ def _joker_up(rules: Rules, hands: np.ndarray, bidding, rng) -> Contracts:
             continue
         h = hands[rows].copy()
         m = len(rows)
+        before = h[:, DEALER].copy()
         h[:, DEALER] = _dealer_pickup(h[:, DEALER], JOKER, rules, np.ones(m, dtype=bool), t, auction.models[DEALER])
         trump = np.full(m, t, dtype=np.int64)
         maker = np.full(m, DEALER, dtype=np.int64)
@@ -75,12 +76,15 @@ def _joker_up(rules: Rules, hands: np.ndarray, bidding, rng) -> Contracts:
         maker, alone, caller = auction.declare_alone(h, trump, maker, np.zeros(m, dtype=bool), passed,
                                                      np.ones(m, dtype=bool), rng)
         def_alone = auction.defender_alone(h, trump, maker, alone, passed, rng)
-        parts.append((rows, Contracts(h, trump, maker, alone, def_alone, np.full(m, JOKER), caller)))
+        parts.append((rows, Contracts(h, trump, maker, alone, def_alone, np.full(m, JOKER), caller,
+                                      discards_of(before, h[:, DEALER], JOKER, np.ones(m, dtype=bool)))))
     out = Contracts(hands.copy(), np.zeros(n, dtype=np.int64), np.full(n, -1, dtype=np.int64),
-                    np.zeros(n, dtype=bool), np.full(n, -1, dtype=np.int64), np.full(n, -1, dtype=np.int64))
+                    np.zeros(n, dtype=bool), np.full(n, -1, dtype=np.int64), np.full(n, -1, dtype=np.int64),
+                    discard=np.full(n, -1, dtype=np.int64))
     for rows, c in parts:
-        for f in ("hands", "trump", "maker", "alone", "def_alone", "up_known"):
-            getattr(out, f)[rows] = getattr(c, f)
+        for f in ("hands", "trump", "maker", "alone", "def_alone", "up_known", "discard"):
+            if getattr(c, f) is not None:
+                getattr(out, f)[rows] = getattr(c, f)
     return out
 
 

@@ -828,10 +828,10 @@ def _search_tables(tt_bits):
 
 
 @njit(cache=True)
-def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, dealer, pts0, won0, deck_mask, worlds,
+def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc, dealer, pts0, won0, deck_mask, worlds,
               tries, rs, tt, tt2, st, stk, scr, dc, binom, bitpos, card_at, counts, tm):
     """Play one deal to the end realistically; side 0's tricks from this point (``dc``: the chunk's
-    :func:`_decision_cache`)."""
+    :func:`_decision_cache`).  ``disc``: the dealer's discard (-1: none), known to the dealer alone."""
     dkeys, dcard, drs, key = dc
     wh, hseat, hneed, hvoid, gcards, gsize, allowed, x, xout, cap, rem, avail, ub, pats, after, bf = scr
     hands, seat, pos, lead, win, wseat, table = _position(hands_deck, trump, leader, out, trick, bitpos, tm)
@@ -842,6 +842,8 @@ def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, deale
     up_bit = 0
     if up >= 0:
         up_bit = (1 << bitpos[trump, up]) & hands[dealer]
+    # the dealer knows its discard lies in the kitty: out of play for the dealer's worlds and classes
+    disc_bit = (1 << bitpos[trump, disc]) & deck & ~gone_l & ~table if disc >= 0 else 0
     rep, members, low, sums, alive, guess, wrep, wval, targets, tvals = _decision_arrays()
     side0 = 0
     won = won0
@@ -853,7 +855,8 @@ def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, deale
         if legal == 0:
             legal = hand
         # cards with nothing unplayed between them are worth the same in every world
-        nc = _classes(legal, hand, (deck & ~gone_l) | table, trump, card_at, rep, members, low)
+        kitty_known = disc_bit if seat == dealer else 0
+        nc = _classes(legal, hand, (deck & ~gone_l & ~kitty_known) | table, trump, card_at, rep, members, low)
         tleft = _popcount(hand)
         nt = _point_targets(pts0, won, tleft, seat & 1, targets, tvals)
         c = 0
@@ -868,8 +871,9 @@ def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, deale
         else:
             counts[ST_DECISIONS] += 1
             me_up = up_bit if seat != dealer else 0
+            # (the upcard known in the dealer's hand for the others, the discard for the dealer: one word)
             slot = _decision_key(key, seat, pos, dealer, out, wseat, nt, won, trump, hands, table, gone_l, win, lead,
-                                 voids, me_up, targets, tvals, rs)
+                                 voids, me_up | kitty_known, targets, tvals, rs)
             hit = True
             for j in range(DC_WORDS):
                 if dkeys[slot, j] != key[j]:
@@ -881,7 +885,7 @@ def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, deale
                 rs[0] = drs[slot]
                 slot = -1
             else:
-                unseen = deck & ~gone_l & ~table & ~hand & ~me_up
+                unseen = deck & ~gone_l & ~table & ~hand & ~me_up & ~kitty_known
                 m, exact = _fill_worlds(seat, hands, unseen, me_up, dealer, voids, out, worlds, tries, rs, binom, wh,
                                         hseat, hneed, hvoid, gcards, gsize, allowed, x, xout, cap, rem, avail, ub, pats,
                                         after)
@@ -925,8 +929,8 @@ def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, deale
 
 
 @njit(cache=True, parallel=True)
-def _play_batch(hands, trump, leader, out, trick, gone, voids, up, dealer, pts0, won, stream, deck_mask, worlds, tries,
-                seed, nchunks, tt_bits, binom, bitpos, card_at, res, stats, tm):
+def _play_batch(hands, trump, leader, out, trick, gone, voids, up, disc, dealer, pts0, won, stream, deck_mask, worlds,
+                tries, seed, nchunks, tt_bits, binom, bitpos, card_at, res, stats, tm):
     """Play every row to the end; ``res[i]`` side 0's tricks from this point (chunks over threads).
 
     Row ``i``: ``hands[i]`` (4 deck masks), ``trump``, ``leader`` of the current trick, ``out``
@@ -944,9 +948,9 @@ def _play_batch(hands, trump, leader, out, trick, gone, voids, up, dealer, pts0,
         rs = np.zeros(1, dtype=np.uint64)
         for i in range(k * n // nchunks, (k + 1) * n // nchunks):
             _seed_stream(rs, seed, stream[i])
-            res[i] = _play_row(hands[i], trump[i], leader[i], out[i], trick[i], gone[i], voids[i], up[i], dealer[i],
-                               pts0[i], won[i], deck_mask, worlds, tries, rs, tt, tt2, st, stk, scr, dc, binom, bitpos,
-                               card_at, counts, tm)
+            res[i] = _play_row(hands[i], trump[i], leader[i], out[i], trick[i], gone[i], voids[i], up[i], disc[i],
+                               dealer[i], pts0[i], won[i], deck_mask, worlds, tries, rs, tt, tt2, st, stk, scr, dc,
+                               binom, bitpos, card_at, counts, tm)
         for j in range(NUM_STATS):
             counts[j] = st[j]
         for j in range(NUM_PLAY_STATS):
@@ -995,8 +999,8 @@ def _decide_given_worlds(worlds_deck, trump, leader, out, trick, gone, deck_mask
 
 
 @njit(cache=True)
-def _sample_worlds_for(hands_deck, trump, leader, out, trick, gone, voids_suit, up, dealer, deck_mask, worlds, tries,
-                      seed, stream, binom, bitpos, card_at, res, tm):
+def _sample_worlds_for(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc, dealer, deck_mask, worlds,
+                      tries, seed, stream, binom, bitpos, card_at, res, tm):
     """Worlds of the player to move as :func:`play_batch` samples them; ``res`` (worlds, 4) deck masks.
 
     Returns ``(count, exact)`` as :func:`_fill_worlds` (voids shown in ``trick`` included).
@@ -1009,7 +1013,8 @@ def _sample_worlds_for(hands_deck, trump, leader, out, trick, gone, voids_suit, 
     gone_l = _to_layout(gone, trump, bitpos) & ~table
     up_bit = (1 << bitpos[trump, up]) & hands[dealer] if up >= 0 else 0
     me_up = up_bit if seat != dealer else 0
-    unseen = deck & ~gone_l & ~table & ~hands[seat] & ~me_up
+    kitty_known = (1 << bitpos[trump, disc]) & deck & ~gone_l & ~table if disc >= 0 and seat == dealer else 0
+    unseen = deck & ~gone_l & ~table & ~hands[seat] & ~me_up & ~kitty_known
     rs = np.zeros(1, dtype=np.uint64)
     _seed_stream(rs, seed, stream)
     m, exact = _fill_worlds(seat, hands, unseen, me_up, dealer, voids, out, worlds, tries, rs, binom, wh, hseat, hneed,
@@ -1032,19 +1037,19 @@ def _sample_worlds_for(hands_deck, trump, leader, out, trick, gone, voids_suit, 
 # folded in: the trump copy is the code it was before no trump existed, and the no-trump copy is
 # compiled (and cached) only when a no-trump deal is first played.
 @njit(cache=True)
-def play_batch(hands, trump, leader, out, trick, gone, voids, up, dealer, pts0, won, stream, deck_mask, worlds, tries,
-               seed, nchunks, tt_bits, binom, bitpos, card_at, res, stats):
+def play_batch(hands, trump, leader, out, trick, gone, voids, up, disc, dealer, pts0, won, stream, deck_mask, worlds,
+               tries, seed, nchunks, tt_bits, binom, bitpos, card_at, res, stats):
     """:func:`_play_batch` of deals with a trump suit."""
-    _play_batch(hands, trump, leader, out, trick, gone, voids, up, dealer, pts0, won, stream, deck_mask, worlds, tries,
-                seed, nchunks, tt_bits, binom, bitpos, card_at, res, stats, TRUMP)
+    _play_batch(hands, trump, leader, out, trick, gone, voids, up, disc, dealer, pts0, won, stream, deck_mask, worlds,
+                tries, seed, nchunks, tt_bits, binom, bitpos, card_at, res, stats, TRUMP)
 
 
 @njit(cache=True)
-def play_batch_nt(hands, trump, leader, out, trick, gone, voids, up, dealer, pts0, won, stream, deck_mask, worlds,
+def play_batch_nt(hands, trump, leader, out, trick, gone, voids, up, disc, dealer, pts0, won, stream, deck_mask, worlds,
                   tries, seed, nchunks, tt_bits, binom, bitpos, card_at, res, stats):
     """:func:`_play_batch` of no-trump deals."""
-    _play_batch(hands, trump, leader, out, trick, gone, voids, up, dealer, pts0, won, stream, deck_mask, worlds, tries,
-                seed, nchunks, tt_bits, binom, bitpos, card_at, res, stats, 0)
+    _play_batch(hands, trump, leader, out, trick, gone, voids, up, disc, dealer, pts0, won, stream, deck_mask, worlds,
+                tries, seed, nchunks, tt_bits, binom, bitpos, card_at, res, stats, 0)
 
 
 @njit(cache=True)
@@ -1064,16 +1069,16 @@ def decide_given_worlds_nt(worlds_deck, trump, leader, out, trick, gone, deck_ma
 
 
 @njit(cache=True)
-def sample_worlds_for(hands_deck, trump, leader, out, trick, gone, voids_suit, up, dealer, deck_mask, worlds, tries,
-                      seed, stream, binom, bitpos, card_at, res):
+def sample_worlds_for(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc, dealer, deck_mask, worlds,
+                      tries, seed, stream, binom, bitpos, card_at, res):
     """:func:`_sample_worlds_for` with a trump suit."""
-    return _sample_worlds_for(hands_deck, trump, leader, out, trick, gone, voids_suit, up, dealer, deck_mask, worlds,
-                              tries, seed, stream, binom, bitpos, card_at, res, TRUMP)
+    return _sample_worlds_for(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc, dealer, deck_mask,
+                              worlds, tries, seed, stream, binom, bitpos, card_at, res, TRUMP)
 
 
 @njit(cache=True)
-def sample_worlds_for_nt(hands_deck, trump, leader, out, trick, gone, voids_suit, up, dealer, deck_mask, worlds,
+def sample_worlds_for_nt(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc, dealer, deck_mask, worlds,
                          tries, seed, stream, binom, bitpos, card_at, res):
     """:func:`_sample_worlds_for` in no trump."""
-    return _sample_worlds_for(hands_deck, trump, leader, out, trick, gone, voids_suit, up, dealer, deck_mask, worlds,
-                              tries, seed, stream, binom, bitpos, card_at, res, 0)
+    return _sample_worlds_for(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc, dealer, deck_mask,
+                              worlds, tries, seed, stream, binom, bitpos, card_at, res, 0)

@@ -58,6 +58,17 @@ class Contracts:
     #: (n,) the seat that made trump, where a partner then declared alone before the lead (British):
     #: ``maker`` is then the lone seat (the one that plays); None when it is ``maker`` throughout
     caller: np.ndarray | None = None
+    #: (n,) the card the dealer discarded after taking up the upcard (the dealer alone knows it lies
+    #: in the kitty), or -1; None when not recorded (then the dealer forgets it)
+    discard: np.ndarray | None = None
+
+
+def discards_of(before: np.ndarray, after: np.ndarray, upcard: int, picked) -> np.ndarray:
+    """The card each dealer discarded going from the hands ``before`` to ``after`` by taking up
+    ``upcard`` where ``picked`` (the upcard itself when the hand did not change), -1 elsewhere."""
+    gone = (before.astype(np.uint64) | np.uint64(1 << upcard)) & ~after.astype(np.uint64)
+    index = np.bitwise_count((gone - np.uint64(1)) & ~gone).astype(np.int64)  # of the lowest set bit
+    return np.where(np.asarray(picked, dtype=bool), np.where(gone == 0, upcard, index), -1)
 
 
 def railroad_exchange(hands: np.ndarray, trump: np.ndarray, loner: np.ndarray) -> tuple[np.ndarray, np.ndarray,
@@ -283,7 +294,8 @@ class Evaluator:
                 side0[idx] = play_realistic(self.rules, hands, c.trump[idx], leader, out, c.maker[idx], c.alone[idx],
                                             c.def_alone[idx], seed=int(rng.integers(2**62)), worlds=self.pimc_worlds,
                                             threads=self.workers, up_known=up,
-                                            streams=None if streams is None else np.asarray(streams)[idx])
+                                            streams=None if streams is None else np.asarray(streams)[idx],
+                                            discard=None if c.discard is None else c.discard[idx])
         return self.score(c, side0)
 
     def play_options(self, cs: list[Contracts], rng: np.random.Generator) -> list[Outcome]:

@@ -2,10 +2,11 @@
 
 At every card the player to move samples ``worlds`` deals consistent with their own
 information -- their hand, every card played, the voids the play has shown (by effective
-suit), the upcard in the dealer's hand while the dealer holds it, nothing in the hands of
-seats sitting out -- solves each world double-dummy and plays the card that is worth the most
-*points* for their side on average (make 1, march 2, lone march 4, euchre 2 or more; the
-rules' :func:`~euchre_stats.rules.hand_points`), ties to the lowest card number.  A card with
+suit), the upcard in the dealer's hand while the dealer holds it, the dealer its own discard
+(``discard=``), nothing in the hands of seats sitting out -- solves each world double-dummy and
+plays the card that is worth the most *points* for their side on average (make 1, march 2,
+lone march 4, euchre 2 or more; the rules' :func:`~euchre_stats.rules.hand_points`), ties to
+the lowest card number.  A card with
 no choice (one legal card, or legal cards with nothing unplayed between them) is played at
 once.  The whole play-out of a batch runs in numba (:mod:`._realistic_kernels`), parallel
 over deals, seeded per deal from ``(seed, deal index)``: results never depend on threads.
@@ -174,13 +175,37 @@ def _pad_trick(trick, hands) -> np.ndarray:
     return out
 
 
-def _run(rules, h, t, ld, o, p, g, vd, up, dl, pts, w, stream, seed, worlds, threads, stats=None):
+def _discards(discard, h, p, g, rules) -> np.ndarray:
+    """The dealer's discard per row (-1: none or not known), checked: a card of the deck that is in no
+    hand, not on the table and not gone (it lies in the kitty)."""
+    n = h.shape[0]
+    if discard is None:
+        return np.full(n, -1, dtype=np.int64)
+    dc = _rows(discard, n, "discard")
+    i = _first_bad((dc < -1) | (dc > 32))
+    if i is not None:
+        raise RealisticInputError(f"row {i}: discard {int(dc[i])!r} is not -1 or a card")
+    bit = np.where(dc >= 0, np.left_shift(1, np.maximum(dc, 0)), 0)
+    table = np.zeros(n, dtype=np.int64)
+    for k in range(3):
+        table |= np.where(p[:, k] >= 0, np.left_shift(1, np.maximum(p[:, k], 0).astype(np.int64)), 0)
+    seen = np.bitwise_or.reduce(h.astype(np.int64), axis=1) | table | g | ~np.int64(rules.deck_obj.mask)
+    i = _first_bad((bit & seen) != 0)
+    if i is not None:
+        raise RealisticInputError(f"row {i}: the discard {int(dc[i])!r} is not a card of the kitty (it is held, "
+                                  "played or not in the deck)")
+    return dc
+
+
+def _run(rules, h, t, ld, o, p, g, vd, up, dl, pts, w, stream, seed, worlds, threads, stats=None, disc=None):
     import numba
 
     n = h.shape[0]
     res = np.zeros(n, dtype=np.int64)
     if n == 0:
         return res
+    if disc is None:
+        disc = np.full(n, -1, dtype=np.int64)
     nthreads = _threads(threads)
     tt_bits = TT_BITS if rules.hand_size <= 5 else TT_BITS_LONG
     total = np.zeros(_k.NUM_PLAY_STATS, dtype=np.int64)
@@ -197,9 +222,9 @@ def _run(rules, h, t, ld, o, p, g, vd, up, dl, pts, w, stream, seed, worlds, thr
             nchunks = max(1, min(m, nthreads * CHUNKS_PER_THREAD))
             st = np.zeros((nchunks, _k.NUM_PLAY_STATS), dtype=np.int64)
             part = np.zeros(m, dtype=np.int64)
-            kernel(h[sel], t[sel], ld[sel], o[sel].astype(np.int64), p[sel], g[sel], vd[sel], up[sel], dl[sel],
-                   pts[sel], w[sel], stream[sel], int(rules.deck_obj.mask), int(worlds), _k.REJECT_TRIES, int(seed),
-                   nchunks, tt_bits, _BINOM, _solver_kernels.BITPOS, _solver_kernels.CARD_AT, part, st)
+            kernel(h[sel], t[sel], ld[sel], o[sel].astype(np.int64), p[sel], g[sel], vd[sel], up[sel], disc[sel],
+                   dl[sel], pts[sel], w[sel], stream[sel], int(rules.deck_obj.mask), int(worlds), _k.REJECT_TRIES,
+                   int(seed), nchunks, tt_bits, _BINOM, _solver_kernels.BITPOS, _solver_kernels.CARD_AT, part, st)
             res[sel] = part
             total += st.sum(axis=0)
     finally:
@@ -212,7 +237,7 @@ def _run(rules, h, t, ld, o, p, g, vd, up, dl, pts, w, stream, seed, worlds, thr
 def play_realistic(rules: Rules, hands: np.ndarray, trump, leader, out, maker, alone, def_alone, *, seed: int,
                    worlds: int = DEFAULT_WORLDS, threads: int | None = None, trick=None, voids=None, gone=None,
                    up_known=None, won=None, stats: np.ndarray | None = None, streams=None,
-                   dealer=None) -> np.ndarray:
+                   dealer=None, discard=None) -> np.ndarray:
     """Play every deal to the end with the realistic model; side 0's tricks from this point.
 
     The two- and three-handed games (``rules.players``) play on the seats
@@ -252,6 +277,9 @@ def play_realistic(rules: Rules, hands: np.ndarray, trump, leader, out, maker, a
         still holds it (pass -1 if the dealer discarded it).
     dealer : int or int array (n,), optional
         The dealer's seat (default 3, the four-handed game's).
+    discard : int array (n,), optional
+        The card the dealer discarded, or -1: the dealer remembers it lies in the kitty (its worlds
+        never deal it to another seat); nobody else knows it.
     won : int array (n,), optional
         Side 0's tricks already taken in this hand (default 0): points count the whole hand.
     stats : int64 array, optional
@@ -271,12 +299,13 @@ def play_realistic(rules: Rules, hands: np.ndarray, trump, leader, out, maker, a
         streams = np.ascontiguousarray(streams, dtype=np.int64)
         if streams.shape != (n,) or (streams < 0).any():
             raise RealisticInputError(f"streams must be {n} non-negative integers, one per deal")
-    return _run(rules, *args, streams, seed, worlds, threads, stats=stats)
+    disc = _discards(discard, args[0], args[4], args[5], rules)
+    return _run(rules, *args, streams, seed, worlds, threads, stats=stats, disc=disc)
 
 
 def lead_values_realistic(rules: Rules, hands: np.ndarray, trump, leader, out, maker, alone, def_alone, *,
                           seed: int, worlds: int = DEFAULT_WORLDS, threads: int | None = None, voids=None,
-                          gone=None, up_known=None, won=None, cards=None, dealer=None
+                          gone=None, up_known=None, won=None, cards=None, dealer=None, discard=None
                           ) -> tuple[np.ndarray, np.ndarray]:
     """For the lead question: each lead's outcome when everybody then plays realistically.
 
@@ -295,6 +324,7 @@ def lead_values_realistic(rules: Rules, hands: np.ndarray, trump, leader, out, m
     h, t, ld, o, p, g, vd, up, dl, pts, w = _validate(rules, hands, trump, leader, out, maker, alone, def_alone,
                                                       seed, worlds, None, voids, gone, up_known, won, dealer)
     n = h.shape[0]
+    disc = _discards(discard, h, p, g, rules)
     rows, leads = [], []
     for i in range(n):
         held = int(h[i, ld[i]])
@@ -313,7 +343,8 @@ def lead_values_realistic(rules: Rules, hands: np.ndarray, trump, leader, out, m
     hr[np.arange(r.size), ld[r]] &= ~np.left_shift(1, c)
     pr = np.full((r.size, 3), -1, dtype=np.int8)
     pr[:, 0] = c
-    s0 = _run(rules, hr, t[r], ld[r], o[r], pr, g[r], vd[r], up[r], dl[r], pts[r], w[r], r, seed, worlds, threads)
+    s0 = _run(rules, hr, t[r], ld[r], o[r], pr, g[r], vd[r], up[r], dl[r], pts[r], w[r], r, seed, worlds, threads,
+              disc=disc[r])
     held = np.bitwise_count(h[r, ld[r]].astype(np.uint64)).astype(np.int64)
     mine = np.where(ld[r] % 2 == 0, s0, held - s0)
     total0 = w[r] + s0
@@ -347,7 +378,7 @@ def decide_given_worlds(rules: Rules, worlds: np.ndarray, trump: int, leader: in
 
 def sample_worlds(rules: Rules, hands, trump: int, leader: int, out: int, *, seed: int, stream: int = 0,
                   worlds: int = DEFAULT_WORLDS, trick=(), gone: int = 0, voids=(0, 0, 0, 0), up_known: int = -1,
-                  tries: int = _k.REJECT_TRIES, dealer: int = 3) -> tuple[np.ndarray, bool]:
+                  tries: int = _k.REJECT_TRIES, dealer: int = 3, discard: int = -1) -> tuple[np.ndarray, bool]:
     """The worlds the player to move samples in this position, as :func:`play_realistic` does.
 
     Returns ``(worlds (m, 4) deck masks, exact)``: ``exact`` when every consistent deal is
@@ -360,8 +391,8 @@ def sample_worlds(rules: Rules, hands, trump: int, leader: int, out: int, *, see
     res = np.zeros((worlds, 4), dtype=np.int64)
     kernel = _k.sample_worlds_for_nt if int(trump) == NO_TRUMP else _k.sample_worlds_for
     m, exact = kernel(hd, int(trump), int(leader), int(out), tr, int(gone), np.asarray(voids, dtype=np.int64),
-                      int(up_known), int(dealer), int(rules.deck_obj.mask), int(worlds), int(tries), int(seed),
-                      int(stream), _BINOM, _solver_kernels.BITPOS, _solver_kernels.CARD_AT, res)
+                      int(up_known), int(discard), int(dealer), int(rules.deck_obj.mask), int(worlds), int(tries),
+                      int(seed), int(stream), _BINOM, _solver_kernels.BITPOS, _solver_kernels.CARD_AT, res)
     return res[:m], bool(exact)
 
 
