@@ -719,7 +719,8 @@ def _scratch(worlds):
 
 # --- decisions already made: an exact cache ---------------------------------------------------------
 # A decision depends only on what the mover knows (its hand, the table, the cards gone, the voids
-# shown, the upcard known in the dealer's hand, how many cards each seat holds, the points at stake)
+# shown, the upcard known in the dealer's hand or, for the dealer, its own discard, how many cards
+# each seat holds, the points at stake)
 # and on its random stream's state: from those the same worlds are drawn and the same card is chosen
 # (the best-first valuation chooses the full average's card whatever the transposition table holds).
 # Rows that share a stream and a history up to a decision (the dealer's discards of one deal, played
@@ -738,7 +739,10 @@ def _decision_cache():
 @njit(cache=True)
 def _decision_key(key, seat, pos, dealer, out, wseat, nt, won, trump, hands, table, gone_l, win, lead, voids, me_up,
                   targets, tvals, rs):
-    """Fill ``key`` with everything a decision depends on; returns the table index it hashes to."""
+    """Fill ``key`` with everything a decision depends on; returns the table index it hashes to.
+
+    ``me_up``: the card the mover knows where it lies unseen (the upcard in the dealer's hand for
+    the others, its discard for the dealer; which of the two follows from ``seat`` and ``dealer``)."""
     key[0] = seat | (pos << 2) | (dealer << 4) | (out << 6) | (wseat << 10) | (nt << 12) | (won << 16) | (trump << 24)
     key[1] = hands[seat]
     key[2] = table

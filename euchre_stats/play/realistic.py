@@ -6,10 +6,10 @@ suit), the upcard in the dealer's hand while the dealer holds it, the dealer its
 (``discard=``), nothing in the hands of seats sitting out -- solves each world double-dummy and
 plays the card that is worth the most *points* for their side on average (make 1, march 2,
 lone march 4, euchre 2 or more; the rules' :func:`~euchre_stats.rules.hand_points`), ties to
-the lowest card number.  A card with
-no choice (one legal card, or legal cards with nothing unplayed between them) is played at
-once.  The whole play-out of a batch runs in numba (:mod:`._realistic_kernels`), parallel
-over deals, seeded per deal from ``(seed, deal index)``: results never depend on threads.
+the lowest card number.  A card with no choice (one legal card, or legal cards with nothing
+unplayed between them) is played at once.  The whole play-out of a batch runs in numba
+(:mod:`._realistic_kernels`), parallel over deals, seeded per deal from ``(seed, deal index)``:
+results never depend on threads.
 
 This module validates and converts; it does no I/O and never touches global random state.
 """
