@@ -57,6 +57,33 @@ def test_dealer_options_carry_their_discard():
     assert d.sampling.screened and d.infer
 
 
+@pytest.mark.parametrize("rules", [TWO, THREE], ids=["two-handed", "cutthroat"])
+def test_realistic_play_outs_know_the_dealers_discard(monkeypatch, rules):
+    """The smaller games' play-outs tell the kernel the dealer's discard wherever the dealer took
+    the upcard up: a card of no hand, known to the dealer alone."""
+    from euchre_stats.play import realistic
+
+    seen = []
+    run = realistic._run
+
+    def spy(rules_, h, t, ld, o, p, g, vd, up, dl, pts, w, stream, seed, worlds, threads, stats=None, disc=None):
+        seen.append((h.copy(), up.copy(), disc.copy()))
+        return run(rules_, h, t, ld, o, p, g, vd, up, dl, pts, w, stream, seed, worlds, threads, stats=stats,
+                   disc=disc)
+
+    monkeypatch.setattr(realistic, "_run", spy)
+    hand = "Jh Jd Ah 9s Tc" if rules.players == 2 else "Jh Jd Ah 9s Tc Qc Kd"
+    game_order_decision(hand, "9h", "eldest", rules, samples=40, seed=2, model="pimc")
+    took = 0
+    for h, up, disc in seen:
+        held = np.bitwise_or.reduce(h.astype(np.uint64), axis=1)
+        assert (disc[up >= 0] >= 0).all()
+        rows = np.flatnonzero(disc >= 0)
+        took += rows.size
+        assert not ((held[rows] >> disc[rows].astype(np.uint64)) & np.uint64(1)).any()
+    assert took > 10
+
+
 def test_value_of_cutthroat_counts_mine_against_the_others_mean():
     # as maker: my points minus half the defenders' 2; as a defender: my half of 2 less the mean of the others
     assert value_range(THREE, True) == (-1.0, 4.0)

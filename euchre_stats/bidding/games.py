@@ -179,12 +179,14 @@ def finish_auction(state: HandState, policy) -> HandState:
 
 def contract_of(s: HandState):
     """A finished auction as a row for :func:`play_contracts`: ``(hands, trump, maker, upcard the
-    dealer holds or -1, seats sitting out as a bitmask)``, maker -1 when the hand was thrown in."""
+    dealer holds or -1, seats sitting out as a bitmask, the dealer's discard or -1)``, maker -1 when
+    the hand was thrown in."""
     dealer = s.rules.players - 1
     if s.phase == OVER:
-        return 0, 0, -1, -1, 0
+        return 0, 0, -1, -1, 0, -1
     up = s.upcard if (s.hands[dealer] >> s.upcard) & 1 else -1
-    return s.hands, s.trump, s.maker_seat, up, sum(1 << x for x, a in enumerate(s.active) if not a)
+    return (s.hands, s.trump, s.maker_seat, up, sum(1 << x for x, a in enumerate(s.active) if not a),
+            -1 if s.discard is None else s.discard)
 
 
 def play_contracts(rules: Rules, rows: list, model: str, seed: int,
@@ -200,12 +202,13 @@ def play_contracts(rules: Rules, rows: list, model: str, seed: int,
         hands = np.array([rows[i][0] for i in live], dtype=np.uint64).reshape(live.size, rules.players)
         trump = np.array([rows[i][1] for i in live], dtype=np.int64)
         up = np.array([rows[i][3] for i in live], dtype=np.int64)
+        disc = np.array([rows[i][5] for i in live], dtype=np.int64)
         if rules.players == 6:
             tricks[live] = six_maker_tricks(rules, hands, trump, maker[live], out[live], model=model, seed=seed,
                                             up_known=up, threads=workers)
         else:
             tricks[live] = game_maker_tricks(rules, hands, trump, maker[live], threads=workers, model=model,
-                                             seed=seed, up_known=up)
+                                             seed=seed, up_known=up, discard=disc)
     return maker, tricks, (maker >= 0) & (out != 0)
 
 

@@ -133,7 +133,8 @@ def four_handed_only(rules: Rules) -> str | None:
 
 
 def game_maker_tricks(rules: Rules, hands: np.ndarray, trump, maker, threads: int | None = None, *,
-                      model: str = "dd", seed: int = 0, up_known=None, worlds: int | None = None) -> np.ndarray:
+                      model: str = "dd", seed: int = 0, up_known=None, worlds: int | None = None,
+                      discard=None) -> np.ndarray:
     """Tricks of the maker in a two- or three-handed game, from the first lead.
 
     ``hands`` are (n, players) uint64 as play starts (after any pick-up and discard), with the
@@ -146,7 +147,8 @@ def game_maker_tricks(rules: Rules, hands: np.ndarray, trump, maker, threads: in
     ``model`` "dd" plays double dummy; "pimc" plays realistically
     (:func:`~euchre_stats.play.realistic.play_realistic`: every player samples ``worlds`` deals
     from its own information, the upcard ``up_known[i]`` known in the dealer's hand while held,
-    and plays for the points of its side; deal ``i`` from the stream ``(seed, i)``).
+    the dealer its own discard ``discard[i]`` (or -1), and plays for the points of its side; deal
+    ``i`` from the stream ``(seed, i)``).
     """
     from ..solver import game_seats, solve_many
 
@@ -187,7 +189,7 @@ def game_maker_tricks(rules: Rules, hands: np.ndarray, trump, maker, threads: in
 
         side0 = play_realistic(rules, four, trump, leader, out, maker_seat, False, -1, seed=seed,
                                worlds=DEFAULT_WORLDS if worlds is None else worlds, threads=threads,
-                               up_known=up_known, dealer=dealer)
+                               up_known=up_known, dealer=dealer, discard=discard)
     return np.where(maker_side == 0, side0, rules.hand_size - side0)
 
 

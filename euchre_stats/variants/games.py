@@ -105,6 +105,7 @@ def _bid(rules: Rules, rng: np.random.Generator, n: int, policy) -> tuple:
     leader = np.zeros(n, dtype=np.int64)
     out = np.zeros(n, dtype=np.int64)
     up = np.full(n, -1, dtype=np.int64)
+    disc = np.full(n, -1, dtype=np.int64)
     for i in range(n):
         s = HandState.deal(rules, dealer, rng)
         while s.phase not in (PLAY, OVER):
@@ -120,10 +121,12 @@ def _bid(rules: Rules, rng: np.random.Generator, n: int, policy) -> tuple:
         out[i] = sum(1 << p for p in range(rules.players) if not s.active[p])
         if (int(hands[i, dealer]) >> s.upcard) & 1:
             up[i] = s.upcard
-    return hands, trump, maker, alone, def_alone, round_one, leader, out, up
+        if s.discard is not None:
+            disc[i] = s.discard
+    return hands, trump, maker, alone, def_alone, round_one, leader, out, up, disc
 
 
-def _maker_tricks(rules: Rules, hands, trump, maker, alone, def_alone, leader, out, up, workers,
+def _maker_tricks(rules: Rules, hands, trump, maker, alone, def_alone, leader, out, up, disc, workers,
                   model: str = "dd", seed: int = 0) -> np.ndarray:
     live = maker >= 0
     tricks = np.zeros(len(maker), dtype=np.int64)
@@ -138,7 +141,8 @@ def _maker_tricks(rules: Rules, hands, trump, maker, alone, def_alone, leader, o
             from ..play.realistic import play_realistic
 
             side0 = play_realistic(rules, hands[live], trump[live], leader[live], out[live], maker[live], alone[live],
-                                   def_alone[live], seed=seed, threads=workers, up_known=up[live])
+                                   def_alone[live], seed=seed, threads=workers, up_known=up[live],
+                                   discard=disc[live])
         tricks[live] = np.where(maker[live] & 1 == 0, side0, rules.hand_size - side0)
     elif rules.players == 6:
         from ..play.contracts import six_maker_tricks
@@ -149,7 +153,7 @@ def _maker_tricks(rules: Rules, hands, trump, maker, alone, def_alone, leader, o
         from ..play.contracts import game_maker_tricks
 
         tricks[live] = game_maker_tricks(rules, hands[live], trump[live], maker[live], threads=workers, model=model,
-                                         seed=seed, up_known=up[live])
+                                         seed=seed, up_known=up[live], discard=disc[live])
     return tricks
 
 
@@ -173,11 +177,11 @@ def _outcome(rules: Rules, label: str, samples: int, seed: int, workers, dealt=N
     parts = []
     for i, size in enumerate(chunk_sizes(samples)):
         rng = chunk_rng(seed, rules.players, rules.deck_obj.size, i)
-        hands, trump, maker, alone, def_alone, round_one, leader, out, up = _bid(rules, rng, size, policy)
+        hands, trump, maker, alone, def_alone, round_one, leader, out, up, disc = _bid(rules, rng, size, policy)
         # realistic play draws its own seed from the chunk's generator, after the bidding
         play_seed = int(rng.integers(0, 2**62)) if model == "pimc" else 0
         parts.append((maker, alone, round_one, _maker_tricks(rules, hands, trump, maker, alone, def_alone, leader,
-                                                             out, up, workers, model, play_seed), trump))
+                                                             out, up, disc, workers, model, play_seed), trump))
         if dealt is not None:
             dealt(size)
     maker, alone, round_one, tricks, trump = (np.concatenate(a) for a in zip(*parts))
