@@ -281,6 +281,60 @@ def test_few_consistent_deals_are_each_taken_once(rules):
 
 
 @DECKS
+def test_the_dealer_remembers_its_discard(rules):
+    """In the last trick (every consistent deal a world): the dealer's worlds are exactly those that
+    leave its discard in the dead pile; anybody else's ignore it."""
+    rng = np.random.default_rng(15)
+    dealer_checked = other_checked = 0
+    for i in range(400):
+        p = _last_trick(rng, i, rules)
+        held = int(np.bitwise_or.reduce(np.array(p["hands"], dtype=np.uint64)))
+        dead = p["deck"] & ~held & ~p["gone"] & ~sum(1 << c for c in p["trick"])
+        if not dead:
+            continue
+        d = (dead & -dead).bit_length() - 1
+        every = all_worlds(p)
+        kw = dict(seed=1, stream=i, worlds=24, trick=p["trick"], gone=p["gone"], voids=p["voids"], up_known=p["up"])
+        ws, exact = sample_worlds_seats(rules, p["hands"], p["trump"], p["leader"], p["out"], discard=d, **kw)
+        if p["mover"] == DEALER:
+            keep = {w for w in every if not any((x >> d) & 1 for x in w)}
+            assert exact == (len(keep) <= 24)
+            if exact:
+                assert sorted(map(tuple, ws.tolist())) == sorted(keep)
+                dealer_checked += 1
+            assert not (ws & (1 << d)).any()
+        else:
+            plain, _ = sample_worlds_seats(rules, p["hands"], p["trump"], p["leader"], p["out"], **kw)
+            assert (ws == plain).all()
+            other_checked += 1
+    assert dealer_checked > 5 and other_checked > 50
+
+
+def test_six_handed_play_outs_know_the_dealers_discard(monkeypatch):
+    """The six-handed questions tell the kernel the dealer's discard wherever the dealer took up."""
+    from euchre_stats.decide.games import game_order_decision
+    from euchre_stats.play import realistic_seats
+
+    seen = []
+    run = realistic_seats._run
+
+    def spy(h, t, ld, o, tr, up, g, vd, w, pts, pack, streams, seed, worlds, threads, stats=None, disc=None):
+        seen.append((h.copy(), up.copy(), disc.copy()))
+        return run(h, t, ld, o, tr, up, g, vd, w, pts, pack, streams, seed, worlds, threads, stats, disc=disc)
+
+    monkeypatch.setattr(realistic_seats, "_run", spy)
+    game_order_decision("Jh Jd Ah 9s Tc", "9h", "eldest", SIX, samples=30, seed=2, model="pimc")
+    took = 0
+    for h, up, disc in seen:
+        held = np.bitwise_or.reduce(h, axis=1)
+        assert (disc[up >= 0] >= 0).all()
+        rows = np.flatnonzero(disc >= 0)
+        took += rows.size
+        assert not ((held[rows] >> disc[rows]) & 1).any()
+    assert took > 5
+
+
+@DECKS
 @pytest.mark.parametrize("tries", [32, 0], ids=["rejection", "exact-unranking"])
 def test_sampled_worlds_are_uniform(tries, rules):
     # a last trick with a void that bites and a few dozen consistent deals: one world from each of many streams

@@ -205,7 +205,7 @@ def play_contracts(rules: Rules, rows: list, model: str, seed: int,
         disc = np.array([rows[i][5] for i in live], dtype=np.int64)
         if rules.players == 6:
             tricks[live] = six_maker_tricks(rules, hands, trump, maker[live], out[live], model=model, seed=seed,
-                                            up_known=up, threads=workers)
+                                            up_known=up, threads=workers, discard=disc)
         else:
             tricks[live] = game_maker_tricks(rules, hands, trump, maker[live], threads=workers, model=model,
                                              seed=seed, up_known=up, discard=disc)

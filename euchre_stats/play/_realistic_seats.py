@@ -769,10 +769,11 @@ def _trick_voids(voids, trump, leader, trick, pos, lead, bitpos, nxt):
 
 
 @njit(cache=True)
-def _play_row(hands_deck, trump, leader, out, trick, up, gone0, voids_suit, won0, pts0, deck_mask, worlds, tries, rs,
-              ws, scr, binom, bitpos, card_at, counts):
+def _play_row(hands_deck, trump, leader, out, trick, up, disc, gone0, voids_suit, won0, pts0, deck_mask, worlds,
+              tries, rs, ws, scr, binom, bitpos, card_at, counts):
     """Play one deal from its current position (``trick`` on the table, -1 padded; all -1 at a trick
-    boundary) to the end realistically; side 0's tricks from there, the current trick included."""
+    boundary) to the end realistically; side 0's tricks from there, the current trick included.
+    ``disc``: the dealer's discard (-1: none), known to the dealer alone."""
     wh = scr[0]
     nxt = scr[15]
     bf = scr[16]
@@ -791,6 +792,8 @@ def _play_row(hands_deck, trump, leader, out, trick, up, gone0, voids_suit, won0
         up_bit = (np.int64(1) << bitpos[trump, up]) & hands[DEALER]
     rep, members, low, sums, alive, guess, wrep, wval, targets, tvals = _decision_arrays()
     gone = _to_layout(gone0, trump, bitpos) & ~table
+    # the dealer knows its discard lies in the dead pile: out of play for the dealer's worlds and classes
+    disc_bit = (np.int64(1) << bitpos[trump, disc]) & deck & ~gone & ~table if disc >= 0 else np.int64(0)
     won = won0
     while True:
         hand = hands[seat]
@@ -800,7 +803,8 @@ def _play_row(hands_deck, trump, leader, out, trick, up, gone0, voids_suit, won0
         if legal == 0:
             legal = hand
         # cards with nothing unplayed between them are worth the same in every world
-        nc = _classes(legal, hand, (deck & ~gone) | table, trump, card_at, rep, members, low, tie)
+        kitty_known = disc_bit if seat == DEALER else np.int64(0)
+        nc = _classes(legal, hand, (deck & ~gone & ~kitty_known) | table, trump, card_at, rep, members, low, tie)
         nt = _point_targets(pts0, won, _popcount(hand), seat & 1, targets, tvals)
         if nc == 1 or nt == 0:
             counts[ST_FORCED] += 1
@@ -811,7 +815,7 @@ def _play_row(hands_deck, trump, leader, out, trick, up, gone0, voids_suit, won0
         else:
             counts[ST_DECISIONS] += 1
             me_up = up_bit if seat != DEALER else 0
-            unseen = deck & ~gone & ~table & ~hand & ~me_up
+            unseen = deck & ~gone & ~table & ~hand & ~me_up & ~kitty_known
             m, exact = _fill_worlds(seat, hands, unseen, me_up, voids, out, worlds, tries, rs, binom, scr)
             if exact:
                 counts[ST_EXACT] += 1
@@ -840,18 +844,19 @@ def _play_row(hands_deck, trump, leader, out, trick, up, gone0, voids_suit, won0
 
 
 @njit(cache=True, parallel=True)
-def play_batch(hands, trump, leader, out, trick, up, gone, voids, won, pts0, stream, deck_mask, worlds, tries, seed,
-               nchunks, tt_bits, binom, bitpos, card_at, tie, res, stats):
+def play_batch(hands, trump, leader, out, trick, up, disc, gone, voids, won, pts0, stream, deck_mask, worlds, tries,
+               seed, nchunks, tt_bits, binom, bitpos, card_at, tie, res, stats):
     """Play every row from its position to the end; ``res[i]`` side 0's tricks from there, the
     current trick included (chunks over threads).
 
     Row ``i``: ``hands[i]`` (6 deck masks: the cards still held), ``trump`` (0-3), ``leader`` (of the
     current trick), ``out`` (seats sitting out), ``trick[i]`` (deck cards on the table in the current
     trick from ``leader``, -1 padded; all -1 at a trick boundary), ``up`` (the upcard known in the
-    dealer's hand, or -1), ``gone`` (deck mask of the cards of the tricks before), ``voids[i]`` (per
-    seat, bit ``e``: void shown in effective suit ``e`` before the current trick; those shown in
-    ``trick`` are found here), ``won`` (side 0's tricks taken before), ``pts0[i, t]`` side 0's
-    points minus side 1's when side 0 ends the hand with ``t`` tricks, ``stream`` the random stream.
+    dealer's hand, or -1), ``disc`` (the dealer's discard, known to the dealer alone, or -1),
+    ``gone`` (deck mask of the cards of the tricks before), ``voids[i]`` (per seat, bit ``e``: void
+    shown in effective suit ``e`` before the current trick; those shown in ``trick`` are found here),
+    ``won`` (side 0's tricks taken before), ``pts0[i, t]`` side 0's points minus side 1's when side 0
+    ends the hand with ``t`` tricks, ``stream`` the random stream.
     ``deck_mask``, ``bitpos``, ``card_at`` and ``tie``: the deck's cards, its layout and the search's
     tie mask (the 33-card deck: ``_kernels.BITPOS``, ``CARD_AT``, 0; the doubled pack: ``_seats``'
     ``BITPOS_DOUBLED``, ``CARD_AT_DOUBLED``, ``TIE_DOUBLED``).  ``stats[k]`` receives chunk ``k``'s
@@ -871,8 +876,8 @@ def play_batch(hands, trump, leader, out, trick, up, gone, voids, won, pts0, str
                     counts[ST_CLEARS] += 1
                 seating = out[i]
             _seed_stream(rs, seed, stream[i])
-            res[i] = _play_row(hands[i], trump[i], leader[i], out[i], trick[i], up[i], gone[i], voids[i], won[i],
-                               pts0[i], deck_mask, worlds, tries, rs, ws, scr, binom, bitpos, card_at, counts)
+            res[i] = _play_row(hands[i], trump[i], leader[i], out[i], trick[i], up[i], disc[i], gone[i], voids[i],
+                               won[i], pts0[i], deck_mask, worlds, tries, rs, ws, scr, binom, bitpos, card_at, counts)
         counts[ST_NODES] = ws[WS_NODES]
         for j in range(NUM_STATS):
             stats[k, j] = counts[j]
@@ -922,8 +927,8 @@ def decide_given_worlds(worlds_deck, trump, leader, out, trick, pts0, won0, full
 
 
 @njit(cache=True)
-def sample_worlds_for(hands_deck, trump, leader, out, trick, gone, voids_suit, up, worlds, tries, seed, stream, binom,
-                      deck_mask, bitpos, card_at, tie, res):
+def sample_worlds_for(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc, worlds, tries, seed, stream,
+                      binom, deck_mask, bitpos, card_at, tie, res):
     """Worlds of the player to move as :func:`play_batch` samples them; ``res`` (worlds, 6) deck masks.
 
     ``voids_suit[s]``: bit ``e`` when seat ``s`` showed a void in effective suit ``e`` before the
@@ -944,7 +949,10 @@ def sample_worlds_for(hands_deck, trump, leader, out, trick, gone, voids_suit, u
     gone_l = _to_layout(gone, trump, bitpos) & ~table
     up_bit = (np.int64(1) << bitpos[trump, up]) & hands[DEALER] if up >= 0 else 0
     me_up = up_bit if seat != DEALER else 0
-    unseen = deck & ~gone_l & ~table & ~hands[seat] & ~me_up
+    kitty_known = np.int64(0)
+    if disc >= 0 and seat == DEALER:
+        kitty_known = (np.int64(1) << bitpos[trump, disc]) & deck & ~gone_l & ~table
+    unseen = deck & ~gone_l & ~table & ~hands[seat] & ~me_up & ~kitty_known
     rs = np.zeros(1, dtype=np.uint64)
     _seed_stream(rs, seed, stream)
     m, exact = _fill_worlds(seat, hands, unseen, me_up, voids, out, worlds, tries, rs, binom, scr)

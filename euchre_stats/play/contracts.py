@@ -194,7 +194,8 @@ def game_maker_tricks(rules: Rules, hands: np.ndarray, trump, maker, threads: in
 
 
 def six_maker_tricks(rules: Rules, hands: np.ndarray, trump, maker, out, *, model: str = "dd", seed: int = 0,
-                     up_known=None, threads: int | None = None, worlds: int | None = None) -> np.ndarray:
+                     up_known=None, threads: int | None = None, worlds: int | None = None,
+                     discard=None) -> np.ndarray:
     """Tricks of the makers' side in six-handed euchre, from the first lead.
 
     ``hands`` are (n, 6) uint64 as play starts (after any pick-up, discard and the loner's
@@ -203,7 +204,7 @@ def six_maker_tricks(rules: Rules, hands: np.ndarray, trump, maker, out, *, mode
     arrays.  ``model`` "dd" plays double dummy (the six-seat solver); "pimc" realistically
     (:func:`~euchre_stats.play.realistic_seats.play_realistic_seats`: every player samples ``worlds``
     deals from its own information, the upcard ``up_known[i]`` known in the dealer's hand while
-    held; deal ``i`` from the stream ``(seed, i)``).
+    held, the dealer its own discard ``discard[i]`` (or -1); deal ``i`` from the stream ``(seed, i)``).
     """
     if model not in PLAY_MODELS:
         raise PlayModelError(f"unknown play model {model!r}: expected dd or pimc")
@@ -228,7 +229,7 @@ def six_maker_tricks(rules: Rules, hands: np.ndarray, trump, maker, out, *, mode
 
         side0 = play_realistic_seats(rules, hands, trump, leader, out, maker, out != 0, seed=seed,
                                      worlds=DEFAULT_WORLDS if worlds is None else worlds, threads=threads,
-                                     up_known=up_known)
+                                     up_known=up_known, discard=discard)
     else:
         from ..solver.seats import solve_seats_many
 

@@ -293,7 +293,7 @@ def _validate(rules, hands, trump, leader, out, maker, alone, seed, worlds, up_k
 def play_realistic_seats(rules: Rules, hands, trump, leader, out, maker, alone, *, seed: int,
                          worlds: int = DEFAULT_WORLDS, threads: int | None = None, up_known=None,
                          gone=None, voids=None, won=None, trick=None, stats: np.ndarray | None = None,
-                         streams=None) -> np.ndarray:
+                         streams=None, discard=None) -> np.ndarray:
     """Play six-handed deals from the first lead (or a later point) to the end with the realistic model;
     side 0's tricks.
 
@@ -342,6 +342,9 @@ def play_realistic_seats(rules: Rules, hands, trump, leader, out, maker, alone, 
         cards, worlds, probes, exact samples, search nodes, table clears).
     streams : int array (n,), optional
         The random stream of each deal instead of its row (common random numbers).
+    discard : int or int array (n,), optional
+        The card the dealer discarded, or -1: the dealer remembers it lies in the dead pile (its
+        worlds never deal it to a seat in play); nobody else knows it.
 
     Returns
     -------
@@ -370,10 +373,31 @@ def play_realistic_seats(rules: Rules, hands, trump, leader, out, maker, alone, 
         if streams.shape != (n,) or streams.dtype.kind not in "iu" or (streams < 0).any():
             raise RealisticInputError(f"streams {streams!r}: expected {n} non-negative integers, one per deal")
         streams = streams.astype(np.int64)
-    return _run(*args, streams, seed, worlds, threads, stats)
+    disc = _discards(discard, args[0], args[4], args[6], args[10])
+    return _run(*args, streams, seed, worlds, threads, stats, disc)
 
 
-def _run(h, t, ld, o, tr, up, g, vd, w, pts, pack, streams, seed, worlds, threads, stats=None) -> np.ndarray:
+def _discards(discard, h, tr, g, pack) -> np.ndarray:
+    """The dealer's discard per row (-1: none), checked: a card of the pack in no hand, not on the
+    table and not gone (it lies in the dead pile)."""
+    n = h.shape[0]
+    if discard is None:
+        return np.full(n, -1, dtype=np.int64)
+    dc = _rows(discard, n, "discard")
+    bit = np.where(dc >= 0, np.left_shift(np.int64(1), np.clip(dc, 0, 62)), 0)
+    table = np.zeros(n, dtype=np.int64)
+    for k in range(tr.shape[1]):
+        table |= np.where(tr[:, k] >= 0, np.left_shift(np.int64(1), np.clip(tr[:, k], 0, 62)), 0)
+    seen = np.bitwise_or.reduce(h, axis=1) | table | g
+    i = _first_bad((dc < -1) | (dc >= pack.numbers) | ((dc >= 0) & (((pack.mask & bit) == 0) | ((seen & bit) != 0))))
+    if i is not None:
+        raise RealisticInputError(f"row {i}: the discard {int(dc[i])!r} is not -1 or a card of the dead pile "
+                                  f"({pack.words}: not held, played or gone)")
+    return dc
+
+
+def _run(h, t, ld, o, tr, up, g, vd, w, pts, pack, streams, seed, worlds, threads, stats=None,
+         disc=None) -> np.ndarray:
     """The kernel on checked arrays: side 0's tricks of every row from its position."""
     n = h.shape[0]
     res = np.zeros(n, dtype=np.int64)
@@ -381,13 +405,16 @@ def _run(h, t, ld, o, tr, up, g, vd, w, pts, pack, streams, seed, worlds, thread
         return res
     import numba
 
+    if disc is None:
+        disc = np.full(n, -1, dtype=np.int64)
     nthreads = _threads(threads)
     nchunks = max(1, min(n, nthreads * CHUNKS_PER_THREAD))
     st = np.zeros((nchunks, _k.NUM_STATS), dtype=np.int64)
     before = numba.get_num_threads()
     numba.set_num_threads(nthreads)
     try:
-        _k.play_batch(h, t, ld, o, np.ascontiguousarray(tr, dtype=np.int64), up, g, vd, w, pts, streams, pack.mask,
+        _k.play_batch(h, t, ld, o, np.ascontiguousarray(tr, dtype=np.int64), up, disc, g, vd, w, pts, streams,
+                      pack.mask,
                       int(worlds), _k.REJECT_TRIES, int(seed), nchunks, _k.TT_BITS, _BINOM, pack.bitpos, pack.card_at,
                       pack.tie, res, st)
     finally:
@@ -399,7 +426,7 @@ def _run(h, t, ld, o, tr, up, g, vd, w, pts, pack, streams, seed, worlds, thread
 
 def lead_values_seats(rules: Rules, hands, trump, leader, out, maker, alone, cards=None, *, seed: int,
                       worlds: int = DEFAULT_WORLDS, threads: int | None = None, up_known=None, gone=None,
-                      voids=None, won=None) -> np.ndarray:
+                      voids=None, won=None, discard=None) -> np.ndarray:
     """For the lead question: side 0's tricks after each lead when everybody then plays realistically.
 
     ``leader`` is to lead a trick (nothing on the table); the other arguments are
@@ -431,6 +458,7 @@ def lead_values_seats(rules: Rules, hands, trump, leader, out, maker, alone, car
     h, t, ld, o, tr, up, g, vd, w, pts, pack = _validate(rules, hands, trump, leader, out, maker, alone, seed, worlds,
                                                          up_known, gone, voids, won)
     n = h.shape[0]
+    disc = _discards(discard, h, tr, g, pack)
     if cards is None:
         ask = pack.mask
     else:
@@ -451,7 +479,7 @@ def lead_values_seats(rules: Rules, hands, trump, leader, out, maker, alone, car
     trr = np.full((rows.size, SEATS - 1), -1, dtype=np.int64)
     trr[:, 0] = leads
     side0 = _run(hr, t[rows], ld[rows], o[rows], trr, up[rows], g[rows], vd[rows], w[rows], pts[rows], pack,
-                 rows.astype(np.int64), seed, worlds, threads)
+                 rows.astype(np.int64), seed, worlds, threads, disc=disc[rows])
     res[rows, leads] = side0
     return res
 
@@ -545,7 +573,8 @@ def decide_given_worlds_seats(rules: Rules, worlds, trump: int, leader: int, out
 
 def sample_worlds_seats(rules: Rules, hands, trump: int, leader: int, out: int, *, seed: int, stream: int = 0,
                         worlds: int = DEFAULT_WORLDS, trick=(), gone: int = 0, voids=(0,) * SEATS,
-                        up_known: int = -1, tries: int = _k.REJECT_TRIES) -> tuple[np.ndarray, bool]:
+                        up_known: int = -1, tries: int = _k.REJECT_TRIES,
+                        discard: int = -1) -> tuple[np.ndarray, bool]:
     """The worlds the player to move samples in this position, as :func:`play_realistic_seats` does.
 
     ``hands`` the six seats' cards now (deck masks), ``trick`` the cards on the table from
@@ -575,9 +604,12 @@ def sample_worlds_seats(rules: Rules, hands, trump: int, leader: int, out: int, 
                 raise RealisticInputError(f"seat {s} is said void in suit {e} but holds one ({held[s]!r})")
     if int(up_known) != -1 and not pack.holds(int(up_known)):
         raise RealisticInputError(f"up_known {up_known!r} is not -1 or one of the {pack.words}")
+    if int(discard) != -1 and (not pack.holds(int(discard))
+                               or ((int(np.bitwise_or.reduce(hd)) | table | int(gone)) >> int(discard)) & 1):
+        raise RealisticInputError(f"discard {discard!r} is not -1 or a card of the dead pile ({pack.words})")
     res = np.zeros((worlds, SEATS), dtype=np.int64)
     m, exact = _k.sample_worlds_for(hd, int(trump), int(leader), int(out), tr, int(gone), v, int(up_known),
-                                    int(worlds), int(tries), int(seed), int(stream), _BINOM, pack.mask,
+                                    int(discard), int(worlds), int(tries), int(seed), int(stream), _BINOM, pack.mask,
                                     pack.bitpos, pack.card_at, pack.tie, res)
     return res[:m], bool(exact)
 

@@ -148,7 +148,7 @@ def _maker_tricks(rules: Rules, hands, trump, maker, alone, def_alone, leader, o
         from ..play.contracts import six_maker_tricks
 
         tricks[live] = six_maker_tricks(rules, hands[live], trump[live], maker[live], out[live], model=model,
-                                        seed=seed, up_known=up[live], threads=workers)
+                                        seed=seed, up_known=up[live], threads=workers, discard=disc[live])
     else:
         from ..play.contracts import game_maker_tricks
 
