@@ -308,6 +308,11 @@ def test_the_dealer_remembers_its_discard(rules):
             assert (ws == plain).all()
             other_checked += 1
     assert dealer_checked > 5 and other_checked > 50
+    if rules is SIX:
+        hands = [parse_hand(h) for h in ("Jk Jh Jd Ah Kh", "9s Ts Js Qs Ks", "9c Tc Jc Qc Kc", "9d Td Qd Kd Ad",
+                                         "Th Qh 9h Ac As", "7s 8s 7c 8c 7d")]
+        with pytest.raises(RealisticInputError, match="discard"):  # a card a seat holds is no discard
+            play_realistic_seats(rules, [hands], 2, 0, 0, 0, False, seed=1, discard=parse_hand("Ah").bit_length() - 1)
 
 
 def test_six_handed_play_outs_know_the_dealers_discard(monkeypatch):

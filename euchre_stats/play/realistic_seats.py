@@ -414,9 +414,8 @@ def _run(h, t, ld, o, tr, up, g, vd, w, pts, pack, streams, seed, worlds, thread
     numba.set_num_threads(nthreads)
     try:
         _k.play_batch(h, t, ld, o, np.ascontiguousarray(tr, dtype=np.int64), up, disc, g, vd, w, pts, streams,
-                      pack.mask,
-                      int(worlds), _k.REJECT_TRIES, int(seed), nchunks, _k.TT_BITS, _BINOM, pack.bitpos, pack.card_at,
-                      pack.tie, res, st)
+                      pack.mask, int(worlds), _k.REJECT_TRIES, int(seed), nchunks, _k.TT_BITS, _BINOM, pack.bitpos,
+                      pack.card_at, pack.tie, res, st)
     finally:
         numba.set_num_threads(before)
     if stats is not None:
