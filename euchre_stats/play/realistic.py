@@ -123,9 +123,7 @@ def _finish(rules, h, t, ld, o, p, n, gone, up_known, voids, won, mk, al, da, dl
     """The checks every game shares, and the kernel's arrays."""
     deck = rules.deck_obj.mask
     g = np.zeros(n, dtype=np.int64) if gone is None else _rows(gone, n, "gone")
-    table = np.zeros(n, dtype=np.int64)
-    for k in range(3):
-        table |= np.where(p[:, k] >= 0, np.left_shift(1, np.maximum(p[:, k], 0).astype(np.int64)), 0)
+    table = table_masks(p)
     held = np.bitwise_or.reduce(h.astype(np.int64), axis=1)
     i = _first_bad((held | table | g) & ~deck)
     if i is not None:
@@ -175,25 +173,25 @@ def _pad_trick(trick, hands) -> np.ndarray:
     return out
 
 
-def _discards(discard, h, p, g, rules) -> np.ndarray:
-    """The dealer's discard per row (-1: none or not known), checked: a card of the deck that is in no
-    hand, not on the table and not gone (it lies in the kitty)."""
+def table_masks(trick: np.ndarray) -> np.ndarray:
+    """Per row, the mask of the cards of ``trick`` (n, k), -1 padded."""
+    t = np.asarray(trick, dtype=np.int64)
+    return np.bitwise_or.reduce(np.where(t >= 0, np.left_shift(np.int64(1), np.maximum(t, 0)), 0), axis=1)
+
+
+def known_discards(discard, h, trick, gone, mask: int, place: str) -> np.ndarray:
+    """The dealer's discard per row (-1: none or not known), checked: a card of ``mask`` that is in
+    no hand of ``h``, not on the table (``trick``, -1 padded) and not ``gone``: it lies in ``place``."""
     n = h.shape[0]
     if discard is None:
         return np.full(n, -1, dtype=np.int64)
     dc = _rows(discard, n, "discard")
-    i = _first_bad((dc < -1) | (dc > 32))
+    bit = np.where(dc >= 0, np.left_shift(np.int64(1), np.clip(dc, 0, 62)), 0)
+    seen = np.bitwise_or.reduce(h.astype(np.int64), axis=1) | table_masks(trick) | gone | ~np.int64(mask)
+    i = _first_bad((dc < -1) | (dc > 62) | ((bit & seen) != 0))
     if i is not None:
-        raise RealisticInputError(f"row {i}: discard {int(dc[i])!r} is not -1 or a card")
-    bit = np.where(dc >= 0, np.left_shift(1, np.maximum(dc, 0)), 0)
-    table = np.zeros(n, dtype=np.int64)
-    for k in range(3):
-        table |= np.where(p[:, k] >= 0, np.left_shift(1, np.maximum(p[:, k], 0).astype(np.int64)), 0)
-    seen = np.bitwise_or.reduce(h.astype(np.int64), axis=1) | table | g | ~np.int64(rules.deck_obj.mask)
-    i = _first_bad((bit & seen) != 0)
-    if i is not None:
-        raise RealisticInputError(f"row {i}: the discard {int(dc[i])!r} is not a card of the kitty (it is held, "
-                                  "played or not in the deck)")
+        raise RealisticInputError(f"row {i}: the discard {int(dc[i])!r} is not -1 or a card of the {place} (it is "
+                                  "held, played or not in the deck)")
     return dc
 
 
@@ -299,7 +297,7 @@ def play_realistic(rules: Rules, hands: np.ndarray, trump, leader, out, maker, a
         streams = np.ascontiguousarray(streams, dtype=np.int64)
         if streams.shape != (n,) or (streams < 0).any():
             raise RealisticInputError(f"streams must be {n} non-negative integers, one per deal")
-    disc = _discards(discard, args[0], args[4], args[5], rules)
+    disc = known_discards(discard, args[0], args[4], args[5], rules.deck_obj.mask, "kitty")
     return _run(rules, *args, streams, seed, worlds, threads, stats=stats, disc=disc)
 
 
@@ -324,7 +322,7 @@ def lead_values_realistic(rules: Rules, hands: np.ndarray, trump, leader, out, m
     h, t, ld, o, p, g, vd, up, dl, pts, w = _validate(rules, hands, trump, leader, out, maker, alone, def_alone,
                                                       seed, worlds, None, voids, gone, up_known, won, dealer)
     n = h.shape[0]
-    disc = _discards(discard, h, p, g, rules)
+    disc = known_discards(discard, h, p, g, rules.deck_obj.mask, "kitty")
     rows, leads = [], []
     for i in range(n):
         held = int(h[i, ld[i]])

@@ -34,7 +34,7 @@ from ..solver import _seats as _solver_seats
 from ..solver import _threads
 from . import _realistic_kernels as _k4
 from . import _realistic_seats as _k
-from .realistic import _first_bad
+from .realistic import _first_bad, known_discards
 
 #: worlds sampled per decision by default (as the four-seat model)
 DEFAULT_WORLDS = 24
@@ -373,27 +373,8 @@ def play_realistic_seats(rules: Rules, hands, trump, leader, out, maker, alone, 
         if streams.shape != (n,) or streams.dtype.kind not in "iu" or (streams < 0).any():
             raise RealisticInputError(f"streams {streams!r}: expected {n} non-negative integers, one per deal")
         streams = streams.astype(np.int64)
-    disc = _discards(discard, args[0], args[4], args[6], args[10])
-    return _run(*args, streams, seed, worlds, threads, stats, disc)
-
-
-def _discards(discard, h, tr, g, pack) -> np.ndarray:
-    """The dealer's discard per row (-1: none), checked: a card of the pack in no hand, not on the
-    table and not gone (it lies in the dead pile)."""
-    n = h.shape[0]
-    if discard is None:
-        return np.full(n, -1, dtype=np.int64)
-    dc = _rows(discard, n, "discard")
-    bit = np.where(dc >= 0, np.left_shift(np.int64(1), np.clip(dc, 0, 62)), 0)
-    table = np.zeros(n, dtype=np.int64)
-    for k in range(tr.shape[1]):
-        table |= np.where(tr[:, k] >= 0, np.left_shift(np.int64(1), np.clip(tr[:, k], 0, 62)), 0)
-    seen = np.bitwise_or.reduce(h, axis=1) | table | g
-    i = _first_bad((dc < -1) | (dc >= pack.numbers) | ((dc >= 0) & (((pack.mask & bit) == 0) | ((seen & bit) != 0))))
-    if i is not None:
-        raise RealisticInputError(f"row {i}: the discard {int(dc[i])!r} is not -1 or a card of the dead pile "
-                                  f"({pack.words}: not held, played or gone)")
-    return dc
+    h, tr, g, pack = args[0], args[4], args[6], args[10]
+    return _run(*args, streams, seed, worlds, threads, stats, known_discards(discard, h, tr, g, pack.mask, "dead pile"))
 
 
 def _run(h, t, ld, o, tr, up, g, vd, w, pts, pack, streams, seed, worlds, threads, stats=None,
@@ -457,7 +438,7 @@ def lead_values_seats(rules: Rules, hands, trump, leader, out, maker, alone, car
     h, t, ld, o, tr, up, g, vd, w, pts, pack = _validate(rules, hands, trump, leader, out, maker, alone, seed, worlds,
                                                          up_known, gone, voids, won)
     n = h.shape[0]
-    disc = _discards(discard, h, tr, g, pack)
+    disc = known_discards(discard, h, tr, g, pack.mask, "dead pile")
     if cards is None:
         ask = pack.mask
     else:
