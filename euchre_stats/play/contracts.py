@@ -68,7 +68,7 @@ def discards_of(before: np.ndarray, after: np.ndarray, upcard: int, picked) -> n
     ``upcard`` where ``picked`` (the upcard itself when the hand did not change), -1 elsewhere."""
     gone = (before.astype(np.uint64) | np.uint64(1 << upcard)) & ~after.astype(np.uint64)
     index = np.bitwise_count((gone - np.uint64(1)) & ~gone).astype(np.int64)  # of the lowest set bit
-    return np.where(np.asarray(picked, dtype=bool), np.where(gone == 0, upcard, index), -1)
+    return np.where(np.asarray(picked, dtype=bool), index, -1)  # taking the upcard up, a card always leaves
 
 
 def railroad_exchange(hands: np.ndarray, trump: np.ndarray, loner: np.ndarray) -> tuple[np.ndarray, np.ndarray,
