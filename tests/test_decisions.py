@@ -423,3 +423,12 @@ def test_realistic_play_outs_know_the_dealers_discard(monkeypatch, seat):
         took += rows.size
         assert not ((held[rows] >> disc[rows].astype(np.uint64)) & np.uint64(1)).any()
     assert took > 100
+
+
+def test_equal_discards_name_the_weakest_card():
+    """Six trumps: every discard marches alike on every deal (common random numbers), and the card
+    named is the lowest trump, not a bower."""
+    d = discard_decision("Jh Jd Ah Kh Qh Th", "Th", samples=100, seed=1)
+    assert d.recommendation == "Th" and {o.ev for o in d.options} == {2.0}
+    o = order_decision("Jd Ah Kh Qh Th", "Jh", "dealer", samples=100, seed=1)
+    assert all(x.extra["discard"] == "Th" for x in o.options if x.action != "pass")

@@ -33,7 +33,7 @@ from ..core.cards import (JOKER, NO_TRUMP_WORDS, card_name, cards_to_mask, parse
 from ..core.errors import DecisionInputError
 from ..core.seats import DEALER, SEAT_NAMES, parse_seat
 from ..core.stats import Z95, effective_sample_size, weighted_mean_se
-from ..core.trump import EFF_SUIT, NO_TRUMP, SUIT_MASK, trick_winner_index
+from ..core.trump import EFF_SUIT, NO_TRUMP, POWER, SUIT_MASK, trick_winner_index
 from ..output.results import ResultView, action_text, inputs_text
 from ..play.contracts import DEFAULT_PLAY_MODEL, PLAY_MODELS, Contracts, Evaluator, Outcome, discards_of
 from ..rules import (NORTH_AMERICAN, Rules, alone_with_the_call, dealer_picks_up, first_leader, hand_points_array,
@@ -636,6 +636,13 @@ def _drive(seed: int, samples: int, target_se: float | None, chunk_fn, progress=
     return {a: Outcome.concat(ps) for a, ps in parts.items()}, ww, info
 
 
+def _weakest_first(cards: list[int], trump: int) -> list[int]:
+    """The dealer's candidate discards from the weakest (off-suit low cards) to the strongest (the
+    bowers): on common random numbers several discards often do exactly as well on every deal, and
+    the first of them is the one named (no player would bury a bower when a nine does as well)."""
+    return sorted(cards, key=lambda c: (int(POWER[trump, c]), c))
+
+
 def _pick_discards(outcomes: dict[str, Outcome], w: np.ndarray) -> tuple[dict, dict]:
     """Collapse ``"order|Tc"``-style candidate keys into one option with its best discard."""
     merged: dict[str, Outcome] = {}
@@ -848,7 +855,7 @@ def order_decision(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, samples
     may_order = may_alone and not order_must_go_alone(rules, asker)
     dealer_discards = []
     if asker == DEALER:
-        dealer_discards = [c for c in cards + [up] if may_discard(rules, c, up)]
+        dealer_discards = _weakest_first([c for c in cards + [up] if may_discard(rules, c, up)], auction.up_suit)
 
     def play(rng, hands):
         n = len(hands)
@@ -886,7 +893,7 @@ def _joker_up_decision(cards, hmask, rules, suit, samples, target_se, seed, mode
     dealer = Dealer(_round_knowledge(rules, DEALER, hmask, JOKER))
     ev = Evaluator(rules, model, DEALER, workers)
     six = cards + [JOKER]
-    discards = [c for c in six if may_discard(rules, c, JOKER)]
+    discards = _weakest_first([c for c in six if may_discard(rules, c, JOKER)], suit)
 
     def play(rng, hands):
         n = len(hands)
@@ -1042,7 +1049,7 @@ def discard_decision(hand, upcard, rules: Rules = NORTH_AMERICAN, *, maker="deal
     k.known[DEALER] = hmask
     dealer = Dealer(k)
     ev = Evaluator(rules, model, DEALER, workers)
-    choices = [c for c in cards if may_discard(rules, c, up)]
+    choices = _weakest_first([c for c in cards if may_discard(rules, c, up)], up_suit)
     before = range(m) if m != DEALER else range(3)
 
     def likelihood(hands):
