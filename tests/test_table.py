@@ -361,15 +361,19 @@ except TableRunError as exc:
 PAIRS = int(os.environ.get("EUCHRE_STATS_LOCK_PAIRS", "10"))
 
 
-def test_a_stale_lock_is_taken_over(tmp_path):
-    import json as _json
-    import socket
+def test_an_unreachable_scheduler_leaves_nothing_behind(tmp_path, monkeypatch):
+    """The scheduler is reached before the lock, the manifest or a chunk is written."""
+    pytest.importorskip("distributed")
+    from euchre_stats.core.errors import ClusterError
+    from euchre_stats.strategy import cluster
 
+    real = cluster.connect
+    monkeypatch.setattr(cluster, "connect", lambda scheduler: real(scheduler, timeout="1s"))
     d = tmp_path / "run"
+    with pytest.raises(ClusterError, match="cannot reach the dask scheduler 'tcp://127.0.0.1:9'"):
+        run_table(small_spec(limit=3, chunk_size=3, seats=(0,)), d, scheduler="tcp://127.0.0.1:9", charts=False)
+    assert not d.exists()
     d.mkdir()
-    (d / "run.lock").write_text(_json.dumps({"pid": 2 ** 22 + 12345, "host": socket.gethostname()}))
-    spec = TableSpec(NORTH_AMERICAN, (0,), samples_per_class=4, seed=5, chunk_size=3, limit=3)
-    run_table(spec, d, charts=False)
-    (d / "run.lock").write_text(_json.dumps({"pid": os.getpid(), "host": "elsewhere"}))
-    with pytest.raises(TableRunError, match="in use by another run .pid .* on elsewhere"):
-        run_table(spec, d, charts=False)
+    with pytest.raises(ClusterError):
+        run_table(small_spec(limit=3, chunk_size=3, seats=(0,)), d, scheduler="tcp://127.0.0.1:9", charts=False)
+    assert list(d.iterdir()) == []
