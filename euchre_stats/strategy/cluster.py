@@ -24,7 +24,7 @@ def _run_one(spec: TableSpec, task: ChunkTask, threads) -> tuple[ChunkTask, pd.D
 
 
 def map_chunks(spec: TableSpec, tasks: Sequence[ChunkTask], *, workers: int | None = None,
-               scheduler: str | None = None) -> Iterator[tuple[ChunkTask, pd.DataFrame]]:
+               scheduler: str | None = None, client=None) -> Iterator[tuple[ChunkTask, pd.DataFrame]]:
     """Run ``tasks``; yield ``(task, rows)`` as each finishes.
 
     Parameters
@@ -33,12 +33,14 @@ def map_chunks(spec: TableSpec, tasks: Sequence[ChunkTask], *, workers: int | No
         ``N > 1`` -- a pool of N processes with one solver thread each.
     scheduler : ``tcp://HOST:PORT`` of a dask.distributed scheduler (tasks run one
         solver thread each on its workers).
+    client : a ``distributed.Client`` of ``scheduler`` already connected (:func:`connect`), which the
+        caller closes; without it one is made here and closed at the end.
     """
     tasks = list(tasks)
     if not tasks:
         return
     if scheduler:
-        yield from _dask(spec, tasks, scheduler)
+        yield from _dask(spec, tasks, scheduler, client)
     elif workers is not None and workers > 1:
         yield from _pool(spec, tasks, workers)
     else:
@@ -87,10 +89,11 @@ def connect(scheduler: str, timeout: str = "10s"):
 WORKER_WAIT_S = 60
 
 
-def _dask(spec, tasks, scheduler):
+def _dask(spec, tasks, scheduler, client=None):
     from distributed import as_completed
 
-    client = connect(scheduler)
+    own = client is None
+    client = connect(scheduler) if own else client
     try:
         try:
             client.wait_for_workers(1, timeout=WORKER_WAIT_S)
@@ -111,7 +114,8 @@ def _dask(spec, tasks, scheduler):
             yield result
             fut.release()
     finally:
-        client.close()
+        if own:
+            client.close()
 
 
 __all__ = ["ClusterError", "connect", "map_chunks"]

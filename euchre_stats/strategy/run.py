@@ -123,14 +123,22 @@ def run_table(spec: TableSpec, run_dir, *, workers: int | None = None, scheduler
     The run holds the directory's lock throughout (:mod:`euchre_stats.strategy.lock`): a second run
     on the same directory refuses, naming this one's pid and host.
     """
-    with run_lock(run_dir):
-        return _run_table(spec, run_dir, workers=workers, scheduler=scheduler, csv=csv, charts=charts,
-                          progress=progress)
+    from .cluster import connect
+
+    # reach the scheduler before anything is written: a bad address leaves nothing behind
+    client = connect(scheduler) if scheduler else None
+    try:
+        with run_lock(run_dir):
+            return _run_table(spec, run_dir, workers=workers, scheduler=scheduler, csv=csv, charts=charts,
+                              progress=progress, client=client)
+    finally:
+        if client is not None:
+            client.close()
 
 
 def _run_table(spec: TableSpec, run_dir, *, workers: int | None = None, scheduler: str | None = None,
                csv: bool = False, charts: bool = True,
-               progress: Callable[[int, int], None] | None = None) -> pd.DataFrame:
+               progress: Callable[[int, int], None] | None = None, client=None) -> pd.DataFrame:
     """:func:`run_table` with the lock held.
 
     Parameters
@@ -141,6 +149,7 @@ def _run_table(spec: TableSpec, run_dir, *, workers: int | None = None, schedule
     csv : also write the table and summaries as CSV
     charts : draw the heatmaps and threshold curves
     progress : called with (chunks done, chunks in the run)
+    client : the ``distributed.Client`` of ``scheduler``, connected by :func:`run_table`
     """
     from .cluster import map_chunks
 
@@ -153,8 +162,8 @@ def _run_table(spec: TableSpec, run_dir, *, workers: int | None = None, schedule
     t0 = time.perf_counter()
     classes = 0
     kill_after = int(os.environ.get(KILL_AFTER_ENV, "0") or 0)
-    for n, (task, rows) in enumerate(map_chunks(spec, todo, workers=workers, scheduler=scheduler), 1):
-        atomic_write(chunk_path(d, task), parquet_bytes(rows))
+    for n, (task, rows) in enumerate(map_chunks(spec, todo, workers=workers, scheduler=scheduler, client=client), 1):
+        atomic_write(chunk_path(d, task), parquet_bytes(rows), sweep=False)   # swept by open_run
         if n == kill_after:
             os.kill(os.getpid(), signal.SIGKILL)
         done += 1
