@@ -27,21 +27,27 @@ def _read_input(path: str) -> tuple[str, str]:
 
 
 def _is_batch(path: str, text: str) -> bool:
-    """``.jsonl`` files are batches; standard input is a batch when it is not one JSON value."""
+    """``.jsonl`` files are batches; standard input is a batch when it is not one JSON value and any of
+    its lines is a JSON object by itself (so a bad first line, or any bad line, is reported on its own
+    and the good lines go on, as in a ``.jsonl`` file)."""
     if path.endswith(".jsonl"):
         return True
     if path != "-":
         return False
     try:
         parse_json(text, "standard input")
+        return False
     except JSONInputError:
-        lines = [ln for ln in text.splitlines() if ln.strip()]
-        if len(lines) > 1:
-            try:
-                parse_json(lines[0], "line 1", one_line=True)
-            except JSONInputError:
-                return False
-            return True
+        pass
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    if len(lines) < 2:
+        return False
+    for i, ln in enumerate(lines, 1):
+        try:
+            if isinstance(parse_json(ln, f"line {i}", one_line=True), dict):
+                return True
+        except JSONInputError:
+            continue
     return False
 
 

@@ -7,6 +7,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+import pytest
 from click.testing import CliRunner
 from euchre_stats.cli.main import cli
 
@@ -56,6 +57,30 @@ def test_stdin_batch():
     lines = (EXAMPLES / "hands.jsonl").read_text()
     r = run("-", "--format", "jsonl", input=lines)
     assert r.exit_code == 0 and len(r.stdout.splitlines()) == 20
+
+
+@pytest.mark.parametrize("bad", ['{"dealer": 3, "hands": [}', "not json at all", '{"dealer": 3}'])
+@pytest.mark.parametrize("where", [0, 5, 20])
+def test_stdin_batch_with_a_bad_line_reports_it_and_keeps_the_rest(tmp_path, bad, where):
+    """A bad line anywhere on standard input, the first included, is reported per line, as in a
+    .jsonl file with the same lines: the other 20 hands are still reviewed, exit code 1."""
+    lines = (EXAMPLES / "hands.jsonl").read_text().splitlines()
+    lines.insert(where, bad)
+    text = "\n".join(lines) + "\n"
+    f = tmp_path / "same.jsonl"
+    f.write_text(text)
+    r = run("-", "--format", "jsonl", input=text)
+    assert r.exit_code == 1, r.output
+    out = [json.loads(ln) for ln in r.stdout.splitlines()]
+    assert len(out) == 21 and sum("error" in o for o in out) == 1
+    assert out[where]["error"].startswith(f"line {where + 1}")
+    assert r.stdout == run(f, "--format", "jsonl").stdout
+
+
+def test_stdin_one_pretty_record_with_a_mistake_is_one_error():
+    text = '{\n  "dealer": 3,\n  "hands": [\n}\n'
+    r = run("-", input=text)
+    assert r.exit_code == 2 and r.stderr.startswith("Error: <stdin>")
 
 
 def test_missing_file():
