@@ -432,3 +432,58 @@ def test_equal_discards_name_the_weakest_card():
     assert d.recommendation == "Th" and {o.ev for o in d.options} == {2.0}
     o = order_decision("Jd Ah Kh Qh Th", "Jh", "dealer", samples=100, seed=1)
     assert all(x.extra["discard"] == "Th" for x in o.options if x.action != "pass")
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 9])
+def test_too_few_deals_recommend_nothing(n):
+    """With 1 to 3 deals every card can score alike (double dummy the named card may be the worst):
+    below MIN_EFFECTIVE_SAMPLES nothing is recommended, in the JSON (too_close) and the text."""
+    from euchre_stats.core.stats import MIN_EFFECTIVE_SAMPLES
+
+    d = lead_decision("Jh Ah Kc Qc 9s", "h", "eldest", "eldest", samples=n, seed=1, model="dd")
+    assert d.effective_samples < MIN_EFFECTIVE_SAMPLES
+    assert d.to_dict()["too_close"] is True
+    assert "recommendation: none: " in d.to_text() and "needed to tell the options apart" in d.to_text()
+    big = lead_decision("Jh Ah Kc Qc 9s", "h", "eldest", "eldest", samples=400, seed=1, model="dd")
+    assert "recommendation: none" not in big.to_text()
+
+
+@pytest.mark.parametrize("n", [200, 333])
+def test_deals_played_never_pass_the_cap(n):
+    """An unlikely auction (seven passes before a dealer holding five diamonds) stops at exactly
+    MAX_PLAYED_FACTOR x N deals played, never a chunk beyond it (629-665 for N = 200 before)."""
+    from euchre_stats.decide.questions import MAX_PLAYED_FACTOR
+
+    d = call_decision("Jd Ad Kd Qd 9d", "9h", "dealer", samples=n, seed=1, model="dd")
+    assert d.sampling.short and d.effective_samples < n
+    assert d.samples == d.sampling.played == MAX_PLAYED_FACTOR * n
+
+
+def test_interval_floor_only_binds_where_the_sample_shows_little_spread():
+    from euchre_stats.core.stats import Z95
+    from euchre_stats.decide.questions import _interval, interval_se
+
+    # every deal alike: the interval is that of a sample with one deal at the far end of the range
+    assert interval_se(4.0, 0.0, -2.0, 4.0, 200.0) == pytest.approx(6.0 / 200)
+    lo, hi = _interval(4.0, 0.0, -2.0, 4.0, 200, 200.0)
+    assert hi == 4.0 and lo == pytest.approx(4.0 - Z95 * 6.0 / 200)
+    # ordinary spread: the plain interval, untouched (the old pseudo-observation term widened it)
+    assert _interval(0.5, 0.1, -4.0, 4.0, 200, 200.0) == pytest.approx((0.5 - Z95 * 0.1, 0.5 + Z95 * 0.1))
+    # a paired difference with a small spread on a wide range: floor 8/200, not sqrt(128)/200 added
+    assert interval_se(0.0, 0.05, -8.0, 8.0, 200.0) == pytest.approx(0.05)
+    assert interval_se(0.0, 0.01, -8.0, 8.0, 200.0) == pytest.approx(0.04)
+
+
+def test_json_se_is_the_one_the_interval_uses():
+    from euchre_stats.core.stats import Z95
+
+    dec = order_decision("Jh Jd Ah 9s Tc", "9h", "eldest", samples=300, seed=2, model="dd")
+    for o in dec.options:
+        lo, hi = o.ev_ci
+        if lo < o.ev < hi and hi - lo > 1e-9:    # not clipped by the possible range
+            assert (hi - lo) / 2 == pytest.approx(Z95 * o.se)
+    d = dec.to_dict()
+    for df in d["differences"]:
+        lo, hi = df["ci"]
+        if not df.get("equivalent") and hi - lo > 1e-9:
+            assert max(df["diff"] - lo, hi - df["diff"]) == pytest.approx(Z95 * df["se"])

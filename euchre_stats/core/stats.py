@@ -15,6 +15,11 @@ import numpy as np
 #: two-sided 95% standard normal quantile
 Z95 = 1.959963984540054
 
+#: below this many effective samples no option is recommended: the normal interval's 95% needs more
+#: (Student's t with 9 degrees of freedom already asks 2.26 standard errors, not 1.96), and with a
+#: handful of deals every option often scores alike, which says nothing about which is best
+MIN_EFFECTIVE_SAMPLES = 10
+
 
 def weighted_mean_se(x: np.ndarray, w: np.ndarray) -> tuple[float, float]:
     """Self-normalised weighted mean and its standard error (delta method)."""

@@ -23,7 +23,7 @@ from ..sampling.dealer import KITTY, Dealer, Knowledge
 from ..sampling.seeds import resolve_seed
 from .inference import auction_weights
 from .questions import (Decision, _check_models, _drive, _game_inputs, _hand_setup, _kitty_size, _limit, _sampled,
-                        _summarise, contract_ranges, contract_trump, game_state)
+                        _summarise, contract_range, contract_ranges, contract_trump, game_state)
 
 
 def alone_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, up=None, maker_alone: bool = False,
@@ -124,6 +124,10 @@ def alone_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, u
     ranges = {a: contract_ranges(rules, {a: None}, asker, asker if a == "alone" else m,
                                  a == "alone" or bool(lone_maker), asker if a == "defend alone" else None)[a]
               for a in outcomes}
+    if "with partner" in ranges and asker != m and not lone_maker:
+        # the maker's partner keeps the maker's partnership: nobody is asked after it, so the contract is
+        # settled as not alone (its points at most the makers' march)
+        ranges["with partner"] = contract_range(rules, True, False, None)
     options, diffs, rec, close = _summarise(outcomes, w, rules.hand_size, game=game, limit=_limit(rules),
                                             sampling=info, ranges=ranges)
     inputs = {"hand": " ".join(card_name(c) for c in cards), "trump": trump_letter(t), "maker": SEAT_NAMES[m],
