@@ -121,7 +121,8 @@ def test_bids_name_their_seats_and_the_discard_only_the_dealer():
 
 
 def test_plays_trick_and_leader():
-    state = next(s for s in _states(Rules(), seed=4) if s.phase == PLAY and len(s.plays) > 4 and len(s.current_trick) == 2)
+    state = next(s for s in _states(Rules(), seed=4)
+                 if s.phase == PLAY and len(s.plays) > 4 and len(s.current_trick) == 2)
     view = seat_view(state)
     assert view.plays == tuple(zip(state.play_seats, state.plays))
     assert view.trick == tuple(state.current_trick)
