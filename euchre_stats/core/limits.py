@@ -16,6 +16,8 @@ SIZE_LIMITS: dict[str, tuple[int, int]] = {
     "samples": (1, 1_000_000),
     # deals of `tune` (per decision point), of `match` and of `bench solver`
     "deals": (1, 1_000_000),
+    # duplicate deals of `play`
+    "hands": (1, 1_000_000),
     # whole games of `match --games`
     "games": (2, 1_000_000),
     # sampled deals per hand class of `table`

@@ -174,7 +174,7 @@ class PlayResult(ResultView):
                 "deals": [{"deal": i, "diff": d} for i, d in enumerate(self.diffs)]}
 
     def to_frame(self):
-        """One row per deal: ``deal``, ``diff`` (A - B), and A's net points at each table."""
+        """One row per deal: ``deal`` and ``diff`` (A's points minus B's, the mean of the two tables)."""
         import pandas as pd
 
         return pd.DataFrame({"deal": range(len(self.diffs)), "diff": self.diffs})
