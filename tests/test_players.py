@@ -167,3 +167,19 @@ def test_realistic_card_is_legal_and_repeatable():
         card = realistic_card(view)
         assert (state.legal_cards() >> card) & 1
         assert realistic_card(view) == card
+
+
+def test_the_docs_player_is_the_shipped_example_file():
+    """docs/players.md shows data/players/my_player.py as it is, and its Python example runs."""
+    from pathlib import Path
+
+    import euchre_stats as es
+
+    root = Path(__file__).resolve().parents[1]
+    doc = (root / "docs" / "players.md").read_text()
+    blocks = doc.split("```python\n")[1:]
+    assert blocks[0].split("```")[0] == (root / "data" / "players" / "my_player.py").read_text()
+    namespace = {}
+    exec(blocks[1].split("```")[0], namespace)
+    r = namespace["r"]
+    assert r.to_dict()["n"] == 20 and r.diff == es.play(namespace["LowCard"](), "realistic", hands=20, seed=1).diff

@@ -18,7 +18,7 @@ import numpy as np
 
 from ..core.cards import JOKER, RED_JOKER, card_name, format_hand, mask_to_cards, trump_letter
 from ..core.errors import DecisionInputError
-from ..core.trump import EFF_SUIT
+from ..core.trump import EFF_SUIT, POWER_ALL
 from ..game.state import DISCARD, PLAY, ROUND_TWO, HandState
 from ..rules import Rules, joker_up_names_trump, side_of_seat
 
@@ -138,6 +138,18 @@ class SeatView:
     def side_of(self, seat: int) -> int:
         """The scoring side of ``seat`` (rules.side_of_seat)."""
         return side_of_seat(self.rules, seat)
+
+    def suit_of(self, card: int) -> int:
+        """The effective suit of ``card`` under the trump made (0-3; the left bower is trump), or its
+        printed suit before trump is made."""
+        t = self.trump if self.trump is not None else 4
+        return int(EFF_SUIT[t, card])
+
+    def power(self, card: int) -> int:
+        """How high ``card`` ranks under the trump made: of two cards of the suit led or of trump, the
+        higher power wins (every trump above every plain card)."""
+        t = self.trump if self.trump is not None else 4
+        return int(POWER_ALL[t, card])
 
     @property
     def led_suit(self) -> int | None:
