@@ -20,7 +20,7 @@ from .group import cli
               help="player A: realistic[:worlds=N], shipped, dd-tuned, points, a model file, random[:seed=N], cheat "
                    "(sees every card: reference only), module:attr or path/to/file.py:attr (docs/players.md)")
 @click.option("--b", "b", default="points", show_default=True, help="player B (as --a)")
-@click.option("--hands", type=click.IntRange(min=1), default=100, show_default=True,
+@click.option("--hands", "deals", type=click.IntRange(min=1), default=100, show_default=True,
               help="deals, each played at two tables with the sides swapped")
 @click.option("--seed", type=click.IntRange(min=0), default=None,
               help="random seed (printed; the same seed gives the same output)")
@@ -31,7 +31,7 @@ from .group import cli
 @rules_options
 @output_options()
 @handle_errors
-def play(a, b, hands, seed, records, players, rules, fmt, output):
+def play(a, b, deals, seed, records, players, rules, fmt, output):
     """Duplicate deals between two players: A's points minus B's per deal, 95% interval.
 
     Every deal is played twice through the hand state machine, A on one side and B on the
@@ -45,7 +45,7 @@ def play(a, b, hands, seed, records, players, rules, fmt, output):
       euchre-stats review hands.jsonl
       euchre-stats play --a realistic --b random --hands 20 --seed 1 --format json
     """
-    result = es.play(a, b, hands=hands, seed=seed, rules=rules, players=players, progress=progress_bar("play"))
+    result = es.play(a, b, hands=deals, seed=seed, rules=rules, players=players, progress=progress_bar("play"))
     if records is not None:
         atomic_write(records, result.records_jsonl().encode("utf-8"))
     emit(result.format(fmt), output)

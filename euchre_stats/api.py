@@ -927,7 +927,7 @@ def play(a="realistic", b="points", *, hands: int = 100, seed: int | None = None
     from .players.table import play_match
     from .sampling.seeds import resolve_seed
 
-    _sizes(hands=hands)
+    _sizes(deals=hands)  # (its bound is the deals'; `play --hands` is a size option named deals)
     r = _with_players(rules, players)
     done = [0]
 
