@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.errors import DecisionInputError, EuchreStatsError
-from ..core.trump import EFF_SUIT
+from ..core.trump import EFF_SUIT, SUIT_MASK
 from ..game.state import PLAY, HandState
 from ..play.realistic import DEFAULT_WORLDS, MAX_SEED, decide_given_worlds, sample_worlds
 from .view import SeatView
@@ -85,7 +85,7 @@ def _stand_ins(view: SeatView, ks: list[int], seats: int, pool: int, dealer_up: 
         bad = 0
         for e in range(4):
             if (voids[k] >> e) & 1:
-                bad |= _suit_mask(trump, e)
+                bad |= int(SUIT_MASK[trump, e])
         allowed[k] = pool & ~bad
         need[k] = n
         slots += [k] * n
@@ -113,18 +113,6 @@ def _stand_ins(view: SeatView, ks: list[int], seats: int, pool: int, dealer_up: 
     for c, slot in owner.items():
         hands[slots[slot]] |= 1 << c
     return hands
-
-
-_SUIT_MASKS: dict = {}
-
-
-def _suit_mask(trump: int, e: int) -> int:
-    from ..core.trump import SUIT_MASK
-
-    key = (trump, e)
-    if key not in _SUIT_MASKS:
-        _SUIT_MASKS[key] = int(SUIT_MASK[trump, e])
-    return _SUIT_MASKS[key]
 
 
 def view_worlds(view: SeatView, *, worlds: int = DEFAULT_WORLDS, seed: int | None = None):

@@ -180,7 +180,7 @@ class ModelPlayer(BasePlayer):
         card = int(card[0])
         return card if (view.legal_cards >> card) & 1 else heuristic_answer(view)
 
-    def play(self, view: SeatView, full: HandState | None = None) -> int:
+    def play(self, view: SeatView) -> int:
         return realistic_card(view, worlds=self.worlds)
 
 
