@@ -22,6 +22,7 @@ def test_shipped_players_answer_legally_at_every_table():
     from euchre_stats.players.table import play_hands
 
     for rules in (Rules(), Rules.from_json("british"), Rules.from_json("canadian"), for_players(Rules(), 2),
+                  Rules(farmers_hand=True, railroad=True, defend_alone=True, stick_the_dealer=True),
                   for_players(Rules(), 3), Rules(no_trump=True), for_players(Rules(), 6),
                   Rules(players=6, deck="50")):
         specs = ("realistic", "points", "random", "cheat") if rules.players == 4 else ("realistic", "random", "cheat")
@@ -145,3 +146,12 @@ def test_bad_spec_and_bad_hands():
         play_match("nosuch:thing", "random", hands=1, seed=1, rules=Rules())
     with pytest.raises(DecisionInputError, match="hands must be"):
         play_match("random", "random", hands=0, seed=1, rules=Rules())
+
+
+def test_exchanges_and_lone_defence_are_answered_legally():
+    """A farmer's hand, railroad and defending alone reach the players' exchange and defend_alone."""
+    rules = Rules(farmers_hand=True, railroad=True, defend_alone=True, stick_the_dealer=True)
+    for spec in ("random", "realistic"):
+        states = play_hands(spec, hands=40, seed=1, rules=rules)
+        assert any(s.railroad for s in states) and any(s.farmer for s in states)
+    assert any(s.defender_alone is not None for s in play_hands("random", hands=40, seed=1, rules=rules))

@@ -15,7 +15,8 @@ from euchre_stats.rules import Rules, for_players
 
 TABLES = {2: for_players(Rules(), 2), 3: for_players(Rules(), 3), 4: Rules(), 6: for_players(Rules(), 6),
           "6/50": Rules(players=6, deck="50"), "british": Rules.from_json("british"),
-          "canadian": Rules.from_json("canadian")}
+          "canadian": Rules.from_json("canadian"),
+          "exchanges": Rules(farmers_hand=True, railroad=True, defend_alone=True, no_trump=True)}
 
 
 def _states(rules: Rules, seed: int, hands: int = 6):
