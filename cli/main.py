@@ -6,7 +6,8 @@ Each command lives in its own module below this one and adds itself to
 
 from __future__ import annotations
 
-from . import alone, bench, decide, equity, match, odds, review, solve, table, tune  # noqa: F401  (each registers)
+# each module registers its commands
+from . import alone, bench, decide, equity, match, odds, play, review, solve, table, tune  # noqa: F401
 from .common import apply_size_limits
 from .group import cli
 

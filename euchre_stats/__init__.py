@@ -15,6 +15,7 @@ here too.  The library never imports the command-line front end (``euchre_stats.
 
 from types import ModuleType as _ModuleType
 
+from . import play as _play_package
 from . import variants as _variants_package
 from .core.cards import JOKER, CardSet, card_name, format_cards, format_hand, parse_card, parse_cards, parse_hand
 from .core.decks import Deck, find_deck
@@ -25,7 +26,7 @@ from ._version import __version__
 
 #: the public functions, in :mod:`euchre_stats.api`
 API = ("order", "call", "discard", "lead", "alone", "solve", "odds", "variants", "advise", "table", "equity",
-       "match")
+       "match", "play")
 
 
 def __getattr__(name: str):
@@ -41,7 +42,9 @@ def __dir__() -> list[str]:
 
 
 class _CallablePackage(_ModuleType):
-    """``euchre_stats.variants`` is both the subpackage and the function :func:`euchre_stats.api.variants`.
+    """A subpackage that is also the public function of its name: ``euchre_stats.variants`` (the
+    subpackage and :func:`euchre_stats.api.variants`) and ``euchre_stats.play`` (the play models and
+    :func:`euchre_stats.api.play`).
 
     Importing ``euchre_stats.variants.simulate`` sets the attribute ``variants`` of this
     package to the subpackage, so a plain function of that name would not survive; the
@@ -49,21 +52,23 @@ class _CallablePackage(_ModuleType):
     """
 
     def __call__(self, *args, **kwargs):
-        from .api import variants
+        from . import api
 
-        return variants(*args, **kwargs)
+        return getattr(api, self.__name__.rsplit(".", 1)[1])(*args, **kwargs)
 
     @property
     def __signature__(self):
         import inspect
 
-        from .api import variants
+        from . import api
 
-        return inspect.signature(variants)
+        return inspect.signature(getattr(api, self.__name__.rsplit(".", 1)[1]))
 
 
 _variants_package.__class__ = _CallablePackage
 variants = _variants_package
+_play_package.__class__ = _CallablePackage
+play = _play_package
 
 __all__ = [
     *API,

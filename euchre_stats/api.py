@@ -27,6 +27,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .bidding.model import BiddingModel
     from .decide.equity import EquityResult
     from .decide.match import MatchGamesResult, MatchResult
+    from .players.table import PlayResult
     from .decide.questions import Decision, ModelComparison
     from .solver import SolveResult
     from .solver.batch import SolveBatch
@@ -888,5 +889,54 @@ def match(a: str | BiddingModel = "shipped", b: str | BiddingModel = "points", *
                   progress=progress, control_deals=control_deals)
 
 
-__all__ = ["advise", "alone", "call", "discard", "equity", "lead", "match", "odds", "order", "solve", "table",
+def play(a="realistic", b="points", *, hands: int = 100, seed: int | None = None,
+         rules: RulesLike = "north-american", players: int | str | None = None,
+         progress: Progress | None = None) -> PlayResult:
+    """Duplicate deals between two players (bidding and card play): A's points minus B's per deal.
+
+    Each deal is played at two tables through the hand state machine, A on one side and B on the
+    other, then swapped, with the same cards and each seat's same random stream
+    (:mod:`euchre_stats.players.table`).  ``euchre-stats play``.
+
+    Parameters
+    ----------
+    a, b : str or player
+        Player specs (``docs/players.md``): ``"realistic"`` (``"realistic:worlds=48"``), ``"shipped"``,
+        ``"dd-tuned"``, ``"points"``, a model file, ``"random"``, ``"cheat"`` (sees every card:
+        reference only), ``"module:attr"`` or ``"path/to/file.py:attr"``; or a player object.
+    hands : int
+        Deals, each played at both tables.
+    seed, rules, progress
+        As in :func:`order`.
+    players : int, optional
+        A two- or six-handed table (as ``--players``); cutthroat has no two sides to swap.
+
+    Returns
+    -------
+    PlayResult
+        ``diff`` and ``diff_ci`` (A - B, points per deal, 95%), ``diffs`` per deal, and ``records``,
+        the hands played (``records_jsonl()`` for ``euchre-stats review``).
+
+    Examples
+    --------
+    >>> import euchre_stats as es
+    >>> r = es.play("random", "random", hands=4, seed=1)
+    >>> r.diff, len(r.records)
+    (0.0, 8)
+    """
+    from .players.table import play_match
+    from .sampling.seeds import resolve_seed
+
+    _sizes(deals=hands)  # (its bound is the deals'; `play --hands` is a size option named deals)
+    r = _with_players(rules, players)
+    done = [0]
+
+    def tick(k: int) -> None:
+        done[0] += k
+        progress(done[0], hands)
+
+    return play_match(a, b, hands=hands, seed=resolve_seed(seed), rules=r, progress=tick if progress else None)
+
+
+__all__ = ["advise", "alone", "call", "discard", "equity", "lead", "match", "odds", "order", "play", "solve", "table",
            "variants"]

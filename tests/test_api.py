@@ -212,6 +212,15 @@ def test_variants_is_both_the_function_and_the_subpackage():
         simulate.simulate_variants("24", 20, 1, model="dd").to_json()
 
 
+def test_play_is_both_the_function_and_the_subpackage():
+    import euchre_stats.play.realistic as realistic
+
+    assert es.play.realistic is realistic and callable(es.play)
+    assert "hands" in str(__import__("inspect").signature(es.play))
+    r = es.play("random", "points", hands=3, seed=2)
+    assert r.to_dict() == es.play("random", "points", hands=3, seed=2).to_dict() and len(r.records) == 6
+
+
 def test_errors_name_the_input():
     with pytest.raises(es.EuchreStatsError, match="unknown seat 'north'"):
         es.order("Jh Jd Ah 9s Tc", up="9h", seat="north", samples=10)
@@ -256,7 +265,7 @@ def test_the_face_is_documented():
         for section in ("Parameters", "Returns", "Examples"):
             assert f"\n    {section}\n    ---" in doc, (name, section)
         assert "return" in fn.__annotations__, name
-        assert getattr(es, name) is fn or name == "variants"
+        assert getattr(es, name) is fn or name in ("variants", "play")
 
 
 def test_docstring_examples_run():

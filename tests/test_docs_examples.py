@@ -154,8 +154,9 @@ def test_readme_says_which_commands_take_rules_format_output_and_seed():
     commands = all_commands(cli)
     text = " ".join((ROOT / "README.md").read_text().split())
     assert ("and a flag per rule option: `order`, `call`, `discard`, `lead`, `alone`, `advise`, `equity`, "
-            "`variants`, `table`, `tune` and `match`;") in text
-    rules = {"order", "call", "discard", "lead", "alone", "advise", "equity", "variants", "table", "tune", "match"}
+            "`variants`, `table`, `tune`, `match` and `play`;") in text
+    rules = {"order", "call", "discard", "lead", "alone", "advise", "equity", "variants", "table", "tune", "match",
+             "play"}
     assert {n for n, c in commands.items() if "rules_name" in _params(c)} == rules
     assert set(commands) - rules == {"odds", "review", "solve", "bench solver", "bench realistic"}
     assert "stick_the_dealer" not in _params(commands["odds"]) and "deck_text" in _params(commands["odds"])

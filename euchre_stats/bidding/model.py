@@ -294,3 +294,36 @@ def default_model() -> BiddingModel:
     if p.exists():
         return BiddingModel.load(p)
     return DEFAULT_MODEL
+
+
+#: the named policies (anything else is read as the path of a model file)
+POLICIES = ("shipped", "dd-tuned", "points")
+POLICY_WORDS = {
+    "shipped": "the shipped model (tuned by self-play under realistic play)",
+    "dd-tuned": "the previous model (tuned by self-play under double-dummy play)",
+    "points": "a published point count (euchrestrategy.info): right 4, left 3, trump ace 3, king 2, queen 2, "
+              "ten 1, nine 1, off ace 2; order or call at 7, alone at 10",
+}
+
+
+def dd_tuned_model() -> BiddingModel:
+    """The model tuned by self-play under double-dummy play (shipped before realistic tuning)."""
+    return BiddingModel.load(Path(__file__).parents[1] / "data" / "bidding_model_dd.json")
+
+
+def policy_model(policy) -> tuple[str, BiddingModel]:
+    """``(name, model)`` of a policy: a name of :data:`POLICIES`, a :class:`BiddingModel` or a
+    model file's path."""
+    if isinstance(policy, BiddingModel):
+        return "custom", policy
+    name = str(policy)
+    if name == "shipped":
+        return name, default_model()
+    if name == "dd-tuned":
+        return name, dd_tuned_model()
+    if name == "points":
+        return name, POINTS_MODEL
+    p = Path(name)
+    if not p.exists():
+        raise BiddingModelError(f"unknown policy {name!r}: expected {', '.join(POLICIES)} or a model file")
+    return name, BiddingModel.load(p)

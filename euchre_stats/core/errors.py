@@ -70,6 +70,16 @@ class PlayModelError(EuchreStatsError):
     """An unknown play model."""
 
 
+# --- players -----------------------------------------------------------------------------------
+class PlayerSpecError(EuchreStatsError):
+    """A player spec (``realistic``, ``points:worlds=48``, ``module:attr``...) that names no player."""
+
+
+class PlayerMoveError(EuchreStatsError):
+    """A player that failed at the table: an illegal move, or an error raised by its own code.
+    The message names the player's spec, the move and the deal's seed."""
+
+
 # --- questions and reports ----------------------------------------------------------------------
 class DecisionInputError(EuchreStatsError):
     """A decision question that cannot be asked as given."""

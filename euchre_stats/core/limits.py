@@ -14,7 +14,7 @@ from .errors import LimitError
 SIZE_LIMITS: dict[str, tuple[int, int]] = {
     # sampled deals of one question (order, call, discard, lead, alone, advise, variants per deck, equity)
     "samples": (1, 1_000_000),
-    # deals of `tune` (per decision point), of `match` and of `bench solver`
+    # deals of `tune` (per decision point), of `match`, of `play` (its --hands) and of `bench solver`
     "deals": (1, 1_000_000),
     # whole games of `match --games`
     "games": (2, 1_000_000),

@@ -30,12 +30,12 @@ correlation of ``X`` and ``Y``.  The plain mean and its interval are kept beside
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 
-from ..bidding.model import POINTS_MODEL, BiddingModel, default_model
-from ..core.errors import BiddingModelError, DecisionInputError
+# the named policies live with the models (players/ names them too); kept importable from here
+from ..bidding.model import POLICIES, POLICY_WORDS, dd_tuned_model, policy_model  # noqa: F401
+from ..core.errors import DecisionInputError
 from ..core.seats import SEAT_NAMES
 from ..core.stats import Z95, weighted_mean_se
 from ..output.results import ResultView
@@ -45,38 +45,7 @@ from ..sampling.deals import random_deals
 from ..sampling.seeds import chunk_rng, chunk_sizes, resolve_seed
 from .selfplay import play_random_hands
 
-#: the named policies (anything else is read as the path of a model file)
-POLICIES = ("shipped", "dd-tuned", "points")
-POLICY_WORDS = {
-    "shipped": "the shipped model (tuned by self-play under realistic play)",
-    "dd-tuned": "the previous model (tuned by self-play under double-dummy play)",
-    "points": "a published point count (euchrestrategy.info): right 4, left 3, trump ace 3, king 2, queen 2, "
-              "ten 1, nine 1, off ace 2; order or call at 7, alone at 10",
-}
 KINDS = ("call", "alone", "suit", "other")
-
-
-def dd_tuned_model() -> BiddingModel:
-    """The model tuned by self-play under double-dummy play (shipped before realistic tuning)."""
-    return BiddingModel.load(Path(__file__).parents[1] / "data" / "bidding_model_dd.json")
-
-
-def policy_model(policy) -> tuple[str, BiddingModel]:
-    """``(name, model)`` of a policy: a name of :data:`POLICIES`, a :class:`BiddingModel` or a
-    model file's path."""
-    if isinstance(policy, BiddingModel):
-        return "custom", policy
-    name = str(policy)
-    if name == "shipped":
-        return name, default_model()
-    if name == "dd-tuned":
-        return name, dd_tuned_model()
-    if name == "points":
-        return name, POINTS_MODEL
-    p = Path(name)
-    if not p.exists():
-        raise BiddingModelError(f"unknown policy {name!r}: expected {', '.join(POLICIES)} or a model file")
-    return name, BiddingModel.load(p)
 
 
 @dataclass

@@ -1,0 +1,150 @@
+"""Players named by a spec string, as the command line names them.
+
+=============================  ==============================================================
+spec                           player
+=============================  ==============================================================
+``realistic``                  the shipped bidder, realistic card play (``realistic:worlds=48``)
+``shipped``, ``dd-tuned``,     that bidding policy, realistic card play (``points:worlds=48``)
+``points``
+``path/model.json``            a bidding model file from ``euchre-stats tune``, realistic card play
+``random``                     uniform over legal answers (``random:seed=3``)
+``cheat``                      double-dummy play that sees every card: reference only
+``module:attr``                a user's player: ``attr`` of an importable module
+``path/to/file.py:attr``       a user's player: ``attr`` of a Python file
+=============================  ==============================================================
+
+A user's ``attr`` may be a player object, or a class (or function) called with no arguments to
+make one; either way it must have every method of :class:`~euchre_stats.players.base.Player`
+(subclass :class:`~euchre_stats.players.base.BasePlayer` to write only some).  Every failure is a
+one-line :class:`~euchre_stats.core.errors.PlayerSpecError` naming the spec.  Loading a user's
+module runs its code: name only files you trust.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import sys
+from pathlib import Path
+
+from ..core.errors import EuchreStatsError, PlayerSpecError
+from .base import METHODS
+from .shipped import CheatPlayer, ModelPlayer, RandomPlayer
+
+#: the shipped players' names (a model file's path is one too)
+SHIPPED = ("realistic", "shipped", "dd-tuned", "points", "random", "cheat")
+#: the options each shipped player takes
+OPTIONS = {"realistic": ("worlds",), "shipped": ("worlds",), "dd-tuned": ("worlds",), "points": ("worlds",),
+           "model": ("worlds",), "random": ("seed",), "cheat": ("worlds",)}
+
+
+def _options(spec: str, kind: str, text: str) -> dict:
+    out = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        key, eq, value = part.partition("=")
+        key = key.strip()
+        if not eq or key not in OPTIONS[kind]:
+            allowed = ", ".join(f"{k}=N" for k in OPTIONS[kind])
+            raise PlayerSpecError(f"player {spec!r}: unknown option {part!r} (takes {allowed})")
+        try:
+            out[key] = int(value)
+        except ValueError:
+            raise PlayerSpecError(f"player {spec!r}: {key} must be a whole number, got {value.strip()!r}") from None
+        if out[key] < 0:
+            raise PlayerSpecError(f"player {spec!r}: {key} must not be negative, got {out[key]}")
+    return out
+
+
+def _shipped(spec: str, name: str, opts: dict):
+    if name == "random":
+        return RandomPlayer(**opts)
+    if name == "cheat":
+        return CheatPlayer(**opts)
+    policy = "shipped" if name == "realistic" else name
+    return ModelPlayer(policy, name=spec, **opts)
+
+
+def _user(spec: str, where: str, attr: str):
+    if not attr.isidentifier() and not all(p.isidentifier() for p in attr.split(".")):
+        raise PlayerSpecError(f"player {spec!r}: {attr!r} is not an attribute name")
+    try:
+        if where.endswith(".py"):
+            path = Path(where)
+            if not path.is_file():
+                raise PlayerSpecError(f"player {spec!r}: no file {where!r}")
+            name = f"_euchre_player_{abs(hash(str(path.resolve())))}"
+            loader = importlib.util.spec_from_file_location(name, path)
+            module = importlib.util.module_from_spec(loader)
+            sys.modules[name] = module
+            loader.loader.exec_module(module)
+        else:
+            module = importlib.import_module(where)
+    except PlayerSpecError:
+        raise
+    except ImportError as exc:
+        raise PlayerSpecError(f"player {spec!r}: cannot import {where!r} ({exc})") from None
+    except Exception as exc:  # the user's module itself failed: one line, naming it
+        raise PlayerSpecError(f"player {spec!r}: importing {where!r} raised {type(exc).__name__}: "
+                              f"{_one_line(exc)}") from None
+    obj = module
+    for part in attr.split("."):
+        if not hasattr(obj, part):
+            raise PlayerSpecError(f"player {spec!r}: {where!r} has no attribute {attr!r}")
+        obj = getattr(obj, part)
+    if isinstance(obj, type) or (callable(obj) and not _is_player(obj)):
+        try:
+            obj = obj()
+        except Exception as exc:
+            raise PlayerSpecError(f"player {spec!r}: calling {attr}() raised {type(exc).__name__}: "
+                                  f"{_one_line(exc)}") from None
+    missing = [m for m in METHODS if not callable(getattr(obj, m, None))]
+    if missing:
+        raise PlayerSpecError(f"player {spec!r}: {attr} lacks {', '.join(missing)} (subclass "
+                              "euchre_stats.players.BasePlayer to write only some decisions)")
+    return obj
+
+
+def _is_player(obj) -> bool:
+    return all(callable(getattr(obj, m, None)) for m in METHODS)
+
+
+def _one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split()) or "(no message)"
+
+
+def load_player(spec):
+    """The player a spec names (see the module docstring); a player object is returned as it is.
+
+    Raises
+    ------
+    PlayerSpecError
+        One line naming the spec: an unknown name or option, a module that cannot be imported or
+        raises, an attribute missing or lacking the player's methods, an unreadable model file.
+    """
+    if not isinstance(spec, str):
+        if _is_player(spec):
+            return spec
+        raise PlayerSpecError(f"player {spec!r}: expected a spec string or an object with the methods "
+                              f"{', '.join(METHODS)}")
+    text = spec.strip()
+    if not text:
+        raise PlayerSpecError("player '': empty spec (expected realistic, random, cheat, points, module:attr...)")
+    head, colon, tail = text.partition(":")
+    try:
+        if head in SHIPPED:
+            return _shipped(text, head, _options(text, head, tail))
+        if head.endswith(".json"):
+            return ModelPlayer(head, name=text, **_options(text, "model", tail))
+        if colon and tail and "=" not in tail:
+            return _user(text, head, tail.strip())
+    except PlayerSpecError as exc:
+        if repr(text) in str(exc):
+            raise
+        raise PlayerSpecError(f"player {text!r}: {_one_line(exc)}") from None
+    except EuchreStatsError as exc:
+        raise PlayerSpecError(f"player {text!r}: {_one_line(exc)}") from None
+    raise PlayerSpecError(f"unknown player {text!r}: expected {', '.join(SHIPPED)}, a model file (.json), "
+                          "module:attr or path/to/file.py:attr")
+
+
+__all__ = ["load_player", "SHIPPED", "OPTIONS"]

@@ -1,0 +1,207 @@
+"""The players shipped with euchre-stats.
+
+* :class:`RandomPlayer` (``random``): every answer uniform over the legal ones, seeded: a floor.
+* :class:`ModelPlayer` (``realistic``, ``shipped``, ``dd-tuned``, ``points`` or a model file): bids by
+  a bidding model (:class:`~euchre_stats.bidding.model.BiddingModel`; soft decisions, drawn from the
+  view's seed) and plays every card realistically (:func:`~euchre_stats.players.cardplay.realistic_card`,
+  ``worlds`` per card).  In the two-, three- and six-handed games it bids with that game's fitted
+  heuristic bidder (:func:`~euchre_stats.bidding.games.game_bidder`): the bidding models are
+  four-handed.  Exchanges (a farmer's hand, railroad, six-handed's ask) follow the rule of thumb.
+* :class:`CheatPlayer` (``cheat``): **reference only** -- it sees every card.  It bids as
+  ``realistic`` and plays the double-dummy card, from the whole hand state handed to it as
+  ``play(view, full=state)`` (``sees_all``).  It measures what perfect information is worth, and is
+  no fair opponent.
+
+No I/O here but reading a model file.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..bidding.model import policy_model
+from ..core.cards import card_name, trump_letter
+from ..core.errors import PlayerMoveError, PlayerSpecError
+from ..game.state import PHASES, HandState
+from ..play.realistic import DEFAULT_WORLDS
+from ..rules import Rules, banned_discard
+from .base import BasePlayer, heuristic_answer
+from .cardplay import double_dummy_card, realistic_card
+from .view import SeatView
+
+#: most worlds a player may sample per card
+MAX_WORLDS = 10_000
+
+
+def _rng(view: SeatView, *salt: int) -> np.random.Generator:
+    """The random numbers of one decision: from the view's seed, the decision's place in the hand
+    and ``salt`` (the same at both tables of a duplicate deal while the hand goes alike)."""
+    return np.random.default_rng([view.seed, len(view.bids), len(view.plays), PHASES.index(view.phase), *salt])
+
+
+class RandomPlayer(BasePlayer):
+    """Uniformly random legal answers (``seed`` varies them; the view's seed keeps duplicate tables in step)."""
+
+    def __init__(self, seed: int = 0):
+        self.seed = int(seed)
+        self.name = "random" if not seed else f"random:seed={seed}"
+
+    def _any(self, view: SeatView):
+        legal = view.legal
+        return legal[int(_rng(view, self.seed).integers(len(legal)))]
+
+    def round_one(self, view):
+        return self._any(view)
+
+    def name_trump(self, view):
+        return self._any(view)
+
+    def round_two(self, view):
+        return self._any(view)
+
+    def alone(self, view):
+        return self._any(view) == "alone"
+
+    def defend_alone(self, view):
+        return self._any(view) == "defend alone"
+
+    def discard(self, view):
+        return self._any(view)
+
+    def exchange(self, view):
+        return self._any(view)
+
+    def play(self, view):
+        return self._any(view)
+
+
+class ModelPlayer(BasePlayer):
+    """Bids by a bidding model, plays realistically (see the module docstring).
+
+    Parameters
+    ----------
+    policy : str or BiddingModel
+        ``"shipped"`` (what ``realistic`` bids with), ``"dd-tuned"``, ``"points"`` or a model file's path.
+    worlds : int
+        Worlds sampled per card (the realistic model's default 24).
+    name : str, optional
+        How records and errors name the player (default: the policy's name).
+    """
+
+    def __init__(self, policy="shipped", worlds: int = DEFAULT_WORLDS, name: str | None = None):
+        if isinstance(worlds, bool) or not isinstance(worlds, (int, np.integer)) or not 1 <= worlds <= MAX_WORLDS:
+            raise PlayerSpecError(f"worlds must be a whole number 1..{MAX_WORLDS}, got {worlds!r}")
+        self.policy, self.model = policy_model(policy)
+        self.worlds = int(worlds)
+        self.name = name or self.policy
+        self._bidders: dict = {}
+
+    def prepare(self, rules: Rules) -> None:
+        """Refuse a table this player cannot bid at: a bidding model other than the shipped one seats
+        four players (the other games bid with their own fitted bidder)."""
+        if rules.players != 4 and self.policy != "shipped":
+            raise PlayerSpecError(f"player {self.name!r}: the bidding model {self.policy!r} is four-handed; "
+                                  f"a {rules.players}-player table bids with 'realistic'")
+
+    # --- the smaller games: their fitted heuristic bidder ---------------------------------------
+    def _game_answer(self, view: SeatView):
+        from ..bidding.games import game_bidder
+
+        key = (view.players, view.rules.deck)
+        if key not in self._bidders:
+            self._bidders[key] = game_bidder(view.players, view.rules.deck)
+        return heuristic_answer(view, self._bidders[key])
+
+    def _rel(self, view: SeatView) -> int:
+        return (view.seat - view.dealer - 1) % 4
+
+    def round_one(self, view: SeatView) -> str:
+        if view.players != 4:
+            return self._game_answer(view)
+        m, rel, legal = self.model, self._rel(view), view.legal
+        if "order" not in legal and "order alone" not in legal:
+            return "pass"
+        s = m.round_one_strength(np.array([view.hand], dtype=np.uint64), rel, view.upcard, view.round_one_suit)[0]
+        pa = float(m.p_accept(s, m.order_alone[rel], m.temperature))
+        p = float(m.p_accept(s, m.order[rel], m.temperature)) if "order" in legal else pa
+        u = _rng(view).random(2)
+        if u[0] >= p:
+            return "pass"
+        if "order" not in legal or ("order alone" in legal and u[1] < pa):
+            return "order alone"
+        return "order"
+
+    def name_trump(self, view: SeatView) -> str:
+        """Over a Joker upcard the dealer names a suit before looking (every suit alike): at random."""
+        if view.players != 4:
+            return self._game_answer(view)
+        calls = [a for a in view.legal if not a.endswith("alone")]
+        return calls[int(_rng(view).integers(len(calls)))]
+
+    def round_two(self, view: SeatView) -> str:
+        if view.players != 4:
+            return self._game_answer(view)
+        m, rel, legal = self.model, self._rel(view), view.legal
+        calls = [a for a in legal if a != "pass"]
+        if not calls:
+            return "pass"
+        best, suit, thr = m.round_two_call(np.array([view.hand], dtype=np.uint64), view.round_one_suit, rel,
+                                           "n" in legal)
+        count, letter = float(best[0]), trump_letter(int(suit[0]))
+        if letter not in legal:  # (never: the model names a legal suit) the rule of thumb decides
+            return heuristic_answer(view)
+        u = _rng(view).random(2)
+        if u[0] >= float(m.p_accept(count, thr[0], m.temperature)) and "pass" in legal:
+            return "pass"
+        if letter + " alone" in legal and u[1] < float(m.p_accept(count, m.call_alone[rel], m.temperature)):
+            return letter + " alone"
+        return letter
+
+    def alone(self, view: SeatView) -> bool:
+        if view.players != 4:
+            return self._game_answer(view)
+        m, rel = self.model, self._rel(view)
+        s = float(m.strength(np.array([view.hand], dtype=np.uint64), view.trump)[0])
+        thr = m.order_alone[rel] if view.made_in == 1 else m.call_alone[rel]
+        return bool(_rng(view).random() < float(m.p_accept(s, thr, m.temperature)))
+
+    def defend_alone(self, view: SeatView) -> bool:
+        if view.players != 4:
+            return self._game_answer(view)
+        m = self.model
+        s = float(m.strength(np.array([view.hand], dtype=np.uint64), view.trump)[0])
+        return bool(_rng(view).random() < float(m.p_accept(s, m.defend_alone, m.temperature)))
+
+    def discard(self, view: SeatView):
+        if view.players != 4:
+            return self._game_answer(view)
+        _, card = self.model.best_discard(np.array([view.hand], dtype=np.uint64), view.trump,
+                                          banned_discard(view.rules, view.upcard))
+        card = int(card[0])
+        return card if (view.legal_cards >> card) & 1 else heuristic_answer(view)
+
+    def play(self, view: SeatView) -> int:
+        return realistic_card(view, worlds=self.worlds)
+
+
+class CheatPlayer(ModelPlayer):
+    """REFERENCE ONLY: sees every card.  Bids as ``realistic``; plays the double-dummy card from the whole
+    state, handed over as ``play(view, full=state)`` because ``sees_all`` is set."""
+
+    sees_all = True
+
+    def __init__(self, worlds: int = DEFAULT_WORLDS):
+        super().__init__("shipped", worlds=worlds, name="cheat")
+
+    def play(self, view: SeatView, full: HandState | None = None) -> int:
+        if full is None:
+            raise PlayerMoveError("player 'cheat' sees every card: it must be given the hand state (full=)")
+        return double_dummy_card(full)
+
+
+def card_text(card) -> str:
+    """A card answer as text (records and errors)."""
+    return card_name(card) if isinstance(card, (int, np.integer)) and not isinstance(card, bool) else str(card)
+
+
+__all__ = ["RandomPlayer", "ModelPlayer", "CheatPlayer", "MAX_WORLDS", "card_text"]

@@ -1,0 +1,234 @@
+"""Hands played by players through the state machine, and duplicate matches between two players.
+
+:func:`play_hand` seats one player per seat and drives a
+:class:`~euchre_stats.game.state.HandState` to its end: at every decision the seat to act gets its
+:class:`~euchre_stats.players.view.SeatView` (and only that; a ``sees_all`` player's ``play`` also gets the
+state, ``full=``), and its answer is checked before it is applied.  An illegal answer, or an error
+raised by the player's own code, stops the hand with a :class:`~euchre_stats.core.errors.PlayerMoveError`
+naming the player, the move and the deal's seed.
+
+:func:`play_match` plays duplicate deals: each deal at two tables, A on one side and B on the other,
+then the sides swapped, with the same cards and the same per-seat random streams.  The figure is A's
+points minus B's per deal (the mean of A's net score at the two tables), with its 95% interval
+(:func:`euchre_stats.core.stats.mean`), and every hand played is kept as a hand record
+(``docs/formats.md``) that ``euchre-stats review`` replays.
+
+Deal ``i`` of a run with seed ``S`` is ``HandState.deal(rules, i % players,
+numpy.random.default_rng(deal_seed(S, i)))``.  No I/O here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..core.cards import card_name
+from ..core.errors import DecisionInputError, EuchreStatsError, IllegalActionError, PlayerMoveError
+from ..core.stats import mean
+from ..game.records import dumps_record, record_from_state
+from ..game.state import OVER, HandState
+from ..output.results import ResultView
+from ..rules import Rules, side_count, side_of_seat
+from .base import METHOD_OF_PHASE, action_of
+from .load import load_player
+from .view import seat_view
+
+#: most deals one call plays
+MAX_HANDS = 1_000_000
+
+
+def deal_seed(seed: int, index: int) -> int:
+    """The seed of deal ``index`` of a run seeded ``seed`` (a whole number below 2**63)."""
+    return int(np.random.SeedSequence([int(seed), int(index)]).generate_state(2, np.uint64)[0] >> np.uint64(1))
+
+
+def seat_seeds(deal: int, players: int) -> list[int]:
+    """Each seat's own random seed for a deal (the views' ``seed``): from the deal's seed and the seat
+    only, so duplicate tables share them, and no card can be recovered from one."""
+    state = np.random.SeedSequence([int(deal), 7919]).generate_state(players * 2, np.uint64)
+    return [int(state[2 * s] >> np.uint64(1)) for s in range(players)]
+
+
+def _name(player, names, seat: int) -> str:
+    if names is not None:
+        return names[seat]
+    return str(getattr(player, "name", type(player).__name__))
+
+
+def _move_text(answer) -> str:
+    if isinstance(answer, (int, np.integer)) and not isinstance(answer, bool):
+        try:
+            return card_name(int(answer))
+        except EuchreStatsError:
+            return repr(answer)
+    return repr(answer)
+
+
+def play_hand(state: HandState, players: Sequence, *, seed: int = 0, names: Sequence[str] | None = None,
+              score=None) -> HandState:
+    """Drive ``state`` to its end with ``players[seat]`` answering for each seat (checked, see the module).
+
+    ``seed`` is the deal's seed: it seeds the seats' own random streams and is named in errors.
+    ``names`` name the players in errors (default: their ``name``); ``score`` is the game's score
+    before the hand, shown in every view.
+    """
+    n = state.players
+    if len(players) != n:
+        raise DecisionInputError(f"expected {n} players, one per seat, got {len(players)}")
+    seeds = seat_seeds(seed, n)
+    while state.phase != OVER:
+        s = state.to_act
+        player = players[s]
+        view = seat_view(state, s, score=score, seed=seeds[s])
+        method = METHOD_OF_PHASE[state.phase]
+        try:
+            fn = getattr(player, method)
+            if method == "play" and getattr(player, "sees_all", False):
+                answer = fn(view, full=state.copy())
+            else:
+                answer = fn(view)
+        except PlayerMoveError:
+            raise
+        except Exception as exc:
+            msg = " ".join(str(exc).split()) or "(no message)"
+            raise PlayerMoveError(f"player {_name(player, names, s)!r} (seat {s}) raised {type(exc).__name__} "
+                                  f"at {method} (deal seed {seed}): {msg}") from None
+        action = action_of(view, answer)
+        try:
+            state.verify_action(action)
+        except IllegalActionError as exc:
+            raise PlayerMoveError(f"player {_name(player, names, s)!r} (seat {s}) made an illegal move "
+                                  f"{_move_text(answer)} at {method} (deal seed {seed}): {exc.reason}") from None
+        state.apply(action)
+    return state
+
+
+def _players(specs) -> tuple[list, list[str]]:
+    objs, names = [], []
+    for spec in specs:
+        p = load_player(spec)
+        objs.append(p)
+        names.append(spec if isinstance(spec, str) else str(getattr(p, "name", type(p).__name__)))
+    return objs, names
+
+
+def _check(rules: Rules, hands: int, players) -> None:
+    if isinstance(hands, bool) or not isinstance(hands, (int, np.integer)) or not 1 <= hands <= MAX_HANDS:
+        raise DecisionInputError(f"hands must be a whole number 1..{MAX_HANDS}, got {hands!r}")
+    for p in players:
+        prepare = getattr(p, "prepare", None)
+        if callable(prepare):
+            prepare(rules)
+
+
+def play_hands(players, *, hands: int, seed: int, rules: Rules,
+               progress: Callable[[int], None] | None = None) -> list[HandState]:
+    """Deals ``0..hands-1`` (see the module), each played by ``players`` (one spec or player per seat, or
+    one for every seat); the dealer passes left each deal.  Returns the finished states."""
+    seq = list(players) if isinstance(players, (list, tuple)) else [players] * rules.players
+    objs, names = _players(seq)
+    _check(rules, hands, objs)
+    out = []
+    for i in range(hands):
+        ds = deal_seed(seed, i)
+        state = HandState.deal(rules, i % rules.players, np.random.default_rng(ds))
+        out.append(play_hand(state, objs, seed=ds, names=names))
+        if progress is not None:
+            progress(1)
+    return out
+
+
+@dataclass
+class PlayResult(ResultView):
+    """A duplicate match between two players: A's points minus B's per deal, and the hands played."""
+
+    a: str
+    b: str
+    hands: int
+    seed: int
+    rules: Rules
+    diffs: list[float]
+    estimate: object
+    #: per deal, per table: the seats A held
+    a_seats: list[list[int]] = field(default_factory=list)
+    #: the hand records, deal by deal, table 1 then table 2 (``docs/formats.md``)
+    records: list[dict] = field(default_factory=list)
+
+    @property
+    def diff(self) -> float:
+        return self.estimate.value
+
+    @property
+    def diff_ci(self) -> tuple[float, float]:
+        return (self.estimate.low, self.estimate.high)
+
+    def to_dict(self) -> dict:
+        e = self.estimate.to_dict()
+        return {"kind": "play", "a": self.a, "b": self.b, "hands": self.hands, "seed": self.seed,
+                "rules": self.rules.to_dict(), "unit": "points per deal, A minus B (mean of the two tables)",
+                "diff": e["value"], "diff_ci": e["ci"], "n": e["n"],
+                "seats": {"table 1": {"a": self.a_seats[0], "b": self.a_seats[1]},
+                          "table 2": {"a": self.a_seats[1], "b": self.a_seats[0]}},
+                "deals": [{"deal": i, "diff": d} for i, d in enumerate(self.diffs)]}
+
+    def to_frame(self):
+        """One row per deal: ``deal`` and ``diff`` (A's points minus B's, the mean of the two tables)."""
+        import pandas as pd
+
+        return pd.DataFrame({"deal": range(len(self.diffs)), "diff": self.diffs})
+
+    def to_text(self) -> str:
+        e = self.estimate
+        ci = "-" if e.n < 2 else f"[{e.low:+.3f}, {e.high:+.3f}]"
+        return "\n".join([
+            f"duplicate play: A = {self.a}, B = {self.b} ({self.rules.describe()})",
+            f"  deals          {self.hands}, each at two tables (A on seats {self.a_seats[0]}, then "
+            f"{self.a_seats[1]})",
+            f"  A - B          {e.value:+.3f} points per deal, 95% interval {ci} (n {e.n})",
+            f"  seed           {self.seed}",
+        ])
+
+    def records_jsonl(self) -> str:
+        """The hand records, one JSON line each (``euchre-stats review FILE.jsonl`` replays them)."""
+        return "".join(dumps_record(r) + "\n" for r in self.records)
+
+
+def play_match(a, b, *, hands: int, seed: int, rules: Rules,
+               progress: Callable[[int], None] | None = None) -> PlayResult:
+    """Duplicate deals between players ``a`` and ``b`` (specs or player objects): see the module.
+
+    The table must have two sides (two-, four- or six-handed).  At table 1 A holds side 0's seats
+    (0 and 2 in the four-handed game), at table 2 side 1's.
+    """
+    if side_count(rules) != 2:
+        raise DecisionInputError(f"a duplicate match needs two sides; the {rules.players}-player game has "
+                                 f"{side_count(rules)}")
+    (pa, pb), (na, nb) = _players([a, b])
+    _check(rules, hands, (pa, pb))
+    n = rules.players
+    sides = [side_of_seat(rules, s) for s in range(n)]
+    a_seats = [[s for s in range(n) if sides[s] == t] for t in (0, 1)]
+    diffs, records = [], []
+    for i in range(hands):
+        ds = deal_seed(seed, i)
+        deal = HandState.deal(rules, i % n, np.random.default_rng(ds))
+        net = 0
+        for t in (0, 1):
+            seated = [pa if sides[s] == t else pb for s in range(n)]
+            names = [na if sides[s] == t else nb for s in range(n)]
+            state = play_hand(deal.copy(), seated, seed=ds, names=names)
+            net += state.points[t] - state.points[1 - t]
+            rec = record_from_state(state)
+            rec["comment"] = (f"euchre-stats play: deal {i} (deal seed {ds}), table {t + 1}: A {na} on seats "
+                              f"{a_seats[t]}, B {nb} on seats {a_seats[1 - t]}")
+            records.append(rec)
+        diffs.append(net / 2)
+        if progress is not None:
+            progress(1)
+    est = mean(np.array(diffs, dtype=np.float64))
+    return PlayResult(na, nb, hands, seed, rules, diffs, est, a_seats, records)
+
+
+__all__ = ["play_hand", "play_hands", "play_match", "PlayResult", "deal_seed", "seat_seeds", "MAX_HANDS"]
