@@ -17,10 +17,10 @@ _NO_KERNELS = {"odds", "review", None}
 
 def _kernels_cold() -> bool:
     """Whether numba has no cached solver kernels yet (the first run compiles them)."""
-    import euchre_stats.solver as solver  # light: the kernels compile on first call, not on import
+    from importlib.util import find_spec  # the solver's folder, without importing it (that loads numba)
 
     custom = os.environ.get("NUMBA_CACHE_DIR")
-    cache = Path(custom) if custom else Path(solver.__file__).with_name("__pycache__")
+    cache = Path(custom) if custom else Path(find_spec("euchre_stats.solver").origin).with_name("__pycache__")
     return not any(cache.rglob("_kernels.solve_batch_serial-*.nbi"))
 
 
