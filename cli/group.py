@@ -51,13 +51,21 @@ class Group(click.Group):
 
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(__version__, prog_name="euchre-stats")
-@click.pass_context
-def cli(ctx):
+def cli():
     """Euchre probability and strategy analyser.
 
     \b
     Example (works anywhere: the cards are on the command line):
       euchre-stats order "Jh Jd Ah 9s Tc" --up 9h --seat eldest --seed 1
     """
-    if ctx.invoked_subcommand not in _NO_KERNELS and sys.stderr.isatty() and _kernels_cold():
+
+
+def compile_notice() -> None:
+    """On a terminal, before a command that runs kernels while numba's cache is cold: say so.
+
+    Each command calls this once its input has parsed (``common.handle_errors``), so ``--help``
+    and a parse error neither print it nor spend time on it."""
+    ctx = click.get_current_context(silent=True)
+    name = ctx.find_root().invoked_subcommand if ctx is not None else None
+    if name not in _NO_KERNELS and sys.stderr.isatty() and _kernels_cold():
         click.echo("compiling kernels, first run only, about 15 s", err=True)
