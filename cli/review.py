@@ -9,7 +9,6 @@ import click
 
 from euchre_stats.core.errors import JSONInputError, RecordError
 from euchre_stats.core.safejson import parse_json
-from euchre_stats.game.records import RENEGE_MODES, review_dict, review_lines
 from euchre_stats.core.cards import parse_trump, suit_word
 from euchre_stats.play import DEFAULT_WORLDS
 from euchre_stats.sampling.seeds import resolve_seed
@@ -164,6 +163,8 @@ def review(record: str, dd: bool, renege: str, realistic: bool, worlds: int | No
       euchre-stats review data/examples/renege.json --renege score
       euchre-stats review data/examples/hand1.json --realistic --seed 1
     """
+    from euchre_stats.game.records import RENEGE_MODES, review_dict, review_lines  # not at load: --help stays quick
+
     if renege not in RENEGE_MODES:
         raise InputError(f"--renege must be one of {', '.join(RENEGE_MODES)}, got {renege!r}")
     columns = {}

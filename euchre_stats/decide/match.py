@@ -43,6 +43,7 @@ from ..play.contracts import PLAY_MODELS
 from ..rules import NORTH_AMERICAN, Rules
 from ..sampling.deals import random_deals
 from ..sampling.seeds import chunk_rng, chunk_sizes, resolve_seed
+from . import MAX_CONTROL_DEALS
 from .selfplay import play_random_hands
 
 #: the named policies (anything else is read as the path of a model file)
@@ -171,7 +172,6 @@ def _setup(a, b, count, what: str, rules, model: str, seed):
 
 #: the control variate's double-dummy deals per realistic deal, by default, and at most (`--control-deals`)
 CONTROL_FACTOR = 10
-MAX_CONTROL_DEALS = 10_000_000
 
 
 def _deal_chunks(rules, seed, count: int, keys: tuple[int, int, int]):

@@ -43,9 +43,8 @@ from ..rules import (NORTH_AMERICAN, Rules, alone_with_the_call, dealer_picks_up
 from ..sampling.dealer import KITTY, Dealer, Knowledge
 from ..sampling.posterior import posterior_sample
 from ..sampling.seeds import CHUNK, chunk_rng, chunk_sizes, resolve_seed
+from . import PASS_MODELS
 from .inference import auction_weights, round_one_likelihood, round_two_likelihood
-
-PASS_MODELS = ("hand", "zero", "dd")
 
 
 # --- results --------------------------------------------------------------------------------
