@@ -216,23 +216,21 @@ def export_run(run_dir, path_csv=SHIPPED_CSV, path_manifest=SHIPPED_MANIFEST) ->
 
 
 @lru_cache(maxsize=2)
-def _shipped(csv_path: str) -> tuple[list[str], list[str]]:
-    """The shipped CSV's column names and its lines (one per class, by ``class_id`` from 0), read as
-    text: a question needs one row, and pandas' import and parse cost more than the answer."""
-    lines = Path(csv_path).read_text().splitlines()
-    return lines[0].split(","), lines[1:]
+def _shipped(csv_path: str) -> tuple[list[str], bytes]:
+    """The shipped CSV's column names and its bytes: a question needs one row, found by searching the
+    bytes (pandas' import and parse of every row cost more than the answer)."""
+    data = Path(csv_path).read_bytes()
+    return data[:data.index(b"\n")].decode().rstrip("\r").split(","), data
 
 
 def _shipped_row(csv_path: str, class_id: int) -> dict | None:
     """The row of ``class_id`` (column -> text, ``None`` where empty), or ``None`` when it is not there."""
-    columns, lines = _shipped(csv_path)
-    prefix = f"{class_id},"
-    if 0 <= class_id < len(lines) and lines[class_id].startswith(prefix):
-        line = lines[class_id]
-    else:  # not where export_compact puts it: look for it
-        line = next((x for x in lines if x.startswith(prefix)), None) if class_id >= 0 else None
-    if line is None:
+    columns, data = _shipped(csv_path)
+    start = data.find(b"\n%d," % class_id) if class_id >= 0 else -1
+    if start < 0:
         return None
+    end = data.find(b"\n", start + 1)
+    line = data[start + 1:end if end >= 0 else len(data)].decode().rstrip("\r")
     return {c: (v if v != "" else None) for c, v in zip(columns, line.split(","))}
 
 
