@@ -151,3 +151,15 @@ def test_text_table_is_pandas_to_string():
               [{"action": "pass", "EV": "+1.01"}, {"action": "order alone", "EV": "-0.20", "95% CI": "[-1.00, +0.60]"}]]
     for rows in tables:
         assert text_table(rows, na_rep="-") == pd.DataFrame(rows).to_string(index=False, na_rep="-")
+
+
+def test_a_question_draws_its_progress_before_the_first_chunk():
+    """Progress from the first second (issue 33): a decision reports 0 before its first chunk, which
+    for the dealer (every candidate discard played on each deal) takes seconds."""
+    from euchre_stats.decide.questions import order_decision
+
+    calls = []
+    order_decision("Jh Jd Ah 9s Tc", "9h", "dealer", samples=1200, seed=1, model="dd",
+                   progress=lambda done, total: calls.append((done, total)))
+    assert calls[0] == (0, 1200) and len(calls) >= 3  # 0, then after each chunk
+    assert all(t == 1200 for _, t in calls) and [d for d, _ in calls] == sorted(d for d, _ in calls)

@@ -604,6 +604,8 @@ def _drive(seed: int, samples: int, target_se: float | None, chunk_fn, progress=
     planned = chunk_sizes(samples)
     i = 0
     eff = 0.0
+    if progress is not None:
+        progress(0, samples)  # drawn at once: a chunk can take seconds (the dealer's discards, a cold start)
     while True:
         size = planned[i] if i < len(planned) else min(CHUNK, max(8, math.ceil(1.25 * (samples - eff))))
         outs, w, (d, pool_ess) = chunk_fn(chunk_rng(seed, i), size)
