@@ -18,6 +18,8 @@ from euchre_stats.core.limits import SIZE_LIMITS
 from euchre_stats.output.atomic import atomic_write
 from euchre_stats.rules import PRESETS, for_players, load_rules
 
+from .group import compile_notice
+
 
 class InputError(click.ClickException):
     """Bad input: a one-line message and exit code 2."""
@@ -131,6 +133,7 @@ def handle_errors(func):
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
+        compile_notice()
         try:
             return func(*args, **kwargs)
         except click.ClickException:

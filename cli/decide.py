@@ -11,7 +11,7 @@ import functools
 import click
 
 import euchre_stats as es
-from euchre_stats.decide.questions import PASS_MODELS
+from euchre_stats.decide import PASS_MODELS
 
 from .common import emit, handle_errors, output_options, progress_bar, rules_options, writable_path
 from .group import cli

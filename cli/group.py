@@ -17,10 +17,10 @@ _NO_KERNELS = {"odds", "review", None}
 
 def _kernels_cold() -> bool:
     """Whether numba has no cached solver kernels yet (the first run compiles them)."""
-    import euchre_stats.solver as solver  # light: the kernels compile on first call, not on import
+    from importlib.util import find_spec  # the solver's folder, without importing it (that loads numba)
 
     custom = os.environ.get("NUMBA_CACHE_DIR")
-    cache = Path(custom) if custom else Path(solver.__file__).with_name("__pycache__")
+    cache = Path(custom) if custom else Path(find_spec("euchre_stats.solver").origin).with_name("__pycache__")
     return not any(cache.rglob("_kernels.solve_batch_serial-*.nbi"))
 
 
@@ -51,13 +51,21 @@ class Group(click.Group):
 
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(__version__, prog_name="euchre-stats")
-@click.pass_context
-def cli(ctx):
+def cli():
     """Euchre probability and strategy analyser.
 
     \b
     Example (works anywhere: the cards are on the command line):
       euchre-stats order "Jh Jd Ah 9s Tc" --up 9h --seat eldest --seed 1
     """
-    if ctx.invoked_subcommand not in _NO_KERNELS and sys.stderr.isatty() and _kernels_cold():
+
+
+def compile_notice() -> None:
+    """On a terminal, before a command that runs kernels while numba's cache is cold: say so.
+
+    Each command calls this once its input has parsed (``common.handle_errors``), so ``--help``
+    and a parse error neither print it nor spend time on it."""
+    ctx = click.get_current_context(silent=True)
+    name = ctx.find_root().invoked_subcommand if ctx is not None else None
+    if name not in _NO_KERNELS and sys.stderr.isatty() and _kernels_cold():
         click.echo("compiling kernels, first run only, about 15 s", err=True)

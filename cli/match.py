@@ -8,7 +8,7 @@ from __future__ import annotations
 import click
 
 import euchre_stats as es
-from euchre_stats.decide.match import MAX_CONTROL_DEALS
+from euchre_stats.decide import MAX_CONTROL_DEALS
 
 from .common import emit, handle_errors, output_options, progress_bar, rules_options
 from .group import cli

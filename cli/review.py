@@ -9,10 +9,8 @@ import click
 
 from euchre_stats.core.errors import JSONInputError, RecordError
 from euchre_stats.core.safejson import parse_json
-from euchre_stats.game.records import RENEGE_MODES, review_dict, review_lines
 from euchre_stats.core.cards import parse_trump, suit_word
-from euchre_stats.play.realistic import DEFAULT_WORLDS
-from euchre_stats.play.review import realistic_column
+from euchre_stats.play import DEFAULT_WORLDS
 from euchre_stats.sampling.seeds import resolve_seed
 
 from euchre_stats.output.results import dumps
@@ -171,10 +169,14 @@ def review(record: str, dd: bool, renege: str, realistic: bool, worlds: int | No
       euchre-stats review data/examples/renege.json --renege score
       euchre-stats review data/examples/hand1.json --realistic --seed 1
     """
+    from euchre_stats.game.records import RENEGE_MODES, review_dict, review_lines  # not at load: --help stays quick
+
     if renege not in RENEGE_MODES:
         raise InputError(f"--renege must be one of {', '.join(RENEGE_MODES)}, got {renege!r}")
     columns = {}
     if realistic:
+        from euchre_stats.play.review import realistic_column  # numba and the kernels: only with --realistic
+
         dd = True
         if seed is None:
             seed = resolve_seed(None)

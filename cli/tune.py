@@ -6,9 +6,6 @@ import json
 
 import click
 
-from euchre_stats.bidding.model import BiddingModel, load_fit
-from euchre_stats.decide.refine import tune_and_refine
-
 from .common import emit, handle_errors, progress_bar, rules_options, writable_path
 from .group import cli
 
@@ -66,6 +63,9 @@ def tune(deals, sweeps, seed, play, start, refine_deals, refine_seed, refine_rou
                    f"{play}   players: {players}", err=True)
         emit(json.dumps(r.to_dict(), indent=2), output)
         return
+    from euchre_stats.bidding.model import BiddingModel, load_fit  # not at load: --help stays quick
+    from euchre_stats.decide.refine import tune_and_refine
+
     result = tune_and_refine(rules, deals=deals, seed=seed, sweeps=sweeps,
                              start=BiddingModel.load(start) if start else None,
                              start_fit=load_fit(start) if start else None, workers=workers,

@@ -82,3 +82,22 @@ def test_model_round_trips_and_shipped_model_loads(tmp_path):
     m.save(tmp_path / "m.json")
     assert BiddingModel.load(tmp_path / "m.json") == m
     assert m != DEFAULT_MODEL  # the shipped one is tuned
+
+
+def test_round_one_count_is_the_kernels_count_of_one_hand():
+    """``round_one_count`` (plain Python, one hand: ``advise`` counts without numba) gives exactly the
+    float of the kernels' ``round_one_strength``, from every seat (the dealer's best discard included)."""
+    from euchre_stats.bidding.model import POINTS_MODEL
+
+    rng = np.random.default_rng(33)
+    for model in (default_model(), POINTS_MODEL):
+        for deck in ("24", "32", "33"):
+            cards = find_deck(deck).cards
+            for _ in range(300):
+                pick = [int(c) for c in rng.choice(cards, 6, replace=False)]
+                if pick[5] == JOKER:
+                    continue
+                hand = sum(1 << c for c in pick[:5])
+                for seat in range(4):
+                    want = float(model.round_one_strength(np.array([hand], dtype=np.uint64), seat, pick[5])[0])
+                    assert model.round_one_count(hand, seat, pick[5]) == want, (hand, pick[5], seat)

@@ -279,6 +279,8 @@ def tune_game_bidder(rules: Rules, deals: int = 4000, seed: int = 0, sweeps: int
     se: dict = {}
     reached: dict = {}
     step, steps = 0, sweeps * len(kinds)
+    if progress is not None and steps:
+        progress(0, steps)  # drawn at once: a kind of decision takes seconds
     for sweep in range(sweeps):
         for kind in kinds:
             policy = HeuristicPolicy(thresholds=thr)

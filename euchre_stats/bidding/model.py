@@ -161,6 +161,43 @@ class BiddingModel:
         up = self.card_values[trump, upcard] * self.upcard_weight
         return s + up if rel_seat == 1 else s - up
 
+    def round_one_count(self, hand: int, rel_seat: int, upcard: int) -> float:
+        """:meth:`round_one_strength` of one hand (a bitmask), in plain Python: the kernel's sums in the
+        kernel's order, so the same float, without loading numba (``advise`` counts one hand)."""
+        trump = upcard >> 3
+        values = self.card_values[trump].tolist()
+        if rel_seat == 3:  # the dealer: the best count after one discard, ties to the lowest card
+            six = hand | (1 << upcard)
+            best = -1e300
+            for c in range(33):
+                if (six >> c) & 1:
+                    s = self._count_one(six & ~(1 << c), trump, values)
+                    if s > best + 1e-9:
+                        best = s
+            return best
+        s = self._count_one(hand, trump, values)
+        up = values[upcard] * self.upcard_weight
+        return s + up if rel_seat == 1 else s - up
+
+    def _count_one(self, hand: int, trump: int, values: list) -> float:
+        """The count of one hand under ``trump`` (a suit), as ``_kernels._strength_one`` sums it."""
+        s = 0.0
+        n_trump = present = 0
+        for c in range(33):  # the held cards from the lowest number up
+            if (hand >> c) & 1:
+                s += values[c]
+                e = int(_EFF[trump, c])
+                n_trump += e == trump
+                present |= 1 << e
+        for su in range(4):
+            if su == trump:
+                continue
+            if n_trump >= 2 and not (present >> su) & 1:
+                s += self.void
+            if (hand >> (su * 8 + 6)) & 1:
+                s += self.off_king_with_ace if (hand >> (su * 8 + 7)) & 1 else self.off_king
+        return s
+
     def p_order(self, hands, rel_seat: int, upcard: int) -> np.ndarray:
         s = self.round_one_strength(hands, rel_seat, upcard)
         return self.p_accept(s, self.order[rel_seat], self.temperature)

@@ -115,6 +115,8 @@ def tune(rules: Rules, deals: int = 20000, seed: int = 0, sweeps: int = 2, start
     step = 0
     se: dict = {}
     reach: dict = {}
+    if progress is not None and steps_total:
+        progress(0, steps_total)  # drawn at once: a decision point takes seconds
     for sweep in range(sweeps):
         for rnd, seat in points:
             rng = chunk_rng(seed, 1000 * sweep + 10 * rnd + seat)

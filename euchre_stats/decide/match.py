@@ -43,6 +43,7 @@ from ..play.contracts import PLAY_MODELS
 from ..rules import NORTH_AMERICAN, Rules
 from ..sampling.deals import random_deals
 from ..sampling.seeds import chunk_rng, chunk_sizes, resolve_seed
+from . import MAX_CONTROL_DEALS
 from .selfplay import play_random_hands
 
 KINDS = ("call", "alone", "suit", "other")
@@ -140,7 +141,6 @@ def _setup(a, b, count, what: str, rules, model: str, seed):
 
 #: the control variate's double-dummy deals per realistic deal, by default, and at most (`--control-deals`)
 CONTROL_FACTOR = 10
-MAX_CONTROL_DEALS = 10_000_000
 
 
 def _deal_chunks(rules, seed, count: int, keys: tuple[int, int, int]):
@@ -202,6 +202,8 @@ def match(a, b, deals: int = 20000, seed: int | None = None, rules: Rules = NORT
     total = int(deals) + (int(control_deals) if control else 0)
     paired, extra = [], []
     done = 0
+    if progress is not None:
+        progress(0, total)  # drawn at once: a chunk of realistic play takes seconds
     for n, dealt, bid_rng, play_rng in _deal_chunks(rules, seed, int(deals), (0, 1, 2)):
         y, s, r, k = _tables(rules, n, bid_rng, dealt, model, workers, ma, mb, play_rng)
         x = np.zeros(n)
@@ -348,6 +350,8 @@ def match_games(a, b, games: int = 2000, seed: int | None = None, rules: Rules =
     rules, (a_name, ma), (b_name, mb), seed = _setup(a, b, games, "games", rules, model, seed)
     results, lengths = [], []
     done = 0
+    if progress is not None:
+        progress(0, int(games))  # drawn at once: a chunk of whole games takes seconds
     for i, n in enumerate(chunk_sizes(int(games))):
         a_won = np.zeros((2, n))
         hands_played = np.zeros((2, n))

@@ -43,9 +43,8 @@ from ..rules import (NORTH_AMERICAN, Rules, alone_with_the_call, dealer_picks_up
 from ..sampling.dealer import KITTY, Dealer, Knowledge
 from ..sampling.posterior import posterior_sample
 from ..sampling.seeds import CHUNK, chunk_rng, chunk_sizes, resolve_seed
+from . import PASS_MODELS
 from .inference import auction_weights, round_one_likelihood, round_two_likelihood
-
-PASS_MODELS = ("hand", "zero", "dd")
 
 
 # --- results --------------------------------------------------------------------------------
@@ -618,6 +617,8 @@ def _drive(seed: int, samples: int, target_se: float | None, chunk_fn, progress=
     planned = chunk_sizes(samples)
     i = 0
     eff = 0.0
+    if progress is not None:
+        progress(0, samples)  # drawn at once: a chunk can take seconds (the dealer's discards, a cold start)
     while True:
         size = planned[i] if i < len(planned) else min(CHUNK, max(8, math.ceil(1.25 * (samples - eff))))
         size = min(size, MAX_PLAYED_FACTOR * samples - sum(len(x) for x in weights))   # never past the cap

@@ -75,6 +75,8 @@ def refine(model: BiddingModel, rules: Rules = NORTH_AMERICAN, *, deals: int = 2
     per_round = sum(1 for _ in candidates(model, standard_errors, params))
     accepted, tried = [], []
     current = model
+    if progress is not None and per_round:
+        progress(0, per_round * rounds)  # drawn at once: a match takes seconds
     for rnd in range(rounds):
         best = None
         for param, value, moved in candidates(current, standard_errors, params):

@@ -79,6 +79,17 @@ def action_text(action: str) -> str:
     return action
 
 
+def text_table(rows: list[dict], na_rep: str = "-") -> str:
+    """``rows`` (dicts of text cells) as an aligned table: the columns in order of first appearance,
+    each right-justified to its widest cell, a cell a row lacks shown as ``na_rep``.  The text
+    ``pandas.DataFrame(rows).to_string(index=False, na_rep=na_rep)`` gives for text cells, without
+    importing pandas (a quick command's table should not cost pandas' import)."""
+    cols = list(dict.fromkeys(k for r in rows for k in r))
+    table = [cols] + [[str(r[c]) if c in r else na_rep for c in cols] for r in rows]
+    widths = [max(len(line[i]) for line in table) for i in range(len(cols))]
+    return "\n".join(" ".join(cell.rjust(w) for cell, w in zip(line, widths)) for line in table)
+
+
 def frame_text(df, fmt: str) -> str:
     """Render a pandas DataFrame as CSV (``fmt == "csv"``) or as an aligned table."""
     if fmt == "csv":

@@ -23,10 +23,9 @@ from ..core.errors import RealisticInputError
 from ..solver import TT_BITS_LONG, _check_rows, _prepare, _threads, game_seats
 from ..solver import _kernels as _solver_kernels
 from ..core.trump import NO_TRUMP, SUIT_MASK
+from . import DEFAULT_WORLDS
 from . import _realistic_kernels as _k
 
-#: worlds sampled per decision by default (see docs/methods.md, "Realistic play")
-DEFAULT_WORLDS = 24
 #: chunks per thread (each chunk owns its transposition table)
 CHUNKS_PER_THREAD = 4
 #: log2 of each chunk's transposition-table entries for hands of up to five cards: the worlds of a

@@ -7,6 +7,8 @@ directory of ``euchre-stats table`` can be used instead.  When the rules differ
 from the table's, or the class is not in it, the answer is computed live with
 :func:`euchre_stats.decide.questions.order_decision`, and the answer says which it did.
 Reads files; prints nothing (an :class:`Advice` knows its own JSON, DataFrame and text forms).
+An answer from the shipped table reads its one row without pandas, and counts its one hand without
+numba, so ``euchre-stats advise`` starts quickly; pandas is imported where a frame is made.
 """
 
 from __future__ import annotations
@@ -18,7 +20,6 @@ from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
-import pandas as pd
 
 from ..bidding.model import BiddingModel, default_model
 from ..core.cards import JOKER, card_name, format_cards, parse_card, parse_cards
@@ -26,7 +27,7 @@ from ..core.errors import AdviceError, BiddingModelError
 from ..core.seats import SEAT_NAMES, parse_seat
 from ..decide.equity import parse_score
 from ..decide.questions import order_decision
-from ..output.results import ResultView
+from ..output.results import ResultView, text_table
 from ..rules import NORTH_AMERICAN, Rules
 from .classes import canonical, class_key, class_label, class_text, enumerate_classes
 
@@ -77,7 +78,7 @@ class Advice(ResultView):
         """The seed of the live simulation (``None`` when answered from a table)."""
         return self.extra.get("seed")
 
-    def to_frame(self) -> pd.DataFrame:
+    def to_frame(self):
         """One row per option: ``action``, ``ev``, ``ci_low``, ``ci_high`` (when known), ``p_make``,
         ``p_euchred`` (when known), and with a score ``p_win``, ``p_win_low``, ``p_win_high``."""
         rows = []
@@ -92,6 +93,8 @@ class Advice(ResultView):
                 row["p_win"] = o["p_win"]
                 row["p_win_low"], row["p_win_high"] = o["p_win_ci"]
             rows.append(row)
+        import pandas as pd
+
         return pd.DataFrame(rows)
 
     def to_text(self) -> str:
@@ -131,7 +134,7 @@ class Advice(ResultView):
                 row["P(win)"] = f"{o['p_win']:.3f}"
                 row["P(win) 95% CI"] = f"[{o['p_win_ci'][0]:.3f}, {o['p_win_ci'][1]:.3f}]"
             rows.append(row)
-        lines.append(pd.DataFrame(rows).to_string(index=False, na_rep="-"))
+        lines.append(text_table(rows, na_rep="-"))
         rec = self.recommendation + (f" (discard {self.extra['discard']})" if "discard" in self.extra else "")
         lines.append(f"recommendation: {rec}" + ("  -- too close to call" if self.too_close else ""))
         return "\n".join(lines)
@@ -163,7 +166,7 @@ class Advice(ResultView):
 
 
 # --- the shipped table ------------------------------------------------------------------------
-def export_compact(table: pd.DataFrame, settings: dict, path_csv, path_manifest, extra: dict) -> None:
+def export_compact(table, settings: dict, path_csv, path_manifest, extra: dict) -> None:
     """Write a finished 4-seat table as the compact shipped CSV (one line per class) and its manifest.
 
     Columns: ``class_id`` then, per seat, the best action code (``P O A``; lower
@@ -171,6 +174,8 @@ def export_compact(table: pd.DataFrame, settings: dict, path_csv, path_manifest,
     hundredths of a point (empty when the option is not open), and the half-width
     of each value's 95% interval (``_hw``, hundredths, rounded up).
     """
+    import pandas as pd
+
     from .run import atomic_write
 
     out = pd.DataFrame({"class_id": np.arange(settings["class_count"], dtype=np.int64)})
@@ -211,8 +216,22 @@ def export_run(run_dir, path_csv=SHIPPED_CSV, path_manifest=SHIPPED_MANIFEST) ->
 
 
 @lru_cache(maxsize=2)
-def _shipped(csv_path: str) -> pd.DataFrame:
-    return pd.read_csv(csv_path, dtype={f"{s}_best": str for s in SEAT_NAMES}).set_index("class_id")
+def _shipped(csv_path: str) -> tuple[list[str], bytes]:
+    """The shipped CSV's column names and its bytes: a question needs one row, found by searching the
+    bytes (pandas' import and parse of every row cost more than the answer)."""
+    data = Path(csv_path).read_bytes()
+    return data[:data.index(b"\n")].decode().rstrip("\r").split(","), data
+
+
+def _shipped_row(csv_path: str, class_id: int) -> dict | None:
+    """The row of ``class_id`` (column -> text, ``None`` where empty), or ``None`` when it is not there."""
+    columns, data = _shipped(csv_path)
+    start = data.find(b"\n%d," % class_id) if class_id >= 0 else -1
+    if start < 0:
+        return None
+    end = data.find(b"\n", start + 1)
+    line = data[start + 1:end if end >= 0 else len(data)].decode().rstrip("\r")
+    return {c: (v if v != "" else None) for c, v in zip(columns, line.split(","))}
 
 
 def shipped_manifest() -> dict | None:
@@ -241,6 +260,8 @@ def _stale(settings: dict) -> str:
 
 
 def _lookup_run(run_dir, rules: Rules, key: int, seat: str, score: str | None = None):
+    import pandas as pd
+
     from .run import load_table, read_manifest
 
     settings = read_manifest(run_dir)["settings"]
@@ -283,19 +304,18 @@ def _lookup_shipped(rules: Rules, class_id: int, seat: str):
         return None, settings, "the rules differ from the shipped table's (north-american)"
     if _stale(settings):
         return None, settings, _stale(settings)
-    t = _shipped(str(SHIPPED_CSV))
-    if class_id < 0 or class_id not in t.index:
+    r = _shipped_row(str(SHIPPED_CSV), class_id)
+    if r is None:
         return None, settings, "the class is not in the shipped table"
-    r = t.loc[class_id]
     code = str(r[f"{seat}_best"])
     options = []
     for action, col in OPTION_COLUMNS:
-        if pd.isna(r[f"{seat}_{col}"]):
+        if r[f"{seat}_{col}"] is None:
             continue
         ev = float(r[f"{seat}_{col}"]) / 100
         o = {"action": action, "ev": ev}
-        if f"{seat}_{col}_hw" in r.index:
-            hw = float(r[f"{seat}_{col}_hw"]) / 100
+        if f"{seat}_{col}_hw" in r:
+            hw = float(r[f"{seat}_{col}_hw"] or "nan") / 100
             o["ev_ci"] = [round(ev - hw, 2), round(ev + hw, 2)]
         options.append(o)
     return (options, BEST_CODES[code.upper()], code.islower(), {}), settings, ""
@@ -307,14 +327,13 @@ def dd_values(hmask: int, up: int, seat: str) -> dict | None:
         return None
     chand, cup = canonical(hmask, up)
     idx = enumerate_classes("24", 5).index_of(class_key(chand, cup))
-    t = _shipped(str(SHIPPED_CSV))
-    if idx < 0 or idx not in t.index:
+    r = _shipped_row(str(SHIPPED_CSV), idx)
+    if r is None:
         return None
-    r = t.loc[idx]
     val = {}
     for action, col in (("pass", "pass"), ("order", "order"), ("alone", "alone")):
         v = r[f"{seat}_{col}"]
-        val[action] = None if v != v else float(v) / 100  # NaN: not open
+        val[action] = None if v is None else float(v) / 100  # empty: not open
     return val
 
 

@@ -168,9 +168,10 @@ def enumerate_classes(deck="24", hand_size: int = 5) -> ClassList:
     if not 1 <= hand_size <= d.max_hand_size():
         raise ClassInputError(f"hand size {hand_size!r} does not fit the {d.label}-card deck")
     all_keys, all_counts = [], []
+    # the positions of every hand among the other cards: the same for each upcard, so built once
+    combos = np.array(list(combinations(range(len(d.cards) - 1), hand_size)), dtype=np.int64)
     for up in [c for c in d.cards if c != JOKER and c >> 3 == TRUMP]:
         rest = np.array([c for c in d.cards if c != up], dtype=np.uint64)
-        combos = np.array(list(combinations(range(len(rest)), hand_size)), dtype=np.int64)
         masks = np.bitwise_or.reduce(np.uint64(1) << rest[combos], axis=1)
         canon = canonical_many(masks, np.full(len(masks), TRUMP))
         keys, counts = np.unique(class_key(canon, np.full(len(canon), up)), return_counts=True)

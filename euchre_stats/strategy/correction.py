@@ -41,7 +41,7 @@ def hand_features(hmask: int, up: int, seat: int, model: BiddingModel) -> dict:
     cards = [c for c in range(33) if (hmask >> c) & 1]
     trumps = [c for c in cards if EFF_SUIT[t, c] == t]
     power = {int(POWER[t, c]) for c in trumps}
-    count = float(model.round_one_strength(np.array([hmask], dtype=np.uint64), seat, up)[0])
+    count = model.round_one_count(hmask, seat, up)  # one hand: plain Python, no numba
     return {"count": count, "count2": count * count, "trumps": float(len(trumps)), "right": float(41 in power),
             "left": float(40 in power),
             "off_aces": float(sum(1 for c in cards if EFF_SUIT[t, c] != t and (c & 7) == 7))}

@@ -68,7 +68,7 @@ from ..core.cards import (
 from ..core.decks import Deck, find_deck
 from ..core.errors import OddsInputError
 from ..core.trump import POWER_ALL, SUIT_MASK
-from ..output.results import ResultView
+from ..output.results import ResultView, text_table
 from ..rules import FARMER_CARDS
 
 #: trump of the per-deck table (every suit gives the same odds)
@@ -383,8 +383,6 @@ class OddsTable(ResultView):
         return df
 
     def to_text(self) -> str:
-        import pandas as pd
-
         sizes = sorted({r.hand_size for r in self.decks})
         lines = [(f"exact odds of one dealt hand ({', '.join(map(str, sizes))} cards), trump fixed "
                  "(left bower and Joker count as trumps); columns are decks"), ""]
@@ -398,9 +396,9 @@ class OddsTable(ResultView):
             lines = [(f"exact odds of one dealt hand, {game} ({', '.join(map(str, sizes))} cards) beside the "
                       f"four-handed game ({', '.join(map(str, std))} cards), trump fixed (left bower and Joker "
                       "count as trumps); columns are decks"), ""]
-        lines.append(pd.DataFrame(self.rows(_p)).to_string(index=False))
+        lines.append(text_table(self.rows(_p)))
         if self.exact:
-            lines += ["", "as fractions:", pd.DataFrame(self.rows(_q)).to_string(index=False)]
+            lines += ["", "as fractions:", text_table(self.rows(_q))]
         return "\n".join(lines)
 
     def plot(self, ax=None):
@@ -513,8 +511,6 @@ class ConditionalOdds(ResultView):
         return df
 
     def to_text(self) -> str:
-        import pandas as pd
-
         held = {n: self.holders[n].cards_held for n in self.holder_names}
         players = {4: "partner, left and right hold {} each", 3: "left and right hold {} each",
                    2: "the opponent holds {}", 6: "the two partners and three opponents hold {} each "
@@ -525,8 +521,8 @@ class ConditionalOdds(ResultView):
                  (f"as dealt, before any pick-up: {self.unseen} unseen cards, {self.unseen_trumps} of them "
                  f"trumps; {players}, the kitty {held['kitty']} under the upcard"), ""]
         fmt_cell = (lambda v: "-" if v is None else f"{_p(v)} ({_q(v)})") if self.exact else _p
-        lines.append(pd.DataFrame([{k: (v if k == "quantity" else fmt_cell(v)) for k, v in r.items()}
-                                   for r in self.rows()]).to_string(index=False))
+        lines.append(text_table([{k: (v if k == "quantity" else fmt_cell(v)) for k, v in r.items()}
+                                 for r in self.rows()]))
         return "\n".join(lines)
 
     def plot(self, ax=None):
