@@ -11,7 +11,6 @@ import sys
 
 import click
 
-from euchre_stats.core.decks import find_deck
 from euchre_stats.core.errors import (BiddingModelError, EuchreStatsError, JSONInputError, RecordError, RulesError,
                                       UnknownDeckError)
 from euchre_stats.core.limits import SIZE_LIMITS
@@ -27,7 +26,19 @@ class InputError(click.ClickException):
     exit_code = 2
 
     def show(self, file=None):
-        click.echo(f"Error: {self.format_message()}", err=True)
+        click.echo(f"Error: {shorten(self.format_message())}", err=True)
+
+
+#: the longest error line shown whole; a longer one (a 30,000-card hand echoed) keeps its two ends
+MAX_ERROR = 400
+
+
+def shorten(message: str) -> str:
+    """``message``, or its first 260 and last 100 characters around a count of what was left out."""
+    if len(message) <= MAX_ERROR:
+        return message
+    cut = len(message) - 360
+    return f"{message[:260]} [... {cut:,} characters ...] {message[-100:]}"
 
 
 def fail(message: str):
@@ -66,6 +77,12 @@ def _os_message(exc: OSError, path=None) -> str:
         return f"{path!r} is a directory, not a file"
     if isinstance(exc, PermissionError):
         return f"permission denied: {path!r}"
+    import errno
+
+    if exc.errno in (errno.ENOSPC, errno.EROFS, errno.EDQUOT, errno.EFBIG):   # only a write fails so
+        return f"cannot write{'' if path is None else f' {path!r}'}: {exc.strerror or exc}"
+    if path is None:
+        return f"a file operation failed: {exc.strerror or exc}"
     return f"cannot read {path!r}: {exc.strerror or exc}"
 
 
@@ -213,8 +230,10 @@ def rules_options(func):
                 changes[name] = value
         try:
             rules = load_rules(rules_name)
-            if deck is not None and str(kwargs.get("players")) == "6" and find_deck(deck).doubled:
-                rules = for_players(rules, 6)  # the doubled pack is six-handed's: six seats before its deck
+            if deck is not None and str(kwargs.get("players")) == "6":
+                # six seats before the deck: the doubled pack is six-handed's, and a deck six-handed is not
+                # dealt from (--deck 24) is refused by name instead of silently becoming the 33-card deck
+                rules = for_players(rules, 6)
             if changes:
                 rules = rules.replace(**changes)
         except (RulesError, UnknownDeckError) as exc:
@@ -263,6 +282,8 @@ def writable_path(ctx, param, value):
     """
     if value is None:
         return value
+    if not value.strip():
+        raise click.BadParameter(f"{value!r} is not a file name", ctx, param)
     folder = os.path.dirname(os.path.abspath(value))
     name = os.path.basename(value)
     if os.path.isdir(value):
@@ -303,12 +324,40 @@ def output_options(formats=("table", "json", "csv")):
     return deco
 
 
+class OutputFailure(click.ClickException):
+    """Output that could not be written (standard output closed or full): one line, exit code 74
+    (sysexits' EX_IOERR), after the work; nothing partial is left in a file."""
+
+    exit_code = 74
+
+    def show(self, file=None):
+        click.echo(f"Error: {self.format_message()}", err=True)
+
+
+def _quiet_stdout() -> None:
+    """Point standard output at /dev/null so that Python's exit flush does not complain again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
 def emit(text: str, output: str | None) -> None:
     """Write ``text`` to stdout, or atomically to ``output`` (nothing partial is ever left)."""
     if not text.endswith("\n"):
         text += "\n"
     if output is None:
-        click.echo(text, nl=False)
+        if sys.stdout is None:   # started with standard output closed (`>&-`): say so, never exit 0 silently
+            raise OutputFailure("standard output is closed: nothing was written (use -o FILE)")
+        try:
+            click.echo(text, nl=False)
+            sys.stdout.flush()
+        except BrokenPipeError:  # `| head`: the reader has gone, as for any Unix tool
+            _quiet_stdout()
+            sys.exit(141)
+        except OSError as exc:   # a full disk behind a redirect, a closed descriptor
+            raise OutputFailure(f"cannot write to standard output: {exc.strerror or exc}") from None
         return
     directory = os.path.dirname(os.path.abspath(output))
     if not os.path.isdir(directory):

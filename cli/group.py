@@ -26,6 +26,8 @@ def _kernels_cold() -> bool:
 
 #: exit code of a failure that is the program's fault, not the input's (sysexits' EX_SOFTWARE)
 INTERNAL_ERROR = 70
+#: exit code after Ctrl-C, as shells report a program ended by SIGINT (128 + 2)
+INTERRUPTED = 130
 
 
 class Group(click.Group):
@@ -41,6 +43,9 @@ class Group(click.Group):
             return super().invoke(ctx)
         except (click.ClickException, click.exceptions.Exit, click.Abort):
             raise
+        except KeyboardInterrupt:   # Ctrl-C: the shells' code for SIGINT, and no traceback
+            click.echo("\ninterrupted: every result already written is kept", err=True)
+            ctx.exit(INTERRUPTED)
         except Exception as exc:  # noqa: BLE001 (the last guard)
             if os.environ.get("EUCHRE_STATS_TRACEBACK") == "1":
                 raise

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
+from .core.args import checked
 from .core.errors import DecisionInputError, OddsInputError, RulesError, SolveInputError
 from .core.limits import check_size
 from .rules import GAME_NAMES, Rules, for_players, load_rules
@@ -161,6 +162,7 @@ def _bidding_question(fns, args, model, compare_models, *, bidding, players=None
 
 
 # --- one hand's questions ------------------------------------------------------------------
+@checked
 def order(hand: str, up: str, seat: str | int, rules: RulesLike = "north-american", *, samples: int = 10000,
           seed: int | None = None, model: str | None = None, pass_model: str = "hand", infer: bool = True,
           target_se: float | None = None, workers: int | None = None, bidding: str | BiddingModel | None = None,
@@ -250,6 +252,7 @@ def order(hand: str, up: str, seat: str | int, rules: RulesLike = "north-america
                              players=players)
 
 
+@checked
 def call(hand: str, turned_down: str, seat: str | int, rules: RulesLike = "north-american", *,
          samples: int = 10000, seed: int | None = None, model: str | None = None, pass_model: str = "hand",
          infer: bool = True, target_se: float | None = None, workers: int | None = None,
@@ -301,6 +304,7 @@ def call(hand: str, turned_down: str, seat: str | int, rules: RulesLike = "north
                              progress=progress, players=players)
 
 
+@checked
 def discard(hand: str, up: str, rules: RulesLike = "north-american", *, maker: str | int = "dealer",
             alone: bool = False, samples: int = 10000, seed: int | None = None, model: str | None = None,
             infer: bool = True, target_se: float | None = None, workers: int | None = None,
@@ -356,6 +360,7 @@ def discard(hand: str, up: str, rules: RulesLike = "north-american", *, maker: s
                             bidding=_bidding(bidding), score=score, progress=progress, **_model(model))
 
 
+@checked
 def lead(hand: str, trump: str, maker: str | int, seat: str | int, rules: RulesLike = "north-american", *,
          tricks: Iterable[str] = (), up: str | None = None, alone: bool = False,
          defender_alone: str | int | None = None, discard: str | None = None, samples: int = 10000,
@@ -429,6 +434,7 @@ def lead(hand: str, trump: str, maker: str | int, seat: str | int, rules: RulesL
                          progress=progress, **_model(model))
 
 
+@checked
 def alone(hand: str, trump: str, maker: str | int, seat: str | int, rules: RulesLike = "north-american", *,
           up: str | None = None, maker_alone: bool = False, samples: int = 10000, seed: int | None = None,
           model: str | None = None, infer: bool = True, target_se: float | None = None, workers: int | None = None,
@@ -481,6 +487,7 @@ def alone(hand: str, trump: str, maker: str | int, seat: str | int, rules: Rules
                           score=score, progress=progress, **_model(model))
 
 
+@checked
 def solve(hands: Iterable | None = None, trump: str | int | None = None, leader: int = 0, out: Iterable[int] = (),
           played: str | Iterable = (), deck: str = "24", *,
           positions: Iterable | None = None) -> SolveResult | SolveBatch:
@@ -536,6 +543,7 @@ def solve(hands: Iterable | None = None, trump: str | int | None = None, leader:
 
 
 # --- decks ---------------------------------------------------------------------------------
+@checked
 def odds(deck: str | Iterable | None = None, *, hand: str | None = None, up: str | None = None,
          hand_size: int | None = None, exact: bool = False, players: int = 4) -> OddsTable | ConditionalOdds:
     """Exact odds by counting: what a dealt hand holds, per deck, or where the unseen cards are.
@@ -587,6 +595,8 @@ def odds(deck: str | Iterable | None = None, *, hand: str | None = None, up: str
     od.check_players(players)
     if deck is None and players == 6:
         deck = od.SIX_HANDED_DECK
+    if isinstance(deck, int):   # odds(deck=32): one deck by its size
+        deck = str(deck)
     if hand is not None:
         decks = parse_deck_list(deck or "24") if isinstance(deck, str) or deck is None else list(deck)
         if len(decks) != 1:
@@ -614,6 +624,7 @@ def _replace(obj, **changes):
     return dataclasses.replace(obj, **changes)
 
 
+@checked
 def variants(deck: str | Iterable | None = None, *, samples: int = 10000, seed: int | None = None,
              rules: RulesLike = "north-american", model: str | None = None, hand_size: int | None = None,
              workers: int | None = None, progress: Progress | None = None,
@@ -668,6 +679,8 @@ def variants(deck: str | Iterable | None = None, *, samples: int = 10000, seed: 
     r = _rules(rules, games=True)
     if deck is None:
         deck = "33" if players == 6 else NO_JOKER_DECKS if r.no_trump else ALL_DECKS
+    if isinstance(deck, int):   # variants(deck=32): one deck by its size
+        deck = str(deck)
     if players != 4 or r.farmers_hand or r.no_trump:
         from .variants.games import simulate_games
 
@@ -682,6 +695,7 @@ def variants(deck: str | Iterable | None = None, *, samples: int = 10000, seed: 
 
 
 # --- strategy tables -----------------------------------------------------------------------
+@checked
 def advise(hand: str, up: str, seat: str | int, rules: RulesLike = "north-american", *,
            table: str | None = None, samples: int = 2000, seed: int | None = None, workers: int | None = None,
            simulate: bool = False, score: str | None = None) -> Advice:
@@ -733,6 +747,7 @@ def advise(hand: str, up: str, seat: str | int, rules: RulesLike = "north-americ
                        workers=workers, simulate=simulate, score=score)
 
 
+@checked
 def table(seat: str = "eldest", *, run_dir: str, round: int = 1, samples_per_class: int = 200,
           seed: int | None = None, rules: RulesLike = "north-american", limit: int | None = None,
           chunk_size: int = 200, infer: bool = True, workers: int | None = None, scheduler: str | None = None,
@@ -802,6 +817,7 @@ def table(seat: str = "eldest", *, run_dir: str, round: int = 1, samples_per_cla
     return TableResult.of(spec, run_dir, rows)
 
 
+@checked
 def equity(rules: RulesLike = "north-american", *, samples: int = 20000, seed: int | None = None,
            model: str | None = None, workers: int | None = None,
            bidding: str | BiddingModel | None = None) -> EquityResult:
@@ -837,6 +853,7 @@ def equity(rules: RulesLike = "north-american", *, samples: int = 20000, seed: i
                    **_model(model))
 
 
+@checked
 def match(a: str | BiddingModel = "shipped", b: str | BiddingModel = "points", *, deals: int = 20000,
           seed: int | None = None, rules: RulesLike = "north-american", model: str = "pimc",
           workers: int | None = None, progress: Progress | None = None,
@@ -889,6 +906,7 @@ def match(a: str | BiddingModel = "shipped", b: str | BiddingModel = "points", *
                   progress=progress, control_deals=control_deals)
 
 
+@checked
 def play(a="realistic", b="points", *, hands: int = 100, seed: int | None = None,
          rules: RulesLike = "north-american", players: int | str | None = None,
          progress: Progress | None = None) -> PlayResult:

@@ -138,3 +138,32 @@ def test_table_with_scores_and_advise_by_score(tmp_path):
     assert bad.exit_code == 2 and "score '10-2': the game to 10 is already over" in bad.output
     bad = run(["table", "--seat", "eldest", "--limit", "4", "--run-dir", str(tmp_path / "x"), "--scores", "9-8,x"])
     assert bad.exit_code == 2 and "score 'x': expected US-THEM" in bad.output
+
+
+def test_ctrl_c_during_a_pooled_run_exits_130_without_tracebacks(tmp_path):
+    """Ctrl-C (SIGINT to the whole process group, as a terminal sends it) while `table -j 2` has
+    worker processes: one line, exit code 130, no worker traceback, committed chunks kept."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    d = tmp_path / "run"
+    cmd = [sys.executable, "-c", "from euchre_stats.cli.main import main; main()", "table", "--seat", "eldest",
+           "--limit", "600", "--samples-per-class", "40", "--chunk-size", "20", "-j", "2", "--seed", "1",
+           "--run-dir", str(d)]
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline and p.poll() is None:
+        if (d / "chunks").is_dir() and any((d / "chunks").glob("*.parquet")):
+            break
+        time.sleep(0.2)
+    assert p.poll() is None, "the run ended before it could be interrupted"
+    kept = sorted(x.name for x in (d / "chunks").glob("*.parquet"))
+    os.killpg(p.pid, signal.SIGINT)
+    out, err = p.communicate(timeout=120)
+    assert p.returncode == 130, err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    assert err.strip() == "interrupted: every result already written is kept"
+    assert set(kept) <= {x.name for x in (d / "chunks").glob("*.parquet")}

@@ -220,7 +220,7 @@ def parse_cards(text: str | Iterable[str], deck=None, size: int | None = None, t
         seen[card] = tok
         cards.append(card)
     if size is not None and len(cards) != size:
-        raise HandSizeError(f"hand {shown!r} has {len(cards)} cards; expected {size}")
+        raise HandSizeError(f"hand {shown!r} has {len(cards):,} card{'' if len(cards) == 1 else 's'}; expected {size}")
     return cards
 
 

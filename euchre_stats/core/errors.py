@@ -129,4 +129,9 @@ class AdviceError(EuchreStatsError):
     """A question advise cannot answer (bad table file...)."""
 
 
+class ArgumentTypeError(EuchreStatsError):
+    """A public function given a value of the wrong kind (``None``, a number or a flag where cards,
+    a deck, a bidding model or a run directory are expected), naming the argument."""
+
+
 __all__ = [name for name in dir() if name.endswith("Error")]

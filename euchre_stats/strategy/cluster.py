@@ -54,7 +54,10 @@ def _pool(spec, tasks, workers):
     from concurrent.futures.process import BrokenProcessPool
 
     ctx = multiprocessing.get_context("spawn")  # numba's thread pools do not survive fork
-    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+    # the workers ignore Ctrl-C: the parent alone handles it (one message, no worker tracebacks), stops
+    # them and keeps every chunk already committed
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_ignore_sigint)
+    try:
         queue = list(tasks)
         running = set()
         # keep a few tasks per process in flight, so results stream in order of submission
@@ -69,6 +72,18 @@ def _pool(spec, tasks, workers):
                     raise ClusterError("a worker process died (killed, or out of memory); every finished chunk "
                                        "is kept: run the same command again to resume") from None
                 yield result
+    except BaseException:
+        for proc in list((pool._processes or {}).values()):   # stop the chunks in flight at once
+            proc.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
+
+
+def _ignore_sigint() -> None:
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def connect(scheduler: str, timeout: str = "10s"):

@@ -94,9 +94,15 @@ def open_run(run_dir, spec: TableSpec) -> Path:
         diff = [k for k in ours if theirs.get(k) != ours[k]] + [k for k in theirs if k not in ours]
         if diff:
             k = diff[0]
+            there, now = theirs.get(k), ours.get(k)
+            if isinstance(there, dict) and isinstance(now, dict):   # the rules: name the options that differ
+                keys = [o for o in now if there.get(o) != now[o]] + [o for o in there if o not in now]
+                what = "; ".join(f"{k}.{o} is {there.get(o)!r} there, {now.get(o)!r} now" for o in keys)
+            else:
+                what = f"{k} is {there!r} there, {now!r} now"
             raise TableRunError(
-                f"run directory {str(run_dir)!r} holds a table with different settings: {k} is "
-                f"{theirs.get(k)!r} there, {ours.get(k)!r} now; use a new --run-dir or the same settings")
+                f"run directory {str(run_dir)!r} holds a table with different settings: {what}; use a new "
+                "--run-dir or the same settings")
     else:
         if any(p.suffix == ".parquet" for p in (d / "chunks").iterdir()):
             raise TableRunError(f"run directory {str(run_dir)!r} holds chunks but no manifest")
