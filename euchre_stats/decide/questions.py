@@ -1259,6 +1259,9 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
 
     def play(rng, hands):
         n = len(hands)
+        if out_mask:  # a seat sitting out keeps its dealt cards (the auction reads them) but plays none
+            hands = hands.copy()
+            hands[:, [s for s in range(4) if not active[s]]] = 0
         if model == "dd":
             from ..solver import card_values_many
 
