@@ -300,6 +300,18 @@ def writable_path(ctx, param, value):
     return value
 
 
+#: the chart files ``--plot`` draws (``output.plots.save_figure``)
+PLOT_TYPES = (".png", ".svg", ".pdf")
+
+
+def plot_path(ctx, param, value):
+    """Click callback of ``--plot FILE``: :func:`writable_path`, and a file type a chart is drawn as."""
+    value = writable_path(ctx, param, value)
+    if value is not None and os.path.splitext(value)[1].lower() not in PLOT_TYPES:
+        raise click.BadParameter(f"cannot draw to {value!r}: use a .png, .svg or .pdf file", ctx, param)
+    return value
+
+
 def _read_only(folder: str) -> bool:
     """Whether ``folder`` is on a read-only mount (which ``os.access`` does not report for root)."""
     try:

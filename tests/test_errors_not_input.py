@@ -65,3 +65,65 @@ def test_lead_when_a_seat_sits_out(extra, model):
     assert sorted(o["action"] for o in d["options"]) == sorted("Jh Ah Kc Qc 9s".split())
     lone = 4 if "--alone" not in extra else 2  # a lone maker euchred gives 2, a lone defender's euchre 4
     assert all(-4 <= o["ev"] <= lone for o in d["options"]), d["options"]
+
+
+# --- the library's own bad-input errors are of its own family ------------------------------------
+#: ``raise ValueError`` left on purpose: each guards against a bug (a caller inside the library), never input
+INTERNAL_GUARDS = [
+    ("euchre_stats/game/state.py", "the hand is not over"),
+    ("euchre_stats/decide/match.py", "a control estimate needs at least 2"),
+    ("euchre_stats/decide/equity.py", "a hand scored {stray[0]} points"),
+    ("euchre_stats/decide/equity.py", "a hand scored points for both sides"),
+    ("euchre_stats/solver/_jsonl.py", "cannot pack"),  # caught by its caller: the line goes the thorough way
+    ("euchre_stats/strategy/correction.py", "the correction file was fitted on other features"),  # the shipped file
+]
+
+
+def test_no_bare_value_or_key_error_for_input():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    found = []
+    for path in sorted([*root.joinpath("euchre_stats").rglob("*.py"), *root.joinpath("cli").rglob("*.py")]):
+        for line in path.read_text().splitlines():
+            if "raise ValueError(" in line or "raise KeyError(" in line:
+                found.append((str(path.relative_to(root)), line.strip()))
+    unexpected = [(f, line) for f, line in found if not any(f == g and words in line for g, words in INTERNAL_GUARDS)]
+    assert not unexpected, unexpected
+    assert len(found) == len(INTERNAL_GUARDS), found
+
+
+def test_api_argument_errors_are_the_librarys_own():
+    import euchre_stats as es
+    from euchre_stats.core.errors import EuchreStatsError, FormatError, LimitError
+    from euchre_stats.core.trump import trump_tables
+    from euchre_stats.game.policies import policy_hand_points
+    from euchre_stats.output.plots import plt, save_figure
+    from euchre_stats.solver.bench import bench_solver
+
+    with pytest.raises(FormatError, match="unknown format 'xml'"):
+        es.odds().format("xml")
+    with pytest.raises(EuchreStatsError, match="trump must be a suit"):
+        trump_tables(9)
+    with pytest.raises(EuchreStatsError, match="trump must be a suit 0..3, got 7"):
+        policy_hand_points(0, 7)
+    with pytest.raises(LimitError, match="deals must be at least 1"):
+        bench_solver(0)
+    with pytest.raises(FormatError, match="cannot draw to 'chart.txt'"):
+        save_figure(plt.figure(), "chart.txt")
+
+
+@pytest.mark.parametrize("args", [
+    ["order", "Jh Jd Ah 9s Tc", "--up", "9h", "--seat", "eldest", "-n", "1"],
+    ["equity", "-n", "100"],
+    ["variants", "--deck", "24", "-n", "1"],
+])
+def test_a_plot_file_of_another_type_is_refused_before_running(args, tmp_path, monkeypatch):
+    def ran(*a, **k):
+        raise AssertionError("the command ran before refusing its --plot file")
+
+    for name in api.__all__:
+        monkeypatch.setattr(api, name, ran)
+    path = str(tmp_path / "chart.txt")
+    r = invoke(args + ["--plot", path])
+    assert r.exit_code == 2 and f"cannot draw to {path!r}: use a .png, .svg or .pdf file" in r.output, r.output
