@@ -127,3 +127,18 @@ def test_a_plot_file_of_another_type_is_refused_before_running(args, tmp_path, m
     path = str(tmp_path / "chart.txt")
     r = invoke(args + ["--plot", path])
     assert r.exit_code == 2 and f"cannot draw to {path!r}: use a .png, .svg or .pdf file" in r.output, r.output
+
+
+def test_a_deal_the_question_built_and_the_solver_refused_is_a_bug(monkeypatch):
+    """The solver checks what it is given (``InconsistentDealError``, ``SolveInputError``: input
+    errors for its own callers); refusing the deals a question sampled is the question's bug."""
+    import euchre_stats.solver as solver
+    from euchre_stats.core.errors import InconsistentDealError
+
+    def refuses(*args, **kwargs):
+        raise InconsistentDealError("row 0: a seat that sits out holds cards")
+
+    monkeypatch.setattr(solver, "card_values_many", refuses)
+    r = invoke(["lead", "Jh Ah Kc Qc 9s", "--trump", "h", "--maker", "eldest", "--seat", "eldest", "-n", "20",
+                "--model", "dd"])
+    assert r.exit_code == 70 and "a seat that sits out holds cards" in r.output, r.output

@@ -30,7 +30,7 @@ from ..bidding.auction import Auction, _dealer_pickup
 from ..bidding.model import BiddingModel, default_model
 from ..core.cards import (JOKER, NO_TRUMP_WORDS, card_name, cards_to_mask, parse_card, parse_cards, parse_suit,
                           parse_trump, trump_letter)
-from ..core.errors import DecisionInputError
+from ..core.errors import DecisionInputError, InconsistentDealError, SolveInputError
 from ..core.seats import DEALER, SEAT_NAMES, parse_seat
 from ..core.stats import Z95, effective_sample_size, weighted_mean_se
 from ..core.trump import EFF_SUIT, NO_TRUMP, POWER, SUIT_MASK, trick_winner_index
@@ -607,7 +607,10 @@ def _drive(seed: int, samples: int, target_se: float | None, chunk_fn, progress=
     eff = 0.0
     while True:
         size = planned[i] if i < len(planned) else min(CHUNK, max(8, math.ceil(1.25 * (samples - eff))))
-        outs, w, (d, pool_ess) = chunk_fn(chunk_rng(seed, i), size)
+        try:
+            outs, w, (d, pool_ess) = chunk_fn(chunk_rng(seed, i), size)
+        except (InconsistentDealError, SolveInputError) as exc:  # deals built here, refused below: a bug
+            raise RuntimeError(f"the play of the sampled deals refused them: {exc}") from exc
         for a, o in outs.items():
             parts.setdefault(a, []).append(o)
         weights.append(w)
@@ -683,7 +686,7 @@ def dealer_for(k: Knowledge) -> Dealer:
     """The constrained dealer of ``k``, an impossible knowledge a :class:`DecisionInputError`."""
     try:
         return Dealer(k)
-    except ValueError as exc:
+    except InconsistentDealError as exc:  # any other error is a bug, not the input's
         raise DecisionInputError(str(exc)) from None
 
 
