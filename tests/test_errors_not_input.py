@@ -142,3 +142,26 @@ def test_a_deal_the_question_built_and_the_solver_refused_is_a_bug(monkeypatch):
     r = invoke(["lead", "Jh Ah Kc Qc 9s", "--trump", "h", "--maker", "eldest", "--seat", "eldest", "-n", "20",
                 "--model", "dd"])
     assert r.exit_code == 70 and "a seat that sits out holds cards" in r.output, r.output
+
+
+# --- valid input once called bad -------------------------------------------------------------------
+LEAD_AFTER_DISCARDING_THE_UPCARD = ["lead", "Ah Kh 9c Tc", "--trump", "s", "--maker", "eldest", "--seat", "dealer",
+                                    "--up", "Js", "--trick", "9d Td Qd Ad", "-n", "20", "--seed", "1", "--model", "dd"]
+
+
+@pytest.mark.parametrize("extra", [[], ["--discard", "Js"]], ids=["discard-not-given", "discard-given"])
+def test_the_dealer_who_discarded_the_upcard_may_lead(extra):
+    """The dealer may discard the upcard it took (``dealer_may_discard_upcard``, the default): an
+    upcard neither in the dealer's hand nor among its plays is its discard, not bad input."""
+    r = invoke(LEAD_AFTER_DISCARDING_THE_UPCARD + extra + ["--format", "json"])
+    assert r.exit_code == 0, r.output
+    assert sorted(o["action"] for o in json.loads(r.output)["options"]) == ["9c", "Ah", "Kh", "Tc"]
+
+
+@pytest.mark.parametrize("extra, words", [
+    (["--discard", "9h"], "it must be in your hand, among your plays or your discard (not '9h')"),
+    (["--no-dealer-may-discard-upcard"], "(the rules do not let you discard it)"),
+])
+def test_an_upcard_the_dealer_cannot_have_discarded_is_refused(extra, words):
+    r = invoke(LEAD_AFTER_DISCARDING_THE_UPCARD + extra)
+    assert r.exit_code == 2 and words in r.output, r.output

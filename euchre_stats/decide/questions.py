@@ -1233,12 +1233,17 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
             raise DecisionInputError(f"the upcard {card_name(upc)!r} was taken by the dealer but is "
                                      "elsewhere")
         k.place(DEALER, upc)
+    dc = -1 if discard is None else discard if isinstance(discard, int) else parse_card(discard, deck)
     if round_one and asker == DEALER and not ((hmask | played_by[DEALER]) >> upc) & 1:
-        raise DecisionInputError(f"you are the dealer and took up {card_name(upc)!r}: it must be in "
-                                 "your hand or among your plays")
-    dc = -1
+        if not may_discard(rules, upc, upc):
+            raise DecisionInputError(f"you are the dealer and took up {card_name(upc)!r}: it must be in "
+                                     "your hand or among your plays (the rules do not let you discard it)")
+        if discard is None:  # nowhere else: you discarded it
+            discard = dc = upc
+        elif dc != upc:
+            raise DecisionInputError(f"you are the dealer and took up {card_name(upc)!r}: it must be in "
+                                     f"your hand, among your plays or your discard (not {card_name(dc)!r})")
     if discard is not None:
-        dc = discard if isinstance(discard, int) else parse_card(discard, deck)
         if asker != DEALER:
             raise DecisionInputError("only the dealer knows the discard")
         k.place(KITTY, dc)
