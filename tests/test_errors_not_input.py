@@ -165,3 +165,18 @@ def test_the_dealer_who_discarded_the_upcard_may_lead(extra):
 def test_an_upcard_the_dealer_cannot_have_discarded_is_refused(extra, words):
     r = invoke(LEAD_AFTER_DISCARDING_THE_UPCARD + extra)
     assert r.exit_code == 2 and words in r.output, r.output
+
+
+@pytest.mark.parametrize("model", ["dd", "pimc"])
+def test_lead_against_the_dealers_partner_who_ordered_alone(model):
+    """The dealer's partner ordered the upcard up alone: the dealer sits out and leaves the upcard on
+    the kitty ('the dealer sits out, so the upcard was not taken up' once refused the question)."""
+    r = invoke(["lead", "9c 8d 7h Js As", "--trump", "s", "--maker", "partner", "--alone", "--seat", "eldest",
+                "--up", "Ks", "--rules", "australian32", "-n", "20", "--seed", "1", "--model", model,
+                "--format", "json"])
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    assert d["inputs"]["up"] == "Ks" and len(d["options"]) == 5
+    r = invoke(["lead", "9c 8d 7h Ks As", "--trump", "s", "--maker", "partner", "--alone", "--seat", "eldest",
+                "--up", "Ks", "--rules", "australian32", "-n", "20"])
+    assert r.exit_code == 2 and "the upcard (the dealer sits out and left it) 'Ks' is on the kitty" in r.output
