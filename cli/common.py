@@ -145,8 +145,38 @@ def _about_the_file(message: str) -> str:
 _CONTENT_ERRORS = (JSONInputError, BiddingModelError, RecordError)
 
 
+def _user_path(filename) -> bool:
+    """Whether ``filename`` is a path the user named: one of the command's parameters, a file in a
+    folder given as one (a run directory's manifest), or a file beside an output named (its
+    temporary file)."""
+    if filename is None:
+        return False
+    ctx = click.get_current_context(silent=True)
+    try:
+        target = os.path.abspath(os.fsdecode(filename))
+    except (TypeError, ValueError):
+        return False
+    for value in (ctx.params.values() if ctx else ()):
+        for v in value if isinstance(value, (tuple, list)) else [value]:
+            if not isinstance(v, (str, os.PathLike)) or v in ("", "-"):
+                continue
+            try:
+                given = os.path.abspath(os.fsdecode(v))
+            except (TypeError, ValueError):
+                continue
+            if target == given or target.startswith(given.rstrip(os.sep) + os.sep):
+                return True
+            if os.path.dirname(target) == os.path.dirname(given) and os.path.basename(target).startswith(
+                    "." + os.path.basename(given)):
+                return True
+    return False
+
+
 def handle_errors(func):
-    """Turn library ``ValueError``s and file errors into a one-line error with exit code 2."""
+    """Turn the user's faults into a one-line error with exit code 2: the library's own input errors
+    (the :class:`EuchreStatsError` family), text that is not UTF-8, and a file or folder the user
+    named that cannot be read or written.  Anything else (a ``ValueError``, ``KeyError``... from
+    inside the library) is a bug: it goes on to the group's last guard (exit code 70)."""
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
@@ -161,17 +191,9 @@ def handle_errors(func):
             raise InputError(_about_the_file(str(exc))) from None
         except EuchreStatsError as exc:
             raise InputError(str(exc)) from None
-        except ValueError as exc:
-            if "integer string conversion" in str(exc):  # Python's own limit on a number's digits
-                msg = f"a number in the input has more than {sys.get_int_max_str_digits():,} digits"
-            else:
-                msg = str(exc.args[0] if exc.args else exc)
-            raise InputError(_about_the_file(msg)) from None
-        except KeyError as exc:
-            raise InputError(str(exc.args[0] if exc.args else exc)) from None
-        except RecursionError:  # JSON parsed without the depth limit of core/safejson.py
-            raise InputError(_about_the_file("nested too deeply to read")) from None
         except OSError as exc:
+            if not _user_path(exc.filename):
+                raise
             raise InputError(_os_message(exc)) from None
 
     return wrapper
@@ -299,6 +321,18 @@ def writable_path(ctx, param, value):
                                  "a file name may have here", ctx, param)
     if not os.access(folder, os.W_OK) or _read_only(folder):
         raise click.BadParameter(f"cannot write {value!r}: folder {folder!r} is not writable", ctx, param)
+    return value
+
+
+#: the chart files ``--plot`` draws (``output.plots.save_figure``)
+PLOT_TYPES = (".png", ".svg", ".pdf")
+
+
+def plot_path(ctx, param, value):
+    """Click callback of ``--plot FILE``: :func:`writable_path`, and a file type a chart is drawn as."""
+    value = writable_path(ctx, param, value)
+    if value is not None and os.path.splitext(value)[1].lower() not in PLOT_TYPES:
+        raise click.BadParameter(f"cannot draw to {value!r}: use a .png, .svg or .pdf file", ctx, param)
     return value
 
 

@@ -13,7 +13,7 @@ import click
 import euchre_stats as es
 from euchre_stats.decide import PASS_MODELS
 
-from .common import emit, handle_errors, output_options, progress_bar, rules_options, writable_path
+from .common import emit, handle_errors, output_options, plot_path, progress_bar, rules_options
 from .group import cli
 
 
@@ -31,7 +31,7 @@ def sampling_options(func):
     @click.option("--model", type=click.Choice(["pimc", "dd"]), default=None,
                   help="play model: pimc = realistic (each player sees only its own cards; the default), dd = "
                        "double-dummy")
-    @click.option("--plot", "plot", type=click.Path(dir_okay=False), default=None, callback=writable_path,
+    @click.option("--plot", "plot", type=click.Path(dir_okay=False), default=None, callback=plot_path,
                   help="draw the options' expected values and trick distributions to FILE (.png/.svg/.pdf)")
     @click.option("--score", default=None,
                   help="the score, US-THEM (e.g. 9-8): also each option's chance of winning the game, and the "

@@ -9,7 +9,7 @@ import click
 
 import euchre_stats as es
 
-from .common import emit, handle_errors, output_options, rules_options, writable_path
+from .common import emit, handle_errors, output_options, plot_path, rules_options
 from .group import cli
 
 
@@ -22,7 +22,7 @@ from .group import cli
               help="play model of the self-play hands (pimc: realistic)")
 @click.option("--workers", "-j", type=click.IntRange(min=1, max=1024), default=None,
               help="solver threads (results do not depend on it)")
-@click.option("--plot", "plot", type=click.Path(dir_okay=False), default=None, callback=writable_path,
+@click.option("--plot", "plot", type=click.Path(dir_okay=False), default=None, callback=plot_path,
               help="draw the table (we deal next) as a heatmap to FILE (.png/.svg/.pdf)")
 @rules_options
 @output_options()

@@ -13,7 +13,7 @@ import click
 import euchre_stats as es
 from euchre_stats.api import ALL_DECKS, NO_JOKER_DECKS
 
-from .common import InputError, emit, handle_errors, output_options, progress_bar, rules_options, writable_path
+from .common import InputError, emit, handle_errors, output_options, plot_path, progress_bar, rules_options
 from .group import cli
 
 @cli.command()
@@ -86,7 +86,7 @@ def _deck_list_rules(func):
 @click.option("--model", type=click.Choice(["pimc", "dd"]), default=None,
               help="play model: pimc = realistic (each player sees only its own cards; the default), dd = "
                    "double-dummy (the only one with a farmer's hand, and then the default)")
-@click.option("--plot", type=click.Path(dir_okay=False), default=None, callback=writable_path,
+@click.option("--plot", type=click.Path(dir_okay=False), default=None, callback=plot_path,
               help="chart comparing the decks to FILE (.png/.svg/.pdf)")
 @click.option("--players", type=click.Choice(["2", "3", "4", "6"]), default="4", show_default=True,
               help="3 (cutthroat) or 2 (two-handed): each deck in that game beside the four-handed game, "

@@ -653,9 +653,26 @@ def hand_points_array(rules: Rules, maker_tricks, maker_alone, defender_alone):
     return maker, defp
 
 
+def hand_point_values(rules: Rules) -> tuple[int, ...]:
+    """Every number of points one side can score in one hand under ``rules``, smallest first (the
+    values :func:`hand_points_array` gives, 0 left out): 1, 2, 4 as a rule; 1, 3, 6 six-handed; a
+    lone defender's ``lone_defender_points`` (at least the euchre's 2) and, with ``super_euchre``,
+    the 4 of a march against the makers, when a defender may go alone."""
+    if rules.players == 6:
+        return (1, 3, 6)
+    values = {1, 2, 4}
+    if rules.players == 4 and rules.defend_alone:
+        lone = max(2, rules.lone_defender_points)
+        values.add(lone)
+        if rules.super_euchre:
+            values.add(max(4, lone))
+    return tuple(sorted(values))
+
+
 __all__ = [
     "Rules", "RulesError", "PRESETS", "NORTH_AMERICAN", "preset", "load_rules", "first_leader", "hand_points",
-    "hand_points_array", "may_pass", "order_must_go_alone", "may_take_up", "dealer_picks_up", "banned_discard",
+    "hand_points_array", "hand_point_values", "may_pass", "order_must_go_alone", "may_take_up", "dealer_picks_up",
+    "banned_discard",
     "may_discard", "joker_up_names_trump", "joker_up_makes_trump", "alone_with_the_call", "may_call_alone",
     "why_no_alone_before_lead", "railroad_on", "may_go_alone", "may_defend_alone", "why_no_defend_alone",
     "sitting_out", "renege_penalty", "renege_points", "points_by_side", "side_of_seat", "side_count",

@@ -8,7 +8,7 @@ import pytest
 from euchre_stats.core.errors import DecisionInputError
 from euchre_stats.decide.equity import (OUTCOMES, HandOutcomes, equity_table, hand_win_probability, parse_score,
                                         simulate_outcomes, win_probability)
-from euchre_stats.rules import NORTH_AMERICAN
+from euchre_stats.rules import NORTH_AMERICAN, hand_point_values
 
 # a plausible hand distribution with every outcome possible (dealing side first)
 MIXED = HandOutcomes((0.36, 0.12, 0.03, 0.24, 0.12, 0.02, 0.11))
@@ -18,10 +18,11 @@ def _play_games(rules, outcomes, us, them, we_deal, games, rng):
     """Whole games to the end, hand by hand, with the same hand outcome chances."""
     wins = 0
     p = np.asarray(outcomes.probs)
+    results = outcomes.outcomes
     for _ in range(games):
         a, b, d = us, them, we_deal
         while True:
-            pd, po = OUTCOMES[rng.choice(len(OUTCOMES), p=p)]
+            pd, po = results[rng.choice(len(results), p=p)]
             ga, gb = (pd, po) if d else (po, pd)
             a, b, d = a + ga, b + gb, not d
             t = rules.game_to
@@ -51,6 +52,74 @@ def test_chain_matches_whole_games(rules, score, we_deal):
     p = win_probability(rules, MIXED, *score, we_deal)
     se = np.sqrt(p * (1 - p) / games)
     assert abs(wins / games - p) <= 4 * se + 1e-9, (wins / games, p)
+
+
+# a lone defender's 5 points beside 1, 2 and 4 (docs/rules.md's own example)
+FIVE = HandOutcomes((0.33, 0.12, 0.03, 0.02, 0.24, 0.12, 0.02, 0.02, 0.10), points=(1, 2, 4, 5))
+
+
+@pytest.mark.parametrize("rules, score, we_deal", [
+    (NORTH_AMERICAN.replace(defend_alone=True, lone_defender_points=5), (0, 0), True),
+    (NORTH_AMERICAN.replace(defend_alone=True, lone_defender_points=5, win_by_two=True), (8, 9), False),
+    (NORTH_AMERICAN.replace(defend_alone=True, lone_defender_points=5, game_to=5), (0, 3), True),
+])
+def test_chain_with_a_lone_defenders_points_matches_whole_games(rules, score, we_deal):
+    rng = np.random.default_rng(11 + sum(score))
+    games = 4000
+    wins = _play_games(rules, FIVE, *score, we_deal, games, rng)
+    p = win_probability(rules, FIVE, *score, we_deal)
+    se = np.sqrt(p * (1 - p) / games)
+    assert abs(wins / games - p) <= 4 * se + 1e-9, (wins / games, p)
+    assert win_probability(rules, FIVE, *score, we_deal) + win_probability(rules, FIVE, *score[::-1], not we_deal) \
+        == pytest.approx(1.0, abs=1e-12)
+
+
+@pytest.mark.parametrize("points", [1, 2, 3, 4, 5, 7, 100])
+def test_every_lone_defender_value_the_rules_allow_feeds_the_chain(points):
+    """``lone_defender_points`` other than 1, 2 or 4 once broke the chain ("a hand scored something
+    other than 0, 1, 2 or 4"); each value the rules give is an outcome of its own."""
+    rules = NORTH_AMERICAN.replace(defend_alone=True, lone_defender_points=points)
+    assert hand_point_values(rules) == tuple(sorted({1, 2, 4, max(2, points)}))
+    assert hand_point_values(rules.replace(super_euchre=True)) == tuple(sorted({1, 2, 4, max(2, points),
+                                                                                max(4, points)}))
+    assert hand_point_values(NORTH_AMERICAN.replace(lone_defender_points=points)) == (1, 2, 4)  # nobody defends alone
+    o = simulate_outcomes(rules, 3000, seed=2, model="dd")
+    assert o.points == hand_point_values(rules) and sum(o.counts) == 3000
+    t = equity_table(rules, o, True)
+    assert np.all((0 <= t) & (t <= 1)) and np.all(np.diff(t, axis=0) >= -1e-12)
+    big = HandOutcomes(tuple([0.1] * 8 + [0.2]), points=(1, 2, 4, 100))
+    assert hand_win_probability(rules, big, 0, 9, True, np.array([100, -100]))[0] == 1.0
+
+
+def test_the_issue_command_with_a_lone_defenders_five_points():
+    import json as _json
+
+    from click.testing import CliRunner
+
+    from euchre_stats.cli.main import cli
+
+    r = CliRunner().invoke(cli, ["equity", "--defend-alone", "--lone-defender-points", "5", "--samples", "20000",
+                                 "--model", "dd", "--seed", "2", "-j", "1", "--format", "json"])
+    assert r.exit_code == 0, r.output
+    d = _json.loads(r.output)
+    results = {(x["dealer_side"], x["other_side"]): x["p"] for x in d["hand_outcomes"]["outcomes"]}
+    assert (5, 0) in results and (0, 5) in results and results[(0, 5)] + results[(5, 0)] > 0
+    assert sum(results.values()) == pytest.approx(1.0)
+    o = CliRunner().invoke(cli, ["alone", "Jh Jd Ah Kh Qh", "--trump", "h", "--maker", "eldest", "--seat", "third",
+                                 "--up", "9h", "--rules", "british", "--defend-alone", "--lone-defender-points", "5",
+                                 "--score", "5-8", "-n", "50", "--seed", "1", "--model", "dd"])
+    assert o.exit_code == 0 and "P(win)" in o.output, o.output
+
+
+def test_a_hand_outside_the_rules_points_is_a_bug_not_an_input():
+    with pytest.raises(ValueError, match="a hand scored 5 points, not one of the rules' .1, 2, 4."):
+        HandOutcomes.from_points(np.array([1, 0, 5]), np.array([0, 2, 0]), "test")
+    with pytest.raises(ValueError, match="both sides"):
+        HandOutcomes.from_points(np.array([1, 0]), np.array([2, 0]), "test")
+    with pytest.raises(DecisionInputError, match="hand points must be distinct"):
+        HandOutcomes((1.0,), points=())
+    with pytest.raises(DecisionInputError, match="9 non-negative numbers"):
+        HandOutcomes((0.36, 0.12, 0.03, 0.24, 0.12, 0.02, 0.11), points=(1, 2, 4, 5))
 
 
 def test_symmetry_when_the_deal_is_swapped():

@@ -72,3 +72,36 @@ def test_tune_command_refines_and_refuses_sweeps_zero_without_start(tmp_path):
     assert d["order"][0] == 5.0 and d["fit"]["refinement"]["accepted"][0]["to"] == 5.0
     bad = CliRunner().invoke(cli, ["tune", "--sweeps", "0", "--refine-deals", "100"])
     assert bad.exit_code != 0 and "--start" in bad.output and "Traceback" not in bad.output
+
+
+def test_a_small_tune_runs_fit_with_null_standard_errors_refines(tmp_path):
+    """A fit on few deals has ``null`` standard errors (none could be estimated): each such
+    threshold steps by the smallest step (once ``float(None)``, exit code 70)."""
+    small = tmp_path / "small.json"
+    r = CliRunner().invoke(cli, ["tune", "--deals", "100", "--sweeps", "1", "--model", "dd", "--seed", "1",
+                                 "-o", str(small)])
+    assert r.exit_code == 0, r.output
+    fit = json.loads(small.read_text())["fit"]
+    assert None in fit["standard_errors"].values()  # the case at hand
+    out = tmp_path / "refined.json"
+    r = CliRunner().invoke(cli, ["tune", "--start", str(small), "--sweeps", "0", "--refine-deals", "100",
+                                 "--model", "dd", "--seed", "1", "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    assert json.loads(out.read_text())["fit"]["refinement"]["deals"] == 100
+    steps = {k: abs(v - getattr(default_model(), k[:-3])[int(k[-2])])
+             for k, v, _ in candidates(default_model(), {"order[0]": None, "order[1]": float("nan"), "order[2]": 0.9})}
+    assert steps["order[0]"] == pytest.approx(0.3) and steps["order[1]"] == pytest.approx(0.3)
+    assert steps["order[2]"] == pytest.approx(0.9)
+
+
+@pytest.mark.parametrize("fit, words", [
+    ({"standard_errors": {"order[0]": "wide"}}, "standard_errors['order[0]'] must be a number or null, got 'wide'"),
+    ({"standard_errors": [0.5]}, "standard_errors must be an object"),
+    ([1, 2], "fit: expected an object"),
+])
+def test_a_start_fit_that_is_not_a_report_is_named(tmp_path, fit, words):
+    model = tmp_path / "m.json"
+    model.write_text(json.dumps({**default_model().to_dict(), "fit": fit}))
+    r = CliRunner().invoke(cli, ["tune", "--start", str(model), "--sweeps", "0", "--refine-deals", "100",
+                                 "--model", "dd"])
+    assert r.exit_code == 2 and words in r.output and "internal error" not in r.output, r.output

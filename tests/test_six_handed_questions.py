@@ -334,3 +334,22 @@ def test_variants_of_the_doubled_pack_beside_six_handed_on_33_cards():
             es.variants(bad, players=6, samples=10, seed=1)
     with pytest.raises(ValueError, match="deck 50: the doubled 25-card pack is six-handed euchre's"):
         es.variants("50", players=3, samples=10, seed=1)
+
+
+@pytest.mark.parametrize("args", [
+    ["discard", "Js Jc As As 9d Td", "--up", "Js"],
+    ["discard", "As As Kh Kh 9d Td", "--up", "Kh"],
+    ["order", "As As Kh 9d Td", "--up", "Js", "--seat", "dealer"],
+    ["order", "As Kh 9d Td Qc", "--up", "As", "--seat", "dealer"],
+], ids=["discard-pair", "discard-pair-and-upcard-pair", "order-pair", "order-upcard-twice"])
+def test_the_dealer_holding_a_pair_of_the_doubled_pack(args):
+    """Deck 50, a pair among the dealer's six cards: discarding either copy is one option (the two
+    copies once gave each deal two rows, and ``operands could not be broadcast``)."""
+    r = CliRunner().invoke(cli, args + ["--players", "6", "--deck", "50", "--model", "dd", "-n", "20", "--seed", "1",
+                                        "--format", "json"])
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    actions = [o["action"] for o in d["options"]]
+    assert len(actions) == len(set(actions)), actions
+    if args[0] == "discard":
+        assert sorted(actions) == sorted(set(args[1].split())), actions

@@ -125,6 +125,10 @@ class OutputError(EuchreStatsError):
     """An output file that cannot be written (a full disk, a missing folder, no permission...)."""
 
 
+class FormatError(EuchreStatsError):
+    """An output form (``--format``), chart file type or chart panel that is not one of those offered."""
+
+
 class AdviceError(EuchreStatsError):
     """A question advise cannot answer (bad table file...)."""
 

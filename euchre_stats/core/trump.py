@@ -29,6 +29,7 @@ from functools import lru_cache
 import numpy as np
 
 from .bits import JACK, JOKER, NUM_CARDS, NUM_CARDS_ALL, RED_JOKER, card_face
+from .errors import SolveInputError
 
 LEFT_POWER, RIGHT_POWER, JOKER_POWER = 40, 41, 42
 TRUMP_BASE = 32
@@ -88,7 +89,7 @@ class TrumpTables:
 def trump_tables(trump: int) -> TrumpTables:
     """The :class:`TrumpTables` of ``trump`` (0 = clubs .. 3 = spades)."""
     if trump not in (0, 1, 2, 3, NO_TRUMP):
-        raise ValueError(f"trump must be a suit 0..3 or 4 (no trump), got {trump!r}")
+        raise SolveInputError(f"trump must be a suit 0..3 or 4 (no trump), got {trump!r}")
     return TrumpTables(trump, EFF_SUIT[trump], POWER_ALL[trump], SUIT_MASK[trump])
 
 

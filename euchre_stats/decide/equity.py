@@ -1,8 +1,9 @@
 """Game equity: the chance that a side wins the game from a score, computed exactly.
 
 The game is a Markov chain over (our score, their score, who deals next).  Each hand adds the
-dealing side's or the other side's points (+1, +2 or +4, or nothing when it is thrown in) with
-the chances of :class:`HandOutcomes`, and the deal passes to the other side.  A side wins on
+dealing side's or the other side's points (each value the rules give: +1, +2 or +4, and a lone
+defender's points; or nothing when it is thrown in) with the chances of :class:`HandOutcomes`, and
+the deal passes to the other side.  A side wins on
 reaching ``rules.game_to`` (with ``win_by_two``, also leading by two: once both sides are within
 a point of the target only the difference matters, which keeps the chain finite).  The chain is
 solved as one linear system.  No I/O.
@@ -19,46 +20,78 @@ from ..bidding.model import BiddingModel
 from ..core.errors import DecisionInputError
 from ..output.results import ResultView
 from ..play.contracts import DEFAULT_PLAY_MODEL
-from ..rules import Rules
+from ..rules import Rules, hand_point_values
 from ..sampling.seeds import chunk_rng, chunk_sizes, resolve_seed
 from .selfplay import play_random_hands
 
-#: a hand's result as (points to the dealing side, points to the other side); one side scores
-OUTCOMES = ((1, 0), (2, 0), (4, 0), (0, 1), (0, 2), (0, 4), (0, 0))
+#: the points one side can score in a hand under most rules (:func:`~euchre_stats.rules.hand_point_values`)
+POINTS = (1, 2, 4)
+
+
+def outcomes_of(points) -> tuple[tuple[int, int], ...]:
+    """A hand's results as (points to the dealing side, points to the other side) when one side
+    scores one of ``points``: the dealing side's, then the other side's, then a throw-in."""
+    return tuple((v, 0) for v in points) + tuple((0, v) for v in points) + ((0, 0),)
+
+
+#: a hand's results under most rules: one side scores 1, 2 or 4, or the hand is thrown in
+OUTCOMES = outcomes_of(POINTS)
 
 
 @dataclass(frozen=True)
 class HandOutcomes:
     """The chances of one hand's results, from the dealing side's point of view.
 
-    ``probs[k]`` is the chance of ``OUTCOMES[k]``; ``n`` the hands they were counted on (0 when
-    given by hand).
+    ``points`` are the points one side can score in a hand (1, 2 and 4 unless the rules give
+    more: a lone defender's 5, say); ``probs[k]`` is the chance of ``outcomes[k]`` (that is
+    :func:`outcomes_of` ``(points)``, :data:`OUTCOMES` by default); ``n`` the hands they were
+    counted on (0 when given by hand).
     """
 
     probs: tuple[float, ...]
     n: int = 0
     source: str = "given"
     counts: tuple[int, ...] = field(default=(), compare=False)
+    points: tuple[int, ...] = POINTS
 
     def __post_init__(self):
+        pts = tuple(self.points) if isinstance(self.points, (tuple, list)) else None
+        if (not pts or any(isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 1 for v in pts)
+                or len(set(pts)) != len(pts)):
+            raise DecisionInputError(f"hand points must be distinct whole numbers >= 1, got {self.points!r}")
+        object.__setattr__(self, "points", tuple(int(v) for v in pts))
+        k = len(self.outcomes)
         p = np.asarray(self.probs, dtype=float)
-        if p.shape != (len(OUTCOMES),) or (p < 0).any() or not np.isclose(p.sum(), 1.0):
-            raise DecisionInputError(f"hand outcome chances must be {len(OUTCOMES)} non-negative numbers "
+        if p.shape != (k,) or (p < 0).any() or not np.isclose(p.sum(), 1.0):
+            raise DecisionInputError(f"hand outcome chances must be {k} non-negative numbers "
                                      f"summing to 1, got {self.probs!r}")
         if p[-1] >= 1.0:
             raise DecisionInputError("every hand is thrown in: the game never ends")
 
+    @property
+    def outcomes(self) -> tuple[tuple[int, int], ...]:
+        """The results ``probs`` gives the chances of: :func:`outcomes_of` ``(points)``."""
+        return outcomes_of(self.points)
+
     @classmethod
-    def from_points(cls, dealer_points: np.ndarray, other_points: np.ndarray, source: str) -> "HandOutcomes":
-        """Counted from per-hand points of the dealing side and the other side."""
-        counts = [int(((dealer_points == d) & (other_points == o)).sum()) for d, o in OUTCOMES]
+    def from_points(cls, dealer_points: np.ndarray, other_points: np.ndarray, source: str,
+                    points=POINTS) -> "HandOutcomes":
+        """Counted from per-hand points of the dealing side and the other side; ``points`` are
+        the values the rules give (:func:`~euchre_stats.rules.hand_point_values`).  A hand that
+        scores for both sides, or a value the rules do not give, is a bug, not an input."""
+        dealer_points, other_points = np.asarray(dealer_points), np.asarray(other_points)
+        if ((dealer_points > 0) & (other_points > 0)).any():
+            raise ValueError("a hand scored points for both sides")
+        stray = sorted(set(np.unique(np.concatenate([dealer_points, other_points])).tolist()) - {0, *points})
+        if stray:
+            raise ValueError(f"a hand scored {stray[0]} points, not one of the rules' {tuple(points)}")
+        counts = [int(((dealer_points == d) & (other_points == o)).sum()) for d, o in outcomes_of(points)]
         n = len(dealer_points)
-        if sum(counts) != n:
-            raise DecisionInputError("a hand scored something other than 0, 1, 2 or 4 for one side")
-        return cls(tuple(c / n for c in counts), n, source, tuple(counts))
+        return cls(tuple(c / n for c in counts), n, source, tuple(counts), tuple(points))
 
     def to_dict(self) -> dict:
-        return {"outcomes": [{"dealer_side": d, "other_side": o, "p": p} for (d, o), p in zip(OUTCOMES, self.probs)],
+        return {"outcomes": [{"dealer_side": d, "other_side": o, "p": p} for (d, o), p in zip(self.outcomes,
+                                                                                             self.probs)],
                 "n": self.n, "source": self.source}
 
 
@@ -73,7 +106,8 @@ def simulate_outcomes(rules: Rules, samples: int = 20000, seed: int | None = Non
         deal.append(d)
         other.append(o)
     return HandOutcomes.from_points(np.concatenate(deal), np.concatenate(other),
-                                    f"self-play, {samples} deals, seed {seed}, play model {model}")
+                                    f"self-play, {samples} deals, seed {seed}, play model {model}",
+                                    hand_point_values(rules))
 
 
 def _canon(rules: Rules, a: int, b: int) -> tuple[int, int]:
@@ -102,9 +136,9 @@ def _winner(rules: Rules, a: int, b: int) -> int | None:
 
 
 @lru_cache(maxsize=64)
-def _solve(game_to: int, win_by_two: bool, probs: tuple[float, ...]) -> dict:
+def _solve(game_to: int, win_by_two: bool, probs: tuple[float, ...], outcomes: tuple[tuple[int, int], ...]) -> dict:
     rules = Rules(game_to=game_to, win_by_two=win_by_two)
-    top = game_to + 4
+    top = game_to + 4  # a game still on is below the target (win by two: at most one past it)
     states = [(a, b, d) for a in range(top) for b in range(top) for d in (0, 1)
               if _winner(rules, a, b) is None and _canon(rules, a, b) == (a, b)]
     index = {s: i for i, s in enumerate(states)}
@@ -112,7 +146,7 @@ def _solve(game_to: int, win_by_two: bool, probs: tuple[float, ...]) -> dict:
     m = np.zeros((n, n))
     c = np.zeros(n)
     for (a, b, d), i in index.items():
-        for (pd, po), p in zip(OUTCOMES, probs):
+        for (pd, po), p in zip(outcomes, probs):
             if p == 0:
                 continue
             ga, gb = (pd, po) if d == 1 else (po, pd)  # d = 1: we deal this hand
@@ -137,7 +171,8 @@ def win_probability(rules: Rules, outcomes: HandOutcomes, us: int, them: int, we
         return float(w)
     if max(a, b) >= rules.game_to + 4:
         raise DecisionInputError(f"score {us}-{them} is past the end of a game to {rules.game_to}")
-    return _solve(rules.game_to, rules.win_by_two, tuple(outcomes.probs))[(a, b, 1 if we_deal else 0)]
+    chain = _solve(rules.game_to, rules.win_by_two, tuple(outcomes.probs), outcomes.outcomes)
+    return chain[(a, b, 1 if we_deal else 0)]
 
 
 def equity_table(rules: Rules, outcomes: HandOutcomes, we_deal: bool) -> np.ndarray:
@@ -189,7 +224,8 @@ class EquityResult(ResultView):
         t = self.rules.game_to
         head = [f"match equity: P(we win the game), rules {self.rules.describe()}",
                 f"hand outcomes: {self.outcomes.source} (n {self.outcomes.n:,})",
-                "  " + ", ".join(f"{_outcome_name(d, o)} {p:.3f}" for (d, o), p in zip(OUTCOMES, self.outcomes.probs))]
+                "  " + ", ".join(f"{_outcome_name(d, o)} {p:.3f}" for (d, o), p in zip(self.outcomes.outcomes,
+                                                                                      self.outcomes.probs))]
         parts = ["\n".join(head)]
         for name, grid in (("we deal next", self.deal), ("they deal next", self.receive)):
             df = pd.DataFrame(grid, index=[f"us {a}" for a in range(t)], columns=[f"them {b}" for b in range(t)])

@@ -240,8 +240,14 @@ def _bidder(rules: Rules, bidder: dict | None, inputs: dict):
     return HeuristicPolicy(thresholds=bidder), inputs
 
 
+def _actions(s: HandState) -> list[str]:
+    """The legal actions of ``s``, each once: in the doubled pack a card held twice is one action
+    (``legal_actions`` names each copy; either copy played or discarded is the same hand)."""
+    return list(dict.fromkeys(s.legal_actions()))
+
+
 def _legal(s: HandState):
-    return [(a, [a]) for a in s.legal_actions()]
+    return [(a, [a]) for a in _actions(s)]
 
 
 def _bid_ranges(rules):
@@ -268,11 +274,11 @@ def game_order_decision(hand, upcard, seat, rules: Rules, *, samples: int = 1000
 
     def options(s: HandState):
         out = []
-        for a in s.legal_actions():
+        for a in _actions(s):
             if a in ("order", "order alone") and asker == dealer:
                 t = s.copy()
                 t.apply(a)
-                out += [(f"{a}|{c}", [a, c]) for c in t.legal_actions()]
+                out += [(f"{a}|{c}", [a, c]) for c in _actions(t)]
             else:
                 out.append((a, [a]))
         return out

@@ -30,7 +30,7 @@ from ..bidding.auction import Auction, _dealer_pickup
 from ..bidding.model import BiddingModel, default_model
 from ..core.cards import (JOKER, NO_TRUMP_WORDS, card_name, cards_to_mask, parse_card, parse_cards, parse_suit,
                           parse_trump, trump_letter)
-from ..core.errors import DecisionInputError
+from ..core.errors import DecisionInputError, InconsistentDealError, SolveInputError
 from ..core.seats import DEALER, SEAT_NAMES, parse_seat
 from ..core.stats import MIN_EFFECTIVE_SAMPLES, Z95, effective_sample_size, weighted_mean_se
 from ..core.trump import EFF_SUIT, NO_TRUMP, POWER, SUIT_MASK, trick_winner_index
@@ -622,7 +622,10 @@ def _drive(seed: int, samples: int, target_se: float | None, chunk_fn, progress=
     while True:
         size = planned[i] if i < len(planned) else min(CHUNK, max(8, math.ceil(1.25 * (samples - eff))))
         size = min(size, MAX_PLAYED_FACTOR * samples - sum(len(x) for x in weights))   # never past the cap
-        outs, w, (d, pool_ess) = chunk_fn(chunk_rng(seed, i), size)
+        try:
+            outs, w, (d, pool_ess) = chunk_fn(chunk_rng(seed, i), size)
+        except (InconsistentDealError, SolveInputError) as exc:  # deals built here, refused below: a bug
+            raise RuntimeError(f"the play of the sampled deals refused them: {exc}") from exc
         for a, o in outs.items():
             parts.setdefault(a, []).append(o)
         weights.append(w)
@@ -698,7 +701,7 @@ def dealer_for(k: Knowledge) -> Dealer:
     """The constrained dealer of ``k``, an impossible knowledge a :class:`DecisionInputError`."""
     try:
         return Dealer(k)
-    except ValueError as exc:
+    except InconsistentDealError as exc:  # any other error is a bug, not the input's
         raise DecisionInputError(str(exc)) from None
 
 
@@ -1181,7 +1184,8 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
     seat : the leader's seat
     tricks : earlier tricks, each a string of its cards in play order from its leader
     up : the upcard: of the trump suit, the dealer took it up in round one (it is then known to be in
-        the dealer's hand until played); of another suit, it was turned down and trump named in round two
+        the dealer's hand until played; a dealer sitting out behind a lone partner leaves it on the
+        kitty); of another suit, it was turned down and trump named in round two
     infer : weight the deals by the auction the upcard implies (the passes before the maker, the
         maker's call and its round) under the bidding model; with no upcard given there is none
     alone : the maker went alone; ``defender_alone`` : seat of a lone defender
@@ -1227,30 +1231,36 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
             raise DecisionInputError("a Joker upcard: give the hand's trump and leave out --up (the dealer "
                                      "took the Joker)")
     round_one = upc is not None and upc >> 3 == t
-    if round_one and not active[DEALER]:
-        raise DecisionInputError("the dealer sits out, so the upcard was not taken up")
+    # behind a lone partner the dealer sits out and leaves the upcard on the kitty, as a card turned down
+    taken = round_one and active[DEALER]
     k = Knowledge(deck.mask, trump=t)
     k.gone = cards_to_mask(played)
     k.known[asker] = hmask
     k.need = [left if active[s] else rules.hand_size for s in range(4)] + [_kitty_size(rules)]
     k.need[asker] = 0
     k.voids = [voids[s] if active[s] else 0 for s in range(4)] + [0]
-    if upc is not None and not round_one:  # turned down: it lies on the kitty
+    if upc is not None and not taken:  # turned down (or left by a dealer sitting out): it lies on the kitty
         if (hmask >> upc) & 1 or (k.gone >> upc) & 1:
-            raise DecisionInputError(f"the turned-down card {card_name(upc)!r} is on the kitty but is "
+            what = "turned-down card" if not round_one else "upcard (the dealer sits out and left it)"
+            raise DecisionInputError(f"the {what} {card_name(upc)!r} is on the kitty but is "
                                      "also in the hand or played")
         k.place(KITTY, upc)
-    if round_one and not (played_by[DEALER] >> upc) & 1 and asker != DEALER:
+    if taken and not (played_by[DEALER] >> upc) & 1 and asker != DEALER:
         if (hmask >> upc) & 1 or (k.gone >> upc) & 1:
             raise DecisionInputError(f"the upcard {card_name(upc)!r} was taken by the dealer but is "
                                      "elsewhere")
         k.place(DEALER, upc)
-    if round_one and asker == DEALER and not ((hmask | played_by[DEALER]) >> upc) & 1:
-        raise DecisionInputError(f"you are the dealer and took up {card_name(upc)!r}: it must be in "
-                                 "your hand or among your plays")
-    dc = -1
+    dc = -1 if discard is None else discard if isinstance(discard, int) else parse_card(discard, deck)
+    if taken and asker == DEALER and not ((hmask | played_by[DEALER]) >> upc) & 1:
+        if not may_discard(rules, upc, upc):
+            raise DecisionInputError(f"you are the dealer and took up {card_name(upc)!r}: it must be in "
+                                     "your hand or among your plays (the rules do not let you discard it)")
+        if discard is None:  # nowhere else: you discarded it
+            discard = dc = upc
+        elif dc != upc:
+            raise DecisionInputError(f"you are the dealer and took up {card_name(upc)!r}: it must be in "
+                                     f"your hand, among your plays or your discard (not {card_name(dc)!r})")
     if discard is not None:
-        dc = discard if isinstance(discard, int) else parse_card(discard, deck)
         if asker != DEALER:
             raise DecisionInputError("only the dealer knows the discard")
         k.place(KITTY, dc)
@@ -1274,6 +1284,9 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
 
     def play(rng, hands):
         n = len(hands)
+        if out_mask:  # a seat sitting out keeps its dealt cards (the auction reads them) but plays none
+            hands = hands.copy()
+            hands[:, [s for s in range(4) if not active[s]]] = 0
         if model == "dd":
             from ..solver import card_values_many
 

@@ -15,11 +15,12 @@ move is ahead ends it.  Every match played is reported.  No I/O.
 from __future__ import annotations
 
 import dataclasses
+import math
 from dataclasses import dataclass
 
 from ..bidding.model import BiddingModel
 from ..bidding.tuning import TuneResult, tune
-from ..core.errors import DecisionInputError
+from ..core.errors import BiddingModelError, DecisionInputError
 from ..rules import NORTH_AMERICAN, Rules
 from .match import match
 
@@ -29,18 +30,32 @@ PARAMS = ("order", "order_alone", "call", "call_alone", "next_bonus")
 MIN_STEP, BONUS_STEP = 0.3, 0.4
 
 
+def _step(errors: dict, key: str) -> float:
+    """A threshold's step: its standard error from the fit, at least :data:`MIN_STEP`; the smallest
+    step where the fit gave none (``null``: too few deals reached the decision point to estimate it)."""
+    se = errors.get(key)
+    if se is None:
+        return MIN_STEP
+    if isinstance(se, bool) or not isinstance(se, (int, float)):
+        raise BiddingModelError(f"fit: standard_errors[{key!r}] must be a number or null, got {se!r}")
+    return max(MIN_STEP, float(se)) if math.isfinite(se) else MIN_STEP
+
+
 def candidates(model: BiddingModel, standard_errors: dict | None = None, params=PARAMS):
     """``(param, value, moved model)`` for each field of ``params`` and seat, one step down then up.
 
-    ``param`` is named as in the fit's standard errors (``"order[3]"``); a bonus never goes below 0.
+    ``param`` is named as in the fit's standard errors (``"order[3]"``; one missing or ``null``
+    steps by :data:`MIN_STEP`); a bonus never goes below 0.
     """
     errors = standard_errors or {}
+    if not isinstance(errors, dict):
+        raise BiddingModelError(f"fit: standard_errors must be an object of numbers, got {errors!r}")
     for name in params:
         if name not in PARAMS:
             raise DecisionInputError(f"unknown model field {name!r} to refine (expected {', '.join(PARAMS)})")
         for seat in range(4):
             key = f"{name}[{seat}]"
-            step = BONUS_STEP if name == "next_bonus" else max(MIN_STEP, float(errors.get(key, MIN_STEP)))
+            step = BONUS_STEP if name == "next_bonus" else _step(errors, key)
             for sign in (-1, 1):
                 values = list(getattr(model, name))
                 values[seat] = round(values[seat] + sign * step, 3)
@@ -110,6 +125,8 @@ def tune_and_refine(rules: Rules, *, deals: int = 20000, seed: int = 2026, sweep
     if sweeps == 0 and (start is None or not refine_deals):
         raise DecisionInputError("--sweeps 0 refines a model without refitting it: give --start FILE and "
                                  "--refine-deals N")
+    if start_fit is not None and not isinstance(start_fit, dict):
+        raise BiddingModelError(f"fit: expected an object (the report saved by tune), got {start_fit!r}")
     if sweeps:
         result = tune(rules, deals=deals, seed=seed, sweeps=sweeps, start=start, workers=workers, play=play,
                       progress=progress)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.cards import JOKER, NUM_CARDS_ALL, RED_JOKER, card_rank, mask_to_cards
+from ..core.errors import SolveInputError
 from ..core.seats import partners_of
 from ..core.trump import EFF_SUIT, POWER_ALL, SUIT_MASK
 from .state import (ALONE, ASK, DEFEND, DISCARD, EXCHANGE, FARMER, GIVE, NAME_TRUMP, PLAY, RAILROAD, ROUND_ONE,
@@ -107,7 +108,7 @@ def policy_hand_points(hand_mask: int, trump: int, points: dict | None = None) -
     9.25
     """
     if trump not in (0, 1, 2, 3):
-        raise ValueError(f"trump must be a suit 0..3, got {trump!r}")
+        raise SolveInputError(f"trump must be a suit 0..3, got {trump!r}")
     p = POLICY_POINTS if points is None else {**POLICY_POINTS, **points}
     hand_mask = int(hand_mask)
     total = 0.0

@@ -18,6 +18,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
 from ..core.cards import JOKER, SUITS, parse_card  # noqa: E402
+from ..core.errors import FormatError, OutputError  # noqa: E402
 from .atomic import atomic_write  # noqa: E402
 from .results import inputs_text  # noqa: E402
 
@@ -32,11 +33,11 @@ def save_figure(fig, path: str) -> None:
     ext = os.path.splitext(path)[1].lower() or ".png"
     if ext not in (".png", ".svg", ".pdf"):
         plt.close(fig)
-        raise ValueError(f"cannot draw to {path!r}: use a .png, .svg or .pdf file")
+        raise FormatError(f"cannot draw to {path!r}: use a .png, .svg or .pdf file")
     directory = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(directory):
         plt.close(fig)
-        raise ValueError(f"cannot draw to {path!r}: folder {directory!r} does not exist")
+        raise OutputError(f"cannot draw to {path!r}: folder {directory!r} does not exist")
     buf = io.BytesIO()
     try:
         fig.savefig(buf, format=ext[1:], dpi=120, bbox_inches="tight")
@@ -221,7 +222,7 @@ def draw_variants(ax, r, panel: str = "probabilities", panels: dict | None = Non
     """
     panels = VARIANT_PANELS if panels is None else panels
     if panel not in panels:
-        raise ValueError(f"unknown panel {panel!r}: expected one of {', '.join(panels)}")
+        raise FormatError(f"unknown panel {panel!r}: expected one of {', '.join(panels)}")
     figs, ylabel = panels[panel]
     x = np.arange(len(figs))
     width = 0.8 / len(r.decks)

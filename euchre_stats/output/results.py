@@ -14,7 +14,7 @@ import io
 import json
 
 from ..core.cards import SUITS, parse_suit, suit_word
-from ..core.errors import InvalidCardError
+from ..core.errors import FormatError, InvalidCardError
 
 
 def dumps(obj) -> str:
@@ -124,7 +124,7 @@ class ResultView:
             return self.to_csv()
         if fmt == "table":
             return self.to_text()
-        raise ValueError(f"unknown format {fmt!r}: expected one of {', '.join(self.formats)}")
+        raise FormatError(f"unknown format {fmt!r}: expected one of {', '.join(self.formats)}")
 
     def _repr_html_(self) -> str:
         """Jupyter's view: the text's heading, the frame as an HTML table, then what the text says after

@@ -10,6 +10,7 @@ import time
 
 import numpy as np
 
+from ..core.errors import LimitError
 from ..sampling.deals import shuffled_deals
 from . import _kernels, _threads, card_values_many, solve_many
 
@@ -37,7 +38,7 @@ def bench_solver(deals: int = 10_000, seed: int | None = None, threads: int | No
     tt_hits, tt_hit_rate and mean_side0_tricks.
     """
     if deals < 1:
-        raise ValueError(f"deals must be at least 1, got {deals!r}")
+        raise LimitError(f"deals must be at least 1, got {deals!r}")
     if seed is None:
         seed = int(np.random.SeedSequence().entropy % (1 << 32))
     hands, trump, leader = random_deals(deals, seed)
