@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import euchre_stats as es
-from euchre_stats.core.errors import ArgumentTypeError, EuchreStatsError
+from euchre_stats.core.errors import ArgumentTypeError, EuchreStatsError, LimitError
 
 HAND = "Jh Jd Ah 9s Tc"
 CASES = [
@@ -33,10 +33,15 @@ CASES = [
 
 @pytest.mark.parametrize("func, kwargs, shown", CASES, ids=[c[2] for c in CASES])
 def test_a_value_of_the_wrong_kind_is_named(func, kwargs, shown):
-    with pytest.raises(ArgumentTypeError) as err:
+    with pytest.raises(EuchreStatsError) as err:
         func(**kwargs)
-    assert f"(): {shown} is not " in str(err.value)
-    assert isinstance(err.value, EuchreStatsError) and isinstance(err.value, ValueError)
+    name, value = shown.split("=", 1)
+    if isinstance(err.value, LimitError):   # a size: checked with its bounds (core/limits.py)
+        assert str(err.value) == f"{name} must be a whole number, got {value}"
+    else:
+        assert isinstance(err.value, ArgumentTypeError)
+        assert f"(): {shown} is not " in str(err.value)
+    assert isinstance(err.value, ValueError)
 
 
 def test_the_echo_of_a_huge_value_is_cut():

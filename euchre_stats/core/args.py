@@ -13,6 +13,7 @@ import inspect
 from collections.abc import Callable, Iterable
 
 from .errors import ArgumentTypeError
+from .limits import SIZE_LIMITS, check_size
 
 _Check = Callable[[object], bool]
 
@@ -160,7 +161,12 @@ def checked(func):
         bound = sig.bind(*args, **kwargs)   # a wrong signature stays Python's own TypeError
         for name, value in bound.arguments.items():
             kind = OVERRIDES.get(func.__name__, {}).get(name, KINDS.get(name))
+            if kind is None and name in SIZE_LIMITS:
+                kind = (_is_int, "a whole number")
             if kind is None or (value is None and sig.parameters[name].default is None):
+                continue
+            if name in SIZE_LIMITS and value is not None:
+                check_size(name, value)   # a size: its kind and its bounds, one message (LimitError)
                 continue
             check, what = kind
             if not check(value):
