@@ -40,7 +40,7 @@ from ..game.policies import HeuristicPolicy, best_discard
 from ..game.state import HandState
 from ..play.contracts import DEFAULT_PLAY_MODEL, PLAY_MODELS, Outcome
 from ..core.seats import partners_of
-from ..rules import GAME_NAMES, Rules, first_leader
+from ..rules import GAME_NAMES, Rules, alone_with_the_call, first_leader, order_must_go_alone
 from ..sampling.dealer import KITTY, Knowledge
 from ..sampling.seeds import resolve_seed
 from .questions import Decision, _drive, _pick_discards, _summarise, contract_trump, dealer_for
@@ -92,28 +92,37 @@ def _check(rules: Rules, model: str | None, pass_model: str) -> str:
     return model
 
 
-def _values(rules: Rules, asker: int, maker: np.ndarray, tricks: np.ndarray, alone=False) -> Outcome:
+def _values(rules: Rules, asker: int, maker: np.ndarray, tricks: np.ndarray, alone=False,
+            defender_alone=-1) -> Outcome:
     """The asker's outcome of hands with ``maker`` (-1: thrown in) taking ``tricks`` (``alone``: the
-    maker went alone, six-handed); the value is :func:`~euchre_stats.bidding.games.seat_value`."""
+    maker went alone, ``defender_alone`` a lone defender's seat or -1, six-handed); the value is
+    :func:`~euchre_stats.bidding.games.seat_value`."""
     hs = rules.hand_size
     live = maker >= 0
     t = np.where(live, tricks, hs).astype(np.int64)
     ours = live & ((maker & 1) == (asker & 1) if rules.players == 6 else maker == asker)
     made = t >= rules.tricks_to_make
     our_tricks = np.where(~live, -1, np.where(ours, t, hs - t))
-    return Outcome(seat_value(rules, asker, maker, t, alone), ours & made, ours & (t == hs), ours & ~made,
+    return Outcome(seat_value(rules, asker, maker, t, alone, defender_alone), ours & made, ours & (t == hs), ours & ~made,
                    our_tricks)
 
 
 def value_range(rules: Rules, ours: bool | None, alone: bool | None = False) -> tuple[float, float]:
     """The possible range of one hand's value: as maker (``ours``), as a defender, or either (None,
-    a thrown-in hand's 0 included); six-handed, with the maker alone (``alone``), not, or either (None)."""
+    a thrown-in hand's 0 included); six-handed, with the maker alone (``alone``), not, or either (None:
+    also whenever alone may still be declared after the call, British timing), a lone defender
+    included where the rules allow one."""
     t = np.arange(rules.hand_size + 1)
     vals = [0.0]
+    six = rules.players == 6
+    if six and not alone_with_the_call(rules):
+        alone = None
+    lone_defs = (-1, 1) if six and rules.defend_alone else (-1,)
     for side in ([True, False] if ours is None else [ours]):
-        for alone in ((False, True) if alone is None and rules.players == 6 else (bool(alone),)):
-            o = _values(rules, 0, np.full(t.size, 0 if side else 1), t, alone)
-            vals += o.value.tolist()
+        for alone_ in ((False, True) if alone is None and six else (bool(alone),)):
+            for da in lone_defs:
+                o = _values(rules, 0, np.full(t.size, 0 if side else 1), t, alone_, np.full(t.size, da))
+                vals += o.value.tolist()
     if ours is not None:
         vals = vals[1:]
     return float(min(vals)), float(max(vals))
@@ -573,8 +582,12 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
     wv = worlds or DEFAULT_WORLDS
 
     if lone_screen:
-        lone_bids = _seen(["pass"] * (m if round_one else p + m) + ["order alone" if round_one else
-                                                                   trump_letter(t) + " alone"], asker, p)
+        # alone with the call (or the "I refuse" order); under British timing the maker calls and
+        # then declares alone before the lead: the deal is kept when the bidder does so
+        with_call = alone_with_the_call(rules) or (round_one and bool(order_must_go_alone(rules, m, dealer)))
+        lone = " alone" if with_call else ""
+        lone_bids = _seen(["pass"] * (m if round_one else p + m) + ["order" + lone if round_one else
+                                                                   trump_letter(t) + lone], asker, p)
 
         def draw(rng, n):  # noqa: F811 - hands as dealt around the asker's, the upcard seen
             return _deal(rng, n, rules, asker, hmask, 1 << upc)
@@ -584,6 +597,8 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
             if not _screen(st, policy, lone_bids):
                 return None
             finish_auction(st, policy)
+            if st.alone != m or st.defender_alone is not None:  # the maker alone, nobody defending alone
+                return None
             return np.array([h if st.active[x] else 0 for x, h in enumerate(st.hands)], dtype=np.uint64)
 
     def chunk(rng, n):

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core.errors import VariantsInputError
+from ..core.seats import partners_of
 from ..core.trump import NO_TRUMP
 from ..core.stats import mean, proportion
 from ..bidding.games import game_bidder
@@ -147,8 +148,14 @@ def _maker_tricks(rules: Rules, hands, trump, maker, alone, def_alone, leader, o
     elif rules.players == 6:
         from ..play.contracts import six_maker_tricks
 
+        # the makers' lone player: the seat of the makers' side whose two partners sit out (the maker,
+        # or under British timing one of its partners)
+        loner = np.array([next((x for x in range(6) if x % 2 == m % 2 and all((o >> q) & 1 for q in partners_of(x, 6))),
+                               -1) if a else -1 for m, a, o in zip(maker, alone, out)], dtype=np.int64)
         tricks[live] = six_maker_tricks(rules, hands[live], trump[live], maker[live], out[live], model=model,
-                                        seed=seed, up_known=up[live], threads=workers, discard=disc[live])
+                                        seed=seed, up_known=up[live], threads=workers, discard=disc[live],
+                                        maker_alone=np.where(alone[live], loner[live], -1),
+                                        defender_alone=def_alone[live])
     else:
         from ..play.contracts import game_maker_tricks
 
