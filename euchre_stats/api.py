@@ -183,7 +183,8 @@ def order(hand: str, up: str, seat: str | int, rules: RulesLike = "north-america
     seat : str or int
         ``eldest``, ``partner``, ``third``, ``dealer`` or ``1``-``4`` (1 = eldest).
     rules : str, Rules or dict
-        A preset (``north-american``, ``stick``, ``canadian``, ``british``, ``australian32``),
+        A preset (``north-american``, ``stick``, ``canadian``, ``british``, ``australian32``; six-handed ``british6``,
+        ``almonte``),
         a :class:`~euchre_stats.rules.Rules` or a dict of options.
     samples : int
         Sampled deals (the most, with ``target_se``).
