@@ -336,7 +336,7 @@ def _last_trick_exact(s: HandState, j: int, rules: Rules = SIX) -> dict:
     later = seats[len(trick) + 1:]
     t = s.trump
     seen = sum(1 << c for c in s.plays[:j]) | (1 << s.plays[j])
-    if s.discard is None:
+    if s.discard is None or not s.active[s.dealer]:  # turned down, or taken up by a dealer now sitting out
         seen |= 1 << s.upcard
     if mover == s.dealer and s.discard is not None:
         seen |= 1 << s.discard
@@ -369,7 +369,7 @@ def _last_trick_exact(s: HandState, j: int, rules: Rules = SIX) -> dict:
         w = seats[trick_winner_index(cards, t)]
         tricks = list(won)
         tricks[w % 2] += 1
-        mp, dp = hand_points(rules, tricks[s.makers], s.alone is not None)
+        mp, dp = hand_points(rules, tricks[s.makers], s.alone is not None, s.defender_alone is not None)
         totals[mine] = totals.get(mine, 0) + ((mp - dp) if mover % 2 == s.makers else (dp - mp))
     return {card_name(c): v / count for c, v in totals.items()}
 
@@ -514,3 +514,32 @@ def test_i_refuse_and_the_loners_left_on_six_seats():
     assert t.phase == "ask" and t.to_act == 4
     t.apply("pass")
     assert t.to_act == 5  # the loner's left leads: the seat after 4
+
+
+def test_realistic_review_with_the_texts_loners_matches_every_consistent_deal():
+    """British timing on six seats: a lone maker who may be the maker's partner (the dealer sitting
+    out with the upcard it took), a lone defender; the review's last trick against brute force."""
+    from euchre_stats.play.review import realistic_review
+
+    rules = BRITISH6.replace(deck="33")
+    rng, pol = np.random.default_rng(23), RandomPolicy(np.random.default_rng(24), pass_probability=0.8)
+    kinds, checked = set(), 0
+    for i in range(400):
+        s = play_hand(HandState.deal(rules, i % 6, rng), pol)
+        if s.thrown_in or (s.alone is None and s.defender_alone is None):
+            continue
+        kind = ("partner" if s.alone is not None and s.alone != s.maker_seat else "maker" if s.alone is not None
+                else "-", s.defender_alone is not None, s.discard is not None and not s.active[s.dealer])
+        if kind in kinds:
+            continue
+        kinds.add(kind)
+        review = realistic_review(s, seed=2, worlds=5000)
+        per = sum(s.active)
+        for j in range(4 * per, 5 * per):
+            e = review[j]
+            assert e["exact"]
+            assert e["expected"] == pytest.approx(_last_trick_exact(s, j, rules)[e["card"]], abs=1e-12), (i, j)
+            checked += 1
+    assert {k[0] for k in kinds} >= {"partner", "maker"} and any(k[1] for k in kinds), kinds
+    assert any(k[2] for k in kinds), kinds  # a dealer out of play with the upcard it took
+    assert checked >= 20

@@ -101,3 +101,18 @@ def test_order_under_the_six_handed_british_rules():
     o = {x.action: x for x in d.options}
     assert set(o) == {"pass", "order"}  # alone is declared after the call, before the lead
     assert o["order"].ev >= 3.0  # the heuristic goes alone on a lay-down after ordering: 6 or at least 3
+
+
+def test_realistic_play_of_british_auctions():
+    """Realistic play of whole British six-handed auctions: a dealer sitting out with the upcard it
+    took (a partner alone before the lead, or a lone defender's partner) holds it out of play, and
+    every contract is played from the state machine's seating."""
+    rules = BRITISH6.replace(deck="33")
+    states = _auctions(rules, 300, 9)
+    rows = [contract_of(s) for s in states]
+    dealer_out = [r for r, s in zip(rows, states) if s.discard is not None and not s.active[5]]
+    assert dealer_out and all(r[3] == -1 for r in dealer_out)  # no upcard known in a hand in play
+    maker, tricks, alone, lone_def = play_contracts(rules, rows, "pimc", 3, 1)
+    assert len(tricks) == len(states) and ((tricks >= 0) & (tricks <= 5)).all()
+    d = game_order_decision("Jk Jh Jd Ah Kh", "9h", "eldest", rules, samples=60, seed=1, model="pimc")
+    assert {x.action for x in d.options} == {"pass", "order"} and d.recommendation == "order"

@@ -185,7 +185,9 @@ def contract_of(s: HandState):
     dealer = s.rules.players - 1
     if s.phase == OVER:
         return 0, 0, -1, -1, 0, -1, -1, -1
-    up = s.upcard if (s.hands[dealer] >> s.upcard) & 1 else -1
+    # the upcard the dealer holds in play (a dealer sitting out behind a partner alone before the lead,
+    # British timing, holds it out of play)
+    up = s.upcard if s.active[dealer] and (s.hands[dealer] >> s.upcard) & 1 else -1
     return (s.hands, s.trump, s.maker_seat, up, sum(1 << x for x, a in enumerate(s.active) if not a),
             -1 if s.discard is None else s.discard, -1 if s.alone is None else s.alone,
             -1 if s.defender_alone is None else s.defender_alone)

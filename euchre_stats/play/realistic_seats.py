@@ -489,7 +489,8 @@ def _trick(trick, out: int, pack: _Pack) -> np.ndarray:
 
 
 def decide_given_worlds_seats(rules: Rules, worlds, trump: int, leader: int, out: int, maker: int, alone: bool, *,
-                              trick=(), won: int = 0, full: bool = True) -> tuple[int, np.ndarray]:
+                              trick=(), won: int = 0, full: bool = True,
+                              defender_alone: int = -1) -> tuple[int, np.ndarray]:
     """One decision from given worlds, valued exactly as :func:`play_realistic_seats` values them.
 
     Parameters
@@ -499,8 +500,9 @@ def decide_given_worlds_seats(rules: Rules, worlds, trump: int, leader: int, out
     worlds : int array (m, 6)
         Deck masks: every row holds the mover's true hand and one deal of the other seats' cards
         (the cards still held; seats sitting out hold 0).
-    trump, leader, out, maker, alone
-        As :func:`play_realistic_seats`; ``leader`` led the current trick.
+    trump, leader, out, maker, alone, defender_alone
+        As :func:`play_realistic_seats`; ``leader`` led the current trick (``maker`` the makers' lone
+        player when ``alone``).
     trick : sequence of int
         Cards already on the table in the current trick, in order from ``leader``.
     won : int
@@ -522,8 +524,11 @@ def decide_given_worlds_seats(rules: Rules, worlds, trump: int, leader: int, out
         raise RealisticInputError("worlds: expected at least one world")
     if not 0 <= int(trump) <= 3:
         raise RealisticInputError(f"trump {trump!r} is not a suit 0-3")
-    if not 0 <= int(maker) <= 5 or int(out) != sitting_out(int(maker) if alone else None, None, SEATS):
-        raise RealisticInputError(f"maker {maker!r}, alone {alone!r} and out {out!r} do not fit together")
+    da = int(defender_alone)
+    if (not 0 <= int(maker) <= 5 or not -1 <= da <= 5 or (da >= 0 and da % 2 == int(maker) % 2)
+            or int(out) != sitting_out(int(maker) if alone else None, da if da >= 0 else None, SEATS)):
+        raise RealisticInputError(f"maker {maker!r}, alone {alone!r}, defender alone {defender_alone!r} and out "
+                                  f"{out!r} do not fit together")
     tr = _trick(trick, int(out), pack)
     if not 0 <= int(leader) <= 5 or (int(out) >> int(leader)) & 1:
         raise RealisticInputError(f"leader {leader!r} is not an active seat (out {out!r})")
@@ -558,7 +563,7 @@ def decide_given_worlds_seats(rules: Rules, worlds, trump: int, leader: int, out
                                   "it has put on the table")
     if not 0 <= int(won) <= rules.hand_size - left:
         raise RealisticInputError(f"won {won!r}: outside 0..{rules.hand_size - left} (tricks played)")
-    pts = points_table_seats(rules, maker, alone)[0]
+    pts = points_table_seats(rules, maker, alone, da)[0]
     sums = np.zeros(pack.numbers, dtype=np.int64)
     card = _k.decide_given_worlds(wd, int(trump), int(leader), int(out), tr, pts, int(won), bool(full), _k.TT_BITS,
                                   pack.bitpos, pack.card_at, pack.tie, sums)
