@@ -116,3 +116,11 @@ def test_realistic_play_of_british_auctions():
     assert len(tricks) == len(states) and ((tricks >= 0) & (tricks <= 5)).all()
     d = game_order_decision("Jk Jh Jd Ah Kh", "9h", "eldest", rules, samples=60, seed=1, model="pimc")
     assert {x.action for x in d.options} == {"pass", "order"} and d.recommendation == "order"
+
+
+def test_variants_count_a_lone_defenders_euchre():
+    from euchre_stats.variants.games import _figures
+
+    one = [np.array([x]) for x in (0, False, True, 1, 2)]
+    assert _figures(BRITISH6, *one, np.array([1]))["defender_points"].value == 4.0
+    assert _figures(BRITISH6, *one, np.array([-1]))["defender_points"].value == 3.0

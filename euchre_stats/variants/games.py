@@ -164,9 +164,10 @@ def _maker_tricks(rules: Rules, hands, trump, maker, alone, def_alone, leader, o
     return tricks
 
 
-def _figures(rules: Rules, maker, alone, round_one, tricks, trump) -> dict:
+def _figures(rules: Rules, maker, alone, round_one, tricks, trump, def_alone=None) -> dict:
     live = maker >= 0
-    mp, dp = hand_points_array(rules, tricks, alone, np.zeros_like(alone))
+    lone_def = np.zeros_like(alone) if def_alone is None else def_alone >= 0  # a lone defender's euchre
+    mp, dp = hand_points_array(rules, tricks, alone, lone_def)
     t = tricks[live]
     return {
         "thrown_in": proportion(~live), "maker_eldest": proportion(maker == 0),
@@ -188,11 +189,12 @@ def _outcome(rules: Rules, label: str, samples: int, seed: int, workers, dealt=N
         # realistic play draws its own seed from the chunk's generator, after the bidding
         play_seed = int(rng.integers(0, 2**62)) if model == "pimc" else 0
         parts.append((maker, alone, round_one, _maker_tricks(rules, hands, trump, maker, alone, def_alone, leader,
-                                                             out, up, disc, workers, model, play_seed), trump))
+                                                             out, up, disc, workers, model, play_seed), trump,
+                      def_alone))
         if dealt is not None:
             dealt(size)
-    maker, alone, round_one, tricks, trump = (np.concatenate(a) for a in zip(*parts))
-    return DeckOutcome(label, rules, samples, _figures(rules, maker, alone, round_one, tricks, trump))
+    maker, alone, round_one, tricks, trump, def_alone = (np.concatenate(a) for a in zip(*parts))
+    return DeckOutcome(label, rules, samples, _figures(rules, maker, alone, round_one, tricks, trump, def_alone))
 
 
 @dataclass
