@@ -418,7 +418,7 @@ def test_the_doubled_pack_bad_input_says_what_is_wrong(tmp_path):
         (["lead", "Jh Ah Kc Qc Jr", "--trump", "h", "--maker", "eldest", "--seat", "eldest", "--players", "6"],
          "card 'Jr' is not in the 33-card deck (the red Joker is the doubled 25-card pack's, deck 50)"),
         (["solve", "--hands", "Jh", "Ah", "9s", "Ts", "--trump", "h", "--deck", "50"],
-         "the doubled 25-card pack is six-handed euchre's; this solver seats four"),
+         "the doubled 25-card pack is six-handed euchre's: give six hands"),
     ]:
         r = runner.invoke(cli, args)
         assert r.exit_code == 2 and words in r.output and "Traceback" not in r.output, (args, r.output)
