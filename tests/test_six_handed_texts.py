@@ -124,3 +124,25 @@ def test_variants_count_a_lone_defenders_euchre():
     one = [np.array([x]) for x in (0, False, True, 1, 2)]
     assert _figures(BRITISH6, *one, np.array([1]))["defender_points"].value == 4.0
     assert _figures(BRITISH6, *one, np.array([-1]))["defender_points"].value == 3.0
+
+
+def test_the_lead_screen_rules_out_an_alone_declared_after_the_call():
+    """Under British timing a lead asked with nobody alone keeps only deals on which the bidder,
+    after the call, goes alone nowhere (the asker's own announcements are its own, not screened)."""
+    from euchre_stats.decide.games import _nobody_alone_after, game_lead_decision
+
+    rules = BRITISH6.replace(deck="33")
+    hands = ["Jk Jh Jd Ah Kh", "9s Ts 9c Tc 9d", "Qs Ks Qc Kc Td", "As 7s 8s 7c 8c", "Ac Js Jc Qd Kd",
+             "7d 8d 7h 8h Th"]
+    pol = HeuristicPolicy()
+
+    def ordered():
+        s = HandState(rules, 5, [parse_hand(h) for h in hands], parse_hand("9h").bit_length() - 1)
+        s.apply("order")  # eldest orders the nine of hearts up
+        return s
+
+    assert not _nobody_alone_after(ordered(), pol, 1)  # the lay-down goes alone: not a deal for "nobody alone"
+    assert _nobody_alone_after(ordered(), pol, 0)  # the asker's own choice is given, not screened
+    # round two: the nine of hearts turned down, the dealer named spades; eldest leads
+    d = game_lead_decision("Qs Ks Qc Kc Td", "s", "dealer", "eldest", rules, up="9h", samples=40, seed=1, model="dd")
+    assert d.recommendation

@@ -37,7 +37,7 @@ from ..core.errors import DecisionInputError, DuplicateCardError
 from ..core.trump import EFF_SUIT, SUIT_MASK, trick_winner_index
 from ..bidding.games import contract_of, finish_auction, game_bidder, game_kinds, play_contracts, seat_value
 from ..game.policies import HeuristicPolicy, best_discard
-from ..game.state import HandState
+from ..game.state import ALONE, DEFEND, OVER, PLAY, HandState
 from ..play.contracts import DEFAULT_PLAY_MODEL, PLAY_MODELS, Outcome
 from ..core.seats import partners_of
 from ..rules import GAME_NAMES, Rules, alone_with_the_call, first_leader, order_must_go_alone
@@ -149,6 +149,20 @@ def _deal(rng, n: int, rules: Rules, asker: int, hmask: int, seen: int) -> np.nd
 
 def _state(rules: Rules, hands_row, up: int) -> HandState:
     return HandState(rules, rules.players - 1, [int(h) for h in hands_row], up, _checked=True)
+
+
+def _nobody_alone_after(state: HandState, policy, asker: int) -> bool:
+    """After the call: whether the bidder, finishing the steps before the lead (the dealer's discard,
+    the announcements of alone before the lead and of a lone defender), leaves everyone with their
+    partners; the asker's own announcements are not screened (it passes)."""
+    while state.phase not in (PLAY, OVER):
+        if state.phase in (ALONE, DEFEND) and state.to_act == asker:
+            state.apply("pass")
+        else:
+            state.apply(policy(state))
+        if state.alone is not None or state.defender_alone is not None:
+            return False
+    return True
 
 
 def _screen(state: HandState, policy, bids) -> bool:
@@ -522,6 +536,8 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
     if alone:
         inputs["alone"] = True
     policy, inputs = _bidder(rules, bidder, inputs)
+    # announcements after the call that the question's "nobody alone" must rule out
+    after_call = p == 6 and (not alone_with_the_call(rules) or rules.defend_alone)
     if screen:
         bids = _seen(["pass"] * (m if round_one else p + m) + ["order" if round_one else trump_letter(t)], asker, p)
     where, out = game_seats(p, m) if p != 6 else (list(range(6)), 0)
@@ -540,7 +556,14 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
         if took and asker == dealer:  # its own bids are not checked: any card in place of the upcard
             dealt[dealer] = (dealt[dealer] & ~np.uint64(1 << upc)) | np.uint64(1 << _spare(rules, dealt, upc))
         if not took or asker == dealer:
-            return hands if _screen(_state(rules, dealt, upc), policy, bids) else None
+            st = _state(rules, dealt, upc)
+            if not _screen(st, policy, bids):
+                return None
+            # nobody went alone after the call (British timing, a lone defender): the bidder must not
+            # have; when the dealer took the card up this is checked where the asker is the dealer
+            if after_call and not _nobody_alone_after(st, policy, asker):
+                return None
+            return hands
         # the dealer's hand as dealt held one unseen kitty card in place of the upcard, the card it then
         # discarded: every kitty card is as likely a priori, so the deal is kept with the share of them
         # for which the bidder makes the bids seen and then discards that card (exact rejection sampling)
