@@ -103,8 +103,8 @@ def _values(rules: Rules, asker: int, maker: np.ndarray, tricks: np.ndarray, alo
     ours = live & ((maker & 1) == (asker & 1) if rules.players == 6 else maker == asker)
     made = t >= rules.tricks_to_make
     our_tricks = np.where(~live, -1, np.where(ours, t, hs - t))
-    return Outcome(seat_value(rules, asker, maker, t, alone, defender_alone), ours & made, ours & (t == hs), ours & ~made,
-                   our_tricks)
+    return Outcome(seat_value(rules, asker, maker, t, alone, defender_alone), ours & made, ours & (t == hs),
+                   ours & ~made, our_tricks)
 
 
 def value_range(rules: Rules, ours: bool | None, alone: bool | None = False) -> tuple[float, float]:

@@ -205,7 +205,8 @@ def six_maker_tricks(rules: Rules, hands: np.ndarray, trump, maker, out, *, mode
     arrays; ``maker_alone`` (the seat of the makers' lone player, the maker or, alone declared
     before the lead, one of its partners, or -1; default: the maker when anyone sits out) and
     ``defender_alone`` (a lone defender's seat, or -1; default none) say who is alone, which sets
-    who leads (:func:`~euchre_stats.rules.first_leader`) and the points realistic players play for.  ``model`` "dd" plays double dummy (the six-seat solver); "pimc" realistically
+    who leads (:func:`~euchre_stats.rules.first_leader`) and the points realistic players play for.
+    ``model`` "dd" plays double dummy (the six-seat solver); "pimc" realistically
     (:func:`~euchre_stats.play.realistic_seats.play_realistic_seats`: every player samples ``worlds``
     deals from its own information, the upcard ``up_known[i]`` known in the dealer's hand while
     held, the dealer its own discard ``discard[i]`` (or -1); deal ``i`` from the stream ``(seed, i)``).
