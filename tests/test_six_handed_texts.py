@@ -146,3 +146,13 @@ def test_the_lead_screen_rules_out_an_alone_declared_after_the_call():
     # round two: the nine of hearts turned down, the dealer named spades; eldest leads
     d = game_lead_decision("Qs Ks Qc Kc Td", "s", "dealer", "eldest", rules, up="9h", samples=40, seed=1, model="dd")
     assert d.recommendation
+
+
+def test_the_lead_after_a_dealer_took_up_under_british_timing():
+    from euchre_stats.decide.games import game_lead_decision
+
+    rules = BRITISH6.replace(deck="33")
+    # round one: the dealer took up the nine of hearts; eldest, a defender, leads
+    d = game_lead_decision("Qs Ks Qc Kc Td", "h", "dealer", "eldest", rules, up="9h", samples=40, seed=1,
+                           model="dd")
+    assert d.recommendation and d.samples >= 40

@@ -576,7 +576,16 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
         if m == dealer and not takes:
             return None
         kitty = int(row[kit])
-        return hands if rng.random() * kitty.bit_count() < (fit_mask & kitty).bit_count() else None
+        if not rng.random() * kitty.bit_count() < (fit_mask & kitty).bit_count():
+            return None
+        if after_call:  # nobody declared alone after the call: every fitting kitty card leaves the dealer
+            d = fit_mask & kitty  # holding ``cur`` after its discard, so one of them stands for all
+            d = (d & -d).bit_length() - 1
+            dealt[dealer] = np.uint64((cur & ~(1 << upc)) | (1 << d))
+            st = _state(rules, dealt, upc)
+            if not (_screen(st, policy, bids) and _nobody_alone_after(st, policy, asker)):
+                return None
+        return hands
 
     fits_cache: dict[int, tuple[int, bool]] = {}
 
