@@ -119,7 +119,8 @@ _SMALL_WHY = {"score": "game-win chances are modelled for the four-handed game o
               "discard": "the dealer's discard is not a known card there", "pass_model": "a pass is valued by the "
               "heuristic bidder (hand) or as zero (zero)"}
 #: why an option of the four-handed questions does not apply to six-handed euchre's
-_SIX_WHY = {**_SMALL_WHY, "defender_alone": "nobody defends alone in its text"}
+_SIX_WHY = {**_SMALL_WHY, "defender_alone": "its lead question does not take a lone defender yet (the state "
+             "machine, review, variants and the order, call and discard questions play one under defend_alone)"}
 
 
 def _game_bidder(bidding, r: Rules) -> dict | None:
@@ -182,7 +183,8 @@ def order(hand: str, up: str, seat: str | int, rules: RulesLike = "north-america
     seat : str or int
         ``eldest``, ``partner``, ``third``, ``dealer`` or ``1``-``4`` (1 = eldest).
     rules : str, Rules or dict
-        A preset (``north-american``, ``stick``, ``canadian``, ``british``, ``australian32``),
+        A preset (``north-american``, ``stick``, ``canadian``, ``british``, ``australian32``; six-handed ``british6``,
+        ``almonte``),
         a :class:`~euchre_stats.rules.Rules` or a dict of options.
     samples : int
         Sampled deals (the most, with ``target_se``).
@@ -489,17 +491,20 @@ def alone(hand: str, trump: str, maker: str | int, seat: str | int, rules: Rules
 
 @checked
 def solve(hands: Iterable | None = None, trump: str | int | None = None, leader: int = 0, out: Iterable[int] = (),
-          played: str | Iterable = (), deck: str = "24", *,
-          positions: Iterable | None = None) -> SolveResult | SolveBatch:
+          played: str | Iterable = (), deck: str | None = None, *,
+          positions: Iterable | None = None, players: int | None = None) -> SolveResult | SolveBatch:
     """Double-dummy solve a position: tricks for each side and the value of every legal card.
 
-    Seats 0..3 play clockwise; seats 0 and 2 are one side, 1 and 3 the other.  Tricks
-    count those still to be decided, the current one included.  ``euchre-stats solve``.
+    Seats 0..3 play clockwise; seats 0 and 2 are one side, 1 and 3 the other.  Six hands
+    (``players=6``) are six-handed euchre's seats 0..5, sides alternating (0, 2, 4 against 1, 3, 5),
+    solved by the six-seat solver (:mod:`euchre_stats.solver.seats`); so are positions of the doubled
+    25-card pack (``deck="50"``).  Tricks count those still to be decided, the current one
+    included.  ``euchre-stats solve``.
 
     Parameters
     ----------
-    hands : four str
-        The cards each seat 0..3 still holds; ``""`` or ``"-"`` for a seat that sits out.
+    hands : four (or six) str
+        The cards each seat 0..3 (0..5) still holds; ``""`` or ``"-"`` for a seat that sits out.
     trump : str or int
         ``c``, ``d``, ``h``, ``s`` (or ``clubs``, ..., ``♥``, or 0..3).
     leader : int
@@ -509,10 +514,13 @@ def solve(hands: Iterable | None = None, trump: str | int | None = None, leader:
     played : str or list
         Cards already on the table in the current trick, in order.
     deck : str
-        The deck the cards come from: 24, 25, 28, 32, 33.
+        The deck the cards come from: 24 (the default of four seats), 25, 28, 32, 33 (the default of six
+        seats) or 50 (the doubled 25-card pack, six seats: a card named twice is both copies).
     positions : iterable, optional
         A batch instead: JSON lines (or dicts) ``{"trump", "leader", "hands", "out", "played",
-        "deck"}``; a bad line is answered ``{"error": ...}`` and the batch goes on.
+        "deck"}``; a bad line is answered ``{"error": ...}`` and the batch goes on (four seats).
+    players : int, optional
+        4 or 6: the number of hands (default: as many as ``hands`` lists).
 
     Returns
     -------
@@ -537,9 +545,41 @@ def solve(hands: Iterable | None = None, trump: str | int | None = None, leader:
         return solve_batch(positions)
     if hands is None or trump is None:
         raise SolveInputError("a position needs its four hands and the trump suit (or a batch of positions)")
+    if isinstance(hands, (str, bytes)):
+        raise SolveInputError(f"hands must list four or six seats, got {hands!r}")
+    hands = list(hands)
+    if isinstance(players, str):
+        players = int(players)
+    if players is not None and (isinstance(players, bool) or players not in (4, 6)):
+        raise SolveInputError(f"players {players!r}: solve seats 4 or 6 (six-handed euchre)")
+    if players is not None and len(hands) != players:
+        raise SolveInputError(f"{len(hands)} hands for players {players}: give one hand for each seat 0..{players - 1}")
+    if len(hands) == 6 or _doubled(deck):
+        from .solver.seats import solve_seats_position
+
+        six_deck = "33" if deck is None else deck
+        return solve_seats_position(hands, trump, leader, out=list(out), played=_played_list(played),
+                                    deck=six_deck)
     from .solver import make_position, solve_position
 
-    return solve_position(make_position(list(hands), trump, leader, list(out), played, deck))
+    return solve_position(make_position(hands, trump, leader, list(out), played, "24" if deck is None else deck))
+
+
+def _doubled(deck) -> bool:
+    """Whether ``deck`` names the doubled 25-card pack (an unknown name is left to the solver's error)."""
+    from .core.decks import find_deck
+
+    try:
+        return deck is not None and find_deck(deck).doubled
+    except ValueError:
+        return False
+
+
+def _played_list(played) -> list:
+    """The cards on the table as a list (text split on spaces)."""
+    if isinstance(played, str):
+        return played.split()
+    return list(played)
 
 
 # --- decks ---------------------------------------------------------------------------------

@@ -41,13 +41,7 @@ SIX_HANDED_NOT_BUILT = ("players 6 (six-handed euchre): built are its rules, han
                         "are four-handed")
 #: options six-handed euchre does not take: the value it keeps, and why
 _SIX_HANDED_REFUSED = {
-    "canadian_loner": (False, "the dealer has two partners and no text ties either one's order to going alone"),
-    "defend_alone": (False, "the six-handed text has no lone defender"),
-    "defend_alone_only_against_loner": (False, "the six-handed text has no lone defender"),
-    "lone_defender_points": (4, "the six-handed text has no lone defender"),
-    "lone_defender_needs_all_tricks": (False, "the six-handed text has no lone defender"),
     "railroad": (False, "six-handed euchre has its own exchange: the loner asks one partner for a card"),
-    "alone_declared": ("with_call", "the six-handed text declares alone with the call"),
     "super_euchre": (False, "a euchre already scores 3 in six-handed euchre and no text scores a super-euchre"),
 }
 #: cards a farmer's hand exchanges (and the kitty must hold under the upcard)
@@ -271,7 +265,9 @@ def for_players(rules: Rules, players: int) -> Rules:
     """``rules`` as a game of ``players``: 4 leaves them as they are; 3 deals seven cards each
     (cutthroat); 2 keeps the hand size; 6 deals five each from the 33-card deck (the default
     24-card deck becomes the 33-card one; any other deck is refused).  Raises :class:`RulesError`
-    naming an option that does not apply to the other game (going alone, defending alone, railroad...)."""
+    naming an option that does not apply to the other game (going alone, defending alone, railroad...).
+    Six-handed from the 25-card deck (the British pack, ``--rules british``) plays the doubled 25-card
+    pack, so ``for_players(preset("british"), 6)`` is the preset ``british6``."""
     if isinstance(players, bool) or players not in PLAYER_COUNTS:
         raise RulesError(f"players {players!r}: expected one of {', '.join(map(str, PLAYER_COUNTS))}")
     if players == rules.players:
@@ -283,6 +279,8 @@ def for_players(rules: Rules, players: int) -> Rules:
         changes["hand_size"] = SIX_HANDED_HAND_SIZE
         if rules.deck == Rules.deck:
             changes["deck"] = SIX_HANDED_DECK
+        elif rules.deck == "25":  # the British pack: six-handed plays it doubled
+            changes["deck"] = "50"
     elif rules.players in (3, 6):
         changes["hand_size"] = Rules.hand_size
     return rules.replace(**changes)
@@ -341,13 +339,22 @@ PRESETS: dict[str, Rules] = {
                                       alone_declared="before_lead", lead_after_alone="left_of_loner", game_to=11),
     "australian32": NORTH_AMERICAN.replace(deck="32", canadian_loner=True, game_to=11),
 }
+# six-handed euchre as the rules pages give it (Cornwall): the British game of the British rules
+# page on six seats from the doubled British pack ("british6", what ``--rules british --players 6``
+# plays), and the Almonte variant (five cards to each of the six players, game to 15)
+PRESETS["british6"] = for_players(PRESETS["british"], 6)
+PRESETS["almonte"] = Rules(players=6, deck=SIX_HANDED_DECK, hand_size=SIX_HANDED_HAND_SIZE, joker_upcard="almonte",
+                           game_to=15)
 PRESET_ALIASES = {"na": "north-american", "north_american": "north-american", "standard":
                   "north-american", "default": "north-american", "stick-the-dealer": "stick",
-                  "uk": "british", "australian": "australian32", "aus32": "australian32"}
+                  "uk": "british", "australian": "australian32", "aus32": "australian32",
+                  "british-six": "british6", "six-handed-british": "british6", "cornwall": "british6",
+                  "uk6": "british6"}
 
 
 def preset(name: str) -> Rules:
-    """A named preset: north-american, stick, canadian, british, australian32."""
+    """A named preset: north-american, stick, canadian, british, australian32; six-handed british6
+    and almonte."""
     key = str(name).strip().lower()
     key = PRESET_ALIASES.get(key, key)
     if key not in PRESETS:
@@ -391,9 +398,13 @@ def why_no_no_trump(rules: Rules, round_: int) -> str | None:
 
 
 def order_must_go_alone(rules: Rules, seat, dealer: int = DEALER):
-    """Whether ``seat`` accepting the upcard in round one must play alone (Canadian loner: the
-    dealer's partner accepts only alone)."""
-    return (np.asarray(seat) == partner_of(dealer)) & rules.canadian_loner
+    """Whether ``seat`` accepting the upcard in round one must play alone (Canadian loner, the
+    British "I refuse": the dealer's partner accepts only alone; in six-handed euchre either of
+    the dealer's two partners)."""
+    seat = np.asarray(seat)
+    if rules.players == 6:
+        return ((seat & 1) == (dealer & 1)) & (seat != dealer) & rules.canadian_loner
+    return (seat == partner_of(dealer)) & rules.canadian_loner
 
 
 def may_take_up(rules: Rules, seat, hands, suit: int, dealer: int = DEALER):
@@ -632,22 +643,19 @@ def hand_points_array(rules: Rules, maker_tricks, maker_alone, defender_alone):
     Two-handed: nobody is alone.  Cutthroat (seven tricks): the maker scores 1 for 4 or 5 tricks,
     2 for 6 and 4 for all 7; a euchre gives the two defenders 2 between them (see
     :func:`points_by_side` for who gets them).  Six-handed: a march or a euchre scores 3, a lone
-    march 6 (1 for 3 or 4 tricks, as everywhere).
+    march 6 (1 for 3 or 4 tricks, as everywhere), a lone defender's euchre ``lone_defender_points``
+    (at least the plain 3).
     """
     n = rules.hand_size
     t = np.asarray(maker_tricks)
     if rules.players == 6:
         maker = np.where(t == n, np.where(maker_alone, 6, 3), np.where(t >= rules.tricks_to_make, 1, 0))
-        return maker, np.where(t >= rules.tricks_to_make, 0, 3)
+        return maker, _lone_defender(rules, t, defender_alone, np.where(t >= rules.tricks_to_make, 0, 3))
     if rules.players == 3:
         maker = np.where(t == n, 4, np.where(t == n - 1, 2, np.where(t >= rules.tricks_to_make, 1, 0)))
         return maker, np.where(t >= rules.tricks_to_make, 0, 2)
     maker = np.where(t == n, np.where(maker_alone, 4, 2), np.where(t >= rules.tricks_to_make, 1, 0))
-    defp = np.where(t >= rules.tricks_to_make, 0, 2)
-    lone_bonus = (t < rules.tricks_to_make) & np.asarray(defender_alone, dtype=bool)
-    if rules.lone_defender_needs_all_tricks:
-        lone_bonus &= t == 0
-    defp = np.where(lone_bonus, np.maximum(defp, rules.lone_defender_points), defp)
+    defp = _lone_defender(rules, t, defender_alone, np.where(t >= rules.tricks_to_make, 0, 2))
     if rules.super_euchre:
         defp = np.where(t == 0, np.maximum(defp, 4), defp)
     return maker, defp
@@ -656,17 +664,25 @@ def hand_points_array(rules: Rules, maker_tricks, maker_alone, defender_alone):
 def hand_point_values(rules: Rules) -> tuple[int, ...]:
     """Every number of points one side can score in one hand under ``rules``, smallest first (the
     values :func:`hand_points_array` gives, 0 left out): 1, 2, 4 as a rule; 1, 3, 6 six-handed; a
-    lone defender's ``lone_defender_points`` (at least the euchre's 2) and, with ``super_euchre``,
-    the 4 of a march against the makers, when a defender may go alone."""
-    if rules.players == 6:
-        return (1, 3, 6)
-    values = {1, 2, 4}
-    if rules.players == 4 and rules.defend_alone:
-        lone = max(2, rules.lone_defender_points)
+    lone defender's ``lone_defender_points`` (at least the plain euchre's 2, six-handed 3) and, with
+    ``super_euchre``, the 4 of a march against the makers, when a defender may go alone."""
+    six = rules.players == 6
+    values = {1, 3, 6} if six else {1, 2, 4}
+    if rules.players in (4, 6) and rules.defend_alone:
+        lone = max(3 if six else 2, rules.lone_defender_points)
         values.add(lone)
         if rules.super_euchre:
             values.add(max(4, lone))
     return tuple(sorted(values))
+
+
+def _lone_defender(rules: Rules, t, defender_alone, defp):
+    """The defenders' points ``defp`` with a lone defender's euchre scoring ``lone_defender_points``
+    (never less than the plain euchre: in six-handed euchre that is 3)."""
+    lone_bonus = (t < rules.tricks_to_make) & np.asarray(defender_alone, dtype=bool)
+    if rules.lone_defender_needs_all_tricks:
+        lone_bonus &= t == 0
+    return np.where(lone_bonus, np.maximum(defp, rules.lone_defender_points), defp)
 
 
 __all__ = [

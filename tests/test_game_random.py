@@ -100,7 +100,10 @@ def random_hands(rules, count: int, seed: int, pass_probability: float):
         yield i, play_hand(HandState.deal(rules, i & 3, deal_rng), policy)
 
 
-@pytest.mark.parametrize("name", [*PRESETS, *CUSTOM])
+FOUR_HANDED = [name for name, r in PRESETS.items() if r.players == 4]  # six-handed: tests/test_six_handed.py
+
+
+@pytest.mark.parametrize("name", [*FOUR_HANDED, *CUSTOM])
 def test_random_hands(name):
     rules = PRESETS.get(name) or CUSTOM[name]
     count = HANDS_PER_PRESET if name in PRESETS else 2_000

@@ -294,3 +294,32 @@ def test_holds_natural_trump():
     assert holds_natural_trump(parse_hand("9h As Ks Qs Ts"), 2)
     assert not holds_natural_trump(parse_hand("Jd As Ks Qs Ts"), 2)   # left bower not counted
     assert holds_natural_trump(parse_hand("Jk As Ks Qs Ts"), 2)       # the Joker counts
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_hand_point_values_are_exactly_what_hand_points_array_scores(name, players):
+    """Every preset and table size: the values the equity chain expects are the values a hand can score."""
+    import numpy as np
+
+    from euchre_stats.core.errors import RulesError
+    from euchre_stats.rules import for_players, hand_point_values, hand_points_array
+
+    try:
+        rules = for_players(PRESETS[name], players)
+    except RulesError:
+        pytest.skip("not a rule set of that table")
+    scored = set()
+    for ldp in {rules.lone_defender_points, 5}:
+        try:
+            r = rules.replace(lone_defender_points=ldp)
+        except RulesError:
+            continue
+        t = np.arange(r.hand_size + 1)
+        for alone in (False, True):
+            for dalone in ((False, True) if r.defend_alone else (False,)):
+                m, d = hand_points_array(r, t, np.full(len(t), alone), np.full(len(t), dalone))
+                got = {int(x) for x in np.concatenate([m, d]) if x}
+                assert got <= set(hand_point_values(r)), (name, players, ldp, alone, dalone)
+                scored |= got if ldp == rules.lone_defender_points else set()
+    assert scored == set(hand_point_values(rules)) or players == 2

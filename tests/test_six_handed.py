@@ -18,7 +18,7 @@ from euchre_stats.core.trump import EFF_SUIT, legal_plays, trick_winner_index
 from euchre_stats.game.policies import HeuristicPolicy, RandomPolicy
 from euchre_stats.game.records import double_dummy, record_from_state, replay, review_record
 from euchre_stats.game.state import HandState, play_hand
-from euchre_stats.rules import Rules, for_players, hand_points
+from euchre_stats.rules import Rules, for_players, hand_points, preset
 from tests.test_solver_seats import naive
 
 SIX = Rules(players=6, deck="33")
@@ -26,11 +26,12 @@ DOUBLED = Rules(players=6, deck="50")
 JOKER, RED_JOKER = 32, 57
 
 
-def _points(tricks: int, alone: bool) -> tuple[int, int]:
-    """The rule text's table: 3-4 tricks 1; a march 3 (6 alone); a euchre 3 to the defenders."""
+def _points(tricks: int, alone: bool, lone_defender: int | None = None) -> tuple[int, int]:
+    """The rule text's table: 3-4 tricks 1; a march 3 (6 alone); a euchre 3 to the defenders
+    (``lone_defender``: what a lone defender's euchre scores, the base game's option)."""
     if tricks == 5:
         return (6 if alone else 3), 0
-    return (1, 0) if tricks >= 3 else (0, 3)
+    return (1, 0) if tricks >= 3 else (0, 3 if lone_defender is None else max(3, lone_defender))
 
 
 def check_six(s: HandState) -> None:
@@ -45,14 +46,20 @@ def check_six(s: HandState) -> None:
         assert s.bids == ["pass"] * 12 or (s.upcard in (JOKER, RED_JOKER)
                                            and s.bids in ([], s.bids[:1] + ["pass"] * 12))
         return
-    loner = s.alone
-    out = {(loner + 2) % 6, (loner + 4) % 6} if loner is not None else set()
+    loner, lone_def = s.alone, s.defender_alone
+    out = {(x + k) % 6 for x in (loner, lone_def) if x is not None for k in (2, 4)}
+    if lone_def is not None:  # a lone defender is on the other side, and only where the rules allow one
+        r = s.rules
+        assert r.defend_alone and lone_def % 2 != s.maker_seat % 2
+        assert loner is not None or not r.defend_alone_only_against_loner
     active = [seat not in out for seat in range(6)]
     assert active == s.active
     held = list(s.dealt)
     if s.discard is not None:
-        # the dealer took up the card: never when sitting out behind a lone partner
-        assert s.dealer not in out
+        # the dealer took up the card: never when sitting out behind a partner alone with the call
+        # (alone declared before the lead, and a lone defender, come after the pick-up)
+        assert s.dealer not in out or s.rules.alone_declared == "before_lead" or (
+            lone_def is not None and lone_def % 2 == s.dealer % 2)
         held[s.dealer] = (held[s.dealer] | (1 << s.upcard)) & ~(1 << s.discard)
     if s.asked is not None:
         lon, partner, card, discard = s.asked
@@ -67,12 +74,17 @@ def check_six(s: HandState) -> None:
         assert held[seat].bit_count() == (4 if given else 5)
     t = s.trump
     per = sum(active)
-    assert per == (4 if loner is not None else 6)
+    assert per == 6 - len(out)
     assert len(s.plays) == 5 * per == len(set(s.plays))
-    # eldest leads, or the next seat in play clockwise
-    leader = (s.dealer + 1) % 6
-    while not active[leader]:
-        leader = (leader + 1) % 6
+    # eldest leads, or the next seat in play clockwise; under left_of_loner the seat in play on the
+    # lone player's left, the lone defender with two loners
+    if s.rules.lead_after_alone == "left_of_loner" and lone_def is not None and loner is not None:
+        leader = lone_def
+    else:
+        lone = lone_def if loner is None else loner
+        leader = ((s.dealer if lone is None or s.rules.lead_after_alone == "eldest" else lone) + 1) % 6
+        while not active[leader]:
+            leader = (leader + 1) % 6
     winners = []
     for k in range(5):
         cards = s.plays[k * per:(k + 1) * per]
@@ -93,9 +105,10 @@ def check_six(s: HandState) -> None:
     assert winners == s.trick_winners
     assert s.tricks == [sum(1 for w in winners if w % 2 == side) for side in (0, 1)]
     assert s.makers == s.maker_seat % 2
-    mk, df = _points(s.tricks[s.makers], loner is not None)
+    mk, df = _points(s.tricks[s.makers], loner is not None,
+                     None if lone_def is None else s.rules.lone_defender_points)
     assert s.points[s.makers] == mk and s.points[1 - s.makers] == df
-    assert (mk, df) == hand_points(s.rules, s.tricks[s.makers], loner is not None)
+    assert (mk, df) == hand_points(s.rules, s.tricks[s.makers], loner is not None, lone_def is not None)
 
 
 @pytest.mark.parametrize("rules, policy", [
@@ -185,11 +198,8 @@ def test_the_dealers_partner_alone_leaves_the_upcard():
 
 
 def test_refused_options_say_why():
-    for change, words in [({"canadian_loner": True}, "the dealer has two partners"),
-                          ({"defend_alone": True}, "no lone defender"),
-                          ({"railroad": True}, "its own exchange"),
+    for change, words in [({"railroad": True}, "its own exchange"),
                           ({"super_euchre": True}, "a euchre already scores 3"),
-                          ({"alone_declared": "before_lead"}, "declares alone with the call"),
                           ({"farmers_hand": True}, "leaves 2"),
                           ({"hand_size": 4}, "deals five cards each"),
                           ({"deck": "25"}, r"33-card deck \(32 cards and the Joker\) or the doubled 25-card pack "
@@ -326,7 +336,7 @@ def _last_trick_exact(s: HandState, j: int, rules: Rules = SIX) -> dict:
     later = seats[len(trick) + 1:]
     t = s.trump
     seen = sum(1 << c for c in s.plays[:j]) | (1 << s.plays[j])
-    if s.discard is None:
+    if s.discard is None or not s.active[s.dealer]:  # turned down, or taken up by a dealer now sitting out
         seen |= 1 << s.upcard
     if mover == s.dealer and s.discard is not None:
         seen |= 1 << s.discard
@@ -359,7 +369,7 @@ def _last_trick_exact(s: HandState, j: int, rules: Rules = SIX) -> dict:
         w = seats[trick_winner_index(cards, t)]
         tricks = list(won)
         tricks[w % 2] += 1
-        mp, dp = hand_points(rules, tricks[s.makers], s.alone is not None)
+        mp, dp = hand_points(rules, tricks[s.makers], s.alone is not None, s.defender_alone is not None)
         totals[mine] = totals.get(mine, 0) + ((mp - dp) if mover % 2 == s.makers else (dp - mp))
     return {card_name(c): v / count for c, v in totals.items()}
 
@@ -408,7 +418,128 @@ def test_the_doubled_pack_bad_input_says_what_is_wrong(tmp_path):
         (["lead", "Jh Ah Kc Qc Jr", "--trump", "h", "--maker", "eldest", "--seat", "eldest", "--players", "6"],
          "card 'Jr' is not in the 33-card deck (the red Joker is the doubled 25-card pack's, deck 50)"),
         (["solve", "--hands", "Jh", "Ah", "9s", "Ts", "--trump", "h", "--deck", "50"],
-         "the doubled 25-card pack is six-handed euchre's; this solver seats four"),
+         "the doubled 25-card pack is six-handed euchre's: give six hands"),
     ]:
         r = runner.invoke(cli, args)
         assert r.exit_code == 2 and words in r.output and "Traceback" not in r.output, (args, r.output)
+
+
+BRITISH6 = preset("british6")
+
+
+@pytest.mark.parametrize("rules, policy", [
+    (BRITISH6, "random"), (BRITISH6.replace(deck="33"), "random"), (BRITISH6, "heuristic"),
+    (SIX.replace(defend_alone=True, lone_defender_points=5, lead_after_alone="left_of_loner"), "random"),
+    (SIX.replace(defend_alone=True, defend_alone_only_against_loner=True, passer_may_not_go_alone=True), "random"),
+    (preset("almonte"), "random")])
+def test_random_hands_of_the_texts_options(rules, policy):
+    """The British (Cornwall) options on six seats: alone declared before the lead by the maker or
+    either partner, a lone defender, "I refuse" from either of the dealer's partners, the loner's
+    left leading; every hand through the text's invariants and a record round trip."""
+    deal_rng = np.random.default_rng(71)
+    pol = RandomPolicy(np.random.default_rng(72), pass_probability=0.8) if policy == "random" else HeuristicPolicy()
+    seen = {"partner_alone": 0, "defender_alone": 0, "both": 0, "refuse": 0, "asked": 0}
+    for i in range(1500):
+        s = play_hand(HandState.deal(rules, i % 6, deal_rng), pol)
+        check_six(s)
+        if s.thrown_in:
+            continue
+        seen["partner_alone"] += s.alone is not None and s.alone != s.maker_seat
+        seen["defender_alone"] += s.defender_alone is not None
+        seen["both"] += s.alone is not None and s.defender_alone is not None
+        seen["refuse"] += (s.alone is not None and s.alone % 2 == s.dealer % 2 and s.alone != s.dealer
+                           and len(s.bids) <= 6 and s.discard is None)
+        seen["asked"] += s.asked is not None
+        if i % 29 == 0:
+            rec = json.loads(json.dumps(record_from_state(s)))
+            assert review_record(rec) == s.result()
+    if policy == "random" and rules.defend_alone:
+        assert seen["defender_alone"] > 20, seen
+        if not rules.defend_alone_only_against_loner:
+            assert seen["defender_alone"] > seen["both"], seen
+    if rules.alone_declared == "before_lead" and policy == "random":
+        assert seen["partner_alone"] > 20 and seen["both"] and seen["asked"] > 20, seen
+    if rules.canadian_loner and policy == "random":
+        assert seen["refuse"] > 5, seen
+
+
+def test_the_texts_six_handed_presets():
+    # the British game (British rules page) on six seats: --rules british --players 6
+    assert for_players(preset("british"), 6) == BRITISH6 and BRITISH6.name == "british6"
+    assert (BRITISH6.deck, BRITISH6.players, BRITISH6.game_to) == ("50", 6, 11)
+    assert BRITISH6.defend_alone and BRITISH6.canadian_loner and BRITISH6.joker_upcard == "blind"
+    assert BRITISH6.alone_declared == "before_lead" and BRITISH6.lead_after_alone == "left_of_loner"
+    assert preset("cornwall") == BRITISH6
+    a = preset("almonte")  # "5 cartes à chacun des 6 joueurs", game to 15
+    assert (a.players, a.hand_size, a.deck, a.joker_upcard, a.game_to) == (6, 5, "33", "almonte", 15)
+    # a lone defender's euchre: lone_defender_points, never below the plain six-handed 3
+    assert hand_points(BRITISH6, 2, False, True) == (0, 4)
+    assert hand_points(BRITISH6.replace(lone_defender_points=2), 0, True, True) == (0, 3)
+    assert hand_points(BRITISH6.replace(lone_defender_needs_all_tricks=True), 1, False, True) == (0, 3)
+    assert hand_points(BRITISH6, 5, True, True) == (6, 0)
+
+
+def test_i_refuse_and_the_loners_left_on_six_seats():
+    # seat 5 deals; seats 1 and 3 are the dealer's partners: ordering up is only "order alone"
+    seed = next(k for k in range(100) if HandState.deal(BRITISH6, 5, np.random.default_rng(k)).upcard
+                not in (JOKER, RED_JOKER))
+    s = HandState.deal(BRITISH6, 5, np.random.default_rng(seed))
+    s.apply("pass")
+    assert s.to_act == 1 and "order" not in s.legal_actions() and "order alone" in s.legal_actions()
+    s.apply("order alone")
+    assert s.alone == 1 and not s.active[3] and not s.active[5] and s.discard is None
+    assert s.phase == "defend" and s.to_act == 0  # defenders from eldest: seats 0, 2, 4
+    s.apply("pass")
+    s.apply("defend alone")  # seat 2 defends alone: seats 0 and 4 sit out
+    assert s.defender_alone == 2 and s.active == [False, True, True, False, False, False]
+    assert s.phase == "ask" and s.to_act == 1
+    s.apply("pass")
+    assert s.phase == "play" and s.to_act == 2  # with two loners the lone defender leads
+    # the same options now open on six seats (the six-handed text's base game allows them)
+    for change in ({"canadian_loner": True}, {"defend_alone": True}, {"alone_declared": "before_lead"}):
+        SIX.replace(**change)
+    t = HandState.deal(BRITISH6, 5, np.random.default_rng(seed))
+    t.apply("order")  # eldest orders; the dealer takes up and discards, then the makers may go alone
+    t.apply(t.legal_actions()[0])
+    assert t.phase == "alone" and t.to_act == 0
+    t.apply("pass")
+    assert t.to_act == 2  # the maker's partners clockwise from the maker
+    t.apply("pass")
+    assert t.to_act == 4
+    t.apply("alone")
+    assert t.alone == 4 and t.active == [False, True, False, True, True, True]
+    assert t.phase == "defend" and t.to_act == 1
+    for _ in range(3):
+        t.apply("pass")
+    assert t.phase == "ask" and t.to_act == 4
+    t.apply("pass")
+    assert t.to_act == 5  # the loner's left leads: the seat after 4
+
+
+def test_realistic_review_with_the_texts_loners_matches_every_consistent_deal():
+    """British timing on six seats: a lone maker who may be the maker's partner (the dealer sitting
+    out with the upcard it took), a lone defender; the review's last trick against brute force."""
+    from euchre_stats.play.review import realistic_review
+
+    rules = BRITISH6.replace(deck="33")
+    rng, pol = np.random.default_rng(23), RandomPolicy(np.random.default_rng(24), pass_probability=0.8)
+    kinds, checked = set(), 0
+    for i in range(400):
+        s = play_hand(HandState.deal(rules, i % 6, rng), pol)
+        if s.thrown_in or (s.alone is None and s.defender_alone is None):
+            continue
+        kind = ("partner" if s.alone is not None and s.alone != s.maker_seat else "maker" if s.alone is not None
+                else "-", s.defender_alone is not None, s.discard is not None and not s.active[s.dealer])
+        if kind in kinds:
+            continue
+        kinds.add(kind)
+        review = realistic_review(s, seed=2, worlds=5000)
+        per = sum(s.active)
+        for j in range(4 * per, 5 * per):
+            e = review[j]
+            assert e["exact"]
+            assert e["expected"] == pytest.approx(_last_trick_exact(s, j, rules)[e["card"]], abs=1e-12), (i, j)
+            checked += 1
+    assert {k[0] for k in kinds} >= {"partner", "maker"} and any(k[1] for k in kinds), kinds
+    assert any(k[2] for k in kinds), kinds  # a dealer out of play with the upcard it took
+    assert checked >= 20

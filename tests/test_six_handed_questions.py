@@ -53,7 +53,7 @@ def test_seats_names_and_refusals():
     with pytest.raises(DecisionInputError, match="unknown seat 'partner' in a 6-player game"):
         parse_game_seat("partner", 6)
     with pytest.raises(DecisionInputError, match="defender alone 'third' does not apply to six-handed euchre "
-                       r"\(players 6\): nobody defends alone in its text"):
+                       r"\(players 6\): its lead question does not take a lone defender yet"):
         es.lead("Jh Ah Kc Qc 9s", "h", "eldest", "second", players=6, defender_alone="third", samples=10, seed=1)
 
 

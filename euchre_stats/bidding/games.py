@@ -133,16 +133,17 @@ def game_bidder(players: int, deck: str | None = None) -> HeuristicPolicy:
     return HeuristicPolicy(thresholds=game_thresholds(players, deck))
 
 
-def seat_value(rules: Rules, seat: int, maker, tricks, alone=False) -> np.ndarray:
+def seat_value(rules: Rules, seat: int, maker, tricks, alone=False, defender_alone=-1) -> np.ndarray:
     """One seat's value of hands won by ``maker`` (-1: thrown in) with ``tricks`` (``alone``: the
-    maker went alone, six-handed only): two-handed its points minus the opponent's; cutthroat its
-    points minus the mean of the other two players' (a euchre's 2 points split evenly between the
-    defenders, who play as a coalition); six-handed its side's points minus the other side's."""
+    maker went alone, ``defender_alone``: a lone defender's seat or -1; six-handed only): two-handed
+    its points minus the opponent's; cutthroat its points minus the mean of the other two players'
+    (a euchre's 2 points split evenly between the defenders, who play as a coalition); six-handed
+    its side's points minus the other side's."""
     maker = np.asarray(maker)
     hs = rules.hand_size
     live = maker >= 0
     t = np.where(live, tricks, hs)
-    mp, dp = (a.astype(np.float64) for a in hand_points_array(rules, t, alone, False))
+    mp, dp = (a.astype(np.float64) for a in hand_points_array(rules, t, alone, np.asarray(defender_alone) >= 0))
     if rules.players == 6:
         ours = live & ((maker & 1) == (seat & 1))
         return np.where(live, np.where(ours, mp - dp, dp - mp), 0.0)
@@ -179,23 +180,28 @@ def finish_auction(state: HandState, policy) -> HandState:
 
 def contract_of(s: HandState):
     """A finished auction as a row for :func:`play_contracts`: ``(hands, trump, maker, upcard the
-    dealer holds or -1, seats sitting out as a bitmask, the dealer's discard or -1)``, maker -1 when
-    the hand was thrown in."""
+    dealer holds or -1, seats sitting out as a bitmask, the dealer's discard or -1, the makers' lone
+    player's seat or -1, the lone defender's seat or -1)``, maker -1 when the hand was thrown in."""
     dealer = s.rules.players - 1
     if s.phase == OVER:
-        return 0, 0, -1, -1, 0, -1
-    up = s.upcard if (s.hands[dealer] >> s.upcard) & 1 else -1
+        return 0, 0, -1, -1, 0, -1, -1, -1
+    # the upcard the dealer holds in play (a dealer sitting out behind a partner alone before the lead,
+    # British timing, holds it out of play)
+    up = s.upcard if s.active[dealer] and (s.hands[dealer] >> s.upcard) & 1 else -1
     return (s.hands, s.trump, s.maker_seat, up, sum(1 << x for x, a in enumerate(s.active) if not a),
-            -1 if s.discard is None else s.discard)
+            -1 if s.discard is None else s.discard, -1 if s.alone is None else s.alone,
+            -1 if s.defender_alone is None else s.defender_alone)
 
 
 def play_contracts(rules: Rules, rows: list, model: str, seed: int,
-                   workers) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Maker, maker's tricks and whether the maker went alone (six-handed) of each contract row
-    (:func:`contract_of`), played together."""
+                   workers) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Maker, maker's tricks, whether the maker went alone and the lone defender's seat or -1
+    (six-handed) of each contract row (:func:`contract_of`), played together."""
     n = len(rows)
     maker = np.array([r[2] for r in rows], dtype=np.int64)
     out = np.array([r[4] for r in rows], dtype=np.int64)
+    loner = np.array([r[6] for r in rows], dtype=np.int64).reshape(n)
+    lone_def = np.array([r[7] for r in rows], dtype=np.int64).reshape(n)
     tricks = np.zeros(n, dtype=np.int64)
     live = np.flatnonzero(maker >= 0)
     if live.size:
@@ -205,11 +211,12 @@ def play_contracts(rules: Rules, rows: list, model: str, seed: int,
         disc = np.array([rows[i][5] for i in live], dtype=np.int64)
         if rules.players == 6:
             tricks[live] = six_maker_tricks(rules, hands, trump, maker[live], out[live], model=model, seed=seed,
-                                            up_known=up, threads=workers, discard=disc)
+                                            up_known=up, threads=workers, discard=disc, maker_alone=loner[live],
+                                            defender_alone=lone_def[live])
         else:
             tricks[live] = game_maker_tricks(rules, hands, trump, maker[live], threads=workers, model=model,
                                              seed=seed, up_known=up, discard=disc)
-    return maker, tricks, (maker >= 0) & (out != 0)
+    return maker, tricks, (maker >= 0) & (loner >= 0), np.where(maker >= 0, lone_def, -1)
 
 
 def _points(players: int) -> list[tuple[int, int, str]]:

@@ -37,10 +37,10 @@ from ..core.errors import DecisionInputError, DuplicateCardError
 from ..core.trump import EFF_SUIT, SUIT_MASK, trick_winner_index
 from ..bidding.games import contract_of, finish_auction, game_bidder, game_kinds, play_contracts, seat_value
 from ..game.policies import HeuristicPolicy, best_discard
-from ..game.state import HandState
+from ..game.state import ALONE, DEFEND, OVER, PLAY, HandState
 from ..play.contracts import DEFAULT_PLAY_MODEL, PLAY_MODELS, Outcome
 from ..core.seats import partners_of
-from ..rules import GAME_NAMES, Rules, first_leader
+from ..rules import GAME_NAMES, Rules, alone_with_the_call, first_leader, order_must_go_alone
 from ..sampling.dealer import KITTY, Knowledge
 from ..sampling.seeds import resolve_seed
 from .questions import Decision, _drive, _pick_discards, _summarise, contract_trump, dealer_for
@@ -92,28 +92,37 @@ def _check(rules: Rules, model: str | None, pass_model: str) -> str:
     return model
 
 
-def _values(rules: Rules, asker: int, maker: np.ndarray, tricks: np.ndarray, alone=False) -> Outcome:
+def _values(rules: Rules, asker: int, maker: np.ndarray, tricks: np.ndarray, alone=False,
+            defender_alone=-1) -> Outcome:
     """The asker's outcome of hands with ``maker`` (-1: thrown in) taking ``tricks`` (``alone``: the
-    maker went alone, six-handed); the value is :func:`~euchre_stats.bidding.games.seat_value`."""
+    maker went alone, ``defender_alone`` a lone defender's seat or -1, six-handed); the value is
+    :func:`~euchre_stats.bidding.games.seat_value`."""
     hs = rules.hand_size
     live = maker >= 0
     t = np.where(live, tricks, hs).astype(np.int64)
     ours = live & ((maker & 1) == (asker & 1) if rules.players == 6 else maker == asker)
     made = t >= rules.tricks_to_make
     our_tricks = np.where(~live, -1, np.where(ours, t, hs - t))
-    return Outcome(seat_value(rules, asker, maker, t, alone), ours & made, ours & (t == hs), ours & ~made,
-                   our_tricks)
+    return Outcome(seat_value(rules, asker, maker, t, alone, defender_alone), ours & made, ours & (t == hs),
+                   ours & ~made, our_tricks)
 
 
 def value_range(rules: Rules, ours: bool | None, alone: bool | None = False) -> tuple[float, float]:
     """The possible range of one hand's value: as maker (``ours``), as a defender, or either (None,
-    a thrown-in hand's 0 included); six-handed, with the maker alone (``alone``), not, or either (None)."""
+    a thrown-in hand's 0 included); six-handed, with the maker alone (``alone``), not, or either (None:
+    also whenever alone may still be declared after the call, British timing), a lone defender
+    included where the rules allow one."""
     t = np.arange(rules.hand_size + 1)
     vals = [0.0]
+    six = rules.players == 6
+    if six and not alone_with_the_call(rules):
+        alone = None
+    lone_defs = (-1, 1) if six and rules.defend_alone else (-1,)
     for side in ([True, False] if ours is None else [ours]):
-        for alone in ((False, True) if alone is None and rules.players == 6 else (bool(alone),)):
-            o = _values(rules, 0, np.full(t.size, 0 if side else 1), t, alone)
-            vals += o.value.tolist()
+        for alone_ in ((False, True) if alone is None and six else (bool(alone),)):
+            for da in lone_defs:
+                o = _values(rules, 0, np.full(t.size, 0 if side else 1), t, alone_, np.full(t.size, da))
+                vals += o.value.tolist()
     if ours is not None:
         vals = vals[1:]
     return float(min(vals)), float(max(vals))
@@ -140,6 +149,20 @@ def _deal(rng, n: int, rules: Rules, asker: int, hmask: int, seen: int) -> np.nd
 
 def _state(rules: Rules, hands_row, up: int) -> HandState:
     return HandState(rules, rules.players - 1, [int(h) for h in hands_row], up, _checked=True)
+
+
+def _nobody_alone_after(state: HandState, policy, asker: int) -> bool:
+    """After the call: whether the bidder, finishing the steps before the lead (the dealer's discard,
+    the announcements of alone before the lead and of a lone defender), leaves everyone with their
+    partners; the asker's own announcements are not screened (it passes)."""
+    while state.phase not in (PLAY, OVER):
+        if state.phase in (ALONE, DEFEND) and state.to_act == asker:
+            state.apply("pass")
+        else:
+            state.apply(policy(state))
+        if state.alone is not None or state.defender_alone is not None:
+            return False
+    return True
 
 
 def _screen(state: HandState, policy, bids) -> bool:
@@ -519,6 +542,8 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
     if alone:
         inputs["alone"] = True
     policy, inputs = _bidder(rules, bidder, inputs)
+    # announcements after the call that the question's "nobody alone" must rule out
+    after_call = p == 6 and (not alone_with_the_call(rules) or rules.defend_alone)
     if screen:
         bids = _seen(["pass"] * (m if round_one else p + m) + ["order" if round_one else trump_letter(t)], asker, p)
     where, out = game_seats(p, m) if p != 6 else (list(range(6)), 0)
@@ -537,7 +562,14 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
         if took and asker == dealer:  # its own bids are not checked: any card in place of the upcard
             dealt[dealer] = (dealt[dealer] & ~np.uint64(1 << upc)) | np.uint64(1 << _spare(rules, dealt, upc))
         if not took or asker == dealer:
-            return hands if _screen(_state(rules, dealt, upc), policy, bids) else None
+            st = _state(rules, dealt, upc)
+            if not _screen(st, policy, bids):
+                return None
+            # nobody went alone after the call (British timing, a lone defender): the bidder must not
+            # have; when the dealer took the card up this is checked where the asker is the dealer
+            if after_call and not _nobody_alone_after(st, policy, asker):
+                return None
+            return hands
         # the dealer's hand as dealt held one unseen kitty card in place of the upcard, the card it then
         # discarded: every kitty card is as likely a priori, so the deal is kept with the share of them
         # for which the bidder makes the bids seen and then discards that card (exact rejection sampling)
@@ -550,7 +582,16 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
         if m == dealer and not takes:
             return None
         kitty = int(row[kit])
-        return hands if rng.random() * kitty.bit_count() < (fit_mask & kitty).bit_count() else None
+        if not rng.random() * kitty.bit_count() < (fit_mask & kitty).bit_count():
+            return None
+        if after_call:  # nobody declared alone after the call: every fitting kitty card leaves the dealer
+            d = fit_mask & kitty  # holding ``cur`` after its discard, so one of them stands for all
+            d = (d & -d).bit_length() - 1
+            dealt[dealer] = np.uint64((cur & ~(1 << upc)) | (1 << d))
+            st = _state(rules, dealt, upc)
+            if not (_screen(st, policy, bids) and _nobody_alone_after(st, policy, asker)):
+                return None
+        return hands
 
     fits_cache: dict[int, tuple[int, bool]] = {}
 
@@ -579,8 +620,12 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
     wv = worlds or DEFAULT_WORLDS
 
     if lone_screen:
-        lone_bids = _seen(["pass"] * (m if round_one else p + m) + ["order alone" if round_one else
-                                                                   trump_letter(t) + " alone"], asker, p)
+        # alone with the call (or the "I refuse" order); under British timing the maker calls and
+        # then declares alone before the lead: the deal is kept when the bidder does so
+        with_call = alone_with_the_call(rules) or (round_one and bool(order_must_go_alone(rules, m, dealer)))
+        lone = " alone" if with_call else ""
+        lone_bids = _seen(["pass"] * (m if round_one else p + m) + ["order" + lone if round_one else
+                                                                   trump_letter(t) + lone], asker, p)
 
         def draw(rng, n):  # noqa: F811 - hands as dealt around the asker's, the upcard seen
             return _deal(rng, n, rules, asker, hmask, 1 << upc)
@@ -590,6 +635,8 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
             if not _screen(st, policy, lone_bids):
                 return None
             finish_auction(st, policy)
+            if st.alone != m or st.defender_alone is not None:  # the maker alone, nobody defending alone
+                return None
             return np.array([h if st.active[x] else 0 for x, h in enumerate(st.hands)], dtype=np.uint64)
 
     def chunk(rng, n):

@@ -698,14 +698,15 @@ class HandState:
 
     def _after_making(self) -> None:
         """The steps between making trump (and the dealer's discard) and the lead, in order:
-        the makers may declare alone (British timing: maker, then partner), defenders may go
-        alone (from eldest), a railroad exchange for each lone player, six-handed's loner asks a
-        partner for a card; then play."""
+        the makers may declare alone (British timing: maker, then its partner; six-handed, its two
+        partners clockwise from the maker), defenders may go alone (from eldest), a railroad
+        exchange for each lone player, six-handed's lone maker asks a partner for a card; then play."""
+        np_ = self._np
         if self._stage == 0:
             self._stage = 1
             if not alone_with_the_call(self.rules) and self.alone is None:
                 m = self.maker_seat
-                queue = [s for s in (m, partner_of(m))
+                queue = [s for s in (m, *sorted(partners_of(m, np_), key=lambda p: (p - m) % np_))
                          if why_no_alone_before_lead(self.rules, s, m, self._passers[s]) is None]
                 if queue:
                     self._alone_queue = queue
@@ -714,8 +715,8 @@ class HandState:
         if self._stage == 1:
             self._stage = 2
             if self.rules.defend_alone:
-                first = (self.dealer + 1) & 3
-                queue = [s for s in ((first + k) & 3 for k in range(4))
+                first = (self.dealer + 1) % np_
+                queue = [s for s in ((first + k) % np_ for k in range(np_))
                          if (s & 1) != self.makers and self.why_cannot_defend_alone(s) is None]
                 if queue:
                     self._defend_queue = queue

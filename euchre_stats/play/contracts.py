@@ -17,7 +17,8 @@ import numpy as np
 from ..core.errors import PlayModelError
 from ..core.seats import DEALER
 from ..core.trump import POWER
-from ..rules import GAME_NAMES, SIX_HANDED_NOT_BUILT, Rules, first_leader, hand_points_array, railroad_on
+from ..rules import (GAME_NAMES, SIX_HANDED_NOT_BUILT, Rules, first_leader, hand_points_array, railroad_on,
+                     sitting_out)
 
 PLAY_MODELS = ("dd", "pimc")
 #: the play model of the decisions and of ``variants`` unless another is named: realistic play
@@ -195,13 +196,17 @@ def game_maker_tricks(rules: Rules, hands: np.ndarray, trump, maker, threads: in
 
 def six_maker_tricks(rules: Rules, hands: np.ndarray, trump, maker, out, *, model: str = "dd", seed: int = 0,
                      up_known=None, threads: int | None = None, worlds: int | None = None,
-                     discard=None) -> np.ndarray:
+                     discard=None, maker_alone=None, defender_alone=None) -> np.ndarray:
     """Tricks of the makers' side in six-handed euchre, from the first lead.
 
     ``hands`` are (n, 6) uint64 as play starts (after any pick-up, discard and the loner's
     exchange), seats as in the hand (the dealer is seat 5, eldest seat 0); ``trump``, ``maker``
-    and ``out`` (the bitmask of seats sitting out: a lone maker's two partners) are ints or (n,)
-    arrays.  ``model`` "dd" plays double dummy (the six-seat solver); "pimc" realistically
+    and ``out`` (the bitmask of seats sitting out: each lone player's two partners) are ints or (n,)
+    arrays; ``maker_alone`` (the seat of the makers' lone player, the maker or, alone declared
+    before the lead, one of its partners, or -1; default: the maker when anyone sits out) and
+    ``defender_alone`` (a lone defender's seat, or -1; default none) say who is alone, which sets
+    who leads (:func:`~euchre_stats.rules.first_leader`) and the points realistic players play for.
+    ``model`` "dd" plays double dummy (the six-seat solver); "pimc" realistically
     (:func:`~euchre_stats.play.realistic_seats.play_realistic_seats`: every player samples ``worlds``
     deals from its own information, the upcard ``up_known[i]`` known in the dealer's hand while
     held, the dealer its own discard ``discard[i]`` (or -1); deal ``i`` from the stream ``(seed, i)``).
@@ -222,14 +227,29 @@ def six_maker_tricks(rules: Rules, hands: np.ndarray, trump, maker, out, *, mode
     hands = hands.copy()
     for s in range(6):  # the seats sitting out keep their cards out of play
         hands[(out >> s) & 1 == 1, s] = 0
-    leader = np.array([first_leader(rules, 5, int(m) if o else None) for m, o in zip(maker, out)], dtype=np.int64)
+    if maker_alone is None:  # the seats out are a lone maker's partners
+        maker_alone = np.where(out != 0, maker, -1)
+    loner = np.broadcast_to(np.asarray(maker_alone, dtype=np.int64), (n,))
+    da = np.broadcast_to(np.asarray(-1 if defender_alone is None else defender_alone, dtype=np.int64), (n,))
+    bad = ((loner >= 0) & (loner % 2 != maker % 2)) | ((da >= 0) & (da % 2 == maker % 2))
+    want = np.array([sitting_out(int(a) if a >= 0 else None, int(d) if d >= 0 else None, 6)
+                     for a, d in zip(loner, da)], dtype=np.int64)
+    bad |= want != out
+    if n and bad.any():
+        i = int(np.flatnonzero(bad)[0])
+        raise PlayModelError(f"row {i}: out {int(out[i])} does not match maker {int(maker[i])}, lone maker "
+                             f"{int(loner[i])}, lone defender {int(da[i])}")
+    leader = np.array([first_leader(rules, 5, int(a) if a >= 0 else None, int(d) if d >= 0 else None)
+                       for a, d in zip(loner, da)], dtype=np.int64)
     if model == "pimc":
         from .realistic import DEFAULT_WORLDS
         from .realistic_seats import play_realistic_seats
 
-        side0 = play_realistic_seats(rules, hands, trump, leader, out, maker, out != 0, seed=seed,
+        # the lone player stands for the makers (the same side, the same points)
+        side0 = play_realistic_seats(rules, hands, trump, leader, out, np.where(loner >= 0, loner, maker),
+                                     loner >= 0, seed=seed,
                                      worlds=DEFAULT_WORLDS if worlds is None else worlds, threads=threads,
-                                     up_known=up_known, discard=discard)
+                                     up_known=up_known, discard=discard, defender_alone=da)
     else:
         from ..solver.seats import solve_seats_many
 

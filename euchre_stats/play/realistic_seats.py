@@ -85,18 +85,20 @@ def _check_rules(rules: Rules) -> _Pack:
     return _PACK50 if mask == _DECK50 else _PACK33
 
 
-def points_table_seats(rules: Rules, maker, alone) -> np.ndarray:
+def points_table_seats(rules: Rules, maker, alone, defender_alone=None) -> np.ndarray:
     """``(n, 6)``: side 0's points minus side 1's when side 0 ends the hand with ``t`` tricks (0..5).
 
-    ``maker`` the maker's seat (0..5) and ``alone`` whether the maker is alone, each one value or an
-    array; the points are the rules' (:func:`~euchre_stats.rules.hand_points_array`).
+    ``maker`` the maker's seat (0..5), ``alone`` whether the maker is alone and ``defender_alone``
+    the lone defender's seat (-1 or None: none), each one value or an array; the points are the
+    rules' (:func:`~euchre_stats.rules.hand_points_array`).
     """
     mk = np.atleast_1d(np.asarray(maker, dtype=np.int64))
     al = np.broadcast_to(np.asarray(alone, dtype=bool), mk.shape)
+    da = np.broadcast_to(np.asarray(-1 if defender_alone is None else defender_alone, dtype=np.int64), mk.shape)
     hs = rules.hand_size
     t0 = np.arange(hs + 1)[None, :]
     maker_tricks = np.where((mk % 2 == 0)[:, None], t0, hs - t0)
-    mp, dp = hand_points_array(rules, maker_tricks, al[:, None], False)
+    mp, dp = hand_points_array(rules, maker_tricks, al[:, None], (da >= 0)[:, None])
     diff = (mp - dp).astype(np.int64)
     return np.where((mk % 2 == 0)[:, None], diff, -diff)
 
@@ -193,7 +195,8 @@ def _check_trick(h, t, ld, o, tr, g, vd, pack: _Pack) -> tuple[np.ndarray, np.nd
     return mover, played
 
 
-def _validate(rules, hands, trump, leader, out, maker, alone, seed, worlds, up_known, gone, voids, won, trick=None):
+def _validate(rules, hands, trump, leader, out, maker, alone, seed, worlds, up_known, gone, voids, won, trick=None,
+              defender_alone=None):
     """The kernel's arrays ``(hands, trump, leader, out, trick, up, gone, voids, won, pts, pack)``, every input
     checked."""
     pack = _check_rules(rules)
@@ -208,17 +211,24 @@ def _validate(rules, hands, trump, leader, out, maker, alone, seed, worlds, up_k
     o = _rows(out, n, "out")
     mk = _rows(maker, n, "maker")
     al = _rows(alone, n, "alone", bool)
+    da = _rows(-1 if defender_alone is None else defender_alone, n, "defender_alone")
     i = _first_bad((t < 0) | (t > 3))
     if i is not None:
         raise RealisticInputError(f"row {i}: trump {int(t[i])!r} is not a suit 0-3 (six-handed has no no-trump)")
     i = _first_bad((mk < 0) | (mk > 5))
     if i is not None:
         raise RealisticInputError(f"row {i}: maker {int(mk[i])!r} is not a seat 0..5")
-    want = np.array([sitting_out(int(m) if a else None, None, SEATS) for m, a in zip(mk, al)], dtype=np.int64)
+    i = _first_bad((da < -1) | (da > 5) | ((da >= 0) & (da % 2 == mk % 2)))
+    if i is not None:
+        raise RealisticInputError(f"row {i}: defender_alone {int(da[i])!r} is not a defender's seat (maker "
+                                  f"{int(mk[i])}) or -1")
+    want = np.array([sitting_out(int(m) if a else None, int(d) if d >= 0 else None, SEATS)
+                     for m, a, d in zip(mk, al, da)], dtype=np.int64)
     i = _first_bad(o != want)
     if i is not None:
         raise RealisticInputError(f"row {i}: out {int(o[i])!r} does not match maker {int(mk[i])}, alone "
-                                  f"{bool(al[i])} (expected {int(want[i])}: a lone maker's two partners sit out)")
+                                  f"{bool(al[i])}, defender alone {int(da[i])} (expected {int(want[i])}: each lone "
+                                  "player's two partners sit out)")
     i = _first_bad((ld < 0) | (ld > 5) | (((o >> np.clip(ld, 0, 5)) & 1) == 1))
     if i is not None:
         raise RealisticInputError(f"row {i}: leader {int(ld[i])!r} is not an active seat (out {int(o[i])})")
@@ -287,13 +297,13 @@ def _validate(rules, hands, trump, leader, out, maker, alone, seed, worlds, up_k
     if i is not None:
         raise RealisticInputError(f"row {i}: won {int(w[i])!r} is outside 0..{int(rules.hand_size - left[i])} "
                                   "(tricks played)")
-    return h, t, ld, o, tr, up, g, vd, w, points_table_seats(rules, mk, al), pack
+    return h, t, ld, o, tr, up, g, vd, w, points_table_seats(rules, mk, al, da), pack
 
 
 def play_realistic_seats(rules: Rules, hands, trump, leader, out, maker, alone, *, seed: int,
                          worlds: int = DEFAULT_WORLDS, threads: int | None = None, up_known=None,
                          gone=None, voids=None, won=None, trick=None, stats: np.ndarray | None = None,
-                         streams=None, discard=None) -> np.ndarray:
+                         streams=None, discard=None, defender_alone=None) -> np.ndarray:
     """Play six-handed deals from the first lead (or a later point) to the end with the realistic model;
     side 0's tricks.
 
@@ -313,7 +323,7 @@ def play_realistic_seats(rules: Rules, hands, trump, leader, out, maker, alone, 
     leader : int or int array (n,)
         The seat that leads (led) the current trick (an active seat).
     out : int or int array (n,)
-        Bitmask of the seats sitting out: a lone maker's two partners, else 0.
+        Bitmask of the seats sitting out: each lone player's two partners, else 0.
     maker, alone : int and bool, or arrays (n,)
         The maker's seat and whether the maker plays alone.
     seed : int
@@ -345,6 +355,9 @@ def play_realistic_seats(rules: Rules, hands, trump, leader, out, maker, alone, 
     discard : int or int array (n,), optional
         The card the dealer discarded, or -1: the dealer remembers it lies in the dead pile (its
         worlds never deal it to a seat in play); nobody else knows it.
+    defender_alone : int or int array (n,), optional
+        The seat of a lone defender (its two partners sit out; its euchre scores the rules'
+        ``lone_defender_points``), or -1 (default: none).
 
     Returns
     -------
@@ -364,7 +377,8 @@ def play_realistic_seats(rules: Rules, hands, trump, leader, out, maker, alone, 
     >>> play_realistic_seats(six, hands, 2, 0, 0b10100, 0, True, seed=1).tolist()  # eldest (seat 0) leads
     [5]
     """
-    args = _validate(rules, hands, trump, leader, out, maker, alone, seed, worlds, up_known, gone, voids, won, trick)
+    args = _validate(rules, hands, trump, leader, out, maker, alone, seed, worlds, up_known, gone, voids, won, trick,
+                     defender_alone)
     n = args[0].shape[0]
     if streams is None:
         streams = np.arange(n, dtype=np.int64)
@@ -406,7 +420,7 @@ def _run(h, t, ld, o, tr, up, g, vd, w, pts, pack, streams, seed, worlds, thread
 
 def lead_values_seats(rules: Rules, hands, trump, leader, out, maker, alone, cards=None, *, seed: int,
                       worlds: int = DEFAULT_WORLDS, threads: int | None = None, up_known=None, gone=None,
-                      voids=None, won=None, discard=None) -> np.ndarray:
+                      voids=None, won=None, discard=None, defender_alone=None) -> np.ndarray:
     """For the lead question: side 0's tricks after each lead when everybody then plays realistically.
 
     ``leader`` is to lead a trick (nothing on the table); the other arguments are
@@ -436,7 +450,7 @@ def lead_values_seats(rules: Rules, hands, trump, leader, out, maker, alone, car
     [-1, 5]
     """
     h, t, ld, o, tr, up, g, vd, w, pts, pack = _validate(rules, hands, trump, leader, out, maker, alone, seed, worlds,
-                                                         up_known, gone, voids, won)
+                                                         up_known, gone, voids, won, None, defender_alone)
     n = h.shape[0]
     disc = known_discards(discard, h, tr, g, pack.mask, "dead pile")
     if cards is None:
@@ -475,7 +489,8 @@ def _trick(trick, out: int, pack: _Pack) -> np.ndarray:
 
 
 def decide_given_worlds_seats(rules: Rules, worlds, trump: int, leader: int, out: int, maker: int, alone: bool, *,
-                              trick=(), won: int = 0, full: bool = True) -> tuple[int, np.ndarray]:
+                              trick=(), won: int = 0, full: bool = True,
+                              defender_alone: int = -1) -> tuple[int, np.ndarray]:
     """One decision from given worlds, valued exactly as :func:`play_realistic_seats` values them.
 
     Parameters
@@ -485,8 +500,9 @@ def decide_given_worlds_seats(rules: Rules, worlds, trump: int, leader: int, out
     worlds : int array (m, 6)
         Deck masks: every row holds the mover's true hand and one deal of the other seats' cards
         (the cards still held; seats sitting out hold 0).
-    trump, leader, out, maker, alone
-        As :func:`play_realistic_seats`; ``leader`` led the current trick.
+    trump, leader, out, maker, alone, defender_alone
+        As :func:`play_realistic_seats`; ``leader`` led the current trick (``maker`` the makers' lone
+        player when ``alone``).
     trick : sequence of int
         Cards already on the table in the current trick, in order from ``leader``.
     won : int
@@ -508,8 +524,11 @@ def decide_given_worlds_seats(rules: Rules, worlds, trump: int, leader: int, out
         raise RealisticInputError("worlds: expected at least one world")
     if not 0 <= int(trump) <= 3:
         raise RealisticInputError(f"trump {trump!r} is not a suit 0-3")
-    if not 0 <= int(maker) <= 5 or int(out) != sitting_out(int(maker) if alone else None, None, SEATS):
-        raise RealisticInputError(f"maker {maker!r}, alone {alone!r} and out {out!r} do not fit together")
+    da = int(defender_alone)
+    if (not 0 <= int(maker) <= 5 or not -1 <= da <= 5 or (da >= 0 and da % 2 == int(maker) % 2)
+            or int(out) != sitting_out(int(maker) if alone else None, da if da >= 0 else None, SEATS)):
+        raise RealisticInputError(f"maker {maker!r}, alone {alone!r}, defender alone {defender_alone!r} and out "
+                                  f"{out!r} do not fit together")
     tr = _trick(trick, int(out), pack)
     if not 0 <= int(leader) <= 5 or (int(out) >> int(leader)) & 1:
         raise RealisticInputError(f"leader {leader!r} is not an active seat (out {out!r})")
@@ -544,7 +563,7 @@ def decide_given_worlds_seats(rules: Rules, worlds, trump: int, leader: int, out
                                   "it has put on the table")
     if not 0 <= int(won) <= rules.hand_size - left:
         raise RealisticInputError(f"won {won!r}: outside 0..{rules.hand_size - left} (tricks played)")
-    pts = points_table_seats(rules, maker, alone)[0]
+    pts = points_table_seats(rules, maker, alone, da)[0]
     sums = np.zeros(pack.numbers, dtype=np.int64)
     card = _k.decide_given_worlds(wd, int(trump), int(leader), int(out), tr, pts, int(won), bool(full), _k.TT_BITS,
                                   pack.bitpos, pack.card_at, pack.tie, sums)

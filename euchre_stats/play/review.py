@@ -160,7 +160,9 @@ def _realistic_review_seats(state: HandState, seed: int, worlds: int) -> list[di
         hands[ks[seat]] |= 1 << card
     up = state.upcard
     taken = state.discard is not None  # the dealer took the upcard up, in everyone's sight
-    public_gone = 0 if taken else 1 << up
+    # a turned-down upcard is out of play in everyone's sight; so is one the dealer took up and then
+    # sat out with (a partner alone, or a lone defender, declared before the lead)
+    public_gone = 0 if taken and state.active[state.dealer] else 1 << up
     own_gone = [0] * 6
     if state.discard is not None:
         own_gone[5] |= 1 << state.discard
@@ -169,7 +171,11 @@ def _realistic_review_seats(state: HandState, seed: int, worlds: int) -> list[di
     per_trick = sum(state.active)
     renege_at = {(r.trick, r.seat, r.card) for r in state.reneges}
     voids, gone, won = [0] * 6, 0, 0
-    maker, alone = ks[state.maker_seat], state.alone is not None
+    # the makers' lone player stands for the makers (the same side): the maker, or under British timing
+    # one of its partners; a lone defender's partners sit out too
+    maker = ks[state.maker_seat if state.alone is None else state.alone]
+    alone = state.alone is not None
+    lone_def = -1 if state.defender_alone is None else ks[state.defender_alone]
     entries = []
     for j, (seat, card) in enumerate(zip(state.play_seats, state.plays)):
         k = j % per_trick
@@ -182,7 +188,8 @@ def _realistic_review_seats(state: HandState, seed: int, worlds: int) -> list[di
         entry = {"seat": seat, "card": card_name(card), "expected": None, "best": None, "best_card": None,
                  "lost": None, "worlds": int(len(ws)), "exact": bool(exact)}
         if len(ws):
-            choice, sums = decide_given_worlds_seats(rules, ws, t, leader, out, maker, alone, trick=trick, won=won)
+            choice, sums = decide_given_worlds_seats(rules, ws, t, leader, out, maker, alone, trick=trick, won=won,
+                                                     defender_alone=lone_def)
             m = len(ws)
             entry.update(best=float(sums[choice]) / m, best_card=card_name(choice))
             if sums[card] != NOT_LEGAL_SEATS:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.bits import NUM_CARDS_ALL, RED_JOKER, TWIN_BASE
-from ..core.cards import card_name, parse_cards, parse_trump
+from ..core.cards import card_name, card_twin, parse_cards, parse_trump
 from ..core.errors import SolveInputError
 from ..core.trump import NO_TRUMP
 from . import _seats
@@ -270,4 +270,147 @@ def solve_seats_many(hands, trump, leader, *, sides=None, out=(), target=None) -
     return res if target is None else res.astype(bool)
 
 
-__all__ = ["seats_at_least", "solve_seats", "solve_seats_many"]
+def _hand_arg(h):
+    """A hand as :func:`_position` takes it: ``""`` or ``"-"`` (a seat that sits out) as no card."""
+    return 0 if isinstance(h, str) and h.strip() in ("", "-") else h
+
+
+def solve_seats_position(hands, trump, leader: int = 0, *, out=(), played=(), deck=None) -> "SeatsSolveResult":
+    """Solve one position of four or six seats (sides alternating) with the value of every legal card:
+    what ``euchre-stats solve`` prints for six-handed euchre and the doubled pack.
+
+    Parameters
+    ----------
+    hands : 4 or 6 hands (text, ``""`` or ``"-"`` for a seat that sits out, or bitmasks), seat 0 first
+    trump, leader, out, played, deck : as :func:`solve_seats` (``deck`` ``"50"``: a card written a second
+        time is its other copy; ``"33"`` or another deck: every card must belong to it)
+
+    Returns
+    -------
+    SeatsSolveResult
+        ``tricks`` (side 0, side 1) from here, the current trick included; ``card_values``: each legal
+        card of the seat to move and the tricks its side takes when it plays that card now.
+
+    Examples
+    --------
+    >>> r = solve_seats_position(["Jk Jh", "9s Ts", "", "9c Tc", "", "9d Td"], "h", 0, out=[2, 4])
+    >>> r.tricks, sorted(r.to_dict()["card_values"].values())
+    ((2, 0), [2, 2])
+    """
+    from ..core.decks import find_deck
+    from ..core.trump import legal_plays, trick_winner_index
+
+    if isinstance(hands, (str, bytes)):
+        raise SolveInputError(f"hands must list four or six seats, got {hands!r}")
+    hands = list(hands)
+    if len(hands) not in (4, 6):
+        raise SolveInputError(f"hands must list four or six seats, got {len(hands)}")
+    try:
+        d = None if deck is None else find_deck(deck)
+    except ValueError as exc:
+        raise SolveInputError(str(exc)) from None
+    if d is not None and d.doubled and len(hands) != 6:
+        raise SolveInputError(f"deck {d.label!r}: the doubled 25-card pack is six-handed euchre's: give six hands")
+    label = None if d is None else d.label
+    args = _position([_hand_arg(h) for h in hands], trump, leader, None, played, out, label)
+    h, side, nxt, n_active, t, table, leader = args
+    n = len(hands)
+    masks = [int(x) for x in h[:n]]
+    if d is not None:
+        every = sum(masks) | sum(1 << int(c) for c in table)
+        extra = every & ~d.mask
+        if extra:
+            raise SolveInputError(f"card {card_name((extra & -extra).bit_length() - 1)!r} is not in the "
+                                  f"{'doubled 25-card pack' if d.doubled else d.label + '-card deck'}")
+    order = [leader]
+    while len(order) < n_active:
+        order.append(int(nxt[order[-1]]))
+    for i, c in enumerate(table.tolist()[1:], start=1):  # every card on the table followed suit
+        seat = order[i]
+        if not (legal_plays(masks[seat] | (1 << c), t, int(table[0])) >> c) & 1:
+            raise SolveInputError(f"seat {seat} played {card_name(c)!r} without following the card led "
+                                  f"{card_name(int(table[0]))!r} while able (a renege)")
+    side0 = _run(args, -1)
+    mover = order[len(table)]
+    total = masks[mover].bit_count()  # tricks left, the current one included
+    mine = side[mover]
+    values = {}
+    legal = legal_plays(masks[mover], t, int(table[0]) if len(table) else None)
+    for c in range(NUM_CARDS_ALL):
+        if not (legal >> c) & 1:
+            continue
+        twin = card_twin(c)
+        if 0 <= twin < c and (legal >> twin) & 1:  # the doubled pack: both copies held, one choice
+            continue
+        after = list(masks)
+        after[mover] &= ~(1 << c)
+        cards = table.tolist() + [c]
+        if len(cards) < n_active:  # the trick goes on
+            s0 = _run(_position(after, t, leader, None, cards, out), -1)
+            values[c] = s0 if mine == 0 else total - s0
+            continue
+        won = int(side[order[trick_winner_index(cards, t)]] == mine)
+        rest = 0
+        if total > 1:
+            winner = order[trick_winner_index(cards, t)]
+            s0 = _run(_position(after, t, winner, None, (), out), -1)
+            rest = s0 if mine == 0 else total - 1 - s0
+        values[c] = won + rest
+    return SeatsSolveResult((side0, total - side0), mover, values, None, n, t, leader,
+                            tuple(int(c) for c in table), tuple(sorted(int(s) for s in out)))
+
+
+from . import SolveResult  # noqa: E402 - the package's result type, which this one extends
+
+
+class SeatsSolveResult(SolveResult):
+    """:class:`~euchre_stats.solver.SolveResult` of a position of four or six seats (sides
+    alternating: seats 0, 2, 4 against 1, 3, 5)."""
+
+    def __init__(self, tricks, to_move, card_values, position, seats, trump, leader, played, out):
+        super().__init__(tricks, to_move, card_values, position)
+        for name, value in (("seats", seats), ("trump", trump), ("leader", leader), ("played", played),
+                            ("out", out)):
+            object.__setattr__(self, name, value)
+
+    def _sides(self, side: int) -> str:
+        return "+".join(str(s) for s in range(side, self.seats, 2))
+
+    def __str__(self) -> str:
+        from ..core.cards import sort_key
+        from ..core.trump import card_power, is_trump
+        from . import _trump_text
+
+        lines = []
+        if self.played:
+            trick = " ".join(card_name(c) for c in self.played)
+            lines.append(f"{_trump_text(self.trump)}, {self.seats} seats, seat {self.leader} led, on the table "
+                         f"{trick}; seat {self.to_move} to play")
+        else:
+            lines.append(f"{_trump_text(self.trump)}, {self.seats} seats, seat {self.to_move} to lead")
+        lines.append(f"tricks: seats {self._sides(0)} take {self.tricks[0]}, seats {self._sides(1)} take "
+                     f"{self.tricks[1]}")
+        if self.card_values:
+            t = self.trump
+
+            def order(kv):
+                c, v = kv
+                if t != NO_TRUMP and is_trump(c, t):
+                    return (-v, -1, -card_power(c, t))
+                return (-v,) + sort_key(c)
+
+            shown = "  ".join(f"{card_name(c)} {v}" for c, v in sorted(self.card_values.items(), key=order))
+            lines.append(f"card values (tricks for seats {self._sides(self.to_move % 2)}): {shown}")
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict:
+        """``tricks``, ``card_values`` (card name -> tricks), ``to_move`` and ``seats``."""
+        return {**super().to_dict(), "seats": self.seats}
+
+    def plot(self, ax=None):
+        ax = super().plot(ax)
+        ax.set_ylabel(f"tricks for seats {self._sides(self.to_move % 2)}")
+        return ax
+
+
+__all__ = ["seats_at_least", "solve_seats", "solve_seats_many", "solve_seats_position", "SeatsSolveResult"]

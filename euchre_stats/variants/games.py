@@ -24,6 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core.errors import VariantsInputError
+from ..core.seats import partners_of
 from ..core.trump import NO_TRUMP
 from ..core.stats import mean, proportion
 from ..bidding.games import game_bidder
@@ -147,8 +148,14 @@ def _maker_tricks(rules: Rules, hands, trump, maker, alone, def_alone, leader, o
     elif rules.players == 6:
         from ..play.contracts import six_maker_tricks
 
+        # the makers' lone player: the seat of the makers' side whose two partners sit out (the maker,
+        # or under British timing one of its partners)
+        loner = np.array([next((x for x in range(6) if x % 2 == m % 2 and all((o >> q) & 1 for q in partners_of(x, 6))),
+                               -1) if a else -1 for m, a, o in zip(maker, alone, out)], dtype=np.int64)
         tricks[live] = six_maker_tricks(rules, hands[live], trump[live], maker[live], out[live], model=model,
-                                        seed=seed, up_known=up[live], threads=workers, discard=disc[live])
+                                        seed=seed, up_known=up[live], threads=workers, discard=disc[live],
+                                        maker_alone=np.where(alone[live], loner[live], -1),
+                                        defender_alone=def_alone[live])
     else:
         from ..play.contracts import game_maker_tricks
 
@@ -157,9 +164,10 @@ def _maker_tricks(rules: Rules, hands, trump, maker, alone, def_alone, leader, o
     return tricks
 
 
-def _figures(rules: Rules, maker, alone, round_one, tricks, trump) -> dict:
+def _figures(rules: Rules, maker, alone, round_one, tricks, trump, def_alone=None) -> dict:
     live = maker >= 0
-    mp, dp = hand_points_array(rules, tricks, alone, np.zeros_like(alone))
+    lone_def = np.zeros_like(alone) if def_alone is None else def_alone >= 0  # a lone defender's euchre
+    mp, dp = hand_points_array(rules, tricks, alone, lone_def)
     t = tricks[live]
     return {
         "thrown_in": proportion(~live), "maker_eldest": proportion(maker == 0),
@@ -181,11 +189,12 @@ def _outcome(rules: Rules, label: str, samples: int, seed: int, workers, dealt=N
         # realistic play draws its own seed from the chunk's generator, after the bidding
         play_seed = int(rng.integers(0, 2**62)) if model == "pimc" else 0
         parts.append((maker, alone, round_one, _maker_tricks(rules, hands, trump, maker, alone, def_alone, leader,
-                                                             out, up, disc, workers, model, play_seed), trump))
+                                                             out, up, disc, workers, model, play_seed), trump,
+                      def_alone))
         if dealt is not None:
             dealt(size)
-    maker, alone, round_one, tricks, trump = (np.concatenate(a) for a in zip(*parts))
-    return DeckOutcome(label, rules, samples, _figures(rules, maker, alone, round_one, tricks, trump))
+    maker, alone, round_one, tricks, trump, def_alone = (np.concatenate(a) for a in zip(*parts))
+    return DeckOutcome(label, rules, samples, _figures(rules, maker, alone, round_one, tricks, trump, def_alone))
 
 
 @dataclass
