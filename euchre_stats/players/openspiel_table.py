@@ -148,7 +148,13 @@ def play_openspiel_hand(game, deal: HandState, seated: list, names: list[str], *
     while not state.is_terminal():
         s = state.current_player()
         t0 = time.perf_counter()
-        a = int(bots[s].step(state))
+        try:
+            a = int(bots[s].step(state))
+        except PlayerMoveError:
+            raise
+        except Exception as exc:  # OpenSpiel's own bot failed (a SpielError): one line naming it and the deal
+            raise PlayerMoveError(f"player {names[s]!r} (seat {s}) failed on OpenSpiel's engine (deal seed {seed}): "
+                                  f"{type(exc).__name__}: {' '.join(str(exc).split())}") from None
         if timings is not None:
             slot = timings.setdefault(sides[s], [0.0, 0])
             slot[0] += time.perf_counter() - t0
@@ -188,6 +194,10 @@ def openspiel_match(a, b, *, hands: int, seed: int, rules: Rules,
                 raise PlayerSpecError(f"player {who!r} sees every card: it cannot sit at OpenSpiel's table")
             seats_of.append(obj)
             names.append(who if isinstance(who, str) else str(getattr(obj, "name", type(obj).__name__)))
+    if r.defend_alone and any(isinstance(x, OpenSpielBotSpec) and x.kind == "ismcts" for x in seats_of):
+        raise PlayerSpecError("OpenSpiel's ISMCTS cannot play its euchre with allow_lone_defender (defend_alone): "
+                              "its resampler fails with 'Invalid GoAlone action', in OpenSpiel's own self-play too; "
+                              "play it with defend_alone off")
     game = load_game(r)
     a_seats = [[0, 2], [1, 3]]
     diffs, records = [], []
