@@ -9,7 +9,8 @@ our side; the whole search, for ISMCTS).  Run it on one core:
         --deals 2000 --seed 1 --stick-the-dealer
 
 Prints the match (A - B per deal with its 95% interval) and each side's mean milliseconds per
-decision; docs/players.md ("Against OpenSpiel") quotes it.  ``--warm`` deals are played first,
+decision, wall clock and CPU (the process's; on a shared machine the CPU time is the fairer
+figure); docs/players.md ("Against OpenSpiel") quotes it.  ``--warm`` deals are played first,
 untimed and uncounted, so that the numba kernels are compiled.
 """
 
@@ -42,13 +43,14 @@ def main() -> None:
     wall = time.perf_counter() - t0
     print(r.to_text())
     for side in ("a", "b"):
-        secs, n = timings.get(side, [0.0, 0])
+        secs, n, cpu = timings.get(side, [0.0, 0, 0.0])
         who = r.a if side == "a" else r.b
-        print(f"  {side.upper()} {who:<22} {n:7d} decisions, {1000 * secs / max(n, 1):8.3f} ms each")
+        print(f"  {side.upper()} {who:<22} {n:7d} decisions, {1000 * secs / max(n, 1):8.3f} ms each "
+              f"({1000 * cpu / max(n, 1):.3f} ms of CPU)")
     print(f"  wall           {wall:.0f} s")
     if args.json:
         out = r.to_dict()
-        out["timings"] = {k: {"seconds": v[0], "decisions": v[1]} for k, v in timings.items()}
+        out["timings"] = {k: {"seconds": v[0], "decisions": v[1], "cpu_seconds": v[2]} for k, v in timings.items()}
         out["wall_seconds"] = wall
         with open(args.json, "w") as f:
             json.dump(out, f)

@@ -24,8 +24,8 @@ from euchre_stats.players import BasePlayer, load_player  # noqa: E402
 from euchre_stats.players.openspiel import (FROM_OPENSPIEL, TO_OPENSPIEL, bridge_bot, load_game,  # noqa: E402
                                             openspiel_parameters, openspiel_rules, rules_of_game, seat_information,
                                             view_from_information)
-from euchre_stats.players.openspiel_table import (chance_actions, openspiel_match, parse_openspiel_spec,  # noqa: E402
-                                                  replay)
+from euchre_stats.players.openspiel_table import (chance_actions, fair_world, openspiel_match,  # noqa: E402
+                                                  parse_openspiel_spec, replay)
 from euchre_stats.players.table import deal_seed  # noqa: E402
 from euchre_stats.players.view import VIEW_FIELDS, seat_view  # noqa: E402
 from euchre_stats.rules import Rules  # noqa: E402
@@ -230,8 +230,33 @@ def test_an_illegal_answer_is_refused_with_the_player_named():
             play_game(game, rules, [bridge_bot(game, Revoke(), s, name="revoke") for s in range(4)], deal)
 
 
+def test_fair_worlds_keep_the_information_state_but_not_the_buried_cards():
+    """ISMCTS's worlds under ``openspiel:ismcts-fair``: each keeps the seat's information state and
+    legal actions, and the unseen cards (the buried ones too) go anywhere (OpenSpiel 2.0.2's own
+    resampler keeps exactly the set of cards the other seats hold: docs/players.md)."""
+    rules = ALL_RULES[0]
+    game = load_game(rules)
+    rng = np.random.default_rng(3)
+    moved = worlds = 0
+    for i in range(6):
+        state = dealt_state(game, HandState.deal(rules, i % 4, np.random.default_rng(deal_seed(12, i))))
+        while not state.is_terminal():
+            s = state.current_player()
+            true = {c for c, p in enumerate(state.card_holder()) if p is not None and p != s}
+            for _ in range(3):
+                w = fair_world(state, s, rules, rng)
+                assert w.information_state_string(s) == state.information_state_string(s)
+                assert list(w.information_state_tensor(s)) == list(state.information_state_tensor(s))
+                assert w.legal_actions() == state.legal_actions()
+                moved += {c for c, p in enumerate(w.card_holder()) if p is not None and p != s} != true
+                worlds += 1
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert moved > worlds // 2
+
+
 def test_specs():
     assert parse_openspiel_spec("openspiel:ismcts:100").simulations == 100
+    assert parse_openspiel_spec("openspiel:ismcts-fair:7").kind == "ismcts-fair"
     assert parse_openspiel_spec("openspiel:random").kind == "random"
     for bad in ("openspiel:ismcts", "openspiel:ismcts:0", "openspiel:mcts:5", "openspiel:random:3"):
         with pytest.raises(PlayerSpecError, match="openspiel"):
