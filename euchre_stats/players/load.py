@@ -12,7 +12,7 @@ spec                           player
 ``module:attr``                a user's player: ``attr`` of an importable module
 ``path/to/file.py:attr``       a user's player: ``attr`` of a Python file
 ``openspiel:random``,          an OpenSpiel bot: not a player of this interface; ``match`` and
-``openspiel:ismcts:N``         ``play`` seat it on OpenSpiel's engine (``players/openspiel_table.py``)
+``openspiel:ismcts:N``...      ``play`` seat it on OpenSpiel's engine (``players/openspiel_table.py``)
 =============================  ==============================================================
 
 A user's ``attr`` may be a player object, or a class (or function) called with no arguments to

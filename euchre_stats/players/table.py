@@ -197,7 +197,7 @@ class PlayResult(ResultView):
         ci = "-" if e.n < 2 else f"[{e.low:+.3f}, {e.high:+.3f}]"
         return "\n".join([
             f"duplicate play: A = {self.a}, B = {self.b} ({self.rules.describe()})"
-            + ("" if self.engine == "euchre-stats" else f", on {self.engine}'s engine"),
+            + ("" if self.engine == "euchre-stats" else ", on OpenSpiel's engine"),
             f"  deals          {self.hands}, each at two tables (A on seats {self.a_seats[0]}, then "
             f"{self.a_seats[1]})",
             f"  A - B          {e.value:+.3f} points per deal, 95% interval {ci} (n {e.n})",
