@@ -1,6 +1,7 @@
-"""The ``match`` command: a duplicate match between two bidding policies.
+"""The ``match`` command: a duplicate match between two bidding policies, or two players.
 
-It parses its input, calls :func:`euchre_stats.match` and prints the result in the format asked for.
+It parses its input, calls :func:`euchre_stats.match` once, prints the result in the format asked
+for and, when players sat, writes the hands played as records (``--records FILE``).
 """
 
 from __future__ import annotations
@@ -9,15 +10,18 @@ import click
 
 import euchre_stats as es
 from euchre_stats.decide import MAX_CONTROL_DEALS
+from euchre_stats.output.atomic import atomic_write
 
-from .common import emit, handle_errors, output_options, progress_bar, rules_options
+from .common import emit, handle_errors, output_options, progress_bar, rules_options, writable_path
 from .group import cli
 
 
 @cli.command()
 @click.option("--a", "a", default="shipped", show_default=True,
-              help="policy A: shipped, dd-tuned, points or a model file (JSON from tune)")
-@click.option("--b", "b", default="points", show_default=True, help="policy B (as --a)")
+              help="policy A: shipped, dd-tuned, points or a model file (JSON from tune); or a player: "
+                   "realistic[:worlds=N], random, cheat, module:attr, openspiel:random, openspiel:ismcts:N "
+                   "(docs/players.md)")
+@click.option("--b", "b", default="points", show_default=True, help="policy or player B (as --a)")
 @click.option("--deals", type=click.IntRange(min=2, max=1_000_000), default=20000, show_default=True,
               help="deals, each played twice with the seats swapped")
 @click.option("--games", type=click.IntRange(min=2, max=1_000_000), default=None,
@@ -31,11 +35,13 @@ from .group import cli
               help="play model of every hand (pimc: realistic)")
 @click.option("--workers", "-j", type=click.IntRange(min=1, max=1024), default=None,
               help="solver threads (results do not depend on it)")
+@click.option("--records", type=click.Path(dir_okay=False), default=None, callback=writable_path,
+              help="players only: write every hand played to FILE, one JSON record a line (euchre-stats review FILE)")
 @rules_options
 @output_options()
 @handle_errors
-def match(a, b, deals, games, control_deals, seed, model, workers, rules, fmt, output):
-    """A duplicate match between two bidding policies: A's points minus B's per hand, 95% interval.
+def match(a, b, deals, games, control_deals, seed, model, workers, records, rules, fmt, output):
+    """A duplicate match between two bidding policies, or two players: A's points minus B's per hand.
 
     Every deal is played at two tables, the policies' seats swapped, with the same cards and the
     same random numbers, so only the bidding differs; the difference is split by the seat, round
@@ -43,14 +49,23 @@ def match(a, b, deals, games, control_deals, seed, model, workers, rules, fmt, o
     deals are also played double-dummy, with --control-deals more, as a control variate: the
     estimate is still the realistic difference, with a narrower interval (the plain one is shown).
 
+    When A or B names a player (realistic, random, cheat, module:attr, or an OpenSpiel bot), the
+    players sit and play every bid and card, as in `euchre-stats play`; with an OpenSpiel bot the
+    hands are played by OpenSpiel's euchre engine (pip install 'euchre-stats[openspiel]').
+
     \b
     Example:
       euchre-stats match --a shipped --b points --deals 2000 --seed 1
       euchre-stats match --a shipped --b dd-tuned --deals 20000 --seed 1 --format json
       euchre-stats match --a shipped --b points --games 500 --seed 1
+      euchre-stats match --a realistic --b random --deals 200 --seed 1 --records hands.jsonl
+      euchre-stats match --a realistic --b openspiel:ismcts:100 --deals 200 --seed 1
     """
     result = es.match(a, b, deals=deals, seed=seed, rules=rules, model=model, workers=workers,
-                      progress=progress_bar("match"), games=games, control_deals=control_deals)
+                      progress=progress_bar("match"), games=games, control_deals=control_deals,
+                      records=records is not None)
+    if records is not None:
+        atomic_write(records, result.records_jsonl().encode("utf-8"))
     emit(result.format(fmt), output)
 
 

@@ -18,7 +18,8 @@ from .group import cli
 @cli.command()
 @click.option("--a", "a", default="realistic", show_default=True,
               help="player A: realistic[:worlds=N], shipped, dd-tuned, points, a model file, random[:seed=N], cheat "
-                   "(sees every card: reference only), module:attr or path/to/file.py:attr (docs/players.md)")
+                   "(sees every card: reference only), module:attr or path/to/file.py:attr; or an OpenSpiel bot, "
+                   "openspiel:random or openspiel:ismcts:N, played on OpenSpiel's engine (docs/players.md)")
 @click.option("--b", "b", default="points", show_default=True, help="player B (as --a)")
 @click.option("--hands", "deals", type=click.IntRange(min=1), default=100, show_default=True,
               help="deals, each played at two tables with the sides swapped")

@@ -897,18 +897,25 @@ def equity(rules: RulesLike = "north-american", *, samples: int = 20000, seed: i
 def match(a: str | BiddingModel = "shipped", b: str | BiddingModel = "points", *, deals: int = 20000,
           seed: int | None = None, rules: RulesLike = "north-american", model: str = "pimc",
           workers: int | None = None, progress: Progress | None = None,
-          games: int | None = None, control_deals: int | None = None) -> MatchResult | MatchGamesResult:
-    """A duplicate match between two bidding policies: A's points minus B's per hand.
+          games: int | None = None, control_deals: int | None = None,
+          records: bool = False) -> MatchResult | MatchGamesResult | PlayResult:
+    """A duplicate match between two bidding policies, or two players: A's points minus B's per hand.
 
-    Each deal is played at two tables with the policies' seats swapped, the same cards and the
-    same random numbers, so only the bidding differs (:mod:`euchre_stats.decide.match`).
-    ``euchre-stats match``.
+    Between two bidding policies each deal is played at two tables with the policies' seats
+    swapped, the same cards and the same random numbers, so only the bidding differs
+    (:mod:`euchre_stats.decide.match`).  When either side names a player (``realistic``,
+    ``random``, ``cheat``, ``module:attr``, an OpenSpiel bot ``openspiel:random`` or
+    ``openspiel:ismcts:N``...; ``docs/players.md``), the players sit at the tables and play every bid
+    and card, as :func:`play` (on OpenSpiel's engine when an OpenSpiel bot sits).  ``euchre-stats match``.
 
     Parameters
     ----------
-    a, b : str or BiddingModel
-        ``"shipped"``, ``"dd-tuned"`` (the model tuned under double-dummy play), ``"points"`` (a
-        published point count) or the path of a model file from ``euchre-stats tune``.
+    a, b : str or BiddingModel or player
+        A bidding policy: ``"shipped"``, ``"dd-tuned"`` (the model tuned under double-dummy play),
+        ``"points"`` (a published point count) or the path of a model file from ``euchre-stats tune``;
+        or a player spec or object (as :func:`play`), which seats players on both sides (a policy
+        name on the other side then sits as that policy's player, playing cards realistically).
+        ``model``, ``workers``, ``games`` and ``control_deals`` are for policies only.
     deals, seed, rules, workers, progress
         As in :func:`order`.
     model : str
@@ -920,13 +927,17 @@ def match(a: str | BiddingModel = "shipped", b: str | BiddingModel = "points", *
         Under realistic play, deals played double-dummy only for the control variate (the same
         deals are also played double-dummy): default 10 times ``deals``, 0 for none.  The estimate
         is the realistic difference either way; ``control`` holds the plain one.
+    records : bool
+        The hands played are wanted (``--records``): refused at once for two bidding policies,
+        whose match keeps no hands.
 
     Returns
     -------
-    MatchResult or MatchGamesResult
+    MatchResult or MatchGamesResult or PlayResult
         ``diff`` and ``diff_ci`` (A - B, points per hand, 95%), split ``by_seat``, ``by_round``
         and ``by_kind`` of the first decision where the tables differ; with ``games``,
-        ``p_a_wins`` and ``p_a_wins_ci``.
+        ``p_a_wins`` and ``p_a_wins_ci``.  With players, a :class:`PlayResult` (its ``records``
+        the hands played).
 
     Examples
     --------
@@ -939,6 +950,16 @@ def match(a: str | BiddingModel = "shipped", b: str | BiddingModel = "points", *
     from .decide.match import match_games
 
     _sizes(deals=deals, games=games, workers=workers)
+    if not (_is_policy(a) and _is_policy(b)):
+        given = [f"{k}" for k, v in (("model", model != "pimc"), ("workers", workers is not None),
+                                     ("games", games is not None), ("control_deals", control_deals is not None)) if v]
+        if given:
+            raise DecisionInputError(f"{', '.join(given)}: for a match between two bidding policies only; "
+                                     f"{a!r} against {b!r} seats players, who play every bid and card themselves")
+        return _play_players(a, b, hands=deals, seed=seed, rules=_rules(rules), progress=progress)
+    if records:
+        raise DecisionInputError(f"records: a match between two bidding policies ({a!r}, {b!r}) keeps no hands; "
+                                 "name a player (realistic, random...) for A or B, or use euchre-stats play")
     if games is not None:
         return match_games(a, b, games=games, seed=seed, rules=_rules(rules), model=model, workers=workers,
                            progress=progress)
@@ -961,7 +982,9 @@ def play(a="realistic", b="points", *, hands: int = 100, seed: int | None = None
     a, b : str or player
         Player specs (``docs/players.md``): ``"realistic"`` (``"realistic:worlds=48"``), ``"shipped"``,
         ``"dd-tuned"``, ``"points"``, a model file, ``"random"``, ``"cheat"`` (sees every card:
-        reference only), ``"module:attr"`` or ``"path/to/file.py:attr"``; or a player object.
+        reference only), ``"module:attr"`` or ``"path/to/file.py:attr"``; or a player object.  An
+        OpenSpiel bot, ``"openspiel:random"`` or ``"openspiel:ismcts:N"``, moves the match to OpenSpiel's
+        euchre engine (``pip install euchre-stats[openspiel]``; the rules must map onto its game).
     hands : int
         Deals, each played at both tables.
     seed, rules, progress
@@ -982,18 +1005,34 @@ def play(a="realistic", b="points", *, hands: int = 100, seed: int | None = None
     >>> r.diff, len(r.records)
     (0.0, 8)
     """
+    _sizes(deals=hands)  # (its bound is the deals'; `play --hands` is a size option named deals)
+    return _play_players(a, b, hands=hands, seed=seed, rules=_with_players(rules, players), progress=progress)
+
+
+def _is_policy(x) -> bool:
+    """Whether ``x`` names a bidding policy as ``match`` has always taken them (a name, a model file, a model)."""
+    from .bidding.model import POLICIES, BiddingModel
+
+    if isinstance(x, BiddingModel):
+        return True
+    return isinstance(x, str) and (x.strip() in POLICIES or (x.strip().endswith(".json") and ":" not in x))
+
+
+def _play_players(a, b, *, hands: int, seed: int | None, rules: Rules, progress: Progress | None) -> PlayResult:
+    """Duplicate deals between players: on the state machine, or on OpenSpiel's engine when an
+    OpenSpiel bot (``openspiel:...``) sits."""
+    from .players.openspiel_table import is_openspiel_spec, openspiel_match
     from .players.table import play_match
     from .sampling.seeds import resolve_seed
 
-    _sizes(deals=hands)  # (its bound is the deals'; `play --hands` is a size option named deals)
-    r = _with_players(rules, players)
     done = [0]
 
     def tick(k: int) -> None:
         done[0] += k
         progress(done[0], hands)
 
-    return play_match(a, b, hands=hands, seed=resolve_seed(seed), rules=r, progress=tick if progress else None)
+    fn = openspiel_match if is_openspiel_spec(a) or is_openspiel_spec(b) else play_match
+    return fn(a, b, hands=hands, seed=resolve_seed(seed), rules=rules, progress=tick if progress else None)
 
 
 __all__ = ["advise", "alone", "call", "discard", "equity", "lead", "match", "odds", "order", "play", "solve", "table",

@@ -71,3 +71,29 @@ def test_an_illegal_move_is_reported_with_the_deal_seed(tmp_path):
     assert r.exit_code == 2
     assert "cheater.py:Revoke' (seat" in r.output and "made an illegal move" in r.output
     assert "deal seed" in r.output and "must follow" in r.output and r.output.count("\n") == 1
+
+
+def test_match_seats_players_and_writes_their_records(tmp_path):
+    """`match` with a player spec plays as `play` does (the same figures), says who sat where, and
+    writes the hands; bidding policy names keep the policies' match (tests/test_match.py), which
+    keeps no hands: --records is refused before anything is played."""
+    records = tmp_path / "m.jsonl"
+    m = run(["match", "--a", "realistic", "--b", "random", "--deals", "3", "--seed", "2", "--records", str(records),
+             "--format", "json"])
+    assert m.exit_code == 0, m.output
+    out = json.loads(m.output)
+    p = json.loads(run(["play", "--a", "realistic", "--b", "random", "--hands", "3", "--seed", "2",
+                        "--format", "json"]).output)
+    assert out["deals"] == p["deals"] and out["engine"] == "euchre-stats"
+    assert out["players"]["table 2"] == {"0": "random", "1": "realistic", "2": "random", "3": "realistic"}
+    assert len(records.read_text().splitlines()) == 6
+    rv = run(["review", str(records), "--format", "json"])
+    assert rv.exit_code == 0 and "error" not in rv.output
+    for args, words in ((["--a", "shipped", "--b", "points", "--records", str(tmp_path / "x.jsonl")],
+                         "a match between two bidding policies ('shipped', 'points') keeps no hands"),
+                        (["--a", "realistic", "--b", "points", "--model", "dd"], "model: for a match between two"),
+                        (["--a", "realistic", "--b", "random", "--games", "5"], "games: for a match between two"),
+                        (["--a", "nosuch:thing"], "player 'nosuch:thing': cannot import 'nosuch'")):
+        r = run(["match", *args, "--deals", "2"])
+        assert r.exit_code == 2 and r.output.count("\n") == 1 and words in r.output, r.output
+    assert not (tmp_path / "x.jsonl").exists()

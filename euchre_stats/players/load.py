@@ -11,6 +11,8 @@ spec                           player
 ``cheat``                      double-dummy play that sees every card: reference only
 ``module:attr``                a user's player: ``attr`` of an importable module
 ``path/to/file.py:attr``       a user's player: ``attr`` of a Python file
+``openspiel:random``,          an OpenSpiel bot: not a player of this interface; ``match`` and
+``openspiel:ismcts:N``...      ``play`` seat it on OpenSpiel's engine (``players/openspiel_table.py``)
 =============================  ==============================================================
 
 A user's ``attr`` may be a player object, or a class (or function) called with no arguments to
@@ -130,6 +132,9 @@ def load_player(spec):
     if not text:
         raise PlayerSpecError("player '': empty spec (expected realistic, random, cheat, points, module:attr...)")
     head, colon, tail = text.partition(":")
+    if head == "openspiel":
+        raise PlayerSpecError(f"player {text!r} is an OpenSpiel bot: it plays only on OpenSpiel's engine "
+                              "(euchre-stats match or play seat it there; docs/players.md)")
     try:
         if head in SHIPPED:
             return _shipped(text, head, _options(text, head, tail))

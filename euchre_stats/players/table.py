@@ -155,6 +155,8 @@ class PlayResult(ResultView):
     a_seats: list[list[int]] = field(default_factory=list)
     #: the hand records, deal by deal, table 1 then table 2 (``docs/formats.md``)
     records: list[dict] = field(default_factory=list)
+    #: the engine that played the hands: ``"euchre-stats"`` (the state machine) or ``"openspiel"``
+    engine: str = "euchre-stats"
 
     @property
     def diff(self) -> float:
@@ -167,11 +169,22 @@ class PlayResult(ResultView):
     def to_dict(self) -> dict:
         e = self.estimate.to_dict()
         return {"kind": "play", "a": self.a, "b": self.b, "hands": self.hands, "seed": self.seed,
-                "rules": self.rules.to_dict(), "unit": "points per deal, A minus B (mean of the two tables)",
+                "rules": self.rules.to_dict(), "engine": self.engine,
+                "unit": "points per deal, A minus B (mean of the two tables)",
                 "diff": e["value"], "diff_ci": e["ci"], "n": e["n"],
                 "seats": {"table 1": {"a": self.a_seats[0], "b": self.a_seats[1]},
                           "table 2": {"a": self.a_seats[1], "b": self.a_seats[0]}},
+                "players": {"table 1": self._seated(0), "table 2": self._seated(1)},
                 "deals": [{"deal": i, "diff": d} for i, d in enumerate(self.diffs)]}
+
+    def _seated(self, t: int) -> dict:
+        """Seat -> the player sitting there at table ``t`` (0 or 1)."""
+        out = {}
+        for s in self.a_seats[t]:
+            out[str(s)] = self.a
+        for s in self.a_seats[1 - t]:
+            out[str(s)] = self.b
+        return dict(sorted(out.items(), key=lambda kv: int(kv[0])))
 
     def to_frame(self):
         """One row per deal: ``deal`` and ``diff`` (A's points minus B's, the mean of the two tables)."""
@@ -183,7 +196,8 @@ class PlayResult(ResultView):
         e = self.estimate
         ci = "-" if e.n < 2 else f"[{e.low:+.3f}, {e.high:+.3f}]"
         return "\n".join([
-            f"duplicate play: A = {self.a}, B = {self.b} ({self.rules.describe()})",
+            f"duplicate play: A = {self.a}, B = {self.b} ({self.rules.describe()})"
+            + ("" if self.engine == "euchre-stats" else ", on OpenSpiel's engine"),
             f"  deals          {self.hands}, each at two tables (A on seats {self.a_seats[0]}, then "
             f"{self.a_seats[1]})",
             f"  A - B          {e.value:+.3f} points per deal, 95% interval {ci} (n {e.n})",
