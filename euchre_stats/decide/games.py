@@ -440,7 +440,8 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
         raise DecisionInputError(f"card {card_name(dup)!r} is played twice in the tricks given")
     left = hs - len(trick_cards)
     if left < 1:
-        raise DecisionInputError(f"{len(trick_cards)} tricks given: no trick is left to lead to")
+        raise DecisionInputError(f"{len(trick_cards)} trick{'' if len(trick_cards) == 1 else 's'} given: no trick is "
+                                 "left to lead to")
     try:
         cards = parse_cards(hand, deck, size=left, taken=named)
     except DuplicateCardError as exc:

@@ -154,7 +154,7 @@ def draw_decision_tricks(ax, d):
     cmap = plt.get_cmap("RdYlGn")
     for k in range(dist.shape[1]):
         ax.bar(x, dist[:, k], 0.6, bottom=bottom, color=cmap(k / max(1, dist.shape[1] - 1)),
-               label=f"{k} tricks")
+               label=f"{k} trick{'' if k == 1 else 's'}")
         bottom += dist[:, k]
     if d.recommendation in actions:
         k = actions.index(d.recommendation)

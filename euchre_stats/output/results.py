@@ -79,6 +79,33 @@ def action_text(action: str) -> str:
     return action
 
 
+#: the dealer's words for round one's options (the JSON keeps ``order``/``order alone``: players say
+#: "pick it up" to the dealer, who picks up rather than orders)
+DEALER_WORDS = {"order": "pick up", "order alone": "pick up alone"}
+
+
+def action_label(action: str, kind: str = "", seat: str | None = None) -> str:
+    """An option's key as the text table names it, in the words players use at the table.
+
+    A round-two call is its suit as a word (``"d alone"`` -> ``"diamonds alone"``, ``"n"`` ->
+    ``"no trump"``); the dealer's round-one options are ``pick up`` and ``pick up alone``; every other
+    option is its key.  The JSON and CSV keep the keys (``"d"``, ``"order"``)."""
+    if kind == "call":
+        suit, _, rest = action.partition(" ")
+        if rest in ("", "alone") and len(suit) == 1 and (suit in SUITS or suit == "n"):
+            word = "no trump" if suit == "n" else suit_word(SUITS.index(suit))
+            return f"{word}{' alone' if rest else ''}"
+    if kind == "order" and seat == "dealer":
+        return DEALER_WORDS.get(action, action)
+    return action
+
+
+def recommendation_text(action: str, kind: str = "", seat: str | None = None) -> str:
+    """The recommended option in a sentence: ``call diamonds alone``, ``pick up``, ``order``."""
+    label = action_label(action, kind, seat)
+    return f"call {label}" if kind == "call" and label != action and action != "pass" else label
+
+
 def text_table(rows: list[dict], na_rep: str = "-") -> str:
     """``rows`` (dicts of text cells) as an aligned table: the columns in order of first appearance,
     each right-justified to its widest cell, a cell a row lacks shown as ``na_rep``.  The text
@@ -136,5 +163,5 @@ class ResultView:
                 + (f"<pre>{html.escape(tail)}</pre>" if tail else "") + "</div>")
 
 
-__all__ = ["CSV_METADATA", "SUIT_INPUTS", "ResultView", "action_text", "csv_metadata", "dumps", "frame_text",
-           "inputs_text", "suit_text"]
+__all__ = ["CSV_METADATA", "SUIT_INPUTS", "DEALER_WORDS", "ResultView", "action_label", "action_text", "csv_metadata", "dumps", "frame_text",
+           "inputs_text", "recommendation_text", "suit_text"]
