@@ -28,6 +28,57 @@ def _kernels_cold() -> bool:
 INTERNAL_ERROR = 70
 
 
+#: commands asked once trump is made: the rules of the auction reach them only through the passes
+#: they read (bidding inference), so their help leaves those flags out (they are still accepted)
+AFTER_THE_AUCTION = {"lead", "discard", "alone"}
+
+
+class RuleOption(click.Option):
+    """A rule flag (``--stick-the-dealer/--no-...``, ``--deck``...): listed under its own heading.
+
+    ``auction_only``: the rule changes only the bidding (who may pass, take up, must go alone), so
+    the help of a command in :data:`AFTER_THE_AUCTION` does not list it."""
+
+    def __init__(self, *args, auction_only: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.auction_only = auction_only
+
+    def get_help_record(self, ctx):
+        record = super().get_help_record(ctx)
+        if record is not None and self.is_bool_flag and self.secondary_opts:  # --[no-]railroad: half the width
+            record = (f"--[no-]{self.opts[0][2:]}", record[1])
+        return record
+
+
+class Command(click.Command):
+    """A command whose help lists its own options first, then the rule flags under "Rule options"
+    (only those the command reads: :data:`AFTER_THE_AUCTION`)."""
+
+    def format_options(self, ctx, formatter):
+        own, rules, skipped = [], [], []
+        for param in self.get_params(ctx):
+            if isinstance(param, click.Argument):
+                continue
+            if isinstance(param, RuleOption) and param.auction_only and self.name in AFTER_THE_AUCTION:
+                skipped.append(param)
+                continue
+            record = param.get_help_record(ctx)
+            if record is not None:
+                (rules if isinstance(param, RuleOption) else own).append(record)
+        if own:
+            with formatter.section("Options"):
+                formatter.write_dl(own)
+        if rules:
+            rules.sort(key=lambda record: record[0].startswith("--[no-]"))  # --rules, --deck... first
+            with formatter.section("Rule options (a preset, then any option changed; docs/rules.md)"):
+                formatter.write_dl(rules)
+                if skipped:
+                    formatter.write_paragraph()
+                    formatter.write_text("The rules of the auction (stick the dealer, Canadian loner, the dealer "
+                                         "needing trump, farmer's hand) are accepted but not listed: here they only "
+                                         "weigh the passes seen (`order --help` lists them).")
+
+
 class Group(click.Group):
     """The group, with a last guard: a bug shows as one line and exit code 70, not a traceback.
 
@@ -35,6 +86,8 @@ class Group(click.Group):
     ``common.handle_errors``); this only catches what slipped through, and says so, so the user
     can report it.  ``EUCHRE_STATS_TRACEBACK=1`` lets the traceback through.
     """
+
+    command_class = Command
 
     def invoke(self, ctx):
         try:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -127,6 +128,55 @@ def test_every_command_has_help_with_an_example():
         r = run([name, "--help"])
         assert r.exit_code == 0
         assert "Example" in r.output and "euchre-stats" in r.output, name
+
+
+def _sections(text: str) -> dict[str, str]:
+    """A help text's sections by heading (``Options``, ``Rule options ...``)."""
+    found, name = {}, None
+    for line in text.splitlines():
+        if line and not line.startswith(" ") and line.endswith(":"):
+            name = line[:-1].split(" (")[0]
+            found[name] = ""
+        elif name:
+            found[name] += line + "\n"
+    return found
+
+
+@pytest.mark.parametrize("name", ["order", "call", "discard", "lead", "alone", "advise", "equity", "variants",
+                                  "table", "tune", "match", "play"])
+def test_help_lists_rule_flags_under_their_own_heading(name):
+    from euchre_stats.cli.common import all_commands
+
+    command = all_commands(cli)[name].name
+    r = run(name.split() + ["--help"])
+    assert r.exit_code == 0
+    parts = _sections(r.output)
+    assert set(parts) == {"Options", "Rule options"}, (command, list(parts))
+    assert "--rules" in parts["Rule options"] and "--[no-]railroad" in parts["Rule options"]
+    assert not re.search(r"^ +--rules\b", parts["Options"], re.M) and "railroad" not in parts["Options"]
+    assert "--samples" not in parts["Rule options"] and "--help" in parts["Options"]
+    assert "left_of_loner" not in r.output and "throw_in" not in r.output and "with_call" not in r.output
+
+
+@pytest.mark.parametrize("name", ["lead", "discard", "alone"])
+def test_help_of_a_question_after_the_auction_leaves_out_the_auction_rules(name):
+    text = run([name, "--help"]).output
+    for flag in ("dealer-needs-trump", "stick-the-dealer", "canadian-loner", "farmers-hand"):
+        assert flag not in text, (name, flag)
+    assert "accepted but not listed" in text
+    assert "dealer-needs-trump" in run(["order", "--help"]).output  # where it counts, it is listed
+
+
+def test_rule_choices_take_dashes_and_underscores_alike():
+    base = ["lead", "Jh Ah Kc Qc 9s", "--trump", "h", "--maker", "eldest", "--seat", "eldest", "-n", "2",
+            "--seed", "1", "--model", "dd", "--format", "json"]
+    dashed = run(base + ["--lead-after-alone", "left-of-loner", "--joker-upcard", "throw-in"])
+    underscored = run(base + ["--lead-after-alone", "left_of_loner", "--joker-upcard", "throw_in"])
+    assert dashed.exit_code == 0, dashed.output
+    assert dashed.output == underscored.output
+    assert json.loads(dashed.output)["rules"]["lead_after_alone"] == "left_of_loner"  # the rules' own form
+    bad = run(base + ["--alone-declared", "never"])
+    assert bad.exit_code == 2 and "'with-call', 'before-lead'" in bad.output
 
 
 def test_text_prints_cards_and_suits_for_a_person():
