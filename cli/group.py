@@ -50,9 +50,47 @@ class RuleOption(click.Option):
         return record
 
 
+#: an option one command names and another names otherwise (or a word a player may type): a mistyped
+#: option is answered with the names here that the command has, before click's nearest spellings
+OPTION_SYNONYMS = {
+    "--up": ("--turned-down",), "--upcard": ("--up", "--turned-down"), "--turned-up": ("--up",),
+    "--turned-down": ("--up",), "--down": ("--turned-down",), "--threads": ("--workers",),
+    "--workers": ("--threads",), "--jobs": ("--workers", "--threads"), "--deals": ("--samples", "--hands"),
+    "--samples": ("--deals", "--hands", "--samples-per-class"), "--hands": ("--deals",),
+    "--joker-upcard-rule": ("--joker-upcard",), "--joker": ("--joker-upcard", "--joker-upcard-rule"),
+    "--stick": ("--stick-the-dealer",), "--stick-dealer": ("--stick-the-dealer",), "--position": ("--seat",),
+    "--trumps": ("--trump",), "--preset": ("--rules",), "--rule": ("--rules",), "--cards": ("--hand-size",),
+}
+
+
+def suggest_options(typed: str, names: list[str]) -> list[str]:
+    """The options of a command (``names``) a user who typed ``typed`` may have meant: its synonyms
+    (:data:`OPTION_SYNONYMS`), the same name with dashes for underscores, then the nearest spellings."""
+    import difflib
+
+    key = typed.split("=", 1)[0].lower()
+    found = [n for n in OPTION_SYNONYMS.get(key, ()) if n in names]
+    dashed = key.replace("_", "-")
+    for n in (dashed, "--" + dashed.lstrip("-"), dashed.replace("--no-", "--")):
+        if n in names and n not in found:
+            found.append(n)
+    if not found:
+        found = difflib.get_close_matches(key, names, n=3, cutoff=0.75)
+    return found[:3]
+
+
 class Command(click.Command):
     """A command whose help lists its own options first, then the rule flags under "Rule options"
-    (only those the command reads: :data:`AFTER_THE_AUCTION`)."""
+    (only those the command reads: :data:`AFTER_THE_AUCTION`); a mistyped option is answered with
+    the options meant (:func:`suggest_options`: ``call --up`` -> ``--turned-down``)."""
+
+    def parse_args(self, ctx, args):
+        try:
+            return super().parse_args(ctx, args)
+        except click.NoSuchOption as exc:
+            names = [o for p in self.get_params(ctx) for o in (*p.opts, *p.secondary_opts) if o.startswith("--")]
+            exc.possibilities = suggest_options(exc.option_name, names)
+            raise
 
     def format_options(self, ctx, formatter):
         own, rules, skipped = [], [], []

@@ -207,7 +207,7 @@ class Rules:
         changes = _translate_legacy(changes)
         unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
         if unknown:
-            raise RulesError(f"unknown rule option {sorted(unknown)[0]!r}")
+            raise RulesError(_unknown_option(sorted(unknown)[0]))
         return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict:
@@ -226,7 +226,7 @@ class Rules:
             known = {f.name for f in dataclasses.fields(cls)}
             bad = [k for k in value if k not in known]
             if bad:
-                raise RulesError(f"unknown rule option {bad[0]!r}")
+                raise RulesError(_unknown_option(bad[0]))
             return cls(**value)
         raise RulesError(f"rules must be a preset name or an object of options, got {value!r}")
 
@@ -286,6 +286,21 @@ def for_players(rules: Rules, players: int) -> Rules:
     elif rules.players in (3, 6):
         changes["hand_size"] = Rules.hand_size
     return rules.replace(**changes)
+
+
+def _unknown_option(name) -> str:
+    """The error for a rule option that does not exist, with the nearest ones (``stick_dealer`` ->
+    ``stick_the_dealer``): by spelling, or by every word of it (dashes read as underscores)."""
+    import difflib
+
+    known = [f.name for f in dataclasses.fields(Rules)]
+    key = str(name).strip().lower().replace("-", "_").replace(" ", "_")
+    near = [k for k in known if k == key]
+    words = [w for w in key.split("_") if w]
+    near += [k for k in known if words and k not in near and all(w in k.split("_") for w in words)]
+    near += [k for k in difflib.get_close_matches(key, known, n=3, cutoff=0.7) if k not in near]
+    hint = f"; did you mean {' or '.join(repr(k) for k in near[:3])}?" if near else ""
+    return f"unknown rule option {name!r}{hint}"
 
 
 def _translate_legacy(changes: dict) -> dict:

@@ -167,6 +167,20 @@ def test_help_of_a_question_after_the_auction_leaves_out_the_auction_rules(name)
     assert "dealer-needs-trump" in run(["order", "--help"]).output  # where it counts, it is listed
 
 
+@pytest.mark.parametrize("args, meant", [
+    (["call", "Jd Ad Kd 9c Tc", "--up", "9h", "--seat", "third"], "Did you mean '--turned-down'?"),
+    (["order", "Jd Ad Kd 9c Tc", "--turned-down", "9h", "--seat", "third"], "Did you mean '--up'?"),
+    (["order", "Jd Ad Kd 9c Tc", "--up", "9h", "--seat", "third", "--stick_the_dealer"],
+     "Did you mean '--stick-the-dealer'?"),
+    (["order", "Jd Ad Kd 9c Tc", "--up", "9h", "--seat", "third", "--threads", "2"], "Did you mean '--workers'?"),
+    (["order", "Jd Ad Kd 9c Tc", "--up", "9h", "--seat", "third", "--sampels", "2"], "Did you mean '--samples'?"),
+])
+def test_a_mistyped_option_is_answered_with_the_option_meant(args, meant):
+    r = run(args)
+    assert r.exit_code == 2 and meant in r.output, r.output
+    assert "--help'," not in r.output  # not click's nearest spellings ('--help', '--output', '--plot')
+
+
 def test_rule_choices_take_dashes_and_underscores_alike():
     base = ["lead", "Jh Ah Kc Qc 9s", "--trump", "h", "--maker", "eldest", "--seat", "eldest", "-n", "2",
             "--seed", "1", "--model", "dd", "--format", "json"]

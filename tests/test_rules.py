@@ -294,3 +294,16 @@ def test_holds_natural_trump():
     assert holds_natural_trump(parse_hand("9h As Ks Qs Ts"), 2)
     assert not holds_natural_trump(parse_hand("Jd As Ks Qs Ts"), 2)   # left bower not counted
     assert holds_natural_trump(parse_hand("Jk As Ks Qs Ts"), 2)       # the Joker counts
+
+
+@pytest.mark.parametrize("typed, meant", [("stick_dealer", "'stick_the_dealer'"), ("stick-the-dealer", "'stick_the_dealer'"),
+                                          ("gameto", "'game_to'"), ("canadian", "'canadian_loner'")])
+def test_a_mistyped_rule_key_is_answered_with_the_key_meant(typed, meant):
+    from euchre_stats.core.errors import RulesError
+
+    with pytest.raises(RulesError, match=rf"unknown rule option '{typed}'; did you mean {meant}"):
+        Rules.from_json({typed: True})
+    with pytest.raises(RulesError, match=rf"did you mean {meant}"):
+        NORTH_AMERICAN.replace(**{typed: True})
+    with pytest.raises(RulesError, match=r"unknown rule option 'zzz'$"):
+        Rules.from_json({"zzz": 1})
