@@ -235,14 +235,15 @@ class Rules:
         """The name of the preset these rules are (``"british"``), else ``"custom"``."""
         return next((name for name, r in PRESETS.items() if r == self), "custom")
 
-    def describe(self) -> str:
+    def describe(self, deck: bool = True, hand_size: bool = True) -> str:
         """The preset's name (or ``custom``), then the deal and every option that differs from
-        north-american."""
-        return f"{self.name}: " + _describe_fields(self)
+        north-american.  ``deck=False`` (``hand_size=False``) leaves out the deck (the hand size): a
+        report whose columns are decks says each column's own."""
+        return f"{self.name}: " + _describe_fields(self, deck, hand_size)
 
-    def describe_options(self) -> str:
+    def describe_options(self, deck: bool = True, hand_size: bool = True) -> str:
         """:meth:`describe` without the preset's name: the game, the deal and the options that differ."""
-        return _describe_fields(self)
+        return _describe_fields(self, deck, hand_size)
 
 
 def _check_no_partners(r: Rules) -> None:
@@ -317,9 +318,9 @@ def _translate_legacy(changes: dict) -> dict:
     return changes
 
 
-def _describe_fields(r: Rules) -> str:
+def _describe_fields(r: Rules, deck: bool = True, hand_size: bool = True) -> str:
     pack = "doubled 25-card pack (50 cards)" if r.deck_obj.doubled else f"{r.deck}-card deck"
-    parts = [pack, f"{r.hand_size} cards each", f"game to {r.game_to}"]
+    parts = ([pack] if deck else []) + ([f"{r.hand_size} cards each"] if hand_size else []) + [f"game to {r.game_to}"]
     if r.players != 4:
         parts.insert(0, GAME_NAMES[r.players])
     flags = {

@@ -217,3 +217,26 @@ def test_target_se_says_whether_it_was_reached():
     assert met["target_reached"] is True and met["samples"] < 5000
     csv = run(base + ["--samples", "200", "--target-se", "0.001", "--format", "csv"]).output
     assert "# target_reached: false" in csv.splitlines()
+
+
+def test_outputs_record_the_version_the_bidding_model_and_the_unit(tmp_path):
+    from euchre_stats import __version__
+
+    args = ["order", "Jh Jd Ah 9s Tc", "--up", "9h", "--seat", "eldest", "-n", "20", "--seed", "1", "--model", "dd"]
+    d = json.loads(run(args + ["--format", "json"]).output)
+    assert d["version"] == __version__ and d["bidding"] == "shipped" and d["value_unit"] == "points"
+    meta = [line for line in run(args + ["--format", "csv"]).output.splitlines() if line.startswith("# ")]
+    assert f'# version: "{__version__}"' in meta and '# bidding: "shipped"' in meta
+    assert '# value_unit: "points"' in meta and any(line.startswith("# differences: [") for line in meta)
+    model = tmp_path / "model.json"
+    from euchre_stats.bidding.model import default_model
+
+    default_model().save(model)
+    own = json.loads(run(args + ["--format", "json", "--bidding", str(model)]).output)
+    assert own["bidding"] == str(model)
+    both = json.loads(run(args + ["--format", "json", "--compare-models"]).output)
+    assert both["version"] == __version__ and both["models"]["dd"]["bidding"] == "shipped"
+    for other in (["odds", "--deck", "24"], ["equity", "-n", "100", "--seed", "1", "--model", "dd"],
+                  ["variants", "--deck", "24", "-n", "2", "--seed", "1"],
+                  ["advise", "Jh Jd Ah 9s Tc", "--up", "9h", "--seat", "eldest"]):
+        assert json.loads(run(other + ["--format", "json"]).output)["version"] == __version__, other

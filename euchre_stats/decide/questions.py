@@ -126,6 +126,9 @@ class Decision(ResultView):
     target_se: float | None = None
     #: how the deals were drawn (:class:`Sampling`)
     sampling: "Sampling | None" = None
+    #: the bidding model that valued the passes and read the bids seen: ``"shipped"``, a file's path,
+    #: ``"custom"`` (set by the public functions, :mod:`euchre_stats.api`)
+    bidding: str | None = None
 
     @property
     def target_reached(self) -> bool | None:
@@ -140,6 +143,7 @@ class Decision(ResultView):
             "samples": self.samples, "model": self.model, "pass_model": self.pass_model,
             "infer": self.infer, "effective_samples": round(self.effective_samples, 1),
             "value_unit": self.value_unit,
+            **({"bidding": self.bidding} if self.bidding is not None else {}),
             "options": [o.to_dict() for o in self.options], "differences": self.differences,
             "recommendation": self.recommendation, "too_close": self.too_close,
         }

@@ -13,6 +13,7 @@ import html
 import io
 import json
 
+from .._version import __version__
 from ..core.cards import SUITS, parse_suit, suit_word
 from ..core.errors import InvalidCardError
 
@@ -23,10 +24,11 @@ def dumps(obj) -> str:
 
 
 #: what a CSV carries above its header, as ``# key: JSON value`` lines, when the JSON has it
-#: (docs/cli.md, "CSV"): the question, the rules, the seed, the model, the sample and the answer
-CSV_METADATA = ("kind", "inputs", "rules", "seed", "samples", "model", "pass_model", "infer",
-                "effective_samples", "target_se", "target_reached", "recommendation", "too_close",
-                "run_dir", "settings")
+#: (docs/cli.md, "CSV"): the question, the rules, the seed, the models, the sample, the answer and
+#: the package version
+CSV_METADATA = ("kind", "inputs", "rules", "seed", "samples", "model", "pass_model", "bidding", "infer",
+                "effective_samples", "value_unit", "target_se", "target_reached", "recommendation", "too_close",
+                "differences", "run_dir", "settings", "version")
 
 
 def csv_metadata(d: dict, prefix: str = "") -> list[str]:
@@ -132,6 +134,25 @@ class ResultView:
 
     #: the ``--format`` choices of the command that prints this result
     formats: tuple[str, ...] = ("table", "json", "csv")
+
+    def __init_subclass__(cls, **kwargs):
+        """Every result's JSON (and so its CSV's metadata) ends with the package version that made it
+        (``"version"``): a saved answer says which code gave it.  Wrapped here, once, so that no
+        result type can forget it."""
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("to_dict")
+        if own is None or getattr(own, "_records_version", False):
+            return
+
+        def to_dict(self, *args, **kw):
+            d = own(self, *args, **kw)
+            if isinstance(d, dict) and "version" not in d:
+                d["version"] = __version__
+            return d
+
+        to_dict.__doc__, to_dict.__name__, to_dict.__qualname__ = own.__doc__, own.__name__, own.__qualname__
+        to_dict._records_version = True
+        cls.to_dict = to_dict
 
     def to_json(self) -> str:
         """The command line's ``--format json`` output."""
