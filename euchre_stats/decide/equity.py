@@ -199,10 +199,10 @@ class EquityResult(ResultView):
     def plot(self, ax=None):
         """A heatmap of P(we win) with us dealing next, on ``ax`` (a new figure when None); the Axes.
         Each cell's label is black or white by its own colour."""
-        from ..output.plots import label_cells, plt
+        from ..output.plots import label_cells, new_axes
 
         if ax is None:
-            _, ax = plt.subplots(figsize=(6.4, 5.2))
+            ax = new_axes(figsize=(6.4, 5.2))
         im = ax.imshow(self.deal, origin="lower", cmap="RdBu", vmin=0, vmax=1)
         t = self.rules.game_to
         label_cells(ax, im, [[f"{self.deal[a, b]:.2f}" for b in range(t)] for a in range(t)])
