@@ -857,8 +857,10 @@ def equity(rules: RulesLike = "north-american", *, samples: int = 20000, seed: i
 
     _sizes(samples=samples, workers=workers)
 
-    return _equity(_rules(rules), samples=samples, seed=seed, workers=workers, bidding=_bidding(bidding),
-                   **_model(model))
+    result = _equity(_rules(rules), samples=samples, seed=seed, workers=workers, bidding=_bidding(bidding),
+                     **_model(model))
+    result.bidding = _bidding_name(bidding)
+    return result
 
 
 def match(a: str | BiddingModel = "shipped", b: str | BiddingModel = "points", *, deals: int = 20000,

@@ -169,10 +169,13 @@ class EquityResult(ResultView):
     receive: np.ndarray    # [us, them]: they deal it
     seed: int | None = None
     model: str = DEFAULT_PLAY_MODEL
+    #: the bidding model of the self-play hands: ``"shipped"``, a file's path or ``"custom"`` (:mod:`..api`)
+    bidding: str = "shipped"
 
     def to_dict(self) -> dict:
         return {"rules": self.rules.to_dict(), "game_to": self.rules.game_to, "win_by_two": self.rules.win_by_two,
-                "seed": self.seed, "model": self.model, "hand_outcomes": self.outcomes.to_dict(),
+                "seed": self.seed, "model": self.model, "bidding": self.bidding,
+                "hand_outcomes": self.outcomes.to_dict(),
                 "we_deal": self.deal.round(6).tolist(), "they_deal": self.receive.round(6).tolist()}
 
     def to_frame(self):

@@ -93,7 +93,7 @@ class VariantsResult(ResultView):
     decks: list[DeckOutcome]
 
     def to_dict(self) -> dict:
-        return {"rules": self.rules.to_dict(), "model": self.model, "seed": self.seed,
+        return {"rules": self.rules.to_dict(), "model": self.model, "bidding": "shipped", "seed": self.seed,
                 "samples": self.samples, "decks": {d.deck: d.to_dict() for d in self.decks}}
 
     def to_frame(self):
