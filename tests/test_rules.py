@@ -296,8 +296,9 @@ def test_holds_natural_trump():
     assert holds_natural_trump(parse_hand("Jk As Ks Qs Ts"), 2)       # the Joker counts
 
 
-@pytest.mark.parametrize("typed, meant", [("stick_dealer", "'stick_the_dealer'"), ("stick-the-dealer", "'stick_the_dealer'"),
-                                          ("gameto", "'game_to'"), ("canadian", "'canadian_loner'")])
+@pytest.mark.parametrize("typed, meant", [("stick_dealer", "'stick_the_dealer'"),
+                                          ("stick-the-dealer", "'stick_the_dealer'"), ("gameto", "'game_to'"),
+                                          ("canadian", "'canadian_loner'")])
 def test_a_mistyped_rule_key_is_answered_with_the_key_meant(typed, meant):
     from euchre_stats.core.errors import RulesError
 

@@ -336,8 +336,8 @@ class ModelComparison(ResultView):
     def to_text(self) -> str:
         import pandas as pd
 
-        gap_df = pd.DataFrame([{"action": self.dd.label(g["action"]), "dd": _fmt(g["ev_dd"]), "pimc": _fmt(g["ev_pimc"]),
-                                "dd - pimc": _fmt(g["gap"])} for g in self.gap])
+        gap_df = pd.DataFrame([{"action": self.dd.label(g["action"]), "dd": _fmt(g["ev_dd"]),
+                                "pimc": _fmt(g["ev_pimc"]), "dd - pimc": _fmt(g["gap"])} for g in self.gap])
         return "\n\n".join([self.dd.to_text(), self.pimc.to_text(),
                              "model gap (double-dummy minus realistic):\n" + gap_df.to_string(index=False)])
 

@@ -184,5 +184,5 @@ class ResultView:
                 + (f"<pre>{html.escape(tail)}</pre>" if tail else "") + "</div>")
 
 
-__all__ = ["CSV_METADATA", "SUIT_INPUTS", "DEALER_WORDS", "ResultView", "action_label", "action_text", "csv_metadata", "dumps", "frame_text",
-           "inputs_text", "recommendation_text", "suit_text"]
+__all__ = ["CSV_METADATA", "DEALER_WORDS", "SUIT_INPUTS", "ResultView", "action_label", "action_text",
+           "csv_metadata", "dumps", "frame_text", "inputs_text", "recommendation_text", "suit_text"]
