@@ -435,7 +435,7 @@ def test_options_tied_below_the_best_are_flagged_between_them():
     for a, b, _ in ties:
         assert ranked.index(b) == ranked.index(a) + 1          # each against the next one down
     a, b, (lo, hi) = ties[0]
-    assert f"too close to call between them: {a} - {b}:" in d.to_text()
+    assert f"too close to call between them: {d.label(a)} - {d.label(b)}:" in d.to_text()  # in words
     # options that differ on no deal are "equivalent", never a tie
     assert not any("alone" in a and "alone" in b for a, b, _ in ties)
 
