@@ -17,7 +17,7 @@ from euchre_stats.core.limits import SIZE_LIMITS
 from euchre_stats.output.atomic import atomic_write
 from euchre_stats.rules import PRESETS, for_players, load_rules
 
-from .group import compile_notice
+from .group import RuleOption, compile_notice
 
 
 class InputError(click.ClickException):
@@ -219,23 +219,44 @@ _BOOL_RULES = [
 ]
 
 
+#: rule options that change only the auction (who may pass or take up, who must go alone, the
+#: farmer's exchange before it): a question asked once trump is made does not list them in its help
+AUCTION_RULES = {"stick_the_dealer", "canadian_loner", "dealer_needs_trump", "farmers_hand"}
+
+
+class DashedChoice(click.Choice):
+    """A choice of rule values shown with dashes (``left-of-loner``), read with dashes or with the
+    rules' own underscores (``left_of_loner``, as a ``--rules`` JSON object writes them), and passed on
+    in the rules' form."""
+
+    def __init__(self, choices):
+        self.values = list(choices)
+        super().__init__([c.replace("_", "-") for c in choices])
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str):
+            value = value.replace("_", "-")
+        return super().convert(value, param, ctx).replace("-", "_")
+
+
 def rules_options(func):
     """``--rules PRESET`` (or a JSON object) plus one flag per rule option."""
 
-    @click.option("--rules", "rules_name", default="north-american", show_default=True,
+    @click.option("--rules", "rules_name", default="north-american", show_default=True, cls=RuleOption,
                   help=f"preset ({', '.join(PRESETS)}) or a JSON object of options")
-    @click.option("--deck", default=None, help="deck variant: 24, 25, 28, 32, 33 (aliases: benny, piquet...); 50, "
+    @click.option("--deck", default=None, cls=RuleOption,
+                  help="deck variant: 24, 25, 28, 32, 33 (aliases: benny, piquet...); 50, "
                   "the doubled 25-card pack, with --players 6")
-    @click.option("--hand-size", type=int, default=None, help="cards dealt to each player")
-    @click.option("--lone-defender-points", type=int, default=None,
+    @click.option("--hand-size", type=int, default=None, cls=RuleOption, help="cards dealt to each player")
+    @click.option("--lone-defender-points", type=int, default=None, cls=RuleOption,
                   help="points for euchring the makers alone")
-    @click.option("--lead-after-alone", type=click.Choice(["eldest", "left_of_loner"]), default=None,
-                  help="who leads when someone is alone")
-    @click.option("--game-to", type=int, default=None, help="points that win the game")
-    @click.option("--joker-upcard", type=click.Choice(["throw_in", "blind", "almonte"]), default=None,
-                  help="what a Joker turned up does")
-    @click.option("--alone-declared", type=click.Choice(["with_call", "before_lead"]), default=None,
-                  help="when going alone is declared")
+    @click.option("--lead-after-alone", type=DashedChoice(["eldest", "left_of_loner"]), default=None,
+                  cls=RuleOption, help="who leads when someone is alone")
+    @click.option("--game-to", type=int, default=None, cls=RuleOption, help="points that win the game")
+    @click.option("--joker-upcard", type=DashedChoice(["throw_in", "blind", "almonte"]), default=None,
+                  cls=RuleOption, help="what a Joker turned up does")
+    @click.option("--alone-declared", type=DashedChoice(["with_call", "before_lead"]), default=None,
+                  cls=RuleOption, help="when going alone is declared")
     @functools.wraps(func)
     def wrapper(*args, rules_name, deck, hand_size, lone_defender_points, lead_after_alone, game_to,
                 joker_upcard, alone_declared, **kwargs):
@@ -263,7 +284,8 @@ def rules_options(func):
         return func(*args, rules=rules, **kwargs)
 
     for name, flag, help_text in reversed(_BOOL_RULES):
-        wrapper = click.option(f"--{flag}/--no-{flag}", name, default=None, help=help_text)(wrapper)
+        wrapper = click.option(f"--{flag}/--no-{flag}", name, default=None, help=help_text, cls=RuleOption,
+                               auction_only=name in AUCTION_RULES)(wrapper)
     return wrapper
 
 

@@ -10,6 +10,7 @@ import click
 from euchre_stats.core.errors import JSONInputError, RecordError
 from euchre_stats.core.safejson import parse_json
 from euchre_stats.core.cards import parse_trump, suit_word
+from euchre_stats.core.seats import seat_word
 from euchre_stats.play import DEFAULT_WORLDS
 from euchre_stats.sampling.seeds import resolve_seed
 
@@ -55,25 +56,47 @@ def _side_pair(pair) -> str:
     return "   ".join(f"{word} {i}: {p}" for i, p in enumerate(pair))
 
 
-def _table_entry(res: dict, title: str) -> str:
+def _bids_text(record: dict, dealer: int, players: int) -> str:
+    """The auction of a record, each call with the seat that made it (in turn from eldest; the
+    dealer's single call when the Joker turned up names trump)."""
+    bids = [str(b) for b in record.get("bids") or []]
+    if not bids:
+        return "-"
+    if len(bids) == 1 and str(record.get("upcard", "")).lower() in ("jk", "joker", "b"):
+        seats = [dealer]
+    else:
+        seats = [(dealer + 1 + i) % players for i in range(len(bids))]
+    return ", ".join(f"{seat_word(s, dealer, players)} {b}" for s, b in zip(seats, bids))
+
+
+def _table_entry(res: dict, title: str, record: dict | None = None) -> str:
     if "error" in res:
         return f"{res['error']}"
-    lines = [f"{title}: dealer seat {res['dealer']}"]
+    record = record if isinstance(record, dict) else {}
+    dealer = res["dealer"]
+    players = len(record["hands"]) if isinstance(record.get("hands"), list) else 2 * len(res["tricks"])
+    seat = lambda s: seat_word(s, dealer, players)  # noqa: E731
+    up = f", upcard {record['upcard']}" if record.get("upcard") else ""
+    lines = [f"{title}: dealer seat {dealer}{up}"]
+    if record.get("bids"):
+        lines.append(f"  bids           {_bids_text(record, dealer, players)}")
     if res["trump"] is None:
         lines.append("  trump          none: the hand was thrown in")
     else:
         suit = suit_word(parse_trump(res["trump"]))
-        lines.append(f"  trump          {res['trump']} ({suit}), made by seat {res['maker_seat']} "
-                     f"(side {res['makers']})")
+        lines.append(f"  trump          {res['trump']} ({suit}), made by {seat(res['maker_seat'])}, "
+                     f"side {res['makers']}")
+    if record.get("discard"):
+        lines.append(f"  discard        {record['discard']}")
     alone = []
     if res["alone"] is not None:
-        alone.append(f"seat {res['alone']} (maker)")
+        alone.append(f"{seat(res['alone'])} (maker)")
     if res["defender_alone"] is not None:
-        alone.append(f"seat {res['defender_alone']} (defender)")
+        alone.append(f"{seat(res['defender_alone'])} (defender)")
     lines.append(f"  alone          {', '.join(alone) if alone else 'no'}")
     ask = res.get("ask")
     if ask:
-        lines.append(f"  exchange       seat {ask['loner']} asked seat {ask['partner']} for a card: given "
+        lines.append(f"  exchange       {seat(ask['loner'])} asked {seat(ask['partner'])} for a card: given "
                      f"{ask['card']}, discarded {ask['discard']}")
     winners = " ".join(map(str, res["trick_winners"])) or "-"
     lines.append(f"  trick winners  {winners}")
@@ -81,7 +104,7 @@ def _table_entry(res: dict, title: str) -> str:
     reneges = res.get("reneges", [])
     for r in reneges:
         suit = suit_word("cdhs".index(r["failed_to_follow"]))
-        lines.append(f"  renege         seat {r['seat']} played {r['card']} to trick {r['trick']}, "
+        lines.append(f"  renege         {seat(r['seat'])} played {r['card']} to trick {r['trick']}, "
                      f"failing to follow {suit}")
     note = " (renege penalty)" if reneges else ""
     lines.append(f"  points         {_side_pair(res['points'])}{note}")
@@ -100,6 +123,14 @@ def _table_entry(res: dict, title: str) -> str:
                                + ("!" if d["kept"] < d["best"] else " ") for d in dd[k:k + per_trick])
             lines.append(f"    trick {k // per_trick + 1}  {cells.rstrip()}")
     return "\n".join(lines)
+
+
+def _line_record(text: str, res: dict) -> dict | None:
+    """The record on line ``res["line"]`` of a batch (for the table's bids, upcard and discard)."""
+    try:
+        return parse_json(text.splitlines()[int(res["line"]) - 1], "line", one_line=True)
+    except (JSONInputError, KeyError, IndexError, TypeError, ValueError):
+        return None
 
 
 def _points(x) -> str:
@@ -193,7 +224,7 @@ def review(record: str, dd: bool, renege: str, realistic: bool, worlds: int | No
         elif fmt == "jsonl":
             out = "\n".join(dumps(r) for r in results)
         else:
-            parts = [_table_entry(r, f"line {r.get('line')}") for r in results]
+            parts = [_table_entry(r, f"line {r.get('line')}", _line_record(text, r)) for r in results]
             parts.append(f"{len(results)} hands reviewed, {bad} with errors")
             out = "\n\n".join(parts)
         emit(out, output)
@@ -213,5 +244,5 @@ def review(record: str, dd: bool, renege: str, realistic: bool, worlds: int | No
     elif fmt == "jsonl":
         out = dumps(res)
     else:
-        out = _table_entry(res, "hand")
+        out = _table_entry(res, "hand", obj)
     emit(out, output)

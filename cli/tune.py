@@ -61,7 +61,9 @@ def tune(deals, sweeps, seed, play, start, refine_deals, refine_seed, refine_rou
                              model=play, workers=workers, progress=progress_bar("tune"))
         click.echo(f"seed: {seed}   deals per decision point: {deals:,}   sweeps: {max(sweeps, 1)}   play model: "
                    f"{play}   players: {players}", err=True)
-        emit(json.dumps(r.to_dict(), indent=2), output)
+        d = r.to_dict()
+        emit(json.dumps(d, indent=2), output)
+        _report(summary(d), output)
         return
     from euchre_stats.bidding.model import BiddingModel, load_fit  # not at load: --help stays quick
     from euchre_stats.decide.refine import tune_and_refine
@@ -78,3 +80,29 @@ def tune(deals, sweeps, seed, play, start, refine_deals, refine_seed, refine_rou
     d = result.model.to_dict()
     d["fit"] = result.fit
     emit(json.dumps(d, indent=2), output)
+    _report(summary(d), output)
+
+
+#: the thresholds a summary shows, per seat, as the model's JSON names them
+_SUMMARY_ROWS = ("order", "order_alone", "call", "call_alone", "next_bonus")
+
+
+def summary(d: dict) -> list[str]:
+    """What ``tune`` fitted, in a few lines for a person: each threshold by seat (the four-handed
+    model), or the smaller game's thresholds."""
+    if "thresholds" in d:  # --players: the heuristic bidder of a smaller game
+        return ["fitted thresholds: " + ", ".join(f"{k} {v:.2f}" if isinstance(v, (int, float)) else f"{k} {v}"
+                                                  for k, v in d["thresholds"].items())]
+    rows = [f"{'fitted (by seat)':<16}" + "".join(f"{s:>9}" for s in ("eldest", "partner", "third", "dealer"))]
+    for key in _SUMMARY_ROWS:
+        if key in d:
+            rows.append(f"{key.replace('_', ' '):<16}" + "".join(f"{float(v):>9.2f}" for v in d[key]))
+    return rows
+
+
+def _report(lines: list[str], output: str | None) -> None:
+    """The summary on standard error (standard output may be the model itself), then where the model went."""
+    for line in lines:
+        click.echo(line, err=True)
+    if output is not None:
+        click.echo(f"wrote {output}", err=True)

@@ -16,6 +16,8 @@ are imported inside the functions, so importing this module stays quick.
 
 from __future__ import annotations
 
+import os
+
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
@@ -73,6 +75,23 @@ def _bidding(bidding):
         return BiddingModel.load(bidding)
     except (ValueError, TypeError, KeyError) as exc:
         raise DecisionInputError(f"{str(bidding)!r} is not a bidding model file: {exc}") from None
+
+
+def _bidding_name(bidding) -> str:
+    """How a result records the bidding model it used: ``"shipped"``, the file's path as given, or
+    ``"custom"`` for a model (or thresholds) passed as an object."""
+    if bidding is None:
+        return "shipped"
+    if isinstance(bidding, (str, bytes)) or hasattr(bidding, "__fspath__"):
+        return os.fsdecode(bidding)
+    return "custom"
+
+
+def _recorded(result, bidding):
+    """``result`` (a decision, or both of a comparison of play models) with the bidding model it used."""
+    for d in (result.dd, result.pimc) if hasattr(result, "pimc") else (result,):
+        d.bidding = _bidding_name(bidding)
+    return result
 
 
 def _sizes(**sizes) -> None:
@@ -156,10 +175,10 @@ def _bidding_question(fns, args, model, compare_models, *, bidding, players=None
     else:
         args, kw = (hand, card, seat, _rules(r)), {**kw, "bidding": _bidding(bidding)}
     if not compare_models:
-        return fn(*args, **_model(model), **kw)
+        return _recorded(fn(*args, **_model(model), **kw), bidding)
     a = fn(*args, model="dd", **kw)
     b = fn(*args, model="pimc", **{**kw, "seed": a.seed})
-    return ModelComparison(a, b)
+    return _recorded(ModelComparison(a, b), bidding)
 
 
 # --- one hand's questions ------------------------------------------------------------------
@@ -354,12 +373,14 @@ def discard(hand: str, up: str, rules: RulesLike = "north-american", *, maker: s
 
         six_alone = r.players == 6 and bool(alone)
         _not_in_smaller_games(r, score=score, alone=alone and not six_alone)
-        return game_discard_decision(hand, up, r, maker=maker, samples=samples, target_se=target_se, seed=seed,
-                                     infer=infer, workers=workers, progress=progress,
-                                     bidder=_game_bidder(bidding, r), alone=six_alone, **_model(model))
-    return discard_decision(hand, up, _rules(rules), maker=maker, alone=alone, samples=samples,
-                            target_se=target_se, seed=seed, infer=infer, workers=workers,
-                            bidding=_bidding(bidding), score=score, progress=progress, **_model(model))
+        return _recorded(game_discard_decision(hand, up, r, maker=maker, samples=samples, target_se=target_se,
+                                               seed=seed, infer=infer, workers=workers, progress=progress,
+                                               bidder=_game_bidder(bidding, r), alone=six_alone, **_model(model)),
+                         bidding)
+    return _recorded(discard_decision(hand, up, _rules(rules), maker=maker, alone=alone, samples=samples,
+                                      target_se=target_se, seed=seed, infer=infer, workers=workers,
+                                      bidding=_bidding(bidding), score=score, progress=progress, **_model(model)),
+                     bidding)
 
 
 @checked
@@ -427,13 +448,15 @@ def lead(hand: str, trump: str, maker: str | int, seat: str | int, rules: RulesL
         six_alone = r.players == 6 and bool(alone)
         _not_in_smaller_games(r, score=score, alone=alone and not six_alone, defender_alone=defender_alone,
                               discard=discard)
-        return game_lead_decision(hand, trump, maker, seat, r, tricks=list(tricks), up=up, samples=samples,
-                                  target_se=target_se, seed=seed, infer=infer, workers=workers, progress=progress,
-                                  bidder=_game_bidder(bidding, r), alone=six_alone, **_model(model))
-    return lead_decision(hand, trump, maker, seat, _rules(rules), tricks=list(tricks), up=up, alone=alone,
-                         defender_alone=defender_alone, discard=discard, samples=samples, target_se=target_se,
-                         seed=seed, infer=infer, workers=workers, bidding=_bidding(bidding), score=score,
-                         progress=progress, **_model(model))
+        return _recorded(game_lead_decision(hand, trump, maker, seat, r, tricks=list(tricks), up=up,
+                                            samples=samples, target_se=target_se, seed=seed, infer=infer,
+                                            workers=workers, progress=progress, bidder=_game_bidder(bidding, r),
+                                            alone=six_alone, **_model(model)), bidding)
+    return _recorded(lead_decision(hand, trump, maker, seat, _rules(rules), tricks=list(tricks), up=up, alone=alone,
+                                   defender_alone=defender_alone, discard=discard, samples=samples,
+                                   target_se=target_se, seed=seed, infer=infer, workers=workers,
+                                   bidding=_bidding(bidding), score=score, progress=progress, **_model(model)),
+                     bidding)
 
 
 @checked
@@ -484,9 +507,10 @@ def alone(hand: str, trump: str, maker: str | int, seat: str | int, rules: Rules
 
     _sizes(samples=samples, workers=workers)
 
-    return alone_decision(hand, trump, maker, seat, _rules(rules), up=up, maker_alone=maker_alone, samples=samples,
-                          target_se=target_se, seed=seed, infer=infer, workers=workers, bidding=_bidding(bidding),
-                          score=score, progress=progress, **_model(model))
+    return _recorded(alone_decision(hand, trump, maker, seat, _rules(rules), up=up, maker_alone=maker_alone,
+                                    samples=samples, target_se=target_se, seed=seed, infer=infer, workers=workers,
+                                    bidding=_bidding(bidding), score=score, progress=progress, **_model(model)),
+                     bidding)
 
 
 @checked
@@ -889,8 +913,10 @@ def equity(rules: RulesLike = "north-american", *, samples: int = 20000, seed: i
 
     _sizes(samples=samples, workers=workers)
 
-    return _equity(_rules(rules), samples=samples, seed=seed, workers=workers, bidding=_bidding(bidding),
-                   **_model(model))
+    result = _equity(_rules(rules), samples=samples, seed=seed, workers=workers, bidding=_bidding(bidding),
+                     **_model(model))
+    result.bidding = _bidding_name(bidding)
+    return result
 
 
 @checked

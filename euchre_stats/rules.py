@@ -201,7 +201,7 @@ class Rules:
         changes = _translate_legacy(changes)
         unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
         if unknown:
-            raise RulesError(f"unknown rule option {sorted(unknown)[0]!r}")
+            raise RulesError(_unknown_option(sorted(unknown)[0]))
         return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict:
@@ -220,7 +220,7 @@ class Rules:
             known = {f.name for f in dataclasses.fields(cls)}
             bad = [k for k in value if k not in known]
             if bad:
-                raise RulesError(f"unknown rule option {bad[0]!r}")
+                raise RulesError(_unknown_option(bad[0]))
             return cls(**value)
         raise RulesError(f"rules must be a preset name or an object of options, got {value!r}")
 
@@ -229,14 +229,15 @@ class Rules:
         """The name of the preset these rules are (``"british"``), else ``"custom"``."""
         return next((name for name, r in PRESETS.items() if r == self), "custom")
 
-    def describe(self) -> str:
+    def describe(self, deck: bool = True, hand_size: bool = True) -> str:
         """The preset's name (or ``custom``), then the deal and every option that differs from
-        north-american."""
-        return f"{self.name}: " + _describe_fields(self)
+        north-american.  ``deck=False`` (``hand_size=False``) leaves out the deck (the hand size): a
+        report whose columns are decks says each column's own."""
+        return f"{self.name}: " + _describe_fields(self, deck, hand_size)
 
-    def describe_options(self) -> str:
+    def describe_options(self, deck: bool = True, hand_size: bool = True) -> str:
         """:meth:`describe` without the preset's name: the game, the deal and the options that differ."""
-        return _describe_fields(self)
+        return _describe_fields(self, deck, hand_size)
 
 
 def _check_no_partners(r: Rules) -> None:
@@ -286,6 +287,21 @@ def for_players(rules: Rules, players: int) -> Rules:
     return rules.replace(**changes)
 
 
+def _unknown_option(name) -> str:
+    """The error for a rule option that does not exist, with the nearest ones (``stick_dealer`` ->
+    ``stick_the_dealer``): by spelling, or by every word of it (dashes read as underscores)."""
+    import difflib
+
+    known = [f.name for f in dataclasses.fields(Rules)]
+    key = str(name).strip().lower().replace("-", "_").replace(" ", "_")
+    near = [k for k in known if k == key]
+    words = [w for w in key.split("_") if w]
+    near += [k for k in known if words and k not in near and all(w in k.split("_") for w in words)]
+    near += [k for k in difflib.get_close_matches(key, known, n=3, cutoff=0.7) if k not in near]
+    hint = f"; did you mean {' or '.join(repr(k) for k in near[:3])}?" if near else ""
+    return f"unknown rule option {name!r}{hint}"
+
+
 def _translate_legacy(changes: dict) -> dict:
     """``joker_upcard_rule: true|false`` (the old option) as ``joker_upcard: "blind"|"throw_in"``."""
     if _LEGACY_JOKER_KEY not in changes:
@@ -300,9 +316,9 @@ def _translate_legacy(changes: dict) -> dict:
     return changes
 
 
-def _describe_fields(r: Rules) -> str:
+def _describe_fields(r: Rules, deck: bool = True, hand_size: bool = True) -> str:
     pack = "doubled 25-card pack (50 cards)" if r.deck_obj.doubled else f"{r.deck}-card deck"
-    parts = [pack, f"{r.hand_size} cards each", f"game to {r.game_to}"]
+    parts = ([pack] if deck else []) + ([f"{r.hand_size} cards each"] if hand_size else []) + [f"game to {r.game_to}"]
     if r.players != 4:
         parts.insert(0, GAME_NAMES[r.players])
     flags = {

@@ -34,3 +34,27 @@ def test_the_command_line_says_it_too():
     d = json.loads(CliRunner().invoke(cli, ["advise", "Jd Ad 9s Tc Kh", "--up", "9d", "--seat", "dealer",
                                             "--format", "json"]).output)
     assert d["relabelled"] is True and d["canonical"].endswith("up 9h")
+
+
+def test_the_reason_is_said_once():
+    """Rules unlike the shipped table's: the shipped table and its correction both refuse for the same
+    reason, which the answer gives once."""
+    from euchre_stats.rules import preset
+
+    a = advise("Jh Jd Ah 9s Tc", "9h", "eldest", preset("british"), samples=20, seed=1)
+    assert a.source == "simulation"
+    assert a.reason.count("the rules differ") == 1, a.reason
+    line = next(t for t in a.to_text().splitlines() if t.startswith("answered from:"))
+    assert line.count("the rules differ") == 1
+
+
+def test_the_json_names_its_kind_and_rules():
+    from euchre_stats.rules import NORTH_AMERICAN, preset
+
+    shipped = advise("Jh Jd Ah 9s Tc", "9h", "eldest")
+    d = shipped.to_dict()
+    assert d["kind"] == "advise" and d["rules"] == NORTH_AMERICAN.to_dict()
+    live = advise("Jh Jd Ah 9s Tc", "9h", "eldest", preset("british"), samples=20, seed=1).to_dict()
+    assert live["kind"] == "advise" and live["rules"] == preset("british").to_dict()
+    r = CliRunner().invoke(cli, ["advise", "Jh Jd Ah 9s Tc", "--up", "9h", "--seat", "eldest", "--format", "json"])
+    assert r.exit_code == 0 and json.loads(r.output)["kind"] == "advise"

@@ -72,5 +72,6 @@ def test_cli_tune_players(tmp_path):
     assert r.exit_code == 0, r.output
     d = json.loads(out.read_text())
     assert d["players"] == 3 and set(d["thresholds"]) == set(GAME_KINDS) and d["fit"]["seed"] == 5
+    assert r.stderr.splitlines()[-1] == f"wrote {out}" and r.stderr.splitlines()[-2].startswith("fitted thresholds: ")
     r = CliRunner().invoke(cli, ["tune", "--players", "2", "--refine-deals", "100"])
     assert r.exit_code == 2 and "not --players" in r.output and "Traceback" not in r.output

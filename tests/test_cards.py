@@ -183,3 +183,18 @@ def test_b_joker_run_together():
     assert format_cards(parse_cards("AhB")) == "Ah Jk"
     with pytest.raises(InvalidCardError, match="card 'b' is not in the 24-card deck"):
         parse_cards("JhbAh", deck="24")
+
+
+@pytest.mark.parametrize("word", ["Benny", "benny", "Bower", "bestbower"])
+def test_the_joker_by_its_table_name_is_answered_with_its_notation(word):
+    with pytest.raises(InvalidCardError, match=rf"at '{word}' in 'Jd Ad Kd 9c {word}': did you mean the Joker\? "
+                                               r"Write it 'Jk'.*--deck 25"):
+        parse_cards(f"Jd Ad Kd 9c {word}")
+
+
+def test_a_joker_in_a_deck_without_one_suggests_the_deck_with_it():
+    with pytest.raises(InvalidCardError, match=r"card 'Jk' is not in the 24-card deck \(did you mean --deck 25\?"):
+        parse_cards("Jd Ad Kd 9c Jk", deck="24")
+    with pytest.raises(InvalidCardError) as exc:
+        parse_cards("Jd Ad Kd 9c 7h", deck="24")
+    assert "--deck 25" not in str(exc.value)  # only the Joker gets that hint

@@ -120,3 +120,23 @@ def test_one_seat_is_named_as_one(tmp_path, figures):
     charts.threshold_curves(t[t["seat"] == "dealer"], tmp_path / "t.png")
     assert figures["t.png"].axes[0].get_title() == "threshold curves\nseat: dealer"
     _png(tmp_path / "t.png")
+
+
+def test_the_shipped_charts_are_package_data():
+    """The shipped strategy charts live inside the package and its package-data patterns cover them,
+    so `pip install .` installs them (they were once only in the checkout's data/tables/)."""
+    import fnmatch
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    patterns = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"][
+        "euchre_stats"]
+    package = root / "euchre_stats"
+    charts = sorted(p.relative_to(package).as_posix() for p in (package / "data" / "charts").rglob("*.png"))
+    assert charts == ["data/charts/north-american-scores/score_flips.png",
+                      "data/charts/north-american/action_heatmap.png", "data/charts/north-american/gain_heatmap.png",
+                      "data/charts/north-american/threshold_curves.png"]
+    for chart in charts:
+        assert any(fnmatch.fnmatch(chart, p) for p in patterns), chart
+    assert not list((root / "data" / "tables").rglob("*.png"))  # one copy, the installed one

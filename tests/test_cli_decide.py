@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -129,6 +130,69 @@ def test_every_command_has_help_with_an_example():
         assert "Example" in r.output and "euchre-stats" in r.output, name
 
 
+def _sections(text: str) -> dict[str, str]:
+    """A help text's sections by heading (``Options``, ``Rule options ...``)."""
+    found, name = {}, None
+    for line in text.splitlines():
+        if line and not line.startswith(" ") and line.endswith(":"):
+            name = line[:-1].split(" (")[0]
+            found[name] = ""
+        elif name:
+            found[name] += line + "\n"
+    return found
+
+
+@pytest.mark.parametrize("name", ["order", "call", "discard", "lead", "alone", "advise", "equity", "variants",
+                                  "table", "tune", "match", "play"])
+def test_help_lists_rule_flags_under_their_own_heading(name):
+    from euchre_stats.cli.common import all_commands
+
+    command = all_commands(cli)[name].name
+    r = run(name.split() + ["--help"])
+    assert r.exit_code == 0
+    parts = _sections(r.output)
+    assert set(parts) == {"Options", "Rule options"}, (command, list(parts))
+    assert "--rules" in parts["Rule options"] and "--[no-]railroad" in parts["Rule options"]
+    assert not re.search(r"^ +--rules\b", parts["Options"], re.M) and "railroad" not in parts["Options"]
+    assert "--samples" not in parts["Rule options"] and "--help" in parts["Options"]
+    assert "left_of_loner" not in r.output and "throw_in" not in r.output and "with_call" not in r.output
+
+
+@pytest.mark.parametrize("name", ["lead", "discard", "alone"])
+def test_help_of_a_question_after_the_auction_leaves_out_the_auction_rules(name):
+    text = run([name, "--help"]).output
+    for flag in ("dealer-needs-trump", "stick-the-dealer", "canadian-loner", "farmers-hand"):
+        assert flag not in text, (name, flag)
+    assert "accepted but not listed" in text
+    assert "dealer-needs-trump" in run(["order", "--help"]).output  # where it counts, it is listed
+
+
+@pytest.mark.parametrize("args, meant", [
+    (["call", "Jd Ad Kd 9c Tc", "--up", "9h", "--seat", "third"], "Did you mean '--turned-down'?"),
+    (["order", "Jd Ad Kd 9c Tc", "--turned-down", "9h", "--seat", "third"], "Did you mean '--up'?"),
+    (["order", "Jd Ad Kd 9c Tc", "--up", "9h", "--seat", "third", "--stick_the_dealer"],
+     "Did you mean '--stick-the-dealer'?"),
+    (["order", "Jd Ad Kd 9c Tc", "--up", "9h", "--seat", "third", "--threads", "2"], "Did you mean '--workers'?"),
+    (["order", "Jd Ad Kd 9c Tc", "--up", "9h", "--seat", "third", "--sampels", "2"], "Did you mean '--samples'?"),
+])
+def test_a_mistyped_option_is_answered_with_the_option_meant(args, meant):
+    r = run(args)
+    assert r.exit_code == 2 and meant in r.output, r.output
+    assert "--help'," not in r.output  # not click's nearest spellings ('--help', '--output', '--plot')
+
+
+def test_rule_choices_take_dashes_and_underscores_alike():
+    base = ["lead", "Jh Ah Kc Qc 9s", "--trump", "h", "--maker", "eldest", "--seat", "eldest", "-n", "2",
+            "--seed", "1", "--model", "dd", "--format", "json"]
+    dashed = run(base + ["--lead-after-alone", "left-of-loner", "--joker-upcard", "throw-in"])
+    underscored = run(base + ["--lead-after-alone", "left_of_loner", "--joker-upcard", "throw_in"])
+    assert dashed.exit_code == 0, dashed.output
+    assert dashed.output == underscored.output
+    assert json.loads(dashed.output)["rules"]["lead_after_alone"] == "left_of_loner"  # the rules' own form
+    bad = run(base + ["--alone-declared", "never"])
+    assert bad.exit_code == 2 and "'with-call', 'before-lead'" in bad.output
+
+
 def test_text_prints_cards_and_suits_for_a_person():
     r = run(["lead", "Ah Kc Qc 9s", "--trump", "h", "--maker", "eldest", "--seat", "eldest", "--trick",
              "Jh 9h Th Qh", "--samples", "100", "--seed", "1", "--model", "dd"])
@@ -153,3 +217,29 @@ def test_target_se_says_whether_it_was_reached():
     assert met["target_reached"] is True and met["samples"] < 5000
     csv = run(base + ["--samples", "200", "--target-se", "0.001", "--format", "csv"]).output
     assert "# target_reached: false" in csv.splitlines()
+
+
+def test_outputs_record_the_version_the_bidding_model_and_the_unit(tmp_path):
+    from euchre_stats import __version__
+
+    args = ["order", "Jh Jd Ah 9s Tc", "--up", "9h", "--seat", "eldest", "-n", "20", "--seed", "1", "--model", "dd"]
+    d = json.loads(run(args + ["--format", "json"]).output)
+    assert d["version"] == __version__ and d["bidding"] == "shipped" and d["value_unit"] == "points"
+    meta = [line for line in run(args + ["--format", "csv"]).output.splitlines() if line.startswith("# ")]
+    assert f'# version: "{__version__}"' in meta and '# bidding: "shipped"' in meta
+    assert '# value_unit: "points"' in meta and any(line.startswith("# differences: [") for line in meta)
+    model = tmp_path / "model.json"
+    from euchre_stats.bidding.model import default_model
+
+    default_model().save(model)
+    own = json.loads(run(args + ["--format", "json", "--bidding", str(model)]).output)
+    assert own["bidding"] == str(model)
+    both = json.loads(run(args + ["--format", "json", "--compare-models"]).output)
+    assert both["version"] == __version__ and both["models"]["dd"]["bidding"] == "shipped"
+    for other in (["odds", "--deck", "24"], ["equity", "-n", "100", "--seed", "1", "--model", "dd"],
+                  ["variants", "--deck", "24", "-n", "2", "--seed", "1"],
+                  ["advise", "Jh Jd Ah 9s Tc", "--up", "9h", "--seat", "eldest"]):
+        got = json.loads(run(other + ["--format", "json"]).output)
+        assert got["version"] == __version__, other
+        if other[0] in ("equity", "variants"):  # self-play: the bidding model of its hands
+            assert got["bidding"] == "shipped", other

@@ -28,8 +28,10 @@ def test_table():
     r = run(HAND1)
     assert r.exit_code == 0
     assert r.stdout == (
-        "hand: dealer seat 3\n"
-        "  trump          c (clubs), made by seat 2 (side 0)\n"
+        "hand: dealer seat 3, upcard 9c\n"
+        "  bids           seat 0 (eldest) pass, seat 1 (partner) pass, seat 2 (third) order\n"
+        "  trump          c (clubs), made by seat 2 (third), side 0\n"
+        "  discard        Td\n"
         "  alone          no\n"
         "  trick winners  3 1 2 2 2\n"
         "  tricks         side 0: 3   side 1: 2\n"
@@ -218,16 +220,29 @@ def test_renege_refused_by_default():
                             "(holds Jc)\n")
 
 
+def test_a_batchs_table_names_seats_and_shows_each_auction():
+    """Each line of a batch: its upcard, every bid with the seat that made it, and the discard."""
+    r = run(EXAMPLES / "hands.jsonl")
+    first = r.stdout.split("\n\n")[0].splitlines()
+    assert first[0] == "line 1: dealer seat 0, upcard Qh"
+    assert first[1] == ("  bids           seat 1 (eldest) pass, seat 2 (partner) pass, seat 3 (third) pass, "
+                        "seat 0 (dealer) order alone")
+    assert "made by seat 0 (dealer), side 0" in first[2] and first[3] == "  discard        Kc"
+    assert first[4] == "  alone          seat 0 (dealer) (maker)"
+
+
 def test_renege_scored_table():
     r = run(RENEGE, "--renege", "score")
     assert r.exit_code == 0
     assert r.stdout == (
-        "hand: dealer seat 3\n"
-        "  trump          d (diamonds), made by seat 3 (side 1)\n"
+        "hand: dealer seat 3, upcard Jd\n"
+        "  bids           seat 0 (eldest) pass, seat 1 (partner) pass, seat 2 (third) pass, seat 3 (dealer) order\n"
+        "  trump          d (diamonds), made by seat 3 (dealer), side 1\n"
+        "  discard        Kh\n"
         "  alone          no\n"
         "  trick winners  2 3 3 2 0\n"
         "  tricks         side 0: 3   side 1: 2\n"
-        "  renege         seat 2 played Td to trick 1, failing to follow clubs\n"
+        "  renege         seat 2 (third) played Td to trick 1, failing to follow clubs\n"
         "  points         side 0: 0   side 1: 2 (renege penalty)\n")
 
 
@@ -278,7 +293,7 @@ def test_bad_renege_value():
 def test_renege_with_double_dummy():
     r = run(RENEGE, "--renege", "score", "-d")
     assert r.exit_code == 0
-    assert "  renege         seat 2 played Td to trick 1, failing to follow clubs\n" in r.stdout
+    assert "  renege         seat 2 (third) played Td to trick 1, failing to follow clubs\n" in r.stdout
     assert "    trick 1  0 Tc 2/2    1 9c 3/3    2 Td 2/2    3 Ac 3/3\n" in r.stdout
 
 

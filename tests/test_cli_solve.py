@@ -37,7 +37,10 @@ def test_solve_jsonl_and_deck():
     r = run("solve", "--hands", "Jk Jh", "Ah Kh", "", "", "--trump", "h", "--out", "2", "--out", "3",
             "--deck", "25", "--format", "jsonl")
     assert r.exit_code == 0, r.output
-    assert json.loads(r.output) == {"tricks": [2, 0], "card_values": {"Jh": 2, "Jk": 2}, "to_move": 0}
+    from euchre_stats import __version__
+
+    assert json.loads(r.output) == {"tricks": [2, 0], "card_values": {"Jh": 2, "Jk": 2}, "to_move": 0,
+                                    "version": __version__}
 
 
 def test_batch(tmp_path):

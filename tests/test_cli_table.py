@@ -41,6 +41,15 @@ def test_table_run_and_resume(small_run):
     assert r.exit_code == 0 and "16 rows" in r.stdout and "seed 3" in r.stdout
 
 
+def test_a_limited_run_warns_that_its_summary_is_a_slice(small_run):
+    """--limit 8 runs the first 8 classes: the summary says it stands for those, not the deck's hands."""
+    d, out = small_run
+    assert out["warning"].startswith("warning: --limit 8: the first 8 of ") and "not a random sample" in out["warning"]
+    r = run(["table", "--seat", "eldest,dealer", "--limit", "8", "--samples-per-class", "10",
+             "--chunk-size", "4", "--run-dir", str(d), "--no-charts"])
+    assert r.stdout.splitlines()[2] == out["warning"]
+
+
 @pytest.mark.parametrize("args, message", [
     (["--seat", "north"], "unknown seat 'north'"),
     (["--samples-per-class", "20"], "samples_per_class is 10 there, 20 now"),

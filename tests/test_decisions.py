@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 
 import numpy as np
 import pytest
@@ -376,13 +377,51 @@ def test_a_round_two_call_names_its_suit_in_words():
                 ["pass", "s", "d alone", "d"], "d")
     text = d.to_text()
     assert text.splitlines()[0] == "call: hand Jd Ad Kd 9c Tc, turned down 9h, seat third"
-    assert text.splitlines()[-1] == "recommendation: d (call diamonds)"
-    assert d.to_dict()["recommendation"] == "d"
+    assert text.splitlines()[-1] == "recommendation: call diamonds"
+    rows = [re.match(r"\s*(.+?) [+-]\d", line).group(1) for line in text.split("\n\n")[1].splitlines()[1:]]
+    assert rows == ["pass", "spades", "diamonds alone", "diamonds"]  # the rows in words, as the recommendation
+    assert d.to_dict()["recommendation"] == "d" and [o["action"] for o in d.to_dict()["options"]] == \
+        ["pass", "s", "d alone", "d"]  # the JSON keeps its keys
+    assert [r["action"] for r in d.to_frame().to_dict("records")] == ["pass", "s", "d alone", "d"]
     alone = _answer("call", d.inputs, ["pass", "d alone"], "d alone")
-    assert alone.to_text().splitlines()[-1] == "recommendation: d alone (call diamonds alone)"
+    assert alone.to_text().splitlines()[-1] == "recommendation: call diamonds alone"
     named = _answer("order", {"hand": "Jh Ah Kh 9s Tc", "upcard": "Jk", "seat": "dealer", "named": "s"},
                     ["pass", "order"], "pass")
     assert "named spades" in named.to_text().splitlines()[0]
+
+
+def test_the_dealer_picks_up_where_the_others_order():
+    """Players say "pick it up" to the dealer: the dealer's rows and verdict say so; the JSON keeps ``order``."""
+    inputs = {"hand": "Jc As Ks 9s Qd", "upcard": "Js", "seat": "dealer"}
+    d = _answer("order", inputs, ["pass", "order", "order alone"], "order")
+    d.differences = [{"a": "order", "b": "order alone", "diff": 0.1, "ci": [0.05, 0.15]}]
+    text = d.to_text()
+    table = text.split("\n\n")[1].splitlines()
+    assert [re.match(r"\s*(.+?) [+-]\d", line).group(1) for line in table[1:]] == ["pass", "pick up", "pick up alone"]
+    assert "pick up - pick up alone: +0.100" in text and text.splitlines()[-1] == "recommendation: pick up"
+    assert d.to_dict()["recommendation"] == "order" and d.to_dict()["options"][1]["action"] == "order"
+    eldest = _answer("order", {**inputs, "seat": "eldest"}, ["pass", "order"], "order")
+    assert eldest.to_text().splitlines()[-1] == "recommendation: order"
+
+
+def test_discard_rows_are_in_value_order():
+    """Six cards to throw: the table lists them best first (the JSON keeps the hand's order)."""
+    actions = ["Js", "Jc", "As", "Kh", "9d", "Td"]
+    d = _answer("discard", {"hand": "Js Jc As Kh 9d Td", "upcard": "Js"}, actions, "9d")
+    values = {"Js": 0.2, "Jc": 0.3, "As": 0.25, "Kh": 1.2, "9d": 1.3, "Td": 1.25}
+    for o in d.options:
+        o.ev = values[o.action]
+    rows = [line.split()[0] for line in d.to_text().split("\n\n")[1].splitlines()[1:]]
+    assert rows == ["9d", "Td", "Kh", "Jc", "As", "Js"]
+    assert [o["action"] for o in d.to_dict()["options"]] == actions
+
+
+def test_one_trick_is_singular():
+    from euchre_stats.output.plots import draw_decision_tricks, new_axes
+
+    d = _answer("order", {"hand": "Jc As Ks 9s Qd", "upcard": "Js", "seat": "eldest"}, ["pass", "order"], "order")
+    ax = draw_decision_tricks(new_axes(), d)
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["0 tricks", "1 trick"]
 
 
 def test_options_tied_below_the_best_are_flagged_between_them():
@@ -396,7 +435,7 @@ def test_options_tied_below_the_best_are_flagged_between_them():
     for a, b, _ in ties:
         assert ranked.index(b) == ranked.index(a) + 1          # each against the next one down
     a, b, (lo, hi) = ties[0]
-    assert f"too close to call between them: {a} - {b}:" in d.to_text()
+    assert f"too close to call between them: {d.label(a)} - {d.label(b)}:" in d.to_text()  # in words
     # options that differ on no deal are "equivalent", never a tie
     assert not any("alone" in a and "alone" in b for a, b, _ in ties)
 

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from euchre_stats.core.errors import DecisionInputError
-from euchre_stats.decide.equity import (OUTCOMES, HandOutcomes, equity_table, hand_win_probability, parse_score,
+from euchre_stats.decide.equity import (HandOutcomes, equity_table, hand_win_probability, parse_score,
                                         simulate_outcomes, win_probability)
 from euchre_stats.rules import NORTH_AMERICAN, hand_point_values
 

@@ -5,7 +5,8 @@ flags on top; six-handed from the 33-card deck or the doubled pack), a question 
 ``call``, ``discard``, ``lead``), a legal hand, seat, upcard or trump, a score now and then
 (four-handed) and a small ``--samples``,
 and runs it through click's runner; and ``lead`` asked where the state machine's random play
-reached a lead (the tricks so far, loners, lone defenders, the dealer's discard).  A rule combination is valid when the rules layer accepts it
+reached a lead (the tricks so far, loners, lone defenders, the dealer's discard).  A rule combination
+is valid when the rules layer accepts it
 (:func:`~euchre_stats.rules.for_players`, as the command line builds it); a lead's seat is the one
 the rules say leads.  Every such question must answer (exit code 0): neither the internal-error
 guard (exit code 70) nor a bad-input verdict (exit code 2).  Derandomized, so every run asks the

@@ -65,7 +65,7 @@ def test_table_sets_each_deck_beside_the_four_handed_game():
     # one dealt hand does not change in the two-handed game: only where the other cards are
     assert two.decks[0].values() == two.standard[0].values()
     assert "24 two-handed exact" in two.to_frame().columns
-    assert es.odds("24").to_dict() == {"decks": {"24": deck_odds("24").to_dict()}}
+    assert es.odds("24").to_dict() == {"decks": {"24": deck_odds("24").to_dict()}, "version": es.__version__}
 
 
 def test_errors_name_the_game():

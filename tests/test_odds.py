@@ -299,7 +299,7 @@ def test_conditional_matches_enumeration():
 
 def test_conditional_json_shape():
     d = conditional_odds("Jh Jd Ah 9s Tc", "9h", "25").to_dict(exact=True)
-    assert list(d) == ["players"]
+    assert list(d) == ["players", "version"]
     assert list(d["players"]) == list(HOLDERS)
     p = d["players"]["partner"]
     assert set(p["cards"]) == {"Jk", "As", "Ad", "Ac"}
@@ -350,3 +350,16 @@ def test_conditional_conservation(deal):
     assert sum(c.holders[n].expected_trumps() for n in HOLDERS) == c.unseen_trumps
     named = conditional_odds(cards_to_mask(hand), up, deck, hand_size=len(hand)).holders["partner"].cards
     assert set(named) == {x for x in named_cards(up >> 3, deck) if (unseen >> x) & 1}
+
+
+def test_impossible_trump_counts_print_a_dash_not_zero():
+    """Three trumps unseen: nobody can hold four or five, so those rows say "-" rather than 0.0000
+    (a probability that merely rounds to nothing would)."""
+    from euchre_stats.variants.odds import conditional_odds
+
+    text = conditional_odds("Jh Jd Ah 9s Tc", "9h", "24").to_text()
+    rows = {line.split()[0] + " " + line.split()[1]: line.split()[2:] for line in text.splitlines()
+            if line.strip()[:1].isdigit()}
+    assert rows["3 trumps"] == ["0.0123", "0.0123", "0.0123", "0.0012"]
+    assert rows["4 trumps"] == ["-"] * 4 and rows["5 trumps"] == ["-"] * 4
+    assert "0.0000" not in text and text.splitlines()[-1].startswith("-: cannot happen")

@@ -60,7 +60,7 @@ def _marked(ax) -> list:
 def test_decision_plot_renders_with_its_context_in_the_title(kind, tmp_path):
     d = _decision(kind, rules=PRESETS["british"])
     fig = plots.decision_figure(d)
-    title = fig._suptitle.get_text()
+    title = fig._suptitle.get_text().replace("\n", " ")  # wrapped at spaces
     for text in SAYS[kind] + ["realistic play", "rules: british"]:
         assert text in title, (text, title)
     assert "['" not in title and ", h," not in title  # no Python list, no suit letter alone
@@ -80,7 +80,7 @@ def test_the_recommended_option_is_marked(kind):
         assert bar.get_x() < k < bar.get_x() + bar.get_width() + 0.5  # the recommended option's bar
         assert bar.get_edgecolor()[:3] == (0.0, 0.0, 0.0) and bar.get_linewidth() >= 2
         bold = [t.get_text() for t in ax.get_xticklabels() if t.get_fontweight() == "bold"]
-        assert bold == [d.recommendation]
+        assert bold == [d.label(d.recommendation)]
     assert [t.get_text() for t in values.texts] == ["recommended"]
     matplotlib.pyplot.close(fig)
 
@@ -133,4 +133,74 @@ def test_a_recommendation_too_close_to_call_says_so():
     d.too_close = True
     fig = plots.decision_figure(d)
     assert [t.get_text() for t in fig.axes[0].texts] == ["recommended\n(too close to call)"]
+    matplotlib.pyplot.close(fig)
+
+
+def test_the_seed_is_in_every_title():
+    d = _decision("order")
+    fig = plots.decision_figure(d)
+    assert "seed 7" in fig._suptitle.get_text() and "seed 7" in fig.axes[1].get_title()
+    matplotlib.pyplot.close(fig)
+    ax = d.plot()
+    assert "seed 7" in ax.get_title()
+    matplotlib.pyplot.close(ax.figure)
+
+
+def test_at_a_score_the_chart_draws_the_chance_of_winning_the_game():
+    """The recommendation is by P(win): the chart draws P(win), not the expected points."""
+    d = _decision("order", best=1)
+    wins = {"pass": 0.944, "order": 0.993, "order alone": 0.974}
+    for o in d.options:
+        o.extra.update(p_win=wins[o.action], p_win_ci=[wins[o.action] - 0.01, wins[o.action] + 0.01])
+    d.inputs = {**d.inputs, "score": "9-8", "game": {"score": "9-8"}}
+    fig = plots.decision_figure(d)
+    values = fig.axes[0]
+    heights = [p.get_height() for p in values.patches if p.get_gid() != "recommended" or True][:3]
+    assert heights == pytest.approx([0.944, 0.993, 0.974])
+    assert values.get_ylabel().startswith("P(win the game)") and "P(win" in values.get_title()
+    matplotlib.pyplot.close(fig)
+
+
+def test_a_model_comparison_draws_each_models_tricks():
+    c = ModelComparison(_decision("order", "dd", best=2), _decision("order", "pimc", best=1))
+    fig = plots.decision_figure([c.dd, c.pimc])
+    assert len(fig.axes) == 3
+    assert "double-dummy" in fig.axes[1].get_title() and "realistic" in fig.axes[2].get_title()
+    matplotlib.pyplot.close(fig)
+
+
+def test_the_tricks_of_a_thrown_in_pass_add_up_to_one():
+    """A pass in round two may be thrown in (no tricks played): its share is drawn, so the bar reaches 1."""
+    d = _decision("call", best=1)
+    d.options[0].tricks = [0.2, 0.2, 0.2, 0.1, 0.1, 0.04]  # 0.84: the rest thrown in
+    ax = plots.draw_decision_tricks(plots.new_axes(), d)
+    assert "thrown in" in [t.get_text() for t in ax.get_legend().get_texts()]
+    tops = [p.get_y() + p.get_height() for p in ax.patches if abs(p.get_x() + p.get_width() / 2) < 0.01]
+    assert max(tops) == pytest.approx(1.0)
+    matplotlib.pyplot.close(ax.figure)
+
+
+def test_the_dealers_chart_names_the_discard_and_picks_up():
+    d = _decision("order", best=1)
+    d.inputs = {**d.inputs, "seat": "dealer"}
+    d.options[1].extra["discard"] = "Tc"
+    d.options[2].extra["discard"] = "9s"
+    ax = d.plot()
+    labels = [t.get_text() for t in ax.get_xticklabels()]
+    assert labels == ["pass", "pick up\n(discard Tc)", "pick up alone\n(discard 9s)"]
+    matplotlib.pyplot.close(ax.figure)
+
+
+@pytest.mark.parametrize("kind", list(INPUTS))
+def test_a_results_own_figure_keeps_its_title_and_labels_inside(kind):
+    """``plot()`` with no Axes: the title (three lines of context) and the rotated option names are
+    inside the figure, not clipped at its edges."""
+    ax = _decision(kind).plot()
+    fig = ax.figure
+    fig.canvas.draw()
+    box = fig.bbox
+    for artist in [ax.title, *ax.get_xticklabels(), ax.yaxis.label]:
+        ext = artist.get_window_extent()
+        assert ext.x0 >= box.x0 - 1 and ext.x1 <= box.x1 + 1 and ext.y0 >= box.y0 - 1 and ext.y1 <= box.y1 + 1, \
+            (kind, artist.get_text(), ext, box)
     matplotlib.pyplot.close(fig)

@@ -323,3 +323,17 @@ def test_hand_point_values_are_exactly_what_hand_points_array_scores(name, playe
                 assert got <= set(hand_point_values(r)), (name, players, ldp, alone, dalone)
                 scored |= got if ldp == rules.lone_defender_points else set()
     assert scored == set(hand_point_values(rules)) or players == 2
+
+
+@pytest.mark.parametrize("typed, meant", [("stick_dealer", "'stick_the_dealer'"),
+                                          ("stick-the-dealer", "'stick_the_dealer'"), ("gameto", "'game_to'"),
+                                          ("canadian", "'canadian_loner'")])
+def test_a_mistyped_rule_key_is_answered_with_the_key_meant(typed, meant):
+    from euchre_stats.core.errors import RulesError
+
+    with pytest.raises(RulesError, match=rf"unknown rule option '{typed}'; did you mean {meant}"):
+        Rules.from_json({typed: True})
+    with pytest.raises(RulesError, match=rf"did you mean {meant}"):
+        NORTH_AMERICAN.replace(**{typed: True})
+    with pytest.raises(RulesError, match=r"unknown rule option 'zzz'$"):
+        Rules.from_json({"zzz": 1})

@@ -303,7 +303,7 @@ def test_review_of_the_example_record():
     runner = CliRunner()
     r = runner.invoke(cli, ["review", "data/examples/six_handed.json", "--double-dummy"])
     assert r.exit_code == 0, r.output
-    assert "exchange       seat 2 asked seat 4 for a card: given Jh, discarded Kd" in r.output
+    assert "exchange       seat 2 (third) asked seat 4 (fifth) for a card: given Jh, discarded Kd" in r.output
     assert "points         side 0: 6   side 1: 0" in r.output
     r = runner.invoke(cli, ["review", "data/examples/six_handed.json", "--realistic", "--seed", "1",
                             "--format", "json"])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from euchre_stats.bidding.model import BiddingModel
 from euchre_stats.bidding.tuning import (MIN_EFFECTIVE, NEXT_BONUS_GRID, TuneResult, _best_threshold, _bootstrap_se,
@@ -59,3 +60,27 @@ def test_a_flat_gain_keeps_the_most_conservative_threshold_within_one_error():
     gain = np.where(s > 7, 1.0, np.where(s > 3, 0.0, -1.0)) + rng.normal(0, 1.0, len(s))
     t = _best_threshold(s, gain, np.ones_like(s), current=5.0)
     assert 6.0 < t < 7.5
+
+
+def test_the_command_prints_a_summary_and_the_file_it_wrote(tmp_path):
+    """``tune -o FILE`` says what it fitted (each threshold by seat) and where the model went, on
+    standard error; without ``-o`` the model is standard output and the summary stays off it."""
+    import json
+
+    from click.testing import CliRunner
+
+    from euchre_stats.cli.main import cli
+
+    out = tmp_path / "model.json"
+    args = ["tune", "--deals", "100", "--sweeps", "1", "--model", "dd", "--seed", "1"]
+    r = CliRunner().invoke(cli, args + ["-o", str(out)])
+    assert r.exit_code == 0, r.output
+    model = json.loads(out.read_text())
+    lines = r.stderr.splitlines()
+    assert lines[-1] == f"wrote {out}"
+    head = next(i for i, line in enumerate(lines) if line.startswith("fitted (by seat)"))
+    assert lines[head].split()[-4:] == ["eldest", "partner", "third", "dealer"]
+    order = lines[head + 1].split()
+    assert order[0] == "order" and [float(v) for v in order[1:]] == pytest.approx(model["order"], abs=0.005)
+    plain = CliRunner().invoke(cli, args)
+    assert json.loads(plain.stdout)["order"] == model["order"] and "wrote" not in plain.stderr

@@ -120,7 +120,7 @@ def test_cli_odds_forms():
     r = CliRunner().invoke(cli, ["odds", "--format", "json", "--exact"])
     assert r.exit_code == 0, r.output
     data = json.loads(r.output)
-    assert list(data) == ["decks"] and list(data["decks"]) == ["24", "25", "28", "32", "33"]
+    assert list(data) == ["decks", "version"] and list(data["decks"]) == ["24", "25", "28", "32", "33"]
     assert data["decks"]["24"]["exact"]["right_bower"] == "5/24"
     r = CliRunner().invoke(cli, ["odds", "--hand", "Jh Jd Ah 9s Tc", "--up", "9h", "--format", "json"])
     assert list(json.loads(r.output)["players"]) == ["partner", "left", "right", "kitty"]
@@ -140,3 +140,15 @@ def test_progress_is_drawn_before_the_first_chunk():
     calls = []
     simulate_variants("24", samples=1500, seed=2, model="dd", progress=lambda done, total: calls.append((done, total)))
     assert calls == [(0, 1500), (1000, 1500), (1500, 1500)]
+
+
+def test_the_header_names_each_columns_deck_and_no_other():
+    """The rules name one deck (24) while the columns are 24 and 32: the header says the columns'."""
+    import euchre_stats as es
+
+    r = es.variants("24,32", samples=4, seed=1, model="dd")
+    head = r.to_text().splitlines()[0]
+    assert head == ("rules: north-american: game to 10; the columns: 24-card deck, 5 cards each; "
+                    "32-card deck, 5 cards each"), head
+    games = es.variants("24,32", samples=4, seed=1, players=3, model="dd").to_text().splitlines()[1]
+    assert "24-card deck" not in games and "the columns' decks: 24, 32 cards" in games

@@ -138,8 +138,15 @@ def _card_from_match(token: str) -> int:
     return make_card(idx, suit)
 
 
+#: what players call the Joker, which the card text does not read: the error says to write ``Jk``
+JOKER_NAMES = ("benny", "bennie", "bestbower", "best-bower", "bower", "jok", "jkr")
+
+
 def _tokens(text: str) -> Iterator[str]:
     for piece in _SEPARATORS.split(str(text).strip()):
+        if piece.lower() in JOKER_NAMES:
+            raise InvalidCardError(f"cannot read a card at {piece!r} in {text!r}: did you mean the Joker? "
+                                   "Write it 'Jk' (the 25- and 33-card decks hold it: --deck 25)")
         pos = 0
         while pos < len(piece):
             m = _TOKEN.match(piece, pos)
@@ -158,7 +165,9 @@ def _check_in_deck(card: int, token: str, deck) -> None:
         return
     d = find_deck(deck)
     if not (d.mask >> card) & 1:
-        where = " (the red Joker is the doubled 25-card pack's, deck 50)" if card == RED_JOKER else ""
+        where = (" (the red Joker is the doubled 25-card pack's, deck 50)" if card == RED_JOKER
+                 else " (did you mean --deck 25? The 25- and 33-card decks hold the Joker)" if card == JOKER
+                 else "")
         raise InvalidCardError(f"card {token!r} is not in the {d.label}-card deck{where}")
 
 

@@ -11,6 +11,15 @@ from .errors import SeatError
 
 #: seat names from the dealer, indexed by seat (the dealer is seat 3)
 SEAT_NAMES = ("eldest", "partner", "third", "dealer")
+#: seat names from the dealer at each table size, eldest first and the dealer last
+TABLE_SEAT_NAMES = {2: ("eldest", "dealer"), 3: ("eldest", "second", "dealer"), 4: SEAT_NAMES,
+                    6: ("eldest", "second", "third", "fourth", "fifth", "dealer")}
+
+
+def seat_word(seat: int, dealer: int, players: int = 4) -> str:
+    """The absolute ``seat`` of a hand record as a person reads it: ``"seat 2 (third)"`` when seat 3 deals."""
+    names = TABLE_SEAT_NAMES.get(players)
+    return f"seat {seat} ({names[(seat - dealer - 1) % players]})" if names else f"seat {seat}"
 ELDEST, PARTNER, THIRD, DEALER = 0, 1, 2, 3
 
 _SEAT_WORDS = {"eldest": 0, "partner": 1, "third": 2, "dealer": 3, "1": 0, "2": 1, "3": 2, "4": 3,

@@ -204,10 +204,13 @@ class EquityResult(ResultView):
     receive: np.ndarray    # [us, them]: they deal it
     seed: int | None = None
     model: str = DEFAULT_PLAY_MODEL
+    #: the bidding model of the self-play hands: ``"shipped"``, a file's path or ``"custom"`` (:mod:`..api`)
+    bidding: str = "shipped"
 
     def to_dict(self) -> dict:
         return {"rules": self.rules.to_dict(), "game_to": self.rules.game_to, "win_by_two": self.rules.win_by_two,
-                "seed": self.seed, "model": self.model, "hand_outcomes": self.outcomes.to_dict(),
+                "seed": self.seed, "model": self.model, "bidding": self.bidding,
+                "hand_outcomes": self.outcomes.to_dict(),
                 "we_deal": self.deal.round(6).tolist(), "they_deal": self.receive.round(6).tolist()}
 
     def to_frame(self):
@@ -235,10 +238,10 @@ class EquityResult(ResultView):
     def plot(self, ax=None):
         """A heatmap of P(we win) with us dealing next, on ``ax`` (a new figure when None); the Axes.
         Each cell's label is black or white by its own colour."""
-        from ..output.plots import label_cells, plt
+        from ..output.plots import label_cells, new_axes
 
         if ax is None:
-            _, ax = plt.subplots(figsize=(6.4, 5.2))
+            ax = new_axes(figsize=(6.4, 5.2))
         im = ax.imshow(self.deal, origin="lower", cmap="RdBu", vmin=0, vmax=1)
         t = self.rules.game_to
         label_cells(ax, im, [[f"{self.deal[a, b]:.2f}" for b in range(t)] for a in range(t)])

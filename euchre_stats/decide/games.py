@@ -39,15 +39,14 @@ from ..bidding.games import contract_of, finish_auction, game_bidder, game_kinds
 from ..game.policies import HeuristicPolicy, best_discard
 from ..game.state import ALONE, DEFEND, OVER, PLAY, HandState
 from ..play.contracts import DEFAULT_PLAY_MODEL, PLAY_MODELS, Outcome
-from ..core.seats import partners_of
+from ..core.seats import TABLE_SEAT_NAMES, partners_of
 from ..rules import GAME_NAMES, Rules, alone_with_the_call, first_leader, order_must_go_alone
 from ..sampling.dealer import KITTY, Knowledge
 from ..sampling.seeds import resolve_seed
 from .questions import Decision, _drive, _pick_discards, _summarise, contract_trump, dealer_for
 
 #: seat names from the dealer in each game, indexed by the game's seat
-GAME_SEAT_NAMES = {2: ("eldest", "dealer"), 3: ("eldest", "second", "dealer"),
-                   6: ("eldest", "second", "third", "fourth", "fifth", "dealer")}
+GAME_SEAT_NAMES = {p: TABLE_SEAT_NAMES[p] for p in (2, 3, 6)}
 _SEAT_WORDS = {2: {"eldest": 0, "non-dealer": 0, "nondealer": 0, "1": 0, "dealer": 1, "2": 1},
                3: {"eldest": 0, "left": 0, "1": 0, "second": 1, "right": 1, "2": 1, "dealer": 2, "3": 2},
                6: {**{name: i for i, name in enumerate(("eldest", "second", "third", "fourth", "fifth", "dealer"))},
@@ -469,7 +468,8 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
         raise DecisionInputError(f"card {card_name(dup)!r} is played twice in the tricks given")
     left = hs - len(trick_cards)
     if left < 1:
-        raise DecisionInputError(f"{len(trick_cards)} tricks given: no trick is left to lead to")
+        raise DecisionInputError(f"{len(trick_cards)} trick{'' if len(trick_cards) == 1 else 's'} given: no trick is "
+                                 "left to lead to")
     try:
         cards = parse_cards(hand, deck, size=left, taken=named)
     except DuplicateCardError as exc:

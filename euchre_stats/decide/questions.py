@@ -34,7 +34,7 @@ from ..core.errors import DecisionInputError, InconsistentDealError, SolveInputE
 from ..core.seats import DEALER, SEAT_NAMES, parse_seat
 from ..core.stats import MIN_EFFECTIVE_SAMPLES, Z95, effective_sample_size, weighted_mean_se
 from ..core.trump import EFF_SUIT, NO_TRUMP, POWER, SUIT_MASK, trick_winner_index
-from ..output.results import ResultView, action_text, inputs_text
+from ..output.results import ResultView, action_label, inputs_text, recommendation_text
 from ..play.contracts import DEFAULT_PLAY_MODEL, PLAY_MODELS, Contracts, Evaluator, Outcome, discards_of
 from ..rules import (NORTH_AMERICAN, Rules, alone_with_the_call, dealer_picks_up, first_leader, hand_points_array,
                      joker_up_names_trump, may_call_no_trump, may_discard, may_pass, may_take_up,
@@ -126,6 +126,9 @@ class Decision(ResultView):
     target_se: float | None = None
     #: how the deals were drawn (:class:`Sampling`)
     sampling: "Sampling | None" = None
+    #: the bidding model that valued the passes and read the bids seen: ``"shipped"``, a file's path,
+    #: ``"custom"`` (set by the public functions, :mod:`euchre_stats.api`)
+    bidding: str | None = None
 
     @property
     def target_reached(self) -> bool | None:
@@ -140,6 +143,7 @@ class Decision(ResultView):
             "samples": self.samples, "model": self.model, "pass_model": self.pass_model,
             "infer": self.infer, "effective_samples": round(self.effective_samples, 1),
             "value_unit": self.value_unit,
+            **({"bidding": self.bidding} if self.bidding is not None else {}),
             "options": [o.to_dict() for o in self.options], "differences": self.differences,
             "recommendation": self.recommendation, "too_close": self.too_close,
         }
@@ -198,15 +202,22 @@ class Decision(ResultView):
                          "recommended by the chance of winning the game")
         signed = self.value_unit != "tricks"
         unit = UNIT_WORDS.get(self.value_unit, self.value_unit)
-        lines.append(f"value: expected {unit}, 95% interval")
+        if game:
+            lines.append(f"value: P(win), the chance of winning the game, ranks the options (and their differences); "
+                         f"EV: expected {unit}, 95% interval")
+        else:
+            lines.append(f"value: expected {unit}, 95% interval")
         lines.append("")
         table = []
         # the makers' chances, labelled from the asker's seat
         defends = self.inputs.get("side") == "defenders"
         labels = ("P(they make)", "P(they march)", "P(we euchre)") if defends else ("P(make)", "P(march)", "P(euchred)")
-        for o in self.options:
+        options = self.options
+        if self.kind == "discard":  # six cards: best first, as the differences are
+            options = sorted(options, key=lambda o: -o.extra.get("p_win", o.ev) if game else -o.ev)
+        for o in options:
             certain = o.ev_ci[0] == o.ev_ci[1]   # e.g. a hand thrown in: its value cannot vary
-            row = {"action": o.action, "EV": _fmt(o.ev, signed),
+            row = {"action": self.label(o.action), "EV": _fmt(o.ev, signed),
                    "95% CI": "certain" if certain else f"[{_fmt(o.ev_ci[0], signed)}, {_fmt(o.ev_ci[1], signed)}]",
                    labels[0]: f"{o.p_make:.3f}", labels[1]: f"{o.p_march:.3f}",
                    labels[2]: f"{o.p_euchred:.3f}", "n": o.n}
@@ -223,29 +234,41 @@ class Decision(ResultView):
         lines.append("")
         same = [df["b"] for df in self.differences if df.get("equivalent")]
         rivals = [df for df in self.differences if not df.get("equivalent")]
+        lab = self.label
         for df in rivals:
-            lines.append(f"{df['a']} - {df['b']}: {_fmt(df['diff'])} [{_fmt(df['ci'][0])}, {_fmt(df['ci'][1])}]")
+            lines.append(f"{lab(df['a'])} - {lab(df['b'])}: {_fmt(df['diff'])} [{_fmt(df['ci'][0])}, "
+                         f"{_fmt(df['ci'][1])}]")
         if same:
-            lines.append(f"equivalent to {self.recommendation} on every sampled deal: {', '.join(same)}")
+            lines.append(f"equivalent to {lab(self.recommendation)} on every sampled deal: "
+                         f"{', '.join(lab(b) for b in same)}")
         for df in rivals:
             if "same_as" in df:
-                lines.append(f"{df['b']} is equivalent to {df['same_as']} on every sampled deal")
+                lines.append(f"{lab(df['b'])} is equivalent to {lab(df['same_as'])} on every sampled deal")
         for df in self.differences:
             if "tie_with" in df:
                 t = df["tie_with"]
-                lines.append(f"too close to call between them: {t['a']} - {df['b']}: {_fmt(t['diff'])} "
+                lines.append(f"too close to call between them: {lab(t['a'])} - {lab(df['b'])}: {_fmt(t['diff'])} "
                              f"[{_fmt(t['ci'][0])}, {_fmt(t['ci'][1])}]")
         if self.too_close and self.effective_samples < MIN_EFFECTIVE_SAMPLES:
             n = self.effective_samples
             lines.append(f"recommendation: none: {n:.3g} effective deal{'' if n == 1 else 's'}, fewer than the "
                          f"{MIN_EFFECTIVE_SAMPLES} needed to tell the options apart; ask again with more --samples")
         elif self.too_close:
-            lines.append(f"recommendation: too close to call ({action_text(self.recommendation)} vs "
-                         f"{action_text(rivals[0]['b'])}); {self.recommendation} is ahead by "
+            lines.append(f"recommendation: too close to call ({self.recommendation_text()} vs "
+                         f"{lab(rivals[0]['b'])}); {lab(self.recommendation)} is ahead by "
                          f"{_fmt(rivals[0]['diff'])}")
         else:
-            lines.append(f"recommendation: {action_text(self.recommendation)}")
+            lines.append(f"recommendation: {self.recommendation_text()}")
         return "\n".join(lines)
+
+    def label(self, action: str) -> str:
+        """An option's key as the text table names it (``"d alone"`` -> ``"diamonds alone"``; the
+        dealer's ``"order"`` -> ``"pick up"``): :func:`~euchre_stats.output.results.action_label`."""
+        return action_label(action, self.kind, self.inputs.get("seat"))
+
+    def recommendation_text(self) -> str:
+        """The recommended option in words (``call diamonds``, ``pick up``)."""
+        return recommendation_text(self.recommendation, self.kind, self.inputs.get("seat"))
 
     def plot(self, ax=None, kind: str = "values"):
         """Draw on ``ax`` (a new Agg figure when ``None``) and return the matplotlib Axes.
@@ -313,8 +336,8 @@ class ModelComparison(ResultView):
     def to_text(self) -> str:
         import pandas as pd
 
-        gap_df = pd.DataFrame([{"action": g["action"], "dd": _fmt(g["ev_dd"]), "pimc": _fmt(g["ev_pimc"]),
-                                "dd - pimc": _fmt(g["gap"])} for g in self.gap])
+        gap_df = pd.DataFrame([{"action": self.dd.label(g["action"]), "dd": _fmt(g["ev_dd"]),
+                                "pimc": _fmt(g["ev_pimc"]), "dd - pimc": _fmt(g["gap"])} for g in self.gap])
         return "\n\n".join([self.dd.to_text(), self.pimc.to_text(),
                              "model gap (double-dummy minus realistic):\n" + gap_df.to_string(index=False)])
 
@@ -1214,7 +1237,7 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
     k_done = len(trick_cards)
     left = rules.hand_size - k_done
     if left < 1:
-        raise DecisionInputError(f"{k_done} tricks given: no trick is left to lead to")
+        raise DecisionInputError(f"{k_done} trick{'' if k_done == 1 else 's'} given: no trick is left to lead to")
     cards, hmask = _hand_setup(hand, rules, size=left)
     for c in played:
         if (hmask >> c) & 1:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import os
 import sys
+import textwrap
 
 import matplotlib
 
@@ -67,8 +68,9 @@ def label_cells(ax, im, texts, fontsize: float = 7) -> None:
 
 
 def new_axes(figsize=(6, 4.2)):
-    """A fresh figure with one Axes (Agg), for a result's ``plot(ax=None)``."""
-    return plt.subplots(figsize=figsize)[1]
+    """A fresh figure with one Axes (Agg), for a result's ``plot(ax=None)``: laid out by matplotlib's
+    constrained layout, so that a long title and rotated tick labels stay inside the figure."""
+    return plt.subplots(figsize=figsize, layout="constrained")[1]
 
 
 def decision_title(decisions) -> str:
@@ -85,11 +87,26 @@ def decision_title(decisions) -> str:
         if up != JOKER:
             inputs["trump"] = SUITS[up >> 3]
     models = " vs ".join(MODEL_TITLES.get(d.model, d.model) for d in decisions)
-    return f"{d0.kind}: {inputs_text(inputs)}\n{models}, rules: {d0.rules.name}"
+    # lines of at most 72 characters: a long question stays inside a figure six inches wide
+    return "\n".join(textwrap.fill(line, 72) for line in (f"{d0.kind}: {inputs_text(inputs)}",
+                                                         f"{models}, rules: {d0.rules.name}, seed {d0.seed}"))
 
 
 def _as_list(decisions) -> list:
     return list(decisions) if isinstance(decisions, (list, tuple)) else [decisions]
+
+
+def by_p_win(d) -> bool:
+    """Whether the decision ``d`` was asked at a score (``--score``): it recommends by P(win)."""
+    return bool(d.options) and all("p_win" in o.extra for o in d.options)
+
+
+def option_labels(d) -> list[str]:
+    """The options' tick labels: as the text table names them (``diamonds``, the dealer's ``pick up``),
+    with the discard of an option that has one (the dealer's)."""
+    label = getattr(d, "label", lambda a: a)
+    return [label(o.action) + (f"\n(discard {o.extra['discard']})" if o.extra.get("discard") else "")
+            for o in d.options]
 
 
 def _mark_recommended(ax, actions: list[str], recommendation: str) -> None:
@@ -113,11 +130,17 @@ def draw_decision_values(ax, decisions, context: bool = True):
     width = 0.8 / len(decisions)
     x = np.arange(len(actions))
     chosen: dict[int, list] = {}  # option -> (model, top of its bar) of each model recommending it
+    win = all(by_p_win(d) for d in decisions)  # at a score the options are ranked by P(win): draw that
     for j, d in enumerate(decisions):
         by = {o.action: o for o in d.options}
-        ev = np.array([by[a].ev for a in actions])
-        lo = np.array([by[a].ev - by[a].ev_ci[0] for a in actions])
-        hi = np.array([by[a].ev_ci[1] - by[a].ev for a in actions])
+        if win:
+            ev = np.array([by[a].extra["p_win"] for a in actions])
+            lo = np.clip(np.array([by[a].extra["p_win"] - by[a].extra["p_win_ci"][0] for a in actions]), 0, None)
+            hi = np.clip(np.array([by[a].extra["p_win_ci"][1] - by[a].extra["p_win"] for a in actions]), 0, None)
+        else:
+            ev = np.array([by[a].ev for a in actions])
+            lo = np.array([by[a].ev - by[a].ev_ci[0] for a in actions])
+            hi = np.array([by[a].ev_ci[1] - by[a].ev for a in actions])
         bars = ax.bar(x + j * width, ev, width, yerr=[lo, hi], capsize=4, label=f"{d.model} play")
         if d.recommendation in actions:
             k = actions.index(d.recommendation)
@@ -133,13 +156,18 @@ def draw_decision_values(ax, decisions, context: bool = True):
                     xytext=(0, 4), textcoords="offset points", ha="center", va="bottom", fontsize=8,
                     fontweight="bold")
     ax.axhline(0, color="grey", lw=0.8)
-    ax.set_xticks(x + width * (len(decisions) - 1) / 2, actions, rotation=30, ha="right")
+    ax.set_xticks(x + width * (len(decisions) - 1) / 2, option_labels(d0), rotation=30, ha="right")
     _mark_recommended(ax, actions, d0.recommendation)
     ax.margins(y=0.2)
     unit = {"tricks": "tricks", "points_vs_others": "points (mine - the others' mean)"}.get(d0.value_unit,
                                                                                             "points (ours - theirs)")
-    ax.set_ylabel(f"expected {unit}")
-    what = f"expected value per option (n={d0.samples:,}, 95% CI)"
+    if win:
+        score = (d0.inputs.get("game") or {}).get("score") or d0.inputs.get("score", "")
+        ax.set_ylabel(f"P(win the game) from {score}")
+        what = f"P(win the game) per option, which ranks them (n={d0.samples:,}, 95% CI)"
+    else:
+        ax.set_ylabel(f"expected {unit}")
+        what = f"expected value per option (n={d0.samples:,}, 95% CI)"
     ax.set_title(f"{decision_title(decisions)}\n{what}" if context else what, fontsize=9 if context else None)
     ax.legend()
     return ax
@@ -155,16 +183,22 @@ def draw_decision_tricks(ax, d):
     cmap = plt.get_cmap("RdYlGn")
     for k in range(dist.shape[1]):
         ax.bar(x, dist[:, k], 0.6, bottom=bottom, color=cmap(k / max(1, dist.shape[1] - 1)),
-               label=f"{k} tricks")
+               label=f"{k} trick{'' if k == 1 else 's'}")
         bottom += dist[:, k]
+    thrown = np.clip(1.0 - bottom, 0.0, None)  # a pass whose hand is thrown in plays no trick
+    thrown[thrown < 1e-9] = 0.0
+    if thrown.any():
+        ax.bar(x, thrown, 0.6, bottom=bottom, color="lightgrey", hatch="//", label="thrown in")
+        bottom += thrown
     if d.recommendation in actions:
         k = actions.index(d.recommendation)
         outline = ax.bar(x[k], bottom[k], 0.6, fill=False, edgecolor="black", linewidth=2.5)
         outline.patches[0].set_gid(RECOMMENDED)
-    ax.set_xticks(x, actions, rotation=30, ha="right")
+    ax.set_xticks(x, option_labels(d), rotation=30, ha="right")
     _mark_recommended(ax, actions, d.recommendation)
     ax.set_ylabel("probability (our side's tricks)")
-    ax.set_title(f"trick distribution ({d.model} play; recommended in bold)")
+    ax.set_title(f"trick distribution ({MODEL_TITLES.get(d.model, d.model)}, seed {d.seed}; recommended in bold)",
+                 fontsize=9)
     ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1, 1))
     return ax
 
@@ -187,9 +221,11 @@ def decision_figure(decisions):
     """The figure of ``--plot``: each option's expected value with its 95% interval, and each option's
     trick distribution, under a title naming the question's context (:func:`decision_title`)."""
     decisions = _as_list(decisions)
-    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.6), layout="constrained")
-    draw_decision_values(ax1, decisions, context=False)
-    draw_decision_tricks(ax2, decisions[0])
+    n = 1 + len(decisions)  # the values, then each model's trick distribution
+    fig, axes = plt.subplots(1, n, figsize=(5.5 * n, 4.8), layout="constrained")
+    draw_decision_values(axes[0], decisions, context=False)
+    for ax, d in zip(axes[1:], decisions):
+        draw_decision_tricks(ax, d)
     fig.suptitle(decision_title(decisions), fontsize=10)
     return fig
 

@@ -13,6 +13,7 @@ import html
 import io
 import json
 
+from .._version import __version__
 from ..core.cards import SUITS, parse_suit, suit_word
 from ..core.errors import FormatError, InvalidCardError
 
@@ -23,10 +24,11 @@ def dumps(obj) -> str:
 
 
 #: what a CSV carries above its header, as ``# key: JSON value`` lines, when the JSON has it
-#: (docs/cli.md, "CSV"): the question, the rules, the seed, the model, the sample and the answer
-CSV_METADATA = ("kind", "inputs", "rules", "seed", "samples", "model", "pass_model", "infer",
-                "effective_samples", "target_se", "target_reached", "recommendation", "too_close",
-                "run_dir", "settings")
+#: (docs/cli.md, "CSV"): the question, the rules, the seed, the models, the sample, the answer and
+#: the package version
+CSV_METADATA = ("kind", "inputs", "rules", "seed", "samples", "model", "pass_model", "bidding", "infer",
+                "effective_samples", "value_unit", "target_se", "target_reached", "recommendation", "too_close",
+                "differences", "run_dir", "settings", "version")
 
 
 def csv_metadata(d: dict, prefix: str = "") -> list[str]:
@@ -79,6 +81,33 @@ def action_text(action: str) -> str:
     return action
 
 
+#: the dealer's words for round one's options (the JSON keeps ``order``/``order alone``: players say
+#: "pick it up" to the dealer, who picks up rather than orders)
+DEALER_WORDS = {"order": "pick up", "order alone": "pick up alone"}
+
+
+def action_label(action: str, kind: str = "", seat: str | None = None) -> str:
+    """An option's key as the text table names it, in the words players use at the table.
+
+    A round-two call is its suit as a word (``"d alone"`` -> ``"diamonds alone"``, ``"n"`` ->
+    ``"no trump"``); the dealer's round-one options are ``pick up`` and ``pick up alone``; every other
+    option is its key.  The JSON and CSV keep the keys (``"d"``, ``"order"``)."""
+    if kind == "call":
+        suit, _, rest = action.partition(" ")
+        if rest in ("", "alone") and len(suit) == 1 and (suit in SUITS or suit == "n"):
+            word = "no trump" if suit == "n" else suit_word(SUITS.index(suit))
+            return f"{word}{' alone' if rest else ''}"
+    if kind == "order" and seat == "dealer":
+        return DEALER_WORDS.get(action, action)
+    return action
+
+
+def recommendation_text(action: str, kind: str = "", seat: str | None = None) -> str:
+    """The recommended option in a sentence: ``call diamonds alone``, ``pick up``, ``order``."""
+    label = action_label(action, kind, seat)
+    return f"call {label}" if kind == "call" and label != action and action != "pass" else label
+
+
 def text_table(rows: list[dict], na_rep: str = "-") -> str:
     """``rows`` (dicts of text cells) as an aligned table: the columns in order of first appearance,
     each right-justified to its widest cell, a cell a row lacks shown as ``na_rep``.  The text
@@ -105,6 +134,25 @@ class ResultView:
 
     #: the ``--format`` choices of the command that prints this result
     formats: tuple[str, ...] = ("table", "json", "csv")
+
+    def __init_subclass__(cls, **kwargs):
+        """Every result's JSON (and so its CSV's metadata) ends with the package version that made it
+        (``"version"``): a saved answer says which code gave it.  Wrapped here, once, so that no
+        result type can forget it."""
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("to_dict")
+        if own is None or getattr(own, "_records_version", False):
+            return
+
+        def to_dict(self, *args, **kw):
+            d = own(self, *args, **kw)
+            if isinstance(d, dict) and "version" not in d:
+                d["version"] = __version__
+            return d
+
+        to_dict.__doc__, to_dict.__name__, to_dict.__qualname__ = own.__doc__, own.__name__, own.__qualname__
+        to_dict._records_version = True
+        cls.to_dict = to_dict
 
     def to_json(self) -> str:
         """The command line's ``--format json`` output."""
@@ -136,5 +184,5 @@ class ResultView:
                 + (f"<pre>{html.escape(tail)}</pre>" if tail else "") + "</div>")
 
 
-__all__ = ["CSV_METADATA", "SUIT_INPUTS", "ResultView", "action_text", "csv_metadata", "dumps", "frame_text",
-           "inputs_text", "suit_text"]
+__all__ = ["CSV_METADATA", "DEALER_WORDS", "SUIT_INPUTS", "ResultView", "action_label", "action_text",
+           "csv_metadata", "dumps", "frame_text", "inputs_text", "recommendation_text", "suit_text"]

@@ -64,9 +64,14 @@ class Advice(ResultView):
     extra: dict = field(default_factory=dict)
 
     score: str | None = None    # "US-THEM" when the recommendation is by the chance of winning the game
+    rules: "Rules | None" = None  # the rules asked about (the table's, when answered from one)
+
+    #: the question, as every result's JSON names it (``kind``)
+    kind = "advise"
 
     def to_dict(self) -> dict:
-        return {"source": self.source, "reason": self.reason, "hand": self.hand, "upcard": self.upcard,
+        return {"kind": self.kind, **({"rules": self.rules.to_dict()} if self.rules is not None else {}),
+                "source": self.source, "reason": self.reason, "hand": self.hand, "upcard": self.upcard,
                 "seat": self.seat, "label": self.label, "canonical": self.canonical,
                 "options": self.options, "recommendation": self.recommendation,
                 "too_close": self.too_close, "samples": self.samples, "table": self.table,
@@ -430,15 +435,17 @@ def advise(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, table=None, sam
                                   "correction fitted on questions answered by realistic play (held-out errors below)",
                                   hand_txt, up_txt, seat_name, class_label(chand),
                                   f"{class_text(chand)} up {card_name(cup)}", found[0], found[1], found[2],
-                                  int(settings["samples_per_class"]), where, found[3])
-                reason = f"{reason}; {why}"
+                                  int(settings["samples_per_class"]), where, found[3], rules=rules)
+                if why and why not in reason:  # said once: the shipped table and its correction may agree
+                    reason = f"{reason}; {why}"
     if found is not None:
         options, best, close, extra = found
         if table is None:
             extra = {**extra, "play_model": "dd (the shipped table is double-dummy)"}
         return Advice("table", f"class found in the {'shipped ' if table is None else ''}table", hand_txt,
                       up_txt, seat_name, class_label(chand), f"{class_text(chand)} up {card_name(cup)}",
-                      options, best, close, int(settings["samples_per_class"]), where, {**extra, **game}, score)
+                      options, best, close, int(settings["samples_per_class"]), where, {**extra, **game}, score,
+                      rules)
     d = order_decision(hand_txt, up, seat_name, rules, samples=samples, seed=seed, workers=workers, score=score)
     options = []
     for o in d.options:
@@ -451,7 +458,7 @@ def advise(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, table=None, sam
     if "discard" in d.best().extra:
         extra["discard"] = d.best().extra["discard"]
     return Advice("simulation", reason, hand_txt, up_txt, seat_name, label, canon, options,
-                  d.recommendation, d.too_close, d.samples, None, extra, score)
+                  d.recommendation, d.too_close, d.samples, None, extra, score, rules)
 
 
 __all__ = ["Advice", "AdviceError", "advise", "export_compact", "export_run", "shipped_manifest"]

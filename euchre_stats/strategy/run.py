@@ -270,9 +270,21 @@ class TableResult(ResultView):
         """Sampled deals per hand class."""
         return self.spec.samples_per_class
 
+    def slice_warning(self) -> str | None:
+        """With ``limit`` below the deck's classes: the summary is of the first classes only (in the
+        order they are listed, not a random sample), which this sentence says; else None."""
+        total = len(self.spec.classes())
+        if self.spec.limit is None or self.spec.class_count >= total:
+            return None
+        return (f"warning: --limit {self.spec.limit}: the first {self.spec.class_count:,} of {total:,} hand classes "
+                "(in the order they are listed, not a random sample): the summary below is of that slice and does "
+                "not stand for the deck's hands")
+
     def to_dict(self) -> dict:
         out = {"run_dir": self.run_dir, "manifest": f"{self.run_dir}/{MANIFEST}", "rows": len(self.table),
                "settings": self.spec.settings(), "by_trump_count": self.summary.to_dict(orient="records")}
+        if self.slice_warning():
+            out["warning"] = self.slice_warning()
         if self.spec.scores:
             flips = score_flips(self.table)
             out["score_flips"] = flips[flips["by_points"] != flips["at_score"]].to_dict(orient="records")
@@ -310,6 +322,7 @@ class TableResult(ResultView):
         return (f"table: {len(self.table):,} rows in {self.run_dir}/table.parquet ({spec.class_count:,} classes x "
                 f"{len(spec.seats)} seat(s), {spec.samples_per_class} deals each, seed {spec.seed})\n"
                 f"rules: {spec.rules.describe()}\n"
+                + (f"{self.slice_warning()}\n" if self.slice_warning() else "")
                 + ("round two: the features (trump count...) take next as trump; call = the best suit "
                    "to name\n" if spec.round == 2 else "")
                 + "by seat and trump count (weighted by the number of hands each class stands for):\n"

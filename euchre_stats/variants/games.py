@@ -240,9 +240,11 @@ class GamesResult(ResultView):
 
         other, standard = self.columns[0].rules, self.columns[1].rules  # the columns alternate: game, standard
         beside = self._beside()
+        decks = list(dict.fromkeys(d.deck.split()[0] for d in self.columns))
+        one = len(decks) == 1  # else the rules' deck is one column's: each column says its own
         lines = [f"{self.title()} beside {beside}",
-                 f"rules: {other.describe_options()}; {beside} {standard.describe()}"
-                 + (" (each column with its own deck)" if len({d.deck.split()[0] for d in self.columns}) > 1 else ""),
+                 f"rules: {other.describe_options(deck=one)}; {beside} {standard.describe(deck=one)}"
+                 + ("" if one else f"; the columns' decks: {', '.join(decks)} cards"),
                  "bidding: the heuristic player of the state machine"
                  + (" (the smaller game with its thresholds fitted by self-play)" if self.players != 4 else "")
                  + (f"; no trump called on the no-trump count against call_no_trump {THRESHOLDS['call_no_trump']}"

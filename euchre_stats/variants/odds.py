@@ -521,8 +521,16 @@ class ConditionalOdds(ResultView):
                  (f"as dealt, before any pick-up: {self.unseen} unseen cards, {self.unseen_trumps} of them "
                  f"trumps; {players}, the kitty {held['kitty']} under the upcard"), ""]
         fmt_cell = (lambda v: "-" if v is None else f"{_p(v)} ({_q(v)})") if self.exact else _p
-        lines.append(text_table([{k: (v if k == "quantity" else fmt_cell(v)) for k, v in r.items()}
-                                 for r in self.rows()]))
+        # a count of trumps beyond the unseen trumps, or beyond a holder's cards, cannot happen: "-", not 0.0000
+        possible = {n: min(self.unseen_trumps, held[n]) for n in self.holder_names}
+        table = []
+        for j, r in enumerate(self.rows()):
+            impossible = {n for n in self.holder_names
+                          if r["quantity"] == _trumps(j) and j > possible[n]}
+            table.append({k: (v if k == "quantity" else "-" if k in impossible else fmt_cell(v)) for k, v in r.items()})
+        lines.append(text_table(table))
+        if any(v == "-" for r in table for v in r.values()):
+            lines.append("-: cannot happen (more trumps than are unseen, or than the holder's cards)")
         return "\n".join(lines)
 
     def plot(self, ax=None):

@@ -93,7 +93,7 @@ class VariantsResult(ResultView):
     decks: list[DeckOutcome]
 
     def to_dict(self) -> dict:
-        return {"rules": self.rules.to_dict(), "model": self.model, "seed": self.seed,
+        return {"rules": self.rules.to_dict(), "model": self.model, "bidding": "shipped", "seed": self.seed,
                 "samples": self.samples, "decks": {d.deck: d.to_dict() for d in self.decks}}
 
     def to_frame(self):
@@ -107,8 +107,9 @@ class VariantsResult(ResultView):
     def to_text(self) -> str:
         import pandas as pd
 
-        sizes = ", ".join(f"{d.deck}-card deck {d.rules.hand_size} cards each" for d in self.decks)
-        lines = [f"rules: {self.rules.describe()} (deck and hand size per column: {sizes})",
+        # the deck and the hand size are the columns' own, not the rules' (which name one deck)
+        sizes = "; ".join(f"{d.deck}-card deck, {d.rules.hand_size} cards each" for d in self.decks)
+        lines = [f"rules: {self.rules.describe(deck=False, hand_size=False)}; the columns: {sizes}",
                  f"play model: {self.model}   bidding: the hand-strength model",
                  f"seed: {self.seed}   deals per deck: {self.samples:,}",
                  "figures: value [95% interval] n=samples behind it; points are per hand", ""]
