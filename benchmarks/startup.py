@@ -93,10 +93,15 @@ def main() -> None:
                     print(f"euchre_stats from {row['source']}")
                 print(f"{name:16} CPU {row['cpu_best']:.2f}/{row['cpu_median']:.2f} s  wall {row['wall_best']:.2f}/"
                       f"{row['wall_median']:.2f} s  {row['modules']:5} modules  heavy: {','.join(row['heavy']) or '-'}"
-                      f"  kernels: {','.join(m.rsplit('.', 2)[-2] + '.' + m.rsplit('.', 1)[-1] for m in row['kernels']) or '-'}")
+                      f"  kernels: {_short(row['kernels'])}")
     finally:
         if os.path.exists(report):
             os.remove(report)
+
+
+def _short(modules) -> str:
+    """Kernel modules as ``package.module`` (the last two parts), or ``-``."""
+    return ",".join(m.rsplit(".", 2)[-2] + "." + m.rsplit(".", 1)[-1] for m in modules) or "-"
 
 
 if __name__ == "__main__":
