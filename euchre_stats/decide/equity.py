@@ -15,7 +15,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..bidding.model import BiddingModel
+from ..bidding.model import BiddingModel, default_model
 from ..core.errors import DecisionInputError
 from ..output.results import ResultView
 from ..play.contracts import DEFAULT_PLAY_MODEL
@@ -66,6 +66,7 @@ def simulate_outcomes(rules: Rules, samples: int = 20000, seed: int | None = Non
                       workers: int | None = None, bidding: BiddingModel | None = None) -> HandOutcomes:
     """The hand outcome chances by self-play: random deals bid by ``bidding`` and played by ``model``."""
     seed = resolve_seed(seed)
+    words = (bidding or default_model()).decisions.split(" (")[0]
     deal, other = [], []
     for i, size in enumerate(chunk_sizes(samples)):
         hp = play_random_hands(rules, size, chunk_rng(seed, i), model, workers, bidding)
@@ -73,7 +74,7 @@ def simulate_outcomes(rules: Rules, samples: int = 20000, seed: int | None = Non
         deal.append(d)
         other.append(o)
     return HandOutcomes.from_points(np.concatenate(deal), np.concatenate(other),
-                                    f"self-play, {samples} deals, seed {seed}, play model {model}")
+                                    f"self-play, {samples} deals, seed {seed}, play model {model}, bidding model: {words}")
 
 
 def _canon(rules: Rules, a: int, b: int) -> tuple[int, int]:
