@@ -16,7 +16,8 @@ from .group import cli
 
 @cli.command()
 @click.option("--a", "a", default="shipped", show_default=True,
-              help="policy A: shipped, dd-tuned, points or a model file (JSON from tune)")
+              help="policy A: shipped, shipped-soft (the bidder shipped until 2026-12-03, soft decisions), "
+                   "dd-tuned, points or a model file (JSON from tune)")
 @click.option("--b", "b", default="points", show_default=True, help="policy B (as --a)")
 @click.option("--deals", type=click.IntRange(min=2, max=1_000_000), default=20000, show_default=True,
               help="deals, each played twice with the seats swapped")

@@ -115,6 +115,10 @@ class BiddingModel:
     next_bonus: tuple = (0.0, 0.0, 0.0, 0.0)
     defend_alone: float = 12.0
     upcard_weight: float = 0.5
+    #: the share of the upcard's value the dealer's partner counts towards going alone when the dealer then
+    #: sits out and never picks it up: 0 (the upcard joins nobody); models before 2026-12-03 counted
+    #: ``upcard_weight`` there too
+    lone_partner_upcard: float = 0.0
     #: the softness of inference (the likelihood of a bid seen)
     temperature: float = 0.35
     #: the softness of acting: 0 decides hard (accept exactly when the count reaches the threshold)
@@ -186,13 +190,14 @@ class BiddingModel:
                            upcard_joins: bool = True) -> np.ndarray:
         """Count for accepting the upcard from relative seat 0..3 (3 = dealer); ``suit`` is the suit on
         offer when it is not the upcard's (Almonte).  ``upcard_joins=False``: the dealer's partner going
-        alone, the dealer sitting out and never picking the upcard up, so no credit for it."""
+        alone, the dealer sitting out and never picking the upcard up: ``lone_partner_upcard`` of it
+        (by default none)."""
         trump = upcard >> 3 if suit is None else suit
         if rel_seat == 3:
             return self.best_discard(np.asarray(hands, dtype=np.uint64) | np.uint64(1 << upcard), trump)[0]
         s = self.strength(hands, trump)
         if rel_seat == 1 and not upcard_joins:
-            return s
+            return s + self.card_values[trump, upcard] * self.lone_partner_upcard if self.lone_partner_upcard else s
         up = self.card_values[trump, upcard] * self.upcard_weight
         return s + up if rel_seat == 1 else s - up
 
@@ -376,8 +381,8 @@ def default_model() -> BiddingModel:
 POLICIES = ("shipped", "shipped-soft", "dd-tuned", "points")
 POLICY_WORDS = {
     "shipped": "the shipped model (tuned by self-play under realistic play; hard decisions in play)",
-    "shipped-soft": "the shipped model's thresholds with soft decisions in play (logistic, temperature 0.35: "
-                    "how every policy bid before 2026-12-03)",
+    "shipped-soft": "the model shipped until 2026-12-03: its thresholds, soft decisions in play (logistic, "
+                    "temperature 0.35), half the upcard in the dealer's partner's alone count",
     "dd-tuned": "the previous model (tuned by self-play under double-dummy play; hard decisions in play)",
     "points": "a published point count (euchrestrategy.info): right 4, left 3, trump ace 3, king 2, queen 2, "
               "ten 1, nine 1, off ace 2; order or call at 7, alone at 10 (hard decisions)",
@@ -389,10 +394,10 @@ def dd_tuned_model() -> BiddingModel:
     return BiddingModel.load(Path(__file__).parents[1] / "data" / "bidding_model_dd.json")
 
 
-def soft_model(model: BiddingModel) -> BiddingModel:
-    """``model`` acting with soft decisions at its inference temperature (how every model bid in play
-    before 2026-12-03)."""
-    return dataclasses.replace(model, play_temperature=model.temperature)
+def soft_shipped_model() -> BiddingModel:
+    """The model shipped until 2026-12-03 (``shipped-soft``): its thresholds, soft decisions in play
+    (``play_temperature`` 0.35) and half the upcard in the dealer's partner's alone count."""
+    return BiddingModel.load(Path(__file__).parents[1] / "data" / "bidding_model_soft.json")
 
 
 def policy_model(policy) -> tuple[str, BiddingModel]:
@@ -404,7 +409,7 @@ def policy_model(policy) -> tuple[str, BiddingModel]:
     if name == "shipped":
         return name, default_model()
     if name == "shipped-soft":
-        return name, soft_model(default_model())
+        return name, soft_shipped_model()
     if name == "dd-tuned":
         return name, dd_tuned_model()
     if name == "points":
