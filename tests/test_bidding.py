@@ -101,3 +101,69 @@ def test_round_one_count_is_the_kernels_count_of_one_hand():
                 for seat in range(4):
                     want = float(model.round_one_strength(np.array([hand], dtype=np.uint64), seat, pick[5])[0])
                     assert model.round_one_count(hand, seat, pick[5]) == want, (hand, pick[5], seat)
+
+
+def _deals(n, seed):
+    from euchre_stats.rules import NORTH_AMERICAN
+    from euchre_stats.sampling.deals import random_deals
+
+    return random_deals(NORTH_AMERICAN, n, np.random.default_rng(seed))
+
+
+def test_a_model_acts_hard_and_infers_soft():
+    m = default_model()
+    assert m.hard and m.play_temperature == 0.0 and m.temperature == 0.35
+    s = np.array([5.0, 7.149, 7.15, 9.0])
+    assert m.p_act(s, 7.15).tolist() == [0.0, 0.0, 1.0, 1.0]
+    assert 0 < float(m.p_accept(7.149, 7.15, m.temperature)) < 1  # inference never rules a pass out
+    soft = BiddingModel(play_temperature=0.35)
+    assert not soft.hard and np.allclose(soft.p_act(s, 7.15), soft.p_accept(s, 7.15, 0.35))
+    with pytest.raises(Exception, match="play_temperature"):
+        BiddingModel.from_dict({"play_temperature": -1})
+
+
+def test_the_hard_auction_takes_every_seats_best_choice_whatever_the_draws():
+    from euchre_stats.bidding.auction import Auction
+    from euchre_stats.rules import NORTH_AMERICAN
+
+    hands, ups = _deals(3000, 4)
+    m = default_model()
+    for up in np.unique(ups)[:3]:
+        h = hands[ups == up]
+        auc = Auction(NORTH_AMERICAN, m, int(up))
+        a = auc.finish(h, 1, 0, np.random.default_rng(1))
+        b = auc.finish(h, 1, 0, np.random.default_rng(2))  # other random numbers: the same auctions
+        assert (a.maker == b.maker).all() and (a.alone == b.alone).all() and (a.trump == b.trump).all()
+        # eldest orders exactly when its count reaches the threshold, and then (7.15 = 7.15) alone
+        s0 = m.round_one_strength(h[:, 0], 0, int(up))
+        first = (a.maker == 0) & (a.trump == int(up) >> 3)
+        assert first.tolist() == (s0 >= m.order[0]).tolist()
+        assert (a.alone[first] == (s0[first] >= m.order_alone[0])).all() and a.alone[first].all()
+        # the inference likelihood stays soft
+        p, _ = auc.p_round_one(h, 0)
+        assert ((p > 0) & (p < 1)).mean() > 0.5
+
+
+def test_the_lone_partner_counts_no_upcard_it_never_picks_up():
+    from euchre_stats.bidding.auction import Auction
+    from euchre_stats.rules import NORTH_AMERICAN
+
+    m = default_model()
+    hand = parse_hand("Jh Ah Kh Ac Ad")
+    up = parse_card("Jd")
+    h = np.array([[0, hand, 0, 0]], dtype=np.uint64)
+    auc = Auction(NORTH_AMERICAN, m, up)
+    with_up = m.round_one_strength(h[:, 1], 1, up)[0]
+    alone = auc.alone_strength(h, 1)[0]
+    assert alone == pytest.approx(with_up - 0.5 * m.card_values[up >> 3, up])
+    assert auc.alone_strength(h, 0)[0] == m.round_one_strength(h[:, 0], 0, up)[0]  # other seats: unchanged
+    old = BiddingModel.from_dict({**m.to_dict(), "lone_partner_upcard": 0.5})
+    assert Auction(NORTH_AMERICAN, old, up).alone_strength(h, 1)[0] == pytest.approx(with_up)
+
+
+def test_shipped_soft_is_the_old_bidder():
+    from euchre_stats.bidding.model import policy_model
+
+    name, m = policy_model("shipped-soft")
+    assert name == "shipped-soft" and not m.hard and m.play_temperature == 0.35 and m.lone_partner_upcard == 0.5
+    assert m.order_alone[1] == 9.75 and policy_model("shipped")[1].order_alone[1] == 8.375

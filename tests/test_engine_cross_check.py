@@ -23,7 +23,7 @@ from euchre_stats.sampling.deals import random_deals
 from euchre_stats.sampling.seeds import chunk_rng
 
 LIVELY = BiddingModel(order=(5.0, 5.5, 5.0, 5.5), order_alone=(8.0,) * 4, call=(5.0,) * 4, call_alone=(8.0,) * 4,
-                      defend_alone=6.0, temperature=2.0)
+                      defend_alone=6.0, temperature=2.0, play_temperature=2.0)  # soft in play: lively auctions
 AUCTIONS = 10_000
 
 # the four-handed presets (the six-handed ones, british6 and almonte, are cross-checked in

@@ -1,5 +1,11 @@
 """The rest of an auction under the bidding model, and the dealer's pick-up.
 
+Seats that *act* here (``finish``, ``declare_alone``, ``defender_alone``, ``round_one_accept``)
+decide as their model acts (:meth:`BiddingModel.p_act`: hard by default); the ``p_*`` methods give
+the soft likelihood of a bid seen (inference), or with ``play=True`` the chance of acting.  Every
+decision draws its uniform numbers for every deal, hard or soft, so two tables of a duplicate match
+(and a soft and a hard policy) stay in step.
+
 Seats are absolute with the dealer fixed at seat 3 (seat 0 eldest, 1 the dealer's partner,
 2 third hand).  Values are points for the asking player's side minus the other side's.
 No I/O; the questions in :mod:`euchre_stats.decide` build on this.
@@ -31,11 +37,13 @@ class Auction:
         self.m = models[0]
         self.up_suit = upcard >> 3 if suit is None else suit
 
-    def p_alone(self, hands, seat: int, trump, round_one) -> np.ndarray:
-        """P(``seat`` goes alone) by its count under ``trump`` (British timing, after trump is made)."""
+    def p_alone(self, hands, seat: int, trump, round_one, play: bool = False) -> np.ndarray:
+        """P(``seat`` goes alone) by its count under ``trump`` (British timing, after trump is made):
+        the soft likelihood, or with ``play`` the chance that the seat acting goes alone."""
         m = self.models[seat]
         thr = np.where(round_one, m.order_alone[seat], m.call_alone[seat])
-        return m.p_accept(m.strength(hands[:, seat], trump), thr, m.temperature)
+        s = m.strength(hands[:, seat], trump)
+        return m.p_act(s, thr) if play else m.p_accept(s, thr, m.temperature)
 
     def declare_alone(self, hands, trump, maker, alone, passed_in_round, round_one, rng, roles=(0, 2)):
         """British timing (alone declared after trump is made, before the lead): the maker, then its
@@ -55,7 +63,7 @@ class Auction:
             who = (caller + role) & 3
             for seat in range(4):  # a draw for every deal, as in round two
                 cand = (caller >= 0) & ~alone & (who == seat) & may_go_alone(self.rules, passed_in_round[:, seat])
-                go = cand & (rng.random(n) < self.p_alone(hands, seat, t, round_one))
+                go = cand & (rng.random(n) < self.p_alone(hands, seat, t, round_one, play=True))
                 maker = np.where(go, seat, maker)
                 alone |= go
         return maker, alone, caller
@@ -72,33 +80,43 @@ class Auction:
             cand = may_defend_alone(self.rules, seat, maker, alone, passed_in_round[:, seat]) & (out < 0)
             m = self.models[seat]
             s = m.strength(hands[:, seat], np.where(trump >= 0, trump, 0))
-            p = m.p_accept(s, m.defend_alone, m.temperature)
-            go = cand & (rng.random(n) < p)
+            go = cand & (rng.random(n) < m.p_act(s, m.defend_alone))
             out = np.where(go, seat, out)
         return out
 
-    def p_round_one(self, hands, seat: int) -> tuple[np.ndarray, np.ndarray]:
-        """Per-sample P(accept) of one seat in round one and P(alone | its count), by the rule options."""
+    def p_round_one(self, hands, seat: int, play: bool = False) -> tuple[np.ndarray, np.ndarray]:
+        """Per-sample P(accept) of one seat in round one and P(alone | its count), by the rule options:
+        the soft likelihood (inference), or with ``play`` the chance that the seat acting accepts
+        (0 or 1 for a hard model)."""
         m = self.models[seat]
         s = m.round_one_strength(hands[:, seat], seat, self.upcard, self.up_suit)
-        pa = m.p_accept(s, m.order_alone[seat], m.temperature)
+        sa = self.alone_strength(hands, seat) if seat == 1 else s
+        prob = ((lambda x, thr: m.p_act(x, thr)) if play else (lambda x, thr: m.p_accept(x, thr, m.temperature)))
+        pa = prob(sa, m.order_alone[seat])
         if order_must_go_alone(self.rules, seat):
             p = pa  # the dealer's partner may accept only alone
         else:
-            p = m.p_accept(s, m.order[seat], m.temperature)
+            p = prob(s, m.order[seat])
         return p * may_take_up(self.rules, seat, hands[:, seat], self.up_suit), pa
 
-    def p_round_two(self, hands, seat: int) -> np.ndarray:
+    def alone_strength(self, hands, seat: int) -> np.ndarray:
+        """Round one's count for going alone: the order count, but for the dealer's partner when the
+        dealer sits out behind a lone partner (no credit for an upcard never picked up)."""
+        m = self.models[seat]
+        joins = seat != 1 or bool(dealer_picks_up(self.rules, 1, True))
+        return m.round_one_strength(hands[:, seat], seat, self.upcard, self.up_suit, upcard_joins=joins)
+
+    def p_round_two(self, hands, seat: int, play: bool = False) -> np.ndarray:
         """Per-sample P(calling, a suit or no trump where the rules allow it) of one seat in round two
-        (before any stick)."""
+        (before any stick): the soft likelihood, or with ``play`` the chance of acting."""
         m = self.models[seat]
         best, _, thr = m.round_two_call(hands[:, seat], self.up_suit, seat, may_call_no_trump(self.rules, 2))
-        return m.p_accept(best, thr, m.temperature)
+        return m.p_act(best, thr) if play else m.p_accept(best, thr, m.temperature)
 
     def round_one_accept(self, hands, seat: int, rng):
-        """Per-sample (accept, alone) of one seat in round one, honouring the rule options."""
+        """Per-sample (accept, alone) of one seat in round one as it acts, honouring the rule options."""
         n = hands.shape[0]
-        p, pa = self.p_round_one(hands, seat)
+        p, pa = self.p_round_one(hands, seat, play=True)
         acc = rng.random(n) < p
         alone = acc & (rng.random(n) < pa) & may_call_alone(self.rules, seat, 1)
         if order_must_go_alone(self.rules, seat):
@@ -140,11 +158,10 @@ class Auction:
         for seat in range(start_seat, 4):
             m = self.models[seat]
             best, suit, thr = m.round_two_call(hands[:, seat], self.up_suit, seat, may_call_no_trump(self.rules, 2))
-            p = m.p_accept(best, thr, m.temperature)
-            acc = rng.random(n) < p
+            acc = rng.random(n) < m.p_act(best, thr)
             if not may_pass(self.rules, seat, 2):
                 acc[:] = True
-            pa = m.p_accept(best, m.call_alone[seat], m.temperature)
+            pa = m.p_act(best, m.call_alone[seat])
             al = acc & (rng.random(n) < pa) & may_call_alone(self.rules, seat, 2)
             take = open_ & acc
             maker = np.where(take, seat, maker)

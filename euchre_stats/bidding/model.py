@@ -18,10 +18,18 @@ The count, in rough "trick points":
   against ``call_no_trump``; the suit or no trump whose count passes its
   threshold by more is the call.
 
-A decision is soft: P(accept) = 1 / (1 + exp(-(strength - threshold) / temperature)),
-so passes are informative without being certain.  Thresholds start from common
-strategy-guide advice and are tuned by self-play (:func:`tune`).  No I/O here
-except :func:`BiddingModel.load`/``save``.
+Two uses, two kinds of decision:
+
+* **acting** (a seat that bids: self-play, matches, the pass valuation, ``variants``, ``equity``,
+  ``tune``, the shipped players) is **hard** by default: the seat accepts exactly when its count
+  reaches the threshold (``play_temperature`` 0; a positive ``play_temperature`` draws soft
+  decisions instead, as every model did before 2026-12-03: the ``shipped-soft`` policy);
+* **inferring** hands from a bid seen (the weights of sampled deals, ``--infer``) is **soft**:
+  P(accept) = 1 / (1 + exp(-(strength - threshold) / temperature)), so a pass is unlikely for a
+  strong hand but never impossible.
+
+Thresholds start from common strategy-guide advice and are tuned by self-play (:func:`tune`).
+No I/O here except :func:`BiddingModel.load`/``save``.
 """
 
 from __future__ import annotations
@@ -92,7 +100,9 @@ class BiddingModel:
     trump, ``off_ace``, ``off_king``/``off_king_with_ace``, ``void`` for each void when holding
     two or more trumps), so a published point count (:data:`POINTS_MODEL`) is a model like the
     tuned one.  ``next_bonus`` is added, in round two, to the count of next (the suit of the turned-down
-    card's colour) by seat.  Decisions are soft (see the module docstring).
+    card's colour) by seat.  A seat that acts decides hard (``play_temperature`` 0) or soft with
+    ``play_temperature``; inference from a bid seen is soft with ``temperature`` (see the module
+    docstring).
     """
 
     order: tuple = (7.2, 7.6, 6.6, 6.8)
@@ -105,7 +115,14 @@ class BiddingModel:
     next_bonus: tuple = (0.0, 0.0, 0.0, 0.0)
     defend_alone: float = 12.0
     upcard_weight: float = 0.5
+    #: the share of the upcard's value the dealer's partner counts towards going alone when the dealer then
+    #: sits out and never picks it up: 0 (the upcard joins nobody); models before 2026-12-03 counted
+    #: ``upcard_weight`` there too
+    lone_partner_upcard: float = 0.0
+    #: the softness of inference (the likelihood of a bid seen)
     temperature: float = 0.35
+    #: the softness of acting: 0 decides hard (accept exactly when the count reaches the threshold)
+    play_temperature: float = 0.0
     trump_values: tuple = (3.3, 3.0, 2.6, 2.2, 1.9, 1.7, 1.5, 1.4, 1.3, 1.2)
     off_ace: float = 1.0
     off_king: float = 0.35
@@ -116,6 +133,25 @@ class BiddingModel:
     def p_accept(strength, threshold, temperature) -> np.ndarray:
         # the logistic function written with tanh: no overflow for far-off counts
         return 0.5 * (1.0 + np.tanh((np.asarray(strength) - threshold) / (2.0 * temperature)))
+
+    @property
+    def hard(self) -> bool:
+        """Whether a seat bidding by this model decides deterministically (``play_temperature`` 0)."""
+        return self.play_temperature == 0.0
+
+    def p_act(self, strength, threshold) -> np.ndarray:
+        """The chance that a seat *acting* by this model accepts: 1.0 where the count reaches the
+        threshold and 0.0 below it (hard), or the logistic with ``play_temperature`` (soft).  A
+        uniform draw ``u`` below it accepts, so one draw per decision serves both."""
+        if self.hard:
+            return (np.asarray(strength) >= threshold).astype(np.float64)
+        return self.p_accept(strength, threshold, self.play_temperature)
+
+    @property
+    def decisions(self) -> str:
+        """How the model's seats decide when they act, in words."""
+        return ("hard decisions in play (soft, temperature %g, only to infer hands)" % self.temperature
+                if self.hard else "soft decisions in play (temperature %g)" % self.play_temperature)
 
     @property
     def card_values(self) -> np.ndarray:
@@ -150,14 +186,18 @@ class BiddingModel:
                             self.off_king, self.off_king_with_ace, self.void, best, card)
         return best.reshape(hands6.shape), card.reshape(hands6.shape)
 
-    def round_one_strength(self, hands: np.ndarray, rel_seat: int, upcard: int, suit: int | None = None
-                           ) -> np.ndarray:
+    def round_one_strength(self, hands: np.ndarray, rel_seat: int, upcard: int, suit: int | None = None,
+                           upcard_joins: bool = True) -> np.ndarray:
         """Count for accepting the upcard from relative seat 0..3 (3 = dealer); ``suit`` is the suit on
-        offer when it is not the upcard's (Almonte)."""
+        offer when it is not the upcard's (Almonte).  ``upcard_joins=False``: the dealer's partner going
+        alone, the dealer sitting out and never picking the upcard up: ``lone_partner_upcard`` of it
+        (by default none)."""
         trump = upcard >> 3 if suit is None else suit
         if rel_seat == 3:
             return self.best_discard(np.asarray(hands, dtype=np.uint64) | np.uint64(1 << upcard), trump)[0]
         s = self.strength(hands, trump)
+        if rel_seat == 1 and not upcard_joins:
+            return s + self.card_values[trump, upcard] * self.lone_partner_upcard if self.lone_partner_upcard else s
         up = self.card_values[trump, upcard] * self.upcard_weight
         return s + up if rel_seat == 1 else s - up
 
@@ -265,6 +305,9 @@ class BiddingModel:
             out[k] = tuple(float(x) for x in v) if size else float(v)
         if out.get("temperature", 1.0) <= 0:
             raise BiddingModelError(f"bidding model temperature must be positive, got {out['temperature']!r}")
+        if out.get("play_temperature", 0.0) < 0:
+            raise BiddingModelError("bidding model play_temperature must be 0 (hard decisions) or positive, "
+                                    f"got {out['play_temperature']!r}")
         return cls(**out)
 
     def save(self, path, fit: dict | None = None) -> None:
@@ -318,7 +361,8 @@ DEFAULT_MODEL = BiddingModel()
 #: the upcard's value, the opponents subtract it); order or call at a total of 7 ("7-9 order"),
 #: alone at 10 ("10 or more: consider going alone"), from every seat.  Not in the source, and
 #: chosen here: the Joker 5 (above the right bower), the eight and seven of trump 1 (as the nine), a
-#: lone defence at 12, no bonus for a two-suited hand, and nearly hard decisions (temperature 0.05).
+#: lone defence at 12, no bonus for a two-suited hand; hard decisions in play, and nearly hard inference
+#: (temperature 0.05).
 POINTS_MODEL = BiddingModel(order=(7.0,) * 4, order_alone=(10.0,) * 4, call=(7.0,) * 4, call_alone=(10.0,) * 4,
                             defend_alone=12.0, upcard_weight=1.0, temperature=0.05,
                             trump_values=(5.0, 4.0, 3.0, 3.0, 2.0, 2.0, 1.0, 1.0, 1.0, 1.0), off_ace=2.0,
@@ -334,18 +378,26 @@ def default_model() -> BiddingModel:
 
 
 #: the named policies (anything else is read as the path of a model file)
-POLICIES = ("shipped", "dd-tuned", "points")
+POLICIES = ("shipped", "shipped-soft", "dd-tuned", "points")
 POLICY_WORDS = {
-    "shipped": "the shipped model (tuned by self-play under realistic play)",
-    "dd-tuned": "the previous model (tuned by self-play under double-dummy play)",
+    "shipped": "the shipped model (tuned by self-play under realistic play; hard decisions in play)",
+    "shipped-soft": "the model shipped until 2026-12-03: its thresholds, soft decisions in play (logistic, "
+                    "temperature 0.35), half the upcard in the dealer's partner's alone count",
+    "dd-tuned": "the previous model (tuned by self-play under double-dummy play; hard decisions in play)",
     "points": "a published point count (euchrestrategy.info): right 4, left 3, trump ace 3, king 2, queen 2, "
-              "ten 1, nine 1, off ace 2; order or call at 7, alone at 10",
+              "ten 1, nine 1, off ace 2; order or call at 7, alone at 10 (hard decisions)",
 }
 
 
 def dd_tuned_model() -> BiddingModel:
     """The model tuned by self-play under double-dummy play (shipped before realistic tuning)."""
     return BiddingModel.load(Path(__file__).parents[1] / "data" / "bidding_model_dd.json")
+
+
+def soft_shipped_model() -> BiddingModel:
+    """The model shipped until 2026-12-03 (``shipped-soft``): its thresholds, soft decisions in play
+    (``play_temperature`` 0.35) and half the upcard in the dealer's partner's alone count."""
+    return BiddingModel.load(Path(__file__).parents[1] / "data" / "bidding_model_soft.json")
 
 
 def policy_model(policy) -> tuple[str, BiddingModel]:
@@ -356,6 +408,8 @@ def policy_model(policy) -> tuple[str, BiddingModel]:
     name = str(policy)
     if name == "shipped":
         return name, default_model()
+    if name == "shipped-soft":
+        return name, soft_shipped_model()
     if name == "dd-tuned":
         return name, dd_tuned_model()
     if name == "points":

@@ -102,9 +102,9 @@ def tune(rules: Rules, deals: int = 20000, seed: int = 0, sweeps: int = 2, start
     """Tune the order / order-alone / call / call-alone thresholds and next's bonus by self-play.
 
     ``play`` is the play model the hands are played out with (``"pimc"`` realistic, ``"dd"``
-    double-dummy).  The model is tuned as it is used: soft decisions (``start.temperature``) in
-    the weights and in the play-out of the auction.  ``progress(step, steps)`` is called after each
-    decision point.
+    double-dummy).  The model is tuned as it is used: its decisions in play (hard unless
+    ``start.play_temperature`` is positive) in the weights and in the play-out of the auction.
+    ``progress(step, steps)`` is called after each decision point.
     """
     if rules.no_trump:
         raise BiddingModelError("no_trump: tune fits the suits' thresholds only; call_no_trump keeps the "
@@ -145,7 +145,8 @@ def _full(n, v, dt=np.int64):
 
 def _reach(rules: Rules, model: BiddingModel, deals: np.ndarray, rnd: int, seat: int) -> np.ndarray:
     """Per deal (columns: four hands and the upcard): the chance that the auction reaches ``seat``
-    in round ``rnd`` still open under ``model`` (and, in round one, that the seat may accept)."""
+    in round ``rnd`` still open under ``model`` as it plays (0 or 1 for hard decisions; and, in round
+    one, that the seat may accept)."""
     hands, ups = deals[:, :4], deals[:, 4].astype(np.int64)
     w = np.zeros(len(deals))
     for up in np.unique(ups):
@@ -157,13 +158,13 @@ def _reach(rules: Rules, model: BiddingModel, deals: np.ndarray, rnd: int, seat:
         p = np.ones(len(j))
         if rnd == 1:
             for s in range(seat):
-                p *= 1.0 - auc.p_round_one(h, s)[0]
+                p *= 1.0 - auc.p_round_one(h, s, play=True)[0]
             p *= may_take_up(rules, seat, h[:, seat], int(up) >> 3)
         else:
             for s in range(4):
-                p *= 1.0 - auc.p_round_one(h, s)[0]
+                p *= 1.0 - auc.p_round_one(h, s, play=True)[0]
             for s in range(seat):
-                p *= 1.0 - auc.p_round_two(h, s)
+                p *= 1.0 - auc.p_round_two(h, s, play=True)
         w[j] = p
     return w
 
@@ -184,6 +185,7 @@ def _tune_point(rules: Rules, model: BiddingModel, n_deals: int, rnd: int, seat:
     stuck = rnd == 2 and not may_pass(rules, seat, 2)
     if rnd == 1:
         strength = np.zeros(n)
+        strength_alone = np.zeros(n)  # the dealer's partner alone: no credit for an upcard never picked up
         val = np.zeros((n, 2))  # with the partner, alone
     else:
         counts = np.zeros((n, 4))
@@ -199,6 +201,7 @@ def _tune_point(rules: Rules, model: BiddingModel, n_deals: int, rnd: int, seat:
         m = len(j)
         if rnd == 1:
             strength[j] = model.round_one_strength(h[:, seat], seat, up)
+            strength_alone[j] = auc.alone_strength(h, seat)
             pass_val[j] = _values(ev, seat, auc.finish(h, 1, seat + 1, rng), rng)
             for k, alone in enumerate((False, True)):
                 hh = h.copy()
@@ -229,7 +232,7 @@ def _tune_point(rules: Rules, model: BiddingModel, n_deals: int, rnd: int, seat:
     if rnd == 1:
         canadian = bool(order_must_go_alone(rules, seat))
         t, ta, fits = _fit(strength, val[:, 0], val[:, 1], pass_val, w, thr[seat], thr_alone[seat], canadian,
-                           stuck=False, rng=brng if last else None)[:3]
+                           stuck=False, rng=brng if last else None, strength_alone=strength_alone)[:3]
     else:
         best = None
         for b in NEXT_BONUS_GRID:
@@ -262,20 +265,27 @@ def _round_two_choice(counts, nxt, bonus):
     return c[np.arange(len(c)), chosen], chosen
 
 
-def _fit(strength, with_partner, alone, pass_val, w, cur, cur_alone, canadian, stuck, rng):
+def _fit(strength, with_partner, alone, pass_val, w, cur, cur_alone, canadian, stuck, rng, strength_alone=None):
     """Thresholds (accept, alone), their bootstrap SEs (with ``rng``) and the weighted gain.
 
     Canadian: the seat may accept only alone, one threshold for both.  Stuck: the seat must
-    accept; only going alone is tuned and the accept threshold stays."""
+    accept; only going alone is tuned and the accept threshold stays.  ``strength_alone`` is the
+    count the alone decision reads where it differs from the order count (the dealer's partner in
+    round one, the upcard never picked up behind a loner).  Going alone is cut on the deals with
+    ``strength_alone``; the order threshold is then fitted with the deals above the alone
+    threshold played alone (hard decisions)."""
+    sa = strength if strength_alone is None else strength_alone
     if canadian:
-        t, gain = _best_cut(strength, alone - pass_val, w, cur_alone)
-        se = _bootstrap_se(strength, alone - pass_val, w, cur_alone, rng) if rng is not None else float("nan")
+        t, gain = _best_cut(sa, alone - pass_val, w, cur_alone)
+        se = _bootstrap_se(sa, alone - pass_val, w, cur_alone, rng) if rng is not None else float("nan")
         return t, t, (se, se), gain
-    ta, gain_alone = _best_cut(strength, alone - with_partner, w, cur_alone)
-    se_a = _bootstrap_se(strength, alone - with_partner, w, cur_alone, rng) if rng is not None else float("nan")
-    take = np.where(strength >= ta, alone, with_partner)
+    ta, gain_alone = _best_cut(sa, alone - with_partner, w, cur_alone)
+    se_a = _bootstrap_se(sa, alone - with_partner, w, cur_alone, rng) if rng is not None else float("nan")
+    take = np.where(sa >= ta, alone, with_partner)
     if stuck:
         return cur, ta, (float("nan"), se_a), float((w * take).sum())
     t, gain = _best_cut(strength, take - pass_val, w, cur)
     se_t = _bootstrap_se(strength, take - pass_val, w, cur, rng) if rng is not None else float("nan")
-    return min(t, ta), ta, (se_t, se_a), gain
+    # the same count for both: an order threshold above the alone one would order only alone
+    same = strength_alone is None or np.array_equal(sa, strength)
+    return (min(t, ta) if same else t), ta, (se_t, se_a), gain

@@ -16,7 +16,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..bidding.model import BiddingModel
+from ..bidding.model import BiddingModel, default_model
 from ..core.errors import DecisionInputError
 from ..output.results import ResultView
 from ..play.contracts import DEFAULT_PLAY_MODEL
@@ -99,6 +99,7 @@ def simulate_outcomes(rules: Rules, samples: int = 20000, seed: int | None = Non
                       workers: int | None = None, bidding: BiddingModel | None = None) -> HandOutcomes:
     """The hand outcome chances by self-play: random deals bid by ``bidding`` and played by ``model``."""
     seed = resolve_seed(seed)
+    words = (bidding or default_model()).decisions.split(" (")[0]
     deal, other = [], []
     for i, size in enumerate(chunk_sizes(samples)):
         hp = play_random_hands(rules, size, chunk_rng(seed, i), model, workers, bidding)
@@ -106,7 +107,8 @@ def simulate_outcomes(rules: Rules, samples: int = 20000, seed: int | None = Non
         deal.append(d)
         other.append(o)
     return HandOutcomes.from_points(np.concatenate(deal), np.concatenate(other),
-                                    f"self-play, {samples} deals, seed {seed}, play model {model}",
+                                    f"self-play, {samples} deals, seed {seed}, play model {model}, "
+                                    f"bidding model: {words}",
                                     hand_point_values(rules))
 
 

@@ -2,7 +2,7 @@
 
 Every deal is played at two tables.  At the first, policy A holds seats 0 and 2 (eldest and third)
 and policy B seats 1 and 3 (the dealer's partner and the dealer); at the second they swap.  Both
-tables see the same cards, the same random numbers for the soft bidding decisions, and the same
+tables see the same cards, the same random numbers for any soft bidding decisions, and the same
 random stream for each deal's realistic play, so a deal on which the two policies bid alike scores
 exactly 0, and the match measures the bidding alone.  All play is by the play model named
 (realistic by default).
@@ -257,8 +257,8 @@ def match(a, b, deals: int = 20000, seed: int | None = None, rules: Rules = NORT
     by_kind = split(lambda k: kind == k, lambda k: ck == k, [(j, KINDS[j]) for j in range(len(KINDS))])
     return MatchResult(a_name, b_name, n, seed, rules, model, mu,
                        (max(-8.0, mu - Z95 * se), min(8.0, mu + Z95 * se)), int((seat >= 0).sum()),
-                       by_seat, by_round, by_kind, POLICY_WORDS.get(a_name, f"the model in {a_name}"),
-                       POLICY_WORDS.get(b_name, f"the model in {b_name}"), info)
+                       by_seat, by_round, by_kind, POLICY_WORDS.get(a_name, f"the model in {a_name} ({ma.decisions})"),
+                       POLICY_WORDS.get(b_name, f"the model in {b_name} ({mb.decisions})"), info)
 
 
 def _divergence(t1, t2) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -392,5 +392,5 @@ def match_games(a, b, games: int = 2000, seed: int | None = None, rules: Rules =
     mu, se = weighted_mean_se(d, np.ones(len(d)))
     return MatchGamesResult(a_name, b_name, len(d), seed, rules, model, mu,
                        (max(0.0, mu - Z95 * se), min(1.0, mu + Z95 * se)), float(np.concatenate(lengths).mean()),
-                       POLICY_WORDS.get(a_name, f"the model in {a_name}"),
-                       POLICY_WORDS.get(b_name, f"the model in {b_name}"))
+                       POLICY_WORDS.get(a_name, f"the model in {a_name} ({ma.decisions})"),
+                       POLICY_WORDS.get(b_name, f"the model in {b_name} ({mb.decisions})"))

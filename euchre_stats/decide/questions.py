@@ -51,7 +51,8 @@ from .inference import auction_weights, round_one_likelihood, round_two_likeliho
 #: what each play model and pass model means, as the text form says it
 MODEL_WORDS = {"dd": "double-dummy play (every card seen: flatters the side that can see more)",
                "pimc": "realistic play (each player samples worlds from their own information)"}
-PASS_WORDS = {"hand": "the hand-strength bidding model", "zero": "zero (a pass scores 0)",
+PASS_WORDS = {"hand": "the hand-strength bidding model (hard decisions in play; soft only to infer hands)",
+              "zero": "zero (a pass scores 0)",
               "dd": "double-dummy bidders on their own sampled deals",
               "heuristic": "the state machine's heuristic bidder (every later bid, yours too; the smaller games)"}
 #: what a value counts, by :attr:`Decision.value_unit`

@@ -2,9 +2,10 @@
 
 * :class:`RandomPlayer` (``random``): every answer uniform over the legal ones, seeded: a floor.
 * :class:`ModelPlayer` (``realistic``, ``shipped``, ``dd-tuned``, ``points`` or a model file): bids by
-  a bidding model (:class:`~euchre_stats.bidding.model.BiddingModel`; soft decisions, drawn from the
-  view's seed) and plays every card realistically (:func:`~euchre_stats.players.cardplay.realistic_card`,
-  ``worlds`` per card).  In the two-, three- and six-handed games it bids with that game's fitted
+  a bidding model (:class:`~euchre_stats.bidding.model.BiddingModel`; hard decisions, or soft ones
+  drawn from the view's seed for a model with a ``play_temperature`` such as ``shipped-soft``) and
+  plays every card realistically (:func:`~euchre_stats.players.cardplay.realistic_card`, ``worlds``
+  per card).  In the two-, three- and six-handed games it bids with that game's fitted
   heuristic bidder (:func:`~euchre_stats.bidding.games.game_bidder`): the bidding models are
   four-handed.  Exchanges (a farmer's hand, railroad, six-handed's ask) follow the rule of thumb.
 * :class:`CheatPlayer` (``cheat``): **reference only** -- it sees every card.  It bids as
@@ -24,7 +25,7 @@ from ..core.cards import card_name, trump_letter
 from ..core.errors import PlayerMoveError, PlayerSpecError
 from ..game.state import PHASES, HandState
 from ..play.realistic import DEFAULT_WORLDS
-from ..rules import Rules, banned_discard
+from ..rules import Rules, banned_discard, dealer_picks_up
 from .base import BasePlayer, heuristic_answer
 from .cardplay import double_dummy_card, realistic_card
 from .view import SeatView
@@ -121,9 +122,13 @@ class ModelPlayer(BasePlayer):
         m, rel, legal = self.model, self._rel(view), view.legal
         if "order" not in legal and "order alone" not in legal:
             return "pass"
-        s = m.round_one_strength(np.array([view.hand], dtype=np.uint64), rel, view.upcard, view.round_one_suit)[0]
-        pa = float(m.p_accept(s, m.order_alone[rel], m.temperature))
-        p = float(m.p_accept(s, m.order[rel], m.temperature)) if "order" in legal else pa
+        h = np.array([view.hand], dtype=np.uint64)
+        s = m.round_one_strength(h, rel, view.upcard, view.round_one_suit)[0]
+        # the dealer's partner going alone: the dealer sits out and the upcard joins nobody
+        joins = rel != 1 or bool(dealer_picks_up(view.rules, 1, True))
+        sa = s if joins else m.round_one_strength(h, rel, view.upcard, view.round_one_suit, upcard_joins=False)[0]
+        pa = float(m.p_act(sa, m.order_alone[rel]))
+        p = float(m.p_act(s, m.order[rel])) if "order" in legal else pa
         u = _rng(view).random(2)
         if u[0] >= p:
             return "pass"
@@ -151,9 +156,9 @@ class ModelPlayer(BasePlayer):
         if letter not in legal:  # (never: the model names a legal suit) the rule of thumb decides
             return heuristic_answer(view)
         u = _rng(view).random(2)
-        if u[0] >= float(m.p_accept(count, thr[0], m.temperature)) and "pass" in legal:
+        if u[0] >= float(m.p_act(count, thr[0])) and "pass" in legal:
             return "pass"
-        if letter + " alone" in legal and u[1] < float(m.p_accept(count, m.call_alone[rel], m.temperature)):
+        if letter + " alone" in legal and u[1] < float(m.p_act(count, m.call_alone[rel])):
             return letter + " alone"
         return letter
 
@@ -163,14 +168,14 @@ class ModelPlayer(BasePlayer):
         m, rel = self.model, self._rel(view)
         s = float(m.strength(np.array([view.hand], dtype=np.uint64), view.trump)[0])
         thr = m.order_alone[rel] if view.made_in == 1 else m.call_alone[rel]
-        return bool(_rng(view).random() < float(m.p_accept(s, thr, m.temperature)))
+        return bool(_rng(view).random() < float(m.p_act(s, thr)))
 
     def defend_alone(self, view: SeatView) -> bool:
         if view.players != 4:
             return self._game_answer(view)
         m = self.model
         s = float(m.strength(np.array([view.hand], dtype=np.uint64), view.trump)[0])
-        return bool(_rng(view).random() < float(m.p_accept(s, m.defend_alone, m.temperature)))
+        return bool(_rng(view).random() < float(m.p_act(s, m.defend_alone)))
 
     def discard(self, view: SeatView):
         if view.players != 4:

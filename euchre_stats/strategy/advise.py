@@ -354,7 +354,8 @@ def _lookup_corrected(rules: Rules, class_id: int, seat: str, hmask: int, up: in
     settings = m["settings"]
     if Rules.from_json(settings["rules"]) != rules:
         return None, settings, "the rules differ from the shipped table's (north-american)"
-    if corr.bidding is not None and _other_model(corr.bidding):
+    if corr.bidding is not None and _other_model(corr.bidding) and all(
+            _other_model(a.get("bidding")) for a in corr.accepted):
         return None, settings, "the realistic correction was fitted with another bidding model than the one installed"
     dd = dd_values(hmask, up, seat)
     if dd is None or class_id < 0:

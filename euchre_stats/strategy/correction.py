@@ -72,6 +72,9 @@ class Correction:
     source: str = ""
     #: the bidding model the realistic answers were computed with (the correction is used only with it)
     bidding: dict | None = None
+    #: other bidding models it is explicitly accepted for until it is fitted again: ``{"bidding": dict,
+    #: "why": str}`` each, the measurement that justifies it in ``why``
+    accepted: tuple = ()
 
     def predict(self, seat: str, x: np.ndarray) -> dict:
         """Realistic pass value and gains for features ``x``, and the options' values."""
@@ -98,13 +101,14 @@ class Correction:
     def to_dict(self) -> dict:
         return {"format": "euchre-stats realistic correction", "features": list(FEATURES), "targets": list(TARGETS),
                 "coef": self.coef, "rmse": self.rmse, "agreement": self.agreement, "questions": self.questions,
-                "source": self.source, "bidding": self.bidding}
+                "source": self.source, "bidding": self.bidding, "accepted": list(self.accepted)}
 
     @classmethod
     def from_dict(cls, d: dict) -> "Correction":
         if list(d.get("features", [])) != list(FEATURES):
             raise ValueError("the correction file was fitted on other features")
-        return cls(d["coef"], d["rmse"], d["agreement"], d["questions"], d.get("source", ""), d.get("bidding"))
+        return cls(d["coef"], d["rmse"], d["agreement"], d["questions"], d.get("source", ""), d.get("bidding"),
+                   tuple(d.get("accepted", ())))
 
 
 def _decision_of(v: dict, alone_open: bool) -> str:

@@ -91,9 +91,11 @@ class VariantsResult(ResultView):
     seed: int
     samples: int
     decks: list[DeckOutcome]
+    #: how the bidding model's seats decide (hard by default; :attr:`BiddingModel.decisions`)
+    bidding: str = "hard decisions"
 
     def to_dict(self) -> dict:
-        return {"rules": self.rules.to_dict(), "model": self.model, "bidding": "shipped", "seed": self.seed,
+        return {"rules": self.rules.to_dict(), "model": self.model, "bidding": self.bidding, "seed": self.seed,
                 "samples": self.samples, "decks": {d.deck: d.to_dict() for d in self.decks}}
 
     def to_frame(self):
@@ -110,7 +112,7 @@ class VariantsResult(ResultView):
         # the deck and the hand size are the columns' own, not the rules' (which name one deck)
         sizes = "; ".join(f"{d.deck}-card deck, {d.rules.hand_size} cards each" for d in self.decks)
         lines = [f"rules: {self.rules.describe(deck=False, hand_size=False)}; the columns: {sizes}",
-                 f"play model: {self.model}   bidding: the hand-strength model",
+                 f"play model: {self.model}   bidding: the hand-strength model, {self.bidding}",
                  f"seed: {self.seed}   deals per deck: {self.samples:,}",
                  "figures: value [95% interval] n=samples behind it; points are per hand", ""]
         rows = [{"figure": k, **{d.deck: _cell(d.figures[k], k in SIGNED) for d in self.decks}} for k in FIGURES]
@@ -211,7 +213,7 @@ def simulate_variants(decks="24,25,28,32,33", samples: int = 10000, seed: int | 
                 progress(done, total)
         arrays = [np.concatenate(a) for a in zip(*parts)]
         out.append(DeckOutcome(d.label, r, samples, _figures(r, *arrays)))
-    return VariantsResult(rules, model, seed, samples, out)
+    return VariantsResult(rules, model, seed, samples, out, bidding.decisions.split(" (")[0])
 
 
 __all__ = [
