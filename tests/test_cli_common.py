@@ -10,7 +10,8 @@ from click.testing import CliRunner
 
 from euchre_stats.cli.main import cli
 
-MAIN = [sys.executable, "-c", "from euchre_stats.cli.main import main; main()"]
+# -P: the installed package, never the checkout beside the working folder (its cli/ is installed as euchre_stats.cli)
+MAIN = [sys.executable, "-P", "-c", "from euchre_stats.cli.main import main; main()"]
 
 
 def run(*args):

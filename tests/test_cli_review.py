@@ -130,7 +130,7 @@ def test_unknown_preset(tmp_path):
     r = run(p)
     assert r.exit_code == 2
     assert r.stderr == (f"Error: {p}: rules: unknown rules preset 'martian': expected one of "
-                        "north-american, stick, canadian, british, australian32\n")
+                        "north-american, stick, canadian, british, australian32, british6, almonte\n")
 
 
 def test_bad_card(tmp_path):

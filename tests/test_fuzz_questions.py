@@ -62,7 +62,7 @@ def _flag_args(changes: dict) -> list[str]:
 def games(draw, players):
     """``(rules, command-line rule arguments)`` of a valid game of ``players``."""
     if players == 4:
-        name = draw(st.sampled_from(sorted(PRESETS)))
+        name = draw(st.sampled_from(sorted(n for n, r in PRESETS.items() if r.players == 4)))
         keys = draw(st.lists(st.sampled_from(sorted(FOUR_HANDED_FLAGS)), max_size=4, unique=True))
         changes = {k: draw(st.sampled_from(FOUR_HANDED_FLAGS[k])) for k in keys}
         args = ["--rules", name, *_flag_args(changes)]

@@ -104,7 +104,10 @@ def test_two_take_overs_of_a_stale_lock_cannot_both_succeed(tmp_path, monkeypatc
         t.join(timeout=30)
     assert sorted(v == "held" for v in outcome.values()) == [False, True], outcome
     refused = next(v for v in outcome.values() if v != "held")
-    assert f"pid {os.getpid()} on {socket.gethostname()}" in refused
+    # the holder's name, or (on a machine so loaded that the holder has not written it within a second)
+    # the plain statement that the lock is held
+    assert (f"pid {os.getpid()} on {socket.gethostname()}" in refused
+            or "pid unknown: the holder has not written it" in refused), refused
     assert not (tmp_path / LOCK).exists()
 
 

@@ -49,7 +49,7 @@ def _command_paths() -> list[list[str]]:
 def _loaded(args: list[str], tmp_path, stderr=subprocess.DEVNULL) -> list[str]:
     report = tmp_path / "modules.json"
     env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "numba-cache")}  # cold: as a first run
-    subprocess.run([sys.executable, "-c", PROBE, json.dumps(args), str(report)], check=True, env=env,
+    subprocess.run([sys.executable, "-P", "-c", PROBE, json.dumps(args), str(report)], check=True, env=env,
                    stdout=subprocess.DEVNULL, stderr=stderr, timeout=120)
     return json.loads(report.read_text())
 

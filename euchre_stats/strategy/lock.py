@@ -43,13 +43,29 @@ def _same_file(fd: int, p: Path) -> bool:
 
 
 def _holder(fd: int) -> dict:
-    """What the lock file open as ``fd`` says of the run that holds it ({} if empty or unreadable)."""
+    """What the lock file open as ``fd`` says of the run that holds it ({} if empty or unreadable, or
+    while it still names a process of this host that has ended: the new holder has not written yet)."""
     try:
         data = os.pread(fd, 4096, 0)
         other = json.loads(data.decode() or "{}")
     except (OSError, ValueError):
         return {}
-    return other if isinstance(other, dict) else {}
+    if not isinstance(other, dict):
+        return {}
+    pid = other.get("pid")
+    if other.get("host") == socket.gethostname() and isinstance(pid, int) and not _alive(pid):
+        return {}
+    return other
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return True
+    return True
 
 
 def _in_use(run_dir, p: Path, other: dict) -> TableRunError:
@@ -81,7 +97,7 @@ def run_lock(run_dir):
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             other = _holder(fd)
-            for _ in range(10):   # taken this instant: its holder writes its name next
+            for _ in range(50):   # taken this instant: its holder writes its name next (up to 1 s)
                 if other:
                     break
                 time.sleep(0.02)

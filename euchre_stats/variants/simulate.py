@@ -92,10 +92,11 @@ class VariantsResult(ResultView):
     samples: int
     decks: list[DeckOutcome]
     #: how the bidding model's seats decide (hard by default; :attr:`BiddingModel.decisions`)
-    bidding: str = "hard decisions"
+    decisions: str = "hard decisions"
 
     def to_dict(self) -> dict:
-        return {"rules": self.rules.to_dict(), "model": self.model, "bidding": self.bidding, "seed": self.seed,
+        return {"rules": self.rules.to_dict(), "model": self.model, "bidding": "shipped",
+                "bidding_decisions": self.decisions, "seed": self.seed,
                 "samples": self.samples, "decks": {d.deck: d.to_dict() for d in self.decks}}
 
     def to_frame(self):
@@ -112,7 +113,7 @@ class VariantsResult(ResultView):
         # the deck and the hand size are the columns' own, not the rules' (which name one deck)
         sizes = "; ".join(f"{d.deck}-card deck, {d.rules.hand_size} cards each" for d in self.decks)
         lines = [f"rules: {self.rules.describe(deck=False, hand_size=False)}; the columns: {sizes}",
-                 f"play model: {self.model}   bidding: the hand-strength model, {self.bidding}",
+                 f"play model: {self.model}   bidding: the hand-strength model, {self.decisions}",
                  f"seed: {self.seed}   deals per deck: {self.samples:,}",
                  "figures: value [95% interval] n=samples behind it; points are per hand", ""]
         rows = [{"figure": k, **{d.deck: _cell(d.figures[k], k in SIGNED) for d in self.decks}} for k in FIGURES]
