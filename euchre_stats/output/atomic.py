@@ -2,7 +2,7 @@
 
 Every output file of the project (tables, charts, ``--output`` files) goes through here.
 
-- The data goes to a hidden temp file beside the target, ``.NAME.PID-XXXXXXXX.tmp``, which is
+- The data goes to a hidden temp file beside the target, ``.NAME.PID-<random>.tmp``, which is
   fsynced and renamed over the target.  A process killed mid-write (SIGKILL: no cleanup runs)
   leaves that temp file; the next write to the same name removes every such temp file whose
   process (the PID in its name) is no longer running on this host.
@@ -48,7 +48,8 @@ def _prefix(path: Path) -> str:
 _TEMP = re.compile(r"(\d+)-[^.]+\.tmp")
 
 
-def _alive(pid: int) -> bool:
+def pid_alive(pid: int) -> bool:
+    """Whether process ``pid`` runs on this host (a process of another user counts as running)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -65,7 +66,7 @@ def sweep_temps(path) -> list[Path]:
     gone = []
     for name in glob.glob(glob.escape(_prefix(path)) + "*.tmp", root_dir=path.parent, include_hidden=True):
         m = _TEMP.fullmatch(name[len(_prefix(path)):])
-        if m is None or _alive(int(m.group(1))):
+        if m is None or pid_alive(int(m.group(1))):
             continue
         try:
             os.unlink(path.parent / name)

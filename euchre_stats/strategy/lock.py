@@ -28,6 +28,7 @@ import time
 from pathlib import Path
 
 from ..core.errors import TableRunError
+from ..output.atomic import pid_alive
 
 LOCK = "run.lock"
 
@@ -53,18 +54,10 @@ def _holder(fd: int) -> dict:
     if not isinstance(other, dict):
         return {}
     pid = other.get("pid")
-    if other.get("host") == socket.gethostname() and isinstance(pid, int) and not _alive(pid):
+    if other.get("host") == socket.gethostname() and isinstance(pid, int) and not pid_alive(pid):
         return {}
     return other
 
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except (PermissionError, OverflowError):
-        return True
     return True
 
 
