@@ -161,14 +161,13 @@ def checked(func):
         bound = sig.bind(*args, **kwargs)   # a wrong signature stays Python's own TypeError
         for name, value in bound.arguments.items():
             kind = OVERRIDES.get(func.__name__, {}).get(name, KINDS.get(name))
-            if kind is None and name in SIZE_LIMITS:
-                kind = (_is_int, "a whole number")
-            if kind is None or (value is None and sig.parameters[name].default is None):
+            size = name in SIZE_LIMITS
+            if (kind is None and not size) or (value is None and sig.parameters[name].default is None):
                 continue
-            if name in SIZE_LIMITS and value is not None:
+            if size and value is not None:
                 check_size(name, value)   # a size: its kind and its bounds, one message (LimitError)
                 continue
-            check, what = kind
+            check, what = kind or (_is_int, "a whole number")
             if not check(value):
                 raise ArgumentTypeError(f"{func.__name__}(): {name}={_shown(value)} is not {what}")
         return func(*args, **kwargs)
