@@ -31,7 +31,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .decide.equity import EquityResult
     from .decide.match import MatchGamesResult, MatchResult
     from .players.table import PlayResult
-    from .decide.questions import Decision, ModelComparison
+    from .decide.result import Decision, ModelComparison
     from .solver import SolveResult
     from .solver.batch import SolveBatch
     from .strategy.advise import Advice
@@ -162,8 +162,8 @@ def _bidding_question(fns, args, model, compare_models, *, bidding, players=None
     """``order``/``call``: ``fns`` is the question's pair (four-handed, smaller games); the right one
     once, or with double-dummy and with realistic play on the same deals (the first run's seed) when
     ``compare_models``.  A two- or three-handed game (``players`` or the rules') takes the second,
-    from :mod:`euchre_stats.decide.games`."""
-    from .decide.questions import ModelComparison
+    from :mod:`euchre_stats.decide.tables`."""
+    from .decide.result import ModelComparison
 
     hand, card, seat, rules = args
     r = _with_players(rules, players)
@@ -238,7 +238,7 @@ def order(hand: str, up: str, seat: str | int, rules: RulesLike = "north-america
         that game (:func:`~euchre_stats.rules.for_players`; ``rules`` with ``players`` do the same).
         Seats are then ``eldest|dealer``, ``eldest|second|dealer`` or
         ``eldest|second|third|fourth|fifth|dealer``; the rest of the auction is bid by the state
-        machine's heuristic bidder (:mod:`euchre_stats.decide.games`); ``bidding``, ``named``,
+        machine's heuristic bidder (:mod:`euchre_stats.decide.tables`); ``bidding``, ``named``,
         ``score`` and ``pass_model="dd"`` are four-handed only.
 
     Returns
@@ -246,7 +246,7 @@ def order(hand: str, up: str, seat: str | int, rules: RulesLike = "north-america
     Decision
         Options (``pass``, ``order``, ``order alone``) with expected points and 95% intervals,
         the paired differences, the recommendation; a
-        :class:`~euchre_stats.decide.questions.ModelComparison` with ``compare_models``.
+        :class:`~euchre_stats.decide.result.ModelComparison` with ``compare_models``.
 
     Examples
     --------
@@ -262,8 +262,8 @@ def order(hand: str, up: str, seat: str | int, rules: RulesLike = "north-america
     1        order  200
     2  order alone  200
     """
-    from .decide.games import game_order_decision
-    from .decide.questions import order_decision
+    from .decide.order import game_order_decision
+    from .decide.order import order_decision
 
     _sizes(samples=samples, workers=workers)
 
@@ -314,8 +314,8 @@ def call(hand: str, turned_down: str, seat: str | int, rules: RulesLike = "north
     >>> d.to_dict()["inputs"]
     {'hand': 'Jd Ad Kd 9c Tc', 'turned_down': '9h', 'seat': 'third'}
     """
-    from .decide.games import game_call_decision
-    from .decide.questions import call_decision
+    from .decide.call import game_call_decision
+    from .decide.call import call_decision
 
     _sizes(samples=samples, workers=workers)
 
@@ -364,12 +364,12 @@ def discard(hand: str, up: str, rules: RulesLike = "north-american", *, maker: s
     >>> d.recommendation in {"9d", "Td", "Kh"}
     True
     """
-    from .decide.questions import discard_decision
+    from .decide.discard import discard_decision
 
     _sizes(samples=samples, workers=workers)
     r = _with_players(rules, players)
     if r.players != 4:
-        from .decide.games import game_discard_decision
+        from .decide.discard import game_discard_decision
 
         six_alone = r.players == 6 and bool(alone)
         _not_in_smaller_games(r, score=score, alone=alone and not six_alone)
@@ -438,12 +438,12 @@ def lead(hand: str, trump: str, maker: str | int, seat: str | int, rules: RulesL
     >>> list(d.to_frame().columns)[-1]
     'ev_tricks'
     """
-    from .decide.questions import lead_decision
+    from .decide.lead import lead_decision
 
     _sizes(samples=samples, workers=workers)
     r = _with_players(rules, players)
     if r.players != 4:
-        from .decide.games import game_lead_decision
+        from .decide.lead import game_lead_decision
 
         six_alone = r.players == 6 and bool(alone)
         _not_in_smaller_games(r, score=score, alone=alone and not six_alone, defender_alone=defender_alone,

@@ -144,7 +144,7 @@ def test_the_checker_sees_a_second_path():
     """A command calling a decision function directly, or the public one twice, is caught."""
     src = '''
 import euchre_stats as es
-from euchre_stats.decide import questions as dec
+from euchre_stats.decide import order as dec
 from .group import cli
 
 def helper(x):
@@ -166,5 +166,5 @@ def order(hand):
     finally:
         del MODULES["cli.fake"]
     assert calls.count("euchre_stats.order") == 2
-    assert "euchre_stats.decide.questions.order_decision" in calls
+    assert "euchre_stats.decide.order.order_decision" in calls
     assert "euchre_stats.solver.solve" in calls

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from euchre_stats.cli.main import cli
 from euchre_stats.core.errors import DecisionInputError, LimitError
 from euchre_stats.decide.bench import SEATS, bench_realistic, describe_question
-from euchre_stats.decide.questions import order_decision
+from euchre_stats.decide.order import order_decision
 from euchre_stats.rules import NORTH_AMERICAN
 
 

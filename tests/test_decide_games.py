@@ -1,4 +1,5 @@
-"""The questions of the two- and three-handed games (euchre_stats.decide.games)."""
+"""The questions of the two- and three-handed games (euchre_stats.decide.order, .call, .discard, .lead
+through decide.tables)."""
 
 from __future__ import annotations
 
@@ -18,8 +19,9 @@ from euchre_stats.cli.main import cli
 from euchre_stats.core.cards import card_name, cards_to_mask, mask_to_cards, parse_cards
 from euchre_stats.core.errors import DecisionInputError
 from euchre_stats.core.trump import SUIT_MASK
-from euchre_stats.decide.games import (_screen, _state, game_lead_decision, game_order_decision, parse_game_seat,
-                                       replay_game_tricks, value_range)
+from euchre_stats.decide.lead import game_lead_decision
+from euchre_stats.decide.order import game_order_decision
+from euchre_stats.decide.tables import fits_bids, hand_state, parse_game_seat, replay_game_tricks, value_range
 from euchre_stats.game.policies import HeuristicPolicy
 from euchre_stats.game.state import OVER, PLAY, HandState
 from euchre_stats.rules import Rules, hand_points_array
@@ -95,13 +97,13 @@ def test_value_of_cutthroat_counts_mine_against_the_others_mean():
 
 def test_screening_keeps_only_deals_the_bidder_would_pass():
     policy = HeuristicPolicy()
-    strong = _state(TWO, [cards_to_mask(parse_cards("Jh Jd Ah Kh Qh")), cards_to_mask(parse_cards("9c Tc Qc 9s Ts"))],
-                    parse_cards("9h")[0])
-    assert not _screen(strong.copy(), policy, ["pass"])          # eldest would have ordered
-    assert _screen(strong.copy(), policy, [("pass",)])           # the asker's own pass is not checked
-    weak = _state(TWO, [cards_to_mask(parse_cards("9c Tc Qc 9s Ts")), cards_to_mask(parse_cards("Jh Jd Ah Kh Qh"))],
+    strong = hand_state(TWO, [cards_to_mask(parse_cards("Jh Jd Ah Kh Qh")),
+                              cards_to_mask(parse_cards("9c Tc Qc 9s Ts"))], parse_cards("9h")[0])
+    assert not fits_bids(strong.copy(), policy, ["pass"])          # eldest would have ordered
+    assert fits_bids(strong.copy(), policy, [("pass",)])           # the asker's own pass is not checked
+    weak = hand_state(TWO, [cards_to_mask(parse_cards("9c Tc Qc 9s Ts")), cards_to_mask(parse_cards("Jh Jd Ah Kh Qh"))],
                   parse_cards("9h")[0])
-    assert _screen(weak.copy(), policy, ["pass"])
+    assert fits_bids(weak.copy(), policy, ["pass"])
 
 
 def test_same_seed_same_answer_on_any_number_of_threads():

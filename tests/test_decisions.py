@@ -15,8 +15,11 @@ from euchre_stats.core.errors import DecisionInputError
 from euchre_stats.core.seats import parse_seat
 from euchre_stats.core.stats import weighted_mean_se
 from euchre_stats.core.trump import SUIT_MASK
-from euchre_stats.decide.questions import (Decision, OptionResult, call_decision, discard_decision, lead_decision,
-                                          order_decision)
+from euchre_stats.decide.call import call_decision
+from euchre_stats.decide.discard import discard_decision
+from euchre_stats.decide.lead import lead_decision
+from euchre_stats.decide.order import order_decision
+from euchre_stats.decide.result import Decision, OptionResult
 from euchre_stats.rules import NORTH_AMERICAN, preset
 from euchre_stats.solver import card_values_many
 
@@ -493,7 +496,7 @@ def test_too_few_deals_recommend_nothing(n):
 def test_deals_played_never_pass_the_cap(n):
     """An unlikely auction (seven passes before a dealer holding five diamonds) stops at exactly
     MAX_PLAYED_FACTOR x N deals played, never a chunk beyond it (629-665 for N = 200 before)."""
-    from euchre_stats.decide.questions import MAX_PLAYED_FACTOR
+    from euchre_stats.decide.driver import MAX_PLAYED_FACTOR
 
     d = call_decision("Jd Ad Kd Qd 9d", "9h", "dealer", samples=n, seed=1, model="dd")
     assert d.sampling.short and d.effective_samples < n
@@ -502,21 +505,21 @@ def test_deals_played_never_pass_the_cap(n):
 
 def test_each_side_of_the_interval_allows_one_deal_at_its_own_end():
     from euchre_stats.core.stats import Z95
-    from euchre_stats.decide.questions import _interval
+    from euchre_stats.decide.summary import interval
 
     # every deal alike at the top of the range: the upper side is closed, the lower side is that of a
     # sample with one more deal at the bottom (6 points away, out of 200)
-    lo, hi = _interval(4.0, 0.0, -2.0, 4.0, 200, 200.0)
+    lo, hi = interval(4.0, 0.0, -2.0, 4.0, 200, 200.0)
     assert hi == 4.0 and lo == pytest.approx(4.0 - Z95 * 6.0 / 200)
     # ordinary spread on a wide range: within 3% of the plain interval
-    lo, hi = _interval(0.5, 0.1, -4.0, 4.0, 200, 200.0)
+    lo, hi = interval(0.5, 0.1, -4.0, 4.0, 200, 200.0)
     assert 0.5 - lo == pytest.approx(Z95 * 0.1, rel=0.03) and hi - 0.5 == pytest.approx(Z95 * 0.1, rel=0.03)
     # asymmetric where the mean is near one end
-    lo, hi = _interval(1.9, 0.05, -2.0, 2.0, 400, 400.0)
+    lo, hi = interval(1.9, 0.05, -2.0, 2.0, 400, 400.0)
     assert 1.9 - lo > hi - 1.9
     # no effective sample given: the plain interval; fewer than two deals: the whole range
-    assert _interval(0.0, 0.1, -4.0, 4.0, 200) == pytest.approx((-Z95 * 0.1, Z95 * 0.1))
-    assert _interval(1.0, 0.0, -4.0, 4.0, 1, 1.0) == (-4.0, 4.0)
+    assert interval(0.0, 0.1, -4.0, 4.0, 200) == pytest.approx((-Z95 * 0.1, Z95 * 0.1))
+    assert interval(1.0, 0.0, -4.0, 4.0, 1, 1.0) == (-4.0, 4.0)
 
 
 def test_json_se_and_interval_follow_the_documented_formula():

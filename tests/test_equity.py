@@ -176,7 +176,7 @@ def test_simulated_outcomes_and_bad_input():
 def test_a_recommendation_that_flips_with_the_score():
     """Both bowers and two aces from eldest: alone for points at 0-0, but at 9-8 one point wins the
     game and the loner only adds risk."""
-    from euchre_stats.decide.questions import order_decision
+    from euchre_stats.decide.order import order_decision
 
     hand = ("Jh Jd Kh Ks As", "9h", "eldest")
     plain = order_decision(*hand, samples=2000, seed=1)

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from euchre_stats.decide.questions import call_decision, order_decision
+from euchre_stats.decide.call import call_decision
+
+from euchre_stats.decide.order import order_decision
 
 N = 1500
 

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from euchre_stats.core.stats import Estimate
-from euchre_stats.decide.questions import Decision, ModelComparison, OptionResult
+from euchre_stats.decide.result import Decision, ModelComparison, OptionResult
 from euchre_stats.output import plots
 from euchre_stats.rules import NORTH_AMERICAN, PRESETS
 from euchre_stats.variants.games import GAME_PANELS

@@ -317,7 +317,7 @@ def test_the_dealer_remembers_its_discard(rules):
 
 def test_six_handed_play_outs_know_the_dealers_discard(monkeypatch):
     """The six-handed questions tell the kernel the dealer's discard wherever the dealer took up."""
-    from euchre_stats.decide.games import game_order_decision
+    from euchre_stats.decide.order import game_order_decision
     from euchre_stats.play import realistic_seats
 
     seen = []

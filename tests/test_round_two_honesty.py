@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from euchre_stats.bidding.model import BiddingModel, default_model
-from euchre_stats.decide.questions import call_decision
+from euchre_stats.decide.call import call_decision
 
 REFERENCE = Path(__file__).parent / "data" / "round_two_reference.json"
 REFERENCE_SAMPLES = 60000

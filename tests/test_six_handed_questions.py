@@ -15,8 +15,10 @@ import euchre_stats as es
 from euchre_stats.cli.main import cli
 from euchre_stats.core.cards import card_name, cards_to_mask, mask_to_cards
 from euchre_stats.core.errors import DecisionInputError
-from euchre_stats.decide.games import (_six_lead_outcomes, game_call_decision, game_lead_decision,
-                                       game_order_decision, parse_game_seat, replay_game_tricks)
+from euchre_stats.decide.call import game_call_decision
+from euchre_stats.decide.lead import _six_lead_outcomes, game_lead_decision
+from euchre_stats.decide.order import game_order_decision
+from euchre_stats.decide.tables import parse_game_seat, replay_game_tricks
 from euchre_stats.game.policies import HeuristicPolicy
 from euchre_stats.game.state import OVER, PLAY, HandState
 from euchre_stats.rules import Rules, hand_points

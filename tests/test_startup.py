@@ -156,7 +156,7 @@ def test_text_table_is_pandas_to_string():
 def test_a_question_draws_its_progress_before_the_first_chunk():
     """Progress from the first second (issue 33): a decision reports 0 before its first chunk, which
     for the dealer (every candidate discard played on each deal) takes seconds."""
-    from euchre_stats.decide.questions import order_decision
+    from euchre_stats.decide.order import order_decision
 
     calls = []
     order_decision("Jh Jd Ah 9s Tc", "9h", "dealer", samples=1200, seed=1, model="dd",

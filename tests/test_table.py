@@ -15,7 +15,8 @@ import pytest
 from euchre_stats.core.cards import card_name, format_cards, mask_to_cards
 from euchre_stats.core.errors import TableRunError, TableSpecError
 from euchre_stats.core.seats import SEAT_NAMES
-from euchre_stats.decide.questions import call_decision, order_decision
+from euchre_stats.decide.call import call_decision
+from euchre_stats.decide.order import order_decision
 from euchre_stats.rules import NORTH_AMERICAN
 from euchre_stats.sampling.seeds import chunk_rng
 from euchre_stats.strategy.classes import enumerate_classes, key_of
@@ -102,7 +103,7 @@ def test_inferred_class_draws_a_decisions_deals_and_agrees_with_it(round_, seat,
     first chunk (same generator), and its figures agree with the decision's within their intervals;
     the class reports its effective sample, below the deals drawn."""
     from euchre_stats.core.cards import cards_to_mask, parse_cards
-    from euchre_stats.decide.questions import _round_knowledge
+    from euchre_stats.decide.setup import round_knowledge
     from euchre_stats.sampling.dealer import Dealer
     from euchre_stats.sampling.posterior import posterior_sample
     from euchre_stats.strategy.table import _posterior_deals
@@ -113,7 +114,7 @@ def test_inferred_class_draws_a_decisions_deals_and_agrees_with_it(round_, seat,
     spec = TableSpec(NORTH_AMERICAN, (seat,), round=round_, samples_per_class=300, seed=7)
     deals, owner, counts, info = _posterior_deals(spec, seat, hands, ups, chunk_rng(7, 0))
     text, upc = format_cards(mask_to_cards(int(hands[0]))), card_name(int(ups[0]))
-    k = _round_knowledge(NORTH_AMERICAN, seat, cards_to_mask(parse_cards(text)), int(ups[0]))
+    k = round_knowledge(NORTH_AMERICAN, seat, cards_to_mask(parse_cards(text)), int(ups[0]))
     from euchre_stats.bidding.auction import Auction
     from euchre_stats.decide.inference import round_one_likelihood, round_two_likelihood
     auction = Auction(NORTH_AMERICAN, spec.bidding_model, int(ups[0]))

@@ -122,7 +122,9 @@ def replay_old(batches, seed: int) -> float:
 
 
 def _question(command: str, seat: str, samples: int, seed: int, threads: int | None):
-    from .questions import call_decision, lead_decision, order_decision
+    from .call import call_decision
+    from .lead import lead_decision
+    from .order import order_decision
 
     if command == "order":
         return lambda: order_decision(ORDER_HAND, ORDER_UP, seat, samples=samples, seed=seed, model="pimc",

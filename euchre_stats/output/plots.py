@@ -77,7 +77,7 @@ def decision_title(decisions) -> str:
     """The context of a decision chart, for its title: the question and its inputs (hand, upcard or
     turned-down card, seat, trump where known), then the play model(s) and the rules' name.
 
-    ``decisions`` is one :class:`~euchre_stats.decide.questions.Decision` or a list (one per play model).
+    ``decisions`` is one :class:`~euchre_stats.decide.result.Decision` or a list (one per play model).
     """
     decisions = _as_list(decisions)
     d0 = decisions[0]
@@ -119,7 +119,7 @@ def _mark_recommended(ax, actions: list[str], recommendation: str) -> None:
 def draw_decision_values(ax, decisions, context: bool = True):
     """Bars of each option's expected value with its 95% interval on ``ax``; returns ``ax``.
 
-    ``decisions`` is one :class:`~euchre_stats.decide.questions.Decision` or a list (one per play
+    ``decisions`` is one :class:`~euchre_stats.decide.result.Decision` or a list (one per play
     model, drawn side by side).  Each model's recommended option is outlined in black and labelled
     ``recommended`` (its bar's ``gid``).  ``context``: the title names the hand, upcard, seat, trump,
     model and rules (:func:`decision_title`); a figure that says them in its own title passes False.
@@ -233,7 +233,7 @@ def decision_figure(decisions):
 def plot_decision(decisions, path: str) -> None:
     """:func:`decision_figure` written atomically to ``path`` (.png/.svg/.pdf).
 
-    ``decisions`` is one :class:`~euchre_stats.decide.questions.Decision` or a list (one per play model).
+    ``decisions`` is one :class:`~euchre_stats.decide.result.Decision` or a list (one per play model).
     """
     save_figure(decision_figure(decisions), path)
 

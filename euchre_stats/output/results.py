@@ -1,6 +1,6 @@
 """What every result type shares: its JSON, CSV and text forms, and its view in a notebook.
 
-A result type (a :class:`~euchre_stats.decide.questions.Decision`, a
+A result type (a :class:`~euchre_stats.decide.result.Decision`, a
 :class:`~euchre_stats.variants.simulate.VariantsResult`, ...) defines ``to_dict`` (the
 command line's JSON), ``to_frame`` (the command line's CSV, as a DataFrame) and
 ``to_text`` (the command line's table); :class:`ResultView` derives the rest from
