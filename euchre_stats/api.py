@@ -168,7 +168,7 @@ def _bidding_question(fns, args, model, compare_models, *, bidding, players=None
     hand, card, seat, rules = args
     r = _with_players(rules, players)
     fn, game_fn = fns
-    if r.players != 4:
+    if not r.seating.vectorised:
         _not_in_smaller_games(r, score=kw.pop("score"), named=kw.pop("named"),
                               pass_model=kw["pass_model"] if kw["pass_model"] == "dd" else None)
         fn, args, kw = game_fn, (hand, card, seat, r), {**kw, "bidder": _game_bidder(bidding, r)}
@@ -368,10 +368,10 @@ def discard(hand: str, up: str, rules: RulesLike = "north-american", *, maker: s
 
     _sizes(samples=samples, workers=workers)
     r = _with_players(rules, players)
-    if r.players != 4:
+    if not r.seating.vectorised:
         from .decide.discard import game_discard_decision
 
-        six_alone = r.players == 6 and bool(alone)
+        six_alone = r.seating.partnerships and bool(alone)
         _not_in_smaller_games(r, score=score, alone=alone and not six_alone)
         return _recorded(game_discard_decision(hand, up, r, maker=maker, samples=samples, target_se=target_se,
                                                seed=seed, infer=infer, workers=workers, progress=progress,
@@ -442,10 +442,10 @@ def lead(hand: str, trump: str, maker: str | int, seat: str | int, rules: RulesL
 
     _sizes(samples=samples, workers=workers)
     r = _with_players(rules, players)
-    if r.players != 4:
+    if not r.seating.vectorised:
         from .decide.lead import game_lead_decision
 
-        six_alone = r.players == 6 and bool(alone)
+        six_alone = r.seating.partnerships and bool(alone)
         _not_in_smaller_games(r, score=score, alone=alone and not six_alone, defender_alone=defender_alone,
                               discard=discard)
         return _recorded(game_lead_decision(hand, trump, maker, seat, r, tricks=list(tricks), up=up,

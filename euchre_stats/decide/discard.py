@@ -129,13 +129,13 @@ def game_discard_decision(hand, upcard, rules: Rules, *, maker="dealer", samples
     inputs = {"hand": " ".join(card_name(c) for c in cards), "upcard": card_name(up),
               "maker": GAME_SEAT_NAMES[rules.players][m]}
     if alone:
-        if rules.players != 6:
+        if not rules.seating.partnerships:
             raise DecisionInputError(f"alone: nobody goes alone in {GAME_NAMES[rules.players]}")
-        if m != dealer and (m & 1) == (dealer & 1):
-            raise DecisionInputError(f"{GAME_SEAT_NAMES[6][m]} ordered alone: the dealer, its partner, sits out and "
+        if m != dealer and rules.seating.same_side(m, dealer):
+            raise DecisionInputError(f"{rules.seating.names[m]} ordered alone: the dealer, its partner, sits out and "
                                      "takes nothing up, so there is no discard")
         inputs["alone"] = True
-    r = value_range(rules, (m & 1) == (dealer & 1) if rules.players == 6 else m == dealer, alone)
+    r = value_range(rules, rules.seating.same_side(m, dealer), alone)
     return ask_game("discard", rules, dealer, hmask & ~(1 << up), up, seen_bids(["pass"] * m + ["order alone" if alone
                                                                                           else "order"], dealer,
                                                                            rules.players),

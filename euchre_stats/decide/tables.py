@@ -30,6 +30,7 @@ import numpy as np
 from ..bidding.games import contract_of, finish_auction, game_bidder, game_kinds, play_contracts, seat_value
 from ..core.cards import JOKER, card_name, card_twin, cards_to_mask, parse_cards
 from ..core.errors import DecisionInputError, DuplicateCardError
+from ..core.seating import SEATINGS
 from ..core.seats import TABLE_SEAT_NAMES
 from ..core.trump import EFF_SUIT, SUIT_MASK, trick_winner_index
 from ..game.policies import HeuristicPolicy
@@ -43,10 +44,6 @@ from .summary import summarise
 
 #: seat names from the dealer in each game, indexed by the game's seat
 GAME_SEAT_NAMES = {p: TABLE_SEAT_NAMES[p] for p in (2, 3, 6)}
-_SEAT_WORDS = {2: {"eldest": 0, "non-dealer": 0, "nondealer": 0, "1": 0, "dealer": 1, "2": 1},
-               3: {"eldest": 0, "left": 0, "1": 0, "second": 1, "right": 1, "2": 1, "dealer": 2, "3": 2},
-               6: {**{name: i for i, name in enumerate(("eldest", "second", "third", "fourth", "fifth", "dealer"))},
-                   **{str(i + 1): i for i in range(6)}, "left": 0, "right": 4}}
 #: :attr:`Decision.value_unit` by player count (``questions.UNIT_WORDS`` says what each counts)
 VALUE_UNITS = {2: "points", 3: "points_vs_others", 6: "points"}
 
@@ -60,18 +57,12 @@ def parse_game_seat(text, players: int) -> int:
     """A seat of the ``players`` game named from the dealer: two-handed ``eldest|dealer`` or 1-2;
     cutthroat ``eldest|second|dealer`` (``left``/``right`` of the dealer) or 1-3; six-handed
     ``eldest|second|third|fourth|fifth|dealer`` or 1-6 (the dealer's partners are second and fourth)."""
-    key = str(text).strip().lower()
-    words = _SEAT_WORDS[players]
-    if key not in words:
-        names = ", ".join(GAME_SEAT_NAMES[players])
-        raise DecisionInputError(f"unknown seat {text!r} in a {players}-player game: expected {names} or "
-                                 f"1-{players} (1 = eldest)")
-    return words[key]
+    return SEATINGS[players].parse(text, DecisionInputError)
 
 
 def check_game(rules: Rules, model: str | None, pass_model: str) -> str:
     """Refuse what these questions do not take; the play model (None: the game's default)."""
-    if rules.players not in (2, 3, 6):
+    if rules.seating.vectorised:
         raise DecisionInputError(f"players {rules.players!r}: these questions are the two-, three- and six-handed "
                                  "games'")
     if model is None:
@@ -95,7 +86,7 @@ def game_values(rules: Rules, asker: int, maker: np.ndarray, tricks: np.ndarray,
     hs = rules.hand_size
     live = maker >= 0
     t = np.where(live, tricks, hs).astype(np.int64)
-    ours = live & ((maker & 1) == (asker & 1) if rules.players == 6 else maker == asker)
+    ours = live & rules.seating.same_side(maker, asker)
     made = t >= rules.tricks_to_make
     our_tricks = np.where(~live, -1, np.where(ours, t, hs - t))
     return Outcome(seat_value(rules, asker, maker, t, alone, defender_alone), ours & made, ours & (t == hs),
@@ -109,12 +100,12 @@ def value_range(rules: Rules, ours: bool | None, alone: bool | None = False) -> 
     included where the rules allow one."""
     t = np.arange(rules.hand_size + 1)
     vals = [0.0]
-    six = rules.players == 6
-    if six and not alone_with_the_call(rules):
+    partners = rules.seating.partnerships  # a side may go alone
+    if partners and not alone_with_the_call(rules):
         alone = None
-    lone_defs = (-1, 1) if six and rules.defend_alone else (-1,)
+    lone_defs = (-1, 1) if partners and rules.defend_alone else (-1,)
     for side in ([True, False] if ours is None else [ours]):
-        for alone_ in ((False, True) if alone is None and six else (bool(alone),)):
+        for alone_ in ((False, True) if alone is None and partners else (bool(alone),)):
             for da in lone_defs:
                 o = game_values(rules, 0, np.full(t.size, 0 if side else 1), t, alone_, np.full(t.size, da))
                 vals += o.value.tolist()
