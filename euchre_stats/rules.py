@@ -470,6 +470,23 @@ def joker_up_makes_trump(rules: Rules) -> bool:
     return rules.joker_upcard == "blind"
 
 
+def joker_up_offers_named_suit(rules: Rules) -> bool:
+    """With a Joker turned up, whether the dealer's blind naming starts round one on the named suit
+    (Almonte) rather than making trump at once or throwing the hand in."""
+    return joker_up_names_trump(rules) and not joker_up_makes_trump(rules)
+
+
+def lone_defence_possible(rules: Rules) -> bool:
+    """Whether a defender may ever go alone under these rules (a table with partners, ``defend_alone``)."""
+    return rules.seating.partnerships and rules.defend_alone
+
+
+def hand_point_limit(rules: Rules) -> float:
+    """The most points one hand of the four-handed game can give a side: 4 (a lone march), or a lone
+    defender's euchre where the rules score it higher."""
+    return float(max(4, rules.lone_defender_points))
+
+
 def alone_with_the_call(rules: Rules) -> bool:
     """Whether going alone is declared with the call (North American) rather than after trump is
     made and before the lead, by any player (British ``alone_declared="before_lead"``)."""
@@ -604,6 +621,17 @@ def side_of_seat(rules: Rules, seat: int) -> int:
 def side_count(rules: Rules) -> int:
     """Number of scoring sides: 3 in cutthroat, else 2."""
     return rules.seating.sides
+
+
+def game_winner(rules: Rules, score) -> int | None:
+    """The side that has won with ``score`` (``game_to`` reached ahead of every other side; a
+    two-point lead with ``win_by_two``).  In cutthroat two players level on ``game_to`` or more
+    play on (the project's convention: the texts say game to 10 each)."""
+    for side, mine in enumerate(score):
+        theirs = max(v for k, v in enumerate(score) if k != side)
+        if mine >= rules.game_to and mine > theirs and (not rules.win_by_two or mine - theirs >= 2):
+            return side
+    return None
 
 
 def renege_points(rules: Rules, offender_side: int, someone_alone: bool) -> list[int]:

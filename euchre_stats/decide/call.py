@@ -13,7 +13,7 @@ from ..core.errors import DecisionInputError
 from ..core.seats import DEALER, SEAT_NAMES, parse_seat
 from ..core.trump import NO_TRUMP
 from ..play.contracts import DEFAULT_PLAY_MODEL, Evaluator, Outcome
-from ..rules import NORTH_AMERICAN, Rules, may_call_no_trump, may_pass
+from ..rules import NORTH_AMERICAN, Rules, joker_up_offers_named_suit, may_call_no_trump, may_pass
 from ..sampling.dealer import Dealer
 from ..sampling.seeds import resolve_seed
 from .at_score import game_inputs, game_state
@@ -67,7 +67,7 @@ def call_decision(hand, turned_down, seat, rules: Rules = NORTH_AMERICAN, *, sam
     check_models(model, pass_model)
     asker = parse_seat(seat)
     cards, hmask = hand_setup(hand, rules)
-    almonte = rules.joker_upcard == "almonte"
+    almonte = joker_up_offers_named_suit(rules)
     up = upcard_of(turned_down, rules, hmask, "turned-down card", joker_ok=almonte)
     if up == JOKER and named is None:
         raise DecisionInputError("the Joker was turned up under Almonte: give the suit of round one with "

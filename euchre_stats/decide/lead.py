@@ -23,7 +23,7 @@ from ..core.trump import EFF_SUIT, SUIT_MASK, trick_winner_index
 from ..game.policies import best_discard
 from ..play.contracts import DEFAULT_PLAY_MODEL, Outcome
 from ..rules import (GAME_NAMES, NORTH_AMERICAN, Rules, alone_with_the_call, first_leader, hand_points_array,
-                     may_discard, order_must_go_alone, sitting_out, why_no_defend_alone)
+                     lone_defence_possible, may_discard, order_must_go_alone, sitting_out, why_no_defend_alone)
 from ..sampling.dealer import KITTY, Knowledge
 from ..sampling.seeds import resolve_seed
 from .at_score import game_inputs, game_state
@@ -358,7 +358,7 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
         inputs["alone"] = True
     policy, inputs = bidder_for(rules, bidder, inputs)
     # announcements after the call that the question's "nobody alone" must rule out
-    after_call = p == 6 and (not alone_with_the_call(rules) or rules.defend_alone)
+    after_call = p == 6 and (not alone_with_the_call(rules) or lone_defence_possible(rules))
     if screen:
         bids = seen_bids(["pass"] * (m if round_one else p + m) + ["order" if round_one else trump_letter(t)], asker, p)
     where, out = game_seats(p, m) if p != 6 else (list(range(6)), 0)

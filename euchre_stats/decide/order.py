@@ -23,8 +23,8 @@ from ..core.errors import DecisionInputError
 from ..core.seats import DEALER, SEAT_NAMES, parse_seat
 from ..game.state import HandState
 from ..play.contracts import DEFAULT_PLAY_MODEL, Evaluator, Outcome, discards_of
-from ..rules import (NORTH_AMERICAN, Rules, dealer_picks_up, joker_up_names_trump, may_discard, may_take_up,
-                     order_must_go_alone)
+from ..rules import (NORTH_AMERICAN, Rules, dealer_picks_up, joker_up_names_trump, joker_up_offers_named_suit,
+                     may_discard, may_take_up, order_must_go_alone)
 from ..sampling.dealer import Dealer
 from ..sampling.seeds import resolve_seed
 from .at_score import game_inputs, game_state
@@ -121,7 +121,7 @@ def order_decision(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, samples
     check_models(model, pass_model)
     asker = parse_seat(seat)
     cards, hmask = hand_setup(hand, rules)
-    almonte = rules.joker_upcard == "almonte"
+    almonte = joker_up_offers_named_suit(rules)
     up = upcard_of(upcard, rules, hmask, joker_ok=joker_up_names_trump(rules) and (asker == DEALER or almonte))
     seed = resolve_seed(seed)
     game = game_state(rules, score, asker, model, bidding)

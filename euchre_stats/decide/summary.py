@@ -14,7 +14,8 @@ import numpy as np
 from ..core.seats import DEALER
 from ..core.stats import MIN_EFFECTIVE_SAMPLES, Z95, effective_sample_size, weighted_mean_se
 from ..play.contracts import Outcome
-from ..rules import Rules, alone_with_the_call, hand_points_array, order_must_go_alone
+from ..rules import (Rules, alone_with_the_call, hand_point_limit, hand_points_array, lone_defence_possible,
+                     order_must_go_alone)
 from .driver import Sampling
 from .result import OptionResult
 
@@ -142,7 +143,7 @@ def contract_range(rules: Rules, ours: bool, alone: bool | None, def_alone: bool
     tricks = np.arange(rules.hand_size + 1)
     alones = [False, True] if alone is None else [alone]
     if def_alone is None:
-        defs = [False, True] if rules.defend_alone else [False]
+        defs = [False, True] if lone_defence_possible(rules) else [False]
     else:
         defs = [def_alone]
     lo, hi = math.inf, -math.inf
@@ -184,5 +185,5 @@ def option_ranges(rules: Rules, outcomes, asker: int, round_one: bool) -> dict:
 
 
 def point_limit(rules: Rules) -> float:
-    """The most points one hand can give a side: 4 (a lone march, a lone defender's euchre...)."""
-    return float(max(4, rules.lone_defender_points))
+    """The most points one hand can give a side (:func:`~euchre_stats.rules.hand_point_limit`)."""
+    return hand_point_limit(rules)

@@ -36,7 +36,7 @@ from ..core.trump import EFF_SUIT, SUIT_MASK, trick_winner_index
 from ..game.policies import HeuristicPolicy
 from ..game.state import ALONE, DEFEND, OVER, PLAY, HandState
 from ..play.contracts import DEFAULT_PLAY_MODEL, PLAY_MODELS, Outcome
-from ..rules import GAME_NAMES, Rules, alone_with_the_call
+from ..rules import GAME_NAMES, Rules, alone_with_the_call, lone_defence_possible
 from .driver import drive
 from .result import Decision
 from .setup import pick_discards
@@ -103,7 +103,7 @@ def value_range(rules: Rules, ours: bool | None, alone: bool | None = False) -> 
     partners = rules.seating.partnerships  # a side may go alone
     if partners and not alone_with_the_call(rules):
         alone = None
-    lone_defs = (-1, 1) if partners and rules.defend_alone else (-1,)
+    lone_defs = (-1, 1) if lone_defence_possible(rules) else (-1,)
     for side in ([True, False] if ours is None else [ours]):
         for alone_ in ((False, True) if alone is None and partners else (bool(alone),)):
             for da in lone_defs:
