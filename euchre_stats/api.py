@@ -36,9 +36,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from .solver.batch import SolveBatch
     from .strategy.advise import Advice
     from .strategy.run import TableResult
-    from .variants.odds import ConditionalOdds, OddsTable
-    from .variants.games import GamesResult
-    from .variants.simulate import VariantsResult
+    from .study.odds import ConditionalOdds, OddsTable
+    from .study.games import GamesResult
+    from .study.simulate import VariantsResult
 
 #: what ``rules=`` accepts: a preset name, JSON text of options, a dict of options or a Rules
 RulesLike = str | Rules | dict
@@ -652,7 +652,7 @@ def odds(deck: str | Iterable | None = None, *, hand: str | None = None, up: str
     '5/18'
     """
     from .core.decks import parse_deck_list
-    from .variants import odds as od
+    from .study import odds as od
 
     if (hand is None) != (up is None):
         raise OddsInputError("conditional odds need both a hand and the upcard")
@@ -722,14 +722,14 @@ def variants(deck: str | Iterable | None = None, *, samples: int = 10000, seed: 
         4, or 3 (cutthroat), 2 (two-handed) or 6 (six-handed: the 33-card deck): then
         each deck is played in that game and in the four-handed game side by side, every game bid
         by the state machine's heuristic player and played with ``model``
-        (:mod:`euchre_stats.variants.games`; the bidding model is four-handed).
+        (:mod:`euchre_stats.study.games`; the bidding model is four-handed).
         Rules with ``farmers_hand`` or ``no_trump`` are played the same way, beside the same rules
         without it.
 
     Returns
     -------
     VariantsResult or GamesResult
-        One :class:`~euchre_stats.variants.simulate.DeckOutcome` per deck (per deck and game).
+        One :class:`~euchre_stats.study.simulate.DeckOutcome` per deck (per deck and game).
 
     Examples
     --------
@@ -746,11 +746,11 @@ def variants(deck: str | Iterable | None = None, *, samples: int = 10000, seed: 
     if isinstance(deck, int):   # variants(deck=32): one deck by its size
         deck = str(deck)
     if players != 4 or r.farmers_hand or r.no_trump:
-        from .variants.games import simulate_games
+        from .study.games import simulate_games
 
         return simulate_games(players, deck, samples, seed, r, hand_size=hand_size, workers=workers,
                               progress=progress, **_model(model))
-    from .variants.simulate import simulate_variants
+    from .study.simulate import simulate_variants
 
     _sizes(samples=samples, workers=workers)
 

@@ -19,7 +19,7 @@ from euchre_stats.core.cards import card_name, cards_to_mask, mask_to_cards, par
 from euchre_stats.core.decks import find_deck
 from euchre_stats.core.errors import OddsInputError
 from euchre_stats.core.trump import EFF_SUIT
-from euchre_stats.variants.odds import TRUMP, conditional_odds, deck_odds, is_lay_down
+from euchre_stats.study.odds import TRUMP, conditional_odds, deck_odds, is_lay_down
 
 sys.path.insert(0, str(Path(__file__).parent))
 from test_odds import _layouts, near_misses

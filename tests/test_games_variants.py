@@ -18,7 +18,7 @@ from euchre_stats.game.state import HandState, play_hand
 from euchre_stats.play.contracts import Evaluator
 from euchre_stats.rules import NORTH_AMERICAN, Rules
 from euchre_stats.sampling.seeds import chunk_rng
-from euchre_stats.variants.games import GAME_FIGURES, simulate_games
+from euchre_stats.study.games import GAME_FIGURES, simulate_games
 
 CUTTHROAT = Rules(players=3, hand_size=7)
 

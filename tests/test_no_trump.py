@@ -23,8 +23,8 @@ from euchre_stats.game.policies import HeuristicPolicy, no_trump_points
 from euchre_stats.game.records import double_dummy, record_from_state, replay, review_record
 from euchre_stats.game.state import HandState
 from euchre_stats.rules import PRESETS, Rules
-from euchre_stats.variants.games import GAME_FIGURES
-from euchre_stats.variants.odds import deck_odds
+from euchre_stats.study.games import GAME_FIGURES
+from euchre_stats.study.odds import deck_odds
 
 sys.path.insert(0, str(Path(__file__).parent))
 from test_game_random import check_hand, random_hands  # noqa: E402

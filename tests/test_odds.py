@@ -17,7 +17,7 @@ from euchre_stats.core.cards import JOKER, TEN, card_name, cards_to_mask, mask_t
 from euchre_stats.core.decks import Deck, find_deck
 from euchre_stats.core.errors import OddsInputError
 from euchre_stats.core.trump import EFF_SUIT, POWER
-from euchre_stats.variants.odds import (
+from euchre_stats.study.odds import (
     HOLDERS,
     QUANTITIES,
     TRUMP,
@@ -355,7 +355,7 @@ def test_conditional_conservation(deal):
 def test_impossible_trump_counts_print_a_dash_not_zero():
     """Three trumps unseen: nobody can hold four or five, so those rows say "-" rather than 0.0000
     (a probability that merely rounds to nothing would)."""
-    from euchre_stats.variants.odds import conditional_odds
+    from euchre_stats.study.odds import conditional_odds
 
     text = conditional_odds("Jh Jd Ah 9s Tc", "9h", "24").to_text()
     rows = {line.split()[0] + " " + line.split()[1]: line.split()[2:] for line in text.splitlines()

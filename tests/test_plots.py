@@ -13,8 +13,8 @@ from euchre_stats.core.stats import Estimate
 from euchre_stats.decide.result import Decision, ModelComparison, OptionResult
 from euchre_stats.output import plots
 from euchre_stats.rules import NORTH_AMERICAN, PRESETS
-from euchre_stats.variants.games import GAME_PANELS
-from euchre_stats.variants.simulate import FIGURES, DeckOutcome, VariantsResult
+from euchre_stats.study.games import GAME_PANELS
+from euchre_stats.study.simulate import FIGURES, DeckOutcome, VariantsResult
 
 #: one question of each kind, as its public function fills ``inputs``
 INPUTS = {

@@ -134,7 +134,7 @@ def test_the_doubled_pack_odds_by_enumerating_every_hand():
 def test_lay_down_counts_with_identical_copies():
     from itertools import combinations
 
-    from euchre_stats.variants.odds import _tops_count, _tops_held
+    from euchre_stats.study.odds import _tops_count, _tops_held
 
     for n in range(1, 9):
         for m in range(n + 1):

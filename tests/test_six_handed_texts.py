@@ -120,7 +120,7 @@ def test_realistic_play_of_british_auctions():
 
 
 def test_variants_count_a_lone_defenders_euchre():
-    from euchre_stats.variants.games import _figures
+    from euchre_stats.study.games import _figures
 
     one = [np.array([x]) for x in (0, False, True, 1, 2)]
     assert _figures(BRITISH6, *one, np.array([1]))["defender_points"].value == 4.0

@@ -14,7 +14,7 @@ from euchre_stats.core.errors import VariantsInputError
 from euchre_stats.core.stats import mean, proportion
 from euchre_stats.rules import NORTH_AMERICAN
 from euchre_stats.sampling.deals import random_deals
-from euchre_stats.variants.simulate import FIGURES, simulate_variants
+from euchre_stats.study.simulate import FIGURES, simulate_variants
 
 
 @pytest.fixture(scope="module")
@@ -135,7 +135,7 @@ def test_help_has_an_example(command):
 
 
 def test_progress_is_drawn_before_the_first_chunk():
-    from euchre_stats.variants.simulate import simulate_variants
+    from euchre_stats.study.simulate import simulate_variants
 
     calls = []
     simulate_variants("24", samples=1500, seed=2, model="dd", progress=lambda done, total: calls.append((done, total)))

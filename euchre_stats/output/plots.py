@@ -253,8 +253,8 @@ def draw_variants(ax, r, panel: str = "probabilities", panels: dict | None = Non
     """One panel of :data:`VARIANT_PANELS` (or of ``panels``): bars per deck with 95% intervals on
     ``ax``; returns ``ax``.
 
-    ``r`` is a :class:`~euchre_stats.variants.simulate.VariantsResult` (or any result with
-    ``decks`` of :class:`~euchre_stats.variants.simulate.DeckOutcome`).
+    ``r`` is a :class:`~euchre_stats.study.simulate.VariantsResult` (or any result with
+    ``decks`` of :class:`~euchre_stats.study.simulate.DeckOutcome`).
     """
     panels = VARIANT_PANELS if panels is None else panels
     if panel not in panels:
@@ -285,7 +285,7 @@ def plot_variants(r, path: str, panels: dict | None = None) -> None:
     """Bars per deck with 95% intervals: make/march/euchre shares, and the dealer's-side points
     (or the two panels of ``panels``).
 
-    ``r`` is a :class:`~euchre_stats.variants.simulate.VariantsResult` (or a result like it).
+    ``r`` is a :class:`~euchre_stats.study.simulate.VariantsResult` (or a result like it).
     """
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(12, 4.2))
     draw_variants(ax1, r, "probabilities", panels)

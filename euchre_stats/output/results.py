@@ -1,7 +1,7 @@
 """What every result type shares: its JSON, CSV and text forms, and its view in a notebook.
 
 A result type (a :class:`~euchre_stats.decide.result.Decision`, a
-:class:`~euchre_stats.variants.simulate.VariantsResult`, ...) defines ``to_dict`` (the
+:class:`~euchre_stats.study.simulate.VariantsResult`, ...) defines ``to_dict`` (the
 command line's JSON), ``to_frame`` (the command line's CSV, as a DataFrame) and
 ``to_text`` (the command line's table); :class:`ResultView` derives the rest from
 those three, so the command line and a notebook show the same thing.  No computing here.
