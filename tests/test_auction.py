@@ -14,7 +14,7 @@ from euchre_stats.core.seats import DEALER
 from euchre_stats.core.trump import holds_natural_trump
 from euchre_stats.play.contracts import Contracts, Evaluator
 from euchre_stats.rules import hand_points, hand_points_array, preset
-from euchre_stats.solver.bench import random_deals
+from euchre_stats.sampling.deals import random_positions
 
 
 @pytest.mark.parametrize("name", ["north-american", "british"])
@@ -28,7 +28,7 @@ def test_points_array_matches_the_rules(name):
 
 
 def _auction(rules, n=3000, seed=4, model=None):
-    hands, _, _ = random_deals(n, seed)
+    hands, _, _ = random_positions(n, seed)
     up = parse_card("9h")
     keep = ~(((hands >> np.uint64(up)) & np.uint64(1)).astype(bool).any(axis=1))
     hands = hands[keep]
@@ -88,7 +88,7 @@ def test_options_played_together_score_as_each_played_alone_on_the_same_streams(
     """``Evaluator.play_options`` interleaves the options deal by deal on one stream per deal: each
     option's outcome is the one ``play`` gives it alone with the same seed and streams."""
     rules = preset("north-american")
-    hands, _, _ = random_deals(30, seed=4)
+    hands, _, _ = random_positions(30, seed=4)
     n = len(hands)
     cs = [Contracts(hands.copy(), np.full(n, t), np.full(n, m), np.full(n, a), np.full(n, -1))
           for t, m, a in ((2, 0, False), (2, 3, False), (1, 1, True))]

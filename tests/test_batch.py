@@ -19,11 +19,11 @@ from euchre_stats.core.cards import card_name, parse_card
 from euchre_stats.output.results import dumps
 from euchre_stats.solver import result_dict, solve_position
 from euchre_stats.solver.batch import _CARD_BIT, KEYS, _fast_row, _read_common, position_from_dict, solve_batch
-from euchre_stats.solver.bench import random_deals
+from euchre_stats.sampling.deals import random_positions
 
 
 def deal_objects(n: int, seed: int) -> list[dict]:
-    hands, trump, leader = random_deals(n, seed)
+    hands, trump, leader = random_positions(n, seed)
     return [{"trump": "cdhs"[int(trump[i])], "leader": int(leader[i]),
              "hands": [[card_name(c) for c in mask_to_cards(int(m))] for m in hands[i]]} for i in range(n)]
 

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from euchre_stats.cli.main import cli
 from euchre_stats.core.errors import DecisionInputError, LimitError
-from euchre_stats.decide.bench import SEATS, bench_realistic, describe_question
+from euchre_stats.bench.realistic import SEATS, bench_realistic, describe_question
 from euchre_stats.decide.order import order_decision
 from euchre_stats.rules import NORTH_AMERICAN
 
@@ -66,7 +66,7 @@ def test_command_prints_the_seed_the_speed_up_and_the_table_by_seat():
 
 def test_old_decision_cost_replays_the_recorded_play_outs():
     """The old per-deal cost swaps the kernel's play of the decision's own play-outs for the old model's."""
-    from euchre_stats.decide import bench
+    from euchre_stats.bench import realistic as bench
     from euchre_stats.play import realistic
 
     run = realistic._run
@@ -86,7 +86,7 @@ def test_old_decision_cost_replays_the_recorded_play_outs():
 
 
 def test_the_old_model_refuses_a_play_out_it_cannot_start():
-    from euchre_stats.decide import bench
+    from euchre_stats.bench import realistic as bench
 
     z = np.zeros(1, dtype=np.int64)
     batch = (NORTH_AMERICAN, np.zeros((1, 4), dtype=np.int64), z, z, z, np.full((1, 3), -1), z,
@@ -98,7 +98,7 @@ def test_the_old_model_refuses_a_play_out_it_cannot_start():
 def test_repeat_asks_each_question_again_and_keeps_the_least_cpu(monkeypatch):
     """With --repeat the questions run that many times, new and old interleaved, and the least
     CPU of each is reported (a busy spell of a shared machine hits one run, not the figure)."""
-    from euchre_stats.decide import bench
+    from euchre_stats.bench import realistic as bench
 
     asked = []
     real_question = bench._question

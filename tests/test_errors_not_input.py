@@ -99,7 +99,7 @@ def test_api_argument_errors_are_the_librarys_own():
     from euchre_stats.core.trump import trump_tables
     from euchre_stats.game.policies import policy_hand_points
     from euchre_stats.output.plots import plt, save_figure
-    from euchre_stats.solver.bench import bench_solver
+    from euchre_stats.bench.solver import bench_solver
 
     with pytest.raises(FormatError, match="unknown format 'xml'"):
         es.odds().format("xml")

@@ -7,11 +7,11 @@ import numpy as np
 from euchre_stats.core.cards import parse_hand
 from euchre_stats.core.decks import find_deck
 from euchre_stats.core.trump import SUIT_MASK
-from euchre_stats.play.pimc import play_pimc
+from euchre_stats.bench.pimc import play_pimc
 from euchre_stats.rules import preset
 from euchre_stats.sampling.dealer import Knowledge, sample_worlds
 from euchre_stats.solver import solve_many
-from euchre_stats.solver.bench import random_deals
+from euchre_stats.sampling.deals import random_positions
 
 NA = preset("north-american")
 
@@ -32,14 +32,14 @@ def test_sampled_worlds_respect_voids_and_counts():
 
 
 def test_one_trick_left_equals_double_dummy():
-    hands, trump, leader = random_deals(200, 7, hand_size=1)
+    hands, trump, leader = random_positions(200, 7, hand_size=1)
     dd = solve_many(hands, trump, leader)
     pimc = play_pimc(NA, hands, trump, leader, 0, np.random.default_rng(1), worlds=4)
     assert (dd == pimc).all()
 
 
 def test_whole_hands_are_legal_and_reproducible():
-    hands, trump, leader = random_deals(60, 11)
+    hands, trump, leader = random_positions(60, 11)
     a = play_pimc(NA, hands, trump, leader, 0, np.random.default_rng(5), worlds=8)
     b = play_pimc(NA, hands, trump, leader, 0, np.random.default_rng(5), worlds=8, threads=2)
     assert (a == b).all()

@@ -12,7 +12,8 @@ from euchre_stats.core.cards import parse_card, parse_hand
 from euchre_stats.core.decks import find_deck
 from euchre_stats.core.errors import InconsistentDealError, InvalidCardError, SolveInputError
 from euchre_stats.solver import SolveResult, card_values, card_values_many, make_position, solve, solve_many
-from euchre_stats.solver.bench import bench_solver, random_deals
+from euchre_stats.bench.solver import bench_solver
+from euchre_stats.sampling.deals import random_positions
 
 sys.path.insert(0, str(Path(__file__).parent))
 from naive_solver import naive_solve, random_position
@@ -126,7 +127,7 @@ def test_every_deck_and_pattern(deck):
 
 
 def test_full_deals_match_naive():
-    hands, trump, leader = random_deals(3, seed=11)
+    hands, trump, leader = random_positions(3, seed=11)
     got = solve_many(hands, trump, leader)
     for i in range(3):
         want, _ = naive_solve([int(x) for x in hands[i]], int(trump[i]), int(leader[i]))
@@ -192,7 +193,7 @@ def test_lone_defender_against_a_maker_with_partner():
 def test_seven_and_eight_card_hands():
     rng = np.random.default_rng(5)
     for n, deck in ((7, "32"), (8, "33")):
-        hands, trump, leader = random_deals(20, seed=int(rng.integers(1 << 30)), deck=deck, hand_size=n)
+        hands, trump, leader = random_positions(20, seed=int(rng.integers(1 << 30)), deck=deck, hand_size=n)
         got = solve_many(hands, trump, leader)
         assert ((got >= 0) & (got <= n)).all()
         two = hands.copy()
@@ -212,7 +213,7 @@ def test_empty_position():
 
 # --- batches -------------------------------------------------------------------------------------
 def test_parallel_equals_serial():
-    hands, trump, leader = random_deals(400, seed=3)
+    hands, trump, leader = random_positions(400, seed=3)
     serial = solve_many(hands, trump, leader, threads=1)
     parallel = solve_many(hands, trump, leader, threads=2)
     assert np.array_equal(serial, parallel)
@@ -222,7 +223,7 @@ def test_parallel_equals_serial():
 
 
 def test_values_agree_with_totals():
-    hands, trump, leader = random_deals(200, seed=4)
+    hands, trump, leader = random_positions(200, seed=4)
     totals = solve_many(hands, trump, leader)
     values = card_values_many(hands, trump, leader)
     for i in range(200):
@@ -233,14 +234,14 @@ def test_values_agree_with_totals():
 
 
 def test_stats_count_nodes():
-    hands, trump, leader = random_deals(50, seed=5)
+    hands, trump, leader = random_positions(50, seed=5)
     stats = np.zeros(3, dtype=np.int64)
     solve_many(hands, trump, leader, threads=1, stats=stats)
     assert stats[0] > 0 and 0 <= stats[2] <= stats[1]
 
 
 def test_scalar_broadcast_and_dtypes():
-    hands, trump, leader = random_deals(10, seed=6)
+    hands, trump, leader = random_positions(10, seed=6)
     a = solve_many(hands, trump, leader)
     b = solve_many(hands.astype(np.int64), trump.astype(np.uint8), leader.astype(np.int8),
                    out=np.zeros(10, dtype=np.uint8))
@@ -296,7 +297,7 @@ def test_bad_arguments():
 
 
 def test_array_validation():
-    hands, trump, leader = random_deals(4, seed=8)
+    hands, trump, leader = random_positions(4, seed=8)
     bad = hands.copy()
     bad[2, 1] |= np.uint64(int(bad[2, 0]) & -int(bad[2, 0]))
     with pytest.raises(InconsistentDealError, match="row 2: seat 1 holds a card another seat holds"):

@@ -5,7 +5,7 @@ Two measurements, both warm (a small run first keeps numba compilation out of th
 * **Play-outs**: random full 24-card deals (4 players, uniform trump and leader, a random
   maker) played to the end by the compiled realistic model on one thread, in play-outs per
   CPU-second, and, when ``old_deals`` > 0, by the Python twin it replaced
-  (:func:`euchre_stats.play.pimc.play_pimc`) on the same kind of deals, interleaved.
+  (:func:`euchre_stats.bench.pimc.play_pimc`) on the same kind of deals, interleaved.
 * **Decisions**: the per-deal cost of ``order``, ``call`` and ``lead`` from every seat, each a
   fixed question answered by the decision functions the commands call, under realistic play at
   the commands' default worlds per decision.  With ``old_decision_deals`` > 0 each question is
@@ -48,11 +48,11 @@ def _timed(fn):
 def playout_deals(n: int, seed: int):
     """``n`` random full 24-card deals and a random maker each: ``(hands, trump, leader, maker)``.
 
-    The deals are :func:`euchre_stats.solver.bench.random_deals` of ``seed``, the makers drawn
+    The deals are :func:`euchre_stats.sampling.deals.random_positions` of ``seed``, the makers drawn
     from ``seed + 1`` (the deals ``benchmarks/bench_realistic.py`` has always timed)."""
-    from ..solver.bench import random_deals
+    from ..sampling.deals import random_positions
 
-    hands, trump, leader = random_deals(n, seed)
+    hands, trump, leader = random_positions(n, seed)
     maker = np.random.default_rng(seed + 1).integers(0, 4, n)
     return hands, trump, leader, maker
 
@@ -68,7 +68,7 @@ def play_new(n: int, seed: int, worlds: int, threads: int = 1):
 
 def play_old(n: int, seed: int, worlds: int, threads: int = 1):
     """Play :func:`playout_deals` to the end with the Python model the compiled one replaced."""
-    from ..play.pimc import play_pimc
+    from .pimc import play_pimc
 
     hands, trump, leader, _ = playout_deals(n, seed)
     return play_pimc(NORTH_AMERICAN, hands, trump, leader, 0, np.random.default_rng(seed), worlds=worlds,
@@ -106,7 +106,7 @@ def replay_old(batches, seed: int) -> float:
 
     Each row is played from where the kernel started it: the hands still held, the cards on the
     table, the cards gone and the upcard known in the dealer's hand."""
-    from ..play.pimc import play_pimc
+    from .pimc import play_pimc
 
     cpu = 0.0
     for k, (rules, h, t, ld, o, p, g, vd, up, worlds, _) in enumerate(batches):
@@ -122,9 +122,9 @@ def replay_old(batches, seed: int) -> float:
 
 
 def _question(command: str, seat: str, samples: int, seed: int, threads: int | None):
-    from .call import call_decision
-    from .lead import lead_decision
-    from .order import order_decision
+    from ..decide.call import call_decision
+    from ..decide.lead import lead_decision
+    from ..decide.order import order_decision
 
     if command == "order":
         return lambda: order_decision(ORDER_HAND, ORDER_UP, seat, samples=samples, seed=seed, model="pimc",

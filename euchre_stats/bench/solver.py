@@ -1,4 +1,4 @@
-"""Random full deals and the solver benchmark (``euchre-stats bench solver``).
+"""The solver benchmark (``euchre-stats bench solver``) over random full deals.
 
 Randomness comes only from the seed passed in; timing excludes compilation
 (a small warm-up batch runs first).
@@ -11,21 +11,8 @@ import time
 import numpy as np
 
 from ..core.errors import LimitError
-from ..sampling.deals import shuffled_deals
-from . import _kernels, _threads, card_values_many, solve_many
-
-
-def random_deals(n: int, seed=None, deck="24", hand_size: int = 5):
-    """``n`` random deals: ``(hands uint64 (n, 4), trump int64 (n,), leader int64 (n,))``.
-
-    Every seat is dealt ``hand_size`` cards of ``deck``; trump and leader are
-    uniform.  ``seed`` is an int, a ``SeedSequence`` or a ``numpy.random.Generator``.
-    """
-    rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
-    hands, _ = shuffled_deals(deck, hand_size, n, rng)
-    trump = rng.integers(0, 4, n).astype(np.int64)
-    leader = rng.integers(0, 4, n).astype(np.int64)
-    return hands.astype(np.uint64), trump, leader
+from ..sampling.deals import random_positions
+from ..solver import _kernels, _threads, card_values_many, solve_many
 
 
 def bench_solver(deals: int = 10_000, seed: int | None = None, threads: int | None = 1,
@@ -41,7 +28,7 @@ def bench_solver(deals: int = 10_000, seed: int | None = None, threads: int | No
         raise LimitError(f"deals must be at least 1, got {deals!r}")
     if seed is None:
         seed = int(np.random.SeedSequence().entropy % (1 << 32))
-    hands, trump, leader = random_deals(deals, seed)
+    hands, trump, leader = random_positions(deals, seed)
     func = card_values_many if values else solve_many
     # compile / load the kernels outside the timed call
     warm = min(deals, 8)
