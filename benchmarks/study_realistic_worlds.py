@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from slow_pimc import PATTERNS, random_position  # noqa: E402
 
-from euchre_stats.play import _realistic_kernels as K  # noqa: E402
+from euchre_stats.engine import realistic as K  # noqa: E402
 from euchre_stats.play.realistic import decide_given_worlds, play_realistic, sample_worlds  # noqa: E402
 from euchre_stats.rules import preset  # noqa: E402
 from euchre_stats.sampling.deals import random_positions  # noqa: E402

@@ -12,7 +12,7 @@ import pytest
 from euchre_stats.core.bits import card_suit
 from euchre_stats.core.cards import parse_card, parse_hand
 from euchre_stats.sampling.dealer import Dealer
-from euchre_stats.play import _realistic_kernels as K
+from euchre_stats.engine import realistic as K
 from euchre_stats.play.realistic import (
     RealisticInputError,
     decide_given_worlds,

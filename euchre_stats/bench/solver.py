@@ -12,7 +12,8 @@ import numpy as np
 
 from ..core.errors import LimitError
 from ..sampling.deals import random_positions
-from ..solver import _kernels, _threads, card_values_many, solve_many
+from ..engine import search as _kernels
+from ..solver import _threads, card_values_many, solve_many
 
 
 def bench_solver(deals: int = 10_000, seed: int | None = None, threads: int | None = 1,

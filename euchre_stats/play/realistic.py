@@ -8,7 +8,7 @@ plays the card that is worth the most *points* for their side on average (make 1
 lone march 4, euchre 2 or more; the rules' :func:`~euchre_stats.rules.hand_points`), ties to
 the lowest card number.  A card with no choice (one legal card, or legal cards with nothing
 unplayed between them) is played at once.  The whole play-out of a batch runs in numba
-(:mod:`._realistic_kernels`), parallel over deals, seeded per deal from ``(seed, deal index)``:
+(:mod:`euchre_stats.engine.realistic`), parallel over deals, seeded per deal from ``(seed, deal index)``:
 results never depend on threads.
 
 This module validates and converts; it does no I/O and never touches global random state.
@@ -21,10 +21,10 @@ import numpy as np
 from ..rules import Rules, hand_points
 from ..core.errors import RealisticInputError
 from ..solver import TT_BITS_LONG, _check_rows, _prepare, _threads, game_seats
-from ..solver import _kernels as _solver_kernels
+from ..engine import search as _solver_kernels
 from ..core.trump import NO_TRUMP, SUIT_MASK
 from . import DEFAULT_WORLDS
-from . import _realistic_kernels as _k
+from ..engine import realistic as _k
 
 #: chunks per thread (each chunk owns its transposition table)
 CHUNKS_PER_THREAD = 4
@@ -280,7 +280,7 @@ def play_realistic(rules: Rules, hands: np.ndarray, trump, leader, out, maker, a
     won : int array (n,), optional
         Side 0's tricks already taken in this hand (default 0): points count the whole hand.
     stats : int64 array, optional
-        Receives the kernel counters (see :data:`_realistic_kernels.NUM_PLAY_STATS`).
+        Receives the kernel counters (see :data:`euchre_stats.engine.realistic.NUM_PLAY_STATS`).
 
     Returns
     -------

@@ -1,6 +1,6 @@
 """Double-dummy solver: how many tricks each side takes with best play, every card seen.
 
-The public face of the numba kernels in :mod:`euchre_stats.solver._kernels`:
+The public face of the numba kernels in :mod:`euchre_stats.engine.search`:
 arrays in (:func:`solve_many`, :func:`card_values_many`) for Monte Carlo code, or
 one friendly position (:func:`solve`, :func:`card_values`) with cards as text.
 Everything is validated here; the kernels trust what they are given.  Any deck,
@@ -31,7 +31,7 @@ from ..core.seats import next_active
 from ..core.errors import InconsistentDealError, InvalidCardError, SolveInputError
 from ..core.trump import EFF_SUIT, NO_TRUMP, POWER, SUIT_MASK
 from ..output.results import ResultView
-from . import _kernels
+from ..engine import search as _kernels
 
 MAX_HAND = 8
 #: log2 of the transposition-table entries each thread owns (16 bytes an entry): small enough to stay

@@ -51,10 +51,10 @@ from numba import njit
 
 from ..core.bits import NUM_CARDS_ALL, RED_JOKER, TWIN_BASE
 from ..core.trump import EFF_SUIT, NO_TRUMP, POWER_ALL
-from ._kernels import BITPOS, FAST_PEXT, _bit_index, _hibit, _popcount, _reps
+from .search import BITPOS, FAST_PEXT, _bit_index, _hibit, _popcount, _reps
 
 if FAST_PEXT:
-    from ._kernels import _pdep, _pext
+    from .search import _pdep, _pext
 
 #: seats the kernel holds
 MAX_SEATS = 6

@@ -3,11 +3,11 @@
 A batch of deals is played out card by card inside numba (:func:`play_batch`, parallel over
 deals).  At each decision the player to move samples worlds consistent with what that player
 has seen, solves each world double-dummy with the solver's search
-(:func:`euchre_stats.solver._kernels._search`) and plays the card worth the most *points* on
+(:func:`euchre_stats.engine.search._search`) and plays the card worth the most *points* on
 average over the worlds.
 
 Everything runs in the solver's *power layout* of the deal's trump (see
-:mod:`euchre_stats.solver._kernels`): a card is one bit, an effective suit is one 16-bit slot,
+:mod:`euchre_stats.engine.search`): a card is one bit, an effective suit is one 16-bit slot,
 so voids, following suit and runs of equivalent cards are plain mask operations.  Deck
 numbers are used only at the edges (input, the tie-break to the lowest card number, and the
 single-decision entry points the tests call).
@@ -24,8 +24,8 @@ index over all consistent deals (counted per matrix "how many cards of each slot
 gets").  When there are no more consistent deals than worlds asked for, each is taken once.
 
 numba's on-disk cache of these kernels is keyed by this file alone: it does not notice an edit
-of the solver's kernels that they compile in.  After changing ``solver/_kernels.py`` in a
-checkout, delete this package's ``__pycache__/_realistic_kernels.*`` (an install is fresh anyway).
+of the solver's kernels that they compile in.  After changing ``engine/search.py`` in a
+checkout, delete this package's ``__pycache__/realistic.*`` (an install is fresh anyway).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from numba import config, njit, prange
 
 from ..core.trump import NO_TRUMP
 
-from ..solver._kernels import (
+from .search import (
     F_LAST,
     MAX_DEPTH,
     NUM_FIELDS,

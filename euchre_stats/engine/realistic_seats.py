@@ -1,12 +1,12 @@
 """Numba kernels of the realistic play model of six seats: arrays and ints only, no validation, no I/O.
 
-The six-handed twin of :mod:`._realistic_kernels`.  A batch of deals is played out card by card
+The six-handed twin of :mod:`euchre_stats.engine.realistic`.  A batch of deals is played out card by card
 from a trick boundary (the first lead, as a rule) or from inside a trick (cards already on the
 table) inside numba (:func:`play_batch`, parallel over deals).  At each decision the player to
 move samples worlds consistent with what that player has seen (own hand, every card played, the
 voids shown, the upcard in the dealer's hand while the dealer, seat 5, holds it), values each
 class of equivalent legal cards in each world with the six-seat double-dummy search
-(:func:`euchre_stats.solver._seats._probe`: zero-window probes at the tricks where the points
+(:func:`euchre_stats.engine.search_seats._probe`: zero-window probes at the tricks where the points
 change) and plays the card worth the most *points* summed over the worlds, ties to the lowest
 card number.  The choice is made best-first, as the four-seat kernel makes it
 (:func:`_evaluate_best_first`): each world's position is solved first (a bound on every class
@@ -38,8 +38,8 @@ exact for one seating (the seats out): a chunk clears its table when the seating
 otherwise shares it across worlds, decisions and deals without ever changing a value.
 
 numba's on-disk cache of these kernels is keyed by this file alone: after editing
-``solver/_seats.py`` or ``_realistic_kernels.py`` in a checkout, delete this package's
-``__pycache__/_realistic_seats.*``.
+``engine/search_seats.py`` or ``engine/realistic.py`` in a checkout, delete this package's
+``__pycache__/realistic_seats.*``.
 """
 
 from __future__ import annotations
@@ -47,8 +47,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from ..solver._kernels import _bit_index, _hibit, _popcount
-from ..solver._seats import (
+from .search import _bit_index, _hibit, _popcount
+from .search_seats import (
     EVEN,
     SLOT0,
     TRUMP,
@@ -68,11 +68,11 @@ from ..solver._seats import (
     _probe,
     _reps_tie,
 )
-from ..solver._seats import ST_NODES as WS_NODES
-from ..solver._seats import _find as _tt_find
-from ..solver._seats import _sure
-from ..solver._seats import _trick_after as _ws_trick_after
-from ._realistic_kernels import (
+from .search_seats import ST_NODES as WS_NODES
+from .search_seats import _find as _tt_find
+from .search_seats import _sure
+from .search_seats import _trick_after as _ws_trick_after
+from .realistic import (
     NOT_LEGAL,
     _after,
     _below,
@@ -113,7 +113,7 @@ __all__ = ["NOT_LEGAL"]
 @njit(cache=True)
 def _new_ws(bits, tie):
     """A six-seat search workspace with an empty table of ``2**bits`` entries (as ``_seats.new_workspace``)
-    and the search's tie mask ``tie`` (the doubled layout's :data:`..solver._seats.TIE_DOUBLED`, or 0):
+    and the search's tie mask ``tie`` (the doubled layout's :data:`.search_seats.TIE_DOUBLED`, or 0):
     every position it searches is laid out in one layout."""
     ws = np.zeros(W_TT + (TT_WIDTH << bits), dtype=np.int64)
     ws[W_TT_SIZE] = 1 << bits
@@ -166,7 +166,7 @@ def _top_of(c, tops):
 @njit(cache=True)
 def _classes(legal, hand, occ, trump, card_at, rep, members, low, tie):
     """Legal cards grouped into runs of equivalent cards (nothing of ``occ`` between them; under ties,
-    :func:`..solver._seats._reps_tie`: two copies in ``hand`` are one class, a card whose twin is in
+    :func:`.search_seats._reps_tie`: two copies in ``hand`` are one class, a card whose twin is in
     ``occ`` outside ``hand`` is alone).  ``rep`` gets each class's top card, ``members`` its cards,
     ``low`` its lowest deck number."""
     nc = 0
@@ -190,7 +190,7 @@ def _classes(legal, hand, occ, trump, card_at, rep, members, low, tie):
 @njit(cache=True)
 def _trick_after(c, seat, pos, lead, win, wseat, tm, tie):
     """``(led slot, winning threshold, its seat)`` once ``seat`` plays ``c`` (one layout bit) as card
-    ``pos`` of the trick: the search's own step (:func:`..solver._seats._trick_after`), the winner a
+    ``pos`` of the trick: the search's own step (:func:`.search_seats._trick_after`), the winner a
     bit index threshold (a twin's lowered below its pair: the other copy played later wins)."""
     return _ws_trick_after(_bit_index(c), c, pos, seat, lead, win, wseat, tm, tie)
 
@@ -244,7 +244,7 @@ def _holders(p, hands, unseen, up_bit, voids, out, hseat, hneed, hvoid):
 
 @njit(cache=True)
 def _groups(unseen, bites, nh, hvoid, gcards, gsize, allowed, pats):
-    """Groups of interchangeable unseen cards (:func:`._realistic_kernels._groups` over 16-bit slots);
+    """Groups of interchangeable unseen cards (:func:`.realistic._groups` over 16-bit slots);
     returns their number (``pats``: work row of 4).
 
     Without a biting void all unseen cards are one group; otherwise the slots with unseen cards are
@@ -318,7 +318,7 @@ def _unrank(r, xm, gcards, gsize, ng, hseat, nh, binom, avail, world):
 @njit(cache=True)
 def _scratch(worlds):
     """Per-chunk work arrays: the worlds, the sampler's (holders, groups, count matrices, cards), the
-    next-seat table, the best-first evaluation's (:func:`._realistic_kernels._best_first_arrays`)."""
+    next-seat table, the best-first evaluation's (:func:`.realistic._best_first_arrays`)."""
     return (np.zeros((max(worlds, 1), SEATS), dtype=np.int64), np.zeros(8, dtype=np.int64),
             np.zeros(8, dtype=np.int64), np.zeros(8, dtype=np.int64), np.zeros((4, MAX_UNSEEN), dtype=np.int64),
             np.zeros(4, dtype=np.int64), np.zeros((4, 8), dtype=np.bool_), np.zeros(32, dtype=np.int64),
@@ -427,7 +427,7 @@ def _load(ws, wrow, seat, c, nxt):
 
 @njit(cache=True)
 def _root_probe(ws, na, tm, pos, seat, table, ledm, bbit, bseat, rest, target, hint):
-    """``(result, move)``: :func:`..solver._seats._probe` of the laid-out position with its root moves
+    """``(result, move)``: :func:`.search_seats._probe` of the laid-out position with its root moves
     tried here, so that the move that proves the result from the mover's side (for side 0 the first
     move that reaches ``target``, for side 1 the first that holds side 0 below it) is known: a card
     of ``seat`` (layout bit, the top of its run in this world), or 0 when the position's quick bounds
@@ -576,7 +576,7 @@ def _card_band(ws, wrow, seat, c, pos, na, nxt, lead, win, wseat, table, tm, tar
         else:
             counts[ST_PROBES] += 1
             # every argument a typed int64, never a literal: a literal compiles another copy of the
-            # recursion, which fails to load from numba's cache (see solver/_seats.py)
+            # recursion, which fails to load from numba's cache (see engine/search_seats.py)
             up = _probe(ws, np.int64(na), np.int64(tm), nt, np.int64(npos), np.int64(nseat), np.int64(ntable),
                         np.int64(ledm), np.int64(bbit), np.int64(bseat), np.int64(rest), np.int64(t), zero) == 1
         lo, hi = (k, hi) if up else (lo, k - 1)
