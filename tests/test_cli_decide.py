@@ -82,7 +82,10 @@ def test_csv_and_output_file(tmp_path):
     assert any(ln.startswith("# effective_samples: ") for ln in meta)
     lines = lines[len(meta):]
     assert lines[0].startswith("action,ev,ci_low,ci_high,p_make,p_march,p_euchred,n")
-    assert len(lines) == 4
+    # one row per option, then one per branch of the pass (what passing leads to)
+    frame = d.to_frame()
+    assert len(lines) == 1 + len(frame) and frame["branch"].isna().sum() == 3
+    assert lines[0].endswith(",branch,p_branch,p_branch_ci_low,p_branch_ci_high,p_times_ev")
 
 
 def test_plot_writes_a_chart(tmp_path):

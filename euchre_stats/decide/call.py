@@ -17,6 +17,7 @@ from ..rules import NORTH_AMERICAN, Rules, may_call_no_trump, may_pass
 from ..sampling.dealer import Dealer
 from ..sampling.seeds import resolve_seed
 from .at_score import game_inputs, game_state
+from .branches import explain_pass
 from .driver import drive, sampled
 from .inference import round_two_likelihood
 from .result import Decision
@@ -96,6 +97,7 @@ def call_decision(hand, turned_down, seat, rules: Rules = NORTH_AMERICAN, *, sam
     options, diffs, rec, close = summarise(outcomes, w, rules.hand_size, game=game, limit=point_limit(rules),
                                             sampling=info,
                                             ranges=option_ranges(rules, outcomes, asker, round_one=False))
+    explain_pass(options, outcomes, w, asker, rules, info, point_limit(rules))
     inputs = {"hand": " ".join(card_name(c) for c in cards), "turned_down": card_name(up),
               "seat": SEAT_NAMES[asker]}
     if up == JOKER:

@@ -67,6 +67,35 @@ class OptionResult:
         return row
 
 
+#: the columns a branch of a pass adds to :meth:`Decision.to_frame` (its ``ev``, ``ci_low``, ``ci_high``
+#: and ``n`` are the branch's; ``action`` is ``pass``)
+BRANCH_COLUMNS = ("branch", "p_branch", "p_branch_ci_low", "p_branch_ci_high", "p_times_ev")
+
+
+def branch_row(action: str, b: dict) -> dict:
+    """One branch of a pass (:func:`~euchre_stats.decide.branches.pass_branches`) as a CSV row."""
+    return {"action": action, "ev": b["ev"], "ci_low": b["ev_ci"][0], "ci_high": b["ev_ci"][1], "n": b["n"],
+            **dict(zip(BRANCH_COLUMNS, (b["branch"], b["p"], b["p_ci"][0], b["p_ci"][1], b["p_times_ev"])))}
+
+
+def branches_text(label: str, o: OptionResult, branches: list[dict], signed: bool = True) -> list[str]:
+    """The text form's breakdown of a pass: each branch's chance and expected points, and the total."""
+    import pandas as pd
+
+    rows = []
+    for b in branches:
+        lo, hi = b["ev_ci"]
+        rows.append({f"{label} leads to": b["branch"], "chance": f"{b['p']:.3f}",
+                     "95% CI": f"[{b['p_ci'][0]:.3f}, {b['p_ci'][1]:.3f}]", "EV": _fmt(b["ev"], signed),
+                     "EV 95% CI": "certain" if lo == hi else f"[{_fmt(lo, signed)}, {_fmt(hi, signed)}]",
+                     "chance x EV": _fmt(b["p_times_ev"], signed), "n": b["n"]})
+    rows.append({f"{label} leads to": "total", "chance": f"{sum(b['p'] for b in branches):.3f}",
+                 "EV": _fmt(o.ev, signed), "chance x EV": _fmt(sum(b["p_times_ev"] for b in branches), signed),
+                 "n": o.n})
+    return [f"what {label} leads to (the rest of the auction, then the play; chance x EV sums to its EV):",
+            pd.DataFrame(rows).to_string(index=False, na_rep="")]
+
+
 @dataclass
 class Decision(ResultView):
     """The answer to one question: per-option estimates, paired differences, a recommendation.
@@ -128,7 +157,10 @@ class Decision(ResultView):
         """One row per option: the columns of the command line's CSV (:data:`FRAME_COLUMNS`)."""
         import pandas as pd
 
-        return pd.DataFrame([o.to_row() for o in self.options])
+        rows = [o.to_row() for o in self.options]
+        for o in self.options:
+            rows += [branch_row(o.action, b) for b in o.extra.get("branches", ())]
+        return pd.DataFrame(rows)
 
     def to_text(self) -> str:
         """The command line's table: the inputs, rules, models, seed, the options and the verdict."""
@@ -200,6 +232,9 @@ class Decision(ResultView):
             table.append(row)
         lines.append(pd.DataFrame(table).to_string(index=False, na_rep="-"))  # "-": no discard in that option
         lines.append("")
+        for o in options:
+            if o.extra.get("branches"):
+                lines += branches_text(self.label(o.action), o, o.extra["branches"], signed) + [""]
         same = [df["b"] for df in self.differences if df.get("equivalent")]
         rivals = [df for df in self.differences if not df.get("equivalent")]
         lab = self.label
