@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import json
 import math
 import re
 
@@ -557,9 +558,9 @@ def _spy_on_branches(monkeypatch, module):
 
     seen = {}
 
-    def spy(options, outcomes, w, asker, rules, sampling=None, limit=4.0):
+    def spy(outcomes, w, asker, rules, sampling=None, limit=4.0):
         seen.update(outcomes=outcomes, w=w, asker=asker, rules=rules, sampling=sampling)
-        return branches.explain_pass(options, outcomes, w, asker, rules, sampling, limit)
+        return branches.explain_pass(outcomes, w, asker, rules, sampling, limit)
 
     monkeypatch.setattr(module, "explain_pass", spy)
     return seen
@@ -585,8 +586,8 @@ def test_the_pass_s_branches_sum_to_its_value_on_the_same_deals(monkeypatch, que
     w, o = seen["w"], seen["outcomes"]["pass"]
     if seat != "eldest":   # the deals were drawn by how likely the passes seen are
         assert seen["sampling"].drawn > seen["sampling"].played
-    pass_opt = next(x for x in d.options if x.action == "pass")
-    bs = pass_opt.extra["branches"]
+    pass_opt = d.best_of("pass")
+    bs = d.pass_branches
     assert math.fsum(b["p_times_ev"] for b in bs) == pytest.approx(pass_opt.ev, abs=1e-12)
     assert math.fsum(b["p"] for b in bs) == pytest.approx(1.0, abs=1e-12)
     assert pass_opt.ev == pytest.approx(float((w * o.value).sum() / w.sum()), abs=1e-12)
@@ -622,8 +623,8 @@ def test_the_pass_of_the_issue_example_is_explained_in_text_json_and_csv():
     """``order "Jh Jd Ah Kh Qh" --up 9h --seat eldest``: the pass's branches are printed, named as
     players say them, and sum to its value within the printed rounding."""
     d = order_decision("Jh Jd Ah Kh Qh", "9h", "eldest", samples=300, seed=1, model="dd")
-    pass_opt = next(x for x in d.options if x.action == "pass")
-    bs = pass_opt.extra["branches"]
+    pass_opt = d.best_of("pass")
+    bs = d.pass_branches
     names = [b["branch"] for b in bs]
     assert any(n.startswith("we call diamonds") for n in names)   # next, in round two
     assert all(re.fullmatch(r"(partner orders|opponents order or pick up|we call (clubs|diamonds|spades|another "
@@ -637,21 +638,20 @@ def test_the_pass_of_the_issue_example_is_explained_in_text_json_and_csv():
     assert f"{pass_opt.ev:+.3f}" in total
     printed = [float(ln.split()[-2]) for ln in block[2:] if not ln.strip().startswith("total")]
     assert abs(sum(printed) - pass_opt.ev) <= 0.0005 * (len(printed) + 1)
-    assert d.to_dict()["options"][0]["branches"] == bs
-    frame = d.to_frame()
-    rows = frame[frame["branch"].notna()]
-    assert list(rows["branch"]) == names and set(rows["action"]) == {"pass"}
-    assert rows["p_times_ev"].sum() == pytest.approx(pass_opt.ev, abs=1e-12)
-    assert frame["branch"].isna().sum() == len(d.options)
+    assert d.to_dict()["pass_branches"] == bs
+    # the CSV: one more metadata line, the JSON of the branches; the rows stay one per option
+    csv = d.to_csv().splitlines()
+    assert f"# pass_branches: {json.dumps(bs)}" in csv
+    assert len(d.to_frame()) == len(d.options)
 
 
 def test_no_branches_where_the_pass_is_not_played_out():
     """A pass valued as zero, and the dealer's pass in round two (thrown in), have no branches."""
     d = order_decision("Jh Jd Ah Kh Qh", "9h", "eldest", samples=50, seed=1, model="dd", pass_model="zero")
-    assert all("branches" not in o.extra for o in d.options) and "leads to" not in d.to_text()
-    assert "branch" not in d.to_frame()
+    assert d.pass_branches is None and "leads to" not in d.to_text() and "pass_branches" not in d.to_dict()
+    assert not any(ln.startswith("# pass_branches") for ln in d.to_csv().splitlines())
     d = call_decision("Jd Ad Kd 9c Tc", "9h", "dealer", samples=50, seed=1, model="dd")
-    assert all("branches" not in o.extra for o in d.options)
+    assert d.pass_branches is None
 
 
 def test_pass_branches_on_weighted_deals_sum_exactly():
@@ -670,7 +670,7 @@ def test_pass_branches_on_weighted_deals_sum_exactly():
     z = np.zeros(n, dtype=bool)
     o = Outcome(value, z, z, z, np.zeros(n, dtype=np.int64))
     o.contract = np.stack([caller, rnd, trump, lone], axis=1)
-    w = rng.integers(1, 7, n).astype(float)
+    w = rng.integers(0, 7, n).astype(float)   # weight 0: a deal drawn but not kept
     bs = pass_branches(o, w, 0, NORTH_AMERICAN)
     assert math.fsum(b["p_times_ev"] for b in bs) == pytest.approx(float((w * value).sum() / w.sum()), abs=1e-12)
     assert [b["branch"] for b in bs if b["branch"] == "thrown in"] == ["thrown in"]

@@ -127,13 +127,15 @@ def pass_branches(o: Outcome, w: np.ndarray, asker: int, rules: Rules, sampling:
     if o.contract is None:
         return []
     w = np.asarray(w, dtype=np.float64)
+    keep = w > 0   # a deal of weight 0 counts in no branch (and would make an empty one)
+    w, value, contract = w[keep], o.value[keep], o.contract[keep]
     total = float(w.sum())
     scale = sampling.se_scale if sampling is not None else 1.0
     n_eff = sampling.effective if sampling is not None else total * total / float((w * w).sum())
     out = []
-    for label, mask, key in _branch_masks(o.contract, w, asker):
+    for label, mask, key in _branch_masks(contract, w, asker):
         p = float(w[mask].sum()) / total
-        mu, se = weighted_mean_se(o.value[mask], w[mask])
+        mu, se = weighted_mean_se(value[mask], w[mask])
         se *= scale
         who, rnd, _, kind = key
         if who == _NOBODY:
@@ -159,14 +161,12 @@ def wilson(p: float, n: float) -> tuple[float, float]:
     return max(0.0, float(centre - half)), min(1.0, float(centre + half))
 
 
-def explain_pass(options: list, outcomes: dict[str, Outcome], w: np.ndarray, asker: int, rules: Rules,
-                 sampling: Sampling | None = None, limit: float = 4.0) -> None:
-    """Put the branches of the ``"pass"`` outcome (:func:`pass_branches`) into the pass option's
-    ``extra["branches"]`` (the JSON's ``branches``, the CSV's branch rows, the text's breakdown);
-    nothing when there is no pass or it carries no contracts."""
+def explain_pass(outcomes: dict[str, Outcome], w: np.ndarray, asker: int, rules: Rules,
+                 sampling: Sampling | None = None, limit: float = 4.0) -> list[dict] | None:
+    """The branches of the ``"pass"`` outcome (:func:`pass_branches`), for
+    :attr:`~euchre_stats.decide.result.Decision.pass_branches`; None when there is no pass or it
+    carries no contracts (a pass valued as zero, the dealer's pass in round two)."""
     o = outcomes.get("pass")
     if o is None:
-        return
-    branches = pass_branches(o, w, asker, rules, sampling, limit)
-    if branches:
-        next(r for r in options if r.action == "pass").extra["branches"] = branches
+        return None
+    return pass_branches(o, w, asker, rules, sampling, limit) or None

@@ -97,14 +97,14 @@ def call_decision(hand, turned_down, seat, rules: Rules = NORTH_AMERICAN, *, sam
     options, diffs, rec, close = summarise(outcomes, w, rules.hand_size, game=game, limit=point_limit(rules),
                                             sampling=info,
                                             ranges=option_ranges(rules, outcomes, asker, round_one=False))
-    explain_pass(options, outcomes, w, asker, rules, info, point_limit(rules))
+    branches = explain_pass(outcomes, w, asker, rules, info, point_limit(rules))
     inputs = {"hand": " ".join(card_name(c) for c in cards), "turned_down": card_name(up),
               "seat": SEAT_NAMES[asker]}
     if up == JOKER:
         inputs["named"] = "cdhs"[up_suit]
     game_inputs(inputs, game)
     return Decision("call", inputs, rules, seed, info.played, model, options, diffs, rec, close, pass_model,
-                    infer, info.effective, target_se=target_se, sampling=info)
+                    infer, info.effective, target_se=target_se, sampling=info, pass_branches=branches)
 
 
 

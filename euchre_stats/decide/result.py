@@ -67,17 +67,6 @@ class OptionResult:
         return row
 
 
-#: the columns a branch of a pass adds to :meth:`Decision.to_frame` (its ``ev``, ``ci_low``, ``ci_high``
-#: and ``n`` are the branch's; ``action`` is ``pass``)
-BRANCH_COLUMNS = ("branch", "p_branch", "p_branch_ci_low", "p_branch_ci_high", "p_times_ev")
-
-
-def branch_row(action: str, b: dict) -> dict:
-    """One branch of a pass (:func:`~euchre_stats.decide.branches.pass_branches`) as a CSV row."""
-    return {"action": action, "ev": b["ev"], "ci_low": b["ev_ci"][0], "ci_high": b["ev_ci"][1], "n": b["n"],
-            **dict(zip(BRANCH_COLUMNS, (b["branch"], b["p"], b["p_ci"][0], b["p_ci"][1], b["p_times_ev"])))}
-
-
 def branches_text(label: str, o: OptionResult, branches: list[dict], signed: bool = True) -> list[str]:
     """The text form's breakdown of a pass: each branch's chance and expected points, and the total."""
     import pandas as pd
@@ -126,6 +115,9 @@ class Decision(ResultView):
     #: the bidding model that valued the passes and read the bids seen: ``"shipped"``, a file's path,
     #: ``"custom"`` (set by the public functions, :mod:`euchre_stats.api`)
     bidding: str | None = None
+    #: what the pass leads to (``order`` and ``call``, four-handed): its branches, each a dict of
+    #: :func:`~euchre_stats.decide.branches.pass_branches`; None when the pass is not played out
+    pass_branches: list[dict] | None = None
 
     @property
     def target_reached(self) -> bool | None:
@@ -144,6 +136,8 @@ class Decision(ResultView):
             "options": [o.to_dict() for o in self.options], "differences": self.differences,
             "recommendation": self.recommendation, "too_close": self.too_close,
         }
+        if self.pass_branches:
+            d["pass_branches"] = self.pass_branches
         if self.target_se is not None:
             d["target_se"], d["target_reached"] = self.target_se, self.target_reached
         if self.sampling is not None:
@@ -151,16 +145,17 @@ class Decision(ResultView):
         return d
 
     def best(self) -> OptionResult:
-        return next(o for o in self.options if o.action == self.recommendation)
+        return self.best_of(self.recommendation)
+
+    def best_of(self, action: str) -> OptionResult:
+        """The option ``action`` (``"pass"``, ``"order"``...)."""
+        return next(o for o in self.options if o.action == action)
 
     def to_frame(self):
         """One row per option: the columns of the command line's CSV (:data:`FRAME_COLUMNS`)."""
         import pandas as pd
 
-        rows = [o.to_row() for o in self.options]
-        for o in self.options:
-            rows += [branch_row(o.action, b) for b in o.extra.get("branches", ())]
-        return pd.DataFrame(rows)
+        return pd.DataFrame([o.to_row() for o in self.options])
 
     def to_text(self) -> str:
         """The command line's table: the inputs, rules, models, seed, the options and the verdict."""
@@ -232,9 +227,8 @@ class Decision(ResultView):
             table.append(row)
         lines.append(pd.DataFrame(table).to_string(index=False, na_rep="-"))  # "-": no discard in that option
         lines.append("")
-        for o in options:
-            if o.extra.get("branches"):
-                lines += branches_text(self.label(o.action), o, o.extra["branches"], signed) + [""]
+        if self.pass_branches:
+            lines += branches_text(self.label("pass"), self.best_of("pass"), self.pass_branches, signed) + [""]
         same = [df["b"] for df in self.differences if df.get("equivalent")]
         rivals = [df for df in self.differences if not df.get("equivalent")]
         lab = self.label
