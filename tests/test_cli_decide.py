@@ -81,6 +81,10 @@ def test_csv_and_output_file(tmp_path):
     assert any(ln.startswith('# rules: {"deck": "24"') for ln in meta)
     assert any(ln.startswith("# effective_samples: ") for ln in meta)
     lines = lines[len(meta):]
+    # what the pass leads to: the JSON of its branches (the rows stay one per option)
+    assert any(ln.startswith('# pass_branches: [{"branch": ') for ln in meta)
+    assert meta.index(next(ln for ln in meta if ln.startswith("# pass_branches"))) == \
+        meta.index(next(ln for ln in meta if ln.startswith("# differences"))) + 1
     assert lines[0].startswith("action,ev,ci_low,ci_high,p_make,p_march,p_euchred,n")
     assert len(lines) == 4
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import json
 import math
 import re
 
@@ -535,3 +536,142 @@ def test_json_se_and_interval_follow_the_documented_formula():
             continue
         assert df["diff"] - lo >= Z95 * df["se"] - 1e-12 and hi - df["diff"] >= Z95 * df["se"] - 1e-12
         assert df["diff"] - lo <= Z95 * math.sqrt(df["se"] ** 2 + (8.0 / n) ** 2) * 1.0001
+
+
+# --- the pass explained: its branches --------------------------------------------------------
+
+def _naive_branch(row, asker: int) -> str:
+    """One deal's branch in words, worked out plainly from its contract (the slow twin of
+    :func:`euchre_stats.decide.branches.branch_keys`, before any merging)."""
+    caller, rnd, trump, lone = (int(x) for x in row)
+    if caller < 0:
+        return "thrown in"
+    side = {0: "we", 2: "partner"}.get((caller - asker) % 4, "opponents")
+    alone = "" if lone < 0 else (" alone" if lone == caller or side == "opponents" else " other alone")
+    suit = f" {'cdhsn'[trump]}" if side == "we" and rnd == 2 else ""
+    return f"{side} round {rnd}{suit}{alone}"
+
+
+def _spy_on_branches(monkeypatch, module):
+    """Run a decision and keep what its pass was explained from: the outcomes and the weights."""
+    from euchre_stats.decide import branches
+
+    seen = {}
+
+    def spy(outcomes, w, asker, rules, sampling=None, limit=4.0):
+        seen.update(outcomes=outcomes, w=w, asker=asker, rules=rules, sampling=sampling)
+        return branches.explain_pass(outcomes, w, asker, rules, sampling, limit)
+
+    monkeypatch.setattr(module, "explain_pass", spy)
+    return seen
+
+
+@pytest.mark.parametrize("question", ["order eldest", "order third", "call partner"])
+def test_the_pass_s_branches_sum_to_its_value_on_the_same_deals(monkeypatch, question):
+    """Done-when of issue 31: P(branch) x E[points | branch] over the branches is the pass's value on
+    the same deals, exactly (up to rounding of floating point), with inference weights too (third
+    hand's deals are weighted by the two passes before it); each branch is the deals whose contract
+    says so, checked against a plain per-deal classification with no merging."""
+    from euchre_stats.decide import branches, call, order
+
+    kind, seat = question.split()
+    module = order if kind == "order" else call
+    seen = _spy_on_branches(monkeypatch, module)
+    monkeypatch.setattr(branches, "MIN_BRANCH_SHARE", 0.0)   # every branch apart, for the twin below
+    if kind == "order":
+        d = order_decision("Jh Jd Ah Kh Qh" if seat == "eldest" else "Jh Jd 9s Kh Tc", "9h", seat,
+                           samples=300, seed=3, model="dd")
+    else:
+        d = call_decision("Jd Ad Kd 9c Tc", "9h", seat, samples=300, seed=3, model="dd")
+    w, o = seen["w"], seen["outcomes"]["pass"]
+    if seat != "eldest":   # the deals were drawn by how likely the passes seen are
+        assert seen["sampling"].drawn > seen["sampling"].played
+    pass_opt = d.best_of("pass")
+    bs = d.pass_branches
+    assert math.fsum(b["p_times_ev"] for b in bs) == pytest.approx(pass_opt.ev, abs=1e-12)
+    assert math.fsum(b["p"] for b in bs) == pytest.approx(1.0, abs=1e-12)
+    assert pass_opt.ev == pytest.approx(float((w * o.value).sum() / w.sum()), abs=1e-12)
+    # the slow twin: each branch's deals by a plain loop, their weighted share and mean
+    labels = [_naive_branch(r, seen["asker"]) for r in o.contract]
+    groups = {}
+    for i, lab in enumerate(labels):
+        groups.setdefault(lab, []).append(i)
+    assert len(groups) == len(bs)
+    want = sorted((round(w[ix].sum() / w.sum(), 12), round(float((w[ix] * o.value[ix]).sum() / w[ix].sum()), 12))
+                  for ix in map(np.array, groups.values()))
+    got = sorted((round(b["p"], 12), round(b["ev"], 12)) for b in bs)
+    assert want == got
+    for b in bs:
+        assert 0.0 <= b["p_ci"][0] <= b["p"] <= b["p_ci"][1] <= 1.0
+        assert b["ev_ci"][0] <= b["ev"] + 1e-12 and b["ev"] <= b["ev_ci"][1] + 1e-12
+    # uneven weights on the same deals (as resampling gives when a deal is drawn twice): still exact
+    from euchre_stats.decide.branches import pass_branches
+
+    uneven = np.random.default_rng(1).integers(1, 5, len(w)).astype(float)
+    again = pass_branches(o, uneven, seen["asker"], seen["rules"])
+    assert math.fsum(b["p_times_ev"] for b in again) == pytest.approx(float((uneven * o.value).sum() / uneven.sum()),
+                                                                       abs=1e-12)
+    # an opponent's contract never has us as makers; a hand thrown in scores nothing
+    for lab, ix in groups.items():
+        if lab.startswith("opponents"):
+            assert not o.our_make[ix].any()
+        if lab == "thrown in":
+            assert not o.value[ix].any()
+
+
+def test_the_pass_of_the_issue_example_is_explained_in_text_json_and_csv():
+    """``order "Jh Jd Ah Kh Qh" --up 9h --seat eldest``: the pass's branches are printed, named as
+    players say them, and sum to its value within the printed rounding."""
+    d = order_decision("Jh Jd Ah Kh Qh", "9h", "eldest", samples=300, seed=1, model="dd")
+    pass_opt = d.best_of("pass")
+    bs = d.pass_branches
+    names = [b["branch"] for b in bs]
+    assert any(n.startswith("we call diamonds") for n in names)   # next, in round two
+    assert all(re.fullmatch(r"(partner orders|opponents order or pick up|we call (clubs|diamonds|spades|another "
+                            r"suit)|partner calls|opponents call|thrown in)( alone| \(alone or not\))?", n)
+               for n in names), names
+    assert sum(b["n"] for b in bs) == pytest.approx(pass_opt.n, abs=len(bs))
+    text = d.to_text()
+    assert "what pass leads to" in text
+    block = text.split("what pass leads to")[1].split("\n\n")[0].splitlines()
+    total = next(ln for ln in block if ln.strip().startswith("total"))
+    assert f"{pass_opt.ev:+.3f}" in total
+    printed = [float(ln.split()[-2]) for ln in block[2:] if not ln.strip().startswith("total")]
+    assert abs(sum(printed) - pass_opt.ev) <= 0.0005 * (len(printed) + 1)
+    assert d.to_dict()["pass_branches"] == bs
+    # the CSV: one more metadata line, the JSON of the branches; the rows stay one per option
+    csv = d.to_csv().splitlines()
+    assert f"# pass_branches: {json.dumps(bs)}" in csv
+    assert len(d.to_frame()) == len(d.options)
+
+
+def test_no_branches_where_the_pass_is_not_played_out():
+    """A pass valued as zero, and the dealer's pass in round two (thrown in), have no branches."""
+    d = order_decision("Jh Jd Ah Kh Qh", "9h", "eldest", samples=50, seed=1, model="dd", pass_model="zero")
+    assert d.pass_branches is None and "leads to" not in d.to_text() and "pass_branches" not in d.to_dict()
+    assert not any(ln.startswith("# pass_branches") for ln in d.to_csv().splitlines())
+    d = call_decision("Jd Ad Kd 9c Tc", "9h", "dealer", samples=50, seed=1, model="dd")
+    assert d.pass_branches is None
+
+
+def test_pass_branches_on_weighted_deals_sum_exactly():
+    """The partition identity on made-up contracts and random weights (every kind of branch, merged
+    ones too): sum of P x E is the weighted mean of the values."""
+    from euchre_stats.decide.branches import pass_branches
+    from euchre_stats.play.contracts import Outcome
+
+    rng = np.random.default_rng(5)
+    n = 4000
+    caller = rng.integers(-1, 4, n)
+    rnd = np.where(caller < 0, 0, rng.integers(1, 3, n))
+    trump = np.where(caller < 0, -1, np.where(rnd == 1, 2, rng.choice([0, 1, 3], n)))
+    lone = np.where((caller >= 0) & (rng.random(n) < 0.1), caller, -1)
+    value = np.where(caller < 0, 0.0, rng.choice([-4.0, -2.0, -1.0, 1.0, 2.0, 4.0], n))
+    z = np.zeros(n, dtype=bool)
+    o = Outcome(value, z, z, z, np.zeros(n, dtype=np.int64))
+    o.contract = np.stack([caller, rnd, trump, lone], axis=1)
+    w = rng.integers(0, 7, n).astype(float)   # weight 0: a deal drawn but not kept
+    bs = pass_branches(o, w, 0, NORTH_AMERICAN)
+    assert math.fsum(b["p_times_ev"] for b in bs) == pytest.approx(float((w * value).sum() / w.sum()), abs=1e-12)
+    assert [b["branch"] for b in bs if b["branch"] == "thrown in"] == ["thrown in"]
+    assert next(b for b in bs if b["branch"] == "thrown in")["ev_ci"] == [0.0, 0.0]

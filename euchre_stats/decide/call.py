@@ -17,6 +17,7 @@ from ..rules import NORTH_AMERICAN, Rules, joker_up_offers_named_suit, may_call_
 from ..sampling.dealer import Dealer
 from ..sampling.seeds import resolve_seed
 from .at_score import game_inputs, game_state
+from .branches import explain_pass
 from .driver import drive, sampled
 from .inference import round_two_likelihood
 from .result import Decision
@@ -96,13 +97,14 @@ def call_decision(hand, turned_down, seat, rules: Rules = NORTH_AMERICAN, *, sam
     options, diffs, rec, close = summarise(outcomes, w, rules.hand_size, game=game, limit=point_limit(rules),
                                             sampling=info,
                                             ranges=option_ranges(rules, outcomes, asker, round_one=False))
+    branches = explain_pass(outcomes, w, asker, rules, info, point_limit(rules))
     inputs = {"hand": " ".join(card_name(c) for c in cards), "turned_down": card_name(up),
               "seat": SEAT_NAMES[asker]}
     if up == JOKER:
         inputs["named"] = "cdhs"[up_suit]
     game_inputs(inputs, game)
     return Decision("call", inputs, rules, seed, info.played, model, options, diffs, rec, close, pass_model,
-                    infer, info.effective, target_se=target_se, sampling=info)
+                    infer, info.effective, target_se=target_se, sampling=info, pass_branches=branches)
 
 
 

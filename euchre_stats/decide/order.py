@@ -28,6 +28,7 @@ from ..rules import (NORTH_AMERICAN, Rules, dealer_picks_up, joker_up_names_trum
 from ..sampling.dealer import Dealer
 from ..sampling.seeds import resolve_seed
 from .at_score import game_inputs, game_state
+from .branches import explain_pass
 from .driver import drive, sampled, uniform
 from .inference import round_one_likelihood
 from .result import Decision
@@ -161,13 +162,14 @@ def order_decision(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, samples
     outcomes, extras = pick_discards(outcomes, w)
     options, diffs, rec, close = summarise(outcomes, w, rules.hand_size, extras, game, point_limit(rules), info,
                                             option_ranges(rules, outcomes, asker, round_one=True))
+    branches = explain_pass(outcomes, w, asker, rules, info, point_limit(rules))
     inputs = {"hand": " ".join(card_name(c) for c in cards), "upcard": card_name(up),
               "seat": SEAT_NAMES[asker]}
     if suit is not None:
         inputs["named"] = "cdhs"[suit]
     game_inputs(inputs, game)
     return Decision("order", inputs, rules, seed, info.played, model, options, diffs, rec, close, pass_model,
-                    infer, info.effective, target_se=target_se, sampling=info)
+                    infer, info.effective, target_se=target_se, sampling=info, pass_branches=branches)
 
 
 def _joker_up_decision(cards, hmask, rules, suit, samples, target_se, seed, model, workers, bidding,

@@ -67,6 +67,24 @@ class OptionResult:
         return row
 
 
+def branches_text(label: str, o: OptionResult, branches: list[dict], signed: bool = True) -> list[str]:
+    """The text form's breakdown of a pass: each branch's chance and expected points, and the total."""
+    import pandas as pd
+
+    rows = []
+    for b in branches:
+        lo, hi = b["ev_ci"]
+        rows.append({f"{label} leads to": b["branch"], "chance": f"{b['p']:.3f}",
+                     "95% CI": f"[{b['p_ci'][0]:.3f}, {b['p_ci'][1]:.3f}]", "EV": _fmt(b["ev"], signed),
+                     "EV 95% CI": "certain" if lo == hi else f"[{_fmt(lo, signed)}, {_fmt(hi, signed)}]",
+                     "chance x EV": _fmt(b["p_times_ev"], signed), "n": b["n"]})
+    rows.append({f"{label} leads to": "total", "chance": f"{sum(b['p'] for b in branches):.3f}",
+                 "EV": _fmt(o.ev, signed), "chance x EV": _fmt(sum(b["p_times_ev"] for b in branches), signed),
+                 "n": o.n})
+    return [f"what {label} leads to (the rest of the auction, then the play; chance x EV sums to its EV):",
+            pd.DataFrame(rows).to_string(index=False, na_rep="")]
+
+
 @dataclass
 class Decision(ResultView):
     """The answer to one question: per-option estimates, paired differences, a recommendation.
@@ -97,6 +115,9 @@ class Decision(ResultView):
     #: the bidding model that valued the passes and read the bids seen: ``"shipped"``, a file's path,
     #: ``"custom"`` (set by the public functions, :mod:`euchre_stats.api`)
     bidding: str | None = None
+    #: what the pass leads to (``order`` and ``call``, four-handed): its branches, each a dict of
+    #: :func:`~euchre_stats.decide.branches.pass_branches`; None when the pass is not played out
+    pass_branches: list[dict] | None = None
 
     @property
     def target_reached(self) -> bool | None:
@@ -115,6 +136,8 @@ class Decision(ResultView):
             "options": [o.to_dict() for o in self.options], "differences": self.differences,
             "recommendation": self.recommendation, "too_close": self.too_close,
         }
+        if self.pass_branches:
+            d["pass_branches"] = self.pass_branches
         if self.target_se is not None:
             d["target_se"], d["target_reached"] = self.target_se, self.target_reached
         if self.sampling is not None:
@@ -122,7 +145,11 @@ class Decision(ResultView):
         return d
 
     def best(self) -> OptionResult:
-        return next(o for o in self.options if o.action == self.recommendation)
+        return self.best_of(self.recommendation)
+
+    def best_of(self, action: str) -> OptionResult:
+        """The option ``action`` (``"pass"``, ``"order"``...)."""
+        return next(o for o in self.options if o.action == action)
 
     def to_frame(self):
         """One row per option: the columns of the command line's CSV (:data:`FRAME_COLUMNS`)."""
@@ -200,6 +227,8 @@ class Decision(ResultView):
             table.append(row)
         lines.append(pd.DataFrame(table).to_string(index=False, na_rep="-"))  # "-": no discard in that option
         lines.append("")
+        if self.pass_branches:
+            lines += branches_text(self.label("pass"), self.best_of("pass"), self.pass_branches, signed) + [""]
         same = [df["b"] for df in self.differences if df.get("equivalent")]
         rivals = [df for df in self.differences if not df.get("equivalent")]
         lab = self.label

@@ -133,8 +133,22 @@ def pass_outcome(pass_model, auction: Auction, hands, start_round, start_seat, r
                                                                                            start_seat, rng)
     else:
         c = auction.finish(hands, start_round, start_seat, rng)
-    return ev.play(c, rng)
+    o = ev.play(c, rng)
+    o.contract = auction_contract(c, auction.up_suit)
+    return o
 
+
+def auction_contract(c: Contracts, up_suit: int) -> np.ndarray:
+    """What the auction after a pass reached on each deal, as :attr:`Outcome.contract`: the seat
+    that made trump (the caller, where under British timing its partner then went alone; -1 when
+    the hand was thrown in), the round (1 or 2; 0 thrown in: round two never names the suit of
+    round one, so a contract in ``up_suit`` was made in round one), trump (-1 thrown in) and the
+    seat playing alone (-1 none)."""
+    made = c.maker >= 0
+    caller = c.maker if c.caller is None else c.caller
+    rnd = np.where(made, np.where(c.trump == up_suit, 1, 2), 0)
+    lone = np.where(made & c.alone, c.maker, -1)
+    return np.stack([np.where(made, caller, -1), rnd, np.where(made, c.trump, -1), lone], axis=1).astype(np.int64)
 
 
 

@@ -28,7 +28,7 @@ def dumps(obj) -> str:
 #: the package version
 CSV_METADATA = ("kind", "inputs", "rules", "seed", "samples", "model", "pass_model", "bidding", "infer",
                 "effective_samples", "value_unit", "target_se", "target_reached", "recommendation", "too_close",
-                "differences", "run_dir", "settings", "version")
+                "differences", "pass_branches", "run_dir", "settings", "version")
 
 
 def csv_metadata(d: dict, prefix: str = "") -> list[str]:
