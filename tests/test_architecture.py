@@ -134,3 +134,19 @@ def test_rule_options_are_read_only_in_the_rules_core():
                     and "rules" in ast.unparse(node.value).lower()):
                 found.append(f"{rel}:{node.lineno} {ast.unparse(node)}")
     assert not found, "rule options read outside rules.py:\n" + "\n".join(found)
+
+
+def test_every_library_module_is_in_the_architecture_doc():
+    """docs/architecture.md's module list names every module of the library, and no module that is gone."""
+    doc = (ROOT / "docs" / "architecture.md").read_text()
+    listed = set(re_findall(r"^\| `([\w/]+\.py)` \|", doc))
+    present = {p.relative_to(ROOT / "euchre_stats").as_posix() for p in (ROOT / "euchre_stats").rglob("*.py")
+               if p.name != "_version.py"}
+    assert present - listed == set(), "modules missing from docs/architecture.md"
+    assert listed - present == set(), "docs/architecture.md lists modules that do not exist"
+
+
+def re_findall(pattern: str, text: str) -> list[str]:
+    import re
+
+    return re.findall(pattern, text, re.M)
