@@ -315,3 +315,20 @@ def test_tables_whose_auction_is_not_read_play_as_v1():
                 seen += 1
             state.apply(action_of(view, getattr(p, METHOD_OF_PHASE[state.phase])(view)))
     assert seen > 0 and not p.log
+
+
+@pytest.mark.parametrize("rules, read", [
+    (Rules(canadian_loner=True, passer_may_not_go_alone=True), True),
+    (Rules(no_trump=True, stick_the_dealer=True, dealer_needs_trump=True), True),
+    (Rules(defend_alone=True), True),
+    (for_players(Rules(), 4).replace(deck="32"), True),
+    (Rules(alone_declared="before_lead"), False),
+], ids=["canadian", "no-trump-stick", "defend-alone", "deck-32", "british-timing"])
+def test_every_four_handed_table_plays_legal_cards(rules, read):
+    """Through the state machine (every card checked legal) at tables whose auction is read or not."""
+    from euchre_stats.players.table import play_hands
+
+    p = load_player("realistic-v2")
+    states = play_hands(p, hands=12, seed=4, rules=rules)
+    assert all(s.phase == OVER for s in states)
+    assert bool(p.log) == read
