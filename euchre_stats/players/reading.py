@@ -31,7 +31,8 @@ import numpy as np
 from ..bidding.auction import Auction
 from ..core.errors import DecisionInputError
 from ..play.realistic import DEFAULT_WORLDS, MAX_SEED, decide_given_worlds
-from ..rules import Rules, alone_with_the_call, may_call_alone, order_must_go_alone
+from ..rules import (Rules, alone_with_the_call, may_call_alone, may_call_no_trump, may_pass,
+                     order_must_go_alone)
 from .cardplay import _lowest, realistic_card, view_worlds
 from .view import SeatView
 
@@ -88,8 +89,8 @@ def auction_likelihood(rules: Rules, model, dealt: np.ndarray, *, upcard: int, m
             if s != maker:
                 w *= 1.0 - auction.p_round_two(hands, s)
                 continue
-            forced = rules.stick_the_dealer and s == KDEALER
-            if rules.no_trump or not 0 <= trump < 4:
+            forced = not bool(may_pass(rules, s, 2))  # stick the dealer: the dealer's call is forced
+            if may_call_no_trump(rules, 2) or not 0 <= trump < 4:
                 if not forced:
                     w *= auction.p_round_two(hands, s)
             else:
@@ -102,7 +103,7 @@ def auction_likelihood(rules: Rules, model, dealt: np.ndarray, *, upcard: int, m
                     if u != trump and u != auction.up_suit:
                         w *= m.p_accept(ct - counts[:, u], 0.0, m.temperature)
             if bool(may_call_alone(rules, s, 2)):
-                best, _, _ = m.round_two_call(hands[:, s], auction.up_suit, s, bool(rules.no_trump))
+                best, _, _ = m.round_two_call(hands[:, s], auction.up_suit, s, may_call_no_trump(rules, 2))
                 pa = m.p_accept(best, m.call_alone[s], m.temperature)
                 w *= pa if alone else 1.0 - pa
     return w
