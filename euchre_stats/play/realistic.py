@@ -16,6 +16,8 @@ This module validates and converts; it does no I/O and never touches global rand
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from ..rules import Rules, hand_points
@@ -61,6 +63,17 @@ def points_table(rules: Rules, maker: np.ndarray, alone: np.ndarray, def_alone: 
                     mp, dp = hand_points(rules, t if side == 0 else hs - t, lone, dal)
                     table[rows, t] = (mp - dp) if side == 0 else (dp - mp)
     return table
+
+
+def _points_row(rules: Rules, maker: int, alone: bool, def_alone: int) -> np.ndarray:
+    """:func:`points_table`'s row of one contract (a copy of a kept one: a player's every decision asks
+    it, and building it costs more than many a decision's solves)."""
+    return _points_row_kept(rules, maker, alone, def_alone).copy()
+
+
+@functools.lru_cache(maxsize=512)
+def _points_row_kept(rules: Rules, maker: int, alone: bool, def_alone: int) -> np.ndarray:
+    return points_table(rules, np.array([maker]), np.array([alone]), np.array([def_alone]))[0]
 
 
 def _first_bad(mask: np.ndarray) -> int | None:
@@ -365,7 +378,7 @@ def decide_given_worlds(rules: Rules, worlds: np.ndarray, trump: int, leader: in
     wd = np.ascontiguousarray(worlds, dtype=np.int64)
     tr = np.full(3, -1, dtype=np.int8)
     tr[: len(trick)] = list(trick)
-    pts = points_table(rules, np.array([maker]), np.array([alone]), np.array([def_alone]))[0]
+    pts = _points_row(rules, int(maker), bool(alone), int(def_alone))
     sums = np.zeros(33, dtype=np.int64)
     kernel = _k.decide_given_worlds_nt if int(trump) == NO_TRUMP else _k.decide_given_worlds
     card = kernel(wd, int(trump), int(leader), int(out), tr, int(gone), int(rules.deck_obj.mask), pts, int(won),
