@@ -247,3 +247,13 @@ def test_the_analyses_that_do_not_call_no_trump_say_so():
         tune_game_bidder(NT.replace(players=2), deals=10)
     with pytest.raises(BiddingModelError, match="^no_trump: tune fits the suits' thresholds only"):
         tune(NT, deals=10)
+
+
+def test_the_dd_pass_model_is_refused_where_no_trump_may_be_called():
+    """Its double-dummy bidders never name no trump: with the option on they would value a pass as if
+    nobody ever called it, so order and call refuse it, naming the model and the way out."""
+    with pytest.raises(DecisionInputError, match="pass model 'dd' with no trump.*--pass-model hand"):
+        es.call("As Js Qh Ad Td", "Kh", "eldest", rules=NT, pass_model="dd", samples=50, seed=1, model="dd")
+    with pytest.raises(DecisionInputError, match="pass model 'dd' with no trump"):
+        es.order("As Js Qh Ad Td", "Kh", "eldest", rules=NT, pass_model="dd", samples=50, seed=1, model="dd")
+    assert es.call("As Js Qh Ad Td", "Kh", "eldest", pass_model="dd", samples=50, seed=1, model="dd").options

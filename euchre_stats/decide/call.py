@@ -65,7 +65,7 @@ def call_decision(hand, turned_down, seat, rules: Rules = NORTH_AMERICAN, *, sam
     is the suit of round one when the Joker was turned up under Almonte.
     """
     rules = Rules.from_json(rules)
-    check_models(model, pass_model)
+    check_models(model, pass_model, rules)
     asker = parse_seat(seat)
     cards, hmask = hand_setup(hand, rules)
     almonte = joker_up_offers_named_suit(rules)

@@ -119,7 +119,7 @@ def order_decision(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, samples
         under Almonte round one is on that suit (required)
     """
     rules = Rules.from_json(rules)
-    check_models(model, pass_model)
+    check_models(model, pass_model, rules)
     asker = parse_seat(seat)
     cards, hmask = hand_setup(hand, rules)
     almonte = joker_up_offers_named_suit(rules)

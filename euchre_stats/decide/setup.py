@@ -113,12 +113,18 @@ def zero_outcome(n: int) -> Outcome:
     return Outcome(np.zeros(n), z, z, z, np.full(n, -1))
 
 
-def check_models(model: str, pass_model: str | None):
+def check_models(model: str, pass_model: str | None, rules: Rules | None = None):
+    """Refuse an unknown play or pass model, and the ``dd`` pass model where it would mislead: its
+    double-dummy bidders never name no trump, so under rules that allow it they would value the
+    pass as if nobody ever did."""
     if model not in PLAY_MODELS:
         raise DecisionInputError(f"unknown play model {model!r}: expected one of {', '.join(PLAY_MODELS)}")
     if pass_model is not None and pass_model not in PASS_MODELS:
         raise DecisionInputError(
             f"unknown pass model {pass_model!r}: expected one of {', '.join(PASS_MODELS)}")
+    if pass_model == "dd" and rules is not None and may_call_no_trump(rules, 2):
+        raise DecisionInputError("pass model 'dd' with no trump: its double-dummy bidders never name no trump; "
+                                 "use --pass-model hand (the bidding model calls it)")
 
 
 def pass_outcome(pass_model, auction: Auction, hands, start_round, start_seat, rng, ev: Evaluator,
