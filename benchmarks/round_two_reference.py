@@ -1,4 +1,4 @@
-"""The 60,000-deal references of tests/test_round_two_honesty.py (double-dummy play).
+"""The 60,000-deal references of tests/decide/test_round_two_honesty.py (double-dummy play).
 
     python benchmarks/round_two_reference.py   # writes tests/data/round_two_reference.json
 

@@ -4,7 +4,6 @@ heuristic player's count, and what ``variants`` and ``odds`` report of it."""
 from __future__ import annotations
 
 import json
-import sys
 from fractions import Fraction
 from math import comb
 from pathlib import Path
@@ -26,7 +25,6 @@ from euchre_stats.rules import PRESETS, Rules
 from euchre_stats.study.games import GAME_FIGURES
 from euchre_stats.study.odds import deck_odds
 
-sys.path.insert(0, str(Path(__file__).parent))
 from test_game_random import check_hand, random_hands  # noqa: E402
 
 NT = Rules(no_trump=True)
