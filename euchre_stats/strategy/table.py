@@ -251,6 +251,8 @@ def _option_outcomes(spec: TableSpec, asker: int, up: int, class_hands: np.ndarr
     discards = []
     if asker == DEALER:
         discards = [(str(j), cand) for j, cand in enumerate(_discard_candidates(rules, up, class_hands))]
+    # every class plays both orders here; a class whose dealer may not take the upcard up (dealer needs
+    # trump) has them masked by rules.may_take_up in evaluate_classes, row by row
     return round_one_outcomes(rules, auction, ev, hands, up, asker, rng,
                               pass_model=spec.pass_model, bidding=spec.bidding_model, workers=workers,
                               may_order=not order_must_go_alone(rules, asker), may_alone=True,
