@@ -42,6 +42,10 @@ NEXT_BONUS_GRID = (0.0, 0.4, 0.8, 1.2, 1.6, 2.0)
 BOOTSTRAP = 200
 
 
+#: candidate deals drawn and screened at once while tuning (bounds the memory whatever --deals)
+TUNE_BATCH = 20_000
+
+
 def _best_threshold(strength: np.ndarray, gain: np.ndarray, weight: np.ndarray, current: float) -> float:
     """Threshold T maximising sum(weight * gain) over the deals with strength >= T.
 
@@ -178,7 +182,9 @@ def _tune_point(rules: Rules, model: BiddingModel, n_deals: int, rnd: int, seat:
         hands, ups = random_deals(rules, m, rng)
         return np.column_stack([hands, ups.astype(np.uint64)])
 
-    post = posterior_sample(draw, lambda d: _reach(rules, model, d, rnd, seat), n_deals, rng)
+    # candidates weighed 20,000 at a time: tune's memory does not grow with --deals through the screening
+    post = posterior_sample(draw, lambda d: _reach(rules, model, d, rnd, seat), n_deals, rng,
+                            max_batch=TUNE_BATCH)
     hands, ups, w = post.deals[:, :4].copy(), post.deals[:, 4].astype(np.int64), post.counts
     n = len(ups)
     ev = Evaluator(rules, play, seat, workers)

@@ -72,13 +72,18 @@ def systematic_resample(weights: np.ndarray, n: int, rng: np.random.Generator) -
 
 
 def posterior_sample(draw, likelihood, n: int, rng: np.random.Generator, *, pool_factor: float = POOL_FACTOR,
-                     max_draws: int | None = None) -> Posterior:
+                     max_draws: int | None = None, max_batch: int | None = None) -> Posterior:
     """``n`` deals from the posterior: ``draw(m)`` gives ``m`` candidate deals (an array whose first
     axis is the deal), ``likelihood(deals)`` their weights (non-negative).
 
     Candidates are drawn until the pool's effective size reaches ``pool_factor * n`` or
     ``max_draws`` (default :data:`MAX_DRAWS_PER_DEAL` per deal) are drawn.  Returns deals with no
     likelihood at all as an empty :class:`Posterior` (``drawn`` says how many were tried).
+
+    ``max_batch`` bounds the candidates drawn and weighed at once (memory independent of ``n``): each
+    planned batch is drawn in pieces of at most that many.  The pieces are the same candidates as one
+    draw only when ``draw`` consumes its random stream in order (``draw(a)`` then ``draw(b)`` gives
+    ``draw(a + b)``), as :func:`~euchre_stats.sampling.deals.random_deals` does; None: one draw a batch.
     """
     if max_draws is None:
         max_draws = MAX_DRAWS_PER_DEAL * n
@@ -89,14 +94,16 @@ def posterior_sample(draw, likelihood, n: int, rng: np.random.Generator, *, pool
     batch = max(MIN_BATCH, 2 * n)
     while True:
         m = min(batch, max_draws - drawn)
-        d = draw(m)
-        w = np.asarray(likelihood(d), dtype=np.float64)
-        keep = w > 0
-        pools.append(d[keep])
-        weights.append(w[keep])
+        step = m if max_batch is None else max(1, int(max_batch))
+        for lo in range(0, m, step):
+            d = draw(min(step, m - lo))
+            w = np.asarray(likelihood(d), dtype=np.float64)
+            keep = w > 0
+            pools.append(d[keep])
+            weights.append(w[keep])
+            sw += float(w.sum())
+            sw2 += float((w * w).sum())
         drawn += m
-        sw += float(w.sum())
-        sw2 += float((w * w).sum())
         ess = sw * sw / sw2 if sw2 > 0 else 0.0
         if ess >= want or drawn >= max_draws:
             break

@@ -48,3 +48,27 @@ def test_no_likelihood_anywhere_gives_an_empty_posterior():
     rng = np.random.default_rng(1)
     post = posterior_sample(lambda m: rng.integers(0, 10, m), lambda x: np.zeros(len(x)), 10, rng, max_draws=5000)
     assert isinstance(post, Posterior) and len(post.counts) == 0 and post.effective == 0.0
+
+
+@pytest.mark.parametrize("max_batch", [1, 7, 1000, 5000])
+def test_drawing_in_pieces_gives_the_same_posterior_and_weighs_no_more_at_once(max_batch):
+    """``max_batch`` bounds what is drawn and weighed at once; with a draw that consumes its stream in
+    order, the pieces are the same candidates as one draw, so the posterior is the same deals."""
+    def run(mb):
+        rng = np.random.default_rng(9)
+        sizes = []
+
+        def likelihood(x):
+            sizes.append(len(x))
+            return (x % 3 == 0).astype(float) * x
+
+        post = posterior_sample(lambda m: rng.random(m), lambda x: likelihood(np.floor(x * 10)), 300, rng,
+                                max_batch=mb)
+        return post, sizes
+
+    whole, whole_sizes = run(None)
+    parts, part_sizes = run(max_batch)
+    assert max(part_sizes) <= max_batch < max(whole_sizes)
+    assert sum(part_sizes) == sum(whole_sizes) == whole.drawn == parts.drawn
+    assert np.array_equal(whole.deals, parts.deals) and np.array_equal(whole.counts, parts.counts)
+    assert whole.pool_ess == pytest.approx(parts.pool_ess)
