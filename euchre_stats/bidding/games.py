@@ -30,6 +30,7 @@ from pathlib import Path
 import numpy as np
 
 from ..core.errors import BiddingModelError
+from ..core.seating import SEATINGS
 from ..game.policies import THRESHOLDS, HeuristicPolicy, best_discard, policy_card_points, policy_hand_points
 from ..game.state import OVER, PLAY, ROUND_ONE, HandState
 from ..play.contracts import game_maker_tricks, six_maker_tricks
@@ -49,7 +50,7 @@ DECK_BIDDERS = ("6/50",)
 def game_kinds(players: int) -> tuple[str, ...]:
     """The thresholds fitted for the ``players`` game: :data:`GAME_KINDS`, and in six-handed euchre
     ``assist`` too (the dealer's two partners ordering the card into their side's hand)."""
-    return GAME_KINDS + ("assist",) if players == 6 else GAME_KINDS
+    return GAME_KINDS + ("assist",) if SEATINGS[players].partnerships else GAME_KINDS
 #: the shipped thresholds, per player count
 DATA = Path(__file__).parents[1] / "data" / "game_bidders.json"
 #: candidate deals dealt per deal that reaches a decision point, at most
@@ -227,7 +228,7 @@ def _points(players: int) -> list[tuple[int, int, str]]:
     def kind(s: int) -> str:
         if s == dealer:
             return "take_up"
-        return "assist" if players == 6 and s % 2 == dealer % 2 else "order_opponent"
+        return "assist" if SEATINGS[players].same_side(s, dealer) else "order_opponent"
 
     return [(1, s, kind(s)) for s in range(players)] + [(2, s, "call") for s in range(players)]
 

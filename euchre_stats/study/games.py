@@ -24,6 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core.errors import VariantsInputError
+from ..core.seating import SEATINGS
 from ..core.seats import partners_of
 from ..core.trump import NO_TRUMP
 from ..core.stats import mean, proportion
@@ -61,7 +62,7 @@ GAME_PANELS = {
                "points per contract"),
 }
 #: column names of the games
-SHORT = {2: "two-handed", 3: "cutthroat", 4: "four-handed", 6: "six-handed"}
+SHORT = {p: s.label for p, s in SEATINGS.items()}
 
 
 def game_label(rules: Rules) -> str:
@@ -71,7 +72,7 @@ def game_label(rules: Rules) -> str:
     extra = [short for short, _ in _options(rules)]
     if not extra:
         return SHORT[rules.players]
-    return " ".join(([] if rules.players == 4 else [SHORT[rules.players]]) + extra)
+    return " ".join(([] if rules.seating.vectorised else [rules.seating.label]) + extra)
 
 
 #: the options a game may be set beside the plain one with: the option, its column word, its words in a title
@@ -246,13 +247,14 @@ class GamesResult(ResultView):
                  f"rules: {other.describe_options(deck=one)}; {beside} {standard.describe(deck=one)}"
                  + ("" if one else f"; the columns' decks: {', '.join(decks)} cards"),
                  "bidding: the heuristic player of the state machine"
-                 + (" (the smaller game with its thresholds fitted by self-play)" if self.players != 4 else "")
+                 + ("" if SEATINGS[self.players].vectorised else
+                    " (the smaller game with its thresholds fitted by self-play)")
                  + (f"; no trump called on the no-trump count against call_no_trump {THRESHOLDS['call_no_trump']}"
                     " (duplicate matches, not self-play)" if self.rules.no_trump else "")
                  + "   play: "
                  + ("double dummy" if self.model == "dd" else
                     "pimc = realistic (each player samples worlds from its own information)")
-                 + ("; the defenders as a coalition" if self.players == 3 else ""),
+                 + ("; the defenders as a coalition" if SEATINGS[self.players].sides > 2 else ""),
                  f"seed: {self.seed}   deals per column: {self.samples:,}",
                  "figures: value [95% interval] n=samples behind it", ""]
         shown = [k for k in GAME_FIGURES if not k.startswith("no_trump") or self.rules.no_trump]

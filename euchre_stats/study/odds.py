@@ -66,6 +66,7 @@ from ..core.cards import (
     suit_word,
 )
 from ..core.decks import Deck, find_deck
+from ..core.seating import SEATINGS
 from ..core.errors import OddsInputError
 from ..core.trump import POWER_ALL, SUIT_MASK
 from ..output.results import ResultView, text_table
@@ -91,7 +92,7 @@ _SEATS_IN = {"partners": 2, "opponents": 3}
 SIX_HANDED_DECK = "33"
 SIX_HANDED_DECKS = ("33", "50")
 #: how a table names each game (the four-handed game is the standard it is set beside)
-GAME_LABELS = {2: "two-handed", 3: "cutthroat", 4: "four-handed", 6: "six-handed"}
+GAME_LABELS = {p: s.label for p, s in SEATINGS.items()}
 #: the per-deck quantities, in table order, with what each means for a player
 QUANTITIES = {
     "trump_count": "number of trumps dealt (left bower and Joker included)",
@@ -515,7 +516,7 @@ class ConditionalOdds(ResultView):
         players = {4: "partner, left and right hold {} each", 3: "left and right hold {} each",
                    2: "the opponent holds {}", 6: "the two partners and three opponents hold {} each "
                    "(partners and opponents: the seats together)"}[self.players].format(held[self.holder_names[0]])
-        game = "" if self.players == 4 else f", {GAME_LABELS[self.players]}"
+        game = "" if SEATINGS[self.players].vectorised else f", {GAME_LABELS[self.players]}"
         lines = [(f"hand {format_hand(self.hand, trump=self.trump)}, "
                  f"upcard {card_name(self.upcard)}, trump {suit_word(self.trump)}, {self.deck.label}-card deck{game}"),
                  (f"as dealt, before any pick-up: {self.unseen} unseen cards, {self.unseen_trumps} of them "
