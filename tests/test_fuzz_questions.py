@@ -169,11 +169,7 @@ def played_leads(draw, players):
     assume(not (players == 6 and s.alone is not None))  # the loner's exchange with a partner: not an input of lead
     assume(s.alone in (None, s.maker_seat))  # British timing's lone partner of the maker: not an input of lead
     per_trick = sum(s.active)
-    # six-handed: on the first lead only; a void shown in an earlier trick makes the constrained
-    # dealer enumerate every count matrix of six seats and the kitty, which runs for minutes and
-    # takes gigabytes (sampling/dealer.py, _matrices; left for its own fix)
-    most = 0 if players == 6 else rules.hand_size - 1
-    for _ in range(draw(st.integers(0, most)) * per_trick):
+    for _ in range(draw(st.integers(0, rules.hand_size - 1)) * per_trick):
         s.apply(policy(s))
     seat = s.to_act
     tricks = [s.plays[i:i + per_trick] for i in range(0, len(s.plays), per_trick)]
