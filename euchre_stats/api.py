@@ -138,8 +138,7 @@ _SMALL_WHY = {"score": "game-win chances are modelled for the four-handed game o
               "discard": "the dealer's discard is not a known card there", "pass_model": "a pass is valued by the "
               "heuristic bidder (hand) or as zero (zero)"}
 #: why an option of the four-handed questions does not apply to six-handed euchre's
-_SIX_WHY = {**_SMALL_WHY, "defender_alone": "its lead question does not take a lone defender yet (the state "
-             "machine, review, variants and the order, call and discard questions play one under defend_alone)"}
+_SIX_WHY = _SMALL_WHY
 
 
 def _game_bidder(bidding, r: Rules) -> dict | None:
@@ -445,13 +444,15 @@ def lead(hand: str, trump: str, maker: str | int, seat: str | int, rules: RulesL
     if r.players != 4:
         from .decide.lead import game_lead_decision
 
-        six_alone = r.players == 6 and bool(alone)
-        _not_in_smaller_games(r, score=score, alone=alone and not six_alone, defender_alone=defender_alone,
-                              discard=discard)
+        six = r.players == 6
+        six_alone = six and bool(alone)
+        _not_in_smaller_games(r, score=score, alone=alone and not six_alone,
+                              defender_alone=None if six else defender_alone, discard=discard)
         return _recorded(game_lead_decision(hand, trump, maker, seat, r, tricks=list(tricks), up=up,
                                             samples=samples, target_se=target_se, seed=seed, infer=infer,
                                             workers=workers, progress=progress, bidder=_game_bidder(bidding, r),
-                                            alone=six_alone, **_model(model)), bidding)
+                                            alone=six_alone, defender_alone=defender_alone if six else None,
+                                            **_model(model)), bidding)
     return _recorded(lead_decision(hand, trump, maker, seat, _rules(rules), tricks=list(tricks), up=up, alone=alone,
                                    defender_alone=defender_alone, discard=discard, samples=samples,
                                    target_se=target_se, seed=seed, infer=infer, workers=workers,

@@ -118,8 +118,8 @@ def questions(draw, kind, players):
         maker = draw(st.integers(0, p - 1))
         alone = p in (4, 6) and draw(st.booleans())
         da = None
-        if p == 4 and rules.defend_alone and draw(st.booleans()):
-            da = draw(st.sampled_from([s for s in range(4) if (s & 1) != (maker & 1)]))
+        if p in (4, 6) and rules.defend_alone and draw(st.booleans()):
+            da = draw(st.sampled_from([s for s in range(p) if (s & 1) != (maker & 1)]))
             assume(why_no_defend_alone(rules, da, maker, alone, False) is None)
         leader = first_leader(rules, dealer, maker if alone else None, da)
         assume(not (sitting_out(maker if alone else None, da, p) >> leader) & 1)

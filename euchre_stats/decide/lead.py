@@ -247,11 +247,13 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
 def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=None, samples: int = 10000,
                        seed: int | None = None, model: str | None = None, infer: bool = True,
                        workers: int | None = None, target_se: float | None = None, worlds: int | None = None,
-                       progress=None, bidder: dict | None = None, alone: bool = False) -> Decision:
+                       progress=None, bidder: dict | None = None, alone: bool = False,
+                       defender_alone=None) -> Decision:
     """The lead in a two-, three- or six-handed game: each card's expected points (tricks beside them;
     six-handed: double dummy; ``alone``: the maker went alone, its two partners sit out, and the
     deals are not screened by the auction, since the loner's exchange with a partner hides the
-    hands as dealt).
+    hands as dealt; ``defender_alone``: six-handed, the seat of a defender who went alone under
+    ``defend_alone``, its two partners sitting out; the deals are then not screened by the auction).
 
     ``tricks`` are the earlier tricks from eldest's first lead; ``up`` the upcard (of the trump
     suit: the dealer took it up; else turned down and trump named in round two).  With ``infer``
@@ -295,11 +297,21 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
             raise DecisionInputError(f"card {card_name(c)!r} is both in the hand and already played")
     if alone and p != 6:
         raise DecisionInputError(f"alone: nobody goes alone in {GAME_NAMES[p]}")
+    da = None if defender_alone in (None, "") else parse_game_seat(defender_alone, p)
+    if da is not None:
+        why = why_no_defend_alone(rules, da, m, alone, False) if p == 6 else f"nobody defends alone in {GAME_NAMES[p]}"
+        if why is not None:
+            raise DecisionInputError(f"seat {GAME_SEAT_NAMES[p][da]!r} cannot defend alone: {why}")
     sit = sum(1 << s for s in partners_of(m, p)) if alone else 0  # the loner's partners sit out
     if (sit >> asker) & 1:
         raise DecisionInputError(f"seat {GAME_SEAT_NAMES[p][asker]} sits out behind the lone maker "
                                  f"{GAME_SEAT_NAMES[p][m]}: it leads nothing")
-    first = first_leader(rules, dealer, m if alone else None)
+    if da is not None:  # and a lone defender's
+        sit |= sum(1 << s for s in partners_of(da, p))
+        if (sit >> asker) & 1:
+            raise DecisionInputError(f"seat {GAME_SEAT_NAMES[p][asker]} sits out behind the lone defender "
+                                     f"{GAME_SEAT_NAMES[p][da]}: it leads nothing")
+    first = first_leader(rules, dealer, m if alone else None, da)
     played_by, voids, won, leader = replay_game_tricks(rules, t, trick_cards, asker, hmask, sit, first)
     if leader != asker:
         raise DecisionInputError(f"after the tricks given it is {GAME_SEAT_NAMES[p][leader]}'s lead, not "
@@ -349,13 +361,15 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
     # a loner's exchange with a partner hides the hands as dealt: with a loner the deals are screened
     # only at the first lead by a defender (not the dealer who took the card up), whole auctions and
     # exchanges replayed from hands as dealt (see ``lone_keep`` below); otherwise they are uniform
-    lone_screen = (alone and infer and upc is not None and not trick_cards and (asker & 1) != (m & 1)
+    lone_screen = (alone and da is None and infer and upc is not None and not trick_cards and (asker & 1) != (m & 1)
                    and not (round_one and asker == dealer))
-    screen = infer and upc is not None and not alone
+    screen = infer and upc is not None and not alone and da is None
     inputs = {"hand": " ".join(card_name(c) for c in cards), "trump": trump_letter(t), "maker": GAME_SEAT_NAMES[p][m],
               "seat": GAME_SEAT_NAMES[p][asker]}
     if alone:
         inputs["alone"] = True
+    if da is not None:
+        inputs["defender_alone"] = GAME_SEAT_NAMES[p][da]
     policy, inputs = bidder_for(rules, bidder, inputs)
     # announcements after the call that the question's "nobody alone" must rule out
     after_call = p == 6 and (not alone_with_the_call(rules) or rules.defend_alone)
@@ -469,10 +483,10 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
                 side0_before = sum(won[x] for x in range(6) if x % 2 == 0)
                 v0 = lead_values_seats(rules, hands, t, asker, sit, m, alone, cards, seed=int(rng.integers(2**62)),
                                        worlds=wv, threads=workers, up_known=up_known, gone=k.gone, voids=voids,
-                                       won=side0_before)
+                                       won=side0_before, defender_alone=da)
                 mine = {c: (v0[:, c] if asker % 2 == 0 else left - v0[:, c]) for c in cards}
             return _six_lead_outcomes(rules, hands, t, asker, m, cards, ours, maker_tricks_before, left, sit,
-                                      mine), np.ones(nn), (drawn, float("inf"))
+                                      mine, alone, -1 if da is None else da), np.ones(nn), (drawn, float("inf"))
         four = np.zeros((nn, 4), dtype=np.uint64)
         for s in range(p):
             four[:, where[s]] = hands[:, s]
@@ -520,11 +534,14 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
 
 
 def _six_lead_outcomes(rules: Rules, hands: np.ndarray, trump: int, asker: int, maker: int, cards, ours: bool,
-                       before: int, left: int, out: int = 0, mine: dict | None = None) -> dict:
+                       before: int, left: int, out: int = 0, mine: dict | None = None, alone: bool | None = None,
+                       defender_alone: int = -1) -> dict:
     """Six-handed: each lead's outcome over the deals ``hands`` (n, 6) (every seat in play holds
     ``left`` cards, the asker leads; ``before``: the makers' tricks already taken; ``out``: the
-    bitmask of the lone maker's partners, who sit out and hold nothing).  ``mine``: the asker's
-    side's tricks from here per lead card, as played realistically; None: double dummy."""
+    bitmask of the loners' partners, who sit out and hold nothing; ``alone``: the maker is alone
+    (None: whenever ``out`` is not empty); ``defender_alone``: a lone defender's seat or -1).
+    ``mine``: the asker's side's tricks from here per lead card, as played realistically; None:
+    double dummy."""
     from ..solver.seats import solve_seats
 
     sides = [0 if (s & 1) == (asker & 1) else 1 for s in range(6)]
@@ -540,7 +557,8 @@ def _six_lead_outcomes(rules: Rules, hands: np.ndarray, trump: int, asker: int, 
             h[asker] &= ~(1 << c)
             v[i] = solve_seats(h, trump, asker, sides=sides, played=[c], out=seats_out)
         mt = before + (v if ours else left - v)
-        o = game_values(rules, asker, np.full(n, maker), mt, bool(out))
+        o = game_values(rules, asker, np.full(n, maker), mt, bool(out) if alone is None else alone,
+                        np.full(n, defender_alone))
         o.points = o.our_tricks.astype(np.float64)
         if not ours:  # P(make), P(march), P(euchred) are the makers' chances, whoever asks
             made = mt >= rules.tricks_to_make
