@@ -535,3 +535,25 @@ def test_json_se_and_interval_follow_the_documented_formula():
             continue
         assert df["diff"] - lo >= Z95 * df["se"] - 1e-12 and hi - df["diff"] >= Z95 * df["se"] - 1e-12
         assert df["diff"] - lo <= Z95 * math.sqrt(df["se"] ** 2 + (8.0 / n) ** 2) * 1.0001
+
+
+def test_lead_behind_the_makers_partner_alone_british_timing():
+    """British timing: the maker declined and its partner declared alone before the lead; the
+    maker then sits out.  Without inference the deals are those of the partner as a lone maker."""
+    british = preset("british")
+    a = lead_decision("9c Tc 9s Ts Qd", "h", "eldest", "dealer", british, alone_seat="third", samples=200, seed=3,
+                      model="dd", infer=False)
+    b = lead_decision("9c Tc 9s Ts Qd", "h", "third", "dealer", british, alone=True, samples=200, seed=3, model="dd",
+                      infer=False)
+    assert a.inputs["alone"] is True and a.inputs["alone_seat"] == "third" and a.inputs["maker"] == "eldest"
+    assert [(o.action, o.ev, o.p_march) for o in a.options] == [(o.action, o.ev, o.p_march) for o in b.options]
+    # read with the auction: the maker's declining weighs the deals, the answer stays within a loner's points
+    c = lead_decision("9c Tc 9s Ts Qd", "h", "eldest", "dealer", british, alone_seat="third", up="9h", samples=200,
+                      seed=3, model="dd")
+    assert all(-4.0 <= o.ev_ci[0] <= o.ev_ci[1] <= 2.0 for o in c.options)
+    with pytest.raises(DecisionInputError, match=r"seat 'third' cannot have gone alone behind the maker 'eldest': "
+                       r"going alone is declared with the call .*alone_declared is with_call"):
+        lead_decision("9c Tc 9s Ts Qd", "h", "eldest", "dealer", NORTH_AMERICAN, alone_seat="third", samples=10)
+    with pytest.raises(DecisionInputError, match="seat 'partner' cannot have gone alone behind the maker 'eldest': "
+                       "seat 1 defends"):
+        lead_decision("9c Tc 9s Ts Qd", "h", "eldest", "dealer", british, alone_seat="partner", samples=10)

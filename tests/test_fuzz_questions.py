@@ -167,7 +167,7 @@ def played_leads(draw, players):
         s.apply(policy(s))
     assume(not s.is_over)  # thrown in
     assume(not (players == 6 and s.alone is not None))  # the loner's exchange with a partner: not an input of lead
-    assume(s.alone in (None, s.maker_seat))  # British timing's lone partner of the maker: not an input of lead
+    assume(s.alone in (None, s.maker_seat) or players == 4)  # a lone partner of the maker: four-handed --alone-seat
     per_trick = sum(s.active)
     for _ in range(draw(st.integers(0, rules.hand_size - 1)) * per_trick):
         s.apply(policy(s))
@@ -182,7 +182,7 @@ def played_leads(draw, players):
     if s.upcard not in (JOKER, RED_JOKER) and players == 4:
         args += ["--up", card_name(s.upcard)]
     if s.alone is not None:
-        args.append("--alone")
+        args += ["--alone"] if s.alone == s.maker_seat else ["--alone-seat", str(s.alone + 1)]
     if s.defender_alone is not None:
         args += ["--defender-alone", str(s.defender_alone + 1)]
     if seat == s.dealer and s.discard is not None and players == 4 and draw(st.booleans()):

@@ -23,7 +23,7 @@ from ..core.trump import EFF_SUIT, SUIT_MASK, trick_winner_index
 from ..game.policies import best_discard
 from ..play.contracts import DEFAULT_PLAY_MODEL, Outcome
 from ..rules import (GAME_NAMES, NORTH_AMERICAN, Rules, alone_with_the_call, first_leader, hand_points_array,
-                     may_discard, order_must_go_alone, sitting_out, why_no_defend_alone)
+                     may_discard, order_must_go_alone, sitting_out, why_no_alone_before_lead, why_no_defend_alone)
 from ..sampling.dealer import KITTY, Knowledge
 from ..sampling.seeds import resolve_seed
 from .at_score import game_inputs, game_state
@@ -86,7 +86,7 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
                   alone: bool = False, defender_alone=None, discard=None, samples: int = 10000,
                   target_se: float | None = None, seed: int | None = None, model: str = DEFAULT_PLAY_MODEL,
                   workers: int | None = None, progress=None, pimc_worlds: int = 24, infer: bool = True,
-                  bidding: BiddingModel | None = None, score=None) -> Decision:
+                  bidding: BiddingModel | None = None, score=None, alone_seat=None) -> Decision:
     """The player on lead: expected points for their side (expected tricks beside them), and the
     makers' P(make), P(march) and P(euchred), for each legal card.
 
@@ -103,6 +103,9 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
     infer : weight the deals by the auction the upcard implies (the passes before the maker, the
         maker's call and its round) under the bidding model; with no upcard given there is none
     alone : the maker went alone; ``defender_alone`` : seat of a lone defender
+    alone_seat : the making side's loner when it is not the maker: under British timing
+        (``alone_declared="before_lead"``) the maker's partner may declare alone after the maker
+        declined; implies ``alone``
     discard : the dealer's discard, when the leader is the dealer and remembers it
     """
     rules = Rules.from_json(rules)
@@ -111,12 +114,21 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
     t = contract_trump(trump, rules)
     m = parse_seat(maker)
     asker = parse_seat(seat)
+    lone = m
+    if alone_seat not in (None, ""):
+        lone = parse_seat(alone_seat)
+        if lone != m:
+            why = why_no_alone_before_lead(rules, lone, m, lone < m)
+            if why is not None:
+                raise DecisionInputError(f"seat {SEAT_NAMES[lone]!r} cannot have gone alone behind the maker "
+                                         f"{SEAT_NAMES[m]!r}: {why}")
+        alone = True
     da = None if defender_alone in (None, "") else parse_seat(defender_alone)
     if da is not None:
         why = why_no_defend_alone(rules, da, m, alone, False)
         if why is not None:
             raise DecisionInputError(f"seat {SEAT_NAMES[da]!r} cannot defend alone: {why}")
-    out = sitting_out(m if alone else None, da)
+    out = sitting_out(lone if alone else None, da)
     active = [not (out >> s) & 1 for s in range(4)]
     if not active[asker]:
         raise DecisionInputError(f"seat {SEAT_NAMES[asker]!r} sits out this hand and cannot lead")
@@ -133,7 +145,7 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
     for c in played:
         if (hmask >> c) & 1:
             raise DecisionInputError(f"card {card_name(c)!r} is both in the hand and already played")
-    leader0 = first_leader(rules, DEALER, m if alone else None, da)
+    leader0 = first_leader(rules, DEALER, lone if alone else None, da)
     played_by, voids, won, leader = replay_tricks(rules, t, leader0, active, trick_cards, asker, hmask)
     if leader != asker:
         raise DecisionInputError(
@@ -194,7 +206,7 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
 
     def likelihood(hands):  # the hands as they were in the bidding: now plus what each seat played
         dealt = hands | np.array(played_by, dtype=np.uint64)[None, :]
-        return auction_weights(auction, dealt, m, t, round_one, upc, asker)
+        return auction_weights(auction, dealt, m, t, round_one, upc, asker, partner_declined=lone != m)
 
     def play(rng, hands):
         n = len(hands)
@@ -209,7 +221,7 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
         else:
             from ..play.realistic import lead_values_realistic
 
-            vals, _ = lead_values_realistic(rules, hands, t, asker, out_mask, m, alone, -1 if da is None else da,
+            vals, _ = lead_values_realistic(rules, hands, t, asker, out_mask, lone, alone, -1 if da is None else da,
                                             seed=int(rng.integers(2**62)), worlds=pimc_worlds, threads=workers,
                                             voids=voids[:4], gone=k.gone, up_known=up_in_dealer, won=won[0],
                                             cards=legal, discard=np.full(n, dc))
@@ -227,13 +239,15 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
     chunk = sampled(lambda rng, k: dealer.sample(k, rng)[:, :4].copy(),
                      likelihood if auction is not None else None, play)
     outcomes, w, info = drive(seed, samples, target_se, chunk, progress)
+    ranges = contract_ranges(rules, outcomes, asker, lone, alone, da, settled=True)
     options, diffs, rec, close = summarise(outcomes, w, hs, game=game, limit=point_limit(rules), sampling=info,
-                                            ranges=contract_ranges(rules, outcomes, asker, m, alone, da, settled=True))
+                                            ranges=ranges)
     for o in options:  # expected tricks beside the points
         o.extra["ev_tricks"] = o.extra.pop("ev_points")
         o.extra["ev_tricks_ci"] = o.extra.pop("ev_points_ci")
     inputs = {"hand": " ".join(card_name(c) for c in cards), "trump": trump_letter(t), "maker": SEAT_NAMES[m],
               "seat": SEAT_NAMES[asker], "alone": alone,
+              **({"alone_seat": SEAT_NAMES[lone]} if lone != m else {}),
               "tricks": [" ".join(card_name(c) for c in tr) for tr in trick_cards],
               "up": card_name(upc) if upc is not None else None,
               "side": "makers" if maker_side == ours else "defenders"}
