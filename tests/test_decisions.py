@@ -557,3 +557,18 @@ def test_lead_behind_the_makers_partner_alone_british_timing():
     with pytest.raises(DecisionInputError, match="seat 'partner' cannot have gone alone behind the maker 'eldest': "
                        "seat 1 defends"):
         lead_decision("9c Tc 9s Ts Qd", "h", "eldest", "dealer", british, alone_seat="partner", samples=10)
+
+
+def test_the_pass_labels_its_hands_thrown_in():
+    """A pass's trick distribution is of the hands played: the share thrown in is labelled beside it
+    (JSON and CSV ``p_thrown_in``, a ``P(thrown in)`` column) and the two sum to 1."""
+    import json
+
+    d = call_decision("9c Tc 9s Ts Qd", "9h", "third", samples=200, seed=1, model="dd")
+    o = {x.action: x for x in d.options}
+    thrown = o["pass"].extra["p_thrown_in"]
+    assert 0 < thrown < 1 and sum(o["pass"].tricks) + thrown == pytest.approx(1.0)
+    assert all("p_thrown_in" not in x.extra and sum(x.tricks) == pytest.approx(1.0) for x in d.options
+               if x.action != "pass")
+    assert json.loads(d.to_json())["options"][0]["p_thrown_in"] == thrown
+    assert "P(thrown in)" in d.to_text().splitlines()[8] and "p_thrown_in" in d.to_frame().columns
