@@ -21,7 +21,8 @@ def sampling_options(func):
     """``--samples``, ``--target-se``, ``--seed``, ``--workers``, ``--model``."""
 
     @click.option("--samples", "-n", type=click.IntRange(min=1), default=10000, show_default=True,
-                  help="sampled deals (the most, with --target-se)")
+                  help="the effective sample wanted: deals are played until it is reached (uniform deals: "
+                       "this many; read with the auction: up to three times as many); the most, with --target-se")
     @click.option("--target-se", type=float, default=None,
                   help="stop once every option's standard error is at most this")
     @click.option("--seed", type=click.IntRange(min=0), default=None,
