@@ -17,7 +17,7 @@ def bench():
 
     \b
     Example:
-      euchre-stats bench solver --deals 100000 --seed 1 --threads 1
+      euchre-stats bench solver --deals 100000 --seed 1 --workers 1
     """
 
 
@@ -25,12 +25,15 @@ def bench():
 @click.option("--deals", type=click.IntRange(min=1), default=10_000, show_default=True,
               help="random full 24-card deals (4 players, random trump and leader)")
 @click.option("--seed", type=click.IntRange(min=0), default=None, help="seed of the deals (default: random)")
-@click.option("--threads", type=click.IntRange(min=1), default=1, show_default=True, help="worker threads")
+@click.option("--workers", "-j", "threads", type=click.IntRange(min=1), default=None,
+              help="worker threads  [default: 1]")
+@click.option("--threads", "threads_alias", type=click.IntRange(min=1, max=1024), default=None,
+              hidden=True)  # the old name
 @click.option("--values", is_flag=True, help="also value every first card (card_values_many)")
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True,
               help="output format")
 @handle_errors
-def solver(deals, seed, threads, values, fmt):
+def solver(deals, seed, threads, threads_alias, values, fmt):
     """Time the double-dummy solver on random deals, solved in one batch call.
 
     Prints deals per second, search nodes per deal, the transposition-table hit
@@ -38,9 +41,11 @@ def solver(deals, seed, threads, values, fmt):
 
     \b
     Example:
-      euchre-stats bench solver --deals 100000 --seed 1 --threads 2 --values --format json
+      euchre-stats bench solver --deals 100000 --seed 1 --workers 2 --values --format json
     """
     from euchre_stats.bench.solver import bench_solver
+
+    threads = threads or threads_alias or 1
 
     r = bench_solver(deals=deals, seed=seed, threads=threads, values=values)
     if fmt == "json":
@@ -74,12 +79,15 @@ def solver(deals, seed, threads, values, fmt):
               help="runs of the play-outs and of each question (new and old interleaved); the least CPU "
                    "of each is shown")
 @click.option("--seed", type=click.IntRange(min=0), default=None, help="seed of deals and play (default: random)")
-@click.option("--threads", type=click.IntRange(min=1, max=1024), default=1, show_default=True,
-              help="worker threads of the decisions (play-outs always run on one)")
+@click.option("--workers", "-j", "threads", type=click.IntRange(min=1, max=1024), default=None,
+              help="worker threads of the decisions (play-outs always run on one)  [default: 1]")
+@click.option("--threads", "threads_alias", type=click.IntRange(min=1, max=1024), default=None,
+              hidden=True)  # the old name
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True,
               help="output format")
 @handle_errors
-def realistic(deals, old_deals, decision_deals, old_decision_deals, worlds, repeat, seed, threads, fmt):
+def realistic(deals, old_deals, decision_deals, old_decision_deals, worlds, repeat, seed, threads, threads_alias,
+              fmt):
     """Time realistic play: play-outs per CPU-second (new and old), and order/call/lead per deal by seat.
 
     The play-outs are random full 24-card deals on one thread.  The decisions are fixed
@@ -94,6 +102,8 @@ def realistic(deals, old_deals, decision_deals, old_decision_deals, worlds, repe
       euchre-stats bench realistic --deals 500 --old-deals 0 --decision-deals 1000 --old-decision-deals 100
     """
     from euchre_stats.bench.realistic import bench_realistic
+
+    threads = threads or threads_alias or 1
 
     r = bench_realistic(deals=deals, decision_deals=decision_deals, old_deals=old_deals, seed=seed,
                         threads=threads, worlds=worlds, repeat=repeat, old_decision_deals=old_decision_deals)

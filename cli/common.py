@@ -219,6 +219,11 @@ _BOOL_RULES = [
 ]
 
 
+#: old spellings kept working for scripts but not shown: --joker-upcard-rule is --joker-upcard blind
+#: (--no-joker-upcard-rule: --joker-upcard throw-in)
+HIDDEN_ALIASES = {"joker_upcard_rule"}
+
+
 #: rule options that change only the auction (who may pass or take up, who must go alone, the
 #: farmer's exchange before it): a question asked once trump is made does not list them in its help
 AUCTION_RULES = {"stick_the_dealer", "canadian_loner", "dealer_needs_trump", "farmers_hand"}
@@ -285,7 +290,8 @@ def rules_options(func):
 
     for name, flag, help_text in reversed(_BOOL_RULES):
         wrapper = click.option(f"--{flag}/--no-{flag}", name, default=None, help=help_text, cls=RuleOption,
-                               auction_only=name in AUCTION_RULES)(wrapper)
+                               auction_only=name in AUCTION_RULES,
+                               hidden=name in HIDDEN_ALIASES)(wrapper)
     return wrapper
 
 

@@ -21,7 +21,8 @@ def sampling_options(func):
     """``--samples``, ``--target-se``, ``--seed``, ``--workers``, ``--model``."""
 
     @click.option("--samples", "-n", type=click.IntRange(min=1), default=10000, show_default=True,
-                  help="sampled deals (the most, with --target-se)")
+                  help="the effective sample wanted: deals are played until it is reached (uniform deals: "
+                       "this many; read with the auction: up to three times as many); the most, with --target-se")
     @click.option("--target-se", type=float, default=None,
                   help="stop once every option's standard error is at most this")
     @click.option("--seed", type=click.IntRange(min=0), default=None,
@@ -175,6 +176,9 @@ def discard(hand, upcard, maker, alone, infer, samples, target_se, seed, workers
 @click.option("--up", "upcard", default=None,
               help="the upcard: taken up if it is of the trump suit, else turned down (round two)")
 @click.option("--alone", is_flag=True, help="the maker went alone")
+@click.option("--alone-seat", default=None,
+              help="the making side's loner, when not the maker: the maker's partner under British timing "
+                   "(--alone-declared before-lead); implies --alone")
 @click.option("--defender-alone", default=None, help="seat of a defender who went alone")
 @click.option("--discard", "discard_card", default=None, help="your discard, if you are the dealer")
 @sampling_options
@@ -183,7 +187,7 @@ def discard(hand, upcard, maker, alone, infer, samples, target_se, seed, workers
 @rules_options
 @output_options()
 @handle_errors
-def lead(hand, trump, maker, seat, tricks, upcard, alone, defender_alone, discard_card, samples, target_se,
+def lead(hand, trump, maker, seat, tricks, upcard, alone, alone_seat, defender_alone, discard_card, samples, target_se,
          seed, workers, model, plot, score, bidding, players, rules, fmt, output):
     """The lead: expected points (and tricks), P(make) and P(euchred) for each card of HAND.
 
@@ -193,7 +197,7 @@ def lead(hand, trump, maker, seat, tricks, upcard, alone, defender_alone, discar
       euchre-stats lead "Ah Kc Qc 9s" --trump h --maker eldest --seat eldest --trick "Jh 9h Th Qh"
       euchre-stats lead "Jh Ah Kc Qc 9s" --trump h --maker dealer --seat eldest --up 9h --players 2
     """
-    d = es.lead(hand, trump, maker, seat, rules, tricks=tricks, up=upcard, alone=alone,
+    d = es.lead(hand, trump, maker, seat, rules, tricks=tricks, up=upcard, alone=alone, alone_seat=alone_seat,
                 defender_alone=defender_alone, discard=discard_card, samples=samples, target_se=target_se,
                 seed=seed, model=model, workers=workers, score=score, progress=progress_bar("sampling"),
                 bidding=bidding, players=players)

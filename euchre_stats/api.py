@@ -135,11 +135,11 @@ def _not_in_smaller_games(r: Rules, **given) -> None:
 _SMALL_WHY = {"score": "game-win chances are modelled for the four-handed game only",
               "named": "its questions start from a suited upcard",
               "alone": "nobody goes alone", "defender_alone": "nobody defends alone",
+              "alone_seat": "the lead takes a lone maker's partner in the four-handed game only",
               "discard": "the dealer's discard is not a known card there", "pass_model": "a pass is valued by the "
               "heuristic bidder (hand) or as zero (zero)"}
 #: why an option of the four-handed questions does not apply to six-handed euchre's
-_SIX_WHY = {**_SMALL_WHY, "defender_alone": "its lead question does not take a lone defender yet (the state "
-             "machine, review, variants and the order, call and discard questions play one under defend_alone)"}
+_SIX_WHY = _SMALL_WHY
 
 
 def _game_bidder(bidding, r: Rules) -> dict | None:
@@ -389,7 +389,8 @@ def lead(hand: str, trump: str, maker: str | int, seat: str | int, rules: RulesL
          defender_alone: str | int | None = None, discard: str | None = None, samples: int = 10000,
          seed: int | None = None, model: str | None = None, infer: bool = True, target_se: float | None = None,
          workers: int | None = None, bidding: str | BiddingModel | None = None, score: str | None = None,
-         progress: Progress | None = None, players: int | None = None) -> Decision:
+         progress: Progress | None = None, players: int | None = None,
+         alone_seat: str | int | None = None) -> Decision:
     """The lead: expected tricks, P(make) and P(euchred) for each card of ``hand``.
 
     ``euchre-stats lead``.
@@ -414,6 +415,10 @@ def lead(hand: str, trump: str, maker: str | int, seat: str | int, rules: RulesL
         The maker went alone.
     defender_alone : str or int, optional
         The seat of a defender who went alone.
+    alone_seat : str or int, optional
+        The making side's loner when it is not the maker (four-handed): under British timing
+        (``alone_declared="before_lead"``) the maker's partner may declare alone once the maker has
+        declined; implies ``alone``.
     discard : str, optional
         Your discard, if you are the dealer.
     infer : bool
@@ -445,17 +450,21 @@ def lead(hand: str, trump: str, maker: str | int, seat: str | int, rules: RulesL
     if not r.seating.vectorised:
         from .decide.lead import game_lead_decision
 
-        six_alone = r.seating.partnerships and bool(alone)
-        _not_in_smaller_games(r, score=score, alone=alone and not six_alone, defender_alone=defender_alone,
-                              discard=discard)
+        partners = r.seating.partnerships
+        six_alone = partners and bool(alone)
+        _not_in_smaller_games(r, score=score, alone=alone and not six_alone,
+                              defender_alone=None if partners else defender_alone, discard=discard,
+                              alone_seat=alone_seat)
         return _recorded(game_lead_decision(hand, trump, maker, seat, r, tricks=list(tricks), up=up,
                                             samples=samples, target_se=target_se, seed=seed, infer=infer,
                                             workers=workers, progress=progress, bidder=_game_bidder(bidding, r),
-                                            alone=six_alone, **_model(model)), bidding)
+                                            alone=six_alone, defender_alone=defender_alone if partners else None,
+                                            **_model(model)), bidding)
     return _recorded(lead_decision(hand, trump, maker, seat, _rules(rules), tricks=list(tricks), up=up, alone=alone,
                                    defender_alone=defender_alone, discard=discard, samples=samples,
                                    target_se=target_se, seed=seed, infer=infer, workers=workers,
-                                   bidding=_bidding(bidding), score=score, progress=progress, **_model(model)),
+                                   bidding=_bidding(bidding), score=score, progress=progress, alone_seat=alone_seat,
+                                   **_model(model)),
                      bidding)
 
 

@@ -18,7 +18,7 @@ from ..core.cards import JOKER, card_name, parse_card, trump_letter
 from ..core.errors import DecisionInputError
 from ..core.seats import DEALER, SEAT_NAMES, parse_seat, partner_of
 from ..play.contracts import DEFAULT_PLAY_MODEL, Contracts, Evaluator, Outcome
-from ..rules import NORTH_AMERICAN, Rules, why_no_alone_before_lead, why_no_defend_alone
+from ..rules import NORTH_AMERICAN, Rules, dealer_picks_up, why_no_alone_before_lead, why_no_defend_alone
 from ..sampling.dealer import KITTY, Dealer, Knowledge
 from ..sampling.seeds import resolve_seed
 from .inference import auction_weights
@@ -83,8 +83,10 @@ def alone_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, u
     bidding = bidding or default_model()
     auction = Auction(rules, bidding, upc if upc is not None else 0, t if upc is None else None)
     ev = Evaluator(rules, model, asker, workers)
-    dealer = Dealer(_knowledge(rules, asker, hmask, upc, round_one))
     lone_maker = maker_alone and defending
+    # the dealer took the upcard up unless it sits out behind a partner who went alone with the call
+    picked = round_one and bool(dealer_picks_up(rules, m, lone_maker))
+    dealer = Dealer(_knowledge(rules, asker, hmask, upc, round_one, picked))
     passed = np.zeros((1, 4), dtype=bool)
     passed[0, :m] = True  # in either round, the seats before the maker passed in the round trump was made
     first_defender = min(s for s in range(4) if (s & 1) != (m & 1))
@@ -102,7 +104,7 @@ def alone_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, u
         outs: dict[str, Outcome] = {}
         for alone in (False, True):
             c = Contracts(hands.copy(), np.full(n, t), np.full(n, m), np.full(n, lone_maker),
-                          np.full(n, -1), np.full(n, upc if round_one else -1))
+                          np.full(n, -1), np.full(n, upc if picked else -1))
             if defending:
                 if alone:
                     c.def_alone = np.full(n, asker)
@@ -141,16 +143,19 @@ def alone_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, u
                     info.effective, target_se=target_se, sampling=info)
 
 
-def _knowledge(rules: Rules, asker: int, hmask: int, upc: int | None, round_one: bool) -> Knowledge:
+def _knowledge(rules: Rules, asker: int, hmask: int, upc: int | None, round_one: bool,
+               picked: bool | None = None) -> Knowledge:
     """What the asker knows: its hand, and the upcard (in the dealer's hand after a round-one
-    call, on the kitty after being turned down)."""
+    call, on the kitty after being turned down, or left there by a dealer who sits out behind a
+    partner alone with the call: ``picked`` False; None: taken up whenever ``round_one``)."""
+    picked = round_one if picked is None else picked
     k = Knowledge(rules.deck_obj.mask)
     k.need = [rules.hand_size] * 4 + [kitty_size(rules)]
     k.need[asker] = 0
     k.known[asker] = hmask
     if upc is not None:
-        if round_one and asker != DEALER:
+        if picked and asker != DEALER:
             k.place(DEALER, upc)
-        elif not round_one:
+        elif not picked:
             k.place(KITTY, upc)
     return k

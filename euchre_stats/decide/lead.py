@@ -23,7 +23,8 @@ from ..core.trump import EFF_SUIT, SUIT_MASK, trick_winner_index
 from ..game.policies import best_discard
 from ..play.contracts import DEFAULT_PLAY_MODEL, Outcome
 from ..rules import (GAME_NAMES, NORTH_AMERICAN, Rules, alone_with_the_call, first_leader, hand_points_array,
-                     lone_defence_possible, may_discard, order_must_go_alone, sitting_out, why_no_defend_alone)
+                     lone_defence_possible, may_discard, order_must_go_alone, sitting_out, why_no_alone_before_lead,
+                     why_no_defend_alone)
 from ..sampling.dealer import KITTY, Knowledge
 from ..sampling.seeds import resolve_seed
 from .at_score import game_inputs, game_state
@@ -86,7 +87,7 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
                   alone: bool = False, defender_alone=None, discard=None, samples: int = 10000,
                   target_se: float | None = None, seed: int | None = None, model: str = DEFAULT_PLAY_MODEL,
                   workers: int | None = None, progress=None, pimc_worlds: int = 24, infer: bool = True,
-                  bidding: BiddingModel | None = None, score=None) -> Decision:
+                  bidding: BiddingModel | None = None, score=None, alone_seat=None) -> Decision:
     """The player on lead: expected points for their side (expected tricks beside them), and the
     makers' P(make), P(march) and P(euchred), for each legal card.
 
@@ -103,6 +104,9 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
     infer : weight the deals by the auction the upcard implies (the passes before the maker, the
         maker's call and its round) under the bidding model; with no upcard given there is none
     alone : the maker went alone; ``defender_alone`` : seat of a lone defender
+    alone_seat : the making side's loner when it is not the maker: under British timing
+        (``alone_declared="before_lead"``) the maker's partner may declare alone after the maker
+        declined; implies ``alone``
     discard : the dealer's discard, when the leader is the dealer and remembers it
     """
     rules = Rules.from_json(rules)
@@ -111,12 +115,21 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
     t = contract_trump(trump, rules)
     m = parse_seat(maker)
     asker = parse_seat(seat)
+    lone = m
+    if alone_seat not in (None, ""):
+        lone = parse_seat(alone_seat)
+        if lone != m:
+            why = why_no_alone_before_lead(rules, lone, m, lone < m)
+            if why is not None:
+                raise DecisionInputError(f"seat {SEAT_NAMES[lone]!r} cannot have gone alone behind the maker "
+                                         f"{SEAT_NAMES[m]!r}: {why}")
+        alone = True
     da = None if defender_alone in (None, "") else parse_seat(defender_alone)
     if da is not None:
         why = why_no_defend_alone(rules, da, m, alone, False)
         if why is not None:
             raise DecisionInputError(f"seat {SEAT_NAMES[da]!r} cannot defend alone: {why}")
-    out = sitting_out(m if alone else None, da)
+    out = sitting_out(lone if alone else None, da)
     active = [not (out >> s) & 1 for s in range(4)]
     if not active[asker]:
         raise DecisionInputError(f"seat {SEAT_NAMES[asker]!r} sits out this hand and cannot lead")
@@ -133,7 +146,7 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
     for c in played:
         if (hmask >> c) & 1:
             raise DecisionInputError(f"card {card_name(c)!r} is both in the hand and already played")
-    leader0 = first_leader(rules, DEALER, m if alone else None, da)
+    leader0 = first_leader(rules, DEALER, lone if alone else None, da)
     played_by, voids, won, leader = replay_tricks(rules, t, leader0, active, trick_cards, asker, hmask)
     if leader != asker:
         raise DecisionInputError(
@@ -194,7 +207,7 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
 
     def likelihood(hands):  # the hands as they were in the bidding: now plus what each seat played
         dealt = hands | np.array(played_by, dtype=np.uint64)[None, :]
-        return auction_weights(auction, dealt, m, t, round_one, upc, asker)
+        return auction_weights(auction, dealt, m, t, round_one, upc, asker, partner_declined=lone != m)
 
     def play(rng, hands):
         n = len(hands)
@@ -209,7 +222,7 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
         else:
             from ..play.realistic import lead_values_realistic
 
-            vals, _ = lead_values_realistic(rules, hands, t, asker, out_mask, m, alone, -1 if da is None else da,
+            vals, _ = lead_values_realistic(rules, hands, t, asker, out_mask, lone, alone, -1 if da is None else da,
                                             seed=int(rng.integers(2**62)), worlds=pimc_worlds, threads=workers,
                                             voids=voids[:4], gone=k.gone, up_known=up_in_dealer, won=won[0],
                                             cards=legal, discard=np.full(n, dc))
@@ -227,13 +240,15 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
     chunk = sampled(lambda rng, k: dealer.sample(k, rng)[:, :4].copy(),
                      likelihood if auction is not None else None, play)
     outcomes, w, info = drive(seed, samples, target_se, chunk, progress)
+    ranges = contract_ranges(rules, outcomes, asker, lone, alone, da, settled=True)
     options, diffs, rec, close = summarise(outcomes, w, hs, game=game, limit=point_limit(rules), sampling=info,
-                                            ranges=contract_ranges(rules, outcomes, asker, m, alone, da, settled=True))
+                                            ranges=ranges)
     for o in options:  # expected tricks beside the points
         o.extra["ev_tricks"] = o.extra.pop("ev_points")
         o.extra["ev_tricks_ci"] = o.extra.pop("ev_points_ci")
     inputs = {"hand": " ".join(card_name(c) for c in cards), "trump": trump_letter(t), "maker": SEAT_NAMES[m],
               "seat": SEAT_NAMES[asker], "alone": alone,
+              **({"alone_seat": SEAT_NAMES[lone]} if lone != m else {}),
               "tricks": [" ".join(card_name(c) for c in tr) for tr in trick_cards],
               "up": card_name(upc) if upc is not None else None,
               "side": "makers" if maker_side == ours else "defenders"}
@@ -247,11 +262,13 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
 def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=None, samples: int = 10000,
                        seed: int | None = None, model: str | None = None, infer: bool = True,
                        workers: int | None = None, target_se: float | None = None, worlds: int | None = None,
-                       progress=None, bidder: dict | None = None, alone: bool = False) -> Decision:
+                       progress=None, bidder: dict | None = None, alone: bool = False,
+                       defender_alone=None) -> Decision:
     """The lead in a two-, three- or six-handed game: each card's expected points (tricks beside them;
     six-handed: double dummy; ``alone``: the maker went alone, its two partners sit out, and the
     deals are not screened by the auction, since the loner's exchange with a partner hides the
-    hands as dealt).
+    hands as dealt; ``defender_alone``: six-handed, the seat of a defender who went alone under
+    ``defend_alone``, its two partners sitting out; the deals are then not screened by the auction).
 
     ``tricks`` are the earlier tricks from eldest's first lead; ``up`` the upcard (of the trump
     suit: the dealer took it up; else turned down and trump named in round two).  With ``infer``
@@ -295,11 +312,21 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
             raise DecisionInputError(f"card {card_name(c)!r} is both in the hand and already played")
     if alone and p != 6:
         raise DecisionInputError(f"alone: nobody goes alone in {GAME_NAMES[p]}")
+    da = None if defender_alone in (None, "") else parse_game_seat(defender_alone, p)
+    if da is not None:
+        why = why_no_defend_alone(rules, da, m, alone, False) if p == 6 else f"nobody defends alone in {GAME_NAMES[p]}"
+        if why is not None:
+            raise DecisionInputError(f"seat {GAME_SEAT_NAMES[p][da]!r} cannot defend alone: {why}")
     sit = sum(1 << s for s in partners_of(m, p)) if alone else 0  # the loner's partners sit out
     if (sit >> asker) & 1:
         raise DecisionInputError(f"seat {GAME_SEAT_NAMES[p][asker]} sits out behind the lone maker "
                                  f"{GAME_SEAT_NAMES[p][m]}: it leads nothing")
-    first = first_leader(rules, dealer, m if alone else None)
+    if da is not None:  # and a lone defender's
+        sit |= sum(1 << s for s in partners_of(da, p))
+        if (sit >> asker) & 1:
+            raise DecisionInputError(f"seat {GAME_SEAT_NAMES[p][asker]} sits out behind the lone defender "
+                                     f"{GAME_SEAT_NAMES[p][da]}: it leads nothing")
+    first = first_leader(rules, dealer, m if alone else None, da)
     played_by, voids, won, leader = replay_game_tricks(rules, t, trick_cards, asker, hmask, sit, first)
     if leader != asker:
         raise DecisionInputError(f"after the tricks given it is {GAME_SEAT_NAMES[p][leader]}'s lead, not "
@@ -349,13 +376,15 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
     # a loner's exchange with a partner hides the hands as dealt: with a loner the deals are screened
     # only at the first lead by a defender (not the dealer who took the card up), whole auctions and
     # exchanges replayed from hands as dealt (see ``lone_keep`` below); otherwise they are uniform
-    lone_screen = (alone and infer and upc is not None and not trick_cards and (asker & 1) != (m & 1)
+    lone_screen = (alone and da is None and infer and upc is not None and not trick_cards and (asker & 1) != (m & 1)
                    and not (round_one and asker == dealer))
-    screen = infer and upc is not None and not alone
+    screen = infer and upc is not None and not alone and da is None
     inputs = {"hand": " ".join(card_name(c) for c in cards), "trump": trump_letter(t), "maker": GAME_SEAT_NAMES[p][m],
               "seat": GAME_SEAT_NAMES[p][asker]}
     if alone:
         inputs["alone"] = True
+    if da is not None:
+        inputs["defender_alone"] = GAME_SEAT_NAMES[p][da]
     policy, inputs = bidder_for(rules, bidder, inputs)
     # announcements after the call that the question's "nobody alone" must rule out
     after_call = p == 6 and (not alone_with_the_call(rules) or lone_defence_possible(rules))
@@ -469,10 +498,10 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
                 side0_before = sum(won[x] for x in range(6) if x % 2 == 0)
                 v0 = lead_values_seats(rules, hands, t, asker, sit, m, alone, cards, seed=int(rng.integers(2**62)),
                                        worlds=wv, threads=workers, up_known=up_known, gone=k.gone, voids=voids,
-                                       won=side0_before)
+                                       won=side0_before, defender_alone=da)
                 mine = {c: (v0[:, c] if asker % 2 == 0 else left - v0[:, c]) for c in cards}
             return _six_lead_outcomes(rules, hands, t, asker, m, cards, ours, maker_tricks_before, left, sit,
-                                      mine), np.ones(nn), (drawn, float("inf"))
+                                      mine, alone, -1 if da is None else da), np.ones(nn), (drawn, float("inf"))
         four = np.zeros((nn, 4), dtype=np.uint64)
         for s in range(p):
             four[:, where[s]] = hands[:, s]
@@ -520,11 +549,14 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
 
 
 def _six_lead_outcomes(rules: Rules, hands: np.ndarray, trump: int, asker: int, maker: int, cards, ours: bool,
-                       before: int, left: int, out: int = 0, mine: dict | None = None) -> dict:
+                       before: int, left: int, out: int = 0, mine: dict | None = None, alone: bool | None = None,
+                       defender_alone: int = -1) -> dict:
     """Six-handed: each lead's outcome over the deals ``hands`` (n, 6) (every seat in play holds
     ``left`` cards, the asker leads; ``before``: the makers' tricks already taken; ``out``: the
-    bitmask of the lone maker's partners, who sit out and hold nothing).  ``mine``: the asker's
-    side's tricks from here per lead card, as played realistically; None: double dummy."""
+    bitmask of the loners' partners, who sit out and hold nothing; ``alone``: the maker is alone
+    (None: whenever ``out`` is not empty); ``defender_alone``: a lone defender's seat or -1).
+    ``mine``: the asker's side's tricks from here per lead card, as played realistically; None:
+    double dummy."""
     from ..solver.seats import solve_seats
 
     sides = [0 if (s & 1) == (asker & 1) else 1 for s in range(6)]
@@ -540,7 +572,8 @@ def _six_lead_outcomes(rules: Rules, hands: np.ndarray, trump: int, asker: int, 
             h[asker] &= ~(1 << c)
             v[i] = solve_seats(h, trump, asker, sides=sides, played=[c], out=seats_out)
         mt = before + (v if ours else left - v)
-        o = game_values(rules, asker, np.full(n, maker), mt, bool(out))
+        o = game_values(rules, asker, np.full(n, maker), mt, bool(out) if alone is None else alone,
+                        np.full(n, defender_alone))
         o.points = o.our_tricks.astype(np.float64)
         if not ours:  # P(make), P(march), P(euchred) are the makers' chances, whoever asks
             made = mt >= rules.tricks_to_make

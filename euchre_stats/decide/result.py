@@ -26,8 +26,9 @@ PASS_WORDS = {"hand": "the hand-strength bidding model (hard decisions in play; 
 UNIT_WORDS = {"tricks": "tricks", "points": "points (ours minus theirs)",
               "points_vs_others": "points (mine minus the mean of the other two players'; a euchre's 2 points "
                                   "split evenly between the defenders, who play as a coalition)"}
-#: the columns of :meth:`Decision.to_frame` (``discard``, ``ev_points``, ``ev_tricks``, ``p_win`` follow when
-#: an option has them)
+#: the columns of :meth:`Decision.to_frame` (``discard``, ``ev_points``, ``ev_tricks``, ``p_win``, ``p_thrown_in``
+#: follow when an option has them; an option's ``tricks`` are of the hands played: with ``p_thrown_in``
+#: they sum to 1 - p_thrown_in)
 FRAME_COLUMNS = ("action", "ev", "ci_low", "ci_high", "p_make", "p_march", "p_euchred", "n")
 
 
@@ -61,7 +62,7 @@ class OptionResult:
         """This option's row of :meth:`Decision.to_frame` (the command line's CSV)."""
         row = dict(zip(FRAME_COLUMNS, (self.action, self.ev, self.ev_ci[0], self.ev_ci[1], self.p_make,
                                        self.p_march, self.p_euchred, self.n)))
-        for key in ("discard", "ev_points", "ev_tricks", "p_win"):
+        for key in ("discard", "ev_points", "ev_tricks", "p_win", "p_thrown_in"):
             if key in self.extra:
                 row[key] = self.extra[key]
         return row
@@ -224,6 +225,8 @@ class Decision(ResultView):
                 row["points"] = _fmt(o.extra["ev_points"])
             if "discard" in o.extra:
                 row["discard"] = o.extra["discard"]
+            if "p_thrown_in" in o.extra:  # the hands thrown in: no trick of them counts
+                row["P(thrown in)"] = f"{o.extra['p_thrown_in']:.3f}"
             table.append(row)
         lines.append(pd.DataFrame(table).to_string(index=False, na_rep="-"))  # "-": no discard in that option
         lines.append("")

@@ -49,6 +49,9 @@ def summarise(outcomes: dict[str, Outcome], weights: np.ndarray, hand_size: int,
         p = lambda a: float((weights * a).sum() / sw)  # noqa: E731
         dist = [p(o.our_tricks == k) for k in range(hand_size + 1)]
         extra = dict(extras.get(action, {}))
+        thrown = p(o.our_tricks < 0)
+        if thrown > 0:  # the trick distribution is of the hands played: it sums to 1 - this
+            extra["p_thrown_in"] = thrown
         if o.points is not None:
             pm, ps = weighted_mean_se(o.points, weights)
             ps *= scale

@@ -118,8 +118,8 @@ def questions(draw, kind, players):
         maker = draw(st.integers(0, p - 1))
         alone = p in (4, 6) and draw(st.booleans())
         da = None
-        if p == 4 and rules.defend_alone and draw(st.booleans()):
-            da = draw(st.sampled_from([s for s in range(4) if (s & 1) != (maker & 1)]))
+        if p in (4, 6) and rules.defend_alone and draw(st.booleans()):
+            da = draw(st.sampled_from([s for s in range(p) if (s & 1) != (maker & 1)]))
             assume(why_no_defend_alone(rules, da, maker, alone, False) is None)
         leader = first_leader(rules, dealer, maker if alone else None, da)
         assume(not (sitting_out(maker if alone else None, da, p) >> leader) & 1)
@@ -167,13 +167,9 @@ def played_leads(draw, players):
         s.apply(policy(s))
     assume(not s.is_over)  # thrown in
     assume(not (players == 6 and s.alone is not None))  # the loner's exchange with a partner: not an input of lead
-    assume(s.alone in (None, s.maker_seat))  # British timing's lone partner of the maker: not an input of lead
+    assume(s.alone in (None, s.maker_seat) or players == 4)  # a lone partner of the maker: four-handed --alone-seat
     per_trick = sum(s.active)
-    # six-handed: on the first lead only; a void shown in an earlier trick makes the constrained
-    # dealer enumerate every count matrix of six seats and the kitty, which runs for minutes and
-    # takes gigabytes (sampling/dealer.py, _matrices; left for its own fix)
-    most = 0 if players == 6 else rules.hand_size - 1
-    for _ in range(draw(st.integers(0, most)) * per_trick):
+    for _ in range(draw(st.integers(0, rules.hand_size - 1)) * per_trick):
         s.apply(policy(s))
     seat = s.to_act
     tricks = [s.plays[i:i + per_trick] for i in range(0, len(s.plays), per_trick)]
@@ -186,7 +182,7 @@ def played_leads(draw, players):
     if s.upcard not in (JOKER, RED_JOKER) and players == 4:
         args += ["--up", card_name(s.upcard)]
     if s.alone is not None:
-        args.append("--alone")
+        args += ["--alone"] if s.alone == s.maker_seat else ["--alone-seat", str(s.alone + 1)]
     if s.defender_alone is not None:
         args += ["--defender-alone", str(s.defender_alone + 1)]
     if seat == s.dealer and s.discard is not None and players == 4 and draw(st.booleans()):

@@ -424,3 +424,25 @@ def test_a_bug_is_one_line_and_exit_code_70(monkeypatch):
     assert r.output.startswith("Error: internal error, not your input's fault (AttributeError: ")
     monkeypatch.setenv("EUCHRE_STATS_TRACEBACK", "1")
     assert isinstance(invoke(["odds"]).exception, AttributeError)
+
+
+def test_one_name_for_one_thing_the_old_spellings_still_read():
+    """``-j/--workers`` everywhere (bench's ``--threads`` hidden, still read); ``--joker-upcard`` the
+    Joker rule's one flag (``--joker-upcard-rule`` hidden, still read); ``--samples`` is the effective
+    sample, in the help as in docs/methods.md."""
+    help_solver = invoke(["bench", "solver", "--help"]).output
+    assert "-j, --workers" in help_solver and "--threads" not in help_solver
+    assert "--threads" not in invoke(["bench", "realistic", "--help"]).output
+    a = invoke(["bench", "solver", "--deals", "50", "--seed", "1", "--threads", "1", "--format", "json"])
+    b = invoke(["bench", "solver", "--deals", "50", "--seed", "1", "-j", "1", "--format", "json"])
+    assert a.exit_code == b.exit_code == 0 and json.loads(a.output)["threads"] == json.loads(b.output)["threads"] == 1
+    order_help = invoke(["order", "--help"]).output
+    assert "--joker-upcard [" in order_help and "joker-upcard-rule" not in order_help
+    old = ["order", "Jh Jd Ah 9s Tc", "--up", "9h", "--seat", "third", "-n", "10", "--seed", "1", "--model", "dd",
+           "--deck", "25", "--format", "json"]
+    r1, r2 = invoke(old + ["--joker-upcard-rule"]), invoke(old + ["--joker-upcard", "blind"])
+    assert r1.exit_code == 0 and json.loads(r1.output)["rules"] == json.loads(r2.output)["rules"]
+    assert json.loads(r1.output)["rules"]["joker_upcard"] == "blind"
+    methods = (Path(__file__).parent.parent / "docs" / "methods.md").read_text()
+    assert "`--samples N` means **N effective\nsamples**" in methods
+    assert "-n, --samples INTEGER RANGE  the effective sample wanted" in order_help

@@ -57,6 +57,30 @@ def test_against_a_lone_maker_and_in_round_two():
     assert {o.action for o in d.options} == {"defend alone", "defend with partner"}
 
 
+@pytest.mark.parametrize("rules, picked", [(NORTH_AMERICAN.replace(defend_alone=True), False), (BRITISH, False),
+                                           (BRITISH.replace(canadian_loner=False), True)])
+def test_a_dealer_behind_a_lone_partner_takes_nothing_up(rules, picked, monkeypatch):
+    """The dealer's partner ordered it up alone: with the call (North American; British, whose
+    Canadian loner makes the dealer's partner go alone with its order) the dealer sits out and
+    the upcard stays on the kitty, so no sampled world may hand it to the dealer; declared before
+    the lead (British timing, no Canadian loner) the dealer took it up first."""
+    import euchre_stats.decide.alone as alone_module
+    from euchre_stats.core.cards import parse_card
+    from euchre_stats.sampling.dealer import KITTY, Dealer
+
+    seen = []
+
+    def spy(k):
+        seen.append(k)
+        return Dealer(k)
+
+    monkeypatch.setattr(alone_module, "Dealer", spy)
+    d = alone_decision(JUNK, "h", "partner", "eldest", rules, up="Jh", maker_alone=True, samples=50, seed=2)
+    up = 1 << parse_card("Jh")
+    assert d.inputs["maker_alone"] and len(seen) == 1
+    assert bool(seen[0].known[3] & up) is picked and bool(seen[0].known[KITTY] & up) is not picked
+
+
 @pytest.mark.parametrize("kwargs, message", [
     (dict(rules=NORTH_AMERICAN.replace(deck="25"), maker="eldest", seat="third"), "alone is declared with the call"),
     (dict(rules=NORTH_AMERICAN.replace(deck="25"), maker="eldest", seat="partner"), "defend_alone is off"),

@@ -675,3 +675,40 @@ def test_pass_branches_on_weighted_deals_sum_exactly():
     assert math.fsum(b["p_times_ev"] for b in bs) == pytest.approx(float((w * value).sum() / w.sum()), abs=1e-12)
     assert [b["branch"] for b in bs if b["branch"] == "thrown in"] == ["thrown in"]
     assert next(b for b in bs if b["branch"] == "thrown in")["ev_ci"] == [0.0, 0.0]
+
+
+def test_lead_behind_the_makers_partner_alone_british_timing():
+    """British timing: the maker declined and its partner declared alone before the lead; the
+    maker then sits out.  Without inference the deals are those of the partner as a lone maker."""
+    british = preset("british")
+    a = lead_decision("9c Tc 9s Ts Qd", "h", "eldest", "dealer", british, alone_seat="third", samples=200, seed=3,
+                      model="dd", infer=False)
+    b = lead_decision("9c Tc 9s Ts Qd", "h", "third", "dealer", british, alone=True, samples=200, seed=3, model="dd",
+                      infer=False)
+    assert a.inputs["alone"] is True and a.inputs["alone_seat"] == "third" and a.inputs["maker"] == "eldest"
+    assert [(o.action, o.ev, o.p_march) for o in a.options] == [(o.action, o.ev, o.p_march) for o in b.options]
+    # read with the auction: the maker's declining weighs the deals, the answer stays within a loner's points
+    c = lead_decision("9c Tc 9s Ts Qd", "h", "eldest", "dealer", british, alone_seat="third", up="9h", samples=200,
+                      seed=3, model="dd")
+    assert all(-4.0 <= o.ev_ci[0] <= o.ev_ci[1] <= 2.0 for o in c.options)
+    with pytest.raises(DecisionInputError, match=r"seat 'third' cannot have gone alone behind the maker 'eldest': "
+                       r"going alone is declared with the call .*alone_declared is with_call"):
+        lead_decision("9c Tc 9s Ts Qd", "h", "eldest", "dealer", NORTH_AMERICAN, alone_seat="third", samples=10)
+    with pytest.raises(DecisionInputError, match="seat 'partner' cannot have gone alone behind the maker 'eldest': "
+                       "seat 1 defends"):
+        lead_decision("9c Tc 9s Ts Qd", "h", "eldest", "dealer", british, alone_seat="partner", samples=10)
+
+
+def test_the_pass_labels_its_hands_thrown_in():
+    """A pass's trick distribution is of the hands played: the share thrown in is labelled beside it
+    (JSON and CSV ``p_thrown_in``, a ``P(thrown in)`` column) and the two sum to 1."""
+    import json
+
+    d = call_decision("9c Tc 9s Ts Qd", "9h", "third", samples=200, seed=1, model="dd")
+    o = {x.action: x for x in d.options}
+    thrown = o["pass"].extra["p_thrown_in"]
+    assert 0 < thrown < 1 and sum(o["pass"].tricks) + thrown == pytest.approx(1.0)
+    assert all("p_thrown_in" not in x.extra and sum(x.tricks) == pytest.approx(1.0) for x in d.options
+               if x.action != "pass")
+    assert json.loads(d.to_json())["options"][0]["p_thrown_in"] == thrown
+    assert "P(thrown in)" in d.to_text().splitlines()[8] and "p_thrown_in" in d.to_frame().columns

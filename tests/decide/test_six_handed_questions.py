@@ -54,8 +54,8 @@ def test_seats_names_and_refusals():
                                                                                                        4, 5]
     with pytest.raises(DecisionInputError, match="unknown seat 'partner' in a 6-player game"):
         parse_game_seat("partner", 6)
-    with pytest.raises(DecisionInputError, match="defender alone 'third' does not apply to six-handed euchre "
-                       r"\(players 6\): its lead question does not take a lone defender yet"):
+    with pytest.raises(DecisionInputError, match=r"seat 'third' cannot defend alone: defending alone is not allowed "
+                       r"under these rules \(defend_alone is off\)"):
         es.lead("Jh Ah Kc Qc 9s", "h", "eldest", "second", players=6, defender_alone="third", samples=10, seed=1)
 
 
@@ -277,6 +277,30 @@ def test_a_lone_lay_down_leads_for_six_whatever_it_leads(model):
                 model=model)
     assert {o.action for o in d.options} == {"Jk", "Jh", "Jd", "Ah", "Kh"} and d.model == model
     assert all(o.ev == 6.0 and o.p_march == 1.0 for o in d.options)
+
+
+@pytest.mark.parametrize("model", ["pimc", "dd"])
+@pytest.mark.parametrize("maker_alone", [False, True])
+def test_a_lone_defenders_lay_down_lead_for_six(model, maker_alone):
+    """A lone defender (defend_alone), its two partners out: holding the Joker and the four top
+    trumps it takes every trick whatever it leads, and scores max(3, lone_defender_points)."""
+    rules = {"players": 6, "deck": "33", "defend_alone": True, "lone_defender_points": 5}
+    # against the maker second (side 1), eldest defends alone and leads (eldest leads, in play)
+    d = es.lead("Jk Jh Jd Ah Kh", "h", "second", "eldest", rules=rules, alone=maker_alone, defender_alone="eldest",
+                samples=60, seed=2, model=model)
+    assert d.inputs["defender_alone"] == "eldest" and d.inputs["side"] == "defenders"
+    assert {o.action for o in d.options} == {"Jk", "Jh", "Jd", "Ah", "Kh"}
+    assert all(o.ev == 5.0 and o.p_euchred == 1.0 for o in d.options)
+
+
+def test_a_lone_defender_needs_defend_alone_and_the_other_side():
+    with pytest.raises(DecisionInputError, match=r"cannot defend alone: .*\(defend_alone is off\)"):
+        es.lead("Jk Jh Jd Ah Kh", "h", "eldest", "second", players=6, defender_alone="second", samples=10, seed=1)
+    rules = {"players": 6, "deck": "33", "defend_alone": True}
+    with pytest.raises(DecisionInputError, match="seat 'third' cannot defend alone: seat 2 is on the making side"):
+        es.lead("Jk Jh Jd Ah Kh", "h", "eldest", "second", rules=rules, defender_alone="third", samples=10, seed=1)
+    with pytest.raises(DecisionInputError, match="seat fourth sits out behind the lone defender second"):
+        es.lead("Jk Jh Jd Ah Kh", "h", "eldest", "fourth", rules=rules, defender_alone="second", samples=10, seed=1)
 
 
 def test_loner_refusals_and_the_dealers_discard_after_a_lone_order():
