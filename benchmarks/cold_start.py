@@ -11,9 +11,9 @@ compile.  Wall time is printed too.
 Inside the cold run a listener on numba's ``numba:compile`` event records every function numba
 compiles (each specialisation once): its own CPU time (children's compiles excluded) and wall.
 ``--top N`` lists the N costliest; every run lists the compiled copies of the search
-(``_search`` of the four-seat solver, ``_search_t`` inlined into it, the six-seat ``_seats``
-kernels) by their literal trump mask, which is how a command that compiles the no-trump or the
-six-seat search when it never plays one shows up.
+(``_search`` of the four-seat solver by the literal trump mask it was compiled for, and whether the
+six-seat kernels compiled), which is how a command that compiles the no-trump or the six-seat
+search when it never plays one shows up.
 
 Another version of the code is measured by putting it first on ``PYTHONPATH`` (a tree with
 ``euchre_stats/cli`` linked to its ``cli``, as ``benchmarks/startup.py``); ``source`` names the
@@ -49,6 +49,8 @@ MORE = {
     "alone": ["alone", "Jk Jh Jd Ah Kh", "--trump", "h", "--maker", "eldest", "--seat", "third", "--up", "9h",
               "--rules", "british", "--seed", "1"],
     "order --no-trump": ["order", HAND, "--up", "9h", "--seat", "eldest", "--no-trump", "--seed", "1"],
+    "call --no-trump": ["call", "Ah Kh As Ks Ac", "--turned-down", "9d", "--seat", "eldest", "--no-trump", "--seed",
+                        "1"],
     "order --players 6": ["order", HAND, "--up", "9h", "--seat", "eldest", "--players", "6", "--seed", "1"],
     "solve --trump n": ["solve", "--hands", "Jh Jd Ah Kh Qh", "9s Ts Js Qs Ks", "-", "9c Tc Jc Qc Kc", "--trump",
                         "n", "--leader", "0", "--out", "2"],
@@ -106,15 +108,18 @@ def run_once(args: list[str], cache: str, report: str, cwd: str) -> tuple[float,
 
 
 def searches(compiles: list[dict]) -> list[str]:
-    """The compiled copies of the searches: ``_kernels._search[TRUMP]``, ``[no trump]``, ``_seats...``."""
+    """The compiled copies of the searches: ``_search[trump]``, ``_search[no trump]`` (the four-seat solver's,
+    by the literal mask it was compiled for), ``six-seat search``, ``six-seat realistic``."""
     out = []
     for c in compiles:
         mod, fn = c["function"].rsplit(".", 1)
         if fn == "_search" and mod.endswith("solver._kernels"):
             mask = c["args"].rsplit(",", 1)[-1]
             out.append("_search[no trump]" if "Literal[int](0)" in mask else "_search[trump]")
-        elif mod.endswith("solver._seats") and fn.startswith("_search"):
-            out.append(f"_seats.{fn}")
+        elif mod.endswith("solver._seats"):
+            out.append("six-seat search")
+        elif mod.endswith("play._realistic_seats"):
+            out.append("six-seat realistic")
     return sorted(set(out))
 
 
