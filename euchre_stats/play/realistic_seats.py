@@ -49,7 +49,7 @@ NOT_LEGAL = _k.NOT_LEGAL
 #: binomials up to the doubled pack's 50 cards (its 45 unseen cards at the first lead)
 #: what compiling the six-seat kernel of realistic play costs (CPU-seconds of a first six-handed
 #: ``order``, a 2.6 GHz Xeon core, ``benchmarks/cold_start.py``): the compile notice's estimate
-COMPILE_SECONDS = 60
+COMPILE_SECONDS = 29
 _BINOM = _k4.binomial_table(51)
 _DECK = (1 << 33) - 1
 _DECK50 = sum(1 << c for c in range(58) if c >= 32 or (c & 7) >= 2)
