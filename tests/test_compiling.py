@@ -61,8 +61,8 @@ def test_announce_says_what_compiles_and_the_estimate_once(said):
     assert not compiling.announce(kernel, "the realistic play kernels", 21)  # once a process
     assert said == ["compiling the realistic play kernels (first run only, then cached): about 21 s on one core, "
                     "more on a busy machine"]
-    assert compiling.announce(FakeKernel("play_batch_nt"), "the realistic play kernels (no trump)", 16)
-    assert len(said) == 2 and "(no trump)" in said[1] and "about 16 s" in said[1]
+    assert compiling.announce(FakeKernel("play_batch_nt"), "the realistic play kernels' no-trump copy", 16)
+    assert len(said) == 2 and "no-trump copy (first run only" in said[1] and "about 16 s" in said[1]
 
 
 def test_announce_is_silent_when_the_kernel_is_cached(said):

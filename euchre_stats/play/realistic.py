@@ -225,7 +225,7 @@ def _run(rules, h, t, ld, o, p, g, vd, up, dl, pts, w, stream, seed, worlds, thr
             st = np.zeros((nchunks, _k.NUM_PLAY_STATS), dtype=np.int64)
             part = np.zeros(m, dtype=np.int64)
             nt = kernel is _k.play_batch_nt
-            announce(kernel, "the realistic play kernels" + (" (no trump)" if nt else ""),
+            announce(kernel, "the realistic play kernels" + ("' no-trump copy" if nt else ""),
                      COMPILE_SECONDS_NT if nt else COMPILE_SECONDS)
             kernel(h[sel], t[sel], ld[sel], o[sel].astype(np.int64), p[sel], g[sel], vd[sel], up[sel], disc[sel],
                    dl[sel], pts[sel], w[sel], stream[sel], int(rules.deck_obj.mask), int(worlds), _k.REJECT_TRIES,

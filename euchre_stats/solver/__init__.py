@@ -229,7 +229,7 @@ def _run(hands, trump, leader, out, played, threads, want_values: bool, stats, c
         nchunks = 1 if serial else max(1, min(m, nthreads * CHUNKS_PER_THREAD))
         kernel = getattr(_kernels, ("solve_batch_serial" if serial else "solve_batch_parallel") + suffix)
         st = np.zeros((nchunks, _kernels.NUM_STATS), dtype=np.int64)
-        announce(kernel, "the double-dummy solver" + (" (no trump)" if suffix else ""), COMPILE_SECONDS)
+        announce(kernel, "the double-dummy solver" + ("'s no-trump copy" if suffix else ""), COMPILE_SECONDS)
         args = (hi[sel], t[sel], ld[sel], o[sel], p[sel], want_values, part_res, part_vals, nchunks, tt_bits, st,
                 _kernels.BITPOS, _kernels.CARD_AT)
         if serial:
