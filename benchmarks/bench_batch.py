@@ -27,11 +27,11 @@ import euchre_stats as es
 from euchre_stats.core.cards import card_name, mask_to_cards
 from euchre_stats.solver import card_values_many
 from euchre_stats.solver.batch import solve_batch
-from euchre_stats.solver.bench import random_deals
+from euchre_stats.sampling.deals import random_positions
 
 
 def deal_lines(n: int, seed: int) -> tuple[list[str], tuple]:
-    hands, trump, leader = random_deals(n, seed)
+    hands, trump, leader = random_positions(n, seed)
     lines = [json.dumps({"trump": "cdhs"[int(trump[i])], "leader": int(leader[i]),
                          "hands": [[card_name(c) for c in mask_to_cards(int(m))] for m in hands[i]]})
              for i in range(n)]

@@ -14,7 +14,11 @@ import shutil
 import subprocess
 import time
 
-from euchre_stats.decide.questions import call_decision, lead_decision, order_decision
+from euchre_stats.decide.call import call_decision
+
+from euchre_stats.decide.lead import lead_decision
+
+from euchre_stats.decide.order import order_decision
 
 HAND, UP = "Jh Jd Ah 9s Tc", "9h"
 

@@ -23,19 +23,19 @@ import numpy as np
 
 
 def _deals(n: int, seed: int):
-    from euchre_stats.decide.bench import playout_deals
+    from euchre_stats.bench.realistic import playout_deals
 
     return playout_deals(n, seed)
 
 
 def _old(n: int, seed: int, worlds: int, threads: int):
-    from euchre_stats.decide.bench import play_old
+    from euchre_stats.bench.realistic import play_old
 
     return play_old(n, seed, worlds, threads)
 
 
 def _new(n: int, seed: int, worlds: int, threads: int, contracts: str = "four"):
-    from euchre_stats.decide.bench import play_new
+    from euchre_stats.bench.realistic import play_new
     from euchre_stats.play.realistic import play_realistic
     from euchre_stats.rules import first_leader, preset
 

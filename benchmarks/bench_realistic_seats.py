@@ -12,7 +12,7 @@ Times are CPU time of this process (``time.process_time``: the machine may be sh
 warm-up batch that keeps numba's compilation out.  Printed: play-outs per CPU-second, CPU per
 decision (a card chosen from worlds; forced cards are counted apart and cost next to nothing),
 the kernel's counters, the makers' mean tricks against double dummy, and a fresh interpreter's
-play-out of one deal: cold (the numba cache files of ``_realistic_seats`` and of the six-seat
+play-out of one deal: cold (the numba cache files of ``engine/realistic_seats`` and of the six-seat
 search ``solver/_seats`` deleted) and warm (cache present), CPU time of the child process.
 """
 
@@ -27,17 +27,15 @@ from pathlib import Path
 import numpy as np
 from bench_seats import child_cpu  # noqa: E402 - benchmarks/ is on the path when run as a script
 
-from euchre_stats.play import _realistic_seats as K
-from euchre_stats.play import realistic_seats
+from euchre_stats.engine import realistic_seats as K
 from euchre_stats.play.contracts import six_maker_tricks
 from euchre_stats.play.realistic_seats import play_realistic_seats
 from euchre_stats.rules import Rules, first_leader, sitting_out
-from euchre_stats.solver import seats as seats_api
 
 SIX = Rules(players=6, deck="33")
 FIFTY = Rules(players=6, deck="50")
-PLAY_DIR = Path(realistic_seats.__file__).resolve().parent
-SOLVER_DIR = Path(seats_api.__file__).resolve().parent
+PLAY_DIR = Path(K.__file__).resolve().parent  # the engine's kernels (and their numba cache) live together
+SOLVER_DIR = PLAY_DIR
 ONE_DEAL = ("import numpy as np; from euchre_stats.rules import Rules; "
             "from euchre_stats.play.realistic_seats import play_realistic_seats; "
             "h = np.array([[1 << 0 | 1 << 1 | 1 << 2 | 1 << 3 | 1 << 4, 1 << 5 | 1 << 6 | 1 << 7 | 1 << 8 | 1 << 9, "
@@ -103,8 +101,8 @@ def main() -> None:
     print(f"makers' mean tricks: realistic {real.mean():.3f}, double dummy {dd.mean():.3f}")
 
     if not args.skip_cold:
-        removed = [f for f in PLAY_DIR.rglob("_realistic_seats.*.nb[ic]")]
-        removed += [f for f in SOLVER_DIR.rglob("_seats.*.nb[ic]")]
+        removed = [f for f in PLAY_DIR.rglob("realistic_seats.*.nb[ic]")]
+        removed += [f for f in SOLVER_DIR.rglob("search_seats.*.nb[ic]")]
         for f in removed:
             f.unlink()
         cold = child_cpu(ONE_DEAL)

@@ -35,11 +35,11 @@ import numpy as np
 
 from euchre_stats.core.decks import find_deck
 from euchre_stats.core.trump import EFF_SUIT, POWER, SUIT_MASK
-from euchre_stats.solver import seats as seats_api
+from euchre_stats.engine import search_seats
 from euchre_stats.solver.seats import seats_at_least, solve_seats, solve_seats_many
 
 REPO = Path(__file__).resolve().parent.parent
-SOLVER_DIR = Path(seats_api.__file__).resolve().parent
+SOLVER_DIR = Path(search_seats.__file__).resolve().parent  # the engine's kernels
 ONE_DEAL = ("from euchre_stats.solver.seats import solve_seats; "
             "print(solve_seats(['Jh Ah 9c Td Qs', 'Jd Kh Tc Ad 9s', 'Qh 9h Ac Kd Ts', 'Th Kc Qd 7s As', "
             "'Jk 8h 8c 8d 8s', 'Jc Js Qc 7h 7c'], 'h', 0))")
@@ -74,13 +74,13 @@ def report(name: str, times) -> None:
 
 
 def load_old(rev: str):
-    """The kernel module ``euchre_stats/solver/_seats.py`` of git revision ``rev``, as a temporary module."""
-    src = subprocess.run(["git", "-C", str(REPO), "show", f"{rev}:euchre_stats/solver/_seats.py"], check=True,
+    """The kernel module ``euchre_stats/engine/search_seats.py`` of git revision ``rev``, as a temporary module."""
+    src = subprocess.run(["git", "-C", str(REPO), "show", f"{rev}:euchre_stats/engine/search_seats.py"], check=True,
                          capture_output=True, text=True).stdout
     d = Path(tempfile.mkdtemp(prefix="seats_before_"))
     path = d / "_seats_before.py"
     path.write_text(src)
-    spec = importlib.util.spec_from_file_location("euchre_stats.solver._seats_before", path)
+    spec = importlib.util.spec_from_file_location("euchre_stats.engine.search_seats_before", path)
     mod = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = mod
     spec.loader.exec_module(mod)
@@ -153,7 +153,7 @@ def main() -> None:
         report("after, solve_seats on the same deals", new_t[:n])
 
     if not args.skip_cold:
-        removed = [f for f in SOLVER_DIR.rglob("_seats.*.nb[ic]")]
+        removed = [f for f in SOLVER_DIR.rglob("search_seats.*.nb[ic]")]
         for f in removed:
             f.unlink()
         cold = child_cpu(ONE_DEAL)

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import numba
 
-from euchre_stats.solver.bench import bench_solver
+from euchre_stats.bench.solver import bench_solver
 
 SOLVER_DIR = Path(__import__("euchre_stats.solver").solver.__file__).resolve().parent
 SOLVE = [sys.executable, "-m", "euchre_stats", "solve", "--hands", "Jh Ah 9c Td Qs", "Jd Kh Tc Ad 9s",

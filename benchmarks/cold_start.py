@@ -113,12 +113,12 @@ def searches(compiles: list[dict]) -> list[str]:
     out = []
     for c in compiles:
         mod, fn = c["function"].rsplit(".", 1)
-        if fn == "_search" and mod.endswith("solver._kernels"):
+        if fn == "_search" and mod.endswith(("engine.search", "solver._kernels")):  # (the older name too)
             mask = c["args"].rsplit(",", 1)[-1]
             out.append("_search[no trump]" if "Literal[int](0)" in mask else "_search[trump]")
-        elif mod.endswith("solver._seats"):
+        elif mod.endswith(("engine.search_seats", "solver._seats")):
             out.append("six-seat search")
-        elif mod.endswith("play._realistic_seats"):
+        elif mod.endswith(("engine.realistic_seats", "play._realistic_seats")):
             out.append("six-seat realistic")
     return sorted(set(out))
 

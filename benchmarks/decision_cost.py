@@ -24,7 +24,9 @@ import json
 import time
 
 try:  # today's layout
-    from euchre_stats.decide.questions import call_decision, lead_decision, order_decision
+    from euchre_stats.decide.call import call_decision
+    from euchre_stats.decide.lead import lead_decision
+    from euchre_stats.decide.order import order_decision
 except ImportError:  # before the library was split into layers
     from euchre_stats.decisions import call_decision, lead_decision, order_decision
 

@@ -1,5 +1,5 @@
 """How often the questions' 95% intervals hold the value a long run gives, with and without the
-pseudo-observation term of ``decide.questions.intervals`` (issue 27, "statistics that mislead").
+pseudo-observation term of ``decide.summary.intervals`` (issue 27, "statistics that mislead").
 
 Usage: python benchmarks/interval_coverage.py [--model dd] [--n 200] [--reps 100] [--truth 40000]
        [--out FILE.jsonl]
@@ -19,12 +19,14 @@ import json
 import time
 
 from euchre_stats.core.stats import Z95
-from euchre_stats.decide import questions
-from euchre_stats.decide.questions import call_decision, lead_decision, order_decision
+from euchre_stats.decide import summary
+from euchre_stats.decide.call import call_decision
+from euchre_stats.decide.lead import lead_decision
+from euchre_stats.decide.order import order_decision
 
 #: every interval the questions compute, as (mu, se, lo, hi, n, n_eff), in the order computed
 CALLS: list[tuple] = []
-_real_interval = questions._interval
+_real_interval = summary.interval
 
 
 def _recording_interval(mu, se, lo, hi, n, n_eff=None):
@@ -32,7 +34,7 @@ def _recording_interval(mu, se, lo, hi, n, n_eff=None):
     return _real_interval(mu, se, lo, hi, n, n_eff)
 
 
-questions._interval = _recording_interval
+summary.interval = _recording_interval
 
 QUESTIONS = [
     ("order", "Jh Jd Ah 9s Tc", "9h", "eldest"),

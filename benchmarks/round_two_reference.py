@@ -1,4 +1,4 @@
-"""The 60,000-deal references of tests/test_round_two_honesty.py (double-dummy play).
+"""The 60,000-deal references of tests/decide/test_round_two_honesty.py (double-dummy play).
 
     python benchmarks/round_two_reference.py   # writes tests/data/round_two_reference.json
 
@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from test_round_two_honesty import QUESTIONS, REFERENCE, REFERENCE_SAMPLES, REFERENCE_SEED  # noqa: E402
 
 from euchre_stats.bidding.model import default_model  # noqa: E402
-from euchre_stats.decide.questions import call_decision  # noqa: E402
+from euchre_stats.decide.call import call_decision  # noqa: E402
 
 
 def main() -> int:

@@ -25,10 +25,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from slow_pimc import PATTERNS, random_position  # noqa: E402
 
-from euchre_stats.play import _realistic_kernels as K  # noqa: E402
+from euchre_stats.engine import realistic as K  # noqa: E402
 from euchre_stats.play.realistic import decide_given_worlds, play_realistic, sample_worlds  # noqa: E402
 from euchre_stats.rules import preset  # noqa: E402
-from euchre_stats.solver.bench import random_deals  # noqa: E402
+from euchre_stats.sampling.deals import random_positions  # noqa: E402
 
 RULES = preset("north-american").replace(defend_alone=True)
 WORLDS = (4, 8, 16, 24, 32, 48, 200)
@@ -60,7 +60,7 @@ def study(decisions: int, seed: int, steps=None):
 
 
 def cost(deals: int, seed: int, repeat: int = 3):
-    hands, trump, leader = random_deals(deals, seed)
+    hands, trump, leader = random_positions(deals, seed)
     maker = np.random.default_rng(seed).integers(0, 4, deals)
     play_realistic(RULES, hands[:4], trump[:4], leader[:4], 0, maker[:4], False, -1, seed=seed, threads=1)
     out = {}

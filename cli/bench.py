@@ -40,7 +40,7 @@ def solver(deals, seed, threads, values, fmt):
     Example:
       euchre-stats bench solver --deals 100000 --seed 1 --threads 2 --values --format json
     """
-    from euchre_stats.solver.bench import bench_solver
+    from euchre_stats.bench.solver import bench_solver
 
     r = bench_solver(deals=deals, seed=seed, threads=threads, values=values)
     if fmt == "json":
@@ -93,7 +93,7 @@ def realistic(deals, old_deals, decision_deals, old_decision_deals, worlds, repe
       euchre-stats bench realistic --deals 3000 --old-deals 200 --decision-deals 1000 --seed 1
       euchre-stats bench realistic --deals 500 --old-deals 0 --decision-deals 1000 --old-decision-deals 100
     """
-    from euchre_stats.decide.bench import bench_realistic
+    from euchre_stats.bench.realistic import bench_realistic
 
     r = bench_realistic(deals=deals, decision_deals=decision_deals, old_deals=old_deals, seed=seed,
                         threads=threads, worlds=worlds, repeat=repeat, old_decision_deals=old_decision_deals)

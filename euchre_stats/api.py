@@ -31,14 +31,14 @@ if TYPE_CHECKING:  # pragma: no cover
     from .decide.equity import EquityResult
     from .decide.match import MatchGamesResult, MatchResult
     from .players.table import PlayResult
-    from .decide.questions import Decision, ModelComparison
+    from .decide.result import Decision, ModelComparison
     from .solver import SolveResult
     from .solver.batch import SolveBatch
     from .strategy.advise import Advice
     from .strategy.run import TableResult
-    from .variants.odds import ConditionalOdds, OddsTable
-    from .variants.games import GamesResult
-    from .variants.simulate import VariantsResult
+    from .study.odds import ConditionalOdds, OddsTable
+    from .study.games import GamesResult
+    from .study.simulate import VariantsResult
 
 #: what ``rules=`` accepts: a preset name, JSON text of options, a dict of options or a Rules
 RulesLike = str | Rules | dict
@@ -162,13 +162,13 @@ def _bidding_question(fns, args, model, compare_models, *, bidding, players=None
     """``order``/``call``: ``fns`` is the question's pair (four-handed, smaller games); the right one
     once, or with double-dummy and with realistic play on the same deals (the first run's seed) when
     ``compare_models``.  A two- or three-handed game (``players`` or the rules') takes the second,
-    from :mod:`euchre_stats.decide.games`."""
-    from .decide.questions import ModelComparison
+    from :mod:`euchre_stats.decide.tables`."""
+    from .decide.result import ModelComparison
 
     hand, card, seat, rules = args
     r = _with_players(rules, players)
     fn, game_fn = fns
-    if r.players != 4:
+    if not r.seating.vectorised:
         _not_in_smaller_games(r, score=kw.pop("score"), named=kw.pop("named"),
                               pass_model=kw["pass_model"] if kw["pass_model"] == "dd" else None)
         fn, args, kw = game_fn, (hand, card, seat, r), {**kw, "bidder": _game_bidder(bidding, r)}
@@ -238,7 +238,7 @@ def order(hand: str, up: str, seat: str | int, rules: RulesLike = "north-america
         that game (:func:`~euchre_stats.rules.for_players`; ``rules`` with ``players`` do the same).
         Seats are then ``eldest|dealer``, ``eldest|second|dealer`` or
         ``eldest|second|third|fourth|fifth|dealer``; the rest of the auction is bid by the state
-        machine's heuristic bidder (:mod:`euchre_stats.decide.games`); ``bidding``, ``named``,
+        machine's heuristic bidder (:mod:`euchre_stats.decide.tables`); ``bidding``, ``named``,
         ``score`` and ``pass_model="dd"`` are four-handed only.
 
     Returns
@@ -246,7 +246,7 @@ def order(hand: str, up: str, seat: str | int, rules: RulesLike = "north-america
     Decision
         Options (``pass``, ``order``, ``order alone``) with expected points and 95% intervals,
         the paired differences, the recommendation; a
-        :class:`~euchre_stats.decide.questions.ModelComparison` with ``compare_models``.
+        :class:`~euchre_stats.decide.result.ModelComparison` with ``compare_models``.
 
     Examples
     --------
@@ -262,8 +262,8 @@ def order(hand: str, up: str, seat: str | int, rules: RulesLike = "north-america
     1        order  200
     2  order alone  200
     """
-    from .decide.games import game_order_decision
-    from .decide.questions import order_decision
+    from .decide.order import game_order_decision
+    from .decide.order import order_decision
 
     _sizes(samples=samples, workers=workers)
 
@@ -314,8 +314,8 @@ def call(hand: str, turned_down: str, seat: str | int, rules: RulesLike = "north
     >>> d.to_dict()["inputs"]
     {'hand': 'Jd Ad Kd 9c Tc', 'turned_down': '9h', 'seat': 'third'}
     """
-    from .decide.games import game_call_decision
-    from .decide.questions import call_decision
+    from .decide.call import game_call_decision
+    from .decide.call import call_decision
 
     _sizes(samples=samples, workers=workers)
 
@@ -364,14 +364,14 @@ def discard(hand: str, up: str, rules: RulesLike = "north-american", *, maker: s
     >>> d.recommendation in {"9d", "Td", "Kh"}
     True
     """
-    from .decide.questions import discard_decision
+    from .decide.discard import discard_decision
 
     _sizes(samples=samples, workers=workers)
     r = _with_players(rules, players)
-    if r.players != 4:
-        from .decide.games import game_discard_decision
+    if not r.seating.vectorised:
+        from .decide.discard import game_discard_decision
 
-        six_alone = r.players == 6 and bool(alone)
+        six_alone = r.seating.partnerships and bool(alone)
         _not_in_smaller_games(r, score=score, alone=alone and not six_alone)
         return _recorded(game_discard_decision(hand, up, r, maker=maker, samples=samples, target_se=target_se,
                                                seed=seed, infer=infer, workers=workers, progress=progress,
@@ -438,14 +438,14 @@ def lead(hand: str, trump: str, maker: str | int, seat: str | int, rules: RulesL
     >>> list(d.to_frame().columns)[-1]
     'ev_tricks'
     """
-    from .decide.questions import lead_decision
+    from .decide.lead import lead_decision
 
     _sizes(samples=samples, workers=workers)
     r = _with_players(rules, players)
-    if r.players != 4:
-        from .decide.games import game_lead_decision
+    if not r.seating.vectorised:
+        from .decide.lead import game_lead_decision
 
-        six_alone = r.players == 6 and bool(alone)
+        six_alone = r.seating.partnerships and bool(alone)
         _not_in_smaller_games(r, score=score, alone=alone and not six_alone, defender_alone=defender_alone,
                               discard=discard)
         return _recorded(game_lead_decision(hand, trump, maker, seat, r, tricks=list(tricks), up=up,
@@ -652,7 +652,7 @@ def odds(deck: str | Iterable | None = None, *, hand: str | None = None, up: str
     '5/18'
     """
     from .core.decks import parse_deck_list
-    from .variants import odds as od
+    from .study import odds as od
 
     if (hand is None) != (up is None):
         raise OddsInputError("conditional odds need both a hand and the upcard")
@@ -722,14 +722,14 @@ def variants(deck: str | Iterable | None = None, *, samples: int = 10000, seed: 
         4, or 3 (cutthroat), 2 (two-handed) or 6 (six-handed: the 33-card deck): then
         each deck is played in that game and in the four-handed game side by side, every game bid
         by the state machine's heuristic player and played with ``model``
-        (:mod:`euchre_stats.variants.games`; the bidding model is four-handed).
+        (:mod:`euchre_stats.study.games`; the bidding model is four-handed).
         Rules with ``farmers_hand`` or ``no_trump`` are played the same way, beside the same rules
         without it.
 
     Returns
     -------
     VariantsResult or GamesResult
-        One :class:`~euchre_stats.variants.simulate.DeckOutcome` per deck (per deck and game).
+        One :class:`~euchre_stats.study.simulate.DeckOutcome` per deck (per deck and game).
 
     Examples
     --------
@@ -746,11 +746,11 @@ def variants(deck: str | Iterable | None = None, *, samples: int = 10000, seed: 
     if isinstance(deck, int):   # variants(deck=32): one deck by its size
         deck = str(deck)
     if players != 4 or r.farmers_hand or r.no_trump:
-        from .variants.games import simulate_games
+        from .study.games import simulate_games
 
         return simulate_games(players, deck, samples, seed, r, hand_size=hand_size, workers=workers,
                               progress=progress, **_model(model))
-    from .variants.simulate import simulate_variants
+    from .study.simulate import simulate_variants
 
     _sizes(samples=samples, workers=workers)
 

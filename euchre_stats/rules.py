@@ -17,7 +17,8 @@ from .core.decks import Deck, find_deck
 from .core.errors import JSONInputError, RulesError
 from .core.safejson import parse_json
 from .core.bits import JOKER
-from .core.seats import DEALER, next_active, out_mask, partner_of, partners_of
+from .core.seating import SEATINGS, Seating
+from .core.seats import DEALER, next_active, out_mask, partners_of
 
 LEAD_CHOICES = ("eldest", "left_of_loner")
 JOKER_UPCARD_CHOICES = ("throw_in", "blind", "almonte")
@@ -181,6 +182,11 @@ class Rules:
                              f"{d.label}-card deck dealt {self.players} x {self.hand_size} leaves {under}")
 
     # --- derived -----------------------------------------------------------
+    @property
+    def seating(self) -> Seating:
+        """Who sits at this table (:class:`~euchre_stats.core.seating.Seating`): seats, sides, partners, names."""
+        return SEATINGS[self.players]
+
     @property
     def deck_obj(self) -> Deck:
         """The :class:`~euchre_stats.core.decks.Deck` these rules use."""
@@ -418,9 +424,7 @@ def order_must_go_alone(rules: Rules, seat, dealer: int = DEALER):
     British "I refuse": the dealer's partner accepts only alone; in six-handed euchre either of
     the dealer's two partners)."""
     seat = np.asarray(seat)
-    if rules.players == 6:
-        return ((seat & 1) == (dealer & 1)) & (seat != dealer) & rules.canadian_loner
-    return (seat == partner_of(dealer)) & rules.canadian_loner
+    return rules.seating.same_side(seat, dealer) & (seat != dealer) & rules.canadian_loner
 
 
 def may_take_up(rules: Rules, seat, hands, suit: int, dealer: int = DEALER):
@@ -466,6 +470,23 @@ def joker_up_makes_trump(rules: Rules) -> bool:
     return rules.joker_upcard == "blind"
 
 
+def joker_up_offers_named_suit(rules: Rules) -> bool:
+    """With a Joker turned up, whether the dealer's blind naming starts round one on the named suit
+    (Almonte) rather than making trump at once or throwing the hand in."""
+    return joker_up_names_trump(rules) and not joker_up_makes_trump(rules)
+
+
+def lone_defence_possible(rules: Rules) -> bool:
+    """Whether a defender may ever go alone under these rules (a table with partners, ``defend_alone``)."""
+    return rules.seating.partnerships and rules.defend_alone
+
+
+def hand_point_limit(rules: Rules) -> float:
+    """The most points one hand of the four-handed game can give a side: 4 (a lone march), or a lone
+    defender's euchre where the rules score it higher."""
+    return float(max(4, rules.lone_defender_points))
+
+
 def alone_with_the_call(rules: Rules) -> bool:
     """Whether going alone is declared with the call (North American) rather than after trump is
     made and before the lead, by any player (British ``alone_declared="before_lead"``)."""
@@ -474,18 +495,21 @@ def alone_with_the_call(rules: Rules) -> bool:
 
 def why_no_alone(rules: Rules) -> str | None:
     """Why nobody may go alone in this game (two-handed, three-handed), or None in the four-handed game."""
-    if rules.players == 2:
-        return "nobody goes alone in two-handed euchre: there is no partner to sit out (players 2)"
-    if rules.players == 3:
-        return "nobody goes alone in three-handed cutthroat: every player already plays alone (players 3)"
-    return None
+    if rules.seating.partnerships:
+        return None
+    return _NO_PARTNER[rules.seating.label] + f" (players {rules.players})"
+
+
+#: why nobody goes alone at each table without partners
+_NO_PARTNER = {"two-handed": "nobody goes alone in two-handed euchre: there is no partner to sit out",
+               "cutthroat": "nobody goes alone in three-handed cutthroat: every player already plays alone"}
 
 
 def may_call_alone(rules: Rules, seat, round_: int, dealer: int = DEALER):
     """Whether ``seat`` may say "alone" with its call in round ``round_``: always when alone is
     declared with the call; under "before_lead" only the Canadian loner's order, which is alone;
     never in the two- and three-handed games."""
-    if rules.players in (2, 3):
+    if not rules.seating.partnerships:
         return np.zeros(np.shape(seat), dtype=bool) if np.ndim(seat) else np.False_
     if alone_with_the_call(rules):
         return np.ones(np.shape(seat), dtype=bool) if np.ndim(seat) else np.True_
@@ -562,8 +586,8 @@ def sitting_out(maker_alone: int | None = None, defender_alone: int | None = Non
 
 def loner_asks_partner(rules: Rules) -> bool:
     """Whether a lone player may ask one partner for a card, the partner's choice, and then
-    discards one (six-handed euchre)."""
-    return rules.players == 6
+    discards one (six-handed euchre: a side of three)."""
+    return rules.seating.side_size > 2
 
 
 def first_leader(rules: Rules, dealer: int, maker_alone: int | None = None,
@@ -576,7 +600,7 @@ def first_leader(rules: Rules, dealer: int, maker_alone: int | None = None,
     """
     players = rules.players
     out = sitting_out(maker_alone, defender_alone, players)
-    if players in (2, 3):
+    if not rules.seating.partnerships:
         return next_active(dealer, 0, players)  # eldest; the non-dealer in two-handed
     if rules.lead_after_alone == "left_of_loner":
         if maker_alone is not None and defender_alone is not None:
@@ -591,12 +615,23 @@ def side_of_seat(rules: Rules, seat: int) -> int:
     """The scoring side of ``seat``: seats 0 and 2 are side 0, 1 and 3 side 1 (four-handed and
     two-handed, where the side is the seat; in six-handed the seats alternate, 0, 2 and 4 against
     1, 3 and 5); in three-handed cutthroat every seat is its own side."""
-    return seat if rules.players == 3 else seat & 1
+    return rules.seating.side_of(seat)
 
 
 def side_count(rules: Rules) -> int:
     """Number of scoring sides: 3 in cutthroat, else 2."""
-    return 3 if rules.players == 3 else 2
+    return rules.seating.sides
+
+
+def game_winner(rules: Rules, score) -> int | None:
+    """The side that has won with ``score`` (``game_to`` reached ahead of every other side; a
+    two-point lead with ``win_by_two``).  In cutthroat two players level on ``game_to`` or more
+    play on (the project's convention: the texts say game to 10 each)."""
+    for side, mine in enumerate(score):
+        theirs = max(v for k, v in enumerate(score) if k != side)
+        if mine >= rules.game_to and mine > theirs and (not rules.win_by_two or mine - theirs >= 2):
+            return side
+    return None
 
 
 def renege_points(rules: Rules, offender_side: int, someone_alone: bool) -> list[int]:
@@ -615,7 +650,7 @@ def points_by_side(rules: Rules, maker_side: int, tricks: list[int], maker_alone
     defenders with equal tricks score 1 each.
     """
     mk, df = hand_points(rules, tricks[maker_side], maker_alone, defender_alone)
-    if rules.players != 3:
+    if rules.seating.sides == 2:
         out = [0, 0]
         out[maker_side], out[1 - maker_side] = mk, df
         return out

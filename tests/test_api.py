@@ -203,10 +203,11 @@ def test_table_is_the_cli_json(tmp_path):
                     charts=False).seed == 3
 
 
-def test_variants_is_both_the_function_and_the_subpackage():
-    import euchre_stats.variants.simulate as simulate
+def test_variants_is_a_plain_function_over_the_study_package():
+    import euchre_stats.study.simulate as simulate
 
-    assert es.variants.simulate is simulate and callable(es.variants)
+    assert es.study.simulate is simulate and callable(es.variants)
+    assert type(es.variants).__name__ == "function"   # no module swapped for a callable any more
     assert "samples" in str(__import__("inspect").signature(es.variants))
     assert es.variants("24", samples=20, seed=1, model="dd").to_json() == \
         simulate.simulate_variants("24", 20, 1, model="dd").to_json()

@@ -107,3 +107,46 @@ def test_the_cli_reaches_the_library_only_through_public_modules():
            if level == 0 and name and name.startswith("euchre_stats") and any(
                part.startswith("_") for part in name.split(".")[1:])]
     assert bad == []
+
+
+#: rule options whose effect is coded once, in rules.py: no other module reads them (issue 29)
+RULE_OPTIONS_IN_RULES_ONLY = ("stick_the_dealer", "canadian_loner", "defend_alone", "defend_alone_only_against_loner",
+                              "lone_defender_points", "lone_defender_needs_all_tricks", "super_euchre",
+                              "dealer_may_discard_upcard", "dealer_needs_trump", "passer_may_not_go_alone",
+                              "joker_upcard", "alone_declared", "lead_after_alone")
+#: modules that may read them anyway, and why
+RULE_READERS = {"euchre_stats/rules.py": "the rules core",
+                "euchre_stats/game/state.py": "the state machine's messages name the rule that forbids an action",
+                "euchre_stats/players/openspiel.py": "maps the rules to OpenSpiel's game parameters, option by option",
+                "euchre_stats/players/openspiel_table.py": "OpenSpiel's engine has its own lone-defender convention"}
+
+
+def test_rule_options_are_read_only_in_the_rules_core():
+    """``rules.<option>`` (any object's attribute of that name read from a ``Rules``) appears only in
+    rules.py and the listed modules; everyone else calls a rule function."""
+    found = []
+    for path in sorted((ROOT / "euchre_stats").rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        if rel in RULE_READERS:
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (isinstance(node, ast.Attribute) and node.attr in RULE_OPTIONS_IN_RULES_ONLY
+                    and "rules" in ast.unparse(node.value).lower()):
+                found.append(f"{rel}:{node.lineno} {ast.unparse(node)}")
+    assert not found, "rule options read outside rules.py:\n" + "\n".join(found)
+
+
+def test_every_library_module_is_in_the_architecture_doc():
+    """docs/architecture.md's module list names every module of the library, and no module that is gone."""
+    doc = (ROOT / "docs" / "architecture.md").read_text()
+    listed = set(re_findall(r"^\| `([\w/]+\.py)` \|", doc))
+    present = {p.relative_to(ROOT / "euchre_stats").as_posix() for p in (ROOT / "euchre_stats").rglob("*.py")
+               if p.name != "_version.py"}
+    assert present - listed == set(), "modules missing from docs/architecture.md"
+    assert listed - present == set(), "docs/architecture.md lists modules that do not exist"
+
+
+def re_findall(pattern: str, text: str) -> list[str]:
+    import re
+
+    return re.findall(pattern, text, re.M)

@@ -136,3 +136,37 @@ def test_auctions_replay_through_the_state_machine(name):
         assert seen["partner"] > 20  # the maker's partner went alone
     if rules.railroad:
         assert seen["railroad"] > 100
+
+
+#: the ``dd`` pass model's auctions (bidding/ddbids.py), fewer deals: every seat solves its own worlds
+DD_RULE_SETS = ("north-american", "stick", "canadian", "british")
+
+
+@pytest.mark.parametrize("name", DD_RULE_SETS)
+def test_the_dd_pass_models_auctions_replay_through_the_state_machine(name):
+    """The double-dummy bidders' contracts (``--pass-model dd``) are contracts the state machine
+    allows, with the same makers, loners and players; it never names no trump (refused with a
+    no-trump rule set, tests/test_no_trump.py)."""
+    from euchre_stats.bidding.ddbids import DDAuction
+
+    rules = RULE_SETS[name]
+    rng = chunk_rng(20261203, DD_RULE_SETS.index(name))
+    hands, ups = random_deals(rules, 160, rng)
+    keep = ups != JOKER
+    hands, ups = hands[keep][:120], ups[keep][:120]
+    ev = Evaluator(rules, "dd", 0, 1)
+    made = alone = 0
+    for up in np.unique(ups):
+        idx = np.nonzero(ups == up)[0]
+        c = DDAuction(rules, LIVELY, int(up), 1, worlds=8).finish(hands[idx], 1, 0, rng)
+        played, railroad = with_railroad(rules, c)
+        leader, out = ev.leaders(c)
+        for j, i in enumerate(idx):
+            s = _replay(rules, hands[i], up, c, j, railroad)
+            if not s.thrown_in:
+                assert s.hands == [int(h) for h in played.hands[j]], "hands when play starts"
+                assert s.to_act == leader[j], "first leader"
+                assert [not (int(out[j]) >> k) & 1 for k in range(4)] == s.active, "players"
+                made += 1
+                alone += s.alone is not None
+    assert made > 60 and alone > 0

@@ -26,7 +26,7 @@ def test_worked_example_matches_the_command():
 def test_the_score_example_states_the_figures_the_tool_prints():
     """The prose of "A hand whose answer flips with the score" quotes the tool's own figures (it once
     quoted +3.594 alone and called the pass's +1.875 "order", and said both win every time at 9-8)."""
-    from euchre_stats.decide.questions import order_decision
+    from euchre_stats.decide.order import order_decision
 
     text = " ".join(DOC.read_text().split())
     para = text[text.index("**A hand whose answer flips with the score.**"):]

@@ -4,7 +4,6 @@ heuristic player's count, and what ``variants`` and ``odds`` report of it."""
 from __future__ import annotations
 
 import json
-import sys
 from fractions import Fraction
 from math import comb
 from pathlib import Path
@@ -23,10 +22,9 @@ from euchre_stats.game.policies import HeuristicPolicy, no_trump_points
 from euchre_stats.game.records import double_dummy, record_from_state, replay, review_record
 from euchre_stats.game.state import HandState
 from euchre_stats.rules import PRESETS, Rules
-from euchre_stats.variants.games import GAME_FIGURES
-from euchre_stats.variants.odds import deck_odds
+from euchre_stats.study.games import GAME_FIGURES
+from euchre_stats.study.odds import deck_odds
 
-sys.path.insert(0, str(Path(__file__).parent))
 from test_game_random import check_hand, random_hands  # noqa: E402
 
 NT = Rules(no_trump=True)
@@ -247,3 +245,13 @@ def test_the_analyses_that_do_not_call_no_trump_say_so():
         tune_game_bidder(NT.replace(players=2), deals=10)
     with pytest.raises(BiddingModelError, match="^no_trump: tune fits the suits' thresholds only"):
         tune(NT, deals=10)
+
+
+def test_the_dd_pass_model_is_refused_where_no_trump_may_be_called():
+    """Its double-dummy bidders never name no trump: with the option on they would value a pass as if
+    nobody ever called it, so order and call refuse it, naming the model and the way out."""
+    with pytest.raises(DecisionInputError, match="pass model 'dd' with no trump.*--pass-model hand"):
+        es.call("As Js Qh Ad Td", "Kh", "eldest", rules=NT, pass_model="dd", samples=50, seed=1, model="dd")
+    with pytest.raises(DecisionInputError, match="pass model 'dd' with no trump"):
+        es.order("As Js Qh Ad Td", "Kh", "eldest", rules=NT, pass_model="dd", samples=50, seed=1, model="dd")
+    assert es.call("As Js Qh Ad Td", "Kh", "eldest", pass_model="dd", samples=50, seed=1, model="dd").options

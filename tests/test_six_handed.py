@@ -19,7 +19,7 @@ from euchre_stats.game.policies import HeuristicPolicy, RandomPolicy
 from euchre_stats.game.records import double_dummy, record_from_state, replay, review_record
 from euchre_stats.game.state import HandState, play_hand
 from euchre_stats.rules import Rules, for_players, hand_points, preset
-from tests.test_solver_seats import naive
+from naive_seats import naive
 
 SIX = Rules(players=6, deck="33")
 DOUBLED = Rules(players=6, deck="50")

@@ -10,7 +10,8 @@ import pytest
 
 from euchre_stats.bidding.games import contract_of, finish_auction, play_contracts, seat_value
 from euchre_stats.core.cards import parse_hand
-from euchre_stats.decide.games import game_order_decision, value_range
+from euchre_stats.decide.order import game_order_decision
+from euchre_stats.decide.tables import value_range
 from euchre_stats.game.policies import HeuristicPolicy, RandomPolicy
 from euchre_stats.game.state import PLAY, HandState
 from euchre_stats.play.contracts import six_maker_tricks
@@ -119,7 +120,7 @@ def test_realistic_play_of_british_auctions():
 
 
 def test_variants_count_a_lone_defenders_euchre():
-    from euchre_stats.variants.games import _figures
+    from euchre_stats.study.games import _figures
 
     one = [np.array([x]) for x in (0, False, True, 1, 2)]
     assert _figures(BRITISH6, *one, np.array([1]))["defender_points"].value == 4.0
@@ -129,7 +130,8 @@ def test_variants_count_a_lone_defenders_euchre():
 def test_the_lead_screen_rules_out_an_alone_declared_after_the_call():
     """Under British timing a lead asked with nobody alone keeps only deals on which the bidder,
     after the call, goes alone nowhere (the asker's own announcements are its own, not screened)."""
-    from euchre_stats.decide.games import _nobody_alone_after, game_lead_decision
+    from euchre_stats.decide.lead import game_lead_decision
+    from euchre_stats.decide.tables import nobody_alone_after
 
     rules = BRITISH6.replace(deck="33")
     hands = ["Jk Jh Jd Ah Kh", "9s Ts 9c Tc 9d", "Qs Ks Qc Kc Td", "As 7s 8s 7c 8c", "Ac Js Jc Qd Kd",
@@ -141,15 +143,15 @@ def test_the_lead_screen_rules_out_an_alone_declared_after_the_call():
         s.apply("order")  # eldest orders the nine of hearts up
         return s
 
-    assert not _nobody_alone_after(ordered(), pol, 1)  # the lay-down goes alone: not a deal for "nobody alone"
-    assert _nobody_alone_after(ordered(), pol, 0)  # the asker's own choice is given, not screened
+    assert not nobody_alone_after(ordered(), pol, 1)  # the lay-down goes alone: not a deal for "nobody alone"
+    assert nobody_alone_after(ordered(), pol, 0)  # the asker's own choice is given, not screened
     # round two: the nine of hearts turned down, the dealer named spades; eldest leads
     d = game_lead_decision("Qs Ks Qc Kc Td", "s", "dealer", "eldest", rules, up="9h", samples=40, seed=1, model="dd")
     assert d.recommendation
 
 
 def test_the_lead_after_a_dealer_took_up_under_british_timing():
-    from euchre_stats.decide.games import game_lead_decision
+    from euchre_stats.decide.lead import game_lead_decision
 
     rules = BRITISH6.replace(deck="33")
     # round one: the dealer took up the nine of hearts; eldest, a defender, leads

@@ -17,7 +17,7 @@ import numpy as np
 
 from ..core.seats import DEALER
 from ..play.contracts import Contracts, discards_of
-from ..rules import (Rules, alone_with_the_call, banned_discard, dealer_picks_up, may_call_alone,
+from ..rules import (Rules, alone_with_the_call, lone_defence_possible, banned_discard, dealer_picks_up, may_call_alone,
                      may_call_no_trump, may_defend_alone, may_go_alone, may_pass, may_take_up, order_must_go_alone)
 from .model import DEFAULT_MODEL, BiddingModel
 
@@ -74,7 +74,7 @@ class Auction:
         The defenders are asked in turn from eldest; ``seats`` limits who is still to be asked."""
         n = len(maker)
         out = np.full(n, -1, dtype=np.int64)
-        if not self.rules.defend_alone:
+        if not lone_defence_possible(self.rules):
             return out
         for seat in seats:  # defenders in turn from eldest; a draw for every deal, as in round two
             cand = may_defend_alone(self.rules, seat, maker, alone, passed_in_round[:, seat]) & (out < 0)

@@ -15,7 +15,7 @@ reaches that seat still open, plays accepting and passing (the rest of the aucti
 current thresholds) with the play model (realistic by default), and keeps, per threshold, the cut
 of the count that maximises the deciding seat's gain over every deal of its points, taking the
 most conservative cut within one standard error of the best (:func:`.tuning._best_cut`).  The
-values are those of the questions (:func:`euchre_stats.decide.games` conventions): two-handed,
+values are those of the questions (:mod:`euchre_stats.decide.tables` conventions): two-handed,
 points minus the opponent's; cutthroat, points minus the mean of the other two.  Deterministic
 for a seed.  No I/O here except :func:`load_game_bidders`.
 """

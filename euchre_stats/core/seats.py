@@ -8,30 +8,26 @@ seats sitting out is a bitmask ``out`` (bit ``seat`` set).  No rules and no I/O 
 from __future__ import annotations
 
 from .errors import SeatError
+from .seating import SEATINGS
 
 #: seat names from the dealer, indexed by seat (the dealer is seat 3)
-SEAT_NAMES = ("eldest", "partner", "third", "dealer")
+SEAT_NAMES = SEATINGS[4].names
 #: seat names from the dealer at each table size, eldest first and the dealer last
-TABLE_SEAT_NAMES = {2: ("eldest", "dealer"), 3: ("eldest", "second", "dealer"), 4: SEAT_NAMES,
-                    6: ("eldest", "second", "third", "fourth", "fifth", "dealer")}
+TABLE_SEAT_NAMES = {p: s.names for p, s in SEATINGS.items()}
 
 
 def seat_word(seat: int, dealer: int, players: int = 4) -> str:
     """The absolute ``seat`` of a hand record as a person reads it: ``"seat 2 (third)"`` when seat 3 deals."""
-    names = TABLE_SEAT_NAMES.get(players)
-    return f"seat {seat} ({names[(seat - dealer - 1) % players]})" if names else f"seat {seat}"
-ELDEST, PARTNER, THIRD, DEALER = 0, 1, 2, 3
+    table = SEATINGS.get(players)
+    return f"seat {seat} ({table.seat_name(seat, dealer)})" if table else f"seat {seat}"
 
-_SEAT_WORDS = {"eldest": 0, "partner": 1, "third": 2, "dealer": 3, "1": 0, "2": 1, "3": 2, "4": 3,
-               "left": 0, "right": 2, "dealer's partner": 1}
+
+ELDEST, PARTNER, THIRD, DEALER = 0, 1, 2, 3
 
 
 def parse_seat(text) -> int:
     """A seat named from the dealer: eldest|partner|third|dealer or 1-4 (1 = eldest, 4 = dealer)."""
-    key = str(text).strip().lower()
-    if key not in _SEAT_WORDS:
-        raise SeatError(f"unknown seat {text!r}: expected eldest, partner, third, dealer or 1-4 (1 = eldest)")
-    return _SEAT_WORDS[key]
+    return SEATINGS[4].parse(text)
 
 
 def parse_seats(text) -> tuple[int, ...]:
@@ -57,12 +53,8 @@ def partner_of(seat: int) -> int:
 def partners_of(seat: int, players: int = 4) -> tuple[int, ...]:
     """The other seats of ``seat``'s side at a table of ``players``: the seat opposite in the
     four-handed game, the two other seats of the same parity in six-handed (three against three,
-    seats alternating); none in the two- and three-handed games."""
-    if players == 6:
-        return ((seat + 2) % 6, (seat + 4) % 6)
-    if players == 4:
-        return (partner_of(seat),)
-    return ()
+    seats alternating); none in the two- and three-handed games (:meth:`Seating.partners`)."""
+    return SEATINGS[players].partners(seat)
 
 
 def next_active(seat: int, out: int = 0, players: int = 4) -> int:

@@ -22,8 +22,11 @@ from ..rules import NORTH_AMERICAN, Rules, why_no_alone_before_lead, why_no_defe
 from ..sampling.dealer import KITTY, Dealer, Knowledge
 from ..sampling.seeds import resolve_seed
 from .inference import auction_weights
-from .questions import (Decision, _check_models, _drive, _game_inputs, _hand_setup, _kitty_size, _limit, _sampled,
-                        _summarise, contract_range, contract_ranges, contract_trump, game_state)
+from .at_score import game_inputs, game_state
+from .driver import drive, sampled
+from .result import Decision
+from .setup import check_models, hand_setup, kitty_size, contract_trump
+from .summary import point_limit, summarise, contract_range, contract_ranges
 
 
 def alone_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, up=None, maker_alone: bool = False,
@@ -43,16 +46,16 @@ def alone_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, u
         another suit in round two (it was turned down); without it the upcard is unknown and the
         trump taken as named in round two
     maker_alone : for a defender's question, whether the maker went alone
-    Other parameters (``score`` too) as :func:`euchre_stats.decide.questions.order_decision`.
+    Other parameters (``score`` too) as :func:`euchre_stats.decide.order.order_decision`.
 
     Options: ``"with partner"`` and ``"alone"`` (a maker's side), or ``"defend with partner"``
     and ``"defend alone"``; values are points for the asker's side.
     """
     rules = Rules.from_json(rules)
-    _check_models(model, None)
+    check_models(model, None)
     t = contract_trump(trump, rules)
     m, asker = parse_seat(maker), parse_seat(seat)
-    cards, hmask = _hand_setup(hand, rules)
+    cards, hmask = hand_setup(hand, rules)
     defending = (asker & 1) != (m & 1)
     if defending:
         why = why_no_defend_alone(rules, asker, m, maker_alone, False)
@@ -119,8 +122,8 @@ def alone_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, u
             outs[name] = ev.play(c, rng)
         return outs
 
-    chunk = _sampled(lambda rng, k: dealer.sample(k, rng)[:, :4].copy(), likelihood if infer else None, play)
-    outcomes, w, info = _drive(seed, samples, target_se, chunk, progress)
+    chunk = sampled(lambda rng, k: dealer.sample(k, rng)[:, :4].copy(), likelihood if infer else None, play)
+    outcomes, w, info = drive(seed, samples, target_se, chunk, progress)
     ranges = {a: contract_ranges(rules, {a: None}, asker, asker if a == "alone" else m,
                                  a == "alone" or bool(lone_maker), asker if a == "defend alone" else None)[a]
               for a in outcomes}
@@ -128,12 +131,12 @@ def alone_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, u
         # the maker's partner keeps the maker's partnership: nobody is asked after it, so the contract is
         # settled as not alone (its points at most the makers' march)
         ranges["with partner"] = contract_range(rules, True, False, None)
-    options, diffs, rec, close = _summarise(outcomes, w, rules.hand_size, game=game, limit=_limit(rules),
+    options, diffs, rec, close = summarise(outcomes, w, rules.hand_size, game=game, limit=point_limit(rules),
                                             sampling=info, ranges=ranges)
     inputs = {"hand": " ".join(card_name(c) for c in cards), "trump": trump_letter(t), "maker": SEAT_NAMES[m],
               "seat": SEAT_NAMES[asker], "up": None if upc is None else card_name(upc),
               "round": 1 if round_one else 2, "maker_alone": bool(lone_maker)}
-    _game_inputs(inputs, game)
+    game_inputs(inputs, game)
     return Decision("alone", inputs, rules, seed, info.played, model, options, diffs, rec, close, "hand", infer,
                     info.effective, target_se=target_se, sampling=info)
 
@@ -142,7 +145,7 @@ def _knowledge(rules: Rules, asker: int, hmask: int, upc: int | None, round_one:
     """What the asker knows: its hand, and the upcard (in the dealer's hand after a round-one
     call, on the kitty after being turned down)."""
     k = Knowledge(rules.deck_obj.mask)
-    k.need = [rules.hand_size] * 4 + [_kitty_size(rules)]
+    k.need = [rules.hand_size] * 4 + [kitty_size(rules)]
     k.need[asker] = 0
     k.known[asker] = hmask
     if upc is not None:

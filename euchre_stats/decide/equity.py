@@ -20,7 +20,7 @@ from ..bidding.model import BiddingModel, default_model
 from ..core.errors import DecisionInputError
 from ..output.results import ResultView
 from ..play.contracts import DEFAULT_PLAY_MODEL
-from ..rules import Rules, hand_point_values
+from ..rules import Rules, game_winner, hand_point_values
 from ..sampling.seeds import chunk_rng, chunk_sizes, resolve_seed
 from .selfplay import play_random_hands
 
@@ -122,19 +122,10 @@ def _canon(rules: Rules, a: int, b: int) -> tuple[int, int]:
 
 
 def _winner(rules: Rules, a: int, b: int) -> int | None:
-    """1 if we have won, 0 if they have, None while the game goes on."""
-    t = rules.game_to
-    if rules.win_by_two:
-        if a >= t and a - b >= 2:
-            return 1
-        if b >= t and b - a >= 2:
-            return 0
-        return None
-    if a >= t:
-        return 1
-    if b >= t:
-        return 0
-    return None
+    """1 if we (score ``a``) have won, 0 if they have, None while the game goes on
+    (:func:`~euchre_stats.rules.game_winner`, the game's end as the rules say it)."""
+    side = game_winner(rules, (a, b))
+    return None if side is None else int(side == 0)
 
 
 @lru_cache(maxsize=64)

@@ -39,7 +39,7 @@ from ..core.errors import IllegalActionError, InconsistentDealError, InvalidCard
 from ..core.seats import next_active, partner_of, partners_of
 from ..core.trump import EFF_SUIT, POWER_ALL, SUIT_MASK
 from ..sampling.deals import random_deals
-from ..rules import (FARMER_CARDS, GAME_NAMES, Rules, alone_with_the_call, banned_discard, dealer_picks_up,
+from ..rules import (FARMER_CARDS, GAME_NAMES, Rules, game_winner, alone_with_the_call, banned_discard, dealer_picks_up,
                      farmer_cards, first_leader, joker_up_makes_trump, joker_up_names_trump, loner_asks_partner,
                      may_call_alone,
                      may_discard, may_farm, may_pass, may_take_up, order_must_go_alone, points_by_side, railroad_on,
@@ -1022,17 +1022,6 @@ def play_hand(state: HandState, policies) -> HandState:
     while state.phase != OVER:
         state.apply(pols[state.to_act](state))
     return state
-
-
-def game_winner(rules: Rules, score: Sequence[int]) -> int | None:
-    """The side that has won with ``score`` (``game_to`` reached ahead of every other side; a
-    two-point lead with ``win_by_two``).  In cutthroat two players level on ``game_to`` or more
-    play on (the project's convention: the texts say game to 10 each)."""
-    for side, mine in enumerate(score):
-        theirs = max(v for k, v in enumerate(score) if k != side)
-        if mine >= rules.game_to and mine > theirs and (not rules.win_by_two or mine - theirs >= 2):
-            return side
-    return None
 
 
 @dataclass

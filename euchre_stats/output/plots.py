@@ -77,7 +77,7 @@ def decision_title(decisions) -> str:
     """The context of a decision chart, for its title: the question and its inputs (hand, upcard or
     turned-down card, seat, trump where known), then the play model(s) and the rules' name.
 
-    ``decisions`` is one :class:`~euchre_stats.decide.questions.Decision` or a list (one per play model).
+    ``decisions`` is one :class:`~euchre_stats.decide.result.Decision` or a list (one per play model).
     """
     decisions = _as_list(decisions)
     d0 = decisions[0]
@@ -119,7 +119,7 @@ def _mark_recommended(ax, actions: list[str], recommendation: str) -> None:
 def draw_decision_values(ax, decisions, context: bool = True):
     """Bars of each option's expected value with its 95% interval on ``ax``; returns ``ax``.
 
-    ``decisions`` is one :class:`~euchre_stats.decide.questions.Decision` or a list (one per play
+    ``decisions`` is one :class:`~euchre_stats.decide.result.Decision` or a list (one per play
     model, drawn side by side).  Each model's recommended option is outlined in black and labelled
     ``recommended`` (its bar's ``gid``).  ``context``: the title names the hand, upcard, seat, trump,
     model and rules (:func:`decision_title`); a figure that says them in its own title passes False.
@@ -233,7 +233,7 @@ def decision_figure(decisions):
 def plot_decision(decisions, path: str) -> None:
     """:func:`decision_figure` written atomically to ``path`` (.png/.svg/.pdf).
 
-    ``decisions`` is one :class:`~euchre_stats.decide.questions.Decision` or a list (one per play model).
+    ``decisions`` is one :class:`~euchre_stats.decide.result.Decision` or a list (one per play model).
     """
     save_figure(decision_figure(decisions), path)
 
@@ -253,8 +253,8 @@ def draw_variants(ax, r, panel: str = "probabilities", panels: dict | None = Non
     """One panel of :data:`VARIANT_PANELS` (or of ``panels``): bars per deck with 95% intervals on
     ``ax``; returns ``ax``.
 
-    ``r`` is a :class:`~euchre_stats.variants.simulate.VariantsResult` (or any result with
-    ``decks`` of :class:`~euchre_stats.variants.simulate.DeckOutcome`).
+    ``r`` is a :class:`~euchre_stats.study.simulate.VariantsResult` (or any result with
+    ``decks`` of :class:`~euchre_stats.study.simulate.DeckOutcome`).
     """
     panels = VARIANT_PANELS if panels is None else panels
     if panel not in panels:
@@ -285,7 +285,7 @@ def plot_variants(r, path: str, panels: dict | None = None) -> None:
     """Bars per deck with 95% intervals: make/march/euchre shares, and the dealer's-side points
     (or the two panels of ``panels``).
 
-    ``r`` is a :class:`~euchre_stats.variants.simulate.VariantsResult` (or a result like it).
+    ``r`` is a :class:`~euchre_stats.study.simulate.VariantsResult` (or a result like it).
     """
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(12, 4.2))
     draw_variants(ax1, r, "probabilities", panels)

@@ -1,7 +1,7 @@
 """What every result type shares: its JSON, CSV and text forms, and its view in a notebook.
 
-A result type (a :class:`~euchre_stats.decide.questions.Decision`, a
-:class:`~euchre_stats.variants.simulate.VariantsResult`, ...) defines ``to_dict`` (the
+A result type (a :class:`~euchre_stats.decide.result.Decision`, a
+:class:`~euchre_stats.study.simulate.VariantsResult`, ...) defines ``to_dict`` (the
 command line's JSON), ``to_frame`` (the command line's CSV, as a DataFrame) and
 ``to_text`` (the command line's table); :class:`ResultView` derives the rest from
 those three, so the command line and a notebook show the same thing.  No computing here.
@@ -28,7 +28,7 @@ def dumps(obj) -> str:
 #: the package version
 CSV_METADATA = ("kind", "inputs", "rules", "seed", "samples", "model", "pass_model", "bidding", "infer",
                 "effective_samples", "value_unit", "target_se", "target_reached", "recommendation", "too_close",
-                "differences", "run_dir", "settings", "version")
+                "differences", "pass_branches", "run_dir", "settings", "version")
 
 
 def csv_metadata(d: dict, prefix: str = "") -> list[str]:

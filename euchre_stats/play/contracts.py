@@ -36,6 +36,10 @@ class Outcome:
     our_euchred: np.ndarray
     our_tricks: np.ndarray     # tricks taken by the asking side (-1 when thrown in)
     points: np.ndarray | None = None   # points, when ``value`` is something else (tricks, for a lead)
+    #: (n, 4) int64, for a pass: the contract the rest of the auction reached on each deal, as
+    #: ``(seat that made trump or -1 when thrown in, round 1/2 or 0, trump or -1, lone seat or -1)``
+    #: (:func:`euchre_stats.decide.setup.auction_contract`); None for every other option
+    contract: np.ndarray | None = None
 
     @staticmethod
     def concat(parts: list["Outcome"]) -> "Outcome":
@@ -43,6 +47,8 @@ class Outcome:
         out = Outcome(*[np.concatenate([getattr(p, f) for p in parts]) for f in fields])
         if parts[0].points is not None:
             out.points = np.concatenate([p.points for p in parts])
+        if parts[0].contract is not None:
+            out.contract = np.concatenate([p.contract for p in parts])
         return out
 
 

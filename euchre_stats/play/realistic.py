@@ -8,7 +8,7 @@ plays the card that is worth the most *points* for their side on average (make 1
 lone march 4, euchre 2 or more; the rules' :func:`~euchre_stats.rules.hand_points`), ties to
 the lowest card number.  A card with no choice (one legal card, or legal cards with nothing
 unplayed between them) is played at once.  The whole play-out of a batch runs in numba
-(:mod:`._realistic_kernels`), parallel over deals, seeded per deal from ``(seed, deal index)``:
+(:mod:`euchre_stats.engine.realistic`), parallel over deals, seeded per deal from ``(seed, deal index)``:
 results never depend on threads.
 
 This module validates and converts; it does no I/O and never touches global random state.
@@ -16,16 +16,18 @@ This module validates and converts; it does no I/O and never touches global rand
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from ..core.compiling import announce
 from ..rules import Rules, hand_points
 from ..core.errors import RealisticInputError
 from ..solver import TT_BITS_LONG, _check_rows, _prepare, _threads, game_seats
-from ..solver import _kernels as _solver_kernels
+from ..engine import search as _solver_kernels
 from ..core.trump import NO_TRUMP, SUIT_MASK
 from . import DEFAULT_WORLDS
-from . import _realistic_kernels as _k
+from ..engine import realistic as _k
 
 #: chunks per thread (each chunk owns its transposition table)
 CHUNKS_PER_THREAD = 4
@@ -66,6 +68,17 @@ def points_table(rules: Rules, maker: np.ndarray, alone: np.ndarray, def_alone: 
                     mp, dp = hand_points(rules, t if side == 0 else hs - t, lone, dal)
                     table[rows, t] = (mp - dp) if side == 0 else (dp - mp)
     return table
+
+
+def _points_row(rules: Rules, maker: int, alone: bool, def_alone: int) -> np.ndarray:
+    """:func:`points_table`'s row of one contract (a copy of a kept one: a player's every decision asks
+    it, and building it costs more than many a decision's solves)."""
+    return _points_row_kept(rules, maker, alone, def_alone).copy()
+
+
+@functools.lru_cache(maxsize=512)
+def _points_row_kept(rules: Rules, maker: int, alone: bool, def_alone: int) -> np.ndarray:
+    return points_table(rules, np.array([maker]), np.array([alone]), np.array([def_alone]))[0]
 
 
 def _first_bad(mask: np.ndarray) -> int | None:
@@ -288,7 +301,7 @@ def play_realistic(rules: Rules, hands: np.ndarray, trump, leader, out, maker, a
     won : int array (n,), optional
         Side 0's tricks already taken in this hand (default 0): points count the whole hand.
     stats : int64 array, optional
-        Receives the kernel counters (see :data:`_realistic_kernels.NUM_PLAY_STATS`).
+        Receives the kernel counters (see :data:`euchre_stats.engine.realistic.NUM_PLAY_STATS`).
 
     Returns
     -------
@@ -373,7 +386,7 @@ def decide_given_worlds(rules: Rules, worlds: np.ndarray, trump: int, leader: in
     wd = np.ascontiguousarray(worlds, dtype=np.int64)
     tr = np.full(3, -1, dtype=np.int8)
     tr[: len(trick)] = list(trick)
-    pts = points_table(rules, np.array([maker]), np.array([alone]), np.array([def_alone]))[0]
+    pts = _points_row(rules, int(maker), bool(alone), int(def_alone))
     sums = np.zeros(33, dtype=np.int64)
     kernel = _k.decide_given_worlds_nt if int(trump) == NO_TRUMP else _k.decide_given_worlds
     card = kernel(wd, int(trump), int(leader), int(out), tr, int(gone), int(rules.deck_obj.mask), pts, int(won),

@@ -4,12 +4,12 @@ The six-seat twin of :mod:`.realistic`.  At every card the player to move sample
 deals consistent with their own information -- their hand, every card played, the voids the play
 has shown (by effective suit), the upcard in the dealer's hand while the dealer (seat 5) holds
 it, nothing known of the kitty or of the hands of seats sitting out -- values each legal card in
-each world with the six-seat double-dummy search (:mod:`euchre_stats.solver._seats`) and plays the
+each world with the six-seat double-dummy search (:mod:`euchre_stats.engine.search_seats`) and plays the
 card worth the most *points* for their side summed over the worlds (three or four tricks 1, a
 march 3, a lone march 6, a euchre 3 to the defenders: :func:`~euchre_stats.rules.hand_points`),
 ties to the lowest card number.  A card with no choice (one legal card, or legal cards with
 nothing unplayed between them) is played at once.  The play-outs run in numba
-(:mod:`._realistic_seats`), parallel over deals, each deal from its own random stream
+(:mod:`euchre_stats.engine.realistic_seats`), parallel over deals, each deal from its own random stream
 ``(seed, deal index)``: results never depend on the number of threads.
 
 Either deck of six-handed euchre: the 33-card deck or the doubled 25-card pack (``Rules(players=6,
@@ -30,11 +30,11 @@ from ..core.compiling import announce
 from ..core.errors import RealisticInputError
 from ..core.trump import EFF_SUIT, SUIT_MASK
 from ..rules import Rules, hand_points_array, sitting_out
-from ..solver import _kernels as _solver_kernels
-from ..solver import _seats as _solver_seats
+from ..engine import search as _solver_kernels
+from ..engine import search_seats as _solver_seats
 from ..solver import _threads
-from . import _realistic_kernels as _k4
-from . import _realistic_seats as _k
+from ..engine import realistic as _k4
+from ..engine import realistic_seats as _k
 from .realistic import _first_bad, known_discards
 
 #: worlds sampled per decision by default (as the four-seat model)
@@ -352,7 +352,7 @@ def play_realistic_seats(rules: Rules, hands, trump, leader, out, maker, alone, 
         order from ``leader``, -1 padded (k <= 5; one sequence is every row's).  Default none:
         every row starts at a trick boundary.
     stats : int64 array, optional
-        Receives the kernel counters (:data:`._realistic_seats.NUM_STATS`: decisions, forced
+        Receives the kernel counters (:data:`euchre_stats.engine.realistic_seats.NUM_STATS`: decisions, forced
         cards, worlds, probes, exact samples, search nodes, table clears).
     streams : int array (n,), optional
         The random stream of each deal instead of its row (common random numbers).

@@ -24,7 +24,7 @@ from ..core.cards import card_name
 from ..core.errors import RealisticInputError, RecordError
 from ..core.trump import EFF_SUIT
 from ..game.state import OVER, HandState
-from ._realistic_kernels import NOT_LEGAL
+from ..engine.realistic import NOT_LEGAL
 from .realistic import DEFAULT_WORLDS, MAX_SEED, decide_given_worlds, sample_worlds
 
 

@@ -8,8 +8,8 @@ hands and duplicate matches played through the state machine (``docs/players.md`
 
 from .base import METHODS, BasePlayer, Player
 from .load import load_player
-from .shipped import CheatPlayer, ModelPlayer, RandomPlayer
+from .shipped import CheatPlayer, InferencePlayer, ModelPlayer, RandomPlayer
 from .view import SeatView, seat_view
 
-__all__ = ["SeatView", "seat_view", "Player", "BasePlayer", "METHODS", "RandomPlayer", "ModelPlayer", "CheatPlayer",
-           "load_player"]
+__all__ = ["SeatView", "seat_view", "Player", "BasePlayer", "METHODS", "RandomPlayer", "ModelPlayer", "InferencePlayer",
+           "CheatPlayer", "load_player"]

@@ -4,6 +4,9 @@
 spec                           player
 =============================  ==============================================================
 ``realistic``                  the shipped bidder, realistic card play (``realistic:worlds=48``)
+``realistic-v1``               the same player, named for good: uniform worlds (old figures reproduce)
+``realistic-v2``               the shipped bidder, realistic card play on worlds weighted by the
+                               auction (``realistic-v2:worlds=24,pool=256``; ``players/reading.py``)
 ``shipped``, ``dd-tuned``,     that bidding policy, realistic card play (``points:worlds=48``)
 ``points``
 ``path/model.json``            a bidding model file from ``euchre-stats tune``, realistic card play
@@ -31,12 +34,13 @@ from pathlib import Path
 
 from ..core.errors import EuchreStatsError, PlayerSpecError
 from .base import METHODS
-from .shipped import CheatPlayer, ModelPlayer, RandomPlayer
+from .shipped import CheatPlayer, InferencePlayer, ModelPlayer, RandomPlayer
 
 #: the shipped players' names (a model file's path is one too)
-SHIPPED = ("realistic", "shipped", "dd-tuned", "points", "random", "cheat")
+SHIPPED = ("realistic", "realistic-v1", "realistic-v2", "shipped", "dd-tuned", "points", "random", "cheat")
 #: the options each shipped player takes
-OPTIONS = {"realistic": ("worlds",), "shipped": ("worlds",), "dd-tuned": ("worlds",), "points": ("worlds",),
+OPTIONS = {"realistic": ("worlds",), "realistic-v1": ("worlds",), "realistic-v2": ("worlds", "pool"),
+           "shipped": ("worlds",), "dd-tuned": ("worlds",), "points": ("worlds",),
            "model": ("worlds",), "random": ("seed",), "cheat": ("worlds",)}
 
 
@@ -62,7 +66,9 @@ def _shipped(spec: str, name: str, opts: dict):
         return RandomPlayer(**opts)
     if name == "cheat":
         return CheatPlayer(**opts)
-    policy = "shipped" if name == "realistic" else name
+    if name == "realistic-v2":
+        return InferencePlayer("shipped", name=spec, **opts)
+    policy = "shipped" if name in ("realistic", "realistic-v1") else name
     return ModelPlayer(policy, name=spec, **opts)
 
 

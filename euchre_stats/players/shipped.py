@@ -8,6 +8,9 @@
   per card).  In the two-, three- and six-handed games it bids with that game's fitted
   heuristic bidder (:func:`~euchre_stats.bidding.games.game_bidder`): the bidding models are
   four-handed.  Exchanges (a farmer's hand, railroad, six-handed's ask) follow the rule of thumb.
+* :class:`InferencePlayer` (``realistic-v2``): bids as ``realistic``, and plays realistically on worlds
+  weighted by what the auction revealed (:mod:`~euchre_stats.players.reading`).  ``realistic-v1`` is
+  ``realistic`` under a name that will keep meaning the uniform-world player.
 * :class:`CheatPlayer` (``cheat``): **reference only** -- it sees every card.  It bids as
   ``realistic`` and plays the double-dummy card, from the whole hand state handed to it as
   ``play(view, full=state)`` (``sees_all``).  It measures what perfect information is worth, and is
@@ -28,6 +31,7 @@ from ..play.realistic import DEFAULT_WORLDS
 from ..rules import Rules, banned_discard, dealer_picks_up
 from .base import BasePlayer, heuristic_answer
 from .cardplay import double_dummy_card, realistic_card
+from .reading import DEFAULT_POOL, MAX_POOL, inferred_card
 from .view import SeatView
 
 #: most worlds a player may sample per card
@@ -189,6 +193,27 @@ class ModelPlayer(BasePlayer):
         return realistic_card(view, worlds=self.worlds)
 
 
+class InferencePlayer(ModelPlayer):
+    """``realistic-v2``: bids as :class:`ModelPlayer`; plays realistically on worlds weighted by the
+    auction under its own bidding model (:func:`~euchre_stats.players.reading.inferred_card`).
+
+    ``pool`` candidate deals are drawn per card before weighting (more while their effective number
+    is below ``worlds``).  ``log`` collects ``(effective candidates, candidates drawn)`` per decision
+    read from the auction (a diagnostic; cleared by nobody but the caller).
+    """
+
+    def __init__(self, policy="shipped", worlds: int = DEFAULT_WORLDS, name: str | None = None,
+                 pool: int = DEFAULT_POOL):
+        super().__init__(policy, worlds=worlds, name=name)
+        if isinstance(pool, bool) or not isinstance(pool, (int, np.integer)) or not 1 <= pool <= MAX_POOL:
+            raise PlayerSpecError(f"pool must be a whole number 1..{MAX_POOL}, got {pool!r}")
+        self.pool = int(pool)
+        self.log: list = []
+
+    def play(self, view: SeatView) -> int:
+        return inferred_card(view, self.model, worlds=self.worlds, pool=self.pool, log=self.log)
+
+
 class CheatPlayer(ModelPlayer):
     """REFERENCE ONLY: sees every card.  Bids as ``realistic``; plays the double-dummy card from the whole
     state, handed over as ``play(view, full=state)`` because ``sees_all`` is set."""
@@ -209,4 +234,4 @@ def card_text(card) -> str:
     return card_name(card) if isinstance(card, (int, np.integer)) and not isinstance(card, bool) else str(card)
 
 
-__all__ = ["RandomPlayer", "ModelPlayer", "CheatPlayer", "MAX_WORLDS", "card_text"]
+__all__ = ["RandomPlayer", "ModelPlayer", "InferencePlayer", "CheatPlayer", "MAX_WORLDS", "card_text"]

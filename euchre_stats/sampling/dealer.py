@@ -13,7 +13,7 @@ Sampling is exact: the unseen cards are grouped by effective suit; every matrix
 (the number of deals it stands for), a matrix is drawn per sample, and each
 group's cards are shuffled among its holders.  Every consistent deal is thus
 equally likely, whatever the voids.  No bidding inference here: weighting by
-the bidding model is done by the caller (:mod:`euchre_stats.decide.questions`).
+the bidding model is done by the caller (:mod:`euchre_stats.decide`).
 """
 
 from __future__ import annotations

@@ -70,3 +70,16 @@ def sample_hands(rules: Rules, asker: int, hands: np.ndarray, ups: np.ndarray, s
         out[:, seat] = np.bitwise_or.reduce(shifted[:, pos:pos + hs], axis=1)
         pos += hs
     return out
+
+
+def random_positions(n: int, seed=None, deck="24", hand_size: int = 5):
+    """``n`` random full positions to solve: ``(hands uint64 (n, 4), trump int64 (n,), leader int64 (n,))``.
+
+    Every seat is dealt ``hand_size`` cards of ``deck``; trump and leader are
+    uniform.  ``seed`` is an int, a ``SeedSequence`` or a ``numpy.random.Generator``.
+    """
+    rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+    hands, _ = shuffled_deals(deck, hand_size, n, rng)
+    trump = rng.integers(0, 4, n).astype(np.int64)
+    leader = rng.integers(0, 4, n).astype(np.int64)
+    return hands.astype(np.uint64), trump, leader

@@ -1,6 +1,6 @@
 """Double-dummy solver: how many tricks each side takes with best play, every card seen.
 
-The public face of the numba kernels in :mod:`euchre_stats.solver._kernels`:
+The public face of the numba kernels in :mod:`euchre_stats.engine.search`:
 arrays in (:func:`solve_many`, :func:`card_values_many`) for Monte Carlo code, or
 one friendly position (:func:`solve`, :func:`card_values`) with cards as text.
 Everything is validated here; the kernels trust what they are given.  Any deck,
@@ -198,7 +198,7 @@ def _threads(threads) -> int:
 
 def _run(hands, trump, leader, out, played, threads, want_values: bool, stats, check: bool):
     # the kernels (and numba) load here, after the input was checked: a bad position never loads them
-    from . import _kernels
+    from ..engine import search as _kernels
 
     h, t, ld, o, p = _prepare(hands, trump, leader, out, played)
     if check:

@@ -21,7 +21,7 @@ from ..core.cards import card_name, card_twin, parse_cards, parse_trump
 from ..core.compiling import announce
 from ..core.errors import SolveInputError
 from ..core.trump import NO_TRUMP
-from . import _seats
+from ..engine import search_seats as _seats
 
 
 #: the sevens and eights (none in the doubled pack) and the two Jokers, as masks

@@ -5,7 +5,7 @@ manifest ``strategy_table.json``, so it is installed by ``pip install .``) holds
 every 24-card class for the four seats under the north-american rules.  Any run
 directory of ``euchre-stats table`` can be used instead.  When the rules differ
 from the table's, or the class is not in it, the answer is computed live with
-:func:`euchre_stats.decide.questions.order_decision`, and the answer says which it did.
+:func:`euchre_stats.decide.order.order_decision`, and the answer says which it did.
 Reads files; prints nothing (an :class:`Advice` knows its own JSON, DataFrame and text forms).
 An answer from the shipped table reads its one row without pandas, and counts its one hand without
 numba, so ``euchre-stats advise`` starts quickly; pandas is imported where a frame is made.
@@ -26,7 +26,7 @@ from ..core.cards import JOKER, card_name, format_cards, parse_card, parse_cards
 from ..core.errors import AdviceError, BiddingModelError
 from ..core.seats import SEAT_NAMES, parse_seat
 from ..decide.equity import parse_score
-from ..decide.questions import order_decision
+from ..decide.order import order_decision
 from ..output.results import ResultView, text_table
 from ..rules import NORTH_AMERICAN, Rules
 from .classes import canonical, class_key, class_label, class_text, enumerate_classes
@@ -365,7 +365,7 @@ def _lookup_corrected(rules: Rules, class_id: int, seat: str, hmask: int, up: in
     err = corr.rmse[seat]
     spread = {"pass": err["pass"], "order": float(np.hypot(err["pass"], err["gain_order"])),
               "order alone": float(np.sqrt(err["pass"] ** 2 + err["gain_order"] ** 2 + err["gain_alone"] ** 2))}
-    from ..decide.questions import option_ranges
+    from ..decide.summary import option_ranges
 
     ranges = option_ranges(rules, ("pass", "order", "order alone"), parse_seat(seat), round_one=True)
     options = []

@@ -3,7 +3,7 @@
 One row per canonical class (:mod:`euchre_stats.strategy.classes`) and seat: expected points
 (asking side minus the other side) of pass, order and order alone with 95% intervals,
 the paired gains over passing, P(make), P(march), P(euchred), the recommendation.
-Each class is evaluated as :func:`euchre_stats.decide.questions.order_decision` evaluates one
+Each class is evaluated as :func:`euchre_stats.decide.order.order_decision` evaluates one
 question under double-dummy play -- deals of the unseen cards resampled in proportion to how
 likely the passes before the asker are (one chunk of the decision's sampling importance
 resampling: the same deals from the same generator), the pass valued by playing out the auction
@@ -13,7 +13,7 @@ solver call.  A class's ``n`` is the distinct deals played, ``ess`` its effectiv
 
 With ``scores`` (a list of game scores, ``(us, them)``), each class also gets, per score, each
 option's chance of winning the game and the recommendation by that chance
-(:class:`~euchre_stats.decide.questions.GameState`): read from the *same* sampled deals and
+(:class:`~euchre_stats.decide.at_score.GameState`): read from the *same* sampled deals and
 play-outs as the points, so a score costs no extra play-out and the points columns are the
 same with or without scores.
 
@@ -39,14 +39,10 @@ from ..core.seats import DEALER, SEAT_NAMES, parse_seat
 from ..core.stats import Z95, rowsum, rowwise_weighted_mean_se
 from ..decide.equity import parse_score
 from ..decide.inference import round_one_likelihood, round_two_likelihood
-from ..decide.questions import (
-    GameState,
-    game_state,
-    intervals,
-    option_ranges,
-    round_one_outcomes,
-    round_two_outcomes,
-)
+from ..decide.at_score import GameState, game_state
+from ..decide.call import round_two_outcomes
+from ..decide.order import round_one_outcomes
+from ..decide.summary import intervals, option_ranges
 from ..play.contracts import Evaluator, Outcome
 from ..rules import Rules, may_discard, may_take_up, order_must_go_alone
 from ..sampling.deals import sample_hands
@@ -255,6 +251,8 @@ def _option_outcomes(spec: TableSpec, asker: int, up: int, class_hands: np.ndarr
     discards = []
     if asker == DEALER:
         discards = [(str(j), cand) for j, cand in enumerate(_discard_candidates(rules, up, class_hands))]
+    # every class plays both orders here; a class whose dealer may not take the upcard up (dealer needs
+    # trump) has them masked by rules.may_take_up in evaluate_classes, row by row
     return round_one_outcomes(rules, auction, ev, hands, up, asker, rng,
                               pass_model=spec.pass_model, bidding=spec.bidding_model, workers=workers,
                               may_order=not order_must_go_alone(rules, asker), may_alone=True,
@@ -294,14 +292,14 @@ def summarise_classes(outs: dict[str, Outcome], w: np.ndarray, k: int, allowed: 
                       asker: int, sampling: ClassSampling | None = None) -> dict[str, np.ndarray]:
     """Per-class columns from per-row outcomes (rows class by class, ``k`` classes).
 
-    As :func:`~euchre_stats.decide.questions._summarise`: with ``sampling`` (deals resampled by the
+    As :func:`~euchre_stats.decide.summary.summarise`: with ``sampling`` (deals resampled by the
     auction's likelihood, weights their counts, 0 for padding) each standard error is scaled by the
     class's ``se_scale`` and intervals count its effective sample; every interval stays inside the
-    option's possible range under ``rules`` (:func:`~euchre_stats.decide.questions.option_ranges`).
+    option's possible range under ``rules`` (:func:`~euchre_stats.decide.summary.option_ranges`).
 
     ``allowed[action]`` masks classes for which an option is not open (their
     columns are NaN).  The recommendation and "too close" follow
-    :func:`euchre_stats.decide.questions._summarise`.  ``games`` (score label -> GameState)
+    :func:`euchre_stats.decide.summary.summarise`.  ``games`` (score label -> GameState)
     adds, per score, each option's chance of winning the game (``p_win_<option>@<score>`` with
     ``_lo``/``_hi``) and the recommendation by it (``best@<score>``, ``too_close@<score>``), from the
     same rows (the dealer keeps the discard that is best for points, as ``order_decision`` does).
@@ -400,7 +398,7 @@ def summarise_classes(outs: dict[str, Outcome], w: np.ndarray, k: int, allowed: 
 def _recommend(vals: np.ndarray, means: np.ndarray, W: np.ndarray, spans: np.ndarray, scale: np.ndarray,
                played: np.ndarray, n_eff: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The best option per class (the highest mean, ties to the earlier option) and whether it is
-    too close to call, as in :func:`euchre_stats.decide.questions._summarise`: the paired interval
+    too close to call, as in :func:`euchre_stats.decide.summary.summarise`: the paired interval
     of its lead over the first rival that differs from it on some deal contains 0.
 
     ``vals`` (K, options, S) per-deal values, ``means`` (K, options) their means (-inf for an
@@ -432,7 +430,7 @@ def _recommend(vals: np.ndarray, means: np.ndarray, W: np.ndarray, spans: np.nda
 @dataclass
 class ClassSampling:
     """Per class: deals played (distinct), the effective sample and the standard errors' factor for
-    the candidate pool (as :class:`~euchre_stats.decide.questions.Sampling` for one question)."""
+    the candidate pool (as :class:`~euchre_stats.decide.driver.Sampling` for one question)."""
 
     played: np.ndarray
     effective: np.ndarray

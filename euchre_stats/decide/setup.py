@@ -1,0 +1,182 @@
+"""What the four-handed questions share: parsing the hand and the upcard, the asker's knowledge and
+the constrained dealer, contracts built on sampled deals, the dealer's candidate discards, and the
+outcome of passing (the rest of the auction by the bidding model, then the play).
+
+Seats here are absolute with the dealer fixed at seat 3: seat 0 is eldest, 1 the dealer's partner,
+2 third hand, 3 the dealer; the side of seats 1 and 3 is the dealer's side.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+
+from ..bidding.auction import Auction
+from ..bidding.model import BiddingModel
+from ..core.cards import (JOKER, NO_TRUMP_WORDS, card_name, cards_to_mask, parse_card, parse_cards, parse_suit,
+                          parse_trump)
+from ..core.errors import DecisionInputError, InconsistentDealError
+from ..core.stats import weighted_mean_se
+from ..core.trump import NO_TRUMP, POWER
+from ..play.contracts import PLAY_MODELS, Contracts, Evaluator, Outcome
+from ..rules import Rules, hand_points_array, joker_up_names_trump, may_call_no_trump
+from ..sampling.dealer import KITTY, Dealer, Knowledge
+from . import PASS_MODELS
+
+
+def weakest_first(cards: list[int], trump: int) -> list[int]:
+    """The dealer's candidate discards from the weakest (off-suit low cards) to the strongest (the
+    bowers): on common random numbers several discards often do exactly as well on every deal, and
+    the first of them is the one named (no player would bury a bower when a nine does as well)."""
+    return sorted(cards, key=lambda c: (int(POWER[trump, c]), c))
+
+
+def pick_discards(outcomes: dict[str, Outcome], w: np.ndarray) -> tuple[dict, dict]:
+    """Collapse ``"order|Tc"``-style candidate keys into one option with its best discard."""
+    merged: dict[str, Outcome] = {}
+    extras: dict[str, dict] = {}
+    best: dict[str, tuple[float, str]] = {}
+    for key, o in outcomes.items():
+        if "|" not in key:
+            merged[key] = o
+            continue
+        action, card = key.split("|")
+        mu, _ = weighted_mean_se(o.value, w)
+        if action not in best or mu > best[action][0]:
+            best[action] = (mu, card)
+            merged[action] = o
+            extras[action] = {"discard": card}
+    return merged, extras
+
+
+def hand_setup(hand, rules: Rules, size: int | None = None) -> tuple[list[int], int]:
+    cards = parse_cards(hand, rules.deck_obj, size=rules.hand_size if size is None else size)
+    return cards, cards_to_mask(cards)
+
+
+def kitty_size(rules: Rules) -> int:
+    return rules.deck_obj.size - 4 * rules.hand_size
+
+
+def round_knowledge(rules: Rules, asker: int, hmask: int, up: int) -> Knowledge:
+    k = Knowledge(rules.deck_obj.mask)
+    k.need = [rules.hand_size] * 4 + [kitty_size(rules) - 1]
+    k.need[asker] = 0
+    k.known[asker] = hmask
+    k.known[KITTY] = 1 << up
+    return k
+
+
+def dealer_for(k: Knowledge) -> Dealer:
+    """The constrained dealer of ``k``, an impossible knowledge a :class:`DecisionInputError`."""
+    try:
+        return Dealer(k)
+    except InconsistentDealError as exc:  # any other error is a bug, not the input's
+        raise DecisionInputError(str(exc)) from None
+
+
+def upcard_of(text, rules: Rules, hmask: int, what: str = "upcard", joker_ok: bool = False) -> int:
+    up = text if isinstance(text, int) else parse_card(text, rules.deck_obj)
+    if (hmask >> up) & 1:
+        raise DecisionInputError(f"the {what} {card_name(up)!r} is also in the hand")
+    if up == JOKER and not joker_ok:
+        if joker_up_names_trump(rules):
+            raise DecisionInputError(
+                "the Joker is the upcard: there is no bidding, the dealer named trump before looking, the "
+                "dealer's side are makers and only the dealer decides (the discard and going alone: ask "
+                "`order` from the dealer's seat)")
+        raise DecisionInputError("the Joker is the upcard: under these rules the hand is thrown in")
+    return up
+
+
+def rest_declares(auction: Auction, c: Contracts, passed: np.ndarray, round_one: bool, rng) -> Contracts:
+    """After the asker's own call without going alone: under British timing its partner may still
+    declare alone before the lead, then defenders may go alone; both by the bidding model."""
+    n = len(c.maker)
+    if not c.alone.all():
+        c.maker, c.alone, c.caller = auction.declare_alone(c.hands, c.trump, c.maker, c.alone, passed,
+                                                           np.full(n, round_one), rng, roles=(2,))
+    c.def_alone = auction.defender_alone(c.hands, c.trump, c.maker, c.alone, passed, rng)
+    return c
+
+
+def make_contracts(hands, trump, maker, alone, def_alone=None) -> Contracts:
+    n = hands.shape[0]
+    full = lambda v, dt: np.full(n, v, dtype=dt) if np.ndim(v) == 0 else np.asarray(v, dtype=dt)  # noqa
+    return Contracts(hands, full(trump, np.int64), full(maker, np.int64), full(alone, bool),
+                     full(-1 if def_alone is None else def_alone, np.int64))
+
+
+def zero_outcome(n: int) -> Outcome:
+    z = np.zeros(n, dtype=bool)
+    return Outcome(np.zeros(n), z, z, z, np.full(n, -1))
+
+
+def check_models(model: str, pass_model: str | None, rules: Rules | None = None):
+    """Refuse an unknown play or pass model, and the ``dd`` pass model where it would mislead: its
+    double-dummy bidders never name no trump, so under rules that allow it they would value the
+    pass as if nobody ever did."""
+    if model not in PLAY_MODELS:
+        raise DecisionInputError(f"unknown play model {model!r}: expected one of {', '.join(PLAY_MODELS)}")
+    if pass_model is not None and pass_model not in PASS_MODELS:
+        raise DecisionInputError(
+            f"unknown pass model {pass_model!r}: expected one of {', '.join(PASS_MODELS)}")
+    if pass_model == "dd" and rules is not None and may_call_no_trump(rules, 2):
+        raise DecisionInputError("pass model 'dd' with no trump: its double-dummy bidders never name no trump; "
+                                 "use --pass-model hand (the bidding model calls it)")
+
+
+def pass_outcome(pass_model, auction: Auction, hands, start_round, start_seat, rng, ev: Evaluator,
+                  rules: Rules, asker: int, bidding: BiddingModel, workers) -> Outcome:
+    n = hands.shape[0]
+    if pass_model == "zero":
+        return zero_outcome(n)
+    if pass_model == "dd":
+        from ..bidding.ddbids import DDAuction
+
+        c = DDAuction(rules, bidding, auction.upcard, workers, suit=auction.up_suit).finish(hands, start_round,
+                                                                                           start_seat, rng)
+    else:
+        c = auction.finish(hands, start_round, start_seat, rng)
+    o = ev.play(c, rng)
+    o.contract = auction_contract(c, auction.up_suit)
+    return o
+
+
+def auction_contract(c: Contracts, up_suit: int) -> np.ndarray:
+    """What the auction after a pass reached on each deal, as :attr:`Outcome.contract`: the seat
+    that made trump (the caller, where under British timing its partner then went alone; -1 when
+    the hand was thrown in), the round (1 or 2; 0 thrown in: round two never names the suit of
+    round one, so a contract in ``up_suit`` was made in round one), trump (-1 thrown in) and the
+    seat playing alone (-1 none)."""
+    made = c.maker >= 0
+    caller = c.maker if c.caller is None else c.caller
+    rnd = np.where(made, np.where(c.trump == up_suit, 1, 2), 0)
+    lone = np.where(made & c.alone, c.maker, -1)
+    return np.stack([np.where(made, caller, -1), rnd, np.where(made, c.trump, -1), lone], axis=1).astype(np.int64)
+
+
+
+def contract_trump(trump, rules: Rules) -> int:
+    """The trump of a contract already made: a suit, or no trump (``n``, 4) under ``no_trump`` (a
+    round-two call).  Without the option a wrong word gets the suits' message and ``n`` the option's."""
+    if isinstance(trump, int):
+        t = trump
+    elif rules.no_trump or str(trump).strip().lower() in NO_TRUMP_WORDS:
+        t = parse_trump(trump)
+    else:
+        t = parse_suit(trump)
+    if t == NO_TRUMP and not may_call_no_trump(rules, 2):
+        raise DecisionInputError("trump 'n' (no trump) needs rules with no_trump (--no-trump)")
+    return t
+
+
+def makers_chances(rules: Rules, c: Contracts, o: Outcome) -> Outcome:
+    """``o`` with P(make), P(march), P(euchred) as the makers' chances (the asker defends: ``o`` has
+    them for the asker's side, which did not make trump)."""
+    maker_tricks = np.where(c.maker >= 0, rules.hand_size - o.our_tricks, -1)
+    mp, dp = hand_points_array(rules, np.maximum(maker_tricks, 0), c.alone, c.def_alone >= 0)
+    live = c.maker >= 0
+    return dataclasses.replace(o, our_make=live & (mp > 0), our_march=live & (maker_tricks == rules.hand_size),
+                               our_euchred=live & (dp > 0))

@@ -1,0 +1,182 @@
+"""Start-up (issue 33): the quick paths of the command line import no numba, no compiled kernels
+and no pandas.
+
+Each case runs ``euchre_stats.cli.main.main(ARGS)`` in a fresh interpreter, as the
+``euchre-stats`` script does, and lists what ended up in ``sys.modules``: ``--help`` of the group
+and of every command, ``--version``, parse errors, ``odds`` (its table and JSON) and ``advise``
+answered from the shipped table.  ``benchmarks/startup.py`` measures the same paths' CPU time
+(``docs/performance.md``, "Start-up").
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import subprocess
+import sys
+
+import click
+import pytest
+
+from euchre_stats.cli.main import cli
+
+#: packages a quick path must not import (pyarrow, scipy and matplotlib come with pandas or numba)
+HEAVY = ("numba", "pandas", "pyarrow", "scipy", "matplotlib", "llvmlite")
+
+PROBE = r"""
+import json, sys
+from euchre_stats.cli.main import main
+try:
+    main(json.loads(sys.argv[1]))
+except SystemExit:
+    pass
+with open(sys.argv[2], "w") as fh:
+    json.dump(sorted(sys.modules), fh)
+"""
+
+
+def _command_paths() -> list[list[str]]:
+    """Every command's path (``["order"]``, ``["bench", "solver"]``, ...), groups included."""
+    out = []
+    for name, cmd in sorted(cli.commands.items()):
+        out.append([name])
+        if isinstance(cmd, click.Group):
+            out += [[name, sub] for sub in sorted(cmd.commands)]
+    return out
+
+
+def _loaded(args: list[str], tmp_path, stderr=subprocess.DEVNULL, **env_extra) -> list[str]:
+    report = tmp_path / "modules.json"
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "numba-cache"), **env_extra}  # cold: as a first run
+    subprocess.run([sys.executable, "-P", "-c", PROBE, json.dumps(args), str(report)], check=True, env=env,
+                   stdout=subprocess.DEVNULL, stderr=stderr, timeout=120)
+    return json.loads(report.read_text())
+
+
+def _heavy(modules: list[str]) -> list[str]:
+    """The forbidden modules among ``modules``: the heavy packages, the solver, every compiled kernel."""
+    return [m for m in modules if m.split(".")[0] in HEAVY
+            or m == "euchre_stats.solver" or m.startswith("euchre_stats.solver.")
+            or m.startswith("euchre_stats.engine") or m.rsplit(".", 1)[-1] == "_kernels"]
+
+
+QUICK = [
+    ["--help"],
+    ["--version"],
+    *[[*path, "--help"] for path in _command_paths()],
+    # parse errors: bad cards, a bad seat, a missing option, an unknown option, an unknown command
+    ["order", "Zz", "--up", "9h", "--seat", "eldest"],
+    ["order", "Jh Jd Ah 9s Tc", "--up", "9h", "--seat", "nobody"],
+    ["call", "Jh Jd Ah 9s Tc", "--seat", "eldest"],
+    ["lead", "Jh Ah Kc Qc 9s", "--trump", "x", "--maker", "eldest", "--seat", "eldest"],
+    ["solve", "--hands", "Jh", "--trump", "h", "--leader", "0"],
+    ["order", "Jh Jd Ah 9s Tc", "--up", "9h", "--seat", "eldest", "--rules", "nonsense"],
+    ["order", "--bogus"],
+    ["nonsense"],
+    # what needs no kernels and no frame at all
+    ["odds", "--deck", "24"],
+    ["odds", "--deck", "24,25,28,32,33", "--exact"],
+    ["odds", "--hand", "Jh Jd Ah 9s Tc", "--up", "9h", "--format", "json"],
+    ["advise", "Jh Jd Ah 9s Tc", "--up", "9h", "--seat", "eldest"],
+    ["advise", "Jh Jd Ah 9s Tc", "--up", "9h", "--seat", "dealer", "--format", "json"],
+]
+
+
+@pytest.mark.parametrize("args", QUICK, ids=lambda a: " ".join(a))
+def test_quick_paths_import_no_numba_kernels_or_pandas(args, tmp_path):
+    assert _heavy(_loaded(args, tmp_path)) == []
+
+
+def _on_a_terminal(args: list[str], tmp_path) -> tuple[list[str], bytes]:
+    """The modules ``args`` load and what they print on standard error when that is a terminal."""
+    master, slave = pty.openpty()
+    try:
+        modules = _loaded(args, tmp_path, stderr=slave)
+        os.close(slave)
+        slave = None
+        said = b""
+        while True:
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:  # the terminal's other end is closed: all read
+                break
+            if not chunk:
+                break
+            said += chunk
+    finally:
+        if slave is not None:
+            os.close(slave)
+        os.close(master)
+    return modules, said
+
+
+@pytest.mark.parametrize("args", [["order", "--help"], ["bench", "solver", "--help"], ["order", "--bogus"],
+                                  ["order", "Jh Jd Ah 9s Tc", "--up", "9h", "--seat", "eldest", "-n", "0"]],
+                         ids=lambda a: " ".join(a))
+def test_on_a_terminal_help_and_parse_errors_stay_quick_and_quiet(args, tmp_path):
+    """On a terminal with numba's cache cold the group checked the cache by importing the solver (and
+    numba), and announced a compile before ``--help`` or an option click refuses."""
+    modules, said = _on_a_terminal(args, tmp_path)
+    assert _heavy(modules) == []
+    assert b"compiling" not in said, said
+
+
+def test_on_a_terminal_a_bad_card_loads_no_kernel(tmp_path):
+    """A card or seat the library refuses is found before numba loads, and no compile is announced: the
+    notice comes from the library just before a kernel runs (``euchre_stats.core.compiling``)."""
+    modules, said = _on_a_terminal(["order", "Zz", "--up", "9h", "--seat", "eldest"], tmp_path)
+    assert _heavy(modules) == []
+    assert b"Zz" in said and b"compiling" not in said
+
+
+#: a card held twice: four-seat, and a card on the table that a hand holds too
+DUPLICATES = [
+    ["solve", "--hands", "Jh Jd Ah 9s Tc", "Jh Kh 9h Th Ac", "Kc Qc Jc Tc 9c", "As Ks Qs Js Ts", "--trump", "h",
+     "--leader", "0"],
+    ["solve", "--hands", "Ac 9h", "Kc", "Qc Ts", "Tc As", "--trump", "s", "--leader", "1", "--played", "Kc"],
+]
+
+
+@pytest.mark.parametrize("args", DUPLICATES, ids=["held twice", "played and held"])
+def test_solve_refuses_a_duplicate_card_before_loading_numba(args, tmp_path):
+    """The solver's input is checked before its kernels (and numba) load, so a bad position answers at
+    once, and says which card.  (The solver's package itself checks it: it loads its kernels only to solve.)"""
+    modules, said = _on_a_terminal(args, tmp_path)
+    assert [m for m in _heavy(modules) if m != "euchre_stats.solver"] == []
+    assert b"Error:" in said and (b"'Jh'" in said or b"'Kc'" in said), said
+
+
+def test_the_probe_sees_numba_where_it_is_needed(tmp_path):
+    """The check is not vacuous: a position ``solve`` answers loads the solver and numba (numba's JIT off
+    here, so nothing compiles: the kernels run as Python)."""
+    loaded = _loaded(["solve", "--hands", "Jh Jd Ah Kh Qh", "9s Ts Js Qs Ks", "-", "9c Tc Jc Qc Kc", "--trump", "h",
+                      "--leader", "0", "--out", "2"], tmp_path, NUMBA_DISABLE_JIT="1")
+    assert "numba" in loaded and "euchre_stats.engine.search" in loaded
+
+
+def test_text_table_is_pandas_to_string():
+    """``output.results.text_table`` (odds' and advise's tables without pandas) prints what
+    ``DataFrame(rows).to_string(index=False, na_rep=...)`` printed, missing cells included."""
+    import pandas as pd
+
+    import euchre_stats as es
+    from euchre_stats.output.results import text_table
+
+    tables = [es.odds("24,25,28,32,33", exact=True).rows(str),
+              [{k: str(v) for k, v in r.items()} for r in es.odds("24", hand="Jh Jd Ah 9s Tc", up="9h").rows()],
+              [{"action": "pass", "EV": "+1.01"}, {"action": "order alone", "EV": "-0.20", "95% CI": "[-1.00, +0.60]"}]]
+    for rows in tables:
+        assert text_table(rows, na_rep="-") == pd.DataFrame(rows).to_string(index=False, na_rep="-")
+
+
+def test_a_question_draws_its_progress_before_the_first_chunk():
+    """Progress from the first second (issue 33): a decision reports 0 before its first chunk, which
+    for the dealer (every candidate discard played on each deal) takes seconds."""
+    from euchre_stats.decide.order import order_decision
+
+    calls = []
+    order_decision("Jh Jd Ah 9s Tc", "9h", "dealer", samples=1200, seed=1, model="dd",
+                   progress=lambda done, total: calls.append((done, total)))
+    assert calls[0] == (0, 1200) and len(calls) >= 3  # 0, then after each chunk
+    assert all(t == 1200 for _, t in calls) and [d for d, _ in calls] == sorted(d for d, _ in calls)

@@ -1,0 +1,413 @@
+"""The compiled realistic play model against its slow twin, its sampler against exact enumeration."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+from euchre_stats.core.bits import card_suit
+from euchre_stats.core.cards import parse_card, parse_hand
+from euchre_stats.sampling.dealer import Dealer
+from euchre_stats.engine import realistic as K
+from euchre_stats.play.realistic import (
+    RealisticInputError,
+    decide_given_worlds,
+    lead_values_realistic,
+    play_realistic,
+    points_table,
+    sample_worlds,
+)
+from euchre_stats.rules import first_leader, preset
+from euchre_stats.solver import solve_many
+from euchre_stats.core.trump import SUIT_MASK
+
+from slow_pimc import PATTERNS, choose_from_worlds, contract, deal, knowledge_of, play_slow, random_position  # noqa: E402
+
+NA = preset("north-american")
+LONE_DEF = NA.replace(defend_alone=True)
+SUPER = NA.replace(defend_alone=True, super_euchre=True, lone_defender_points=5)
+
+
+def _decisions(rules, seed: int, count: int, trump=None):
+    """``count`` random decisions: (position, 24 worlds of the mover's own view); trump random unless given."""
+    rng = np.random.default_rng(seed)
+    for i in range(count):
+        p = random_position(rng, rules, PATTERNS[i % 4], trump=trump)
+        k = knowledge_of(rules, p["hands"], p["trump"], p["mover"], p["out"],
+                         p["gone"] | sum(1 << c for c in p["trick"]), p["voids"], -1)
+        ws = Dealer(k).sample(24, rng)[:, :4].astype(np.int64)
+        ws[:, p["mover"]] = p["hands"][p["mover"]]
+        yield p, ws
+
+
+@pytest.mark.parametrize("rules, trump", [(LONE_DEF, None), (SUPER, None), (LONE_DEF, 4)],
+                         ids=["defend-alone", "super-euchre", "no-trump"])
+def test_kernel_chooses_as_the_slow_twin_given_the_same_worlds(rules, trump):
+    agree = same_sums = total = 0
+    for p, ws in _decisions(rules, 20261201, 1100, trump):
+        args = (p["trump"], p["leader"], p["out"], p["trick"], p["maker"], p["alone"], p["def_alone"], p["won"])
+        ref, ref_sums = choose_from_worlds(rules, ws, *args)
+        card, sums = decide_given_worlds(rules, ws, p["trump"], p["leader"], p["out"], p["maker"], p["alone"],
+                                         p["def_alone"], trick=p["trick"], gone=p["gone"], won=p["won"])
+        quick, _ = decide_given_worlds(rules, ws, p["trump"], p["leader"], p["out"], p["maker"], p["alone"],
+                                       p["def_alone"], trick=p["trick"], gone=p["gone"], won=p["won"], full=False)
+        total += 1
+        agree += card == ref and quick == ref
+        same_sums += {c: int(sums[c]) for c in range(33) if sums[c] != K.NOT_LEGAL} == ref_sums
+    assert total >= 1000
+    assert agree / total >= 0.99, (agree, total)
+    assert same_sums / total >= 0.99, (same_sums, total)
+
+
+@pytest.mark.parametrize("rules, trump", [(LONE_DEF, None), (SUPER, None), (NA, 4)],
+                         ids=["defend-alone", "super-euchre", "no-trump"])
+def test_best_first_choice_equals_the_full_average_exactly(rules, trump):
+    """Best-first (with the cards the position probes prove for free) is an exact shortcut: the
+    same card as valuing every card in every world, with the same total, in every decision."""
+    for i, (p, ws) in enumerate(_decisions(rules, 7, 800 if trump is None else 400, trump)):
+        args = (rules, ws, p["trump"], p["leader"], p["out"], p["maker"], p["alone"], p["def_alone"])
+        kw = dict(trick=p["trick"], gone=p["gone"], won=p["won"])
+        full, full_sums = decide_given_worlds(*args, **kw)
+        quick, quick_sums = decide_given_worlds(*args, **kw, full=False)
+        assert quick == full, (i, p)
+        assert quick_sums[quick] == full_sums[full], (i, p)
+
+
+def test_points_table_follows_hand_points():
+    t = points_table(SUPER, np.array([1, 0]), np.array([True, False]), np.array([-1, 3]))
+    # seat 1 alone: side 0 defends; side 0 takes 0 tricks -> lone march -4, 3 -> euchre +2
+    assert t[0].tolist() == [-4, -1, -1, 2, 2, 4]
+    # seat 0 makes against a lone defender (5 points for the euchre), super-euchre on
+    assert t[1].tolist() == [-5, -5, -5, 1, 1, 2]
+
+
+def _small_position():
+    """Seat 0 (lone maker, seat 2 out) to lead the fourth trick; seat 1 void in clubs; the dealer
+    (seat 3) holds the upcard Ah."""
+    hands = [parse_hand("Jh Qh"), parse_hand("9s Ts"), 0, parse_hand("Ah 9d")]
+    gone = parse_hand("Jd Kh 9c Tc Jc Qc Kc Ad Td As")
+    return hands, gone
+
+
+def _enumerate(hands, gone, voids, up):
+    """Every consistent (seat 1, seat 3) pair for seat 0's view, by brute force."""
+    deck = NA.deck_obj.mask
+    unseen = deck & ~gone & ~hands[0] & ~(1 << up)
+    cards = [c for c in range(33) if (unseen >> c) & 1]
+    out = []
+    for a in itertools.combinations(cards, 2):
+        ma = sum(1 << c for c in a)
+        if ma & int(SUIT_MASK[2, 0]) and voids[1] & 1:
+            continue
+        for b in cards:
+            if b in a:
+                continue
+            out.append((ma, (1 << b) | (1 << up)))
+    return out
+
+
+@pytest.mark.parametrize("tries", [K.REJECT_TRIES, 0], ids=["rejection", "exact-unranking"])
+def test_sampler_is_uniform_and_respects_voids_and_upcard(tries):
+    hands, gone = _small_position()
+    up = parse_card("Ah")
+    voids = [0, 1, 0, 0]  # seat 1 void in clubs (suit 0)
+    cells = {w: i for i, w in enumerate(_enumerate(hands, gone, voids, up))}
+    counts = np.zeros(len(cells))
+    for stream in range(600):
+        ws, exact = sample_worlds(NA, hands, 2, 0, 4, seed=7, stream=stream, worlds=40, gone=gone, voids=voids,
+                                  up_known=up, tries=tries)
+        assert not exact and ws.shape == (40, 4)
+        for row in ws:
+            assert row[0] == hands[0] and row[2] == 0
+            counts[cells[(int(row[1]), int(row[3]))]] += 1  # a KeyError is an inconsistent world
+    df = len(cells) - 1
+    expected = counts.sum() / len(cells)
+    chi2 = float(((counts - expected) ** 2 / expected).sum())
+    assert chi2 < df + 5 * np.sqrt(2 * df), (chi2, df)
+
+
+def test_sampler_lists_every_deal_once_when_few_are_left():
+    hands, gone = _small_position()
+    up = parse_card("Ah")
+    every = _enumerate(hands, gone, [0, 1, 0, 0], up)
+    ws, exact = sample_worlds(NA, hands, 2, 0, 4, seed=1, worlds=len(every), gone=gone, voids=[0, 1, 0, 0],
+                              up_known=up)
+    assert exact and sorted((int(r[1]), int(r[3])) for r in ws) == sorted(every)
+    # the dealer's own view: the upcard is just their card, nothing else is known of it
+    ws, _ = sample_worlds(NA, [0, hands[1], 0, hands[3]], 2, 3, 4 | 1, seed=1, worlds=50, gone=gone | hands[0],
+                          up_known=up)
+    assert all(int(r[3]) == hands[3] for r in ws)
+
+
+def test_same_seed_same_results_on_one_or_two_threads():
+    rng = np.random.default_rng(3)
+    rows = []
+    for i in range(120):
+        maker, alone, def_alone, out = contract(rng, PATTERNS[i % 4])
+        rows.append((deal(rng, LONE_DEF, out), int(rng.integers(4)), maker, alone, def_alone, out))
+    hands = np.array([r[0] for r in rows], dtype=np.uint64)
+    trump = np.array([r[1] for r in rows])
+    maker = np.array([r[2] for r in rows])
+    alone = np.array([r[3] for r in rows])
+    def_alone = np.array([r[4] for r in rows])
+    out = np.array([r[5] for r in rows])
+    leader = np.array([first_leader(LONE_DEF, 3, m if a else None, d if d >= 0 else None)
+                       for m, a, d in zip(maker, alone, def_alone)])
+    a = play_realistic(LONE_DEF, hands, trump, leader, out, maker, alone, def_alone, seed=11, worlds=12, threads=1)
+    b = play_realistic(LONE_DEF, hands, trump, leader, out, maker, alone, def_alone, seed=11, worlds=12, threads=2)
+    assert (a == b).all()
+    assert ((a >= 0) & (a <= 5)).all()
+    c = play_realistic(LONE_DEF, hands[60:], trump[60:], leader[60:], out[60:], maker[60:], alone[60:],
+                       def_alone[60:], seed=11, worlds=12, threads=2)
+    assert (c == a[60:]).any()  # other deal numbers, other streams: reproducible, not identical by force
+
+
+def test_rows_sharing_a_stream_reuse_decisions_and_play_as_apart():
+    """The dealer's six discards of a deal, played from one stream deal by deal: the seats that
+    cannot tell the discards apart decide once (the kernel's table of decisions), and every row
+    plays exactly as it does in a batch of its own discard alone."""
+    rng = np.random.default_rng(21)
+    n = 40
+    hands = np.array([deal(rng, NA, 0) for _ in range(n)], dtype=np.uint64)
+    up = np.array([(int(NA.deck_obj.mask) & ~int(np.bitwise_or.reduce(h))).bit_length() - 1 for h in hands])
+    trump = np.array([card_suit(int(u)) for u in up])
+    six = [int(h[3]) | (1 << int(u)) for h, u in zip(hands, up)]
+    options = []
+    for j in range(6):
+        hs = hands.copy()
+        for i in range(n):
+            d = [c for c in range(33) if (six[i] >> c) & 1][j]
+            hs[i, 3] = np.uint64(six[i] & ~(1 << d))
+        options.append(hs)
+    both = np.stack(options, axis=1).reshape(n * 6, 4)
+    stats = np.zeros(K.NUM_PLAY_STATS, dtype=np.int64)
+    shared = play_realistic(NA, both, np.repeat(trump, 6), 0, 0, 3, False, -1, seed=8, worlds=12, threads=2,
+                            up_known=np.repeat(up, 6), streams=np.repeat(np.arange(n), 6), stats=stats)
+    for j in range(6):
+        apart = play_realistic(NA, options[j], trump, 0, 0, 3, False, -1, seed=8, worlds=12, threads=1,
+                               up_known=up)
+        assert (apart == shared[j::6]).all(), j
+    # the first three cards of the first trick are decided by seats that do not know the discard (26% here)
+    assert stats[K.ST_CACHED] > 0.2 * stats[K.ST_DECISIONS]
+
+
+def test_the_dealer_remembers_its_discard():
+    """Hearts trump, two tricks left, the dealer to lead with Qh Js; it discarded the left bower (Jd)
+    and every higher trump is gone. Remembering the discard it knows its queen is the boss trump:
+    Qh draws the last trump (9h) and Js wins the last trick. Forgetting it, the Jd may be out, and
+    the dealer's side takes one trick. Its worlds never hold the discard; with two cards a hand left
+    they are every consistent deal, C(9,2)C(7,2)C(5,2) = 7,560 of them (18,900 forgetting)."""
+    hands = [parse_hand(x) for x in ("Ts 9s", "Ad Ac", "Td 9h", "Qh Js")]
+    kitty = parse_hand("Jd Qc Kd Kc")
+    gone = int(NA.deck_obj.mask) & ~kitty & ~int(np.bitwise_or.reduce(np.array(hands, dtype=np.uint64)))
+    disc, hearts = parse_card("Jd"), 2
+    remembered, exact = sample_worlds(NA, hands, hearts, 3, 0, seed=1, worlds=20000, gone=gone, discard=disc)
+    assert exact and len(remembered) == 7560
+    assert len({tuple(w) for w in remembered.tolist()}) == 7560
+    assert not (remembered & (1 << disc)).any()
+    forgot, exact = sample_worlds(NA, hands, hearts, 3, 0, seed=1, worlds=20000, gone=gone)
+    assert exact and len(forgot) == 18900 and (forgot & (1 << disc)).any()
+    h = np.array([hands], dtype=np.uint64)
+    kw = dict(seed=3, worlds=20000, gone=gone, won=1)  # every deal a world; the dealer's side made trump, took 2 of 3
+    assert play_realistic(NA, h, hearts, 3, 0, 3, False, -1, discard=[disc], **kw)[0] == 0  # side 0: no trick
+    assert play_realistic(NA, h, hearts, 3, 0, 3, False, -1, **kw)[0] == 1
+    with pytest.raises(RealisticInputError, match="discard"):
+        play_realistic(NA, h, hearts, 3, 0, 3, False, -1, discard=[parse_card("Qh")], **kw)
+
+
+def _around(rng, rules, fixed: int, sizes) -> list[int]:
+    """Hands of ``sizes`` cards dealt at random from the rules' deck without the cards of ``fixed``."""
+    cards = rng.permutation([c for c in rules.deck_obj.cards if not (fixed >> c) & 1])
+    out, k = [], 0
+    for n in sizes:
+        out.append(sum(1 << int(c) for c in cards[k:k + n]))
+        k += n
+    return out
+
+
+def test_lay_down_marches_in_every_deal():
+    rng = np.random.default_rng(5)
+    top = parse_hand("Jh Jd Ah Kh Qh")
+    hands = []
+    for _ in range(50):
+        one, three = _around(rng, NA, top, (5, 5))
+        hands.append([top, one, 0, three])
+    hands = np.array(hands, dtype=np.uint64)
+    r = play_realistic(NA, hands, 2, 1, 4, 0, True, -1, seed=2)
+    assert r.tolist() == [5] * 50
+
+
+def test_one_trick_left_equals_double_dummy_and_the_slow_twin_plays_legally():
+    rng = np.random.default_rng(8)
+    hands = np.array([deal(rng, NA.replace(hand_size=1), 0) for _ in range(100)], dtype=np.uint64)
+    trump = rng.integers(0, 4, 100)
+    leader = rng.integers(0, 4, 100)
+    one = NA.replace(hand_size=1)
+    r = play_realistic(one, hands, trump, leader, 0, 0, False, -1, seed=1)
+    assert (r == solve_many(hands, trump, leader)).all()
+    h5 = np.array([deal(rng, NA, 0) for _ in range(6)], dtype=np.uint64)
+    for row in h5:
+        assert 0 <= play_slow(NA, row, 1, 0, 0, 0, False, -1, rng, worlds=6) <= 5
+
+
+def test_no_trump_plays_the_led_suit_high():
+    """No trump (trump 4): one trick left equals double dummy; a lone A-K-Q-J-T of spades marches (the
+    jack is only a jack, nothing ruffs); with both bowers and no trump, the jacks win nothing."""
+    rng = np.random.default_rng(81)
+    one = NA.replace(hand_size=1)
+    hands = np.array([deal(rng, one, 0) for _ in range(200)], dtype=np.uint64)
+    leader = rng.integers(0, 4, 200)
+    r = play_realistic(one, hands, 4, leader, 0, 0, False, -1, seed=1)
+    assert (r == solve_many(hands, np.full(200, 4), leader)).all()
+    top = parse_hand("As Ks Qs Js Ts")
+    lay = []
+    for _ in range(30):
+        one_, three = _around(rng, NA, top, (5, 5))
+        lay.append([top, one_, 0, three])
+    assert play_realistic(NA, np.array(lay, dtype=np.uint64), 4, 0, 4, 0, True, -1, seed=2).tolist() == [5] * 30
+    # seat 0 leads a jack: the led suit's ace wins it when another seat holds it
+    bowers = [parse_hand("Jh Jd"), parse_hand("Ah Ad"), 0, parse_hand("9c Tc")]
+    assert play_realistic(NA.replace(hand_size=2), np.array([bowers], dtype=np.uint64), 4, 0, 4, 0, True, -1,
+                          seed=3).tolist() == [0]
+
+
+def test_no_trump_worlds_respect_voids_in_the_natural_suit():
+    """In no trump a void is in a natural suit (the jacks stay in their suits): a seat shown void in
+    hearts holds no heart, jack of hearts included, in any sampled world."""
+    hands = [parse_hand("Ah Kh Qh As Ks"), parse_hand("9c Tc Jc Qc Kc"), parse_hand("9s Ts Js Qs Ac"),
+             parse_hand("Jh Th 9h Jd Ad")]
+    hearts = int(SUIT_MASK[4, 2])
+    jd = parse_hand("Jd")
+    held_jd = 0
+    for stream in range(40):
+        ws, _ = sample_worlds(NA, hands, 4, 0, 0, seed=5, stream=stream, worlds=30, voids=[0, 4, 0, 0])
+        assert ws.shape[0] == 30
+        assert not (ws[:, 1] & hearts).any()
+        assert (ws[:, 0] == hands[0]).all()
+        held_jd += int((ws[:, 1] & jd != 0).sum())
+    assert held_jd > 0  # the jack of diamonds is a diamond
+    # with hearts trump the same void also keeps the jack of diamonds (the left bower) from seat 1
+    ws, _ = sample_worlds(NA, hands, 2, 0, 0, seed=5, worlds=30, voids=[0, 4, 0, 0])
+    assert not (ws[:, 1] & int(SUIT_MASK[2, 2])).any()
+
+
+def test_a_batch_mixing_no_trump_and_trump_plays_each_deal_as_alone():
+    rng = np.random.default_rng(33)
+    n = 24
+    hands = np.array([deal(rng, NA, 0) for _ in range(n)], dtype=np.uint64)
+    trump = np.where(np.arange(n) % 3 == 0, 4, rng.integers(0, 4, n))
+    mixed = play_realistic(NA, hands, trump, 0, 0, 1, False, -1, seed=4, worlds=12, threads=2)
+    for t in (4, int(trump[1])):
+        rows = np.flatnonzero(trump == t)
+        alone = play_realistic(NA, hands[rows], t, 0, 0, 1, False, -1, seed=4, worlds=12, threads=1, streams=rows)
+        assert (alone == mixed[rows]).all(), t
+
+
+def test_kernel_and_slow_twin_score_alike_over_many_deals():
+    rng = np.random.default_rng(12)
+    n = 40
+    hands = np.array([deal(rng, NA, 0) for _ in range(n)], dtype=np.uint64)
+    trump = rng.integers(0, 4, n)
+    fast = play_realistic(NA, hands, trump, 0, 0, 1, False, -1, seed=4, worlds=16)
+    slow = np.array([play_slow(NA, hands[i], int(trump[i]), 0, 0, 1, False, -1, rng, worlds=16) for i in range(n)])
+    # the same policy with other samples: the hands mostly score the same (tricks differ more: once the
+    # points are settled every card is worth the same and the lowest is played)
+    pts = points_table(NA, np.array([1]), np.array([False]), np.array([-1]))[0]
+    assert (pts[fast] == pts[slow]).mean() >= 0.7
+    assert abs(float(pts[fast].mean()) - float(pts[slow].mean())) < 0.5
+
+
+def test_lead_values_score_each_lead_for_the_leader():
+    rng = np.random.default_rng(9)
+    hands = np.array([deal(rng, NA, 0) for _ in range(30)], dtype=np.uint64)
+    tricks, points = lead_values_realistic(NA, hands, 1, 0, 0, 2, False, -1, seed=3, worlds=8)
+    held = hands[:, 0]
+    for i in range(30):
+        for c in range(33):
+            if (int(held[i]) >> c) & 1:
+                assert 0 <= tricks[i, c] <= 5
+                mine = tricks[i, c]
+                expect = (2 if mine == 5 else 1 if mine >= 3 else -2)
+                assert points[i, c] == expect
+            else:
+                assert tricks[i, c] == -1 and np.isnan(points[i, c])
+    again = lead_values_realistic(NA, hands, 1, 0, 0, 2, False, -1, seed=3, worlds=8, threads=2)
+    assert (again[0] == tricks).all()
+
+
+def test_inputs_are_validated():
+    hands = np.array([deal(np.random.default_rng(0), NA, 0)], dtype=np.uint64)
+    with pytest.raises(RealisticInputError, match="out"):
+        play_realistic(NA, hands, 0, 0, 0, 1, True, -1, seed=1)
+    with pytest.raises(RealisticInputError, match="def_alone"):
+        play_realistic(NA, hands, 0, 0, 0, 1, False, 3, seed=1)
+    with pytest.raises(RealisticInputError, match="seed"):
+        play_realistic(NA, hands, 0, 0, 0, 1, False, -1, seed=-1)
+    with pytest.raises(RealisticInputError, match="won"):
+        play_realistic(NA, hands, 0, 0, 0, 1, False, -1, seed=1, won=1)
+    with pytest.raises(RealisticInputError, match="worlds"):
+        play_realistic(NA, hands, 0, 0, 0, 1, False, -1, seed=1, worlds=0)
+
+
+TWO = preset("north-american").replace(players=2)
+CUT = preset("north-american").replace(players=3, hand_size=7)
+
+
+def _two_handed_deal(rng, top: int):
+    """Seat 0 holds ``top``, seat 1 five random cards of the rest (two-handed: seats 2 and 3 out)."""
+    return [top, *_around(rng, TWO, top, (5,)), 0, 0]
+
+
+def test_two_handed_plays_on_seats_0_and_1_and_the_dealer_keeps_the_upcard():
+    rng = np.random.default_rng(8)
+    top = parse_hand("Jh Jd Ah Kh Qh")
+    hands = np.array([_two_handed_deal(rng, top) for _ in range(40)], dtype=np.uint64)
+    # a lay-down from eldest (seat 0) against the dealer (seat 1): every trick, whoever made trump
+    for maker in (0, 1):
+        r = play_realistic(TWO, hands, 2, 0, 0b1100, maker, False, -1, seed=3, dealer=1)
+        assert r.tolist() == [5] * 40
+    # the upcard the dealer (seat 1) took up is in the dealer's hand in every world of eldest's
+    up = parse_card("9h")
+    h = [parse_hand("As Ks Qs Ac Kc"), parse_hand("9h Td 9d Tc 9c"), 0, 0]
+    ws, _ = sample_worlds(TWO, h, 2, 0, 0b1100, seed=4, worlds=60, up_known=up, dealer=1)
+    assert len(ws) == 60 and all(int(w[1]) >> up & 1 for w in ws) and not any(int(w[3]) for w in ws)
+    # without it the upcard is just one unseen card of eighteen
+    ws, _ = sample_worlds(TWO, h, 2, 0, 0b1100, seed=4, worlds=200, dealer=1)
+    assert 0 < sum(int(w[1]) >> up & 1 for w in ws) < 120
+
+
+def test_cutthroat_maker_on_seat_1_against_the_coalition():
+    from euchre_stats.play.contracts import game_maker_tricks
+
+    rng = np.random.default_rng(9)
+    trumps = parse_hand("Jh Jd Ah Kh Qh Th 9h")
+    pairs = [_around(rng, CUT, trumps, (7, 7)) for _ in range(30)]
+    hands = np.array([[zero, trumps, two] for zero, two in pairs], dtype=np.uint64)
+    # the maker (game seat 1) holds every trump: all seven tricks, realistic or double dummy
+    for model in ("pimc", "dd"):
+        assert game_maker_tricks(CUT, hands, 2, 1, model=model, seed=5).tolist() == [7] * 30
+    # with ordinary hands realistic play stays in range and follows the seed
+    deals = np.array([_around(rng, CUT, 0, (7, 7, 7)) for _ in range(30)], dtype=np.uint64)
+    a = game_maker_tricks(CUT, deals, 0, np.arange(30) % 3, model="pimc", seed=6)
+    b = game_maker_tricks(CUT, deals, 0, np.arange(30) % 3, model="pimc", seed=6, threads=2)
+    assert (a == b).all() and ((a >= 0) & (a <= 7)).all()
+
+
+def test_smaller_games_are_validated():
+    hands = np.array([_two_handed_deal(np.random.default_rng(1), parse_hand("Jh Jd Ah Kh Qh"))], dtype=np.uint64)
+    with pytest.raises(RealisticInputError, match="nobody goes alone"):
+        play_realistic(TWO, hands, 2, 0, 0b1100, 0, True, -1, seed=1, dealer=1)
+    three = np.array([[parse_hand("9c Tc Jc Qc Kc"), parse_hand("Jh Jd Ah Kh Qh"), parse_hand("Ts Js Qs Ks As"), 0]],
+                     dtype=np.uint64)
+    with pytest.raises(RealisticInputError, match="seats 12 out"):
+        play_realistic(TWO, three, 2, 0, 0b1000, 0, False, -1, seed=1, dealer=1)
+    with pytest.raises(RealisticInputError, match="dealer 3 is not where"):
+        play_realistic(TWO, hands, 2, 0, 0b1100, 0, False, -1, seed=1)
+    cut = np.array([[parse_hand("9c Tc Jc Qc Kc Ac 9s"), parse_hand("Jh Jd Ah Kh Qh Th 9h"),
+                     parse_hand("Ts Js Qs Ks As 9d Td"), 0]], dtype=np.uint64)
+    with pytest.raises(RealisticInputError, match="maker 0 or dealer"):
+        play_realistic(CUT, cut, 2, 0, 0b1000, 0, False, -1, seed=1, dealer=2)
+    with pytest.raises(RealisticInputError, match="dealer 9 is not a seat"):
+        play_realistic(CUT, cut, 2, 0, 0b1000, 1, False, -1, seed=1, dealer=9)

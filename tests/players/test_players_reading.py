@@ -1,0 +1,331 @@
+"""realistic-v2 (players/reading.py): the auction's weights against a slow twin, the weighted sampler
+against exact enumeration (chi-square), the decision on weighted worlds against a slow weighted twin."""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import numpy as np
+import pytest
+from scipy import stats
+
+from euchre_stats.core.errors import PlayerSpecError
+from euchre_stats.core.trump import EFF_SUIT
+from euchre_stats.game.state import OVER, PLAY, HandState
+from euchre_stats.players import InferencePlayer, ModelPlayer, load_player, seat_view
+from euchre_stats.players.base import METHOD_OF_PHASE, action_of
+from euchre_stats.players.cardplay import realistic_card, view_worlds
+from euchre_stats.players.reading import (auction_likelihood, effective_size, inferred_card, reads_auction,
+                                          weighted_worlds)
+from euchre_stats.play.realistic import decide_given_worlds
+from euchre_stats.rules import Rules, dealer_picks_up, for_players
+
+from slow_pimc import choose_from_worlds  # noqa: E402
+
+NA = Rules()
+
+
+# --- the slow twin of the auction's likelihood: one deal at a time, plain Python --------------------
+def _logistic(x: float, t: float) -> float:
+    return 0.5 * (1.0 + math.tanh(x / (2.0 * t)))
+
+
+def _count(m, hand: int, trump: int) -> float:
+    return m._count_one(hand, trump, m.card_values[trump].tolist())
+
+
+def _suit_count(m, hand: int, suit: int, up_suit: int, seat: int) -> float:
+    return _count(m, hand, suit) + (m.next_bonus[seat] if suit == 3 - up_suit else 0.0)  # next: the same colour
+
+
+def slow_likelihood(rules, m, dealt, upcard, made_in, maker, alone, asker, trump) -> float:
+    """The likelihood of the auction for one deal ``dealt`` (4 ints, kernel seats, dealer 3), as the
+    module docstring of players/reading.py states it (north-american rules)."""
+    t = m.temperature
+    up = upcard >> 3
+    w = 1.0
+
+    def p_order(s):
+        return _logistic(m.round_one_count(dealt[s], s, upcard) - m.order[s], t)
+
+    def p_call(s):
+        best = max(_suit_count(m, dealt[s], u, up, s) for u in range(4) if u != up)
+        return _logistic(best - m.call[s], t)
+
+    if made_in == 1:
+        for s in range(maker + 1):
+            if s in (asker, 3):
+                continue
+            if s != maker:
+                w *= 1.0 - p_order(s)
+                continue
+            w *= p_order(s)
+            if s == 1 and not dealer_picks_up(rules, 1, True):
+                ca = _count(m, dealt[1], up) + m.card_values[up, upcard] * m.lone_partner_upcard
+            else:
+                ca = m.round_one_count(dealt[s], s, upcard)
+            pa = _logistic(ca - m.order_alone[s], t)
+            w *= pa if alone else 1.0 - pa
+        return w
+    for s in range(4):
+        if s != asker:
+            w *= 1.0 - p_order(s)
+    for s in range(maker + 1):
+        if s == asker:
+            continue
+        if s != maker:
+            w *= 1.0 - p_call(s)
+            continue
+        ct = _suit_count(m, dealt[s], trump, up, s)
+        w *= _logistic(ct - m.call[s], t)
+        for u in range(4):
+            if u not in (trump, up):
+                w *= _logistic(ct - _suit_count(m, dealt[s], u, up, s), t)
+        best = max(_suit_count(m, dealt[s], u, up, s) for u in range(4) if u != up)
+        pa = _logistic(best - m.call_alone[s], t)
+        w *= pa if alone else 1.0 - pa
+    return w
+
+
+# --- positions: the shipped bidder's auctions, random legal cards ------------------------------------
+def _views(rules: Rules, seed: int, n: int, tricks_done=None):
+    """Views of the player to move (more than one legal card) from hands bid by the shipped model, with
+    cards played at random; ``tricks_done`` keeps only positions with that many tricks finished."""
+    rng = np.random.default_rng(seed)
+    bidder = load_player("realistic")
+    out = []
+    while len(out) < n:
+        state = HandState.deal(rules, int(rng.integers(4)), rng)
+        while state.phase != OVER:
+            view = seat_view(state, state.to_act, seed=int(rng.integers(2**40)))
+            if state.phase == PLAY:
+                legal = state.legal_cards()
+                done = (len(view.plays) - len(view.trick)) // sum(state.active)
+                if tricks_done is None:
+                    ok = legal & (legal - 1) != 0
+                else:
+                    ok = done == tricks_done and not view.trick
+                if ok and reads_auction(view):
+                    out.append((state.copy(), view))
+                cards = [c for c in range(33) if (legal >> c) & 1]
+                state.apply(action_of(view, cards[int(rng.integers(len(cards)))]))
+            else:
+                state.apply(action_of(view, getattr(bidder, METHOD_OF_PHASE[state.phase])(view)))
+    return out[:n]
+
+
+def _dealt(view, ws, ks):
+    d = ws.astype(np.int64).copy()
+    for s, c in view.plays:
+        d[:, ks[s]] |= 1 << c
+    return d
+
+
+def test_weights_equal_the_slow_twin():
+    m = load_player("realistic").model
+    checked = 0
+    for state, view in _views(NA, 1, 60):
+        ws, _, ctx = view_worlds(view, worlds=64, seed=5)
+        ks = ctx["ks"]
+        if any(not a for a in view.active):
+            continue  # (a seat sitting out draws its hand from the rest: checked below)
+        d = _dealt(view, ws, ks)
+        lone = view.alone is not None
+        fast = auction_likelihood(NA, m, d, upcard=view.upcard, made_in=view.made_in, maker=ks[view.maker_seat],
+                                  alone=lone, asker=ks[view.seat], trump=view.trump)
+        slow = [slow_likelihood(NA, m, [int(x) for x in row], view.upcard, view.made_in, ks[view.maker_seat],
+                                lone, ks[view.seat], view.trump) for row in d]
+        assert np.allclose(fast, slow, rtol=1e-9, atol=1e-300)
+        checked += len(d)
+    assert checked >= 1000
+
+
+def test_as_dealt_gives_every_seat_a_full_hand_of_its_own():
+    """Rebuilt as dealt, every candidate gives each seat five cards, no card twice, none known elsewhere
+    (a seat sitting out behind a loner draws its hand from the cards left); the weights are positive."""
+    from euchre_stats.players.reading import _as_dealt
+
+    m = load_player("realistic").model
+    lone = 0
+    for state, view in _views(NA, 2, 300):
+        if all(view.active) and lone < 20:
+            continue
+        _, ctx, info = weighted_worlds(view, m, worlds=24, seed=3)
+        assert info["weights"].min() > 0 and info["ess"] > 0 and info["pool"] >= 24
+        d = _as_dealt(view, info["candidates"], ctx["ks"], np.random.default_rng(1))
+        lone += not all(view.active)
+        known = view.known_gone | (0 if view.upcard_taken else 1 << view.upcard)
+        for row in d:
+            assert [int(x).bit_count() for x in row] == [5] * 4
+            assert np.bitwise_or.reduce(row).bit_count() == 20
+            assert not np.bitwise_or.reduce(row) & known
+        if lone >= 25:
+            break
+    assert lone >= 25
+
+
+def _exact_deals(view, ks, rules):
+    """Every deal of the hidden cards consistent with ``view`` (one card a seat left), enumerated
+    independently of the sampler: (m, 4) current hands on the kernel's seats."""
+    trump = view.trump
+    me = ks[view.seat]
+    gone = view.known_gone
+    for _, c in view.plays:
+        gone |= 1 << c
+    up_held = view.upcard_taken and not (gone >> view.upcard) & 1
+    voids = [0] * 4
+    per = 4
+    for start in range(0, len(view.plays) - len(view.trick), per):
+        cards = view.plays[start:start + per]
+        led = int(EFF_SUIT[trump, cards[0][1]])
+        for s, c in cards[1:]:
+            if int(EFF_SUIT[trump, c]) != led:
+                voids[ks[s]] |= 1 << led
+    others = [k for k in range(4) if k != me]
+    assert not (up_held and view.seat != view.dealer)  # (such positions are left out)
+    unseen = rules.deck_obj.mask & ~view.hand & ~gone
+    cards = [c for c in range(33) if (unseen >> c) & 1]
+    assert all(view.hand_sizes[s] == 1 for s in range(4))
+    out = []
+    for pick in itertools.permutations(cards, len(others)):
+        hands = [0] * 4
+        hands[me] = view.hand
+        for k, c in zip(others, pick):
+            hands[k] = 1 << c
+        if not any((voids[k] >> int(EFF_SUIT[trump, c])) & 1 for k, c in zip(others, pick)):
+            out.append(hands)
+    return np.array(out, dtype=np.int64)
+
+
+def test_weighted_sampler_matches_exact_probabilities_chi_square():
+    m = load_player("realistic").model
+    tested = 0
+    for state, view in _views(NA, 7, 400, tricks_done=4):
+        if not all(view.active) or (view.upcard_taken and view.seat != view.dealer
+                                     and not any(c == view.upcard for _, c in view.plays)):
+            continue
+        ws, ctx, info = weighted_worlds(view, m, worlds=20000, pool=4096, seed=11)
+        ks = ctx["ks"]
+        exact = _exact_deals(view, ks, NA)
+        assert info["exact"] and len(info["candidates"]) == len(exact)
+        w = np.array([slow_likelihood(NA, m, [int(x) for x in row], view.upcard, view.made_in, ks[view.maker_seat],
+                                      view.alone is not None, ks[view.seat], view.trump)
+                      for row in _dealt(view, exact, ks)])
+        prob = w / w.sum()
+        index = {tuple(int(x) for x in row): i for i, row in enumerate(exact)}
+        counts = np.zeros(len(exact))
+        for row in ws:
+            counts[index[tuple(int(x) for x in row)]] += 1
+        expected = prob * len(ws)
+        keep = expected >= 5
+        if keep.sum() < 3:
+            continue
+        obs = np.append(counts[keep], counts[~keep].sum())
+        exp = np.append(expected[keep], expected[~keep].sum())
+        if exp[-1] == 0:
+            obs, exp = obs[:-1], exp[:-1]
+        p = stats.chisquare(obs, exp).pvalue
+        assert p > 1e-4, (p, view)
+        tested += 1
+        if tested == 6:
+            break
+    assert tested == 6
+
+
+def slow_weighted_choice(rules, distinct, mult, view, ctx):
+    """The card worth most points summed over distinct worlds with integer weights (slow twin)."""
+    ks = ctx["ks"]
+    da = -1 if view.defender_alone is None else ks[view.defender_alone]
+    sums = {}
+    for ws_, k in zip(distinct, mult):
+        _, s = choose_from_worlds(rules, ws_[None, :], view.trump, ctx["leader"], ctx["out"], ctx["trick"],
+                                  ks[view.maker_seat], view.alone is not None, da, ctx["won"])
+        for c, v in s.items():
+            sums[c] = sums.get(c, 0) + k * v
+    return max(sums, key=lambda c: (sums[c], -c)), sums
+
+
+def test_compiled_decision_agrees_with_the_slow_weighted_twin():
+    m = load_player("realistic").model
+    agree = total = 0
+    for state, view in _views(NA, 9, 2000):
+        ws, ctx, info = weighted_worlds(view, m, worlds=24, seed=13)
+        ks = ctx["ks"]
+        distinct, mult = np.unique(ws, axis=0, return_counts=True)
+        ref, _ = slow_weighted_choice(NA, distinct, mult, view, ctx)
+        da = -1 if view.defender_alone is None else ks[view.defender_alone]
+        card, _ = decide_given_worlds(NA, ws, view.trump, ctx["leader"], ctx["out"], ks[view.maker_seat],
+                                      view.alone is not None, da, trick=ctx["trick"], gone=ctx["gone"],
+                                      won=ctx["won"], full=False)
+        total += 1
+        agree += card == ref
+        assert inferred_card(view, m, worlds=24, seed=13) == card
+    assert total == 2000
+    assert agree / total >= 0.99, (agree, total)
+
+
+def test_effective_size():
+    assert effective_size(np.ones(10)) == pytest.approx(10)
+    assert effective_size(np.array([1.0, 0, 0])) == pytest.approx(1)
+    assert effective_size(np.zeros(3)) == 0
+
+
+# --- the players ------------------------------------------------------------------------------------
+def test_specs():
+    v1, v2 = load_player("realistic-v1"), load_player("realistic-v2:worlds=16,pool=64")
+    assert type(v1) is ModelPlayer and v1.policy == "shipped" and v1.worlds == 24
+    assert type(v2) is InferencePlayer and (v2.worlds, v2.pool, v2.name) == (16, 64, "realistic-v2:worlds=16,pool=64")
+    with pytest.raises(PlayerSpecError, match="pool"):
+        load_player("realistic-v2:pool=0")
+    with pytest.raises(PlayerSpecError, match="unknown option 'pool=3'"):
+        load_player("realistic-v1:pool=3")
+
+
+def test_realistic_v1_plays_as_realistic():
+    v1, r = load_player("realistic-v1"), load_player("realistic")
+    for state, view in _views(NA, 4, 30):
+        assert v1.play(view) == r.play(view) == realistic_card(view)
+
+
+def test_v2_is_legal_repeatable_and_logs_the_effective_worlds():
+    p = load_player("realistic-v2")
+    for state, view in _views(NA, 5, 20):
+        card = p.play(view)
+        assert (state.legal_cards() >> card) & 1
+        assert p.play(view) == card
+    assert len(p.log) == 40 and all(ess > 0 and pool >= 24 for ess, pool in p.log)
+
+
+def test_tables_whose_auction_is_not_read_play_as_v1():
+    rules = for_players(Rules(), 3)
+    p = load_player("realistic-v2")
+    rng = np.random.default_rng(3)
+    seen = 0
+    for i in range(6):
+        state = HandState.deal(rules, i % 3, rng)
+        while state.phase != OVER:
+            view = seat_view(state, state.to_act, seed=7)
+            if state.phase == PLAY:
+                assert not reads_auction(view)
+                assert p.play(view) == realistic_card(view)
+                seen += 1
+            state.apply(action_of(view, getattr(p, METHOD_OF_PHASE[state.phase])(view)))
+    assert seen > 0 and not p.log
+
+
+@pytest.mark.parametrize("rules, read", [
+    (Rules(canadian_loner=True, passer_may_not_go_alone=True), True),
+    (Rules(no_trump=True, stick_the_dealer=True, dealer_needs_trump=True), True),
+    (Rules(defend_alone=True), True),
+    (for_players(Rules(), 4).replace(deck="32"), True),
+    (Rules(alone_declared="before_lead"), False),
+], ids=["canadian", "no-trump-stick", "defend-alone", "deck-32", "british-timing"])
+def test_every_four_handed_table_plays_legal_cards(rules, read):
+    """Through the state machine (every card checked legal) at tables whose auction is read or not."""
+    from euchre_stats.players.table import play_hands
+
+    p = load_player("realistic-v2")
+    states = play_hands(p, hands=12, seed=4, rules=rules)
+    assert all(s.phase == OVER for s in states)
+    assert bool(p.log) == read
