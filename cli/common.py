@@ -17,7 +17,7 @@ from euchre_stats.core.limits import SIZE_LIMITS
 from euchre_stats.output.atomic import atomic_write
 from euchre_stats.rules import PRESETS, for_players, load_rules
 
-from .group import RuleOption, compile_notice
+from .group import RuleOption
 
 
 class InputError(click.ClickException):
@@ -180,7 +180,6 @@ def handle_errors(func):
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
-        compile_notice()
         try:
             return func(*args, **kwargs)
         except click.ClickException:

@@ -5,24 +5,11 @@ from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
 
 import click
 
 from euchre_stats import __version__
-
-#: commands that never run a numba kernel
-_NO_KERNELS = {"odds", "review", None}
-
-
-def _kernels_cold() -> bool:
-    """Whether numba has no cached solver kernels yet (the first run compiles them)."""
-    from importlib.util import find_spec  # the solver's folder, without importing it (that loads numba)
-
-    custom = os.environ.get("NUMBA_CACHE_DIR")
-    cache = Path(custom) if custom else Path(find_spec("euchre_stats.solver").origin).with_name("__pycache__")
-    return not any(cache.rglob("_kernels.solve_batch_serial-*.nbi"))
-
+from euchre_stats.core import compiling
 
 #: exit code of a failure that is the program's fault, not the input's (sysexits' EX_SOFTWARE)
 INTERNAL_ERROR = 70
@@ -154,14 +141,12 @@ def cli():
     Example (works anywhere: the cards are on the command line):
       euchre-stats order "Jh Jd Ah 9s Tc" --up 9h --seat eldest --seed 1
     """
+    # the library announces a kernel's first compile just before it runs: here, on a terminal only
+    compiling.set_notice(notice_on_a_terminal)
 
 
-def compile_notice() -> None:
-    """On a terminal, before a command that runs kernels while numba's cache is cold: say so.
-
-    Each command calls this once its input has parsed (``common.handle_errors``), so ``--help``
-    and a parse error neither print it nor spend time on it."""
-    ctx = click.get_current_context(silent=True)
-    name = ctx.find_root().invoked_subcommand if ctx is not None else None
-    if name not in _NO_KERNELS and sys.stderr.isatty() and _kernels_cold():
-        click.echo("compiling kernels, first run only, about 15 s", err=True)
+def notice_on_a_terminal(line: str) -> None:
+    """The library's compile notice (:mod:`euchre_stats.core.compiling`), printed only when standard error
+    is a terminal: piped or captured, a command's output stays its own."""
+    if sys.stderr.isatty():
+        click.echo(line, err=True)

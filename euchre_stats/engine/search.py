@@ -769,12 +769,8 @@ def _value(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wsea
     first = min(first, hi)
     target = first
     while lo < hi:
-        if tm:
-            ok = _search(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, target, tleft,
-                         TRUMP)
-        else:
-            ok = _search(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, target, tleft,
-                         0)
+        # ``tm`` is the constant of the entry point (a literal): one copy of the search per mask
+        ok = _search(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, target, tleft, tm)
         if ok:
             lo = target
             target = lo + 1
@@ -797,19 +793,23 @@ def _to_layout(hand, trump, bitpos):
 
 
 @njit(cache=True)
-def _solve_position(tt, tt2, st, stk, hands, trump, leader, out, played, want_values, values, bitpos, card_at):
+def _solve_position(tt, tt2, st, stk, hands, trump, leader, out, played, want_values, values, bitpos, card_at, tm):
     """Side 0's tricks for one position given in deck numbering; fills ``values`` if asked.
 
     ``values`` (33 entries) receives, for each legal card of the player to move, the
-    tricks the mover's own side takes if that card is played now (-1 elsewhere).
+    tricks the mover's own side takes if that card is played now (-1 elsewhere).  ``tm``: the
+    trump slot's mask of the entry point, ``TRUMP`` (``trump`` a suit) or 0 (no trump).
     """
-    tm = 0 if trump == NO_TRUMP else TRUMP
     h0 = _to_layout(hands[0], trump, bitpos)
     h1 = _to_layout(hands[1], trump, bitpos)
     h2 = _to_layout(hands[2], trump, bitpos)
     h3 = _to_layout(hands[3], trump, bitpos)
-    nxt = 0
-    na = 0
+    # the values carried by the loops below start as typed zeros, not the literal 0: numba types a call
+    # with the types known so far and compiles the callee for each, so a literal start compiled the whole
+    # search (twice: one copy per mask) for types no call ever had
+    zero = np.int64(0)
+    nxt = zero
+    na = zero
     for s in range(4):
         if not ((out >> s) & 1):
             na += 1
@@ -820,11 +820,11 @@ def _solve_position(tt, tt2, st, stk, hands, trump, leader, out, played, want_va
             n = (n + 1) & 3
         nxt |= n << (2 * s)
     seat = leader
-    pos = 0
-    lead = 0
-    win = 0
+    pos = zero
+    lead = zero
+    win = zero
     wseat = leader
-    table = 0
+    table = zero
     for i in range(played.shape[0]):
         pc = played[i]
         if pc < 0:
@@ -909,39 +909,63 @@ def _solve_position(tt, tt2, st, stk, hands, trump, leader, out, played, want_va
 
 @njit(cache=True)
 def _solve_range(hands, trump, leader, out, played, want_values, res, values, tt, tt2, st, stk, start, stop,
-                 bitpos, card_at):
+                 bitpos, card_at, tm):
     for i in range(start, stop):
         res[i] = _solve_position(tt, tt2, st, stk, hands[i], trump[i], leader[i], out[i], played[i], want_values,
-                                 values[i], bitpos, card_at)
+                                 values[i], bitpos, card_at, tm)
 
 
 @njit(cache=True)
+def _solve_chunk(hands, trump, leader, out, played, want_values, res, values, k, nchunks, tt_bits, stats, bitpos,
+                 card_at, tm):
+    """Solve chunk ``k`` of ``nchunks`` (rows in order) with a fresh table; its counters to ``stats[k]``."""
+    n = hands.shape[0]
+    tt = np.zeros(2 << tt_bits, dtype=np.int64)
+    tt2 = np.zeros(1 << TT2_BITS, dtype=np.int64)
+    st = np.zeros(NUM_STATS, dtype=np.int64)
+    stk = np.zeros((MAX_DEPTH, NUM_FIELDS), dtype=np.int64)
+    _solve_range(hands, trump, leader, out, played, want_values, res, values, tt, tt2, st, stk,
+                 k * n // nchunks, (k + 1) * n // nchunks, bitpos, card_at, tm)
+    for j in range(NUM_STATS):
+        stats[k, j] = st[j]
+
+
+# --- the entry points, one compiled copy per trump slot mask ------------------------------------
+# Each passes the mask (``TRUMP``, or 0 in no trump) as a constant, which numba types as a literal,
+# so the chain below is compiled once per mask with the mask folded in, and only the copy a batch
+# needs is compiled: a question with a trump suit never compiles the no-trump search.  The caller
+# (``solver._run``) sends the rows with a trump suit to the first and those in no trump to ``_nt``.
+@njit(cache=True)
 def solve_batch_serial(hands, trump, leader, out, played, want_values, res, values, nchunks, tt_bits,
                        stats, bitpos, card_at):
-    """Solve every row, chunk by chunk in order, each chunk with a fresh table (as the parallel twin)."""
-    n = hands.shape[0]
+    """Solve every row (each with a trump suit), chunk by chunk in order, each chunk with a fresh table."""
     for k in range(nchunks):
-        tt = np.zeros(2 << tt_bits, dtype=np.int64)
-        tt2 = np.zeros(1 << TT2_BITS, dtype=np.int64)
-        st = np.zeros(NUM_STATS, dtype=np.int64)
-        stk = np.zeros((MAX_DEPTH, NUM_FIELDS), dtype=np.int64)
-        _solve_range(hands, trump, leader, out, played, want_values, res, values, tt, tt2, st, stk,
-                     k * n // nchunks, (k + 1) * n // nchunks, bitpos, card_at)
-        for j in range(NUM_STATS):
-            stats[k, j] = st[j]
+        _solve_chunk(hands, trump, leader, out, played, want_values, res, values, k, nchunks, tt_bits, stats, bitpos,
+                     card_at, TRUMP)
+
+
+@njit(cache=True)
+def solve_batch_serial_nt(hands, trump, leader, out, played, want_values, res, values, nchunks, tt_bits,
+                          stats, bitpos, card_at):
+    """:func:`solve_batch_serial` of rows in no trump."""
+    for k in range(nchunks):
+        _solve_chunk(hands, trump, leader, out, played, want_values, res, values, k, nchunks, tt_bits, stats, bitpos,
+                     card_at, 0)
 
 
 @njit(cache=True, parallel=True)
 def solve_batch_parallel(hands, trump, leader, out, played, want_values, res, values, nchunks, tt_bits,
                          stats, bitpos, card_at):
     """As :func:`solve_batch_serial`, chunks spread over threads; each chunk owns its table and slots."""
-    n = hands.shape[0]
     for k in prange(nchunks):
-        tt = np.zeros(2 << tt_bits, dtype=np.int64)
-        tt2 = np.zeros(1 << TT2_BITS, dtype=np.int64)
-        st = np.zeros(NUM_STATS, dtype=np.int64)
-        stk = np.zeros((MAX_DEPTH, NUM_FIELDS), dtype=np.int64)
-        _solve_range(hands, trump, leader, out, played, want_values, res, values, tt, tt2, st, stk,
-                     k * n // nchunks, (k + 1) * n // nchunks, bitpos, card_at)
-        for j in range(NUM_STATS):
-            stats[k, j] = st[j]
+        _solve_chunk(hands, trump, leader, out, played, want_values, res, values, k, nchunks, tt_bits, stats, bitpos,
+                     card_at, TRUMP)
+
+
+@njit(cache=True, parallel=True)
+def solve_batch_parallel_nt(hands, trump, leader, out, played, want_values, res, values, nchunks, tt_bits,
+                            stats, bitpos, card_at):
+    """:func:`solve_batch_parallel` of rows in no trump."""
+    for k in prange(nchunks):
+        _solve_chunk(hands, trump, leader, out, played, want_values, res, values, k, nchunks, tt_bits, stats, bitpos,
+                     card_at, 0)

@@ -20,6 +20,7 @@ import functools
 
 import numpy as np
 
+from ..core.compiling import announce
 from ..rules import Rules, hand_points
 from ..core.errors import RealisticInputError
 from ..solver import TT_BITS_LONG, _check_rows, _prepare, _threads, game_seats
@@ -36,6 +37,10 @@ CHUNKS_PER_THREAD = 4
 TT_BITS = 12
 MAX_SEED = (1 << 63) - 1
 
+#: what compiling the kernel of realistic play costs, with a trump suit and in no trump (CPU-seconds of
+#: a first ``order``, a 2.6 GHz Xeon core, ``benchmarks/cold_start.py``): the compile notice's estimate
+COMPILE_SECONDS = 21
+COMPILE_SECONDS_NT = 16
 _BINOM = _k.binomial_table()
 
 
@@ -232,6 +237,9 @@ def _run(rules, h, t, ld, o, p, g, vd, up, dl, pts, w, stream, seed, worlds, thr
             nchunks = max(1, min(m, nthreads * CHUNKS_PER_THREAD))
             st = np.zeros((nchunks, _k.NUM_PLAY_STATS), dtype=np.int64)
             part = np.zeros(m, dtype=np.int64)
+            nt = kernel is _k.play_batch_nt
+            announce(kernel, "the realistic play kernels" + ("' no-trump copy" if nt else ""),
+                     COMPILE_SECONDS_NT if nt else COMPILE_SECONDS)
             kernel(h[sel], t[sel], ld[sel], o[sel].astype(np.int64), p[sel], g[sel], vd[sel], up[sel], disc[sel],
                    dl[sel], pts[sel], w[sel], stream[sel], int(rules.deck_obj.mask), int(worlds), _k.REJECT_TRIES,
                    int(seed), nchunks, tt_bits, _BINOM, _solver_kernels.BITPOS, _solver_kernels.CARD_AT, part, st)

@@ -26,6 +26,7 @@ import numpy as np
 
 from typing import NamedTuple
 
+from ..core.compiling import announce
 from ..core.errors import RealisticInputError
 from ..core.trump import EFF_SUIT, SUIT_MASK
 from ..rules import Rules, hand_points_array, sitting_out
@@ -46,6 +47,9 @@ MAX_SEED = (1 << 63) - 1
 NOT_LEGAL = _k.NOT_LEGAL
 
 #: binomials up to the doubled pack's 50 cards (its 45 unseen cards at the first lead)
+#: what compiling the six-seat kernel of realistic play costs (CPU-seconds of a first six-handed
+#: ``order``, a 2.6 GHz Xeon core, ``benchmarks/cold_start.py``): the compile notice's estimate
+COMPILE_SECONDS = 29
 _BINOM = _k4.binomial_table(51)
 _DECK = (1 << 33) - 1
 _DECK50 = sum(1 << c for c in range(58) if c >= 32 or (c & 7) >= 2)
@@ -405,6 +409,7 @@ def _run(h, t, ld, o, tr, up, g, vd, w, pts, pack, streams, seed, worlds, thread
     nthreads = _threads(threads)
     nchunks = max(1, min(n, nthreads * CHUNKS_PER_THREAD))
     st = np.zeros((nchunks, _k.NUM_STATS), dtype=np.int64)
+    announce(_k.play_batch, "the six-seat realistic play kernels", COMPILE_SECONDS)
     before = numba.get_num_threads()
     numba.set_num_threads(nthreads)
     try:

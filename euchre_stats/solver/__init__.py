@@ -30,8 +30,8 @@ from ..core.decks import find_deck
 from ..core.seats import next_active
 from ..core.errors import InconsistentDealError, InvalidCardError, SolveInputError
 from ..core.trump import EFF_SUIT, NO_TRUMP, POWER, SUIT_MASK
+from ..core.compiling import announce
 from ..output.results import ResultView
-from ..engine import search as _kernels
 
 MAX_HAND = 8
 #: log2 of the transposition-table entries each thread owns (16 bytes an entry): small enough to stay
@@ -40,6 +40,9 @@ TT_BITS = 14
 TT_BITS_LONG = 18
 #: chunks per thread in a parallel batch (each chunk has its own table)
 CHUNKS_PER_THREAD = 4
+#: what compiling the solver's kernels for one trump slot mask costs (CPU-seconds, a 2.6 GHz Xeon core,
+#: ``benchmarks/cold_start.py``): the compile notice's estimate
+COMPILE_SECONDS = 6
 
 _CARD_BITS = np.uint64((1 << (JOKER + 1)) - 1)
 
@@ -194,6 +197,9 @@ def _threads(threads) -> int:
 
 
 def _run(hands, trump, leader, out, played, threads, want_values: bool, stats, check: bool):
+    # the kernels (and numba) load here, after the input was checked: a bad position never loads them
+    from ..engine import search as _kernels
+
     h, t, ld, o, p = _prepare(hands, trump, leader, out, played)
     if check:
         _check_rows(h, t, ld, o, p)
@@ -207,27 +213,42 @@ def _run(hands, trump, leader, out, played, threads, want_values: bool, stats, c
     nthreads = _threads(threads)
     hi = h.astype(np.int64)
     tt_bits = TT_BITS if n == 0 or int(np.bitwise_count(h).max()) <= 5 else TT_BITS_LONG
-    if n:
-        if nthreads == 1 or n == 1:
-            st = np.zeros((1, _kernels.NUM_STATS), dtype=np.int64)
-            _kernels.solve_batch_serial(hi, t, ld, o, p, want_values, res, vals_arg, 1, tt_bits, st,
-                                        _kernels.BITPOS, _kernels.CARD_AT)
+    total = np.zeros(_kernels.NUM_STATS, dtype=np.int64)
+    no_trump = t == NO_TRUMP
+    # one compiled copy of the search per trump slot mask, each compiled on its first use: the rows with
+    # a trump suit, then those in no trump (a batch of one kind is one call, chunked as before)
+    for suffix, rows in (("", ~no_trump), ("_nt", no_trump)):
+        m = int(rows.sum())
+        if m == 0:
+            continue
+        whole = m == n
+        sel = slice(None) if whole else np.flatnonzero(rows)
+        part_res = res if whole else np.zeros(m, dtype=np.int8)
+        part_vals = vals_arg if whole else vals_arg[sel]
+        serial = nthreads == 1 or m == 1
+        nchunks = 1 if serial else max(1, min(m, nthreads * CHUNKS_PER_THREAD))
+        kernel = getattr(_kernels, ("solve_batch_serial" if serial else "solve_batch_parallel") + suffix)
+        st = np.zeros((nchunks, _kernels.NUM_STATS), dtype=np.int64)
+        announce(kernel, "the double-dummy solver" + ("'s no-trump copy" if suffix else ""), COMPILE_SECONDS)
+        args = (hi[sel], t[sel], ld[sel], o[sel], p[sel], want_values, part_res, part_vals, nchunks, tt_bits, st,
+                _kernels.BITPOS, _kernels.CARD_AT)
+        if serial:
+            kernel(*args)
         else:
             import numba
 
-            nchunks = max(1, min(n, nthreads * CHUNKS_PER_THREAD))
-            st = np.zeros((nchunks, _kernels.NUM_STATS), dtype=np.int64)
             before = numba.get_num_threads()
             numba.set_num_threads(nthreads)
             try:
-                _kernels.solve_batch_parallel(hi, t, ld, o, p, want_values, res, vals_arg, nchunks, tt_bits,
-                                              st, _kernels.BITPOS, _kernels.CARD_AT)
+                kernel(*args)
             finally:
                 numba.set_num_threads(before)
-        if stats is not None:
-            stats[: _kernels.NUM_STATS] = st.sum(axis=0)
-    elif stats is not None:
-        stats[: _kernels.NUM_STATS] = 0
+        if not whole:
+            res[sel] = part_res
+            vals_arg[sel] = part_vals
+        total += st.sum(axis=0)
+    if stats is not None:
+        stats[: _kernels.NUM_STATS] = total
     return res, (vals_arg if want_values else None)
 
 

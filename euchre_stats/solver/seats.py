@@ -18,6 +18,7 @@ import numpy as np
 
 from ..core.bits import NUM_CARDS_ALL, RED_JOKER, TWIN_BASE
 from ..core.cards import card_name, card_twin, parse_cards, parse_trump
+from ..core.compiling import announce
 from ..core.errors import SolveInputError
 from ..core.trump import NO_TRUMP
 from ..engine import search_seats as _seats
@@ -26,6 +27,9 @@ from ..engine import search_seats as _seats
 #: the sevens and eights (none in the doubled pack) and the two Jokers, as masks
 SEVENS_EIGHTS = sum(3 << (8 * s) for s in range(4))
 JOKERS = (1 << 32) | (1 << RED_JOKER)
+#: what compiling the six-seat search costs (CPU-seconds of a first six-seat ``solve``, a 2.6 GHz Xeon
+#: core, ``benchmarks/cold_start.py``): the compile notice's estimate
+COMPILE_SECONDS = 10
 
 
 def _doubled_check(every: int, t: int, where: str = "") -> None:
@@ -124,6 +128,7 @@ def _position(hands, trump, leader, sides, played, out, deck=None):
 
 def _run(args, target):
     h, side, nxt, n_active, t, table, leader = args
+    announce(_seats.solve_position, "the six-seat double-dummy solver", COMPILE_SECONDS)
     return int(_seats.solve_position(h, side, nxt, n_active, t, table, leader, target, _seats.new_workspace()))
 
 
@@ -265,6 +270,7 @@ def solve_seats_many(hands, trump, leader, *, sides=None, out=(), target=None) -
     hh = np.zeros((rows, _seats.MAX_SEATS), dtype=np.int64)
     hh[:, :n] = h
     res = np.zeros(rows, dtype=np.int64)
+    announce(_seats.solve_rows, "the six-seat double-dummy solver", COMPILE_SECONDS)
     _seats.solve_rows(hh, trumps, leaders, side, nxt, len(active), targets, _seats.new_workspace(_seats.TT_BITS_MANY),
                       res)
     return res if target is None else res.astype(bool)

@@ -46,9 +46,9 @@ def _command_paths() -> list[list[str]]:
     return out
 
 
-def _loaded(args: list[str], tmp_path, stderr=subprocess.DEVNULL) -> list[str]:
+def _loaded(args: list[str], tmp_path, stderr=subprocess.DEVNULL, **env_extra) -> list[str]:
     report = tmp_path / "modules.json"
-    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "numba-cache")}  # cold: as a first run
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "numba-cache"), **env_extra}  # cold: as a first run
     subprocess.run([sys.executable, "-P", "-c", PROBE, json.dumps(args), str(report)], check=True, env=env,
                    stdout=subprocess.DEVNULL, stderr=stderr, timeout=120)
     return json.loads(report.read_text())
@@ -123,18 +123,35 @@ def test_on_a_terminal_help_and_parse_errors_stay_quick_and_quiet(args, tmp_path
 
 
 def test_on_a_terminal_a_bad_card_loads_no_kernel(tmp_path):
-    """A card or seat the library refuses is found before numba loads.  (The compile notice is still
-    printed before it on a cold terminal: the command cannot know its input is bad before asking.)"""
+    """A card or seat the library refuses is found before numba loads, and no compile is announced: the
+    notice comes from the library just before a kernel runs (``euchre_stats.core.compiling``)."""
     modules, said = _on_a_terminal(["order", "Zz", "--up", "9h", "--seat", "eldest"], tmp_path)
     assert _heavy(modules) == []
-    assert b"Zz" in said
+    assert b"Zz" in said and b"compiling" not in said
+
+
+#: a card held twice: four-seat, and a card on the table that a hand holds too
+DUPLICATES = [
+    ["solve", "--hands", "Jh Jd Ah 9s Tc", "Jh Kh 9h Th Ac", "Kc Qc Jc Tc 9c", "As Ks Qs Js Ts", "--trump", "h",
+     "--leader", "0"],
+    ["solve", "--hands", "Ac 9h", "Kc", "Qc Ts", "Tc As", "--trump", "s", "--leader", "1", "--played", "Kc"],
+]
+
+
+@pytest.mark.parametrize("args", DUPLICATES, ids=["held twice", "played and held"])
+def test_solve_refuses_a_duplicate_card_before_loading_numba(args, tmp_path):
+    """The solver's input is checked before its kernels (and numba) load, so a bad position answers at
+    once, and says which card.  (The solver's package itself checks it: it loads its kernels only to solve.)"""
+    modules, said = _on_a_terminal(args, tmp_path)
+    assert [m for m in _heavy(modules) if m != "euchre_stats.solver"] == []
+    assert b"Error:" in said and (b"'Jh'" in said or b"'Kc'" in said), said
 
 
 def test_the_probe_sees_numba_where_it_is_needed(tmp_path):
-    """The check is not vacuous: ``solve`` loads the solver and numba (here it stops at a card held
-    twice, which the solver's validation finds before any kernel compiles)."""
-    loaded = _loaded(["solve", "--hands", "Jh Jd Ah 9s Tc", "Jh Kh 9h Th Ac", "Kc Qc Jc Tc 9c", "As Ks Qs Js Ts",
-                      "--trump", "h", "--leader", "0"], tmp_path)
+    """The check is not vacuous: a position ``solve`` answers loads the solver and numba (numba's JIT off
+    here, so nothing compiles: the kernels run as Python)."""
+    loaded = _loaded(["solve", "--hands", "Jh Jd Ah Kh Qh", "9s Ts Js Qs Ks", "-", "9c Tc Jc Qc Kc", "--trump", "h",
+                      "--leader", "0", "--out", "2"], tmp_path, NUMBA_DISABLE_JIT="1")
     assert "numba" in loaded and "euchre_stats.engine.search" in loaded
 
 
