@@ -499,12 +499,12 @@ class GuidesModel(BiddingModel):
       the right bower), at least three, and every other card is an off-suit ace;
     * never defends alone, never calls no trump (the guides say nothing of either).
 
-    The level has a tie-break added, the published point count (:data:`POINTS_MODEL`) / 100 (below
-    0.2), so that in round two the suit with the higher level, then the higher count, is named; the
-    thresholds (0.5 to order or call, 1.5 alone) sit between the levels.  Acting is hard; inferring
-    a hand from a bid seen is soft with ``temperature`` 0.15 (a bid against the rules about 1 time in
-    30: people follow the guides loosely).  The dealer discards by the shipped count (which keeps
-    kings with their ace and makes voids).
+    The thresholds (0.5 to order or call, 1.5 alone) sit between the levels.  In round two the suit
+    with the higher level is named, between suits of the same level the one with the higher published
+    point count (:data:`POINTS_MODEL`).  Acting is hard; inferring a hand from a bid seen is soft with
+    ``temperature`` 0.15 (a bid against the rules 1 time in 30: people follow the guides loosely).
+    The dealer discards by the project's count (:data:`DEFAULT_MODEL`: it keeps kings with their ace
+    and makes voids), which the guides do not settle.
     """
 
     order: tuple = (0.5,) * 4
@@ -535,11 +535,10 @@ class GuidesModel(BiddingModel):
         return np.where(f["laydown"], 2, np.where(ok, 1, 0)).astype(np.float64)
 
     def strength(self, hands: np.ndarray, trump) -> np.ndarray:
-        hands = np.asarray(hands, dtype=np.uint64)
-        return self.level(hands, trump) + self._tie_break(hands, trump)
+        return self.level(np.asarray(hands, dtype=np.uint64), trump)
 
     def best_discard(self, hands6: np.ndarray, trump, banned: int = -1) -> tuple[np.ndarray, np.ndarray]:
-        """The shipped count's discard; the level of the five cards kept."""
+        """The project's count's discard (:data:`DEFAULT_MODEL`); the level of the five cards kept."""
         hands6 = np.asarray(hands6, dtype=np.uint64)
         _, card = DEFAULT_MODEL.best_discard(hands6, trump, banned)
         five = hands6 & ~np.left_shift(_ONE, card.astype(np.uint64))
@@ -554,14 +553,15 @@ class GuidesModel(BiddingModel):
             five_level, card = self.best_discard(six, trump)
             five = six & ~np.left_shift(_ONE, card.astype(np.uint64))
             picks = (guide_features(six, trump)["trumps"] >= 3) | self._andrews(guide_features(six, trump))
-            lvl = np.maximum(np.where(picks, 1.0, 0.0), self.level(five, trump))
-            return lvl + self._tie_break(five, trump)
-        return self.level(hands, trump, rel_seat, True) + self._tie_break(hands, trump)
+            return np.maximum(np.where(picks, 1.0, 0.0), self.level(five, trump))
+        return self.level(hands, trump, rel_seat, True)
 
     def round_one_count(self, hand: int, rel_seat: int, upcard: int) -> float:
         return float(self.round_one_strength(np.array([hand], dtype=np.uint64), rel_seat, upcard)[0])
 
     def suit_counts(self, hands, banned_suit: int, seat: int | None = None) -> np.ndarray:
+        """Round two: each suit's level plus its published point count / 100 (below 0.2: the order
+        of the suits of one level); the turned-down suit is -inf."""
         hands = np.asarray(hands, dtype=np.uint64)
         out = np.full(hands.shape + (4,), -np.inf)
         for t in range(4):
@@ -572,8 +572,9 @@ class GuidesModel(BiddingModel):
 
     def round_two_call(self, hands, banned_suit: int, seat: int, no_trump: bool = False
                        ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Round two's call: the suit of :meth:`suit_counts`, and its level (never no trump)."""
         best, suit = self.best_call(hands, banned_suit, seat)
-        return best, suit, np.full(best.shape, self.call[seat])
+        return np.floor(best), suit, np.full(best.shape, self.call[seat])
 
 
 #: the ``guides`` population (see :class:`GuidesModel`)
