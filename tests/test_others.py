@@ -154,6 +154,11 @@ def test_others_guides_changes_the_pass_value_and_the_inference():
     assert (g.sampling.drawn, g.effective_samples) != (base.sampling.drawn, base.effective_samples)
     assert g.to_dict()["others"] == "guides" and "guides' rules" in g.to_dict()["others_words"]
     assert "the other three seats bid by guides" in g.to_text()
+    # eldest (no bid seen, the very same deals): only the auction played out after the pass differs
+    e0 = es.order("Jh Jd Ah 9s Tc", "9h", "eldest", **ONE)
+    e1 = es.order("Jh Jd Ah 9s Tc", "9h", "eldest", others="guides", **ONE)
+    assert e1.best_of("order alone").ev == e0.best_of("order alone").ev
+    assert e1.best_of("pass").ev != pytest.approx(e0.best_of("pass").ev, abs=1e-9)
     # in round two too
     c0 = es.call("Jd Ad Kd 9c Tc", "9h", "partner", **ONE)
     c1 = es.call("Jd Ad Kd 9c Tc", "9h", "partner", others="guides", **ONE)

@@ -109,8 +109,8 @@ class RobustResult(ResultView):
         # the question, the rules and the play model as each answer says them (the same for all)
         lines = head[:3] + [x for x in head[3:5] if x.startswith("pass valued by:")]
         lines.append(f"seed: {d.seed} (the same for every population)")
-        lines.append("your own later bids: shipped; the other three seats bid by each population in turn (in the "
-                     "auction after a pass and in reading the bids seen):")
+        lines.append(f"your own later bids: {d.bidding or 'shipped'}; the other three seats bid by each population in "
+                     "turn (in the auction after a pass and in reading the bids seen):")
         lines += [f"  {p} = {others_words(p)}" for p in self.decisions]
         lines.append("")
         actions = [o.action for o in d.options]
