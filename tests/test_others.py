@@ -125,6 +125,8 @@ def test_the_hard_guides_auction_takes_the_rules_choice_and_infers_softly():
 
 def test_guides_is_a_named_policy():
     assert "guides" in POLICIES and policy_model("guides") == ("guides", GUIDES_MODEL)
+    with pytest.raises(es.EuchreStatsError, match="name it 'guides'"):
+        GUIDES_MODEL.save("never-written.json")
     assert policy_model("points") == ("points", POINTS_MODEL)
 
 
@@ -236,6 +238,9 @@ def test_cli_others_and_its_errors():
     ok = run(cli, ["order", "Jh Jd Ah 9s Tc", "--up", "9h", "--seat", "third", "--seed", "1", "-n", "200",
                    "--model", "dd", "--others", "guides", "--format", "json"])
     assert ok.exit_code == 0 and json.loads(ok.output)["others"] == "guides"
+    csv = run(cli, ["call", "Jd Ad Kd 9c Tc", "--turned-down", "9h", "--seat", "third", "--seed", "1", "-n", "200",
+                    "--model", "dd", "--others", "points", "--format", "csv"])
+    assert csv.exit_code == 0 and '# others: "points"' in csv.output
     bad = run(cli, ["order", "Jh Jd Ah 9s Tc", "--up", "9h", "--seat", "third", "--others", "nobody"])
     assert bad.exit_code == 2 and "unknown policy 'nobody'" in bad.output
     plot = run(cli, ["order", "Jh Jd Ah 9s Tc", "--up", "9h", "--seat", "third", "--robust", "--plot", "x.png"])

@@ -514,6 +514,10 @@ class GuidesModel(BiddingModel):
     defend_alone: float = 99.0
     temperature: float = 0.15
 
+    def save(self, path, fit: dict | None = None) -> None:
+        """Refused: the rules are code, not thresholds (a file would load as a plain point count)."""
+        raise BiddingModelError("the guides' population is a set of rules, not a model file: name it 'guides'")
+
     def _tie_break(self, hands, trump) -> np.ndarray:
         return POINTS_MODEL.strength(hands, trump) / 100.0
 
