@@ -188,6 +188,17 @@ def test_others_errors():
         es.order("Jh Jd Ah 9s Tc", "9h", "eldest", robust="yes", **ONE)
 
 
+def test_others_takes_a_model_file(tmp_path):
+    from euchre_stats.bidding.model import BiddingModel
+
+    path = tmp_path / "eager.json"
+    BiddingModel(order=(5.0,) * 4).save(path)
+    d = es.order("Jh Jd Ah 9s Tc", "9h", "third", others=str(path), **ONE)
+    assert d.others == str(path) and f"the bidding model in {path}" in d.to_text()
+    base = es.order("Jh Jd Ah 9s Tc", "9h", "third", others="shipped", **ONE)
+    assert d.best_of("pass").ev != pytest.approx(base.best_of("pass").ev, abs=1e-9)
+
+
 def test_robust_answers_against_each_population_with_the_same_seed():
     r = es.order("Jh Jd Ah 9s Tc", "9h", "eldest", robust=True, **ONE)
     assert list(r.decisions) == ["shipped", "guides", "points"] and r.seed == 5
