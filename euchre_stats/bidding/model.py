@@ -29,6 +29,9 @@ Two uses, two kinds of decision:
   strong hand but never impossible.
 
 Thresholds start from common strategy-guide advice and are tuned by self-play (:func:`tune`).
+Two published populations are models too: :data:`POINTS_MODEL` (a point count) and
+:data:`GUIDES_MODEL` (the guides' rules of thumb, :class:`GuidesModel`: a rule level in place of the
+count), the ``--others`` of the questions and the policies of ``match``.
 No I/O here except :func:`BiddingModel.load`/``save``.
 """
 
