@@ -13,7 +13,7 @@ import click
 import euchre_stats as es
 from euchre_stats.decide import PASS_MODELS
 
-from .common import emit, handle_errors, output_options, plot_path, progress_bar, rules_options
+from .common import InputError, emit, handle_errors, output_options, plot_path, progress_bar, rules_options
 from .group import cli
 
 
@@ -62,6 +62,23 @@ def bidding_option(func):
                              "default; with --players 2|3 the bidder's thresholds (JSON from `tune --players`)")(func)
 
 
+def others_options(func):
+    """``--others POLICY`` and ``--robust``: how the other three seats bid (``order``, ``call``)."""
+
+    func = click.option("--robust", is_flag=True,
+                        help="answer against each population of other players (shipped, guides, points) with the "
+                             "same seed, side by side, and say whether the answer holds at every table")(func)
+    return click.option("--others", "others", default=None, metavar="POLICY",
+                        help="how the other three seats bid, after a pass and in reading the passes seen: shipped, "
+                             "guides (the published guides' rules of thumb), points, shipped-soft, dd-tuned or a "
+                             "model file; default: the --bidding model for every seat")(func)
+
+
+def _no_robust_plot(robust, plot):
+    if robust and plot:
+        raise InputError("--plot draws one answer; with --robust, ask each population with --others")
+
+
 def _finish(result, fmt, output, plot):
     if plot:
         result.save_plot(plot)
@@ -83,12 +100,13 @@ def _finish(result, fmt, output, plot):
                    "Almonte: required, the suit of round one)")
 @sampling_options
 @bidding_option
+@others_options
 @players_option
 @rules_options
 @output_options()
 @handle_errors
 def order(hand, upcard, seat, pass_model, infer, compare_models, named, samples, target_se, seed, workers, model,
-          plot, score, bidding, players, rules, fmt, output):
+          plot, score, bidding, others, robust, players, rules, fmt, output):
     """Round one: should HAND pass, order up, or order up alone?
 
     \b
@@ -96,11 +114,13 @@ def order(hand, upcard, seat, pass_model, infer, compare_models, named, samples,
       euchre-stats order "Jh Jd Ah 9s Tc" --up 9h --seat eldest
       euchre-stats order "Jc As Ks 9s Qd" --up Js --seat dealer --rules stick --format json
       euchre-stats order "Jh Jd Ah 9s Tc" --up 9h --seat eldest --players 2
+      euchre-stats order "Jh Jd Ah 9s Tc" --up 9h --seat eldest --robust
     """
+    _no_robust_plot(robust, plot)
     d = es.order(hand, upcard, seat, rules, samples=samples, target_se=target_se, seed=seed, model=model,
                  pass_model=pass_model, infer=infer, workers=workers, bidding=bidding,
                  compare_models=compare_models, named=named, score=score, progress=progress_bar("sampling"),
-                 players=players)
+                 players=players, others=others, robust=robust)
     _finish(d, fmt, output, plot)
 
 
@@ -117,12 +137,13 @@ def order(hand, upcard, seat, pass_model, infer, compare_models, named, samples,
 @click.option("--named", default=None, help="Almonte, Joker turned down: the suit of round one")
 @sampling_options
 @bidding_option
+@others_options
 @players_option
 @rules_options
 @output_options()
 @handle_errors
 def call(hand, turned_down, seat, pass_model, infer, compare_models, named, samples, target_se, seed, workers,
-         model, plot, score, bidding, players, rules, fmt, output):
+         model, plot, score, bidding, others, robust, players, rules, fmt, output):
     """Round two: which suit should HAND name (alone or not), or pass?
 
     \b
@@ -130,10 +151,11 @@ def call(hand, turned_down, seat, pass_model, infer, compare_models, named, samp
       euchre-stats call "Jd Ad Kd 9c Tc" --turned-down 9h --seat third
       euchre-stats call "Jd Ad Kd 9c Tc Qs 9d" --turned-down 9h --seat dealer --players 3
     """
+    _no_robust_plot(robust, plot)
     d = es.call(hand, turned_down, seat, rules, samples=samples, target_se=target_se, seed=seed, model=model,
                 pass_model=pass_model, infer=infer, workers=workers, bidding=bidding,
                 compare_models=compare_models, named=named, score=score, progress=progress_bar("sampling"),
-                players=players)
+                players=players, others=others, robust=robust)
     _finish(d, fmt, output, plot)
 
 

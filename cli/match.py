@@ -19,7 +19,8 @@ from .group import cli
 @cli.command()
 @click.option("--a", "a", default="shipped", show_default=True,
               help="policy A: shipped, shipped-soft (the bidder shipped until 2026-12-03, soft decisions), "
-                   "dd-tuned, points or a model file (JSON from tune); or a player: realistic[:worlds=N], random, "
+                   "dd-tuned, points, guides (the published guides' rules of thumb) or a model file (JSON from "
+                   "tune); or a player: realistic[:worlds=N], random, "
                    "cheat, module:attr, openspiel:random, openspiel:ismcts:N (docs/players.md)")
 @click.option("--b", "b", default="points", show_default=True, help="policy or player B (as --a)")
 @click.option("--deals", type=click.IntRange(min=2, max=1_000_000), default=20000, show_default=True,

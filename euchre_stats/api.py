@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .decide.match import MatchGamesResult, MatchResult
     from .players.table import PlayResult
     from .decide.result import Decision, ModelComparison
+    from .decide.robust import RobustResult
     from .solver import SolveResult
     from .solver.batch import SolveBatch
     from .strategy.advise import Advice
@@ -89,7 +90,9 @@ def _bidding_name(bidding) -> str:
 
 def _recorded(result, bidding):
     """``result`` (a decision, or both of a comparison of play models) with the bidding model it used."""
-    for d in (result.dd, result.pimc) if hasattr(result, "pimc") else (result,):
+    ds = ((result.dd, result.pimc) if hasattr(result, "pimc") else
+          tuple(result.decisions.values()) if hasattr(result, "decisions") else (result,))
+    for d in ds:
         d.bidding = _bidding_name(bidding)
     return result
 
@@ -158,22 +161,36 @@ def _game_bidder(bidding, r: Rules) -> dict | None:
         raise DecisionInputError(str(exc)) from None
 
 
-def _bidding_question(fns, args, model, compare_models, *, bidding, players=None, **kw):
+def _bidding_question(fns, args, model, compare_models, *, bidding, players=None, others=None, robust=False,
+                      **kw):
     """``order``/``call``: ``fns`` is the question's pair (four-handed, smaller games); the right one
     once, or with double-dummy and with realistic play on the same deals (the first run's seed) when
-    ``compare_models``.  A two- or three-handed game (``players`` or the rules') takes the second,
-    from :mod:`euchre_stats.decide.tables`."""
+    ``compare_models``, or against each population of other players with the same seed when ``robust``
+    (:mod:`euchre_stats.decide.robust`).  A two- or three-handed game (``players`` or the rules') takes
+    the second, from :mod:`euchre_stats.decide.tables`."""
     from .decide.result import ModelComparison
 
     hand, card, seat, rules = args
     r = _with_players(rules, players)
     fn, game_fn = fns
+    if robust and others is not None:
+        raise DecisionInputError(f"robust asks against every population of others in turn; others {others!r} "
+                                 "names one: give one or the other")
+    if robust and compare_models:
+        raise DecisionInputError("robust and compare_models: ask one at a time")
     if not r.seating.vectorised:
         _not_in_smaller_games(r, score=kw.pop("score"), named=kw.pop("named"),
-                              pass_model=kw["pass_model"] if kw["pass_model"] == "dd" else None)
+                              pass_model=kw["pass_model"] if kw["pass_model"] == "dd" else None,
+                              others=others, robust=robust)
         fn, args, kw = game_fn, (hand, card, seat, r), {**kw, "bidder": _game_bidder(bidding, r)}
     else:
         args, kw = (hand, card, seat, _rules(r)), {**kw, "bidding": _bidding(bidding)}
+        if others is not None:
+            kw["others"] = others if not hasattr(others, "__fspath__") else os.fsdecode(others)
+    if robust:
+        from .decide.robust import robust_decision
+
+        return _recorded(robust_decision(fn, *args, **_model(model), **kw), bidding)
     if not compare_models:
         return _recorded(fn(*args, **_model(model), **kw), bidding)
     a = fn(*args, model="dd", **kw)
@@ -187,7 +204,8 @@ def order(hand: str, up: str, seat: str | int, rules: RulesLike = "north-america
           seed: int | None = None, model: str | None = None, pass_model: str = "hand", infer: bool = True,
           target_se: float | None = None, workers: int | None = None, bidding: str | BiddingModel | None = None,
           compare_models: bool = False, named: str | None = None, score: str | None = None,
-          progress: Progress | None = None, players: int | None = None) -> Decision | ModelComparison:
+          progress: Progress | None = None, players: int | None = None, others: str | BiddingModel | None = None,
+          robust: bool = False) -> Decision | ModelComparison | RobustResult:
     """Round one: should ``hand`` pass, order ``up`` up (pick it up, as dealer) or order up alone?
 
     Every option is played out on the same sampled deals, consistent with the hand, the
@@ -240,13 +258,24 @@ def order(hand: str, up: str, seat: str | int, rules: RulesLike = "north-america
         ``eldest|second|third|fourth|fifth|dealer``; the rest of the auction is bid by the state
         machine's heuristic bidder (:mod:`euchre_stats.decide.tables`); ``bidding``, ``named``,
         ``score`` and ``pass_model="dd"`` are four-handed only.
+    others : str or BiddingModel, optional
+        How the other three seats bid, both in the auction played out after a pass and in reading
+        the passes seen (``infer``): ``"shipped"``, ``"guides"`` (the published guides' rules of
+        thumb, docs/methods.md), ``"points"`` (a published point count), ``"shipped-soft"``,
+        ``"dd-tuned"``, a model file's path or a :class:`BiddingModel`.  ``bidding`` keeps the
+        asker's own later bids.  Default: ``bidding`` for every seat (the output as without it).
+    robust : bool
+        Answer against each population of :data:`~euchre_stats.decide.robust.POPULATIONS`
+        (``shipped``, ``guides``, ``points``) with the same seed, side by side, and say whether
+        the recommendation holds at every table.
 
     Returns
     -------
     Decision
         Options (``pass``, ``order``, ``order alone``) with expected points and 95% intervals,
         the paired differences, the recommendation; a
-        :class:`~euchre_stats.decide.result.ModelComparison` with ``compare_models``.
+        :class:`~euchre_stats.decide.result.ModelComparison` with ``compare_models``; a
+        :class:`~euchre_stats.decide.robust.RobustResult` with ``robust``.
 
     Examples
     --------
@@ -270,7 +299,7 @@ def order(hand: str, up: str, seat: str | int, rules: RulesLike = "north-america
     return _bidding_question((order_decision, game_order_decision), (hand, up, seat, rules), model, compare_models,
                              samples=samples, target_se=target_se, seed=seed, pass_model=pass_model, infer=infer,
                              workers=workers, bidding=bidding, named=named, score=score, progress=progress,
-                             players=players)
+                             players=players, others=others, robust=robust)
 
 
 @checked
@@ -278,8 +307,8 @@ def call(hand: str, turned_down: str, seat: str | int, rules: RulesLike = "north
          samples: int = 10000, seed: int | None = None, model: str | None = None, pass_model: str = "hand",
          infer: bool = True, target_se: float | None = None, workers: int | None = None,
          bidding: str | BiddingModel | None = None, compare_models: bool = False, named: str | None = None,
-         score: str | None = None, progress: Progress | None = None, players: int | None = None
-         ) -> Decision | ModelComparison:
+         score: str | None = None, progress: Progress | None = None, players: int | None = None,
+         others: str | BiddingModel | None = None, robust: bool = False) -> Decision | ModelComparison | RobustResult:
     """Round two: which suit should ``hand`` name (alone or not), or should it pass?
 
     Everyone passed in round one and ``turned_down`` was turned down; the seats before
@@ -296,7 +325,7 @@ def call(hand: str, turned_down: str, seat: str | int, rules: RulesLike = "north
     named : str, optional
         Almonte, with the Joker turned down: the suit of round one.
     rules, samples, seed, model, pass_model, infer, target_se, workers, bidding, compare_models, score, progress,
-    players
+    players, others, robust
         As in :func:`order`.
 
     Returns
@@ -322,7 +351,7 @@ def call(hand: str, turned_down: str, seat: str | int, rules: RulesLike = "north
     return _bidding_question((call_decision, game_call_decision), (hand, turned_down, seat, rules), model,
                              compare_models, samples=samples, target_se=target_se, seed=seed, pass_model=pass_model,
                              infer=infer, workers=workers, bidding=bidding, named=named, score=score,
-                             progress=progress, players=players)
+                             progress=progress, players=players, others=others, robust=robust)
 
 
 @checked

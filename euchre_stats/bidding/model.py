@@ -29,6 +29,9 @@ Two uses, two kinds of decision:
   strong hand but never impossible.
 
 Thresholds start from common strategy-guide advice and are tuned by self-play (:func:`tune`).
+Two published populations are models too: :data:`POINTS_MODEL` (a point count) and
+:data:`GUIDES_MODEL` (the guides' rules of thumb, :class:`GuidesModel`: a rule level in place of the
+count), the ``--others`` of the questions and the policies of ``match``.
 No I/O here except :func:`BiddingModel.load`/``save``.
 """
 
@@ -46,7 +49,7 @@ import numpy as np
 from ..core.cards import JOKER
 from ..core.errors import BiddingModelError, JSONInputError
 from ..core.safejson import parse_json
-from ..core.trump import EFF_SUIT, NO_TRUMP, POWER
+from ..core.trump import EFF_SUIT, NO_TRUMP, POWER, SUIT_MASK
 from ..game.policies import THRESHOLDS as _HEURISTIC, no_trump_points
 
 #: trump ranks in the order of :attr:`BiddingModel.trump_values` (the trump table's POWER values)
@@ -378,7 +381,7 @@ def default_model() -> BiddingModel:
 
 
 #: the named policies (anything else is read as the path of a model file)
-POLICIES = ("shipped", "shipped-soft", "dd-tuned", "points")
+POLICIES = ("shipped", "shipped-soft", "dd-tuned", "points", "guides")
 POLICY_WORDS = {
     "shipped": "the shipped model (tuned by self-play under realistic play; hard decisions in play)",
     "shipped-soft": "the model shipped until 2026-12-03: its thresholds, soft decisions in play (logistic, "
@@ -386,6 +389,9 @@ POLICY_WORDS = {
     "dd-tuned": "the previous model (tuned by self-play under double-dummy play; hard decisions in play)",
     "points": "a published point count (euchrestrategy.info): right 4, left 3, trump ace 3, king 2, queen 2, "
               "ten 1, nine 1, off ace 2; order or call at 7, alone at 10 (hard decisions)",
+    "guides": "the guides' rules of thumb (order or call with both bowers, or three trumps with a top one, or "
+              "two top trumps and an off ace; the dealer with three trumps, the dealer's partner and next with "
+              "less; alone with a lay-down; hard decisions)",
 }
 
 
@@ -414,7 +420,169 @@ def policy_model(policy) -> tuple[str, BiddingModel]:
         return name, dd_tuned_model()
     if name == "points":
         return name, POINTS_MODEL
+    if name == "guides":
+        return name, GUIDES_MODEL
     p = Path(name)
     if not p.exists():
         raise BiddingModelError(f"unknown policy {name!r}: expected {', '.join(POLICIES)} or a model file")
     return name, BiddingModel.load(p)
+
+
+# --- the guides' population: a rule-based bidder -----------------------------------------------
+_ONE = np.uint64(1)
+#: the four aces (rank 7 of each suit)
+_ACES = np.uint64(sum(1 << (s * 8 + 7) for s in range(4)))
+
+
+@functools.lru_cache(maxsize=1)
+def _guide_tables() -> tuple[np.ndarray, ...]:
+    """Per trump suit: its cards' mask (the left bower and the Joker in), the right and left bowers,
+    the trump ace, and the masks of the top ``k`` trumps in sequence from the right bower and from
+    the Joker (``k`` 0..10)."""
+    trump_mask = np.array([SUIT_MASK[t, t] & np.uint64((1 << 33) - 1) for t in range(4)], dtype=np.uint64)
+    right = np.array([1 << (t * 8 + 4) for t in range(4)], dtype=np.uint64)
+    left = np.array([1 << ((3 - t) * 8 + 4) for t in range(4)], dtype=np.uint64)
+    ace = np.array([1 << (t * 8 + 7) for t in range(4)], dtype=np.uint64)
+    from_right = np.zeros((4, 11), dtype=np.uint64)
+    from_joker = np.zeros((4, 11), dtype=np.uint64)
+    for t in range(4):
+        by_power = sorted((c for c in range(33) if EFF_SUIT[t, c] == t), key=lambda c: -int(POWER[t, c]))
+        for k in range(1, 11):
+            from_joker[t, k] = sum(1 << c for c in by_power[:k])
+            from_right[t, k] = sum(1 << c for c in by_power[1:k + 1])
+    for a in (trump_mask, right, left, ace, from_right, from_joker):
+        a.setflags(write=False)
+    return trump_mask, right, left, ace, from_right, from_joker
+
+
+def guide_features(hands, trump) -> dict:
+    """What the guides' rules look at, per hand (uint64 masks) under ``trump`` (a suit, int or array):
+    ``trumps`` (how many, the left bower and the Joker counted), ``bowers`` (the right and left bowers
+    and the Joker held), ``top`` (of the Joker, the bowers and the trump ace), ``off_aces`` and
+    ``laydown`` (the trumps held are the highest ones in sequence, at least three of them, and every
+    other card is an off-suit ace)."""
+    h = np.asarray(hands, dtype=np.uint64)
+    t = np.broadcast_to(np.asarray(trump, dtype=np.int64), h.shape)
+    trump_mask, right, left, ace, from_right, from_joker = _guide_tables()
+    tm = trump_mask[t]
+    held = h & tm
+    n = np.bitwise_count(held).astype(np.int64)
+    has = lambda m: ((h & m) != 0).astype(np.int64)  # noqa: E731
+    joker = has(np.uint64(1 << JOKER))
+    bowers = has(right[t]) + has(left[t]) + joker
+    top = bowers + has(ace[t])
+    off = h & ~tm
+    off_aces = np.bitwise_count(off & _ACES).astype(np.int64)
+    k = np.minimum(n, 10)
+    in_sequence = (held == from_right[t, k]) | (held == from_joker[t, k])
+    laydown = (n >= 3) & in_sequence & ((off & ~_ACES) == 0)
+    return {"trumps": n, "bowers": bowers, "top": top, "off_aces": off_aces, "laydown": laydown}
+
+
+@dataclass(frozen=True)
+class GuidesModel(BiddingModel):
+    """The ``guides`` population: the published guides' rules of thumb (``shared/BIDDING_GUIDES.md``)
+    as a bidder of conjunctions, in the machinery of :class:`BiddingModel`.
+
+    Its "count" of a hand is a level, 0 pass, 1 order (or call), 2 go alone, by the rules
+    (docs/methods.md "The guides' population" names each rule's source):
+
+    * **order** from eldest or third hand, and **call** in round two from any seat (Joe Andrews):
+      both bowers; or three trumps with one of the top ones (the bowers, the trump ace); or two of
+      the top ones and an off-suit ace.  Never with a single trump (euchreuniverse), which none of
+      these allows;
+    * the **dealer's partner** in round one (euchreuniverse: it "adds 10 points", it orders with
+      less; the upcard joins its side): also any three trumps, or two trumps with a top one and an
+      off-suit ace;
+    * the **dealer** (euchreverse): three trumps, the upcard counted, always pick up; else Andrews'
+      rules on the six cards;
+    * **next** (round two, eldest calling the suit of the turned-down card's colour): also any three
+      trumps, or two trumps with a bower and an off-suit ace;
+    * **alone** (lay-downs go alone): the trumps held are the highest in sequence (from the Joker or
+      the right bower), at least three, and every other card is an off-suit ace;
+    * never defends alone, never calls no trump (the guides say nothing of either).
+
+    The thresholds (0.5 to order or call, 1.5 alone) sit between the levels.  In round two the suit
+    with the higher level is named, between suits of the same level the one with the higher published
+    point count (:data:`POINTS_MODEL`).  Acting is hard; inferring a hand from a bid seen is soft with
+    ``temperature`` 0.15 (a bid against the rules 1 time in 30: people follow the guides loosely).
+    The dealer discards by the project's count (:data:`DEFAULT_MODEL`: it keeps kings with their ace
+    and makes voids), which the guides do not settle.
+    """
+
+    order: tuple = (0.5,) * 4
+    order_alone: tuple = (1.5,) * 4
+    call: tuple = (0.5,) * 4
+    call_alone: tuple = (1.5,) * 4
+    defend_alone: float = 99.0
+    temperature: float = 0.15
+
+    def save(self, path, fit: dict | None = None) -> None:
+        """Refused: the rules are code, not thresholds (a file would load as a plain point count)."""
+        raise BiddingModelError("the guides' population is a set of rules, not a model file: name it 'guides'")
+
+    def _tie_break(self, hands, trump) -> np.ndarray:
+        return POINTS_MODEL.strength(hands, trump) / 100.0
+
+    @staticmethod
+    def _andrews(f) -> np.ndarray:
+        return (f["bowers"] >= 2) | ((f["trumps"] >= 3) & (f["top"] >= 1)) | ((f["top"] >= 2) & (f["off_aces"] >= 1))
+
+    def level(self, hands, trump, seat: int | None = None, round_one: bool = True, upcard: int | None = None,
+              banned_suit: int = -1) -> np.ndarray:
+        """The rule level (0 pass, 1 order or call, 2 alone) of ``hands`` under ``trump`` from relative
+        ``seat`` (None: any seat, Andrews' rules and the lay-down only)."""
+        f = guide_features(hands, trump)
+        ok = self._andrews(f)
+        if round_one and seat == 1:
+            ok |= (f["trumps"] >= 3) | ((f["trumps"] >= 2) & (f["top"] >= 1) & (f["off_aces"] >= 1))
+        if not round_one and seat == 0 and banned_suit >= 0:
+            is_next = np.asarray(trump) == next_suit(banned_suit)
+            ok |= is_next & ((f["trumps"] >= 3) | ((f["trumps"] >= 2) & (f["bowers"] >= 1) & (f["off_aces"] >= 1)))
+        return np.where(f["laydown"], 2, np.where(ok, 1, 0)).astype(np.float64)
+
+    def strength(self, hands: np.ndarray, trump) -> np.ndarray:
+        return self.level(np.asarray(hands, dtype=np.uint64), trump)
+
+    def best_discard(self, hands6: np.ndarray, trump, banned: int = -1) -> tuple[np.ndarray, np.ndarray]:
+        """The project's count's discard (:data:`DEFAULT_MODEL`); the level of the five cards kept."""
+        hands6 = np.asarray(hands6, dtype=np.uint64)
+        _, card = DEFAULT_MODEL.best_discard(hands6, trump, banned)
+        five = hands6 & ~np.left_shift(_ONE, card.astype(np.uint64))
+        return self.strength(five, trump), card
+
+    def round_one_strength(self, hands: np.ndarray, rel_seat: int, upcard: int, suit: int | None = None,
+                           upcard_joins: bool = True) -> np.ndarray:
+        trump = upcard >> 3 if suit is None else suit
+        hands = np.asarray(hands, dtype=np.uint64)
+        if rel_seat == 3:
+            six = hands | np.uint64(1 << upcard)
+            five_level, card = self.best_discard(six, trump)
+            five = six & ~np.left_shift(_ONE, card.astype(np.uint64))
+            picks = (guide_features(six, trump)["trumps"] >= 3) | self._andrews(guide_features(six, trump))
+            return np.maximum(np.where(picks, 1.0, 0.0), self.level(five, trump))
+        return self.level(hands, trump, rel_seat, True)
+
+    def round_one_count(self, hand: int, rel_seat: int, upcard: int) -> float:
+        return float(self.round_one_strength(np.array([hand], dtype=np.uint64), rel_seat, upcard)[0])
+
+    def suit_counts(self, hands, banned_suit: int, seat: int | None = None) -> np.ndarray:
+        """Round two: each suit's level plus its published point count / 100 (below 0.2: the order
+        of the suits of one level); the turned-down suit is -inf."""
+        hands = np.asarray(hands, dtype=np.uint64)
+        out = np.full(hands.shape + (4,), -np.inf)
+        for t in range(4):
+            if t != banned_suit:
+                out[..., t] = (self.level(hands, t, seat, False, banned_suit=banned_suit)
+                               + self._tie_break(hands, t))
+        return out
+
+    def round_two_call(self, hands, banned_suit: int, seat: int, no_trump: bool = False
+                       ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Round two's call: the suit of :meth:`suit_counts`, and its level (never no trump)."""
+        best, suit = self.best_call(hands, banned_suit, seat)
+        return np.floor(best), suit, np.full(best.shape, self.call[seat])
+
+
+#: the ``guides`` population (see :class:`GuidesModel`)
+GUIDES_MODEL = GuidesModel()

@@ -126,6 +126,9 @@ KINDS: dict[str, tuple[_Check, str]] = {
     "score": (_score, "a score as text ('9-8') or a pair of whole numbers"),
     "progress": (callable, "a function called with (done, total)"),
     "bidding": (_bidding, "a bidding model: a model file's path or a BiddingModel"),
+    "others": (_bidding, "a population of other players: 'shipped', 'guides', 'points', a model file's path or "
+                         "a BiddingModel"),
+    "robust": (_flag, "True or False"),
     "run_dir": (_path, "a folder's path"),
     "table": (_path, "a strategy table file's path"),
     "simulate": (_flag, "True or False"),

@@ -21,8 +21,8 @@ from .branches import explain_pass
 from .driver import drive, sampled
 from .inference import round_two_likelihood
 from .result import Decision
-from .setup import (check_models, hand_setup, make_contracts, pass_outcome, rest_declares, round_knowledge, upcard_of,
-                    zero_outcome)
+from .setup import (check_models, hand_setup, make_contracts, others_policy, pass_outcome, rest_declares,
+                    round_knowledge, seat_models, upcard_of, zero_outcome)
 from .summary import option_ranges, point_limit, summarise
 from .tables import (GAME_SEAT_NAMES, ask_game, bid_ranges, check_game, game_upcard, legal_actions, parse_game_seat,
                      seen_bids)
@@ -56,16 +56,18 @@ def round_two_outcomes(rules: Rules, auction: Auction, ev: Evaluator, hands: np.
 def call_decision(hand, turned_down, seat, rules: Rules = NORTH_AMERICAN, *, samples: int = 10000,
                   target_se: float | None = None, seed: int | None = None, model: str = DEFAULT_PLAY_MODEL,
                   pass_model: str = "hand", infer: bool = True, workers: int | None = None,
-                  bidding: BiddingModel | None = None, progress=None, named=None, score=None) -> Decision:
+                  bidding: BiddingModel | None = None, progress=None, named=None, score=None,
+                  others=None) -> Decision:
     """Round two: name each allowed suit (and no trump, ``n``, under ``no_trump``), with and without
     going alone, or pass (unless stuck).
 
     Everyone passed in round one and ``turned_down`` was turned down; the seats
-    before the asker have passed in round two.  Parameters as :func:`order_decision`; ``named``
+    before the asker have passed in round two.  Parameters (``others`` too) as :func:`order_decision`; ``named``
     is the suit of round one when the Joker was turned up under Almonte.
     """
     rules = Rules.from_json(rules)
     check_models(model, pass_model, rules)
+    others_name, others_model = others_policy(others, pass_model)
     asker = parse_seat(seat)
     cards, hmask = hand_setup(hand, rules)
     almonte = joker_up_offers_named_suit(rules)
@@ -80,7 +82,7 @@ def call_decision(hand, turned_down, seat, rules: Rules = NORTH_AMERICAN, *, sam
     seed = resolve_seed(seed)
     game = game_state(rules, score, asker, model, bidding)
     bidding = bidding or default_model()
-    auction = Auction(rules, bidding, up, up_suit)
+    auction = Auction(rules, seat_models(bidding, others_model, asker), up, up_suit)
     dealer = Dealer(round_knowledge(rules, asker, hmask, up))
     ev = Evaluator(rules, model, asker, workers)
     suits = [(t, "cdhs"[t]) for t in (3, 2, 1, 0) if t != up_suit]
@@ -104,7 +106,8 @@ def call_decision(hand, turned_down, seat, rules: Rules = NORTH_AMERICAN, *, sam
         inputs["named"] = "cdhs"[up_suit]
     game_inputs(inputs, game)
     return Decision("call", inputs, rules, seed, info.played, model, options, diffs, rec, close, pass_model,
-                    infer, info.effective, target_se=target_se, sampling=info, pass_branches=branches)
+                    infer, info.effective, target_se=target_se, sampling=info, pass_branches=branches,
+                    others=others_name)
 
 
 

@@ -32,8 +32,8 @@ from .branches import explain_pass
 from .driver import drive, sampled, uniform
 from .inference import round_one_likelihood
 from .result import Decision
-from .setup import (check_models, hand_setup, make_contracts, pass_outcome, pick_discards, rest_declares,
-                    round_knowledge, upcard_of, weakest_first)
+from .setup import (check_models, hand_setup, make_contracts, others_policy, pass_outcome, pick_discards,
+                    rest_declares, round_knowledge, seat_models, upcard_of, weakest_first)
 from .summary import option_ranges, point_limit, summarise
 from .tables import (GAME_SEAT_NAMES, ask_game, bid_ranges, check_game, game_upcard, parse_game_seat, seen_bids,
                      state_actions)
@@ -96,7 +96,8 @@ BLIND_NAMING_DEFAULT = 3  # spades
 def order_decision(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, samples: int = 10000,
                    target_se: float | None = None, seed: int | None = None, model: str = DEFAULT_PLAY_MODEL,
                    pass_model: str = "hand", infer: bool = True, workers: int | None = None,
-                   bidding: BiddingModel | None = None, progress=None, named=None, score=None) -> Decision:
+                   bidding: BiddingModel | None = None, progress=None, named=None, score=None,
+                   others=None) -> Decision:
     """Round one from any seat: pass, order up (pick up, for the dealer) and order up alone.
 
     Parameters
@@ -113,6 +114,10 @@ def order_decision(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, samples
     workers : solver threads (results do not depend on it)
     score : ``"US-THEM"`` (e.g. ``"9-8"``): also each option's chance of winning the game, and the
         recommendation by that chance (the game target and win-by-two come from ``rules``)
+    others : how the other three seats bid (a policy name, ``"guides"``..., a :class:`BiddingModel` or a
+        model file's path), both when the rest of the auction is played out after a pass and when the
+        passes seen are read (``infer``); ``bidding`` (the shipped model by default) keeps the asker's
+        own later bids.  None: ``bidding`` for every seat
     named : with the Joker turned up, the suit the dealer named before looking (``"h"``...):
         under British blind naming the dealer's question is then only the discard and going
         alone (default :data:`BLIND_NAMING_DEFAULT`, any suit being as good before looking);
@@ -120,6 +125,7 @@ def order_decision(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, samples
     """
     rules = Rules.from_json(rules)
     check_models(model, pass_model, rules)
+    others_name, others_model = others_policy(others, pass_model)
     asker = parse_seat(seat)
     cards, hmask = hand_setup(hand, rules)
     almonte = joker_up_offers_named_suit(rules)
@@ -134,12 +140,12 @@ def order_decision(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, samples
         suit = BLIND_NAMING_DEFAULT if named is None else (named if isinstance(named, int) else parse_suit(named))
         if not almonte:
             return _joker_up_decision(cards, hmask, rules, suit, samples, target_se, seed, model, workers,
-                                      bidding, progress, game)
+                                      bidding, progress, game, others_model, others_name)
         if named is None:
             raise DecisionInputError("the Joker is the upcard under Almonte: the dealer names the suit of "
                                      "round one first; give it with named (--named h)")
     bidding = bidding or default_model()
-    auction = Auction(rules, bidding, up, suit)
+    auction = Auction(rules, seat_models(bidding, others_model, asker), up, suit)
     dealer = Dealer(round_knowledge(rules, asker, hmask, up))
     ev = Evaluator(rules, model, asker, workers)
 
@@ -169,11 +175,12 @@ def order_decision(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, samples
         inputs["named"] = "cdhs"[suit]
     game_inputs(inputs, game)
     return Decision("order", inputs, rules, seed, info.played, model, options, diffs, rec, close, pass_model,
-                    infer, info.effective, target_se=target_se, sampling=info, pass_branches=branches)
+                    infer, info.effective, target_se=target_se, sampling=info, pass_branches=branches,
+                    others=others_name)
 
 
 def _joker_up_decision(cards, hmask, rules, suit, samples, target_se, seed, model, workers, bidding,
-                       progress, game=None) -> Decision:
+                       progress, game=None, others=None, others_name=None) -> Decision:
     """The Joker turned up under British rules: the dealer named ``suit`` trump before looking at
     the hand; now, having seen it, the dealer discards and decides whether to go alone.
 
@@ -182,7 +189,7 @@ def _joker_up_decision(cards, hmask, rules, suit, samples, target_se, seed, mode
     when the dealer does not, and the defenders may then defend alone.
     """
     bidding = bidding or default_model()
-    auction = Auction(rules, bidding, JOKER, suit)
+    auction = Auction(rules, seat_models(bidding, others, DEALER), JOKER, suit)
     dealer = Dealer(round_knowledge(rules, DEALER, hmask, JOKER))
     ev = Evaluator(rules, model, DEALER, workers)
     six = cards + [JOKER]
@@ -215,7 +222,7 @@ def _joker_up_decision(cards, hmask, rules, suit, samples, target_se, seed, mode
               "named": "cdhs"[suit]}
     game_inputs(inputs, game)
     return Decision("order", inputs, rules, seed, info.played, model, options, diffs, rec, close, None, False,
-                    info.effective, target_se=target_se, sampling=info)
+                    info.effective, target_se=target_se, sampling=info, others=others_name)
 
 
 

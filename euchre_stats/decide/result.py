@@ -32,6 +32,13 @@ UNIT_WORDS = {"tricks": "tricks", "points": "points (ours minus theirs)",
 FRAME_COLUMNS = ("action", "ev", "ci_low", "ci_high", "p_make", "p_march", "p_euchred", "n")
 
 
+def others_words(name: str) -> str:
+    """What the population ``name`` of ``--others`` is, in words (a model file: its path)."""
+    from ..bidding.model import POLICY_WORDS
+
+    return POLICY_WORDS.get(name, f"the bidding model in {name}")
+
+
 def _fmt(x: float, signed: bool = True) -> str:
     return f"{x:+.3f}" if signed else f"{x:.3f}"
 
@@ -119,6 +126,9 @@ class Decision(ResultView):
     #: what the pass leads to (``order`` and ``call``, four-handed): its branches, each a dict of
     #: :func:`~euchre_stats.decide.branches.pass_branches`; None when the pass is not played out
     pass_branches: list[dict] | None = None
+    #: the population the other three seats bid by (``--others``): a policy's name or a file's path; None
+    #: when every seat bids by ``bidding``
+    others: str | None = None
 
     @property
     def target_reached(self) -> bool | None:
@@ -134,6 +144,7 @@ class Decision(ResultView):
             "infer": self.infer, "effective_samples": round(self.effective_samples, 1),
             "value_unit": self.value_unit,
             **({"bidding": self.bidding} if self.bidding is not None else {}),
+            **({"others": self.others, "others_words": others_words(self.others)} if self.others is not None else {}),
             "options": [o.to_dict() for o in self.options], "differences": self.differences,
             "recommendation": self.recommendation, "too_close": self.too_close,
         }
@@ -166,6 +177,10 @@ class Decision(ResultView):
                  f"play model: {self.model} = {MODEL_WORDS.get(self.model, self.model)}"]
         if self.pass_model:
             lines.append(f"pass valued by: {PASS_WORDS[self.pass_model]}")
+        if self.others is not None:
+            lines.append(f"your own later bids: {self.bidding or 'shipped'}; the other three seats bid by "
+                         f"{self.others} = {others_words(self.others)} (in the auction after a pass and in "
+                         "reading the bids seen)")
         sm = self.sampling
         if self.infer and sm is not None and sm.drawn == sm.played and not sm.screened:
             # no candidate screened: no bid was seen before this question (eldest in round one)

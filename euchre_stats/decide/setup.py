@@ -127,6 +127,28 @@ def check_models(model: str, pass_model: str | None, rules: Rules | None = None)
                                  "use --pass-model hand (the bidding model calls it)")
 
 
+def others_policy(others, pass_model: str | None) -> tuple[str | None, BiddingModel | None]:
+    """``(name, model)`` of the population the other three seats bid by (``others``: a policy name of
+    :data:`~euchre_stats.bidding.model.POLICIES`, a :class:`BiddingModel` or a model file's path), or
+    ``(None, None)`` when not given (the asker's own bidding model for every seat)."""
+    if others is None:
+        return None, None
+    from ..bidding.model import policy_model
+
+    if pass_model == "dd":
+        raise DecisionInputError("others sets how the other seats bid in the pass's play-out by the bidding model; "
+                                 "the double-dummy pass model (pass_model 'dd') has its own bidders: use 'hand'")
+    return policy_model(others)
+
+
+def seat_models(bidding: BiddingModel, others: BiddingModel | None, asker: int):
+    """The models of an :class:`Auction` by seat: ``bidding`` for the asker's own later bids, ``others``
+    for the other three seats (``bidding`` for every seat when ``others`` is None)."""
+    if others is None:
+        return bidding
+    return tuple(bidding if s == asker else others for s in range(4))
+
+
 def pass_outcome(pass_model, auction: Auction, hands, start_round, start_seat, rng, ev: Evaluator,
                   rules: Rules, asker: int, bidding: BiddingModel, workers) -> Outcome:
     n = hands.shape[0]
