@@ -13,7 +13,7 @@ import numpy as np
 from ..core.errors import LimitError
 from ..sampling.deals import random_positions
 from ..engine import search as _kernels
-from ..solver import _threads, card_values_many, solve_many
+from ..solver import thread_count, card_values_many, solve_many
 
 
 def bench_solver(deals: int = 10_000, seed: int | None = None, threads: int | None = 1,
@@ -49,7 +49,7 @@ def bench_solver(deals: int = 10_000, seed: int | None = None, threads: int | No
     return {
         "deals": int(deals),
         "seed": int(seed),
-        "threads": _threads(threads),  # what ran: the request capped at numba's thread count
+        "threads": thread_count(threads),  # what ran: the request capped at numba's thread count
         "values": bool(values),
         "seconds": seconds,
         "deals_per_s": deals / seconds if seconds > 0 else float("inf"),

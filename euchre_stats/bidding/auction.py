@@ -174,7 +174,7 @@ class Auction:
         pick = picked & dealer_picks_up(self.rules, maker, alone)
         before = hands[:, DEALER].copy()
         if pick.any():
-            hands[:, DEALER] = _dealer_pickup(hands[:, DEALER], self.upcard, self.rules, pick, self.up_suit,
+            hands[:, DEALER] = dealer_pickup(hands[:, DEALER], self.upcard, self.rules, pick, self.up_suit,
                                               self.models[DEALER])
         maker, alone, caller = self.declare_alone(hands, trump, maker, alone, passed, picked, rng)
         def_alone = self.defender_alone(hands, trump, maker, alone, passed, rng)
@@ -183,7 +183,7 @@ class Auction:
                          discards_of(before, hands[:, DEALER], self.upcard, pick))
 
 
-def _dealer_pickup(dealer_hands: np.ndarray, upcard: int, rules: Rules, mask: np.ndarray,
+def dealer_pickup(dealer_hands: np.ndarray, upcard: int, rules: Rules, mask: np.ndarray,
                    suit: int | None = None, model: BiddingModel = DEFAULT_MODEL) -> np.ndarray:
     """The dealer adds the upcard and discards by ``model``'s count (best five of six, trump
     ``suit``, by default the upcard's) where ``mask``."""

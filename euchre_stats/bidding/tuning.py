@@ -31,7 +31,7 @@ from ..rules import Rules, dealer_picks_up, may_pass, may_take_up, order_must_go
 from ..sampling.deals import random_deals
 from ..sampling.posterior import posterior_sample
 from ..sampling.seeds import chunk_rng
-from .auction import Auction, _dealer_pickup
+from .auction import Auction, dealer_pickup
 from .model import BiddingModel, next_suit
 
 #: a decision point reached by fewer effective deals than this keeps its threshold
@@ -213,7 +213,7 @@ def _tune_point(rules: Rules, model: BiddingModel, n_deals: int, rnd: int, seat:
                 hh = h.copy()
                 picks = bool(dealer_picks_up(rules, seat, alone))
                 if picks:
-                    hh[:, DEALER] = _dealer_pickup(hh[:, DEALER], up, rules, np.ones(m, dtype=bool), None, model)
+                    hh[:, DEALER] = dealer_pickup(hh[:, DEALER], up, rules, np.ones(m, dtype=bool), None, model)
                 c = Contracts(hh, _full(m, up_suit), _full(m, seat), _full(m, alone, bool), _full(m, -1),
                               _full(m, up), discard=discards_of(h[:, DEALER], hh[:, DEALER], up, _full(m, picks, bool)))
                 val[j, k] = _values(ev, seat, c, rng)

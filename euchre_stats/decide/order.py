@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..bidding.auction import Auction, _dealer_pickup
+from ..bidding.auction import Auction, dealer_pickup
 from ..bidding.model import BiddingModel, default_model
 from ..core.cards import JOKER, card_name, cards_to_mask, parse_cards, parse_suit
 from ..core.errors import DecisionInputError
@@ -78,7 +78,7 @@ def round_one_outcomes(rules: Rules, auction: Auction, ev: Evaluator, hands: np.
         h = hands.copy()
         picks_up = bool(dealer_picks_up(rules, asker, alone))  # not behind a lone partner: the dealer sits out
         if picks_up:
-            h[:, DEALER] = _dealer_pickup(h[:, DEALER], up, rules, np.ones(n, dtype=bool), up_suit,
+            h[:, DEALER] = dealer_pickup(h[:, DEALER], up, rules, np.ones(n, dtype=bool), up_suit,
                                           auction.models[DEALER])
         c = make_contracts(h, up_suit, asker, alone)
         if picks_up:

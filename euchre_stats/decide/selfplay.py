@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..bidding.auction import Auction, _dealer_pickup
+from ..bidding.auction import Auction, dealer_pickup
 from ..bidding.model import default_model
 from ..core.cards import JOKER
 from ..core.seats import DEALER
@@ -69,7 +69,7 @@ def _joker_up(rules: Rules, hands: np.ndarray, bidding, rng) -> Contracts:
         h = hands[rows].copy()
         m = len(rows)
         before = h[:, DEALER].copy()
-        h[:, DEALER] = _dealer_pickup(h[:, DEALER], JOKER, rules, np.ones(m, dtype=bool), t, auction.models[DEALER])
+        h[:, DEALER] = dealer_pickup(h[:, DEALER], JOKER, rules, np.ones(m, dtype=bool), t, auction.models[DEALER])
         trump = np.full(m, t, dtype=np.int64)
         maker = np.full(m, DEALER, dtype=np.int64)
         passed = np.zeros((m, 4), dtype=bool)

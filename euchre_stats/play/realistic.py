@@ -23,7 +23,7 @@ import numpy as np
 from ..core.compiling import announce
 from ..rules import Rules, hand_points
 from ..core.errors import RealisticInputError
-from ..solver import TT_BITS_LONG, _check_rows, _prepare, _threads, game_seats
+from ..solver import TT_BITS_LONG, check_rows, prepare_rows, thread_count, game_seats
 from ..engine import search as _solver_kernels
 from ..core.trump import NO_TRUMP, SUIT_MASK
 from . import DEFAULT_WORLDS
@@ -88,8 +88,8 @@ def _first_bad(mask: np.ndarray) -> int | None:
 
 def _validate(rules, hands, trump, leader, out, maker, alone, def_alone, seed, worlds, trick, voids, gone, up_known,
               won, dealer=None):
-    h, t, ld, o, p = _prepare(hands, trump, leader, out, None if trick is None else _pad_trick(trick, hands))
-    _check_rows(h, t, ld, o, p)
+    h, t, ld, o, p = prepare_rows(hands, trump, leader, out, None if trick is None else _pad_trick(trick, hands))
+    check_rows(h, t, ld, o, p)
     n = h.shape[0]
     if isinstance(worlds, bool) or not isinstance(worlds, (int, np.integer)) or int(worlds) < 1:
         raise RealisticInputError(f"worlds must be a whole number of at least 1, got {worlds!r}")
@@ -221,7 +221,7 @@ def _run(rules, h, t, ld, o, p, g, vd, up, dl, pts, w, stream, seed, worlds, thr
         return res
     if disc is None:
         disc = np.full(n, -1, dtype=np.int64)
-    nthreads = _threads(threads)
+    nthreads = thread_count(threads)
     tt_bits = TT_BITS if rules.hand_size <= 5 else TT_BITS_LONG
     total = np.zeros(_k.NUM_PLAY_STATS, dtype=np.int64)
     no_trump = t == NO_TRUMP

@@ -32,7 +32,7 @@ from ..core.trump import EFF_SUIT, SUIT_MASK
 from ..rules import Rules, hand_points_array, sitting_out
 from ..engine import search as _solver_kernels
 from ..engine import search_seats as _solver_seats
-from ..solver import _threads
+from ..solver import thread_count
 from ..engine import realistic as _k4
 from ..engine import realistic_seats as _k
 from .realistic import _first_bad, known_discards
@@ -406,7 +406,7 @@ def _run(h, t, ld, o, tr, up, g, vd, w, pts, pack, streams, seed, worlds, thread
 
     if disc is None:
         disc = np.full(n, -1, dtype=np.int64)
-    nthreads = _threads(threads)
+    nthreads = thread_count(threads)
     nchunks = max(1, min(n, nthreads * CHUNKS_PER_THREAD))
     st = np.zeros((nchunks, _k.NUM_STATS), dtype=np.int64)
     announce(_k.play_batch, "the six-seat realistic play kernels", COMPILE_SECONDS)

@@ -103,7 +103,7 @@ def _as_rows(value, n: int, name: str, lo: int, hi: int) -> np.ndarray:
     return arr
 
 
-def _prepare(hands, trump, leader, out, played):
+def prepare_rows(hands, trump, leader, out, played):
     h = np.asarray(hands)
     if h.ndim != 2 or h.shape[1] != 4:
         raise SolveInputError(f"hands must have shape (N, 4), got {h.shape!r}")
@@ -129,7 +129,7 @@ def _prepare(hands, trump, leader, out, played):
     return h, t, ld, o, p
 
 
-def _check_rows(h: np.ndarray, t: np.ndarray, ld: np.ndarray, o: np.ndarray, p: np.ndarray) -> None:
+def check_rows(h: np.ndarray, t: np.ndarray, ld: np.ndarray, o: np.ndarray, p: np.ndarray) -> None:
     """Vectorised consistency checks of a batch; raises on the first bad row."""
     n = h.shape[0]
     if n == 0:
@@ -185,7 +185,7 @@ def _check_rows(h: np.ndarray, t: np.ndarray, ld: np.ndarray, o: np.ndarray, p: 
     fail((expected != counts).any(axis=1), "hand lengths do not fit the cards on the table")
 
 
-def _threads(threads) -> int:
+def thread_count(threads) -> int:
     import numba
 
     if threads is None:
@@ -200,9 +200,9 @@ def _run(hands, trump, leader, out, played, threads, want_values: bool, stats, c
     # the kernels (and numba) load here, after the input was checked: a bad position never loads them
     from ..engine import search as _kernels
 
-    h, t, ld, o, p = _prepare(hands, trump, leader, out, played)
+    h, t, ld, o, p = prepare_rows(hands, trump, leader, out, played)
     if check:
-        _check_rows(h, t, ld, o, p)
+        check_rows(h, t, ld, o, p)
     n = h.shape[0]
     res = np.zeros(n, dtype=np.int8)
     values = np.full((n, 33) if want_values else (n, 0), -1, dtype=np.int8)
@@ -210,7 +210,7 @@ def _run(hands, trump, leader, out, played, threads, want_values: bool, stats, c
         vals_arg = values
     else:
         vals_arg = np.full((n, 33), -1, dtype=np.int8) if n else values.reshape(0, 33)
-    nthreads = _threads(threads)
+    nthreads = thread_count(threads)
     hi = h.astype(np.int64)
     tt_bits = TT_BITS if n == 0 or int(np.bitwise_count(h).max()) <= 5 else TT_BITS_LONG
     total = np.zeros(_kernels.NUM_STATS, dtype=np.int64)
@@ -618,6 +618,7 @@ def card_values(hands, trump, leader, out=(), played=(), deck=None) -> dict[int,
 
 
 __all__ = [
+    "check_rows", "prepare_rows", "thread_count",
     "MAX_HAND",
     "InconsistentDealError",
     "Position",
