@@ -273,13 +273,15 @@ def play_openspiel_hand(game, deal: HandState, seated: list, names: list[str], *
 
 
 def openspiel_match(a, b, *, hands: int, seed: int, rules: Rules,
-                    progress: Callable[[int], None] | None = None, timings: dict | None = None) -> PlayResult:
+                    progress: Callable[[int], None] | None = None, timings: dict | None = None,
+                    first: int = 0) -> PlayResult:
     """Duplicate deals between ``a`` and ``b`` on OpenSpiel's euchre (see the module).
 
     ``a`` and ``b`` are player specs or objects, OpenSpiel bot specs among them (``openspiel:random``,
     ``openspiel:ismcts:N``).  ``rules`` must map onto OpenSpiel's game (:func:`openspiel_rules`; the
     result carries the rules played).  ``timings``, when given a dict, receives ``{"a": [seconds,
-    decisions, CPU seconds], "b": [...]}``.  Deal ``i`` is the deal of :func:`~euchre_stats.players.table.play_match`.
+    decisions, CPU seconds], "b": [...]}``.  Deal ``i`` is the deal of :func:`~euchre_stats.players.table.play_match`;
+    the deals played are ``first .. first + hands - 1``.
     """
     from .load import load_player
 
@@ -305,7 +307,7 @@ def openspiel_match(a, b, *, hands: int, seed: int, rules: Rules,
     game = load_game(r)
     a_seats = [[0, 2], [1, 3]]
     diffs, records = [], []
-    for i in range(hands):
+    for i in range(int(first), int(first) + hands):
         ds = deal_seed(seed, i)
         deal = HandState.deal(r, i % 4, np.random.default_rng(ds))
         net = 0.0
