@@ -942,14 +942,15 @@ def match(a: str | BiddingModel = "shipped", b: str | BiddingModel = "points", *
         ``"points"`` (a published point count) or the path of a model file from ``euchre-stats tune``;
         or a player spec or object (as :func:`play`), which seats players on both sides (a policy
         name on the other side then sits as that policy's player, playing cards realistically).
-        ``model``, ``workers``, ``games`` and ``control_deals`` are for policies only.
+        ``model``, ``workers`` and ``control_deals`` are for policies only.
     deals, seed, rules, workers, progress
         As in :func:`order`.
     model : str
         The play model of every hand: ``"pimc"`` (realistic, the default) or ``"dd"``.
     games : int, optional
         Play this many whole games to ``rules.game_to`` instead of single deals (``deals`` is then
-        not used): the result is the chance that A wins a game.
+        not used): the result is the chance that A wins a game.  Between players, each game is
+        played by the players with the score in their views (:func:`euchre_stats.decide.match.player_games`).
     control_deals : int, optional
         Under realistic play, deals played double-dummy only for the control variate (the same
         deals are also played double-dummy): default 10 times ``deals``, 0 for none.  The estimate
@@ -986,10 +987,20 @@ def match(a: str | BiddingModel = "shipped", b: str | BiddingModel = "points", *
     _sizes(deals=deals, games=games, workers=workers)
     if not (_is_policy(a) and _is_policy(b)):
         given = [f"{k}" for k, v in (("model", model != "pimc"), ("workers", workers is not None),
-                                     ("games", games is not None), ("control_deals", control_deals is not None)) if v]
+                                     ("control_deals", control_deals is not None)) if v]
         if given:
             raise DecisionInputError(f"{', '.join(given)}: for a match between two bidding policies only; "
                                      f"{a!r} against {b!r} seats players, who play every bid and card themselves")
+        if games is not None:
+            from .decide.match import player_games
+            from .sampling.seeds import resolve_seed
+
+            given = [k for k, v in (("records", records), ("run_dir", run_dir is not None),
+                                    ("chunk_deals", chunk_deals is not None)) if v]
+            if given:
+                raise DecisionInputError(f"{', '.join(given)}: for a match of single deals; a match of whole games "
+                                         "(games) keeps only who won")
+            return player_games(a, b, games=games, seed=resolve_seed(seed), rules=_rules(rules), progress=progress)
         if run_dir is not None:
             return _run_players(a, b, deals=deals, seed=seed, rules=_rules(rules), progress=progress,
                                 run_dir=run_dir, chunk_deals=chunk_deals)
