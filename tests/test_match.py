@@ -100,6 +100,8 @@ def test_whole_games_between_players():
     ba = es.match("random", "realistic:worlds=4", games=8, seed=3)
     assert ab.p_a_wins == pytest.approx(1 - ba.p_a_wins, abs=1e-12) and ab.p_a_wins > 0.5
     assert "each player's own" in ab.to_text() and ab.to_dict()["games"] == 8
+    # every game won at both tables: a Wilson interval over the 8 games, not a point
+    assert ab.p_a_wins == 1.0 and ab.p_a_wins_ci[1] == 1.0 and 0.67 < ab.p_a_wins_ci[0] < 0.68
 
     class Scorer(BasePlayer):  # notes the score it is shown before each hand
         def __init__(self):

@@ -335,6 +335,19 @@ class MatchGamesResult(ResultView):
             f"P(A wins the game): {self.p_a_wins:.4f} [{lo:.4f}, {hi:.4f}] (95%): {verdict}"])
 
 
+def _games_interval(d: np.ndarray) -> tuple[float, tuple[float, float]]:
+    """P(A wins) from each game's mean result at its two tables (0, 0.5 or 1), with its paired normal
+    95% interval; when every game went to one side at both tables (no spread: the normal interval
+    would be a point), the Wilson interval of those games instead."""
+    from ..core.stats import proportion
+
+    mu, se = weighted_mean_se(d, np.ones(len(d)))
+    if se == 0 and mu in (0.0, 1.0):
+        e = proportion(d == 1.0)
+        return mu, (float(e.low), float(e.high))
+    return mu, (max(0.0, mu - Z95 * se), min(1.0, mu + Z95 * se))
+
+
 #: a game longer than this many hands is stopped (none comes near it; win-by-two games end too)
 MAX_HANDS = 400
 
@@ -389,9 +402,8 @@ def match_games(a, b, games: int = 2000, seed: int | None = None, rules: Rules =
         if progress is not None:
             progress(done, int(games))
     d = np.concatenate(results)
-    mu, se = weighted_mean_se(d, np.ones(len(d)))
-    return MatchGamesResult(a_name, b_name, len(d), seed, rules, model, mu,
-                       (max(0.0, mu - Z95 * se), min(1.0, mu + Z95 * se)), float(np.concatenate(lengths).mean()),
+    mu, ci = _games_interval(d)
+    return MatchGamesResult(a_name, b_name, len(d), seed, rules, model, mu, ci, float(np.concatenate(lengths).mean()),
                        POLICY_WORDS.get(a_name, f"the model in {a_name} ({ma.decisions})"),
                        POLICY_WORDS.get(b_name, f"the model in {b_name} ({mb.decisions})"))
 
@@ -458,9 +470,8 @@ def player_games(a, b, *, games: int, seed: int, rules: Rules = NORTH_AMERICAN,
         lengths.append(played / 2)
         if progress is not None:
             progress(g + 1, int(games))
-    d = np.array(results)
-    mu, se = weighted_mean_se(d, np.ones(len(d)))
+    mu, ci = _games_interval(np.array(results))
     engine = "OpenSpiel's engine" if openspiel else "the state machine"
-    return MatchGamesResult(na, nb, len(d), seed, rules, f"each player's own, on {engine}", mu,
-                            (max(0.0, mu - Z95 * se), min(1.0, mu + Z95 * se)), float(np.mean(lengths)),
+    return MatchGamesResult(na, nb, len(results), seed, rules, f"each player's own, on {engine}", mu, ci,
+                            float(np.mean(lengths)),
                             f"the player {na!r} (docs/players.md)", f"the player {nb!r} (docs/players.md)")
