@@ -90,6 +90,10 @@ def test_other_settings_and_other_runs_are_refused(tmp_path):
         match_run(A, B, deals=2, seed=1, rules=NORTH_AMERICAN, run_dir=tmp_path / "table")
     with pytest.raises(PlayerSpecError, match="by spec"):
         match_run(object(), B, deals=2, seed=1, rules=NORTH_AMERICAN, run_dir=tmp_path / "x")
+    with pytest.raises(PlayerSpecError, match="player 'nosuch:thing': cannot import"):
+        match_run("nosuch:thing", B, deals=2, seed=1, rules=NORTH_AMERICAN, run_dir=tmp_path / "x")
+    with pytest.raises(DecisionInputError, match="needs two sides"):
+        match_run(A, B, deals=2, seed=1, rules=Rules(players=3, deck="24", hand_size=7), run_dir=tmp_path / "x")
     with pytest.raises(DecisionInputError, match="chunk_deals must be"):
         match_run(A, B, deals=2, seed=1, rules=NORTH_AMERICAN, run_dir=tmp_path / "x", chunk_deals=0)
     assert not (tmp_path / "x").exists()  # refused before anything is written
@@ -144,3 +148,4 @@ def test_a_run_on_openspiels_engine(tmp_path):
     with pytest.raises(PlayerSpecError, match="ISMCTS cannot play"):  # refused before anything is written
         match_run("random", "openspiel:ismcts:5", deals=2, seed=1, rules=Rules(defend_alone=True),
                   run_dir=tmp_path / "lone")
+    assert not (tmp_path / "lone").exists()

@@ -38,9 +38,9 @@ from ..core.safejson import parse_json
 from ..core.stats import mean
 from ..output.atomic import atomic_write
 from ..output.lock import run_lock
-from ..rules import Rules
-from .openspiel_table import is_openspiel_spec, openspiel_match
-from .table import MAX_HANDS, PlayResult, play_match
+from ..rules import Rules, side_count
+from .openspiel_table import is_openspiel_spec, openspiel_match, openspiel_seats
+from .table import MAX_HANDS, PlayResult, _players, play_match
 
 MANIFEST = "manifest.json"
 FORMAT = "euchre-stats match run"
@@ -154,6 +154,15 @@ def match_run(a: str, b: str, *, deals: int, seed: int, rules: Rules, run_dir, c
     if chunk_deals is not None and (isinstance(chunk_deals, bool) or not isinstance(chunk_deals, (int, np.integer))
                                     or not 1 <= chunk_deals <= MAX_CHUNK_DEALS):
         raise DecisionInputError(f"chunk_deals must be a whole number 1..{MAX_CHUNK_DEALS:,}, got {chunk_deals!r}")
+    # seat the players once before anything is written: a bad spec, rules OpenSpiel cannot play, an
+    # ISMCTS with a lone defender are refused here (each chunk seats them afresh)
+    if is_openspiel_spec(a) or is_openspiel_spec(b):
+        openspiel_seats(a, b, rules)
+    else:
+        if side_count(rules) != 2:
+            raise DecisionInputError(f"a duplicate match needs two sides; the {rules.players}-player game has "
+                                     f"{side_count(rules)}")
+        _players([a, b])
     with run_lock(run_dir):
         if chunk_deals is None:
             try:
@@ -162,30 +171,24 @@ def match_run(a: str, b: str, *, deals: int, seed: int, rules: Rules, run_dir, c
                 chunk_deals = CHUNK_DEALS
         settings = _settings(a, b, seed, rules, int(chunk_deals))
         engine = settings["engine"]
-        if engine == "openspiel":  # refuse what OpenSpiel's engine cannot play before anything is written
-            from .openspiel import openspiel_rules
-
-            openspiel_rules(rules)
         d = open_match_run(run_dir, settings)
         ranges = chunk_ranges(int(deals), int(chunk_deals))
-        done = sum(stop - first for first, stop in ranges if chunk_path(d, first, stop).exists())
+        done = [sum(stop - first for first, stop in ranges if chunk_path(d, first, stop).exists())]
         if progress is not None:
-            progress(done, int(deals))
+            progress(done[0], int(deals))
+
+        def tick(k: int) -> None:
+            done[0] += k
+            progress(done[0], int(deals))
+
         for first, stop in ranges:
             path = chunk_path(d, first, stop)
             if path.exists():
                 continue
-
-            def tick(k: int, base=done) -> None:
-                tick.n += k
-                progress(base + tick.n, int(deals))
-
-            tick.n = 0
             r, took = _play_chunk(a, b, seed, rules, first, stop, engine, tick if progress else None)
             chunk = {"first": first, "stop": stop, "a": r.a, "b": r.b, "engine": r.engine, "diffs": r.diffs,
                      **took, "records": r.records}
             atomic_write(path, (json.dumps(chunk) + "\n").encode(), sweep=False)  # swept by open_match_run
-            done += stop - first
         return load_match_run(d, deals=int(deals))
 
 
