@@ -423,13 +423,12 @@ def player_games(a, b, *, games: int, seed: int, rules: Rules = NORTH_AMERICAN,
     Game ``g`` is played at two tables, A holding side 0's seats at the first and side 1's at the
     second; hand ``h`` of it is ``HandState.deal(rules, h % players, default_rng(game_hand_seed(seed, g,
     h)))`` at both tables (the dealer passing left), played by the players with the game's score in
-    every view, until a side reaches the target (:func:`~euchre_stats.decide.equity._winner`).  P(A wins)
+    every view, until a side has won (:func:`~euchre_stats.rules.game_winner`).  P(A wins)
     counts both tables: per game the mean of A's two results, so its interval is paired."""
     from ..game.state import HandState
     from ..players.openspiel_table import is_openspiel_spec, openspiel_seats, play_openspiel_checked
     from ..players.table import _check, _players, play_hand
-    from ..rules import side_count, side_of_seat
-    from .equity import _winner
+    from ..rules import game_winner, side_count, side_of_seat
 
     if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or int(games) < 2:
         raise DecisionInputError(f"a match needs at least 2 games, got {games!r}")
@@ -462,9 +461,9 @@ def player_games(a, b, *, games: int, seed: int, rules: Rules = NORTH_AMERICAN,
                     state = play_hand(deal.copy(), seated, seed=hs, names=names, score=tuple(score))
                 score = [score[0] + int(state.points[0]), score[1] + int(state.points[1])]
                 played += 1
-                w = _winner(rules, score[0], score[1])
+                w = game_winner(rules, score)
                 if w is not None:
-                    a_won += 1.0 if (w == 1) == (t == 0) else 0.0
+                    a_won += 1.0 if w == t else 0.0
                     break
         results.append(a_won / 2)
         lengths.append(played / 2)
