@@ -38,10 +38,15 @@ from .group import cli
               help="solver threads (results do not depend on it)")
 @click.option("--records", type=click.Path(dir_okay=False), default=None, callback=writable_path,
               help="players only: write every hand played to FILE, one JSON record a line (euchre-stats review FILE)")
+@click.option("--run-dir", type=click.Path(file_okay=False), default=None,
+              help="players only: play in this directory, committing each chunk of deals as it finishes; the same "
+                   "command again resumes it (a long match against an outside agent)")
+@click.option("--chunk-deals", type=click.IntRange(min=1, max=100_000), default=None,
+              help="with --run-dir: deals per chunk (default: the run's own, or 100)")
 @rules_options
 @output_options()
 @handle_errors
-def match(a, b, deals, games, control_deals, seed, model, workers, records, rules, fmt, output):
+def match(a, b, deals, games, control_deals, seed, model, workers, records, run_dir, chunk_deals, rules, fmt, output):
     """A duplicate match between two bidding policies, or two players: A's points minus B's per hand.
 
     Every deal is played at two tables, the policies' seats swapped, with the same cards and the
@@ -53,6 +58,8 @@ def match(a, b, deals, games, control_deals, seed, model, workers, records, rule
     When A or B names a player (realistic, random, cheat, module:attr, or an OpenSpiel bot), the
     players sit and play every bid and card, as in `euchre-stats play`; with an OpenSpiel bot the
     hands are played by OpenSpiel's euchre engine (pip install 'euchre-stats[openspiel]').
+    With --run-dir a players' match is played in chunks of deals, each committed as it finishes;
+    rerun the same command to resume (the result is that of an uninterrupted run).
 
     \b
     Example:
@@ -61,10 +68,11 @@ def match(a, b, deals, games, control_deals, seed, model, workers, records, rule
       euchre-stats match --a shipped --b points --games 500 --seed 1
       euchre-stats match --a realistic --b random --deals 200 --seed 1 --records hands.jsonl
       euchre-stats match --a realistic --b openspiel:ismcts:100 --deals 200 --seed 1
+      euchre-stats match --a realistic --b openspiel:ismcts:4000 --deals 500 --stick-the-dealer --run-dir m4000
     """
     result = es.match(a, b, deals=deals, seed=seed, rules=rules, model=model, workers=workers,
                       progress=progress_bar("match"), games=games, control_deals=control_deals,
-                      records=records is not None)
+                      records=records is not None, run_dir=run_dir, chunk_deals=chunk_deals)
     if records is not None:
         atomic_write(records, result.records_jsonl().encode("utf-8"))
     emit(result.format(fmt), output)

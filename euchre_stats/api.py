@@ -962,7 +962,8 @@ def match(a: str | BiddingModel = "shipped", b: str | BiddingModel = "points", *
           seed: int | None = None, rules: RulesLike = "north-american", model: str = "pimc",
           workers: int | None = None, progress: Progress | None = None,
           games: int | None = None, control_deals: int | None = None,
-          records: bool = False) -> MatchResult | MatchGamesResult | PlayResult:
+          records: bool = False, run_dir=None, chunk_deals: int | None = None
+          ) -> MatchResult | MatchGamesResult | PlayResult:
     """A duplicate match between two bidding policies, or two players: A's points minus B's per hand.
 
     Between two bidding policies each deal is played at two tables with the policies' seats
@@ -979,14 +980,15 @@ def match(a: str | BiddingModel = "shipped", b: str | BiddingModel = "points", *
         ``"points"`` (a published point count) or the path of a model file from ``euchre-stats tune``;
         or a player spec or object (as :func:`play`), which seats players on both sides (a policy
         name on the other side then sits as that policy's player, playing cards realistically).
-        ``model``, ``workers``, ``games`` and ``control_deals`` are for policies only.
+        ``model``, ``workers`` and ``control_deals`` are for policies only.
     deals, seed, rules, workers, progress
         As in :func:`order`.
     model : str
         The play model of every hand: ``"pimc"`` (realistic, the default) or ``"dd"``.
     games : int, optional
         Play this many whole games to ``rules.game_to`` instead of single deals (``deals`` is then
-        not used): the result is the chance that A wins a game.
+        not used): the result is the chance that A wins a game.  Between players, each game is
+        played by the players with the score in their views (:func:`euchre_stats.decide.match.player_games`).
     control_deals : int, optional
         Under realistic play, deals played double-dummy only for the control variate (the same
         deals are also played double-dummy): default 10 times ``deals``, 0 for none.  The estimate
@@ -994,6 +996,13 @@ def match(a: str | BiddingModel = "shipped", b: str | BiddingModel = "points", *
     records : bool
         The hands played are wanted (``--records``): refused at once for two bidding policies,
         whose match keeps no hands.
+    run_dir : path, optional
+        Players only: play in this run directory, committing each chunk of ``chunk_deals`` deals as
+        it finishes (:mod:`euchre_stats.players.match_run`); the same call again resumes where it
+        stopped, with the same result as an uninterrupted run, and a second run on the directory
+        at the same time is refused.  A long match against an outside agent.
+    chunk_deals : int, optional
+        Deals per chunk of a run directory (default: the run's own, or 100 for a new one).
 
     Returns
     -------
@@ -1016,11 +1025,29 @@ def match(a: str | BiddingModel = "shipped", b: str | BiddingModel = "points", *
     _sizes(deals=deals, games=games, workers=workers)
     if not (_is_policy(a) and _is_policy(b)):
         given = [f"{k}" for k, v in (("model", model != "pimc"), ("workers", workers is not None),
-                                     ("games", games is not None), ("control_deals", control_deals is not None)) if v]
+                                     ("control_deals", control_deals is not None)) if v]
         if given:
             raise DecisionInputError(f"{', '.join(given)}: for a match between two bidding policies only; "
                                      f"{a!r} against {b!r} seats players, who play every bid and card themselves")
+        if games is not None:
+            from .decide.match import player_games
+            from .sampling.seeds import resolve_seed
+
+            given = [k for k, v in (("records", records), ("run_dir", run_dir is not None),
+                                    ("chunk_deals", chunk_deals is not None)) if v]
+            if given:
+                raise DecisionInputError(f"{', '.join(given)}: for a match of single deals; a match of whole games "
+                                         "(games) keeps only who won")
+            return player_games(a, b, games=games, seed=resolve_seed(seed), rules=_rules(rules), progress=progress)
+        if run_dir is not None:
+            return _run_players(a, b, deals=deals, seed=seed, rules=_rules(rules), progress=progress,
+                                run_dir=run_dir, chunk_deals=chunk_deals)
+        if chunk_deals is not None:
+            raise DecisionInputError("chunk_deals: for a match in a run directory only (run_dir)")
         return _play_players(a, b, hands=deals, seed=seed, rules=_rules(rules), progress=progress)
+    if run_dir is not None or chunk_deals is not None:
+        raise DecisionInputError(f"run_dir: a match between two bidding policies ({a!r}, {b!r}) runs in one go; "
+                                 "a run directory is for a match between players (realistic, an OpenSpiel bot...)")
     if records:
         raise DecisionInputError(f"records: a match between two bidding policies ({a!r}, {b!r}) keeps no hands; "
                                  "name a player (realistic, random...) for A or B, or use euchre-stats play")
@@ -1080,6 +1107,22 @@ def _is_policy(x) -> bool:
     if isinstance(x, BiddingModel):
         return True
     return isinstance(x, str) and (x.strip() in POLICIES or (x.strip().endswith(".json") and ":" not in x))
+
+
+def _run_players(a, b, *, deals: int, seed: int | None, rules: Rules, progress: Progress | None, run_dir,
+                 chunk_deals: int | None) -> PlayResult:
+    """A players' match in a run directory: the seed given, else the run's own (resuming), else a fresh one."""
+    from .core.errors import TableRunError
+    from .players.match_run import match_run, read_manifest
+    from .sampling.seeds import resolve_seed
+
+    if seed is None:
+        try:
+            seed = int(read_manifest(run_dir)["settings"]["seed"])
+        except TableRunError:
+            pass
+    return match_run(a, b, deals=deals, seed=resolve_seed(seed), rules=rules, run_dir=run_dir,
+                     chunk_deals=chunk_deals, progress=progress)
 
 
 def _play_players(a, b, *, hands: int, seed: int | None, rules: Rules, progress: Progress | None) -> PlayResult:

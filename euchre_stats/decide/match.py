@@ -335,6 +335,19 @@ class MatchGamesResult(ResultView):
             f"P(A wins the game): {self.p_a_wins:.4f} [{lo:.4f}, {hi:.4f}] (95%): {verdict}"])
 
 
+def _games_interval(d: np.ndarray) -> tuple[float, tuple[float, float]]:
+    """P(A wins) from each game's mean result at its two tables (0, 0.5 or 1), with its paired normal
+    95% interval; when every game went to one side at both tables (no spread: the normal interval
+    would be a point), the Wilson interval of those games instead."""
+    from ..core.stats import proportion
+
+    mu, se = weighted_mean_se(d, np.ones(len(d)))
+    if se == 0 and mu in (0.0, 1.0):
+        e = proportion(d == 1.0)
+        return mu, (float(e.low), float(e.high))
+    return mu, (max(0.0, mu - Z95 * se), min(1.0, mu + Z95 * se))
+
+
 #: a game longer than this many hands is stopped (none comes near it; win-by-two games end too)
 MAX_HANDS = 400
 
@@ -389,8 +402,75 @@ def match_games(a, b, games: int = 2000, seed: int | None = None, rules: Rules =
         if progress is not None:
             progress(done, int(games))
     d = np.concatenate(results)
-    mu, se = weighted_mean_se(d, np.ones(len(d)))
-    return MatchGamesResult(a_name, b_name, len(d), seed, rules, model, mu,
-                       (max(0.0, mu - Z95 * se), min(1.0, mu + Z95 * se)), float(np.concatenate(lengths).mean()),
+    mu, ci = _games_interval(d)
+    return MatchGamesResult(a_name, b_name, len(d), seed, rules, model, mu, ci, float(np.concatenate(lengths).mean()),
                        POLICY_WORDS.get(a_name, f"the model in {a_name} ({ma.decisions})"),
                        POLICY_WORDS.get(b_name, f"the model in {b_name} ({mb.decisions})"))
+
+
+def game_hand_seed(seed: int, game: int, hand: int) -> int:
+    """The seed of hand ``hand`` of game ``game`` of a players' match of whole games seeded ``seed``
+    (from ``numpy.random.SeedSequence``; the same at both tables)."""
+    return int(np.random.SeedSequence([int(seed), int(game), int(hand), 1]).generate_state(2, np.uint64)[0]
+               >> np.uint64(1))
+
+
+def player_games(a, b, *, games: int, seed: int, rules: Rules = NORTH_AMERICAN,
+                 progress=None) -> MatchGamesResult:
+    """Whole games to ``rules.game_to`` between players ``a`` and ``b`` (specs or objects; an OpenSpiel
+    bot moves the hands to OpenSpiel's engine, as :func:`~euchre_stats.players.openspiel_table.openspiel_match`).
+
+    Game ``g`` is played at two tables, A holding side 0's seats at the first and side 1's at the
+    second; hand ``h`` of it is ``HandState.deal(rules, h % players, default_rng(game_hand_seed(seed, g,
+    h)))`` at both tables (the dealer passing left), played by the players with the game's score in
+    every view, until a side has won (:func:`~euchre_stats.rules.game_winner`).  P(A wins)
+    counts both tables: per game the mean of A's two results, so its interval is paired."""
+    from ..game.state import HandState
+    from ..players.openspiel_table import is_openspiel_spec, openspiel_seats, play_openspiel_checked
+    from ..players.table import _check, _players, play_hand
+    from ..rules import game_winner, side_count, side_of_seat
+
+    if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or int(games) < 2:
+        raise DecisionInputError(f"a match needs at least 2 games, got {games!r}")
+    openspiel = is_openspiel_spec(a) or is_openspiel_spec(b)
+    if openspiel:
+        rules, game, (pa, pb), (na, nb) = openspiel_seats(a, b, rules)
+    else:
+        rules = Rules.from_json(rules)
+        if side_count(rules) != 2:
+            raise DecisionInputError(f"a duplicate match needs two sides; the {rules.players}-player game has "
+                                     f"{side_count(rules)}")
+        (pa, pb), (na, nb) = _players([a, b])
+        _check(rules, int(games), (pa, pb))
+    n = rules.players
+    sides = [side_of_seat(rules, s) for s in range(n)]
+    results, lengths = [], []
+    for g in range(int(games)):
+        a_won, played = 0.0, 0
+        for t in (0, 1):  # A holds side t
+            seated = [pa if sides[s] == t else pb for s in range(n)]
+            names = [na if sides[s] == t else nb for s in range(n)]
+            score = [0, 0]
+            for h in range(MAX_HANDS):
+                hs = game_hand_seed(seed, g, h)
+                deal = HandState.deal(rules, h % n, np.random.default_rng(hs))
+                if openspiel:
+                    state = play_openspiel_checked(game, deal, seated, names, seed=hs,
+                                                   what=f"hand {h} of game {g} (deal seed {hs}), table {t + 1}")
+                else:
+                    state = play_hand(deal.copy(), seated, seed=hs, names=names, score=tuple(score))
+                score = [score[0] + int(state.points[0]), score[1] + int(state.points[1])]
+                played += 1
+                w = game_winner(rules, score)
+                if w is not None:
+                    a_won += 1.0 if w == t else 0.0
+                    break
+        results.append(a_won / 2)
+        lengths.append(played / 2)
+        if progress is not None:
+            progress(g + 1, int(games))
+    mu, ci = _games_interval(np.array(results))
+    engine = "OpenSpiel's engine" if openspiel else "the state machine"
+    return MatchGamesResult(na, nb, len(results), seed, rules, f"each player's own, on {engine}", mu, ci,
+                            float(np.mean(lengths)),
+                            f"the player {na!r} (docs/players.md)", f"the player {nb!r} (docs/players.md)")

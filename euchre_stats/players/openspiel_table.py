@@ -273,19 +273,66 @@ def play_openspiel_hand(game, deal: HandState, seated: list, names: list[str], *
 
 
 def openspiel_match(a, b, *, hands: int, seed: int, rules: Rules,
-                    progress: Callable[[int], None] | None = None, timings: dict | None = None) -> PlayResult:
+                    progress: Callable[[int], None] | None = None, timings: dict | None = None,
+                    first: int = 0) -> PlayResult:
     """Duplicate deals between ``a`` and ``b`` on OpenSpiel's euchre (see the module).
 
     ``a`` and ``b`` are player specs or objects, OpenSpiel bot specs among them (``openspiel:random``,
     ``openspiel:ismcts:N``).  ``rules`` must map onto OpenSpiel's game (:func:`openspiel_rules`; the
     result carries the rules played).  ``timings``, when given a dict, receives ``{"a": [seconds,
-    decisions, CPU seconds], "b": [...]}``.  Deal ``i`` is the deal of :func:`~euchre_stats.players.table.play_match`.
+    decisions, CPU seconds], "b": [...]}``.  Deal ``i`` is the deal of :func:`~euchre_stats.players.table.play_match`;
+    the deals played are ``first .. first + hands - 1``.
     """
+    if isinstance(hands, bool) or not isinstance(hands, (int, np.integer)) or not 1 <= hands <= MAX_HANDS:
+        raise PlayerSpecError(f"hands must be a whole number 1..{MAX_HANDS}, got {hands!r}")
+    r, game, seats_of, names = openspiel_seats(a, b, rules)
+    a_seats = [[0, 2], [1, 3]]
+    diffs, records = [], []
+    for i in range(int(first), int(first) + hands):
+        ds = deal_seed(seed, i)
+        deal = HandState.deal(r, i % 4, np.random.default_rng(ds))
+        net = 0.0
+        for t in (0, 1):
+            side_of = [0 if (s & 1) == t else 1 for s in range(4)]  # 0: A's, 1: B's
+            seated = [seats_of[side_of[s]] for s in range(4)]
+            who = [names[side_of[s]] for s in range(4)]
+            ours = play_openspiel_checked(game, deal, seated, who, seed=ds, timings=timings,
+                                          sides=["a" if x == 0 else "b" for x in side_of],
+                                          what=f"deal {i} (deal seed {ds}), table {t + 1}")
+            net += ours.points[t] - ours.points[1 - t]
+            rec = record_from_state(ours)
+            rec["comment"] = (f"euchre-stats match on OpenSpiel's engine: deal {i} (deal seed {ds}), table {t + 1}: "
+                              f"A {names[0]} on seats {a_seats[t]}, B {names[1]} on seats {a_seats[1 - t]}; "
+                              "OpenSpiel never asks the maker's partner to go alone (recorded as a pass)")
+            records.append(rec)
+        diffs.append(net / 2)
+        if progress is not None:
+            progress(1)
+    est = mean(np.array(diffs, dtype=np.float64))
+    return PlayResult(names[0], names[1], hands, seed, r, diffs, est, a_seats, records, engine="openspiel")
+
+
+def play_openspiel_checked(game, deal: HandState, seated: list, names: list[str], *, seed: int, what: str,
+                           timings: dict | None = None, sides: list | None = None) -> HandState:
+    """:func:`play_openspiel_hand`, then the hand replayed through the project's state machine
+    (:func:`replay`), whose finished state is returned; both engines must score it alike (``what``
+    names the hand in the error if they do not)."""
+    final, actions = play_openspiel_hand(game, deal, seated, names, seed=seed, timings=timings, sides=sides)
+    returns = final.returns()
+    ours = replay(deal, actions)
+    if ours.phase != OVER or any(ours.points[t] - ours.points[1 - t] != returns[t] for t in (0, 1)):
+        raise PlayerMoveError(f"the engines disagree on the score of {what}: OpenSpiel {returns}, "
+                              f"euchre-stats {ours.points}")
+    return ours
+
+
+def openspiel_seats(a, b, rules: Rules) -> tuple:
+    """``(rules, game, [A, B], [A's name, B's name])`` of a match on OpenSpiel's engine: the rules as
+    OpenSpiel plays them, its game, and each side as an :class:`OpenSpielBotSpec` or a project player
+    (refused in one line: a player that sees every card; ISMCTS with a lone defender)."""
     from .load import load_player
 
     r = openspiel_rules(rules)
-    if isinstance(hands, bool) or not isinstance(hands, (int, np.integer)) or not 1 <= hands <= MAX_HANDS:
-        raise PlayerSpecError(f"hands must be a whole number 1..{MAX_HANDS}, got {hands!r}")
     seats_of, names = [], []
     for who in (a, b):
         if is_openspiel_spec(who):
@@ -302,36 +349,8 @@ def openspiel_match(a, b, *, hands: int, seed: int, rules: Rules,
         raise PlayerSpecError("OpenSpiel's ISMCTS cannot play its euchre with allow_lone_defender (defend_alone): "
                               "its resampler fails with 'Invalid GoAlone action', in OpenSpiel's own self-play too; "
                               "play it with defend_alone off")
-    game = load_game(r)
-    a_seats = [[0, 2], [1, 3]]
-    diffs, records = [], []
-    for i in range(hands):
-        ds = deal_seed(seed, i)
-        deal = HandState.deal(r, i % 4, np.random.default_rng(ds))
-        net = 0.0
-        for t in (0, 1):
-            side_of = [0 if (s & 1) == t else 1 for s in range(4)]  # 0: A's, 1: B's
-            seated = [seats_of[side_of[s]] for s in range(4)]
-            who = [names[side_of[s]] for s in range(4)]
-            final, actions = play_openspiel_hand(game, deal, seated, who, seed=ds, timings=timings,
-                                                 sides=["a" if x == 0 else "b" for x in side_of])
-            returns = final.returns()
-            ours = replay(deal, actions)
-            if ours.phase != OVER or [ours.points[t] - ours.points[1 - t]] != [returns[t]]:
-                raise PlayerMoveError(f"the engines disagree on the score of deal {i} (deal seed {ds}), table "
-                                      f"{t + 1}: OpenSpiel {returns}, euchre-stats {ours.points}")
-            net += returns[t]  # OpenSpiel's returns are A's side's points minus B's
-            rec = record_from_state(ours)
-            rec["comment"] = (f"euchre-stats match on OpenSpiel's engine: deal {i} (deal seed {ds}), table {t + 1}: "
-                              f"A {names[0]} on seats {a_seats[t]}, B {names[1]} on seats {a_seats[1 - t]}; "
-                              "OpenSpiel never asks the maker's partner to go alone (recorded as a pass)")
-            records.append(rec)
-        diffs.append(net / 2)
-        if progress is not None:
-            progress(1)
-    est = mean(np.array(diffs, dtype=np.float64))
-    return PlayResult(names[0], names[1], hands, seed, r, diffs, est, a_seats, records, engine="openspiel")
+    return r, load_game(r), seats_of, names
 
 
 __all__ = ["OpenSpielBotSpec", "is_openspiel_spec", "parse_openspiel_spec", "chance_actions", "replay",
-           "play_openspiel_hand", "openspiel_match", "MAX_SIMULATIONS"]
+           "play_openspiel_hand", "play_openspiel_checked", "openspiel_seats", "openspiel_match", "MAX_SIMULATIONS"]

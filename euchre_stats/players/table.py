@@ -157,6 +157,9 @@ class PlayResult(ResultView):
     records: list[dict] = field(default_factory=list)
     #: the engine that played the hands: ``"euchre-stats"`` (the state machine) or ``"openspiel"``
     engine: str = "euchre-stats"
+    #: a match played in a run directory (:mod:`euchre_stats.players.match_run`): the directory, its chunks
+    #: and the seconds they took; None otherwise
+    run: dict | None = None
 
     @property
     def diff(self) -> float:
@@ -175,7 +178,8 @@ class PlayResult(ResultView):
                 "seats": {"table 1": {"a": self.a_seats[0], "b": self.a_seats[1]},
                           "table 2": {"a": self.a_seats[1], "b": self.a_seats[0]}},
                 "players": {"table 1": self._seated(0), "table 2": self._seated(1)},
-                "deals": [{"deal": i, "diff": d} for i, d in enumerate(self.diffs)]}
+                "deals": [{"deal": i, "diff": d} for i, d in enumerate(self.diffs)],
+                **({"run": self.run} if self.run is not None else {})}
 
     def _seated(self, t: int) -> dict:
         """Seat -> the player sitting there at table ``t`` (0 or 1)."""
@@ -202,7 +206,8 @@ class PlayResult(ResultView):
             f"{self.a_seats[1]})",
             f"  A - B          {e.value:+.3f} points per deal, 95% interval {ci} (n {e.n})",
             f"  seed           {self.seed}",
-        ])
+        ] + ([f"  run directory  {self.run['run_dir']}: {self.run['chunks']} chunk(s) of {self.run['chunk_deals']} "
+              f"deals, {self.run['seconds']:.0f} s of play"] if self.run is not None else []))
 
     def records_jsonl(self) -> str:
         """The hand records, one JSON line each (``euchre-stats review FILE.jsonl`` replays them)."""
@@ -210,11 +215,12 @@ class PlayResult(ResultView):
 
 
 def play_match(a, b, *, hands: int, seed: int, rules: Rules,
-               progress: Callable[[int], None] | None = None) -> PlayResult:
+               progress: Callable[[int], None] | None = None, first: int = 0) -> PlayResult:
     """Duplicate deals between players ``a`` and ``b`` (specs or player objects): see the module.
 
     The table must have two sides (two-, four- or six-handed).  At table 1 A holds side 0's seats
-    (0 and 2 in the four-handed game), at table 2 side 1's.
+    (0 and 2 in the four-handed game), at table 2 side 1's.  ``first``: the deals played are
+    ``first .. first + hands - 1`` (a chunk of a long match, :mod:`euchre_stats.players.match_run`).
     """
     if side_count(rules) != 2:
         raise DecisionInputError(f"a duplicate match needs two sides; the {rules.players}-player game has "
@@ -225,7 +231,7 @@ def play_match(a, b, *, hands: int, seed: int, rules: Rules,
     sides = [side_of_seat(rules, s) for s in range(n)]
     a_seats = [[s for s in range(n) if sides[s] == t] for t in (0, 1)]
     diffs, records = [], []
-    for i in range(hands):
+    for i in range(int(first), int(first) + hands):
         ds = deal_seed(seed, i)
         deal = HandState.deal(rules, i % n, np.random.default_rng(ds))
         net = 0

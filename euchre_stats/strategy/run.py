@@ -34,7 +34,7 @@ from ..core.errors import JSONInputError, TableRunError
 from ..core.safejson import parse_json
 from ..output.atomic import atomic_write
 from ..output.results import ResultView
-from .lock import run_lock
+from ..output.lock import run_lock
 from .summary import score_flips, summaries, summarise
 from .table import ChunkTask, TableSpec
 
@@ -126,7 +126,7 @@ def run_table(spec: TableSpec, run_dir, *, workers: int | None = None, scheduler
               progress: Callable[[int, int], None] | None = None) -> pd.DataFrame:
     """Run (or resume) a table in ``run_dir``; returns the full table once every chunk is in.
 
-    The run holds the directory's lock throughout (:mod:`euchre_stats.strategy.lock`): a second run
+    The run holds the directory's lock throughout (:mod:`euchre_stats.output.lock`): a second run
     on the same directory refuses, naming this one's pid and host.
     """
     from .cluster import connect

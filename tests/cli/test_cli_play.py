@@ -92,8 +92,14 @@ def test_match_seats_players_and_writes_their_records(tmp_path):
     for args, words in ((["--a", "shipped", "--b", "points", "--records", str(tmp_path / "x.jsonl")],
                          "a match between two bidding policies ('shipped', 'points') keeps no hands"),
                         (["--a", "realistic", "--b", "points", "--model", "dd"], "model: for a match between two"),
-                        (["--a", "realistic", "--b", "random", "--games", "5"], "games: for a match between two"),
+                        (["--a", "realistic", "--b", "random", "--control-deals", "5"],
+                         "control_deals: for a match between two"),
                         (["--a", "nosuch:thing"], "player 'nosuch:thing': cannot import 'nosuch'")):
         r = run(["match", *args, "--deals", "2"])
         assert r.exit_code == 2 and r.output.count("\n") == 1 and words in r.output, r.output
     assert not (tmp_path / "x.jsonl").exists()
+    g = run(["match", "--a", "realistic", "--b", "random", "--games", "4", "--seed", "1", "--format", "json"])
+    assert g.exit_code == 0, g.output
+    assert json.loads(g.output)["games"] == 4 and 0.5 <= json.loads(g.output)["p_a_wins"] <= 1
+    g = run(["match", "--a", "realistic", "--b", "random", "--games", "4", "--seed", "1"])
+    assert "match (whole games): A = realistic against B = random" in g.output and "P(A wins the game)" in g.output

@@ -85,6 +85,58 @@ def test_whole_games_are_paired_and_symmetric():
     assert set(ab.to_dict()) >= {"games", "seed", "a", "b", "p_a_wins", "p_a_wins_ci", "diff", "diff_ci"}
 
 
+def test_whole_games_between_players():
+    """``games`` seats players too: paired and symmetric as between policies, the score of the game in
+    every view, each game played out to the target; bad sizes and per-deal options refused."""
+    from euchre_stats.decide.match import game_hand_seed, player_games
+    from euchre_stats.game.state import HandState
+    from euchre_stats.players import BasePlayer
+    from euchre_stats.players.shipped import RandomPlayer
+    from euchre_stats.players.table import play_hand
+
+    same = es.match("random", "random", games=6, seed=2)
+    assert same.p_a_wins == 0.5 and same.p_a_wins_ci == (0.5, 0.5) and same.hands_per_game > 3
+    ab = es.match("realistic:worlds=4", "random", games=8, seed=3)
+    ba = es.match("random", "realistic:worlds=4", games=8, seed=3)
+    assert ab.p_a_wins == pytest.approx(1 - ba.p_a_wins, abs=1e-12) and ab.p_a_wins > 0.5
+    assert "each player's own" in ab.to_text() and ab.to_dict()["games"] == 8
+    # every game won at both tables: a Wilson interval over the 8 games, not a point
+    assert ab.p_a_wins == 1.0 and ab.p_a_wins_ci[1] == 1.0 and 0.67 < ab.p_a_wins_ci[0] < 0.68
+
+    class Scorer(BasePlayer):  # notes the score it is shown before each hand
+        def __init__(self):
+            self.seen = []
+
+        def round_one(self, view):
+            self.seen.append(view.score)
+            return super().round_one(view)
+
+        def play(self, view):  # (a seat A holds plays in every hand: only one partner sits out)
+            self.seen.append(view.score)
+            return super().play(view)
+
+    who = Scorer()
+    r = player_games(who, RandomPlayer(), games=2, seed=4, rules=es.api._rules("north-american"))
+    assert max(max(s) for s in who.seen) >= 1 and all(max(s) < 10 for s in who.seen)
+    # game 0 at table 1 replayed by hand: the same hands, the same scores, to the same end
+    a, b, score, shown = Scorer(), RandomPlayer(), [0, 0], []
+    rules = es.api._rules("north-american")
+    for h in range(400):
+        hs = game_hand_seed(4, 0, h)
+        st = play_hand(HandState.deal(rules, h % 4, np.random.default_rng(hs)), [a, b, a, b], seed=hs,
+                       score=tuple(score))
+        shown.append(tuple(score))
+        score = [score[0] + st.points[0], score[1] + st.points[1]]
+        if max(score) >= 10:
+            break
+    assert set(shown) <= set(who.seen) and r.games == 2
+    for kwargs, words in (({"records": True}, "records: for a match of single deals"),
+                          ({"run_dir": "x"}, "run_dir: for a match of single deals"),
+                          ({"games": 1}, "games 1 is outside 2..")):
+        with pytest.raises(es.EuchreStatsError, match=words):
+            es.match("realistic", "random", **{"games": 3, **kwargs})
+
+
 def test_control_estimate_intervals_cover_and_narrow():
     """Synthetic pairs with a known mean: the corrected interval covers it about 95% of the time and
     is narrower than the plain one by about sqrt(1 - rho^2 + rho^2 n / m)."""

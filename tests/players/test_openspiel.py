@@ -290,3 +290,17 @@ def test_a_match_on_openspiels_engine_and_its_records(tmp_path):
         i = deal["deal"]
         p1, p2 = reviewed[2 * i]["points"], reviewed[2 * i + 1]["points"]
         assert deal["diff"] == ((p1[0] - p1[1]) + (p2[1] - p2[0])) / 2
+
+
+def test_whole_games_on_openspiels_engine():
+    """``match --games`` with an OpenSpiel bot plays every hand on OpenSpiel's engine (each replayed
+    and scored alike by the state machine), paired as on ours."""
+    from euchre_stats.decide.match import player_games
+
+    rules = Rules(stick_the_dealer=True)
+    ab = player_games("random", "openspiel:random", games=3, seed=2, rules=rules)
+    ba = player_games("openspiel:random", "random", games=3, seed=2, rules=rules)
+    assert ab.p_a_wins == pytest.approx(1 - ba.p_a_wins) and ab.hands_per_game > 3
+    assert "OpenSpiel's engine" in ab.to_text()
+    with pytest.raises(PlayerSpecError, match="ISMCTS cannot play"):
+        player_games("random", "openspiel:ismcts:5", games=2, seed=1, rules=Rules(defend_alone=True))

@@ -1,5 +1,8 @@
 """One writer per run directory: a lock file held with ``flock`` and naming the process that holds it.
 
+Every resumable run takes it: a strategy table (``strategy/run.py``) and a long match between
+players (``players/match_run.py``).
+
 A run opens ``run.lock`` and takes an exclusive ``flock`` on it without waiting.  The kernel
 gives that lock to one open file at a time and drops it when its process ends, however it ends
 (a SIGKILL included), so:
@@ -28,7 +31,7 @@ import time
 from pathlib import Path
 
 from ..core.errors import TableRunError
-from ..output.atomic import pid_alive
+from .atomic import pid_alive
 
 LOCK = "run.lock"
 

@@ -1,4 +1,4 @@
-"""The run directory's lock (strategy/lock.py): one holder at a time, a dead holder's lock free."""
+"""The run directory's lock (output/lock.py): one holder at a time, a dead holder's lock free."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ import time
 import pytest
 
 from euchre_stats.core.errors import TableRunError
-from euchre_stats.strategy import lock as lock_mod
-from euchre_stats.strategy.lock import LOCK, run_lock
+from euchre_stats.output import lock as lock_mod
+from euchre_stats.output.lock import LOCK, run_lock
 
 HOLD = """
 import fcntl, json, os, sys, time
