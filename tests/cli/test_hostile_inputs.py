@@ -443,6 +443,6 @@ def test_one_name_for_one_thing_the_old_spellings_still_read():
     r1, r2 = invoke(old + ["--joker-upcard-rule"]), invoke(old + ["--joker-upcard", "blind"])
     assert r1.exit_code == 0 and json.loads(r1.output)["rules"] == json.loads(r2.output)["rules"]
     assert json.loads(r1.output)["rules"]["joker_upcard"] == "blind"
-    methods = (Path(__file__).parent.parent / "docs" / "methods.md").read_text()
+    methods = (ROOT / "docs" / "methods.md").read_text()
     assert "`--samples N` means **N effective\nsamples**" in methods
     assert "-n, --samples INTEGER RANGE  the effective sample wanted" in order_help
