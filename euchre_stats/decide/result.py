@@ -97,7 +97,8 @@ def branches_text(label: str, o: OptionResult, branches: list[dict], signed: boo
 class Decision(ResultView):
     """The answer to one question: per-option estimates, paired differences, a recommendation.
 
-    The metadata are attributes: ``seed``, ``samples``, ``effective_samples``, ``model``,
+    The metadata are attributes: ``seed``, ``samples`` (the deals played: ``deals_played`` in
+    JSON and CSV; ``--samples`` asks for the effective sample, ``effective_samples``), ``model``,
     ``rules``, ``recommendation``, ``too_close``.  ``to_dict()`` is the command line's JSON,
     ``to_frame()`` its CSV (one row per option), ``to_text()`` its table, ``plot(ax)`` a chart.
     """
@@ -140,7 +141,7 @@ class Decision(ResultView):
     def to_dict(self) -> dict:
         d = {
             "kind": self.kind, "inputs": self.inputs, "rules": self.rules.to_dict(), "seed": self.seed,
-            "samples": self.samples, "model": self.model, "pass_model": self.pass_model,
+            "deals_played": self.samples, "model": self.model, "pass_model": self.pass_model,
             "infer": self.infer, "effective_samples": round(self.effective_samples, 1),
             "value_unit": self.value_unit,
             **({"bidding": self.bidding} if self.bidding is not None else {}),
@@ -194,17 +195,18 @@ class Decision(ResultView):
                              f"auction seen is unlikely under the bidding model; stopped at {sm.played:,} deals "
                              "played (the intervals are from the effective sample)")
         elif self.infer:
-            lines.append(f"bidding inference: on (effective samples {self.effective_samples:,.0f} of "
-                         f"{self.samples:,})")
+            lines.append(f"bidding inference: on (effective sample {self.effective_samples:,.0f} of "
+                         f"{self.samples:,} deals played)")
         else:
             lines.append("bidding inference: off (uniform deals)")
-        lines.append(f"seed: {self.seed}   samples: {self.samples:,}"
-                     + (f" (effective {self.effective_samples:,.0f})" if self.infer else ""))
+        lines.append(f"seed: {self.seed}   deals played: {self.samples:,}"
+                     + (f" (effective sample {self.effective_samples:,.0f})" if self.infer else ""))
         if self.target_se is not None:
             worst = max(o.se for o in self.options)
             lines.append(f"target standard error {self.target_se:g}: "
                          + (f"reached (largest {worst:.4f})" if self.target_reached
-                            else f"not reached in {self.samples:,} samples (largest {worst:.4f}); raise --samples"))
+                            else f"not reached in {self.samples:,} deals played (largest {worst:.4f}); "
+                                 "raise --samples"))
         game = self.inputs.get("game")
         if game:
             lines.append(f"game: {game['score']} (us-them), game to {game['game_to']}"

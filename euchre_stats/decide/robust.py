@@ -81,7 +81,7 @@ class RobustResult(ResultView):
     def to_dict(self) -> dict:
         d = self.first
         return {"kind": "robust", "question": d.kind, "inputs": d.inputs, "rules": d.rules.to_dict(),
-                "seed": d.seed, "samples": d.samples, "model": d.model, "populations": list(self.decisions),
+                "seed": d.seed, "deals_played": d.samples, "model": d.model, "populations": list(self.decisions),
                 "holds": self.holds, "same_recommendation": self.same, "recommendation": self.recommendation,
                 "verdict": self.verdict(),
                 "by_population": {p: {"words": others_words(p), "recommendation": x.recommendation,

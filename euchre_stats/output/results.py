@@ -26,9 +26,9 @@ def dumps(obj) -> str:
 #: what a CSV carries above its header, as ``# key: JSON value`` lines, when the JSON has it
 #: (docs/cli.md, "CSV"): the question, the rules, the seed, the models, the sample, the answer and
 #: the package version
-CSV_METADATA = ("kind", "question", "inputs", "rules", "seed", "samples", "model", "pass_model", "bidding", "others",
-                "infer", "effective_samples", "value_unit", "target_se", "target_reached", "recommendation",
-                "too_close", "populations", "holds", "same_recommendation", "verdict", "differences",
+CSV_METADATA = ("kind", "question", "inputs", "rules", "seed", "deals_played", "samples", "model", "pass_model",
+                "bidding", "others", "infer", "effective_samples", "value_unit", "target_se", "target_reached",
+                "recommendation", "too_close", "populations", "holds", "same_recommendation", "verdict", "differences",
                 "pass_branches", "run_dir", "settings", "version")
 
 

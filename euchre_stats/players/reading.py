@@ -46,7 +46,7 @@ KDEALER = 3
 def reads_auction(view: SeatView) -> bool:
     """Whether the auction of this table is weighted (else the worlds are uniform, as ``realistic-v1``)."""
     r = view.rules
-    return (r.players == 4 and not r.farmers_hand and not r.railroad and alone_with_the_call(r)
+    return (r.seating.vectorised and not r.farmers_hand and not r.railroad and alone_with_the_call(r)
             and view.made_in in (1, 2) and view.maker_seat is not None and view.round_one_suit >= 0
             and view.upcard >> 3 == view.round_one_suit and view.trump is not None)
 

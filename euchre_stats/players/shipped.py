@@ -104,7 +104,7 @@ class ModelPlayer(BasePlayer):
     def prepare(self, rules: Rules) -> None:
         """Refuse a table this player cannot bid at: a bidding model other than the shipped one seats
         four players (the other games bid with their own fitted bidder)."""
-        if rules.players != 4 and self.policy != "shipped":
+        if not rules.seating.vectorised and self.policy != "shipped":
             raise PlayerSpecError(f"player {self.name!r}: the bidding model {self.policy!r} is four-handed; "
                                   f"a {rules.players}-player table bids with 'realistic'")
 
@@ -121,7 +121,7 @@ class ModelPlayer(BasePlayer):
         return (view.seat - view.dealer - 1) % 4
 
     def round_one(self, view: SeatView) -> str:
-        if view.players != 4:
+        if not view.rules.seating.vectorised:
             return self._game_answer(view)
         m, rel, legal = self.model, self._rel(view), view.legal
         if "order" not in legal and "order alone" not in legal:
@@ -142,13 +142,13 @@ class ModelPlayer(BasePlayer):
 
     def name_trump(self, view: SeatView) -> str:
         """Over a Joker upcard the dealer names a suit before looking (every suit alike): at random."""
-        if view.players != 4:
+        if not view.rules.seating.vectorised:
             return self._game_answer(view)
         calls = [a for a in view.legal if not a.endswith("alone")]
         return calls[int(_rng(view).integers(len(calls)))]
 
     def round_two(self, view: SeatView) -> str:
-        if view.players != 4:
+        if not view.rules.seating.vectorised:
             return self._game_answer(view)
         m, rel, legal = self.model, self._rel(view), view.legal
         calls = [a for a in legal if a != "pass"]
@@ -167,7 +167,7 @@ class ModelPlayer(BasePlayer):
         return letter
 
     def alone(self, view: SeatView) -> bool:
-        if view.players != 4:
+        if not view.rules.seating.vectorised:
             return self._game_answer(view)
         m, rel = self.model, self._rel(view)
         s = float(m.strength(np.array([view.hand], dtype=np.uint64), view.trump)[0])
@@ -175,14 +175,14 @@ class ModelPlayer(BasePlayer):
         return bool(_rng(view).random() < float(m.p_act(s, thr)))
 
     def defend_alone(self, view: SeatView) -> bool:
-        if view.players != 4:
+        if not view.rules.seating.vectorised:
             return self._game_answer(view)
         m = self.model
         s = float(m.strength(np.array([view.hand], dtype=np.uint64), view.trump)[0])
         return bool(_rng(view).random() < float(m.p_act(s, m.defend_alone)))
 
     def discard(self, view: SeatView):
-        if view.players != 4:
+        if not view.rules.seating.vectorised:
             return self._game_answer(view)
         _, card = self.model.best_discard(np.array([view.hand], dtype=np.uint64), view.trump,
                                           banned_discard(view.rules, view.upcard))

@@ -35,7 +35,7 @@ def test_issue_examples_work_as_written(args):
     assert r.exit_code == 0, r.output
     if "json" in args:
         d = json.loads(r.output)
-        assert set(d) >= {"inputs", "rules", "seed", "samples", "model", "options", "differences",
+        assert set(d) >= {"inputs", "rules", "seed", "deals_played", "model", "options", "differences",
                           "recommendation", "too_close"}
         assert d["seed"] == 1
         for o in d["options"]:
@@ -51,7 +51,7 @@ def test_json_shape_for_round_one():
              "--format", "json"])
     d = json.loads(r.output)
     assert [o["action"] for o in d["options"]] == ["pass", "order", "order alone"]
-    assert d["model"] == "pimc" and d["samples"] == 800 and d["inputs"]["seat"] == "eldest"
+    assert d["model"] == "pimc" and d["deals_played"] == 800 and d["inputs"]["seat"] == "eldest"
     for x in d["differences"]:
         assert x["ci"][0] <= x["diff"] <= x["ci"][1]
 
@@ -74,7 +74,7 @@ def test_csv_and_output_file(tmp_path):
     assert r.exit_code == 0
     lines = out.read_text().splitlines()
     meta = [ln for ln in lines if ln.startswith("# ")]
-    assert "# seed: 1" in meta and "# samples: 300" in meta
+    assert "# seed: 1" in meta and "# deals_played: 300" in meta
     # the recommendation the library gives on the same deals (300 deals: it may be too close to call)
     d = es.order("Jh Jd Ah 9s Tc", "9h", "eldest", samples=300, seed=1)
     assert f"# recommendation: {json.dumps(d.recommendation)}" in meta
@@ -214,11 +214,11 @@ def test_text_prints_cards_and_suits_for_a_person():
 def test_target_se_says_whether_it_was_reached():
     base = ["order", "Jh Jd Ah 9s Tc", "--up", "9h", "--seat", "eldest", "--seed", "1", "--model", "dd"]
     short = run(base + ["--samples", "200", "--target-se", "0.001"])
-    assert "target standard error 0.001: not reached in 200 samples" in short.output
+    assert "target standard error 0.001: not reached in 200 deals played" in short.output
     d = json.loads(run(base + ["--samples", "200", "--target-se", "0.001", "--format", "json"]).output)
     assert (d["target_se"], d["target_reached"]) == (0.001, False)
     met = json.loads(run(base + ["--samples", "5000", "--target-se", "0.2", "--format", "json"]).output)
-    assert met["target_reached"] is True and met["samples"] < 5000
+    assert met["target_reached"] is True and met["deals_played"] < 5000
     csv = run(base + ["--samples", "200", "--target-se", "0.001", "--format", "csv"]).output
     assert "# target_reached: false" in csv.splitlines()
 

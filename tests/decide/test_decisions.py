@@ -339,7 +339,7 @@ def test_target_se_says_whether_it_was_reached_and_ties_between_rivals_are_named
     met = order_decision("Jh Jd Ah 9s Tc", "9h", "eldest", samples=20000, seed=1, target_se=0.01, model="dd")
     assert met.target_reached is True and met.samples < 20000 and met.to_dict()["target_reached"] is True
     short = order_decision("Jh Jd Ah 9s Tc", "9h", "eldest", samples=2000, seed=1, target_se=0.001)
-    assert short.target_reached is False and "not reached in 2,000 samples" in short.to_text()
+    assert short.target_reached is False and "not reached in 2,000 deals played" in short.to_text()
     assert "target_se" not in order_decision("Jh Jd Ah 9s Tc", "9h", "eldest", samples=200, seed=1).to_dict()
     # Kd and Qd touch in diamonds: equal on every deal, though neither is the best lead
     lead = lead_decision("Jh Qh As Kd Qd", "h", "eldest", "eldest", samples=2000, seed=1, model="dd")
