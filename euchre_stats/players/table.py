@@ -118,6 +118,8 @@ def _canonical(state: HandState, phase: str, action) -> object:
         return int(state.plays[-1])
     if phase == DISCARD:
         return int(state.discard)
+    if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
+        return int(action)
     return repr(action)
 
 
