@@ -6,8 +6,8 @@ Layout of a run directory::
     manifest.json     the match's settings (A, B, seed, rules, deals per chunk, engine, version);
                       written once, checked on every rerun
     chunks/deals-FIRST-STOP.json   one per finished chunk, deals FIRST .. STOP-1: each deal's A - B,
-                      the hand records, the chunk's seconds (and, on OpenSpiel's engine, each side's
-                      decisions and their time)
+                      where its two tables first differed (``splits``), the hand records, the
+                      chunk's seconds (and, on OpenSpiel's engine, each side's decisions and their time)
     run.lock          held while a run plays (:mod:`euchre_stats.output.lock`): a second run on the
                       same directory is refused, naming the first
 
@@ -40,7 +40,7 @@ from ..output.atomic import atomic_write
 from ..output.lock import run_lock
 from ..rules import Rules, side_count
 from .openspiel_table import is_openspiel_spec, openspiel_match, openspiel_seats
-from .table import MAX_HANDS, PlayResult, _players, play_match
+from .table import MAX_HANDS, SPLIT_CATEGORIES, PlayResult, _players, play_match
 
 MANIFEST = "manifest.json"
 FORMAT = "euchre-stats match run"
@@ -187,9 +187,14 @@ def match_run(a: str, b: str, *, deals: int, seed: int, rules: Rules, run_dir, c
                 continue
             r, took = _play_chunk(a, b, seed, rules, first, stop, engine, tick if progress else None)
             chunk = {"first": first, "stop": stop, "a": r.a, "b": r.b, "engine": r.engine, "diffs": r.diffs,
-                     **took, "records": r.records}
+                     **took, "records": r.records, **({} if r.splits is None else {"splits": r.splits})}
             atomic_write(path, (json.dumps(chunk) + "\n").encode(), sweep=False)  # swept by open_match_run
         return load_match_run(d, deals=int(deals))
+
+
+def _good_splits(splits, n: int) -> bool:
+    return (isinstance(splits, list) and len(splits) == n
+            and all(isinstance(s, dict) and s.get("at") in SPLIT_CATEGORIES for s in splits))
 
 
 def load_match_run(run_dir, deals: int | None = None) -> PlayResult:
@@ -204,7 +209,7 @@ def load_match_run(run_dir, deals: int | None = None) -> PlayResult:
             deals += chunk
         if deals == 0:
             raise TableRunError(f"run directory {str(run_dir)!r} holds no finished chunk yet")
-    diffs, records, seconds, timings = [], [], 0.0, {}
+    diffs, records, seconds, timings, splits = [], [], 0.0, {}, []
     missing = []
     a = b = None
     engine = m["engine"]
@@ -217,6 +222,10 @@ def load_match_run(run_dir, deals: int | None = None) -> PlayResult:
         a, b = c["a"], c["b"]
         diffs += [float(x) for x in c["diffs"]]
         records += c["records"]
+        if splits is not None and _good_splits(c.get("splits"), stop - first):
+            splits += c["splits"]
+        else:  # a chunk without them (OpenSpiel's engine, or written before they were kept)
+            splits = None
         seconds += float(c.get("seconds", 0.0))
         for side, t in c.get("decisions", {}).items():
             slot = timings.setdefault(side, {"seconds": 0.0, "decisions": 0, "cpu_seconds": 0.0})
@@ -237,7 +246,8 @@ def load_match_run(run_dir, deals: int | None = None) -> PlayResult:
     est = mean(np.array(diffs, dtype=np.float64))
     run = {"run_dir": str(run_dir), "chunk_deals": chunk, "chunks": len(chunk_ranges(int(deals), chunk)),
            "seconds": round(seconds, 3), "decisions": timings}
-    return PlayResult(a, b, int(deals), int(m["seed"]), rules, diffs, est, a_seats, records, engine=engine, run=run)
+    return PlayResult(a, b, int(deals), int(m["seed"]), rules, diffs, est, a_seats, records, engine=engine, run=run,
+                      splits=splits)
 
 
 __all__ = ["match_run", "load_match_run", "read_manifest", "chunk_ranges", "CHUNK_DEALS", "MAX_CHUNK_DEALS"]

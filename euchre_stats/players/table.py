@@ -19,6 +19,7 @@ numpy.random.default_rng(deal_seed(S, i)))``.  No I/O here.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -28,7 +29,7 @@ from ..core.cards import card_name
 from ..core.errors import DecisionInputError, EuchreStatsError, IllegalActionError, PlayerMoveError
 from ..core.stats import mean
 from ..game.records import dumps_record, record_from_state
-from ..game.state import OVER, HandState
+from ..game.state import ALONE, BIDDING_PHASES, DEFEND, DISCARD, OVER, PLAY, ROUND_ONE, ROUND_TWO, HandState
 from ..output.results import ResultView
 from ..rules import Rules, side_count, side_of_seat
 from .base import METHOD_OF_PHASE, action_of
@@ -67,12 +68,13 @@ def _move_text(answer) -> str:
 
 
 def play_hand(state: HandState, players: Sequence, *, seed: int = 0, names: Sequence[str] | None = None,
-              score=None) -> HandState:
+              score=None, log: list | None = None) -> HandState:
     """Drive ``state`` to its end with ``players[seat]`` answering for each seat (checked, see the module).
 
     ``seed`` is the deal's seed: it seeds the seats' own random streams and is named in errors.
     ``names`` name the players in errors (default: their ``name``); ``score`` is the game's score
-    before the hand, shown in every view.
+    before the hand, shown in every view.  ``log``, a list, gets one ``(phase, seat, trick, action)``
+    per decision, the action as the state recorded it (see :func:`first_difference`).
     """
     n = state.players
     if len(players) != n:
@@ -101,8 +103,90 @@ def play_hand(state: HandState, players: Sequence, *, seed: int = 0, names: Sequ
         except IllegalActionError as exc:
             raise PlayerMoveError(f"player {_name(player, names, s)!r} (seat {s}) made an illegal move "
                                   f"{_move_text(answer)} at {method} (deal seed {seed}): {exc.reason}") from None
+        phase, trick, lead = state.phase, state.trick_number, len(state.plays) == 0
         state.apply(action)
+        if log is not None:
+            log.append((phase, s, -1 if lead else trick, _canonical(state, phase, action)))
     return state
+
+
+def _canonical(state: HandState, phase: str, action) -> object:
+    """An applied action as the state recorded it, so that two spellings of one move compare equal."""
+    if phase in BIDDING_PHASES:
+        return state.bids[-1]
+    if phase == PLAY:
+        return int(state.plays[-1])
+    if phase == DISCARD:
+        return int(state.discard)
+    if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
+        return int(action)
+    return repr(action)
+
+
+#: the categories of :func:`first_difference`, in the order they are shown
+SPLIT_CATEGORIES = ("bid, round 1", "bid, round 2", "alone/defend alone", "discard", "card, opening lead",
+                    "card, rest of trick 1", "card, later tricks", "other", "identical")
+
+
+def seat_role(seat: int, dealer: int, players: int) -> str:
+    """A seat named by its place from the dealer: eldest, partner (the dealer's), third, dealer at four;
+    ``dealer+K`` at other sizes (eldest is always ``dealer+1``)."""
+    k = (seat - dealer) % players
+    if k == 0:
+        return "dealer"
+    if k == 1:
+        return "eldest"
+    if players == 4:
+        return {2: "partner", 3: "third"}[k]
+    return f"dealer+{k}"
+
+
+def first_difference(log1: Sequence, log2: Sequence, dealer: int, players: int) -> dict:
+    """Where two tables of one duplicate deal first differ, from their :func:`play_hand` logs.
+
+    The tables start from the same deal, so while their actions agree the same seat is to act in the
+    same phase; the first action that differs was chosen by A at one table and B at the other (the
+    same seat, the players swapped).  Returns ``{"at": category, "seat": role}``: the category one of
+    :data:`SPLIT_CATEGORIES` (a bid that differs only in going alone counts as "alone/defend alone";
+    the opening lead is the hand's first card), the role as :func:`seat_role`; ``{"at":
+    "identical", "seat": None}`` when the tables played alike.
+    """
+    for (phase, seat, trick, x), (_, _, _, y) in zip(log1, log2):
+        if x == y:
+            continue
+        role = seat_role(seat, dealer, players)
+        if phase in (ROUND_ONE, ROUND_TWO):
+            if isinstance(x, str) and isinstance(y, str) and x.removesuffix(" alone") == y.removesuffix(" alone"):
+                return {"at": "alone/defend alone", "seat": role}
+            return {"at": "bid, round 1" if phase == ROUND_ONE else "bid, round 2", "seat": role}
+        if phase in (ALONE, DEFEND):
+            return {"at": "alone/defend alone", "seat": role}
+        if phase == DISCARD:
+            return {"at": "discard", "seat": role}
+        if phase == PLAY:
+            at = ("card, opening lead" if trick == -1 else "card, rest of trick 1" if trick == 0
+                  else "card, later tricks")
+            return {"at": at, "seat": role}
+        return {"at": "other", "seat": role}
+    if len(log1) != len(log2):  # cannot happen: equal actions from one deal end the hand alike
+        raise AssertionError("two tables' logs agree but differ in length")
+    return {"at": "identical", "seat": None}
+
+
+def split_rows(diffs: Sequence[float], splits: Sequence[dict]) -> list[dict]:
+    """A - B by where the tables first differ: per category met, ``deals``, ``share``, the ``mean``
+    with its 95% interval ``ci`` (None below two deals) and the ``contribution`` (its deals' sum of
+    A - B over all deals, = share x mean), so the contributions add up to the match's mean."""
+    n = len(diffs)
+    rows = []
+    for cat in SPLIT_CATEGORIES:
+        x = np.array([d for d, s in zip(diffs, splits) if s["at"] == cat], dtype=np.float64)
+        if x.size == 0:
+            continue
+        e = mean(x)
+        rows.append({"at": cat, "deals": int(x.size), "share": x.size / n, "mean": e.value,
+                     "ci": None if e.n < 2 else [e.low, e.high], "contribution": math.fsum(x) / n})
+    return rows
 
 
 def _players(specs) -> tuple[list, list[str]]:
@@ -160,6 +244,9 @@ class PlayResult(ResultView):
     #: a match played in a run directory (:mod:`euchre_stats.players.match_run`): the directory, its chunks
     #: and the seconds they took; None otherwise
     run: dict | None = None
+    #: per deal, where its two tables first differ (:func:`first_difference`); None when not known (a
+    #: match on OpenSpiel's engine, or a run directory whose chunks predate it)
+    splits: list[dict] | None = None
 
     @property
     def diff(self) -> float:
@@ -178,7 +265,9 @@ class PlayResult(ResultView):
                 "seats": {"table 1": {"a": self.a_seats[0], "b": self.a_seats[1]},
                           "table 2": {"a": self.a_seats[1], "b": self.a_seats[0]}},
                 "players": {"table 1": self._seated(0), "table 2": self._seated(1)},
-                "deals": [{"deal": i, "diff": d} for i, d in enumerate(self.diffs)],
+                "deals": [{"deal": i, "diff": d, **({} if self.splits is None else {"split": self.splits[i]})}
+                          for i, d in enumerate(self.diffs)],
+                **({} if self.splits is None else {"split": split_rows(self.diffs, self.splits)}),
                 **({"run": self.run} if self.run is not None else {})}
 
     def _seated(self, t: int) -> dict:
@@ -207,7 +296,21 @@ class PlayResult(ResultView):
             f"  A - B          {e.value:+.3f} points per deal, 95% interval {ci} (n {e.n})",
             f"  seed           {self.seed}",
         ] + ([f"  run directory  {self.run['run_dir']}: {self.run['chunks']} chunk(s) of {self.run['chunk_deals']} "
-              f"deals, {self.run['seconds']:.0f} s of play"] if self.run is not None else []))
+              f"deals, {self.run['seconds']:.0f} s of play"] if self.run is not None else [])
+            + self._split_text())
+
+    def _split_text(self) -> list[str]:
+        """The table of A - B by where the two tables first differ (empty when not known)."""
+        if self.splits is None:
+            return []
+        out = ["  A - B by the first action where the tables differ (the contributions add up to A - B):",
+               f"    {'first difference':<24}{'deals':>6}{'share':>8}{'A - B':>9}  {'95% interval':<18}"
+               f"{'contribution':>12}"]
+        for r in split_rows(self.diffs, self.splits):
+            ci = "-" if r["ci"] is None else f"[{r['ci'][0]:+.3f}, {r['ci'][1]:+.3f}]"
+            out.append(f"    {r['at']:<24}{r['deals']:>6}{r['share']:>8.1%}{r['mean']:>+9.3f}  {ci:<18}"
+                       f"{r['contribution']:>+12.3f}")
+        return out
 
     def records_jsonl(self) -> str:
         """The hand records, one JSON line each (``euchre-stats review FILE.jsonl`` replays them)."""
@@ -230,25 +333,28 @@ def play_match(a, b, *, hands: int, seed: int, rules: Rules,
     n = rules.players
     sides = [side_of_seat(rules, s) for s in range(n)]
     a_seats = [[s for s in range(n) if sides[s] == t] for t in (0, 1)]
-    diffs, records = [], []
+    diffs, records, splits = [], [], []
     for i in range(int(first), int(first) + hands):
         ds = deal_seed(seed, i)
         deal = HandState.deal(rules, i % n, np.random.default_rng(ds))
         net = 0
+        logs: list[list] = [[], []]
         for t in (0, 1):
             seated = [pa if sides[s] == t else pb for s in range(n)]
             names = [na if sides[s] == t else nb for s in range(n)]
-            state = play_hand(deal.copy(), seated, seed=ds, names=names)
+            state = play_hand(deal.copy(), seated, seed=ds, names=names, log=logs[t])
             net += state.points[t] - state.points[1 - t]
             rec = record_from_state(state)
             rec["comment"] = (f"euchre-stats play: deal {i} (deal seed {ds}), table {t + 1}: A {na} on seats "
                               f"{a_seats[t]}, B {nb} on seats {a_seats[1 - t]}")
             records.append(rec)
         diffs.append(net / 2)
+        splits.append(first_difference(logs[0], logs[1], deal.dealer, n))
         if progress is not None:
             progress(1)
     est = mean(np.array(diffs, dtype=np.float64))
-    return PlayResult(na, nb, hands, seed, rules, diffs, est, a_seats, records)
+    return PlayResult(na, nb, hands, seed, rules, diffs, est, a_seats, records, splits=splits)
 
 
-__all__ = ["play_hand", "play_hands", "play_match", "PlayResult", "deal_seed", "seat_seeds", "MAX_HANDS"]
+__all__ = ["play_hand", "play_hands", "play_match", "PlayResult", "deal_seed", "seat_seeds", "MAX_HANDS",
+           "first_difference", "split_rows", "seat_role", "SPLIT_CATEGORIES"]

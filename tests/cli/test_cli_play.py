@@ -31,6 +31,10 @@ def test_play_then_review_agree_on_every_outcome(tmp_path):
         p1, p2 = reviewed[2 * i]["points"], reviewed[2 * i + 1]["points"]
         assert deal["diff"] == ((p1[0] - p1[1]) + (p2[1] - p2[0])) / 2
     assert abs(out["diff"] - sum(d["diff"] for d in out["deals"]) / 5) < 1e-12
+    # the split by where the tables first differ covers every deal and adds up to A - B
+    assert sum(x["deals"] for x in out["split"]) == 5
+    assert abs(sum(x["contribution"] for x in out["split"]) - out["diff"]) < 1e-12
+    assert all("at" in d["split"] for d in out["deals"])
 
 
 def test_the_table_and_the_seed():
@@ -38,6 +42,7 @@ def test_the_table_and_the_seed():
     assert r.exit_code == 0, r.output
     assert "A = random, B = realistic" in r.output and "seed           7" in r.output
     assert "points per deal, 95% interval" in r.output
+    assert "first difference" in r.output and "contribution" in r.output
 
 
 def test_two_and_six_handed_tables(tmp_path):

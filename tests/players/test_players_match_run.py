@@ -54,6 +54,7 @@ def test_an_interrupted_run_resumed_equals_an_uninterrupted_one(tmp_path):
     assert seen[0] == 4 and seen[-1] == 9  # the committed chunks are not played again
     assert len(chunks(d)) == 5 and not any(n.endswith(".tmp") for n in os.listdir(d / "chunks"))
     assert resumed.diffs == whole.diffs and resumed.records_jsonl() == whole.records_jsonl()
+    assert resumed.splits == whole.splits and resumed.to_dict()["split"] == whole.to_dict()["split"]
     assert (resumed.diff, resumed.diff_ci) == (whole.diff, whole.diff_ci)
     assert resumed.run["chunks"] == 5 and resumed.run["chunk_deals"] == 2
     # any chunk size gives the same match
@@ -64,6 +65,14 @@ def test_an_interrupted_run_resumed_equals_an_uninterrupted_one(tmp_path):
     assert more.diffs[:9] == whole.diffs and len(more.diffs) == 12
     assert more.diffs == play_match(A, B, hands=12, seed=11, rules=NORTH_AMERICAN).diffs
     assert load_match_run(d, deals=4).diffs == whole.diffs[:4]
+    # a chunk written before the splits were kept: the match is read without them
+    first = d / "chunks" / "deals-00000000-00000002.json"
+    c = json.loads(first.read_text())
+    del c["splits"]
+    first.write_text(json.dumps(c))
+    old = load_match_run(d, deals=4)
+    assert old.splits is None and "split" not in old.to_dict() and "first difference" not in old.to_text()
+    assert old.diffs == whole.diffs[:4]
 
 
 def test_a_second_writer_is_refused(tmp_path):
