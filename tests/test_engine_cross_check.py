@@ -88,6 +88,22 @@ def _replay(rules, dealt, up, c, i, railroad):
     return s
 
 
+def _replayed(rules, ev, hands, idx, up, c) -> list:
+    """Every contract of ``c`` (deals ``idx`` of ``hands``, upcard ``up``) replayed through the state
+    machine, each checked to start its play with the engine's hands, first leader and players."""
+    played, railroad = with_railroad(rules, c)
+    leader, out = ev.leaders(c)
+    states = []
+    for j, i in enumerate(idx):
+        s = _replay(rules, hands[i], up, c, j, railroad)
+        if not s.thrown_in:
+            assert s.hands == [int(h) for h in played.hands[j]], "hands when play starts"
+            assert s.to_act == leader[j], "first leader"
+            assert [not (int(out[j]) >> k) & 1 for k in range(4)] == s.active, "players"
+        states.append(s)
+    return states
+
+
 @pytest.mark.parametrize("name", list(RULE_SETS))
 def test_auctions_replay_through_the_state_machine(name):
     rules = RULE_SETS[name]
@@ -101,21 +117,14 @@ def test_auctions_replay_through_the_state_machine(name):
     for up in np.unique(ups):
         idx = np.nonzero(ups == up)[0]
         c = Auction(rules, LIVELY, int(up)).finish(hands[idx], 1, 0, rng)
-        played, railroad = with_railroad(rules, c)
-        leader, out = ev.leaders(c)
         side0 = np.zeros(len(idx), dtype=np.int64)
-        states = []
-        for j, i in enumerate(idx):
-            s = _replay(rules, hands[i], up, c, j, railroad)
+        states = _replayed(rules, ev, hands, idx, up, c)
+        for j, s in enumerate(states):
             if not s.thrown_in:
-                assert s.hands == [int(h) for h in played.hands[j]], "hands when play starts"
-                assert s.to_act == leader[j], "first leader"
-                assert [not (int(out[j]) >> k) & 1 for k in range(4)] == s.active, "players"
                 while s.phase == PLAY:  # random legal play to the end
                     legal = s.legal_actions()
                     s.apply(legal[int(rng.integers(len(legal)))])
                 side0[j] = s.tricks[0]
-            states.append(s)
         score = ev.score(c, side0)  # side 0's points minus side 1's, by the vectorised scoring
         for j, s in enumerate(states):
             assert score.value[j] == s.points[0] - s.points[1], "score"
@@ -159,14 +168,8 @@ def test_the_dd_pass_models_auctions_replay_through_the_state_machine(name):
     for up in np.unique(ups):
         idx = np.nonzero(ups == up)[0]
         c = DDAuction(rules, LIVELY, int(up), 1, worlds=8).finish(hands[idx], 1, 0, rng)
-        played, railroad = with_railroad(rules, c)
-        leader, out = ev.leaders(c)
-        for j, i in enumerate(idx):
-            s = _replay(rules, hands[i], up, c, j, railroad)
+        for s in _replayed(rules, ev, hands, idx, up, c):
             if not s.thrown_in:
-                assert s.hands == [int(h) for h in played.hands[j]], "hands when play starts"
-                assert s.to_act == leader[j], "first leader"
-                assert [not (int(out[j]) >> k) & 1 for k in range(4)] == s.active, "players"
                 made += 1
                 alone += s.alone is not None
     assert made > 60 and alone > 0
