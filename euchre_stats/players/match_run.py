@@ -38,6 +38,7 @@ from ..core.safejson import parse_json
 from ..core.stats import mean
 from ..output.atomic import atomic_write
 from ..output.lock import run_lock
+from ..output.manifest import settings_difference
 from ..rules import Rules, side_count
 from .openspiel_table import is_openspiel_spec, openspiel_match, openspiel_seats
 from .table import MAX_HANDS, SPLIT_CATEGORIES, PlayResult, _players, play_match
@@ -88,16 +89,8 @@ def open_match_run(run_dir, settings: dict) -> Path:
     d = Path(run_dir)
     (d / "chunks").mkdir(parents=True, exist_ok=True)
     if (d / MANIFEST).exists():
-        theirs = read_manifest(d)["settings"]
-        diff = [k for k in settings if theirs.get(k) != settings[k]] + [k for k in theirs if k not in settings]
-        if diff:
-            k = diff[0]
-            there, now = theirs.get(k), settings.get(k)
-            if isinstance(there, dict) and isinstance(now, dict):  # the rules: name the options that differ
-                keys = [o for o in now if there.get(o) != now[o]] + [o for o in there if o not in now]
-                what = "; ".join(f"{k}.{o} is {there.get(o)!r} there, {now.get(o)!r} now" for o in keys)
-            else:
-                what = f"{k} is {there!r} there, {now!r} now"
+        what = settings_difference(read_manifest(d)["settings"], settings)
+        if what:
             raise TableRunError(f"run directory {str(run_dir)!r} holds a match with different settings: {what}; "
                                 "use a new --run-dir or the same settings")
     else:

@@ -35,6 +35,7 @@ from ..core.safejson import parse_json
 from ..output.atomic import atomic_write
 from ..output.results import ResultView
 from ..output.lock import run_lock
+from ..output.manifest import settings_difference
 from .summary import score_flips, summaries, summarise
 from .table import ChunkTask, TableSpec
 
@@ -89,17 +90,8 @@ def open_run(run_dir, spec: TableSpec) -> Path:
     (d / "chunks").mkdir(exist_ok=True)
     mine = _manifest(spec)
     if (d / MANIFEST).exists():
-        theirs = read_manifest(d)["settings"]
-        ours = mine["settings"]
-        diff = [k for k in ours if theirs.get(k) != ours[k]] + [k for k in theirs if k not in ours]
-        if diff:
-            k = diff[0]
-            there, now = theirs.get(k), ours.get(k)
-            if isinstance(there, dict) and isinstance(now, dict):   # the rules: name the options that differ
-                keys = [o for o in now if there.get(o) != now[o]] + [o for o in there if o not in now]
-                what = "; ".join(f"{k}.{o} is {there.get(o)!r} there, {now.get(o)!r} now" for o in keys)
-            else:
-                what = f"{k} is {there!r} there, {now!r} now"
+        what = settings_difference(read_manifest(d)["settings"], mine["settings"])
+        if what:
             raise TableRunError(
                 f"run directory {str(run_dir)!r} holds a table with different settings: {what}; use a new "
                 "--run-dir or the same settings")
