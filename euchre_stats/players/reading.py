@@ -30,6 +30,7 @@ import numpy as np
 
 from ..bidding.auction import Auction
 from ..core.errors import DecisionInputError
+from ..core.stats import effective_sample_size as effective_size  # Kish's, the one the questions report
 from ..play.realistic import DEFAULT_WORLDS, MAX_SEED, decide_given_worlds
 from ..rules import (Rules, alone_with_the_call, may_call_alone, may_call_no_trump, may_pass,
                      order_must_go_alone)
@@ -107,12 +108,6 @@ def auction_likelihood(rules: Rules, model, dealt: np.ndarray, *, upcard: int, m
                 pa = m.p_accept(best, m.call_alone[s], m.temperature)
                 w *= pa if alone else 1.0 - pa
     return w
-
-
-def effective_size(w: np.ndarray) -> float:
-    """Kish's effective sample size of weights ``w``: ``(sum w)^2 / sum w^2`` (0 when all are 0)."""
-    s2 = float(np.sum(w * w))
-    return float(np.sum(w)) ** 2 / s2 if s2 > 0 else 0.0
 
 
 def _as_dealt(view: SeatView, ws: np.ndarray, ks: list[int], rng: np.random.Generator) -> np.ndarray:
