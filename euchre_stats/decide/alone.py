@@ -18,7 +18,8 @@ from ..core.cards import JOKER, card_name, parse_card, trump_letter
 from ..core.errors import DecisionInputError
 from ..core.seats import DEALER, SEAT_NAMES, parse_seat, partner_of
 from ..play.contracts import DEFAULT_PLAY_MODEL, Contracts, Evaluator, Outcome
-from ..rules import NORTH_AMERICAN, Rules, dealer_picks_up, why_no_alone_before_lead, why_no_defend_alone
+from ..rules import (hand_point_limit, NORTH_AMERICAN, Rules, dealer_picks_up, why_no_alone_before_lead,
+                     why_no_defend_alone)
 from ..sampling.dealer import KITTY, Dealer, Knowledge
 from ..sampling.seeds import resolve_seed
 from .inference import auction_weights
@@ -26,7 +27,7 @@ from .at_score import game_inputs, game_state
 from .driver import drive, sampled
 from .result import Decision
 from .setup import check_models, hand_setup, kitty_size, contract_trump
-from .summary import point_limit, summarise, contract_range, contract_ranges
+from .summary import summarise, contract_range, contract_ranges
 
 
 def alone_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, up=None, maker_alone: bool = False,
@@ -133,7 +134,7 @@ def alone_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, u
         # the maker's partner keeps the maker's partnership: nobody is asked after it, so the contract is
         # settled as not alone (its points at most the makers' march)
         ranges["with partner"] = contract_range(rules, True, False, None)
-    options, diffs, rec, close = summarise(outcomes, w, rules.hand_size, game=game, limit=point_limit(rules),
+    options, diffs, rec, close = summarise(outcomes, w, rules.hand_size, game=game, limit=hand_point_limit(rules),
                                             sampling=info, ranges=ranges)
     inputs = {"hand": " ".join(card_name(c) for c in cards), "trump": trump_letter(t), "maker": SEAT_NAMES[m],
               "seat": SEAT_NAMES[asker], "up": None if upc is None else card_name(upc),

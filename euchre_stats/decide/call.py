@@ -13,7 +13,7 @@ from ..core.errors import DecisionInputError
 from ..core.seats import DEALER, SEAT_NAMES, parse_seat
 from ..core.trump import NO_TRUMP
 from ..play.contracts import DEFAULT_PLAY_MODEL, Evaluator, Outcome
-from ..rules import NORTH_AMERICAN, Rules, joker_up_offers_named_suit, may_call_no_trump, may_pass
+from ..rules import hand_point_limit, NORTH_AMERICAN, Rules, joker_up_offers_named_suit, may_call_no_trump, may_pass
 from ..sampling.dealer import Dealer
 from ..sampling.seeds import resolve_seed
 from .at_score import game_inputs, game_state
@@ -23,7 +23,7 @@ from .inference import round_two_likelihood
 from .result import Decision
 from .setup import (check_models, hand_setup, make_contracts, others_policy, pass_outcome, rest_declares,
                     round_knowledge, seat_models, upcard_of, zero_outcome)
-from .summary import option_ranges, point_limit, summarise
+from .summary import option_ranges, summarise
 from .tables import (GAME_SEAT_NAMES, ask_game, bid_ranges, check_game, game_upcard, legal_actions, parse_game_seat,
                      seen_bids)
 
@@ -96,10 +96,10 @@ def call_decision(hand, turned_down, seat, rules: Rules = NORTH_AMERICAN, *, sam
     like = (lambda hands: round_two_likelihood(auction, hands, asker)) if infer else None
     chunk = sampled(lambda rng, m: dealer.sample(m, rng)[:, :4].copy(), like, play)
     outcomes, w, info = drive(seed, samples, target_se, chunk, progress)
-    options, diffs, rec, close = summarise(outcomes, w, rules.hand_size, game=game, limit=point_limit(rules),
+    options, diffs, rec, close = summarise(outcomes, w, rules.hand_size, game=game, limit=hand_point_limit(rules),
                                             sampling=info,
                                             ranges=option_ranges(rules, outcomes, asker, round_one=False))
-    branches = explain_pass(outcomes, w, asker, rules, info, point_limit(rules))
+    branches = explain_pass(outcomes, w, asker, rules, info, hand_point_limit(rules))
     inputs = {"hand": " ".join(card_name(c) for c in cards), "turned_down": card_name(up),
               "seat": SEAT_NAMES[asker]}
     if up == JOKER:

@@ -13,7 +13,8 @@ from ..core.cards import JOKER, card_name, cards_to_mask, parse_card, parse_card
 from ..core.errors import DecisionInputError
 from ..core.seats import DEALER, SEAT_NAMES, parse_seat
 from ..play.contracts import DEFAULT_PLAY_MODEL, Evaluator
-from ..rules import GAME_NAMES, NORTH_AMERICAN, Rules, alone_with_the_call, may_discard, order_must_go_alone
+from ..rules import (hand_point_limit, GAME_NAMES, NORTH_AMERICAN, Rules, alone_with_the_call, may_discard,
+                     order_must_go_alone)
 from ..sampling.dealer import Dealer, Knowledge
 from ..sampling.seeds import resolve_seed
 from .at_score import game_inputs, game_state
@@ -21,7 +22,7 @@ from .driver import drive, sampled
 
 from .result import Decision
 from .setup import check_models, hand_setup, kitty_size, make_contracts, makers_chances, weakest_first
-from .summary import contract_ranges, point_limit, summarise
+from .summary import contract_ranges, summarise
 from .tables import (GAME_SEAT_NAMES, ask_game, check_game, game_upcard, legal_actions, parse_game_seat, seen_bids,
                      value_range)
 
@@ -95,7 +96,7 @@ def discard_decision(hand, upcard, rules: Rules = NORTH_AMERICAN, *, maker="deal
 
     chunk = sampled(lambda rng, k: dealer.sample(k, rng)[:, :4].copy(), likelihood if infer else None, play)
     outcomes, w, info = drive(seed, samples, target_se, chunk, progress)
-    options, diffs, rec, close = summarise(outcomes, w, rules.hand_size, game=game, limit=point_limit(rules),
+    options, diffs, rec, close = summarise(outcomes, w, rules.hand_size, game=game, limit=hand_point_limit(rules),
                                             sampling=info, ranges=contract_ranges(rules, outcomes, DEALER, m, alone))
     inputs = {"hand": " ".join(card_name(c) for c in cards), "upcard": card_name(up),
               "maker": SEAT_NAMES[m], "alone": alone, "side": "defenders" if defends else "makers"}

@@ -22,9 +22,9 @@ from ..core.seats import DEALER, SEAT_NAMES, parse_seat, partners_of
 from ..core.trump import EFF_SUIT, SUIT_MASK, trick_winner_index
 from ..game.policies import best_discard
 from ..play.contracts import DEFAULT_PLAY_MODEL, Outcome
-from ..rules import (GAME_NAMES, NORTH_AMERICAN, Rules, alone_with_the_call, first_leader, hand_points_array,
-                     lone_defence_possible, may_discard, order_must_go_alone, sitting_out, why_no_alone_before_lead,
-                     why_no_defend_alone)
+from ..rules import (hand_point_limit, GAME_NAMES, NORTH_AMERICAN, Rules, alone_with_the_call, first_leader,
+                     hand_points_array, lone_defence_possible, may_discard, order_must_go_alone, sitting_out,
+                     why_no_alone_before_lead, why_no_defend_alone)
 from ..sampling.dealer import KITTY, Knowledge
 from ..sampling.seeds import resolve_seed
 from .at_score import game_inputs, game_state
@@ -32,7 +32,7 @@ from .driver import drive, sampled
 from .inference import auction_weights
 from .result import Decision
 from .setup import check_models, contract_trump, dealer_for, hand_setup, kitty_size
-from .summary import contract_ranges, point_limit, summarise
+from .summary import contract_ranges, summarise
 from .tables import (GAME_SEAT_NAMES, VALUE_UNITS, bidder_for, check_game, deal_game, fits_bids, free_copy, game_values,
                      hand_state, kept_deals, nobody_alone_after, parse_game_seat, replay_game_tricks, seen_bids,
                      spare_cards, value_range)
@@ -241,7 +241,7 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
                      likelihood if auction is not None else None, play)
     outcomes, w, info = drive(seed, samples, target_se, chunk, progress)
     ranges = contract_ranges(rules, outcomes, asker, lone, alone, da, settled=True)
-    options, diffs, rec, close = summarise(outcomes, w, hs, game=game, limit=point_limit(rules), sampling=info,
+    options, diffs, rec, close = summarise(outcomes, w, hs, game=game, limit=hand_point_limit(rules), sampling=info,
                                             ranges=ranges)
     for o in options:  # expected tricks beside the points
         o.extra["ev_tricks"] = o.extra.pop("ev_points")

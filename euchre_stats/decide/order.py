@@ -23,8 +23,8 @@ from ..core.errors import DecisionInputError
 from ..core.seats import DEALER, SEAT_NAMES, parse_seat
 from ..game.state import HandState
 from ..play.contracts import DEFAULT_PLAY_MODEL, Evaluator, Outcome, discards_of
-from ..rules import (NORTH_AMERICAN, Rules, dealer_picks_up, joker_up_names_trump, joker_up_offers_named_suit,
-                     may_discard, may_take_up, order_must_go_alone)
+from ..rules import (hand_point_limit, NORTH_AMERICAN, Rules, dealer_picks_up, joker_up_names_trump,
+                     joker_up_offers_named_suit, may_discard, may_take_up, order_must_go_alone)
 from ..sampling.dealer import Dealer
 from ..sampling.seeds import resolve_seed
 from .at_score import game_inputs, game_state
@@ -34,7 +34,7 @@ from .inference import round_one_likelihood
 from .result import Decision
 from .setup import (check_models, hand_setup, make_contracts, others_policy, pass_outcome, pick_discards,
                     rest_declares, round_knowledge, seat_models, upcard_of, weakest_first)
-from .summary import option_ranges, point_limit, summarise
+from .summary import option_ranges, summarise
 from .tables import (GAME_SEAT_NAMES, ask_game, bid_ranges, check_game, game_upcard, parse_game_seat, seen_bids,
                      state_actions)
 
@@ -166,9 +166,9 @@ def order_decision(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, samples
     chunk = sampled(lambda rng, m: dealer.sample(m, rng)[:, :4].copy(), like, play)
     outcomes, w, info = drive(seed, samples, target_se, chunk, progress)
     outcomes, extras = pick_discards(outcomes, w)
-    options, diffs, rec, close = summarise(outcomes, w, rules.hand_size, extras, game, point_limit(rules), info,
+    options, diffs, rec, close = summarise(outcomes, w, rules.hand_size, extras, game, hand_point_limit(rules), info,
                                             option_ranges(rules, outcomes, asker, round_one=True))
-    branches = explain_pass(outcomes, w, asker, rules, info, point_limit(rules))
+    branches = explain_pass(outcomes, w, asker, rules, info, hand_point_limit(rules))
     inputs = {"hand": " ".join(card_name(c) for c in cards), "upcard": card_name(up),
               "seat": SEAT_NAMES[asker]}
     if suit is not None:
@@ -216,7 +216,7 @@ def _joker_up_decision(cards, hmask, rules, suit, samples, target_se, seed, mode
     chunk = uniform(lambda rng, m: dealer.sample(m, rng)[:, :4].copy(), play)
     outcomes, w, info = drive(seed, samples, target_se, chunk, progress)
     outcomes, extras = pick_discards(outcomes, w)
-    options, diffs, rec, close = summarise(outcomes, w, rules.hand_size, extras, game, point_limit(rules), info,
+    options, diffs, rec, close = summarise(outcomes, w, rules.hand_size, extras, game, hand_point_limit(rules), info,
                                             option_ranges(rules, outcomes, DEALER, round_one=True))
     inputs = {"hand": " ".join(card_name(c) for c in cards), "upcard": "Jk", "seat": "dealer",
               "named": "cdhs"[suit]}

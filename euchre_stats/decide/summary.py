@@ -174,7 +174,7 @@ def option_ranges(rules: Rules, outcomes, asker: int, round_one: bool) -> dict:
     """The possible range of each bidding option: a pass leaves every result open; a call (or the
     dealer's pick-up) makes us the makers, alone when its name says so."""
     out = {}
-    lim = point_limit(rules)
+    lim = hand_point_limit(rules)
     for action in outcomes:
         if action == "pass":
             # the dealer's pass in round two throws the hand in (where it may pass at all): 0 for certain
@@ -185,8 +185,3 @@ def option_ranges(rules: Rules, outcomes, asker: int, round_one: bool) -> dict:
         out[action] = contract_range(rules, True, True if alone else (None if not alone_with_the_call(rules)
                                                                         else False), None)
     return out
-
-
-def point_limit(rules: Rules) -> float:
-    """The most points one hand can give a side (:func:`~euchre_stats.rules.hand_point_limit`)."""
-    return hand_point_limit(rules)
