@@ -36,7 +36,7 @@ def _old(n: int, seed: int, worlds: int, threads: int):
 
 def _new(n: int, seed: int, worlds: int, threads: int, contracts: str = "four"):
     from euchre_stats.bench.realistic import play_new
-    from euchre_stats.play.realistic import play_realistic
+    from euchre_stats.cardplay.realistic import play_realistic
     from euchre_stats.rules import first_leader, preset
 
     if contracts != "options":

@@ -28,8 +28,8 @@ import numpy as np
 from bench_seats import child_cpu  # noqa: E402 - benchmarks/ is on the path when run as a script
 
 from euchre_stats.engine import realistic_seats as K
-from euchre_stats.play.contracts import six_maker_tricks
-from euchre_stats.play.realistic_seats import play_realistic_seats
+from euchre_stats.cardplay.contracts import six_maker_tricks
+from euchre_stats.cardplay.realistic_seats import play_realistic_seats
 from euchre_stats.rules import Rules, first_leader, sitting_out
 
 SIX = Rules(players=6, deck="33")
@@ -37,7 +37,7 @@ FIFTY = Rules(players=6, deck="50")
 PLAY_DIR = Path(K.__file__).resolve().parent  # the engine's kernels (and their numba cache) live together
 SOLVER_DIR = PLAY_DIR
 ONE_DEAL = ("import numpy as np; from euchre_stats.rules import Rules; "
-            "from euchre_stats.play.realistic_seats import play_realistic_seats; "
+            "from euchre_stats.cardplay.realistic_seats import play_realistic_seats; "
             "h = np.array([[1 << 0 | 1 << 1 | 1 << 2 | 1 << 3 | 1 << 4, 1 << 5 | 1 << 6 | 1 << 7 | 1 << 8 | 1 << 9, "
             "1 << 10 | 1 << 11 | 1 << 12 | 1 << 13 | 1 << 14, 1 << 15 | 1 << 16 | 1 << 17 | 1 << 18 | 1 << 19, "
             "1 << 20 | 1 << 21 | 1 << 22 | 1 << 23 | 1 << 24, 1 << 25 | 1 << 26 | 1 << 27 | 1 << 28 | 1 << 32]], "

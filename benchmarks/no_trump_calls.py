@@ -3,7 +3,7 @@
 Rules with ``no_trump``.  For each deal and each seat, the hand is bid twice by the state machine's
 heuristic player (:class:`~euchre_stats.game.policies.HeuristicPolicy`): once with that seat
 calling no trump at ``call_no_trump`` (the others never calling it) and once with no seat calling
-it.  Both contracts are played realistically (:func:`~euchre_stats.play.realistic.play_realistic`)
+it.  Both contracts are played realistically (:func:`~euchre_stats.cardplay.realistic.play_realistic`)
 from the same random stream.  Printed: the seat's side's points minus the other side's, with the
 call against without, per hand and per hand in which the call changed the contract, with 95%
 intervals, and how the no-trump contracts fared.
@@ -22,7 +22,7 @@ import numpy as np
 from euchre_stats.core.stats import mean, proportion
 from euchre_stats.game.policies import HeuristicPolicy
 from euchre_stats.game.state import OVER, PLAY, HandState
-from euchre_stats.play.realistic import play_realistic
+from euchre_stats.cardplay.realistic import play_realistic
 from euchre_stats.rules import Rules, hand_points_array, sitting_out
 
 NEVER = 1e9

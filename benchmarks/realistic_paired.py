@@ -17,7 +17,7 @@ import time
 
 import numpy as np
 
-from euchre_stats.play.realistic import play_realistic
+from euchre_stats.cardplay.realistic import play_realistic
 from euchre_stats.rules import Rules
 from euchre_stats.sampling.deals import random_deals
 

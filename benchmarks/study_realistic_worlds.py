@@ -4,7 +4,7 @@ Decisions are random positions (random legal play from random 24-card deals, nor
 rules with defending alone; four seat patterns in turn: four players, a lone maker, a lone
 defender against a maker with a partner, two loners), each with at least two legal cards.
 For every decision, 200 worlds and W worlds are sampled independently by the kernel's own
-sampler and solved by the kernel (:func:`euchre_stats.play.realistic.decide_given_worlds`).
+sampler and solved by the kernel (:func:`euchre_stats.cardplay.realistic.decide_given_worlds`).
 Reported per W: how often the card chosen is the 200-world card, the mean absolute
 difference of the cards' average points, and the mean regret (points the W-world card gives
 up under the 200-world values).  Cost: full realistic play-outs of random deals per CPU-second.
@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from slow_pimc import PATTERNS, random_position  # noqa: E402
 
 from euchre_stats.engine import realistic as K  # noqa: E402
-from euchre_stats.play.realistic import decide_given_worlds, play_realistic, sample_worlds  # noqa: E402
+from euchre_stats.cardplay.realistic import decide_given_worlds, play_realistic, sample_worlds  # noqa: E402
 from euchre_stats.rules import preset  # noqa: E402
 from euchre_stats.sampling.deals import random_positions  # noqa: E402
 

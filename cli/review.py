@@ -11,7 +11,7 @@ from euchre_stats.core.errors import JSONInputError, RecordError
 from euchre_stats.core.safejson import parse_json
 from euchre_stats.core.cards import parse_trump, suit_word
 from euchre_stats.core.seats import seat_word
-from euchre_stats.play import DEFAULT_WORLDS
+from euchre_stats.cardplay import DEFAULT_WORLDS
 from euchre_stats.sampling.seeds import resolve_seed
 
 from euchre_stats.output.results import dumps
@@ -206,7 +206,7 @@ def review(record: str, dd: bool, renege: str, realistic: bool, worlds: int | No
         raise InputError(f"--renege must be one of {', '.join(RENEGE_MODES)}, got {renege!r}")
     columns = {}
     if realistic:
-        from euchre_stats.play.review import realistic_column  # numba and the kernels: only with --realistic
+        from euchre_stats.cardplay.review import realistic_column  # numba and the kernels: only with --realistic
 
         dd = True
         if seed is None:

@@ -13,9 +13,6 @@ stays quick)::
 here too.  The library never imports the command-line front end (``euchre_stats.cli``).
 """
 
-from types import ModuleType as _ModuleType
-
-from . import play as _play_package
 from .core.cards import JOKER, CardSet, card_name, format_cards, format_hand, parse_card, parse_cards, parse_hand
 from .core.decks import Deck, find_deck
 from .core.errors import DuplicateCardError, EuchreStatsError, HandSizeError, InvalidCardError, RulesError
@@ -39,33 +36,6 @@ def __getattr__(name: str):
 def __dir__() -> list[str]:
     return sorted(set(globals()) | set(API))
 
-
-class _CallablePackage(_ModuleType):
-    """A subpackage that is also the public function of its name: ``euchre_stats.play`` (the play
-    models and :func:`euchre_stats.api.play`).
-
-    Importing ``euchre_stats.play.contracts`` sets the attribute ``play`` of this package to the
-    subpackage, so a plain function of that name would not survive; the subpackage is made callable
-    instead (calling it calls the function).  (The deck studies behind ``variants`` live in
-    :mod:`euchre_stats.study`, so ``euchre_stats.variants`` is a plain function.)
-    """
-
-    def __call__(self, *args, **kwargs):
-        from . import api
-
-        return getattr(api, self.__name__.rsplit(".", 1)[1])(*args, **kwargs)
-
-    @property
-    def __signature__(self):
-        import inspect
-
-        from . import api
-
-        return inspect.signature(getattr(api, self.__name__.rsplit(".", 1)[1]))
-
-
-_play_package.__class__ = _CallablePackage
-play = _play_package
 
 __all__ = [
     *API,

@@ -56,7 +56,7 @@ def _rules(rules, games: bool = False, no_trump: bool = True) -> Rules:
     ``no_trump`` False, rules with ``no_trump`` are refused (strategy tables and ``advise``)."""
     r = load_rules(rules)
     if not games:
-        from .play.contracts import four_handed_only
+        from .cardplay.contracts import four_handed_only
 
         if four_handed_only(r):
             raise RulesError(four_handed_only(r))

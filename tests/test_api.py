@@ -213,10 +213,10 @@ def test_variants_is_a_plain_function_over_the_study_package():
         simulate.simulate_variants("24", 20, 1, model="dd").to_json()
 
 
-def test_play_is_both_the_function_and_the_subpackage():
-    import euchre_stats.play.realistic as realistic
+def test_play_is_a_plain_function_over_the_cardplay_package():
+    import euchre_stats.cardplay.realistic as realistic
 
-    assert es.play.realistic is realistic and callable(es.play)
+    assert es.cardplay.realistic is realistic and type(es.play).__name__ == "function"
     assert "hands" in str(__import__("inspect").signature(es.play))
     r = es.play("random", "points", hands=3, seed=2)
     assert r.to_dict() == es.play("random", "points", hands=3, seed=2).to_dict() and len(r.records) == 6

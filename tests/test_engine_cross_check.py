@@ -17,7 +17,7 @@ from euchre_stats.bidding.model import BiddingModel
 from euchre_stats.core.bits import JOKER
 from euchre_stats.core.cards import SUITS
 from euchre_stats.game.state import ALONE, DEFEND, DISCARD, OVER, PLAY, RAILROAD, HandState
-from euchre_stats.play.contracts import Evaluator, with_railroad
+from euchre_stats.cardplay.contracts import Evaluator, with_railroad
 from euchre_stats.rules import NORTH_AMERICAN, PRESETS, may_call_alone
 from euchre_stats.sampling.deals import random_deals
 from euchre_stats.sampling.seeds import chunk_rng

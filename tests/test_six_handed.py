@@ -379,7 +379,7 @@ def test_realistic_review_of_the_last_trick_matches_every_consistent_deal(rules)
     """Where the review's worlds are every consistent deal (the last trick; with the doubled pack's 24
     unseen cards, its last plays), the card played is worth exactly its brute-force value over those
     deals."""
-    from euchre_stats.play.review import realistic_review
+    from euchre_stats.cardplay.review import realistic_review
 
     rng = np.random.default_rng(17)
     checked = 0
@@ -519,7 +519,7 @@ def test_i_refuse_and_the_loners_left_on_six_seats():
 def test_realistic_review_with_the_texts_loners_matches_every_consistent_deal():
     """British timing on six seats: a lone maker who may be the maker's partner (the dealer sitting
     out with the upcard it took), a lone defender; the review's last trick against brute force."""
-    from euchre_stats.play.review import realistic_review
+    from euchre_stats.cardplay.review import realistic_review
 
     rules = BRITISH6.replace(deck="33")
     rng, pol = np.random.default_rng(23), RandomPolicy(np.random.default_rng(24), pass_probability=0.8)

@@ -14,8 +14,8 @@ from euchre_stats.decide.order import game_order_decision
 from euchre_stats.decide.tables import value_range
 from euchre_stats.game.policies import HeuristicPolicy, RandomPolicy
 from euchre_stats.game.state import PLAY, HandState
-from euchre_stats.play.contracts import six_maker_tricks
-from euchre_stats.play.realistic_seats import play_realistic_seats, points_table_seats
+from euchre_stats.cardplay.contracts import six_maker_tricks
+from euchre_stats.cardplay.realistic_seats import play_realistic_seats, points_table_seats
 from euchre_stats.core.errors import PlayModelError, RealisticInputError
 from euchre_stats.rules import hand_points, preset
 from euchre_stats.solver.seats import solve_seats_many

@@ -1,6 +1,6 @@
 """The first, plain-Python realistic play model, kept as the benchmark's baseline.
 
-Every analysis plays realistically through the compiled :mod:`euchre_stats.play.realistic`,
+Every analysis plays realistically through the compiled :mod:`euchre_stats.cardplay.realistic`,
 which chooses by points; ``benchmarks/bench_realistic.py`` times the two side by side.  This
 module chooses by tricks.
 

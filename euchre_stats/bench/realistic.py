@@ -59,7 +59,7 @@ def playout_deals(n: int, seed: int):
 
 def play_new(n: int, seed: int, worlds: int, threads: int = 1):
     """Play :func:`playout_deals` to the end with the compiled realistic model."""
-    from ..play.realistic import play_realistic
+    from ..cardplay.realistic import play_realistic
 
     hands, trump, leader, maker = playout_deals(n, seed)
     return play_realistic(NORTH_AMERICAN, hands, trump, leader, 0, maker, False, -1, seed=seed, worlds=worlds,
@@ -82,7 +82,7 @@ def _recorded_plays():
     Yields a list of ``(rules, hands, trump, leader, out, trick, gone, voids, up_known, worlds,
     cpu_seconds)``.  The kernel's entry point is swapped for a recording wrapper and put back on
     exit: the benchmark's own measuring device, not a hook the analyses use."""
-    from ..play import realistic
+    from ..cardplay import realistic
 
     batches: list = []
     run = realistic._run
@@ -227,7 +227,7 @@ def bench_realistic(deals: int = 2000, decision_deals: int = 500, old_deals: int
                                 "old_ms_per_deal": row["ms_per_deal"] + 1e3 * extra})
                     row["decision_speedup"] = row["old_ms_per_deal"] / row["ms_per_deal"]
                 decisions.append(row)
-    from ..play.realistic import DEFAULT_WORLDS
+    from ..cardplay.realistic import DEFAULT_WORLDS
 
     return {"seed": seed, "threads": threads, "worlds": worlds, "decision_worlds": DEFAULT_WORLDS,
             "playouts": playouts, "speedup": speedup, "decisions": decisions}

@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.seats import DEALER
-from ..play.contracts import Contracts, discards_of
+from ..cardplay.contracts import Contracts, discards_of
 from ..rules import (Rules, alone_with_the_call, lone_defence_possible, banned_discard, dealer_picks_up, may_call_alone,
                      may_call_no_trump, may_defend_alone, may_go_alone, may_pass, may_take_up, order_must_go_alone)
 from .model import DEFAULT_MODEL, BiddingModel

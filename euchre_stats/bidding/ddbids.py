@@ -17,7 +17,7 @@ from ..core.seats import DEALER
 from ..rules import (Rules, dealer_picks_up, first_leader, hand_points_array, may_pass, may_take_up,
                      order_must_go_alone)
 from ..sampling.dealer import KITTY, Knowledge, sample_worlds
-from ..play.contracts import Contracts, discards_of
+from ..cardplay.contracts import Contracts, discards_of
 from .auction import Auction, dealer_pickup
 from .model import BiddingModel
 

@@ -33,7 +33,7 @@ from ..core.errors import BiddingModelError
 from ..core.seating import SEATINGS
 from ..game.policies import THRESHOLDS, HeuristicPolicy, best_discard, policy_card_points, policy_hand_points
 from ..game.state import OVER, PLAY, ROUND_ONE, HandState
-from ..play.contracts import game_maker_tricks, six_maker_tricks
+from ..cardplay.contracts import game_maker_tricks, six_maker_tricks
 from ..rules import Rules, hand_points_array
 from ..sampling.seeds import chunk_rng
 from .tuning import BOOTSTRAP, _best_cut

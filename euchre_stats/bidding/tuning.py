@@ -26,7 +26,7 @@ import numpy as np
 from ..core.cards import JOKER
 from ..core.errors import BiddingModelError
 from ..core.seats import DEALER
-from ..play.contracts import Contracts, Evaluator, discards_of
+from ..cardplay.contracts import Contracts, Evaluator, discards_of
 from ..rules import Rules, dealer_picks_up, may_pass, may_take_up, order_must_go_alone
 from ..sampling.deals import random_deals
 from ..sampling.posterior import posterior_sample

@@ -17,7 +17,7 @@ from ..bidding.model import BiddingModel, default_model
 from ..core.cards import JOKER, card_name, parse_card, trump_letter
 from ..core.errors import DecisionInputError
 from ..core.seats import DEALER, SEAT_NAMES, parse_seat, partner_of
-from ..play.contracts import DEFAULT_PLAY_MODEL, Contracts, Evaluator, Outcome
+from ..cardplay.contracts import DEFAULT_PLAY_MODEL, Contracts, Evaluator, Outcome
 from ..rules import (hand_point_limit, NORTH_AMERICAN, Rules, dealer_picks_up, why_no_alone_before_lead,
                      why_no_defend_alone)
 from ..sampling.dealer import KITTY, Dealer, Knowledge

@@ -16,7 +16,7 @@ import numpy as np
 from ..core.cards import suit_word
 from ..core.seats import DEALER
 from ..core.stats import Z95, weighted_mean_se
-from ..play.contracts import Outcome
+from ..cardplay.contracts import Outcome
 from ..rules import Rules
 from .driver import Sampling
 from .summary import contract_range, interval

@@ -12,7 +12,7 @@ from ..core.cards import JOKER, card_name, cards_to_mask, parse_cards, parse_sui
 from ..core.errors import DecisionInputError
 from ..core.seats import DEALER, SEAT_NAMES, parse_seat
 from ..core.trump import NO_TRUMP
-from ..play.contracts import DEFAULT_PLAY_MODEL, Evaluator, Outcome
+from ..cardplay.contracts import DEFAULT_PLAY_MODEL, Evaluator, Outcome
 from ..rules import hand_point_limit, NORTH_AMERICAN, Rules, joker_up_offers_named_suit, may_call_no_trump, may_pass
 from ..sampling.dealer import Dealer
 from ..sampling.seeds import resolve_seed

@@ -12,7 +12,7 @@ from ..core.bits import held_copy
 from ..core.cards import JOKER, card_name, cards_to_mask, parse_card, parse_cards
 from ..core.errors import DecisionInputError
 from ..core.seats import DEALER, SEAT_NAMES, parse_seat
-from ..play.contracts import DEFAULT_PLAY_MODEL, Evaluator
+from ..cardplay.contracts import DEFAULT_PLAY_MODEL, Evaluator
 from ..rules import (hand_point_limit, GAME_NAMES, NORTH_AMERICAN, Rules, alone_with_the_call, may_discard,
                      order_must_go_alone)
 from ..sampling.dealer import Dealer, Knowledge

@@ -13,7 +13,7 @@ import numpy as np
 
 from ..core.errors import DecisionInputError, InconsistentDealError, SolveInputError
 from ..core.stats import effective_sample_size, weighted_mean_se
-from ..play.contracts import Outcome
+from ..cardplay.contracts import Outcome
 from ..sampling.posterior import posterior_sample
 from ..sampling.seeds import CHUNK, chunk_rng, chunk_sizes
 

@@ -19,7 +19,7 @@ import numpy as np
 from ..bidding.model import BiddingModel, default_model
 from ..core.errors import DecisionInputError
 from ..output.results import ResultView
-from ..play.contracts import DEFAULT_PLAY_MODEL
+from ..cardplay.contracts import DEFAULT_PLAY_MODEL
 from ..rules import Rules, game_winner, hand_point_values
 from ..sampling.seeds import chunk_rng, chunk_sizes, resolve_seed
 from .selfplay import play_random_hands

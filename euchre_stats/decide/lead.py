@@ -2,8 +2,8 @@
 
 The four-handed game vectorised (:func:`lead_decision`; :func:`replay_tricks` checks the tricks given);
 the other tables through the state machine (:func:`game_lead_decision`): six-handed contracts played
-on six seats (:func:`~euchre_stats.play.contracts.six_maker_tricks`, the lead by
-:func:`~euchre_stats.play.realistic_seats.lead_values_seats` or the six-seat solver); against a lone
+on six seats (:func:`~euchre_stats.cardplay.contracts.six_maker_tricks`, the lead by
+:func:`~euchre_stats.cardplay.realistic_seats.lead_values_seats` or the six-seat solver); against a lone
 maker the first lead's deals are screened by the whole auction and the loner's exchange, replayed
 from hands as dealt.
 """
@@ -21,7 +21,7 @@ from ..core.errors import DecisionInputError, DuplicateCardError
 from ..core.seats import DEALER, SEAT_NAMES, parse_seat, partners_of
 from ..core.trump import EFF_SUIT, SUIT_MASK, trick_winner_index
 from ..game.policies import best_discard
-from ..play.contracts import DEFAULT_PLAY_MODEL, Outcome
+from ..cardplay.contracts import DEFAULT_PLAY_MODEL, Outcome
 from ..rules import (hand_point_limit, GAME_NAMES, NORTH_AMERICAN, Rules, alone_with_the_call, first_leader,
                      hand_points_array, lone_defence_possible, may_discard, order_must_go_alone, sitting_out,
                      why_no_alone_before_lead, why_no_defend_alone)
@@ -220,7 +220,7 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
             vals = card_values_many(hands, np.full(n, t), np.full(n, asker), np.full(n, out_mask, np.uint8),
                                     threads=workers)
         else:
-            from ..play.realistic import lead_values_realistic
+            from ..cardplay.realistic import lead_values_realistic
 
             vals, _ = lead_values_realistic(rules, hands, t, asker, out_mask, lone, alone, -1 if da is None else da,
                                             seed=int(rng.integers(2**62)), worlds=pimc_worlds, threads=workers,
@@ -277,7 +277,7 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
     discards the card that left its hand (unseen: each deal is kept with the share of its kitty
     cards that fit, which is exact rejection sampling).  The asker's own bids are not checked.
     """
-    from ..play.realistic import DEFAULT_WORLDS
+    from ..cardplay.realistic import DEFAULT_WORLDS
     from ..solver import game_seats
 
     rules = Rules.from_json(rules)
@@ -493,7 +493,7 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
         if p == 6:
             mine = None
             if model == "pimc":  # side 0 (seats 0, 2, 4) after each lead, realistic play from the same stream
-                from ..play.realistic_seats import lead_values_seats
+                from ..cardplay.realistic_seats import lead_values_seats
 
                 side0_before = sum(won[x] for x in range(6) if x % 2 == 0)
                 v0 = lead_values_seats(rules, hands, t, asker, sit, m, alone, cards, seed=int(rng.integers(2**62)),
@@ -511,7 +511,7 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
             vals = card_values_many(four, np.full(nn, t), np.full(nn, where[asker]), np.full(nn, out, np.uint8),
                                     threads=workers)
         else:
-            from ..play.realistic import lead_values_realistic
+            from ..cardplay.realistic import lead_values_realistic
 
             vd = [0] * 4
             for s in range(p):

@@ -39,7 +39,7 @@ from ..core.errors import DecisionInputError
 from ..core.seats import SEAT_NAMES
 from ..core.stats import Z95, weighted_mean_se
 from ..output.results import ResultView
-from ..play.contracts import PLAY_MODELS
+from ..cardplay.contracts import PLAY_MODELS
 from ..rules import NORTH_AMERICAN, Rules
 from ..sampling.deals import random_deals
 from ..sampling.seeds import chunk_rng, chunk_sizes, resolve_seed

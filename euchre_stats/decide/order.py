@@ -22,7 +22,7 @@ from ..core.cards import JOKER, card_name, cards_to_mask, parse_cards, parse_sui
 from ..core.errors import DecisionInputError
 from ..core.seats import DEALER, SEAT_NAMES, parse_seat
 from ..game.state import HandState
-from ..play.contracts import DEFAULT_PLAY_MODEL, Evaluator, Outcome, discards_of
+from ..cardplay.contracts import DEFAULT_PLAY_MODEL, Evaluator, Outcome, discards_of
 from ..rules import (hand_point_limit, NORTH_AMERICAN, Rules, dealer_picks_up, joker_up_names_trump,
                      joker_up_offers_named_suit, may_discard, may_take_up, order_must_go_alone)
 from ..sampling.dealer import Dealer

@@ -14,7 +14,7 @@ from ..bidding.auction import Auction, dealer_pickup
 from ..bidding.model import default_model
 from ..core.cards import JOKER
 from ..core.seats import DEALER
-from ..play.contracts import Contracts, Evaluator, discards_of
+from ..cardplay.contracts import Contracts, Evaluator, discards_of
 from ..rules import Rules, hand_points_array, joker_up_makes_trump, joker_up_names_trump
 from ..sampling.deals import random_deals
 

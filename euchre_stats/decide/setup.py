@@ -19,7 +19,7 @@ from ..core.cards import (JOKER, NO_TRUMP_WORDS, card_name, cards_to_mask, parse
 from ..core.errors import DecisionInputError, InconsistentDealError
 from ..core.stats import weighted_mean_se
 from ..core.trump import NO_TRUMP, POWER
-from ..play.contracts import PLAY_MODELS, Contracts, Evaluator, Outcome
+from ..cardplay.contracts import PLAY_MODELS, Contracts, Evaluator, Outcome
 from ..rules import Rules, hand_points_array, joker_up_names_trump, may_call_no_trump
 from ..sampling.dealer import KITTY, Dealer, Knowledge
 from . import PASS_MODELS

@@ -13,7 +13,7 @@ import numpy as np
 
 from ..core.seats import DEALER
 from ..core.stats import MIN_EFFECTIVE_SAMPLES, Z95, effective_sample_size, weighted_mean_se
-from ..play.contracts import Outcome
+from ..cardplay.contracts import Outcome
 from ..rules import (Rules, alone_with_the_call, hand_point_limit, hand_points_array, lone_defence_possible,
                      order_must_go_alone)
 from .driver import Sampling

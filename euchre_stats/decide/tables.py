@@ -35,7 +35,7 @@ from ..core.seats import TABLE_SEAT_NAMES
 from ..core.trump import EFF_SUIT, SUIT_MASK, trick_winner_index
 from ..game.policies import HeuristicPolicy
 from ..game.state import ALONE, DEFEND, OVER, PLAY, HandState
-from ..play.contracts import DEFAULT_PLAY_MODEL, PLAY_MODELS, Outcome
+from ..cardplay.contracts import DEFAULT_PLAY_MODEL, PLAY_MODELS, Outcome
 from ..rules import GAME_NAMES, Rules, alone_with_the_call, lone_defence_possible
 from .driver import drive
 from .result import Decision

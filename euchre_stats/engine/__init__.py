@@ -1,5 +1,5 @@
 """The compiled engine: every numba kernel of play, in one private layer below :mod:`euchre_stats.solver`
-and :mod:`euchre_stats.play`.
+and :mod:`euchre_stats.cardplay`.
 
 - :mod:`.search`: the four-seat double-dummy search (the bit layout of a hand, the transposition
   table, the solver's batches) and the helpers every kernel shares (bit scans, card classes);
@@ -7,7 +7,7 @@ and :mod:`euchre_stats.play`.
 - :mod:`.realistic`: the realistic player's kernels at four seats (world sampling, choosing by points);
 - :mod:`.realistic_seats`: the same at N seats.
 
-Only :mod:`euchre_stats.solver`, :mod:`euchre_stats.play` and the benchmarks import this package
+Only :mod:`euchre_stats.solver`, :mod:`euchre_stats.cardplay` and the benchmarks import this package
 (the layers contract in ``pyproject.toml`` forbids everyone else); they wrap its kernels in
 validated functions.  Nothing here checks its input.
 """

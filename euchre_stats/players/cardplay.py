@@ -3,8 +3,8 @@
 :func:`view_worlds` samples the worlds of the seat to move from its :class:`SeatView` alone: the
 other seats enter as hand *sizes* (the sampler is handed stand-in hands of those sizes, whose cards
 it never reads), so it cannot see a hidden card.  :func:`realistic_card` then values every legal
-card on those worlds by the realistic model's kernel (:mod:`euchre_stats.play.realistic`; six-handed
-:mod:`euchre_stats.play.realistic_seats`), as ``euchre-stats review --realistic`` judges a card.
+card on those worlds by the realistic model's kernel (:mod:`euchre_stats.cardplay.realistic`; six-handed
+:mod:`euchre_stats.cardplay.realistic_seats`), as ``euchre-stats review --realistic`` judges a card.
 
 :func:`double_dummy_card` is the reference that sees every card: it is given the whole
 :class:`~euchre_stats.game.state.HandState`, and only the cheat player calls it.  No I/O.
@@ -17,7 +17,7 @@ import numpy as np
 from ..core.errors import DecisionInputError, EuchreStatsError
 from ..core.trump import EFF_SUIT, SUIT_MASK
 from ..game.state import PLAY, HandState
-from ..play.realistic import DEFAULT_WORLDS, MAX_SEED, decide_given_worlds, sample_worlds
+from ..cardplay.realistic import DEFAULT_WORLDS, MAX_SEED, decide_given_worlds, sample_worlds
 from .view import SeatView
 
 
@@ -155,7 +155,7 @@ def view_worlds(view: SeatView, *, worlds: int = DEFAULT_WORLDS, seed: int | Non
         try:
             hands = _stand_ins(view, ks, seats, pool & ~(1 << up if dealer_up >= 0 else 0), dealer_up, voids, t)
             if six:
-                from ..play.realistic_seats import sample_worlds_seats
+                from ..cardplay.realistic_seats import sample_worlds_seats
 
                 ws, exact = sample_worlds_seats(view.rules, hands, t, leader, out, seed=seed, stream=stream,
                                                 worlds=worlds, trick=trick, gone=gone, voids=voids, up_known=up)
@@ -180,7 +180,7 @@ def realistic_card(view: SeatView, *, worlds: int = DEFAULT_WORLDS, seed: int | 
     maker = ks[view.maker_seat]
     alone = view.alone is not None
     if ctx["six"]:
-        from ..play.realistic_seats import decide_given_worlds_seats
+        from ..cardplay.realistic_seats import decide_given_worlds_seats
 
         card, _ = decide_given_worlds_seats(view.rules, ws, view.trump, ctx["leader"], ctx["out"], maker, alone,
                                             trick=ctx["trick"], won=ctx["won"])

@@ -31,7 +31,7 @@ import numpy as np
 from ..bidding.auction import Auction
 from ..core.errors import DecisionInputError
 from ..core.stats import effective_sample_size as effective_size  # Kish's, the one the questions report
-from ..play.realistic import DEFAULT_WORLDS, MAX_SEED, decide_given_worlds
+from ..cardplay.realistic import DEFAULT_WORLDS, MAX_SEED, decide_given_worlds
 from ..rules import (Rules, alone_with_the_call, may_call_alone, may_call_no_trump, may_pass,
                      order_must_go_alone)
 from .cardplay import _lowest, realistic_card, view_worlds

@@ -27,7 +27,7 @@ from ..bidding.model import policy_model
 from ..core.cards import card_name, trump_letter
 from ..core.errors import PlayerMoveError, PlayerSpecError
 from ..game.state import PHASES, HandState
-from ..play.realistic import DEFAULT_WORLDS
+from ..cardplay.realistic import DEFAULT_WORLDS
 from ..rules import Rules, banned_discard, dealer_picks_up
 from .base import BasePlayer, heuristic_answer
 from .cardplay import double_dummy_card, realistic_card

@@ -43,7 +43,7 @@ from ..decide.at_score import GameState, game_state
 from ..decide.call import round_two_outcomes
 from ..decide.order import round_one_outcomes
 from ..decide.summary import intervals, option_ranges
-from ..play.contracts import Evaluator, Outcome
+from ..cardplay.contracts import Evaluator, Outcome
 from ..rules import Rules, may_discard, may_take_up, order_must_go_alone
 from ..sampling.deals import sample_hands
 from ..sampling.posterior import posterior_sample

@@ -5,10 +5,10 @@ four-handed one beside it included, is bid by the state machine's heuristic play
 (:class:`~euchre_stats.game.policies.HeuristicPolicy`, its thresholds scaled by the hand size;
 in a smaller game those fitted for it by self-play, :func:`~euchre_stats.bidding.games.game_bidder`)
 and played realistically (every player samples deals from its own information:
-:mod:`euchre_stats.play.realistic`) or with ``model="dd"`` double dummy: the two-handed game as
+:mod:`euchre_stats.cardplay.realistic`) or with ``model="dd"`` double dummy: the two-handed game as
 it is, cutthroat as the maker against the two defenders as a coalition (``docs/rules.md``).
 Six-handed euchre (the 33-card deck, or the doubled 25-card pack set beside it) plays on its own six seats
-(:func:`~euchre_stats.play.contracts.six_maker_tricks`).  The
+(:func:`~euchre_stats.cardplay.contracts.six_maker_tricks`).  The
 figures compare the games with each other under one method; they are not those of ``variants``
 without ``players``, which bids by the model.  The dealer is the last seat and eldest, seat 0, leads.
 
@@ -32,7 +32,7 @@ from ..bidding.games import game_bidder
 from ..game.policies import THRESHOLDS, HeuristicPolicy
 from ..game.state import OVER, PLAY, HandState
 from ..output.results import ResultView
-from ..play.contracts import DEFAULT_PLAY_MODEL
+from ..cardplay.contracts import DEFAULT_PLAY_MODEL
 from ..rules import GAME_NAMES, NORTH_AMERICAN, SIX_HANDED_DECK, SIX_HANDED_DECKS, Rules, for_players, hand_points_array
 from ..sampling.seeds import chunk_rng, chunk_sizes
 from .simulate import DeckOutcome, _cell, check_run
@@ -140,14 +140,14 @@ def _maker_tricks(rules: Rules, hands, trump, maker, alone, def_alone, leader, o
 
             side0 = solve_many(hands[live], trump[live], leader[live], out[live], threads=workers).astype(np.int64)
         else:
-            from ..play.realistic import play_realistic
+            from ..cardplay.realistic import play_realistic
 
             side0 = play_realistic(rules, hands[live], trump[live], leader[live], out[live], maker[live], alone[live],
                                    def_alone[live], seed=seed, threads=workers, up_known=up[live],
                                    discard=disc[live])
         tricks[live] = np.where(maker[live] & 1 == 0, side0, rules.hand_size - side0)
     elif rules.players == 6:
-        from ..play.contracts import six_maker_tricks
+        from ..cardplay.contracts import six_maker_tricks
 
         # the makers' lone player: the seat of the makers' side whose two partners sit out (the maker,
         # or under British timing one of its partners)
@@ -158,7 +158,7 @@ def _maker_tricks(rules: Rules, hands, trump, maker, alone, def_alone, leader, o
                                         maker_alone=np.where(alone[live], loner[live], -1),
                                         defender_alone=def_alone[live])
     else:
-        from ..play.contracts import game_maker_tricks
+        from ..cardplay.contracts import game_maker_tricks
 
         tricks[live] = game_maker_tricks(rules, hands[live], trump[live], maker[live], threads=workers, model=model,
                                          seed=seed, up_known=up[live], discard=disc[live])

@@ -28,7 +28,7 @@ from ..core.errors import VariantsInputError
 from ..core.seats import SEAT_NAMES
 from ..core.stats import Estimate, mean, proportion
 from ..output.results import ResultView
-from ..play.contracts import DEFAULT_PLAY_MODEL
+from ..cardplay.contracts import DEFAULT_PLAY_MODEL
 from ..rules import NORTH_AMERICAN, Rules
 from ..decide.selfplay import play_random_hands
 from ..sampling.seeds import chunk_rng, chunk_sizes

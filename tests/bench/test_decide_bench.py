@@ -67,7 +67,7 @@ def test_command_prints_the_seed_the_speed_up_and_the_table_by_seat():
 def test_old_decision_cost_replays_the_recorded_play_outs():
     """The old per-deal cost swaps the kernel's play of the decision's own play-outs for the old model's."""
     from euchre_stats.bench import realistic as bench
-    from euchre_stats.play import realistic
+    from euchre_stats.cardplay import realistic
 
     run = realistic._run
     with bench._recorded_plays() as batches:

@@ -12,7 +12,7 @@ from euchre_stats.bidding.model import BiddingModel, default_model
 from euchre_stats.core.cards import parse_card
 from euchre_stats.core.seats import DEALER
 from euchre_stats.core.trump import holds_natural_trump
-from euchre_stats.play.contracts import Contracts, Evaluator
+from euchre_stats.cardplay.contracts import Contracts, Evaluator
 from euchre_stats.rules import hand_points, hand_points_array, preset
 from euchre_stats.sampling.deals import random_positions
 

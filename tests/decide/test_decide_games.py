@@ -60,7 +60,7 @@ def test_dealer_options_carry_their_discard():
 def test_realistic_play_outs_know_the_dealers_discard(monkeypatch, rules):
     """The smaller games' play-outs tell the kernel the dealer's discard wherever the dealer took
     the upcard up: a card of no hand, known to the dealer alone."""
-    from euchre_stats.play import realistic
+    from euchre_stats.cardplay import realistic
 
     seen = []
     run = realistic._run

@@ -44,7 +44,7 @@ def _exact_late_values():
 def _exact_late_values_realistic():
     """The same position under realistic play: every consistent deal played out (with two cards
     each left, every player's worlds are few enough to be enumerated, so each deal plays one way)."""
-    from euchre_stats.play.realistic import lead_values_realistic
+    from euchre_stats.cardplay.realistic import lead_values_realistic
 
     rules = preset("north-american")
     deals = _late_deals()
@@ -449,7 +449,7 @@ def test_options_tied_below_the_best_are_flagged_between_them():
 def test_realistic_play_outs_know_the_dealers_discard(monkeypatch, seat):
     """Every play-out where the dealer took up the upcard (by the asker's order, or in the auction
     after a pass) tells the kernel the discard: a card of no hand, the upcard's when it went back."""
-    from euchre_stats.play import realistic
+    from euchre_stats.cardplay import realistic
 
     seen = []
     run = realistic._run
@@ -658,7 +658,7 @@ def test_pass_branches_on_weighted_deals_sum_exactly():
     """The partition identity on made-up contracts and random weights (every kind of branch, merged
     ones too): sum of P x E is the weighted mean of the values."""
     from euchre_stats.decide.branches import pass_branches
-    from euchre_stats.play.contracts import Outcome
+    from euchre_stats.cardplay.contracts import Outcome
 
     rng = np.random.default_rng(5)
     n = 4000

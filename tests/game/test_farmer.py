@@ -12,7 +12,7 @@ from euchre_stats.core.errors import IllegalActionError, PlayModelError, RecordE
 from euchre_stats.game.policies import HeuristicPolicy
 from euchre_stats.game.records import record_from_state, replay, review_record
 from euchre_stats.game.state import HandState, play_hand
-from euchre_stats.play.contracts import Evaluator
+from euchre_stats.cardplay.contracts import Evaluator
 from euchre_stats.rules import NORTH_AMERICAN, farmer_cards, may_farm
 
 from test_game_random import check_hand, random_hands

@@ -368,7 +368,7 @@ def test_example_records_review(name, points):
 def test_game_maker_tricks_agree_with_the_review(rules):
     """The play layer's maker tricks from the first lead, in one batch, are what the review's
     double dummy says the first card could keep for its side (the dealer is the last seat)."""
-    from euchre_stats.play.contracts import game_maker_tricks
+    from euchre_stats.cardplay.contracts import game_maker_tricks
 
     rng = np.random.default_rng(21)
     policy = RandomPolicy(np.random.default_rng(22))
@@ -391,7 +391,7 @@ def test_game_maker_tricks_agree_with_the_review(rules):
 
 def test_game_maker_tricks_refusals():
     from euchre_stats.core.errors import PlayModelError
-    from euchre_stats.play.contracts import game_maker_tricks
+    from euchre_stats.cardplay.contracts import game_maker_tricks
 
     with pytest.raises(PlayModelError, match=r"hands must have shape \(n, 3\) for 3 players"):
         game_maker_tricks(CUTTHROAT, np.zeros((2, 4), dtype=np.uint64), 0, 0)

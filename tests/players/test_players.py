@@ -9,8 +9,8 @@ from euchre_stats.bidding.model import POINTS_MODEL, BiddingModel
 from euchre_stats.core.errors import PlayerSpecError
 from euchre_stats.game.policies import RandomPolicy
 from euchre_stats.game.state import OVER, PLAY, HandState
-from euchre_stats.play.realistic import sample_worlds
-from euchre_stats.play.realistic_seats import sample_worlds_seats
+from euchre_stats.cardplay.realistic import sample_worlds
+from euchre_stats.cardplay.realistic_seats import sample_worlds_seats
 from euchre_stats.players import BasePlayer, CheatPlayer, ModelPlayer, Player, RandomPlayer, load_player
 from euchre_stats.players.base import METHODS
 from euchre_stats.players.cardplay import _kernel_seats, _public, realistic_card, view_worlds

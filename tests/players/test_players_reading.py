@@ -18,7 +18,7 @@ from euchre_stats.players.base import METHOD_OF_PHASE, action_of
 from euchre_stats.players.cardplay import realistic_card, view_worlds
 from euchre_stats.players.reading import (auction_likelihood, effective_size, inferred_card, reads_auction,
                                           weighted_worlds)
-from euchre_stats.play.realistic import decide_given_worlds
+from euchre_stats.cardplay.realistic import decide_given_worlds
 from euchre_stats.rules import Rules, dealer_picks_up, for_players
 
 from slow_pimc import choose_from_worlds  # noqa: E402

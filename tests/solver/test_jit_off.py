@@ -9,7 +9,7 @@ plain minimax (trump and no trump), and the N-seat search against plain minimax 
 Not here: the realistic player's kernels.  Their transposition table hashes positions with 64-bit
 products that wrap around when compiled; interpreted, Python's integers do not wrap and the hash
 overflows numpy's int64 (``OverflowError`` in ``engine/search.py``'s ``_search_t``), so those
-kernels are checked compiled only (``tests/play/test_realistic.py``, against the slow twin).
+kernels are checked compiled only (``tests/cardplay/test_realistic.py``, against the slow twin).
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from euchre_stats.cli.main import cli
 from euchre_stats.core.errors import PlayModelError, RulesError, VariantsInputError
 from euchre_stats.game.policies import HeuristicPolicy
 from euchre_stats.game.state import HandState, play_hand
-from euchre_stats.play.contracts import Evaluator
+from euchre_stats.cardplay.contracts import Evaluator
 from euchre_stats.rules import NORTH_AMERICAN, Rules
 from euchre_stats.sampling.seeds import chunk_rng
 from euchre_stats.study.games import GAME_FIGURES, simulate_games

@@ -11,7 +11,7 @@ from euchre_stats.core.bits import card_suit
 from euchre_stats.core.cards import parse_card, parse_hand
 from euchre_stats.sampling.dealer import Dealer
 from euchre_stats.engine import realistic as K
-from euchre_stats.play.realistic import (
+from euchre_stats.cardplay.realistic import (
     RealisticInputError,
     decide_given_worlds,
     lead_values_realistic,
@@ -379,7 +379,7 @@ def test_two_handed_plays_on_seats_0_and_1_and_the_dealer_keeps_the_upcard():
 
 
 def test_cutthroat_maker_on_seat_1_against_the_coalition():
-    from euchre_stats.play.contracts import game_maker_tricks
+    from euchre_stats.cardplay.contracts import game_maker_tricks
 
     rng = np.random.default_rng(9)
     trumps = parse_hand("Jh Jd Ah Kh Qh Th 9h")

@@ -12,7 +12,7 @@ from euchre_stats.core.cards import card_name, parse_card
 from euchre_stats.core.errors import RealisticInputError
 from euchre_stats.core.trump import EFF_SUIT, legal_plays
 from euchre_stats.game.records import read_records, replay
-from euchre_stats.play.review import realistic_review, realistic_review_many
+from euchre_stats.cardplay.review import realistic_review, realistic_review_many
 
 from naive_solver import naive_solve  # noqa: E402
 from slow_pimc import mover_points  # noqa: E402

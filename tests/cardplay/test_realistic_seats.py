@@ -10,8 +10,8 @@ import pytest
 from euchre_stats.core.bits import card_twin
 from euchre_stats.core.cards import parse_hand
 from euchre_stats.core.trump import EFF_SUIT, POWER, SUIT_MASK
-from euchre_stats.play.contracts import six_maker_tricks
-from euchre_stats.play.realistic_seats import (
+from euchre_stats.cardplay.contracts import six_maker_tricks
+from euchre_stats.cardplay.realistic_seats import (
     NOT_LEGAL,
     RealisticInputError,
     decide_given_worlds_seats,
@@ -315,7 +315,7 @@ def test_the_dealer_remembers_its_discard(rules):
 def test_six_handed_play_outs_know_the_dealers_discard(monkeypatch):
     """The six-handed questions tell the kernel the dealer's discard wherever the dealer took up."""
     from euchre_stats.decide.order import game_order_decision
-    from euchre_stats.play import realistic_seats
+    from euchre_stats.cardplay import realistic_seats
 
     seen = []
     run = realistic_seats._run

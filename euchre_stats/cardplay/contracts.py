@@ -152,7 +152,7 @@ def game_maker_tricks(rules: Rules, hands: np.ndarray, trump, maker, threads: in
     :func:`~euchre_stats.rules.hand_points_array` turns the tricks into the maker's points.
 
     ``model`` "dd" plays double dummy; "pimc" plays realistically
-    (:func:`~euchre_stats.play.realistic.play_realistic`: every player samples ``worlds`` deals
+    (:func:`~euchre_stats.cardplay.realistic.play_realistic`: every player samples ``worlds`` deals
     from its own information, the upcard ``up_known[i]`` known in the dealer's hand while held,
     the dealer its own discard ``discard[i]`` (or -1), and plays for the points of its side; deal
     ``i`` from the stream ``(seed, i)``).
@@ -213,7 +213,7 @@ def six_maker_tricks(rules: Rules, hands: np.ndarray, trump, maker, out, *, mode
     ``defender_alone`` (a lone defender's seat, or -1; default none) say who is alone, which sets
     who leads (:func:`~euchre_stats.rules.first_leader`) and the points realistic players play for.
     ``model`` "dd" plays double dummy (the six-seat solver); "pimc" realistically
-    (:func:`~euchre_stats.play.realistic_seats.play_realistic_seats`: every player samples ``worlds``
+    (:func:`~euchre_stats.cardplay.realistic_seats.play_realistic_seats`: every player samples ``worlds``
     deals from its own information, the upcard ``up_known[i]`` known in the dealer's hand while
     held, the dealer its own discard ``discard[i]`` (or -1); deal ``i`` from the stream ``(seed, i)``).
     """

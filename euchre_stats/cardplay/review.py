@@ -2,7 +2,7 @@
 
 The double-dummy review (:func:`euchre_stats.game.records.double_dummy`) sees every card; a
 real player does not.  Here each card is judged as the realistic play model
-(:mod:`euchre_stats.play.realistic`) would judge it at that moment: the player samples worlds
+(:mod:`euchre_stats.cardplay.realistic`) would judge it at that moment: the player samples worlds
 consistent with what they have seen, solves each world double-dummy, and values every legal card
 by their side's expected points for the whole hand (make 1, march 2, lone march 4, euchre 2 or
 more; tricks already taken count).  A card "lost points" when another legal card was worth more
@@ -144,7 +144,7 @@ def realistic_review(state: HandState, *, seed: int, worlds: int = DEFAULT_WORLD
 
 def _realistic_review_seats(state: HandState, seed: int, worlds: int) -> list[dict]:
     """:func:`realistic_review` of a six-handed hand, by the six-seat model
-    (:mod:`euchre_stats.play.realistic_seats`, whose dealer is seat 5: the hand's seats are turned
+    (:mod:`euchre_stats.cardplay.realistic_seats`, whose dealer is seat 5: the hand's seats are turned
     so that its dealer sits there).  Each player knows its hand, the cards played, the voids shown,
     a turned-down upcard, the upcard in the dealer's hand while held, and its own discard."""
     from .realistic_seats import NOT_LEGAL as NOT_LEGAL_SEATS
