@@ -26,6 +26,7 @@ way (``deals`` lowered to the chunks committed).  The files are written here; th
 
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 from collections.abc import Callable
@@ -40,6 +41,7 @@ from ..output.atomic import atomic_write
 from ..output.lock import run_lock
 from ..output.manifest import settings_difference
 from ..rules import Rules, side_count
+from ..sampling.backends import check_backend, connect, map_chunks
 from .openspiel_table import is_openspiel_spec, openspiel_match, openspiel_seats
 from .table import MAX_HANDS, SPLIT_CATEGORIES, PlayResult, _players, play_match
 
@@ -127,8 +129,18 @@ def _play_chunk(a: str, b: str, seed: int, rules: Rules, first: int, stop: int, 
     return r, took
 
 
+def _chunk_record(span: tuple[int, int], a: str, b: str, seed: int, rules: Rules, engine: str,
+                  tick: Callable[[int], None] | None = None) -> dict:
+    """The committed form of the chunk of deals ``span`` = (first, stop): what a worker returns."""
+    first, stop = span
+    r, took = _play_chunk(a, b, seed, rules, first, stop, engine, tick)
+    return {"first": first, "stop": stop, "a": r.a, "b": r.b, "engine": r.engine, "diffs": r.diffs,
+            **took, "records": r.records, **({} if r.splits is None else {"splits": r.splits})}
+
+
 def match_run(a: str, b: str, *, deals: int, seed: int, rules: Rules, run_dir, chunk_deals: int | None = None,
-              progress: Callable[[int, int], None] | None = None) -> PlayResult:
+              progress: Callable[[int, int], None] | None = None, workers: int | None = None,
+              scheduler: str | None = None) -> PlayResult:
     """Play (or resume) ``deals`` duplicate deals between player specs ``a`` and ``b`` in ``run_dir``,
     committing each chunk of ``chunk_deals`` deals as it finishes (see the module); returns the
     match of all ``deals`` deals, as :func:`~euchre_stats.players.table.play_match` (or, with an
@@ -137,6 +149,11 @@ def match_run(a: str, b: str, *, deals: int, seed: int, rules: Rules, run_dir, c
     ``chunk_deals`` defaults to the run's own (its manifest's) or :data:`CHUNK_DEALS`.  ``progress``
     is called with (deals done, ``deals``).  The run holds the directory's lock throughout: a second
     run on the same directory is refused (``TableRunError``), naming this one's pid and host.
+
+    ``workers`` (N > 1 local processes) or ``scheduler`` (the ``tcp://HOST:PORT`` of a dask cluster) play
+    the chunks elsewhere (:mod:`euchre_stats.sampling.backends`); each chunk is committed here as it
+    comes back, so the result is the same, byte for byte, as a run in this process (progress then
+    moves a chunk at a time).  The scheduler is reached before anything is written.
     """
     for who in (a, b):
         if not isinstance(who, str):
@@ -156,33 +173,49 @@ def match_run(a: str, b: str, *, deals: int, seed: int, rules: Rules, run_dir, c
             raise DecisionInputError(f"a duplicate match needs two sides; the {rules.players}-player game has "
                                      f"{side_count(rules)}")
         _players([a, b])
-    with run_lock(run_dir):
-        if chunk_deals is None:
-            try:
-                chunk_deals = int(read_manifest(run_dir)["settings"]["chunk_deals"])
-            except (TableRunError, KeyError, TypeError, ValueError):
-                chunk_deals = CHUNK_DEALS
-        settings = _settings(a, b, seed, rules, int(chunk_deals))
-        engine = settings["engine"]
-        d = open_match_run(run_dir, settings)
-        ranges = chunk_ranges(int(deals), int(chunk_deals))
-        done = [sum(stop - first for first, stop in ranges if chunk_path(d, first, stop).exists())]
-        if progress is not None:
-            progress(done[0], int(deals))
+    check_backend(workers, scheduler)
+    client = connect(scheduler) if scheduler else None  # before anything is written
+    try:
+        with run_lock(run_dir):
+            return _match_run(a, b, deals, seed, rules, run_dir, chunk_deals, progress, workers, scheduler,
+                              client)
+    finally:
+        if client is not None:
+            client.close()
 
-        def tick(k: int) -> None:
-            done[0] += k
-            progress(done[0], int(deals))
 
-        for first, stop in ranges:
-            path = chunk_path(d, first, stop)
-            if path.exists():
-                continue
-            r, took = _play_chunk(a, b, seed, rules, first, stop, engine, tick if progress else None)
-            chunk = {"first": first, "stop": stop, "a": r.a, "b": r.b, "engine": r.engine, "diffs": r.diffs,
-                     **took, "records": r.records, **({} if r.splits is None else {"splits": r.splits})}
-            atomic_write(path, (json.dumps(chunk) + "\n").encode(), sweep=False)  # swept by open_match_run
-        return load_match_run(d, deals=int(deals))
+def _match_run(a, b, deals, seed, rules, run_dir, chunk_deals, progress, workers, scheduler, client):
+    """The body of :func:`match_run`, under the run's lock."""
+    if chunk_deals is None:
+        try:
+            chunk_deals = int(read_manifest(run_dir)["settings"]["chunk_deals"])
+        except (TableRunError, KeyError, TypeError, ValueError):
+            chunk_deals = CHUNK_DEALS
+    settings = _settings(a, b, seed, rules, int(chunk_deals))
+    engine = settings["engine"]
+    d = open_match_run(run_dir, settings)
+    ranges = chunk_ranges(int(deals), int(chunk_deals))
+    done = [sum(stop - first for first, stop in ranges if chunk_path(d, first, stop).exists())]
+    if progress is not None:
+        progress(done[0], int(deals))
+
+    def tick(k: int) -> None:
+        done[0] += k
+        progress(done[0], int(deals))
+
+    todo = [(first, stop) for first, stop in ranges if not chunk_path(d, first, stop).exists()]
+    local = not scheduler and (workers is None or workers <= 1)
+    args = (a, b, int(seed), rules, engine) + ((tick if progress else None,) if local else ())
+    tag = hashlib.sha1(json.dumps(settings, sort_keys=True).encode()).hexdigest()[:12]
+    for (first, stop), chunk in map_chunks(_chunk_record, todo, args=args, workers=workers,
+                                           scheduler=scheduler, client=client, key=f"euchre-match-{tag}",
+                                           name=lambda span: f"{span[0]}-{span[1]}"):
+        atomic_write(chunk_path(d, first, stop), (json.dumps(chunk) + "\n").encode(),
+                     sweep=False)  # swept by open_match_run
+        if progress is not None and not local:
+            done[0] += stop - first
+            progress(done[0], int(deals))
+    return load_match_run(d, deals=int(deals))
 
 
 def _good_splits(splits, n: int) -> bool:

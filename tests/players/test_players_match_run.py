@@ -158,3 +158,50 @@ def test_a_run_on_openspiels_engine(tmp_path):
         match_run("random", "openspiel:ismcts:5", deals=2, seed=1, rules=Rules(defend_alone=True),
                   run_dir=tmp_path / "lone")
     assert not (tmp_path / "lone").exists()
+
+
+def _same_match(x, y):
+    assert x.diffs == y.diffs and x.records_jsonl() == y.records_jsonl() and x.splits == y.splits
+    assert (x.diff, x.diff_ci) == (y.diff, y.diff_ci)
+
+
+def test_a_process_pool_plays_the_same_match(tmp_path):
+    here = match_run(A, B, deals=5, seed=13, rules=NORTH_AMERICAN, run_dir=tmp_path / "here", chunk_deals=2)
+    seen = []
+    pool = match_run(A, B, deals=5, seed=13, rules=NORTH_AMERICAN, run_dir=tmp_path / "pool", chunk_deals=2,
+                     workers=2, progress=lambda done, total: seen.append(done))
+    _same_match(here, pool)
+    assert chunks(tmp_path / "pool") == chunks(tmp_path / "here") and seen[0] == 0 and seen[-1] == 5
+
+
+def test_a_dask_cluster_plays_the_same_match_and_resumes(tmp_path):
+    distributed = pytest.importorskip("distributed")
+    here = match_run(A, B, deals=5, seed=17, rules=NORTH_AMERICAN, run_dir=tmp_path / "here", chunk_deals=2)
+    d = tmp_path / "dask"
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster:
+        part = match_run(A, B, deals=3, seed=17, rules=NORTH_AMERICAN, run_dir=d, chunk_deals=2,
+                         scheduler=cluster.scheduler_address)
+        assert chunks(d) == ["deals-00000000-00000002.json", "deals-00000002-00000003.json"]
+        assert part.diffs == here.diffs[:3]  # a deal is the same in any chunk
+        # the rest on the cluster (the short chunk 2..3 is not a chunk of a 5-deal run: 2..4 is played)
+        whole = match_run(A, B, deals=5, seed=17, rules=NORTH_AMERICAN, run_dir=d, scheduler=cluster.scheduler_address)
+    _same_match(here, whole)
+
+
+def test_an_unreachable_scheduler_writes_nothing(tmp_path, monkeypatch):
+    pytest.importorskip("distributed")
+    from euchre_stats.core.errors import ClusterError
+    from euchre_stats.players import match_run as module
+    from euchre_stats.sampling import backends
+
+    monkeypatch.setattr(module, "connect", lambda scheduler: backends.connect(scheduler, timeout="1s"))
+    d = tmp_path / "run"
+    with pytest.raises(ClusterError, match="cannot reach the dask scheduler 'tcp://127.0.0.1:9'"):
+        match_run(A, B, deals=3, seed=1, rules=NORTH_AMERICAN, run_dir=d, scheduler="tcp://127.0.0.1:9")
+    assert not d.exists()
+    with pytest.raises(DecisionInputError, match="either --workers"):
+        match_run(A, B, deals=3, seed=1, rules=NORTH_AMERICAN, run_dir=d, workers=2, scheduler="tcp://x:1")
+    with pytest.raises(DecisionInputError, match="workers must be a whole number >= 1, got 0"):
+        match_run(A, B, deals=3, seed=1, rules=NORTH_AMERICAN, run_dir=d, workers=0)
+    assert not d.exists()

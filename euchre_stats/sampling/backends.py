@@ -1,0 +1,161 @@
+"""Where chunks of work run: this process, a local process pool (``--workers``), or a dask cluster
+(``--scheduler``).
+
+A long run is cut into fixed chunks whose results depend only on the run's seed and the chunk
+(:mod:`euchre_stats.sampling.seeds`).  :func:`map_chunks` runs one function over such chunks on any
+backend and yields ``(item, result)`` as each finishes (in any order); :func:`map_ordered` returns the
+results in the items' order.  So the backend never changes a result: whoever commits or combines
+the chunks does it by the item, not by the order of arrival.
+
+The function and its arguments must be picklable (a module-level function; specs, rules, seeds) for
+the pool and the cluster.  dask is imported only when a scheduler is named (the ``cluster`` extra).
+Nothing here writes files.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+from ..core.errors import ClusterError, DecisionInputError, EuchreStatsError
+
+#: how long a run waits for the scheduler to have a worker before giving up
+WORKER_WAIT_S = 60
+
+
+def check_backend(workers, scheduler) -> None:
+    """Refuse a bad ``workers`` (a whole number >= 1) or ``scheduler`` (a non-empty address) before any work."""
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
+        raise DecisionInputError(f"workers must be a whole number >= 1, got {workers!r}")
+    if scheduler is not None and (not isinstance(scheduler, str) or not scheduler.strip()):
+        raise DecisionInputError(f"scheduler must be the address of a dask scheduler (tcp://HOST:PORT), "
+                                 f"got {scheduler!r}")
+    if scheduler and workers is not None and workers > 1:
+        raise DecisionInputError("give either --workers (local processes) or --scheduler (a dask cluster), not both")
+
+
+def map_chunks(fn: Callable[..., Any], items: Sequence, *, args: tuple = (), workers: int | None = None,
+               scheduler: str | None = None, client=None, key: str = "euchre-chunk",
+               name: Callable[[Any], str] = str) -> Iterator[tuple[Any, Any]]:
+    """Run ``fn(item, *args)`` for each of ``items``; yield ``(item, result)`` as each finishes.
+
+    Parameters
+    ----------
+    workers : ``None`` or 1 -- this process, in the items' order; ``N > 1`` -- a pool of N spawned
+        processes (numba's threads do not survive a fork).
+    scheduler : ``tcp://HOST:PORT`` of a dask.distributed scheduler.
+    client : a ``distributed.Client`` of ``scheduler`` already connected (:func:`connect`), which the
+        caller closes; without it one is made here and closed at the end.
+    key, name : a dask task is named ``KEY-NAME(ITEM)``: ``key`` unique to the run's settings, ``name`` to
+        the chunk (a finished task's name is never reused for other work).
+    """
+    items = list(items)
+    if not items:
+        return
+    if scheduler:
+        yield from _dask(fn, items, args, scheduler, client, key, name)
+    elif workers is not None and workers > 1:
+        yield from _pool(fn, items, args, workers)
+    else:
+        for item in items:
+            yield item, fn(item, *args)
+
+
+def map_ordered(fn: Callable[..., Any], items: Sequence, *, args: tuple = (), workers: int | None = None,
+                scheduler: str | None = None, client=None, key: str = "euchre-chunk",
+                name: Callable[[Any], str] = str) -> list:
+    """``[fn(item, *args) for item in items]`` on any backend (see :func:`map_chunks`)."""
+    pairs = list(enumerate(items))
+    out: dict[int, Any] = {}
+    for (i, _), result in map_chunks(_second, pairs, args=(fn, *args), workers=workers, scheduler=scheduler,
+                                     client=client, key=key, name=lambda pair: name(pair[1])):
+        out[i] = result
+    return [out[i] for i in range(len(pairs))]
+
+
+def _second(pair, fn, *args):
+    return fn(pair[1], *args)
+
+
+def _pool(fn, items, args, workers):
+    import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from concurrent.futures.process import BrokenProcessPool
+
+    ctx = multiprocessing.get_context("spawn")  # numba's thread pools do not survive fork
+    # the workers ignore Ctrl-C: the parent alone handles it (one message, no worker tracebacks), stops
+    # them and keeps every chunk already committed
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_ignore_sigint)
+    try:
+        queue = list(items)
+        running: dict = {}
+        # keep a few chunks per process in flight, so results stream in about the order of submission
+        while queue or running:
+            while queue and len(running) < 2 * workers:
+                item = queue.pop(0)
+                running[pool.submit(fn, item, *args)] = item
+            done, _ = wait(list(running), return_when=FIRST_COMPLETED)
+            for fut in done:
+                item = running.pop(fut)
+                try:
+                    result = fut.result()
+                except BrokenProcessPool:
+                    raise ClusterError("a worker process died (killed, or out of memory); every finished chunk "
+                                       "is kept: run the same command again to resume") from None
+                yield item, result
+    except BaseException:
+        for proc in list((pool._processes or {}).values()):   # stop the chunks in flight at once
+            proc.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
+
+
+def _ignore_sigint() -> None:
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def connect(scheduler: str, timeout: str = "10s"):
+    """A ``distributed.Client`` for ``scheduler``; :class:`ClusterError` when dask is missing or unreachable."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise ClusterError(
+            "--scheduler needs dask.distributed, which is not installed: "
+            "pip install 'euchre-stats[cluster]'") from None
+    try:
+        return Client(scheduler, timeout=timeout)
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise ClusterError(f"cannot reach the dask scheduler {scheduler!r}: {exc}") from None
+
+
+def _dask(fn, items, args, scheduler, client, key, name):
+    from distributed import as_completed
+
+    own = client is None
+    client = connect(scheduler) if own else client
+    try:
+        try:
+            client.wait_for_workers(1, timeout=WORKER_WAIT_S)
+        except (TimeoutError, OSError):
+            raise ClusterError(f"the dask scheduler {scheduler!r} has had no worker for {WORKER_WAIT_S} s: start "
+                               "workers (dask worker " + scheduler + ") and run the same command again") from None
+        futures = {client.submit(fn, item, *args, key=f"{key}-{name(item)}", pure=False): item for item in items}
+        for fut in as_completed(list(futures)):
+            try:
+                result = fut.result()
+            except EuchreStatsError:
+                raise
+            except Exception as exc:  # a lost scheduler or worker, whatever dask calls it
+                raise ClusterError(f"the dask cluster at {scheduler!r} failed ({type(exc).__name__}: {exc}); every "
+                                   "finished chunk is kept: run the same command again to resume") from None
+            yield futures[fut], result
+            fut.release()
+    finally:
+        if own:
+            client.close()
+
+
+__all__ = ["ClusterError", "WORKER_WAIT_S", "check_backend", "connect", "map_chunks", "map_ordered"]

@@ -1,0 +1,64 @@
+"""The chunk backends (sampling/backends.py): this process, a process pool and a dask cluster give
+the same results for the same chunks; bad settings are refused before any work."""
+
+from __future__ import annotations
+
+import pytest
+
+from euchre_stats.core.errors import ClusterError, DecisionInputError
+from euchre_stats.sampling.backends import check_backend, map_chunks, map_ordered
+from euchre_stats.sampling.seeds import chunk_rng
+
+
+def draw(i, seed, size):
+    """A chunk's work: depends only on the seed and the chunk."""
+    return chunk_rng(seed, i).integers(0, 1000, size).tolist()
+
+
+def boom(i):
+    raise DecisionInputError(f"bad chunk {i}")
+
+
+def test_every_backend_gives_the_chunks_results_in_order():
+    want = [draw(i, 5, 4) for i in range(7)]
+    assert map_ordered(draw, range(7), args=(5, 4)) == want
+    assert map_ordered(draw, range(7), args=(5, 4), workers=2) == want
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster:
+        assert map_ordered(draw, range(7), args=(5, 4), scheduler=cluster.scheduler_address, key="t") == want
+        # a second run on the same cluster with other items never gets the first run's results
+        assert map_ordered(draw, [3, 1], args=(6, 2), scheduler=cluster.scheduler_address, key="u") == \
+            [draw(3, 6, 2), draw(1, 6, 2)]
+
+
+def test_map_chunks_yields_each_item_with_its_result():
+    got = dict(map_chunks(draw, [2, 0, 1], args=(9, 3), workers=2))
+    assert got == {i: draw(i, 9, 3) for i in (0, 1, 2)}
+    assert list(map_chunks(draw, [], args=(9, 3))) == []
+
+
+def test_the_projects_errors_come_back_as_they_are():
+    with pytest.raises(DecisionInputError, match="bad chunk 0"):
+        map_ordered(boom, [0, 1], workers=2)
+
+
+@pytest.mark.parametrize("workers, scheduler, match", [
+    (0, None, "workers must be a whole number >= 1, got 0"),
+    (True, None, "workers must be a whole number >= 1, got True"),
+    (None, "", "scheduler must be the address"),
+    (2, "tcp://x:1", "either --workers"),
+])
+def test_bad_settings_are_refused(workers, scheduler, match):
+    with pytest.raises(DecisionInputError, match=match):
+        check_backend(workers, scheduler)
+    check_backend(None, None)
+    check_backend(3, None)
+
+
+def test_an_unreachable_scheduler_is_a_clear_error():
+    pytest.importorskip("distributed")
+    from euchre_stats.sampling.backends import connect
+
+    with pytest.raises(ClusterError, match="tcp://127.0.0.1:9"):
+        connect("tcp://127.0.0.1:9", timeout="1s")
