@@ -25,7 +25,6 @@ import numpy as np
 
 from ..core.errors import VariantsInputError
 from ..core.seating import SEATINGS
-from ..core.seats import partners_of
 from ..core.trump import NO_TRUMP
 from ..core.stats import mean, proportion
 from ..bidding.games import game_bidder
@@ -134,7 +133,8 @@ def _maker_tricks(rules: Rules, hands, trump, maker, alone, def_alone, leader, o
     tricks = np.zeros(len(maker), dtype=np.int64)
     if not live.any():
         return tricks
-    if rules.players == 4:
+    table = rules.seating
+    if table.vectorised:
         if model == "dd":
             from ..solver import solve_many
 
@@ -146,13 +146,14 @@ def _maker_tricks(rules: Rules, hands, trump, maker, alone, def_alone, leader, o
                                    def_alone[live], seed=seed, threads=workers, up_known=up[live],
                                    discard=disc[live])
         tricks[live] = np.where(maker[live] & 1 == 0, side0, rules.hand_size - side0)
-    elif rules.players == 6:
+    elif table.partnerships:  # six-handed: its own six seats, with loners
         from ..cardplay.contracts import six_maker_tricks
 
-        # the makers' lone player: the seat of the makers' side whose two partners sit out (the maker,
+        # the makers' lone player: the seat of the makers' side whose partners all sit out (the maker,
         # or under British timing one of its partners)
-        loner = np.array([next((x for x in range(6) if x % 2 == m % 2 and all((o >> q) & 1 for q in partners_of(x, 6))),
-                               -1) if a else -1 for m, a, o in zip(maker, alone, out)], dtype=np.int64)
+        loner = np.array([next((x for x in range(table.players) if table.same_side(x, m)
+                                and all((o >> q) & 1 for q in table.partners(x))), -1) if a else -1
+                          for m, a, o in zip(maker, alone, out)], dtype=np.int64)
         tricks[live] = six_maker_tricks(rules, hands[live], trump[live], maker[live], out[live], model=model,
                                         seed=seed, up_known=up[live], threads=workers, discard=disc[live],
                                         maker_alone=np.where(alone[live], loner[live], -1),
@@ -182,7 +183,8 @@ def _figures(rules: Rules, maker, alone, round_one, tricks, trump, def_alone=Non
 
 def _outcome(rules: Rules, label: str, samples: int, seed: int, workers, dealt=None, model: str = "dd") -> DeckOutcome:
     """One column's figures; ``dealt(n)`` is called after each chunk of ``n`` deals is played."""
-    policy = HeuristicPolicy() if rules.players == 4 else game_bidder(rules.players, rules.deck)
+    # the four-handed game by the plain heuristic player, every other table by the bidder fitted for it
+    policy = HeuristicPolicy() if rules.seating.vectorised else game_bidder(rules.players, rules.deck)
     parts = []
     for i, size in enumerate(chunk_sizes(samples)):
         rng = chunk_rng(seed, rules.players, rules.deck_obj.size, i)
@@ -314,12 +316,13 @@ def simulate_games(players: int, decks="24", samples: int = 2000, seed: int | No
     The four-handed column never has a farmer's hand or no trump.
     """
     rules = Rules.from_json(rules)
-    if players not in (2, 3, 6) and not (players == 4 and (rules.farmers_hand or rules.no_trump)):
+    if players not in SEATINGS or (SEATINGS[players].vectorised and not (rules.farmers_hand or rules.no_trump)):
         raise VariantsInputError(f"players {players!r}: the games set beside the four-handed one are 2, 3 and 6 "
                                  "(or the four-handed game with farmers_hand or no_trump)")
     if model is None:
         model = "dd" if rules.farmers_hand else DEFAULT_PLAY_MODEL
     decks, seed = check_run(decks, samples, seed, model)
+    # the study's dispatch on the table (docs/architecture.md): which decks and hand sizes each deals
     if players == 6 and (len(decks) != 1 or decks[0].label not in SIX_HANDED_DECKS):
         raise VariantsInputError(f"deck {','.join(d.label for d in decks)!r}: six-handed euchre is dealt from the "
                                  "33-card deck (--deck 33, beside the four-handed game) or the doubled 25-card pack "
