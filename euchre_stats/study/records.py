@@ -146,10 +146,13 @@ def auction_state(rules: Rules, dealt, up: int, c, j: int, railroad) -> HandStat
     maker, alone, def_alone = int(c.maker[j]), bool(c.alone[j]), int(c.def_alone[j])
     caller = maker if c.caller is None else int(c.caller[j])
     trump = int(c.trump[j])
-    # a Joker turned up (British "blind"): the dealer's naming is the trump it made
+    # a Joker turned up (British "blind"): the dealer's naming is the trump it made, the dealer the
+    # caller (the vectorised contracts of a Joker upcard keep only the seat that plays, maybe a lone partner)
     named = trump if HandState(rules, 3, [int(h) for h in dealt], int(up)).phase == NAME_TRUMP else None
-    if named is not None and not joker_up_makes_trump(rules):
-        raise RuntimeError(NO_ALMONTE)
+    if named is not None:
+        if not joker_up_makes_trump(rules):
+            raise RuntimeError(NO_ALMONTE)
+        caller = 3
     try:
         s = _auction(rules, dealt, up, named, caller, trump, alone, maker)
     except IllegalActionError as exc:

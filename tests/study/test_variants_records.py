@@ -50,20 +50,18 @@ FOUR_HANDED = {
     "canadian": PRESETS["canadian"],
     "stick": PRESETS["stick"],
     "railroad": NORTH_AMERICAN.replace(railroad=True, defend_alone=True),
+    "joker-thrown-in": NORTH_AMERICAN.replace(deck="25"),
 }
 
 
 @pytest.mark.parametrize("name", list(FOUR_HANDED))
 def test_four_handed_dd_records_are_the_deals_and_tricks_the_study_counted(name):
-    rules, samples, seed = FOUR_HANDED[name], 300, 11
-    decks = "24,25" if rules.deck == "24" else rules.deck
-    r = simulate_variants(decks, samples, seed, rules, model="dd", records=True)
-    plain = simulate_variants(decks, samples, seed, rules, model="dd")
-    assert r.to_dict() == plain.to_dict()  # recording changes no figure
+    rules, samples, seed = FOUR_HANDED[name], 160, 11
+    r = simulate_variants(rules.deck, samples, seed, rules, model="dd", records=True)
     assert len(r.records) == samples * len(r.decks)
     replayed = _replayed(r.records)
     for k, d in enumerate(r.decks):
-        # the study's own per-deal outcomes, recomputed from its chunk (one chunk of 300 deals)
+        # the study's own per-deal outcomes, recomputed from its chunk (one chunk)
         played = play_random_hands(d.rules, samples, chunk_rng(seed, d.rules.deck_obj.size, 0), "dd", None,
                                    default_model())
         for i in range(samples):
@@ -72,16 +70,23 @@ def test_four_handed_dd_records_are_the_deals_and_tricks_the_study_counted(name)
             if played.maker[i] < 0:
                 assert res["trump"] is None and rec["plays"] == []
                 continue
-            assert res["maker_seat"] == played.caller[i]
-            assert (res["alone"] is not None) == bool(played.alone[i])
+            # a Joker named blind: the dealer made trump (the study keeps only the seat that plays)
+            assert res["maker_seat"] == (3 if rec["upcard"] == "Jk" else played.caller[i])
+            assert res["alone"] == (int(played.maker[i]) if played.alone[i] else None)
             assert _maker_tricks(res) == played.maker_tricks[i], (name, d.deck, i, rec)
     same, contracts = agreement(r.records)
     assert same == contracts > 0.8 * len(r.records)
+    kinds = {k: sum(1 for x in r.records if k in x) for k in ("alone", "defend_alone", "railroad", "discard")}
+    assert kinds["discard"] > 0 and (kinds["railroad"] > 0) == rules.railroad
+    if rules.deck == "25":  # a Joker turned up: thrown in, or named blind
+        assert any(x["upcard"] == "Jk" for x in r.records)
 
 
 def test_the_records_add_up_to_the_figures():
-    """The tricks the records say the study counted give the study's P(make) and P(march) exactly."""
-    r = simulate_variants("24", 400, 3, model="dd", records=True)
+    """The tricks the records say the study counted give the study's P(make) and P(march) exactly, and
+    recording changes no figure."""
+    r = simulate_variants("25", 200, 3, PRESETS["british"], model="dd", records=True)
+    assert r.to_dict() == simulate_variants("25", 200, 3, PRESETS["british"], model="dd").to_dict()
     counted = np.array([int(COUNTED.search(x["comment"])[1]) for x in r.records if COUNTED.search(x["comment"])])
     f = r.decks[0].figures
     assert f["p_make"].n == len(counted)
