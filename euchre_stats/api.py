@@ -730,7 +730,7 @@ def _replace(obj, **changes):
 def variants(deck: str | Iterable | None = None, *, samples: int = 10000, seed: int | None = None,
              rules: RulesLike = "north-american", model: str | None = None, hand_size: int | None = None,
              workers: int | None = None, progress: Progress | None = None,
-             players: int = 4) -> VariantsResult | GamesResult:
+             players: int = 4, records: bool = False) -> VariantsResult | GamesResult:
     """Simulated whole hands per deck: who makes trump, P(make), P(march), P(euchre), loners, points.
 
     Random deals, the auction by the bidding model, the contracts played out; every figure
@@ -763,6 +763,12 @@ def variants(deck: str | Iterable | None = None, *, samples: int = 10000, seed: 
         (:mod:`euchre_stats.study.games`; the bidding model is four-handed).
         Rules with ``farmers_hand`` or ``no_trump`` are played the same way, beside the same rules
         without it.
+    records : bool
+        Also keep every deal as a hand record (``result.records``, ``result.records_jsonl()``,
+        ``docs/formats.md``): the study's deal and auction, played out through the state machine by
+        the play model (``dd``: the very tricks the study counted; ``pimc``: the same realistic
+        model on the record's own seeds, so a play-out may differ from the one counted).  The
+        figures are the same either way.
 
     Returns
     -------
@@ -787,13 +793,13 @@ def variants(deck: str | Iterable | None = None, *, samples: int = 10000, seed: 
         from .study.games import simulate_games
 
         return simulate_games(players, deck, samples, seed, r, hand_size=hand_size, workers=workers,
-                              progress=progress, **_model(model))
+                              progress=progress, records=bool(records), **_model(model))
     from .study.simulate import simulate_variants
 
     _sizes(samples=samples, workers=workers)
 
     return simulate_variants(deck, samples, seed, _rules(rules), workers=workers, hand_size=hand_size,
-                             progress=progress, **_model(model))
+                             progress=progress, records=bool(records), **_model(model))
 
 
 # --- strategy tables -----------------------------------------------------------------------

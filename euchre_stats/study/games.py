@@ -19,13 +19,12 @@ the sample count, the game and the deck.  Computes only; no printing here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from ..core.errors import VariantsInputError
 from ..core.seating import SEATINGS
-from ..core.seats import partners_of
 from ..core.trump import NO_TRUMP
 from ..core.stats import mean, proportion
 from ..bidding.games import game_bidder
@@ -35,6 +34,7 @@ from ..output.results import ResultView
 from ..cardplay.contracts import DEFAULT_PLAY_MODEL
 from ..rules import GAME_NAMES, NORTH_AMERICAN, SIX_HANDED_DECK, SIX_HANDED_DECKS, Rules, for_players, hand_points_array
 from ..sampling.seeds import chunk_rng, chunk_sizes
+from .records import WithRecords
 from .simulate import DeckOutcome, _cell, check_run
 
 #: the reported figures, in order, with what each means
@@ -94,9 +94,10 @@ def _key(game: str) -> str:
     return game.replace("-", "_").replace("'", "").replace(" ", "_")
 
 
-def _bid(rules: Rules, rng: np.random.Generator, n: int, policy) -> tuple:
+def _bid(rules: Rules, rng: np.random.Generator, n: int, policy, states: list | None = None) -> tuple:
     """``n`` deals bid to the first lead: hands as play starts, trump, maker, alone, the lone defender (or -1),
-    round one, leader, out, and the upcard when the dealer took it up and holds it (-1 otherwise)."""
+    round one, leader, out, and the upcard when the dealer took it up and holds it (-1 otherwise).
+    ``states``, a list, gets each deal's :class:`HandState` as bidding left it (for its record)."""
     dealer = rules.players - 1
     hands = np.zeros((n, rules.players), dtype=np.uint64)
     trump = np.zeros(n, dtype=np.int64)
@@ -112,6 +113,8 @@ def _bid(rules: Rules, rng: np.random.Generator, n: int, policy) -> tuple:
         s = HandState.deal(rules, dealer, rng)
         while s.phase not in (PLAY, OVER):
             s.apply(policy(s))
+        if states is not None:
+            states.append(s)
         if s.phase == OVER:
             continue
         hands[i] = [h if s.active[p] else 0 for p, h in enumerate(s.hands)]  # a seat sitting out plays nothing
@@ -134,7 +137,8 @@ def _maker_tricks(rules: Rules, hands, trump, maker, alone, def_alone, leader, o
     tricks = np.zeros(len(maker), dtype=np.int64)
     if not live.any():
         return tricks
-    if rules.players == 4:
+    table = rules.seating
+    if table.vectorised:
         if model == "dd":
             from ..solver import solve_many
 
@@ -146,13 +150,14 @@ def _maker_tricks(rules: Rules, hands, trump, maker, alone, def_alone, leader, o
                                    def_alone[live], seed=seed, threads=workers, up_known=up[live],
                                    discard=disc[live])
         tricks[live] = np.where(maker[live] & 1 == 0, side0, rules.hand_size - side0)
-    elif rules.players == 6:
+    elif table.partnerships:  # six-handed: its own six seats, with loners
         from ..cardplay.contracts import six_maker_tricks
 
-        # the makers' lone player: the seat of the makers' side whose two partners sit out (the maker,
+        # the makers' lone player: the seat of the makers' side whose partners all sit out (the maker,
         # or under British timing one of its partners)
-        loner = np.array([next((x for x in range(6) if x % 2 == m % 2 and all((o >> q) & 1 for q in partners_of(x, 6))),
-                               -1) if a else -1 for m, a, o in zip(maker, alone, out)], dtype=np.int64)
+        loner = np.array([next((x for x in range(table.players) if table.same_side(x, m)
+                                and all((o >> q) & 1 for q in table.partners(x))), -1) if a else -1
+                          for m, a, o in zip(maker, alone, out)], dtype=np.int64)
         tricks[live] = six_maker_tricks(rules, hands[live], trump[live], maker[live], out[live], model=model,
                                         seed=seed, up_known=up[live], threads=workers, discard=disc[live],
                                         maker_alone=np.where(alone[live], loner[live], -1),
@@ -180,18 +185,28 @@ def _figures(rules: Rules, maker, alone, round_one, tricks, trump, def_alone=Non
           "no_trump_make": proportion(t[trump[live] == NO_TRUMP] >= rules.tricks_to_make)} if rules.no_trump else {})
 
 
-def _outcome(rules: Rules, label: str, samples: int, seed: int, workers, dealt=None, model: str = "dd") -> DeckOutcome:
-    """One column's figures; ``dealt(n)`` is called after each chunk of ``n`` deals is played."""
-    policy = HeuristicPolicy() if rules.players == 4 else game_bidder(rules.players, rules.deck)
+def _outcome(rules: Rules, label: str, samples: int, seed: int, workers, dealt=None, model: str = "dd",
+             records: list | None = None) -> DeckOutcome:
+    """One column's figures; ``dealt(n)`` is called after each chunk of ``n`` deals is played; ``records``,
+    a list, gets the column's hands as records (:mod:`euchre_stats.study.records`)."""
+    # the four-handed game by the plain heuristic player, every other table by the bidder fitted for it
+    policy = HeuristicPolicy() if rules.seating.vectorised else game_bidder(rules.players, rules.deck)
     parts = []
-    for i, size in enumerate(chunk_sizes(samples)):
+    sizes = chunk_sizes(samples)
+    for i, size in enumerate(sizes):
         rng = chunk_rng(seed, rules.players, rules.deck_obj.size, i)
-        hands, trump, maker, alone, def_alone, round_one, leader, out, up, disc = _bid(rules, rng, size, policy)
+        states = None if records is None else []
+        hands, trump, maker, alone, def_alone, round_one, leader, out, up, disc = _bid(rules, rng, size, policy,
+                                                                                        states)
         # realistic play draws its own seed from the chunk's generator, after the bidding
         play_seed = int(rng.integers(0, 2**62)) if model == "pimc" else 0
-        parts.append((maker, alone, round_one, _maker_tricks(rules, hands, trump, maker, alone, def_alone, leader,
-                                                             out, up, disc, workers, model, play_seed), trump,
-                      def_alone))
+        tricks = _maker_tricks(rules, hands, trump, maker, alone, def_alone, leader, out, up, disc, workers, model,
+                               play_seed)
+        parts.append((maker, alone, round_one, tricks, trump, def_alone))
+        if records is not None:
+            from .records import game_records
+
+            records += game_records(rules, states, tricks, f"the {label} column", model, seed, sum(sizes[:i]))
         if dealt is not None:
             dealt(size)
     maker, alone, round_one, tricks, trump, def_alone = (np.concatenate(a) for a in zip(*parts))
@@ -199,7 +214,7 @@ def _outcome(rules: Rules, label: str, samples: int, seed: int, workers, dealt=N
 
 
 @dataclass
-class GamesResult(ResultView):
+class GamesResult(WithRecords, ResultView):
     """Figures of one smaller game per deck, each beside the four-handed game of the same deck.
 
     ``columns`` alternate: the game's deck (named ``"24 cutthroat"``), then the four-handed one
@@ -213,6 +228,8 @@ class GamesResult(ResultView):
     samples: int
     columns: list[DeckOutcome]
     model: str = "dd"
+    #: the hands played as records, column by column (``records=True``; :mod:`euchre_stats.study.records`)
+    records: list = field(default_factory=list, repr=False)
 
     @property
     def decks(self) -> list[DeckOutcome]:
@@ -301,7 +318,7 @@ class GamesResult(ResultView):
 
 def simulate_games(players: int, decks="24", samples: int = 2000, seed: int | None = None,
                    rules: Rules = NORTH_AMERICAN, hand_size: int | None = None, workers: int | None = None,
-                   progress=None, model: str | None = None) -> GamesResult:
+                   progress=None, model: str | None = None, records: bool = False) -> GamesResult:
     """Play ``samples`` random deals per deck in the ``players`` game and in the four-handed game.
 
     ``rules`` (every option but the deck) must apply to the smaller game (:func:`~euchre_stats.rules.for_players`
@@ -311,15 +328,17 @@ def simulate_games(players: int, decks="24", samples: int = 2000, seed: int | No
     only one with a farmer's hand, whose exchange realistic play does not model).  With
     ``farmers_hand`` or ``no_trump`` in the rules, ``players`` may be 4: the four-handed game with
     the option beside it without, on the same deals.
-    The four-handed column never has a farmer's hand or no trump.
+    The four-handed column never has a farmer's hand or no trump.  With ``records`` every deal of
+    every column is also kept as a hand record (``result.records``, :mod:`euchre_stats.study.records`).
     """
     rules = Rules.from_json(rules)
-    if players not in (2, 3, 6) and not (players == 4 and (rules.farmers_hand or rules.no_trump)):
+    if players not in SEATINGS or (SEATINGS[players].vectorised and not (rules.farmers_hand or rules.no_trump)):
         raise VariantsInputError(f"players {players!r}: the games set beside the four-handed one are 2, 3 and 6 "
                                  "(or the four-handed game with farmers_hand or no_trump)")
     if model is None:
         model = "dd" if rules.farmers_hand else DEFAULT_PLAY_MODEL
     decks, seed = check_run(decks, samples, seed, model)
+    # the study's dispatch on the table (docs/architecture.md): which decks and hand sizes each deals
     if players == 6 and (len(decks) != 1 or decks[0].label not in SIX_HANDED_DECKS):
         raise VariantsInputError(f"deck {','.join(d.label for d in decks)!r}: six-handed euchre is dealt from the "
                                  "33-card deck (--deck 33, beside the four-handed game) or the doubled 25-card pack "
@@ -330,7 +349,7 @@ def simulate_games(players: int, decks="24", samples: int = 2000, seed: int | No
         raise VariantsInputError(f"play model {model!r}: a farmer's hand is played double dummy only (realistic "
                                  "play does not model what the farmer's exchange tells the players)")
     base = for_players(rules.replace(farmers_hand=False, no_trump=False), 4)
-    columns = []
+    columns, recs = [], [] if records else None
     total, done = samples * len(decks) * 2, 0
 
     def dealt(n: int) -> None:  # the bar moves with every chunk, not once per column
@@ -353,8 +372,8 @@ def simulate_games(players: int, decks="24", samples: int = 2000, seed: int | No
             game = game.replace(hand_size=hand_size)   # refused with the game's own message
         for r in (game, std):
             columns.append(_outcome(r, f"{r.deck} {game_label(r)}", samples, seed, workers,
-                                    None if progress is None else dealt, model))
-    return GamesResult(rules, players, seed, samples, columns, model)
+                                    None if progress is None else dealt, model, recs))
+    return GamesResult(rules, players, seed, samples, columns, model, recs or [])
 
 
 __all__ = ["GAME_FIGURES", "GamesResult", "simulate_games"]

@@ -29,9 +29,10 @@ from ..core.seats import SEAT_NAMES
 from ..core.stats import Estimate, mean, proportion
 from ..output.results import ResultView
 from ..cardplay.contracts import DEFAULT_PLAY_MODEL
-from ..rules import NORTH_AMERICAN, Rules
+from ..rules import NORTH_AMERICAN, Rules, joker_up_offers_named_suit
 from ..decide.selfplay import play_random_hands
 from ..sampling.seeds import chunk_rng, chunk_sizes
+from .records import WithRecords
 
 #: deals per chunk; each chunk has its own seeded generator
 
@@ -79,7 +80,7 @@ def _cell(e: Estimate, signed: bool) -> str:
 
 
 @dataclass
-class VariantsResult(ResultView):
+class VariantsResult(WithRecords, ResultView):
     """Figures per deck for one set of rules, play model, seed and sample count.
 
     ``to_dict()`` is the command line's JSON, ``to_frame()`` its CSV (one row per deck and
@@ -93,6 +94,8 @@ class VariantsResult(ResultView):
     decks: list[DeckOutcome]
     #: how the bidding model's seats decide (hard by default; :attr:`BiddingModel.decisions`)
     decisions: str = "hard decisions"
+    #: the hands played as records, deck by deck (``records=True``; :mod:`euchre_stats.study.records`)
+    records: list = field(default_factory=list, repr=False)
 
     def to_dict(self) -> dict:
         return {"rules": self.rules.to_dict(), "model": self.model, "bidding": "shipped",
@@ -180,7 +183,8 @@ def check_run(decks, samples, seed, model: str) -> tuple[list, int]:
 
 def simulate_variants(decks="24,25,28,32,33", samples: int = 10000, seed: int | None = None,
                       rules: Rules = NORTH_AMERICAN, *, model: str = DEFAULT_PLAY_MODEL, workers: int | None = None,
-                      hand_size: int | None = None, bidding=None, progress=None) -> VariantsResult:
+                      hand_size: int | None = None, bidding=None, progress=None,
+                      records: bool = False) -> VariantsResult:
     """Play ``samples`` random deals per deck under ``rules`` and summarise them (see :data:`FIGURES`).
 
     Parameters
@@ -193,9 +197,15 @@ def simulate_variants(decks="24,25,28,32,33", samples: int = 10000, seed: int | 
     workers : solver threads (results do not depend on it)
     hand_size : cards per hand for every deck (default: the rules' hand size)
     progress : callback ``(done, total)`` over all decks' deals
+    records : also keep every deal as a hand record (``result.records``; :mod:`euchre_stats.study.records`
+        says how each is played out); the figures are the same either way
     """
     rules = Rules.from_json(rules)
     deck_list, seed = check_run(decks, samples, seed, model)
+    if records and joker_up_offers_named_suit(rules) and any(d.has_joker for d in deck_list):
+        from .records import NO_ALMONTE
+
+        raise VariantsInputError(NO_ALMONTE)
     bidding = bidding or default_model()
     per_deck = []
     for d in deck_list:
@@ -204,17 +214,24 @@ def simulate_variants(decks="24,25,28,32,33", samples: int = 10000, seed: int | 
     total, done = samples * len(deck_list), 0
     if progress is not None:
         progress(0, total)  # drawn at once: the first chunk of realistic play takes seconds
-    out = []
+    out, recs = [], []
     for d, r in zip(deck_list, per_deck):
         parts = []
         for i, size in enumerate(sizes):
-            parts.append(play_random_hands(r, size, chunk_rng(seed, d.size, i), model, workers, bidding).arrays())
+            auctions = [] if records else None
+            played = play_random_hands(r, size, chunk_rng(seed, d.size, i), model, workers, bidding, auctions=auctions)
+            parts.append(played.arrays())
+            if records:
+                from .records import vectorised_records
+
+                recs += vectorised_records(r, auctions, played.maker, played.maker_tricks, model, seed,
+                                           sum(sizes[:i]))
             done += size
             if progress is not None:
                 progress(done, total)
         arrays = [np.concatenate(a) for a in zip(*parts)]
         out.append(DeckOutcome(d.label, r, samples, _figures(r, *arrays)))
-    return VariantsResult(rules, model, seed, samples, out, bidding.decisions.split(" (")[0])
+    return VariantsResult(rules, model, seed, samples, out, bidding.decisions.split(" (")[0], recs)
 
 
 __all__ = [
