@@ -80,11 +80,13 @@ def _joker_up(rules: Rules, hands: np.ndarray, bidding, rng) -> Contracts:
                                       discards_of(before, h[:, DEALER], JOKER, np.ones(m, dtype=bool)))))
     out = Contracts(hands.copy(), np.zeros(n, dtype=np.int64), np.full(n, -1, dtype=np.int64),
                     np.zeros(n, dtype=bool), np.full(n, -1, dtype=np.int64), np.full(n, -1, dtype=np.int64),
-                    discard=np.full(n, -1, dtype=np.int64))
+                    caller=np.full(n, -1, dtype=np.int64), discard=np.full(n, -1, dtype=np.int64))
     for rows, c in parts:
         for f in ("hands", "trump", "maker", "alone", "def_alone", "up_known", "discard"):
             if getattr(c, f) is not None:
                 getattr(out, f)[rows] = getattr(c, f)
+        # who made trump: the dealer who named it blind, though a partner may play alone
+        out.caller[rows] = c.maker if c.caller is None else c.caller
     return out
 
 
