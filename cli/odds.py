@@ -90,7 +90,7 @@ def _deck_list_rules(func):
               help="chart comparing the decks to FILE (.png/.svg/.pdf)")
 @click.option("--players", type=click.Choice(["2", "3", "4", "6"]), default="4", show_default=True,
               help="3 (cutthroat) or 2 (two-handed): each deck in that game beside the four-handed game, "
-                   "every game bid by the state machine's heuristic player and played as --model says; 6 "
+                   "every game bid by the state machine's point-count bidder and played as --model says; 6 "
                    "(six-handed, the 33-card deck)")
 @_deck_list_rules
 @output_options()
@@ -110,7 +110,7 @@ def variants(samples, seed, workers, model, plot, players, rules, decks, per_dec
 
     With --players 2 or 3, or rules with --farmers-hand or --no-trump, each deck is played
     in that game and in the standard four-handed game side by side, on the same deals, every
-    game bid by the state machine's heuristic player (in the smaller games with the thresholds
+    game bid by the state machine's point-count bidder (in the smaller games with the thresholds
     fitted for them).
     """
     r = es.variants(decks, samples=samples, seed=seed, rules=rules, model=model, workers=workers,

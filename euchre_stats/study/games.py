@@ -1,8 +1,8 @@
 """Simulated whole hands of the two-, three- and six-handed games, each deck beside the four-handed game.
 
 The tuned bidding model (:mod:`euchre_stats.bidding`) is four-handed, so here every game, the
-four-handed one beside it included, is bid by the state machine's heuristic player
-(:class:`~euchre_stats.game.policies.HeuristicPolicy`, its thresholds scaled by the hand size;
+four-handed one beside it included, is bid by the state machine's point-count bidder
+(:class:`~euchre_stats.game.policies.PointCountPolicy`, its thresholds scaled by the hand size;
 in a smaller game those fitted for it by self-play, :func:`~euchre_stats.bidding.games.game_bidder`)
 and played realistically (every player samples deals from its own information:
 :mod:`euchre_stats.cardplay.realistic`) or with ``model="dd"`` double dummy: the two-handed game as
@@ -29,7 +29,7 @@ from ..core.seats import partners_of
 from ..core.trump import NO_TRUMP
 from ..core.stats import mean, proportion
 from ..bidding.games import game_bidder
-from ..game.policies import THRESHOLDS, HeuristicPolicy
+from ..game.policies import THRESHOLDS, PointCountPolicy
 from ..game.state import OVER, PLAY, HandState
 from ..output.results import ResultView
 from ..cardplay.contracts import DEFAULT_PLAY_MODEL
@@ -182,7 +182,7 @@ def _figures(rules: Rules, maker, alone, round_one, tricks, trump, def_alone=Non
 
 def _outcome(rules: Rules, label: str, samples: int, seed: int, workers, dealt=None, model: str = "dd") -> DeckOutcome:
     """One column's figures; ``dealt(n)`` is called after each chunk of ``n`` deals is played."""
-    policy = HeuristicPolicy() if rules.players == 4 else game_bidder(rules.players, rules.deck)
+    policy = PointCountPolicy() if rules.players == 4 else game_bidder(rules.players, rules.deck)
     parts = []
     for i, size in enumerate(chunk_sizes(samples)):
         rng = chunk_rng(seed, rules.players, rules.deck_obj.size, i)
@@ -224,7 +224,7 @@ class GamesResult(ResultView):
         for d in self.columns:
             deck, game = d.deck.split(" ", 1)
             games.setdefault(deck, {})[_key(game)] = d.to_dict() | {"players": d.rules.players}
-        return {"rules": self.rules.to_dict(), "players": self.players, "model": self.model, "bidding": "heuristic",
+        return {"rules": self.rules.to_dict(), "players": self.players, "model": self.model, "bidding": "point-count",
                 "seed": self.seed, "samples": self.samples, "decks": games}
 
     def to_frame(self):
@@ -246,7 +246,7 @@ class GamesResult(ResultView):
         lines = [f"{self.title()} beside {beside}",
                  f"rules: {other.describe_options(deck=one)}; {beside} {standard.describe(deck=one)}"
                  + ("" if one else f"; the columns' decks: {', '.join(decks)} cards"),
-                 "bidding: the heuristic player of the state machine"
+                 "bidding: the point-count bidder of the state machine"
                  + ("" if SEATINGS[self.players].vectorised else
                     " (the smaller game with its thresholds fitted by self-play)")
                  + (f"; no trump called on the no-trump count against call_no_trump {THRESHOLDS['call_no_trump']}"
