@@ -98,7 +98,7 @@ def _deck_list_rules(func):
                    "may differ from the one counted (each record's comment gives both)")
 @click.option("--players", type=click.Choice(["2", "3", "4", "6"]), default="4", show_default=True,
               help="3 (cutthroat) or 2 (two-handed): each deck in that game beside the four-handed game, "
-                   "every game bid by the state machine's heuristic player and played as --model says; 6 "
+                   "every game bid by the state machine's point-count bidder and played as --model says; 6 "
                    "(six-handed, the 33-card deck)")
 @_deck_list_rules
 @output_options()
@@ -119,7 +119,7 @@ def variants(samples, seed, workers, model, plot, records, players, rules, decks
 
     With --players 2 or 3, or rules with --farmers-hand or --no-trump, each deck is played
     in that game and in the standard four-handed game side by side, on the same deals, every
-    game bid by the state machine's heuristic player (in the smaller games with the thresholds
+    game bid by the state machine's point-count bidder (in the smaller games with the thresholds
     fitted for them).
 
     With --records FILE every deal of every deck (and game) is also written as a hand record, the

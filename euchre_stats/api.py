@@ -140,7 +140,7 @@ _SMALL_WHY = {"score": "game-win chances are modelled for the four-handed game o
               "alone": "nobody goes alone", "defender_alone": "nobody defends alone",
               "alone_seat": "the lead takes a lone maker's partner in the four-handed game only",
               "discard": "the dealer's discard is not a known card there", "pass_model": "a pass is valued by the "
-              "heuristic bidder (hand) or as zero (zero)"}
+              "point-count bidder (hand) or as zero (zero)"}
 #: why an option of the four-handed questions does not apply to six-handed euchre's
 _SIX_WHY = _SMALL_WHY
 
@@ -256,7 +256,7 @@ def order(hand: str, up: str, seat: str | int, rules: RulesLike = "north-america
         that game (:func:`~euchre_stats.rules.for_players`; ``rules`` with ``players`` do the same).
         Seats are then ``eldest|dealer``, ``eldest|second|dealer`` or
         ``eldest|second|third|fourth|fifth|dealer``; the rest of the auction is bid by the state
-        machine's heuristic bidder (:mod:`euchre_stats.decide.tables`); ``bidding``, ``named``,
+        machine's point-count bidder (:mod:`euchre_stats.decide.tables`); ``bidding``, ``named``,
         ``score`` and ``pass_model="dd"`` are four-handed only.
     others : str or BiddingModel, optional
         How the other three seats bid, both in the auction played out after a pass and in reading
@@ -759,7 +759,7 @@ def variants(deck: str | Iterable | None = None, *, samples: int = 10000, seed: 
     players : int
         4, or 3 (cutthroat), 2 (two-handed) or 6 (six-handed: the 33-card deck): then
         each deck is played in that game and in the four-handed game side by side, every game bid
-        by the state machine's heuristic player and played with ``model``
+        by the state machine's point-count bidder and played with ``model``
         (:mod:`euchre_stats.study.games`; the bidding model is four-handed).
         Rules with ``farmers_hand`` or ``no_trump`` are played the same way, beside the same rules
         without it.

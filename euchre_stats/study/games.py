@@ -1,8 +1,8 @@
 """Simulated whole hands of the two-, three- and six-handed games, each deck beside the four-handed game.
 
 The tuned bidding model (:mod:`euchre_stats.bidding`) is four-handed, so here every game, the
-four-handed one beside it included, is bid by the state machine's heuristic player
-(:class:`~euchre_stats.game.policies.HeuristicPolicy`, its thresholds scaled by the hand size;
+four-handed one beside it included, is bid by the state machine's point-count bidder
+(:class:`~euchre_stats.game.policies.PointCountPolicy`, its thresholds scaled by the hand size;
 in a smaller game those fitted for it by self-play, :func:`~euchre_stats.bidding.games.game_bidder`)
 and played realistically (every player samples deals from its own information:
 :mod:`euchre_stats.cardplay.realistic`) or with ``model="dd"`` double dummy: the two-handed game as
@@ -28,7 +28,7 @@ from ..core.seating import SEATINGS
 from ..core.trump import NO_TRUMP
 from ..core.stats import mean, proportion
 from ..bidding.games import game_bidder
-from ..game.policies import THRESHOLDS, HeuristicPolicy
+from ..game.policies import THRESHOLDS, PointCountPolicy
 from ..game.state import OVER, PLAY, HandState
 from ..output.results import ResultView
 from ..cardplay.contracts import DEFAULT_PLAY_MODEL
@@ -189,8 +189,8 @@ def _outcome(rules: Rules, label: str, samples: int, seed: int, workers, dealt=N
              records: list | None = None) -> DeckOutcome:
     """One column's figures; ``dealt(n)`` is called after each chunk of ``n`` deals is played; ``records``,
     a list, gets the column's hands as records (:mod:`euchre_stats.study.records`)."""
-    # the four-handed game by the plain heuristic player, every other table by the bidder fitted for it
-    policy = HeuristicPolicy() if rules.seating.vectorised else game_bidder(rules.players, rules.deck)
+    # the four-handed game by the plain point-count bidder, every other table by the bidder fitted for it
+    policy = PointCountPolicy() if rules.seating.vectorised else game_bidder(rules.players, rules.deck)
     parts = []
     sizes = chunk_sizes(samples)
     for i, size in enumerate(sizes):
@@ -241,7 +241,7 @@ class GamesResult(WithRecords, ResultView):
         for d in self.columns:
             deck, game = d.deck.split(" ", 1)
             games.setdefault(deck, {})[_key(game)] = d.to_dict() | {"players": d.rules.players}
-        return {"rules": self.rules.to_dict(), "players": self.players, "model": self.model, "bidding": "heuristic",
+        return {"rules": self.rules.to_dict(), "players": self.players, "model": self.model, "bidding": "point-count",
                 "seed": self.seed, "samples": self.samples, "decks": games}
 
     def to_frame(self):
@@ -263,7 +263,7 @@ class GamesResult(WithRecords, ResultView):
         lines = [f"{self.title()} beside {beside}",
                  f"rules: {other.describe_options(deck=one)}; {beside} {standard.describe(deck=one)}"
                  + ("" if one else f"; the columns' decks: {', '.join(decks)} cards"),
-                 "bidding: the heuristic player of the state machine"
+                 "bidding: the point-count bidder of the state machine"
                  + ("" if SEATINGS[self.players].vectorised else
                     " (the smaller game with its thresholds fitted by self-play)")
                  + (f"; no trump called on the no-trump count against call_no_trump {THRESHOLDS['call_no_trump']}"
