@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from ..core.errors import DecisionInputError, RulesError
 from ..core.limits import check_size
-from ..rules import GAME_NAMES, Rules, for_players, load_rules
+from ..rules import GAME_NAMES, NORTH_AMERICAN, PLAYER_COUNTS, Rules, for_players, load_rules
 
 #: what ``rules=`` accepts: a preset name, JSON text of options, a dict of options or a Rules
 RulesLike = str | Rules | dict
@@ -24,6 +24,8 @@ Progress = Callable[[int, int], None]
 ALL_DECKS = "24,25,28,32,33"
 #: the decks ``variants`` compares under ``no_trump`` when none is named (no_trump has no Joker deck)
 NO_JOKER_DECKS = "24,28,32"
+#: the standard game, which every other table is set beside: its table, deck and hand size
+STANDARD = NORTH_AMERICAN
 
 
 def read_rules(rules, games: bool = False, no_trump: bool = True) -> Rules:
@@ -44,13 +46,14 @@ def read_rules(rules, games: bool = False, no_trump: bool = True) -> Rules:
 
 def rules_for_players(rules, players) -> Rules:
     """The rules as a game of ``players`` (None: as the rules say; :func:`~euchre_stats.rules.for_players`).
-    Options naming the doubled pack (``{"deck": "50"}``, six-handed only) are read as six-handed ones
-    when ``players`` is 6."""
+    Options naming a pack only some tables are dealt from (the doubled pack, ``{"deck": "50"}``,
+    six-handed euchre's) are read at the table asked for."""
     if isinstance(players, str) and players.strip().isdigit():
         players = int(players)
-    if players == 6 and isinstance(rules, dict) and "players" not in rules:
+    if players is not None and isinstance(rules, dict) and "players" not in rules and names_doubled_pack(
+            rules.get("deck")):
         try:
-            return load_rules({**rules, "players": 6})
+            return load_rules({**rules, "players": players})
         except RulesError:
             pass  # read as given below, so the error names the options as written
     r = load_rules(rules)
@@ -59,8 +62,16 @@ def rules_for_players(rules, players) -> Rules:
     return for_players(r, players)
 
 
+def default_game(players) -> Rules | None:
+    """The standard rules at a table of ``players`` (:func:`~euchre_stats.rules.for_players`): its
+    seating, its deck and its hand size; None for a number no table seats (the caller refuses it)."""
+    if isinstance(players, bool) or players not in PLAYER_COUNTS:
+        return None
+    return for_players(STANDARD, players)
+
+
 def names_doubled_pack(deck) -> bool:
-    """Whether ``deck`` names the doubled 25-card pack (an unknown name is left to the solver's error)."""
+    """Whether ``deck`` names the doubled 25-card pack (an unknown name is left to the reader's error)."""
     from ..core.decks import find_deck
 
     try:
@@ -71,11 +82,10 @@ def names_doubled_pack(deck) -> bool:
 
 def refuse_four_handed_options(r: Rules, **given) -> None:
     """Refuse an option the questions of the two-, three- and six-handed games do not take."""
-    why = _SIX_WHY if r.players == 6 else _FOUR_HANDED_ONLY
     for name, value in given.items():
         if value not in (None, False):
             raise DecisionInputError(f"{name.replace('_', ' ')} {value!r} does not apply to {GAME_NAMES[r.players]} "
-                                     f"(players {r.players}): " + why.get(name, "not modelled there"))
+                                     f"(players {r.players}): " + _FOUR_HANDED_ONLY.get(name, "not modelled there"))
 
 
 #: why an option of the four-handed questions does not apply at the other tables
@@ -85,8 +95,6 @@ _FOUR_HANDED_ONLY = {"score": "game-win chances are modelled for the four-handed
                      "alone_seat": "the lead takes a lone maker's partner in the four-handed game only",
                      "discard": "the dealer's discard is not a known card there", "pass_model": "a pass is valued by "
                      "the heuristic bidder (hand) or as zero (zero)"}
-#: why an option of the four-handed questions does not apply to six-handed euchre's
-_SIX_WHY = _FOUR_HANDED_ONLY
 
 
 def read_bidding(bidding):

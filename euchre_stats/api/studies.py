@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING
 
 from ..core.args import checked
 from ..core.errors import OddsInputError, SolveInputError
-from .inputs import (ALL_DECKS, NO_JOKER_DECKS, Progress, RulesLike, check_sizes, model_option, names_doubled_pack,
-                     read_rules)
+from ..core.seating import SEATINGS
+from .inputs import (ALL_DECKS, NO_JOKER_DECKS, STANDARD, Progress, RulesLike, check_sizes, default_game,
+                     model_option, names_doubled_pack, read_rules)
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..solver import SolveResult
@@ -25,6 +26,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..study.games import GamesResult
     from ..study.odds import ConditionalOdds, OddsTable
     from ..study.simulate import VariantsResult
+
+#: the tables ``solve`` seats: those of partners in two sides (four- and six-handed); the four-handed
+#: positions go to the four-seat solver, the others to the N-seat one (``seating.vectorised``)
+SOLVED_TABLES = tuple(players for players, table in SEATINGS.items() if table.partnerships)
 
 
 @checked
@@ -88,11 +93,11 @@ def solve(hands: Iterable | None = None, trump: str | int | None = None, leader:
     hands = list(hands)
     if isinstance(players, str):
         players = int(players)
-    if players is not None and (isinstance(players, bool) or players not in (4, 6)):
+    if players is not None and (isinstance(players, bool) or players not in SOLVED_TABLES):
         raise SolveInputError(f"players {players!r}: solve seats 4 or 6 (six-handed euchre)")
     if players is not None and len(hands) != players:
         raise SolveInputError(f"{len(hands)} hands for players {players}: give one hand for each seat 0..{players - 1}")
-    if len(hands) == 6 or names_doubled_pack(deck):
+    if (len(hands) in SOLVED_TABLES and not SEATINGS[len(hands)].vectorised) or names_doubled_pack(deck):
         from ..solver.seats import solve_seats_position
 
         six_deck = "33" if deck is None else deck
@@ -159,9 +164,9 @@ def odds(deck: str | Iterable | None = None, *, hand: str | None = None, up: str
 
     if (hand is None) != (up is None):
         raise OddsInputError("conditional odds need both a hand and the upcard")
-    od.check_players(players)
-    if deck is None and players == 6:
-        deck = od.SIX_HANDED_DECK
+    game = default_game(od.check_players(players))   # this table's seats, deck and hand size
+    if deck is None and game.deck != STANDARD.deck:   # a table with a deck of its own (six-handed: 33 cards)
+        deck = game.deck
     if isinstance(deck, int):   # odds(deck=32): one deck by its size
         deck = str(deck)
     if hand is not None:
@@ -171,17 +176,20 @@ def odds(deck: str | Iterable | None = None, *, hand: str | None = None, up: str
         return _replace(od.conditional_odds(hand, up, decks[0], hand_size, players=players), exact=exact)
     decks = parse_deck_list(deck or ALL_DECKS) if isinstance(deck, str) or deck is None else list(deck)
     table = tuple(od.deck_table(decks, hand_size, players))
-    if players == 4:
+    if game.seating == STANDARD.seating:
         return od.OddsTable(table, exact)
-    if players == 6 and any(d.doubled for d in decks):
-        # the doubled pack is six-handed only: it is set beside six-handed euchre's 33-card deck
-        labels = [d.label for d in decks]
-        if "33" not in labels:
-            table = tuple(od.deck_table(["33"], hand_size, 6)) + table
+    if any(t.deck.doubled for t in table):
+        # the doubled pack (six-handed only: deck_table refuses it elsewhere) is set beside the table's own
+        # deck, six-handed euchre's 33 cards
+        labels = [t.deck.label for t in table]
+        if game.deck not in labels:
+            table = tuple(od.deck_table([game.deck], hand_size, players)) + table
         return od.OddsTable(table, exact)
-    # the standard beside it: the four-handed deal of the same hand size (five cards beside cutthroat; a
-    # six-handed hand is a five-card hand of the same deck: the figures are the same, who holds the rest is not)
-    standard = tuple(od.deck_table(decks, hand_size if players == 2 else None))
+    # the standard beside it: the four-handed deal of the same hand size, unless the table deals a hand
+    # size of its own (five cards beside cutthroat's seven; a six-handed hand is a five-card hand of the
+    # same deck: the figures are the same, who holds the rest is not)
+    same_size = game.hand_size == STANDARD.hand_size
+    standard = tuple(od.deck_table(decks, hand_size if same_size else None))
     return od.OddsTable(table, exact, standard)
 
 
@@ -244,11 +252,13 @@ def variants(deck: str | Iterable | None = None, *, samples: int = 10000, seed: 
     ['deck', 'hand_size', 'figure', 'value', 'ci_low', 'ci_high', 'n']
     """
     r = read_rules(rules, games=True)
+    game = default_game(players)   # None: a number no table seats, refused by simulate_games
     if deck is None:
-        deck = "33" if players == 6 else NO_JOKER_DECKS if r.no_trump else ALL_DECKS
+        own = game is not None and game.deck != STANDARD.deck   # six-handed: the 33-card deck
+        deck = game.deck if own else NO_JOKER_DECKS if r.no_trump else ALL_DECKS
     if isinstance(deck, int):   # variants(deck=32): one deck by its size
         deck = str(deck)
-    if players != 4 or r.farmers_hand or r.no_trump:
+    if game is None or not game.seating.vectorised or r.farmers_hand or r.no_trump:
         from ..study.games import simulate_games
 
         return simulate_games(players, deck, samples, seed, r, hand_size=hand_size, workers=workers,
