@@ -84,8 +84,9 @@ class Table:
 
 def _no_partners(game: str, players: int, *more) -> tuple[tuple[str, object, str], ...]:
     """The options of partners and loners, refused at a table without partners."""
-    return tuple((name, keep, f"{{name}} {{value!r}} does not apply to {game}: nobody has a partner and "
-                              f"nobody goes alone (players {players})") for name, keep in _PARTNER_OPTIONS.items()) + more
+    why = (f"{{name}} {{value!r}} does not apply to {game}: nobody has a partner and nobody goes alone "
+           f"(players {players})")
+    return tuple((name, keep, why) for name, keep in _PARTNER_OPTIONS.items()) + more
 
 
 #: every table the project plays, by the number of players: the one place its scoring and its deal live
