@@ -550,7 +550,8 @@ def why_no_alone(rules: Rules) -> str | None:
     """Why nobody may go alone in this game (two-handed, three-handed), or None in the four-handed game."""
     if rules.seating.partnerships:
         return None
-    return _NO_PARTNER[rules.seating.label] + f" (players {rules.players})"
+    why = _NO_PARTNER.get(rules.seating.label, f"nobody goes alone in {game_name(rules)}: nobody has a partner")
+    return why + f" (players {rules.players})"
 
 
 #: why nobody goes alone at each table without partners

@@ -30,7 +30,7 @@ from pathlib import Path
 import numpy as np
 
 from ..core.errors import BiddingModelError
-from ..core.seating import SEATINGS
+from ..core.seating import SEATINGS, Seating
 from ..game.policies import THRESHOLDS, HeuristicPolicy, best_discard, policy_card_points, policy_hand_points
 from ..game.state import OVER, PLAY, ROUND_ONE, HandState
 from ..cardplay.contracts import game_maker_tricks, six_maker_tricks
@@ -47,10 +47,12 @@ BIDDER_GAMES = (2, 3, 6)
 DECK_BIDDERS = ("6/50",)
 
 
-def game_kinds(players: int) -> tuple[str, ...]:
-    """The thresholds fitted for the ``players`` game: :data:`GAME_KINDS`, and in six-handed euchre
-    ``assist`` too (the dealer's two partners ordering the card into their side's hand)."""
-    return GAME_KINDS + ("assist",) if SEATINGS[players].partnerships else GAME_KINDS
+def game_kinds(players: int | Seating) -> tuple[str, ...]:
+    """The thresholds fitted for the ``players`` game (or the table ``players``): :data:`GAME_KINDS`,
+    and at a table with partners (six-handed euchre) ``assist`` too (the dealer's partners ordering
+    the card into their side's hand)."""
+    seating = players if isinstance(players, Seating) else SEATINGS[players]
+    return GAME_KINDS + ("assist",) if seating.partnerships else GAME_KINDS
 #: the shipped thresholds, per player count
 DATA = Path(__file__).parents[1] / "data" / "game_bidders.json"
 #: candidate deals dealt per deal that reaches a decision point, at most
@@ -278,7 +280,7 @@ def tune_game_bidder(rules: Rules, deals: int = 4000, seed: int = 0, sweeps: int
     if rules.no_trump:
         raise BiddingModelError("no_trump: the smaller games' bidder is fitted without no-trump calls (its "
                                 "call_no_trump threshold is the heuristic's)")
-    kinds = game_kinds(rules.players)
+    kinds = game_kinds(rules.seating)
     thr = {k: THRESHOLDS[k] for k in kinds}
     points = _points(rules.players)
     se: dict = {}

@@ -245,7 +245,7 @@ def bidder_for(rules: Rules, bidder: dict | None, inputs: dict):
     inputs = {**inputs, "players": rules.players, "bidding": BIDDER}
     if bidder is None:
         return game_bidder(rules.players, rules.deck), inputs
-    kinds = game_kinds(rules.players)
+    kinds = game_kinds(rules.seating)
     inputs["thresholds"] = {k: bidder[k] for k in kinds}
     inputs["bidding"] = f"{BIDDER} ({', '.join(f'{k} {bidder[k]:g}' for k in kinds)})"
     return HeuristicPolicy(thresholds=bidder), inputs

@@ -25,9 +25,10 @@ from euchre_stats.decide.call import game_call_decision
 from euchre_stats.decide.discard import game_discard_decision
 from euchre_stats.decide.lead import game_lead_decision
 from euchre_stats.decide.order import game_order_decision
-from euchre_stats.decide.tables import parse_game_seat, value_range, value_unit
+from euchre_stats.decide.tables import bidder_for, parse_game_seat, value_range, value_unit
+from euchre_stats.game.policies import THRESHOLDS
 from euchre_stats.rules import (Rules, Scoring, Table, game_name, hand_point_values, hand_points_array,
-                                points_by_side)
+                                points_by_side, why_no_alone)
 
 FOUR = SEATINGS[4]
 #: the toy's seating: the four-handed seats, not vectorised (so the state-machine path plays it)
@@ -70,6 +71,10 @@ def test_the_toy_table_is_rules_data():
     assert points_by_side(TOY, 1, [0, 5], False) == [0, 3]
     assert value_range(TOY, True, True) == (-2.0, 6.0) and value_range(CONTROL, True, True) == (-2.0, 4.0)
     assert value_unit(TOY) == "points" and parse_game_seat("partner", TOY.seating) == 1
+    _, inputs = bidder_for(TOY, dict(THRESHOLDS), {})
+    assert "assist" in inputs["thresholds"]  # a table with partners: the partners' order has a threshold
+    alone_free = Rules(players=4, table=Table(Seating(4, 4, "toy4", FOUR.names, FOUR.words), Scoring(), "toy"))
+    assert why_no_alone(alone_free) == "nobody goes alone in toy: nobody has a partner (players 4)"
 
 
 def test_order_at_the_toy_table():
