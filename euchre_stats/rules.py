@@ -15,17 +15,13 @@ import numpy as np
 
 from .core.decks import Deck, find_deck
 from .core.errors import JSONInputError, RulesError
+from .core.rule_words import (ALONE_CHOICES, FLAG_WORDS, GAME_TARGETS, JOKER_UPCARD_CHOICES, LEAD_CHOICES,
+                               PRESET_ALIASES, translate_legacy, unknown_option)
 from .core.safejson import parse_json
 from .core.bits import JOKER
 from .core.seating import SEATINGS, Seating
 from .core.seats import DEALER, next_active, out_mask, partners_of
 
-LEAD_CHOICES = ("eldest", "left_of_loner")
-JOKER_UPCARD_CHOICES = ("throw_in", "blind", "almonte")
-ALONE_CHOICES = ("with_call", "before_lead")
-#: the old boolean form of ``joker_upcard`` (still read from rules JSON and ``replace``)
-_LEGACY_JOKER_KEY = "joker_upcard_rule"
-GAME_TARGETS = (5, 7, 10, 11, 15)
 #: the hand size of three-handed cutthroat (the only one its scoring is given for)
 CUTTHROAT_HAND_SIZE = 7
 #: six-handed euchre: five cards each from the 33-card deck (its default) or the doubled 25-card pack
@@ -264,10 +260,10 @@ class Rules:
 
     def replace(self, **changes) -> "Rules":
         """A copy with some options changed (validated)."""
-        changes = _translate_legacy(changes)
+        changes = translate_legacy(changes)
         unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
         if unknown:
-            raise RulesError(_unknown_option(sorted(unknown)[0]))
+            raise RulesError(unknown_option(sorted(unknown)[0], OPTIONS))
         return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict:
@@ -285,11 +281,11 @@ class Rules:
         if isinstance(value, str):
             return preset(value)
         if isinstance(value, Mapping):
-            value = _translate_legacy(dict(value))
+            value = translate_legacy(dict(value))
             known = set(OPTIONS)
             bad = [k for k in value if k not in known]
             if bad:
-                raise RulesError(_unknown_option(bad[0]))
+                raise RulesError(unknown_option(bad[0], OPTIONS))
             return cls(**value)
         raise RulesError(f"rules must be a preset name or an object of options, got {value!r}")
 
@@ -346,50 +342,12 @@ def for_players(rules: Rules, players: int) -> Rules:
     return rules.replace(**changes)
 
 
-def _unknown_option(name) -> str:
-    """The error for a rule option that does not exist, with the nearest ones (``stick_dealer`` ->
-    ``stick_the_dealer``): by spelling, or by every word of it (dashes read as underscores)."""
-    import difflib
-
-    known = OPTIONS
-    key = str(name).strip().lower().replace("-", "_").replace(" ", "_")
-    near = [k for k in known if k == key]
-    words = [w for w in key.split("_") if w]
-    near += [k for k in known if words and k not in near and all(w in k.split("_") for w in words)]
-    near += [k for k in difflib.get_close_matches(key, known, n=3, cutoff=0.7) if k not in near]
-    hint = f"; did you mean {' or '.join(repr(k) for k in near[:3])}?" if near else ""
-    return f"unknown rule option {name!r}{hint}"
-
-
-def _translate_legacy(changes: dict) -> dict:
-    """``joker_upcard_rule: true|false`` (the old option) as ``joker_upcard: "blind"|"throw_in"``."""
-    if _LEGACY_JOKER_KEY not in changes:
-        return changes
-    changes = dict(changes)
-    old = changes.pop(_LEGACY_JOKER_KEY)
-    if not isinstance(old, bool):
-        raise RulesError(f"rule {_LEGACY_JOKER_KEY} must be true or false, got {old!r}")
-    if "joker_upcard" in changes and (changes["joker_upcard"] != "throw_in") != old:
-        raise RulesError(f"{_LEGACY_JOKER_KEY} {old!r} contradicts joker_upcard {changes['joker_upcard']!r}")
-    changes.setdefault("joker_upcard", "blind" if old else "throw_in")
-    return changes
-
-
 def _describe_fields(r: Rules, deck: bool = True, hand_size: bool = True) -> str:
     pack = "doubled 25-card pack (50 cards)" if r.deck_obj.doubled else f"{r.deck}-card deck"
     parts = ([pack] if deck else []) + ([f"{r.hand_size} cards each"] if hand_size else []) + [f"game to {r.game_to}"]
     if table_of(r) is not TABLES[Rules.players]:  # the four-handed game goes without saying
         parts.insert(0, game_name(r))
-    flags = {
-        "stick_the_dealer": "stick the dealer", "canadian_loner": "Canadian loner",
-        "defend_alone": "defend alone", "defend_alone_only_against_loner": "only against a loner",
-        "super_euchre": "super-euchre",
-        "dealer_needs_trump": "dealer needs a trump", "passer_may_not_go_alone":
-        "passer may not go alone", "lone_defender_needs_all_tricks": "lone defender's 4 only for all tricks",
-        "railroad": "railroad", "win_by_two": "win by two", "farmers_hand": "farmer's hand",
-        "no_trump": "no trump may be called in round two",
-    }
-    parts += [txt for k, txt in flags.items() if getattr(r, k)]
+    parts += [txt for k, txt in FLAG_WORDS.items() if getattr(r, k)]
     if not r.dealer_may_discard_upcard:
         parts.append("dealer may not discard the upcard")
     if r.defend_alone and r.lone_defender_points != 4:
@@ -420,11 +378,6 @@ PRESETS: dict[str, Rules] = {
 PRESETS["british6"] = for_players(PRESETS["british"], 6)
 PRESETS["almonte"] = Rules(players=6, deck=SIX_HANDED_DECK, hand_size=SIX_HANDED_HAND_SIZE, joker_upcard="almonte",
                            game_to=15)
-PRESET_ALIASES = {"na": "north-american", "north_american": "north-american", "standard":
-                  "north-american", "default": "north-american", "stick-the-dealer": "stick",
-                  "uk": "british", "australian": "australian32", "aus32": "australian32",
-                  "british-six": "british6", "six-handed-british": "british6", "cornwall": "british6",
-                  "uk6": "british6"}
 
 
 def preset(name: str) -> Rules:
