@@ -33,9 +33,9 @@ from .inference import auction_weights
 from .result import Decision
 from .setup import check_models, contract_trump, dealer_for, hand_setup, kitty_size
 from .summary import contract_ranges, summarise
-from .tables import (value_unit, bidder_for, check_game, deal_game, fits_bids, free_copy, game_values,
-                     hand_state, kept_deals, nobody_alone_after, parse_game_seat, replay_game_tricks, seen_bids,
-                     spare_cards, value_range)
+from .tables import (bidder_for, check_game, deal_game, fits_bids, free_copy, game_values, hand_state, kept_deals,
+                     nobody_alone_after, parse_game_seat, replay_game_tricks, seen_bids, spare_cards, value_range,
+                     value_unit)
 
 
 def replay_tricks(rules: Rules, trump: int, first_leader_seat: int, active: list[bool],
@@ -317,21 +317,21 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
         why = (why_no_defend_alone(rules, da, m, alone, False) if table.partnerships
                else f"nobody defends alone in {game_name(rules)}")
         if why is not None:
-            raise DecisionInputError(f"seat {rules.seating.names[da]!r} cannot defend alone: {why}")
+            raise DecisionInputError(f"seat {table.names[da]!r} cannot defend alone: {why}")
     sit = sum(1 << s for s in table.partners(m)) if alone else 0  # the loner's partners sit out
     if (sit >> asker) & 1:
-        raise DecisionInputError(f"seat {rules.seating.names[asker]} sits out behind the lone maker "
-                                 f"{rules.seating.names[m]}: it leads nothing")
+        raise DecisionInputError(f"seat {table.names[asker]} sits out behind the lone maker "
+                                 f"{table.names[m]}: it leads nothing")
     if da is not None:  # and a lone defender's
         sit |= sum(1 << s for s in table.partners(da))
         if (sit >> asker) & 1:
-            raise DecisionInputError(f"seat {rules.seating.names[asker]} sits out behind the lone defender "
-                                     f"{rules.seating.names[da]}: it leads nothing")
+            raise DecisionInputError(f"seat {table.names[asker]} sits out behind the lone defender "
+                                     f"{table.names[da]}: it leads nothing")
     first = first_leader(rules, dealer, m if alone else None, da)
     played_by, voids, won, leader = replay_game_tricks(rules, t, trick_cards, asker, hmask, sit, first)
     if leader != asker:
-        raise DecisionInputError(f"after the tricks given it is {rules.seating.names[leader]}'s lead, not "
-                                 f"{rules.seating.names[asker]}'s")
+        raise DecisionInputError(f"after the tricks given it is {table.names[leader]}'s lead, not "
+                                 f"{table.names[asker]}'s")
     upc = None if up is None else (up if isinstance(up, int) else parse_card(up, deck))
     if upc is not None and deck.doubled and card_twin(upc) >= 0:
         # which copy was turned up: the one the dealer holds or played, else one nobody holds or played
@@ -380,12 +380,12 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
     lone_screen = (alone and da is None and infer and upc is not None and not trick_cards
                    and not table.same_side(asker, m) and not (round_one and asker == dealer))
     screen = infer and upc is not None and not alone and da is None
-    inputs = {"hand": " ".join(card_name(c) for c in cards), "trump": trump_letter(t), "maker": rules.seating.names[m],
-              "seat": rules.seating.names[asker]}
+    inputs = {"hand": " ".join(card_name(c) for c in cards), "trump": trump_letter(t), "maker": table.names[m],
+              "seat": table.names[asker]}
     if alone:
         inputs["alone"] = True
     if da is not None:
-        inputs["defender_alone"] = rules.seating.names[da]
+        inputs["defender_alone"] = table.names[da]
     policy, inputs = bidder_for(rules, bidder, inputs)
     # announcements after the call that the question's "nobody alone" must rule out
     after_call = table.partnerships and (not alone_with_the_call(rules) or lone_defence_possible(rules))
