@@ -15,36 +15,23 @@ import numpy as np
 
 from .core.decks import Deck, find_deck
 from .core.errors import JSONInputError, RulesError
+from .core.rule_words import (ALONE_CHOICES, FLAG_WORDS, GAME_TARGETS, JOKER_UPCARD_CHOICES, LEAD_CHOICES,
+                               PRESET_ALIASES, translate_legacy, unknown_option)
 from .core.safejson import parse_json
 from .core.bits import JOKER
 from .core.seating import SEATINGS, Seating
 from .core.seats import DEALER, next_active, out_mask, partners_of
 
-LEAD_CHOICES = ("eldest", "left_of_loner")
-JOKER_UPCARD_CHOICES = ("throw_in", "blind", "almonte")
-ALONE_CHOICES = ("with_call", "before_lead")
-#: the old boolean form of ``joker_upcard`` (still read from rules JSON and ``replace``)
-_LEGACY_JOKER_KEY = "joker_upcard_rule"
-GAME_TARGETS = (5, 7, 10, 11, 15)
-#: the player counts the project plays: two-handed, three-handed cutthroat, the four-handed game,
-#: six-handed (three against three)
-PLAYER_COUNTS = (2, 3, 4, 6)
 #: the hand size of three-handed cutthroat (the only one its scoring is given for)
 CUTTHROAT_HAND_SIZE = 7
 #: six-handed euchre: five cards each from the 33-card deck (its default) or the doubled 25-card pack
 SIX_HANDED_DECK, SIX_HANDED_HAND_SIZE = "33", 5
 SIX_HANDED_DECKS = ("33", "50")
-GAME_NAMES = {2: "two-handed euchre", 3: "three-handed cutthroat", 4: "four-handed euchre", 6: "six-handed euchre"}
 #: why a question or report refuses six-handed euchre: what of it is built
 SIX_HANDED_NOT_BUILT = ("players 6 (six-handed euchre): built are its rules, hand records and review, odds, the "
                         "questions order, call, discard and lead, and variants (--players 6, the point-count bidder); "
                         "the bidding model's analyses (alone, advise, table, equity, match, tune without --players) "
                         "are four-handed")
-#: options six-handed euchre does not take: the value it keeps, and why
-_SIX_HANDED_REFUSED = {
-    "railroad": (False, "six-handed euchre has its own exchange: the loner asks one partner for a card"),
-    "super_euchre": (False, "a euchre already scores 3 in six-handed euchre and no text scores a super-euchre"),
-}
 #: cards a farmer's hand exchanges (and the kitty must hold under the upcard)
 FARMER_CARDS = 3
 #: the nines and tens of every suit (ranks 2 and 3: 7 8 9 T J Q K A)
@@ -55,6 +42,74 @@ _PARTNER_OPTIONS = {"canadian_loner": False, "defend_alone": False, "defend_alon
                     "lone_defender_points": 4, "lone_defender_needs_all_tricks": False,
                     "passer_may_not_go_alone": False, "railroad": False, "alone_declared": "with_call",
                     "lead_after_alone": "eldest"}
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """What one hand scores at a table, besides the makers' 1 for a majority of the tricks (every
+    table's): ``march`` for all the tricks, ``lone_march`` for all of them alone, ``march_but_one`` for
+    all but one (0: no such score; cutthroat's 2) and ``euchre`` to the defenders for a euchre (with
+    more than two sides, to the defenders who took the most tricks: :func:`points_by_side`)."""
+
+    march: int = 2
+    lone_march: int = 4
+    euchre: int = 2
+    march_but_one: int = 0
+
+
+@dataclass(frozen=True)
+class Table:
+    """One table as the rules see it: who sits (:class:`Seating`), what a hand scores
+    (:class:`Scoring`), the game's ``name``, and what the rule texts fix for it: the ``hand_size``
+    (None: any that fits the deck) and why; the ``decks`` it is dealt from (None: any single pack) and
+    why, and ``deck_for`` (the deck each four-handed deck becomes, :func:`for_players`); ``refused``,
+    the options it does not take as ``(option, the value it keeps, the error)`` (the error formatted
+    with the option's ``name`` and ``value``).  :data:`TABLES` holds the project's; a custom table
+    goes into a :class:`Rules` as ``Rules(players=n, table=Table(...))``."""
+
+    seating: Seating
+    scoring: Scoring
+    name: str
+    hand_size: int | None = None
+    hand_size_why: str = ""
+    decks: tuple[str, ...] | None = None
+    decks_why: str = ""
+    deck_for: tuple[tuple[str, str], ...] = ()
+    refused: tuple[tuple[str, object, str], ...] = ()
+
+
+def _no_partners(game: str, players: int, *more) -> tuple[tuple[str, object, str], ...]:
+    """The options of partners and loners, refused at a table without partners."""
+    why = (f"{{name}} {{value!r}} does not apply to {game}: nobody has a partner and nobody goes alone "
+           f"(players {players})")
+    return tuple((name, keep, why) for name, keep in _PARTNER_OPTIONS.items()) + more
+
+
+#: every table the project plays, by the number of players: the one place its scoring and its deal live
+TABLES = {
+    2: Table(SEATINGS[2], Scoring(), "two-handed euchre", refused=_no_partners(
+        "two-handed euchre", 2, ("dealer_may_discard_upcard", True, "dealer_may_discard_upcard false does not apply "
+                                 "to two-handed euchre: taking up the card is the dealer's right, not a duty, so the "
+                                 "dealer may always leave it"))),
+    3: Table(SEATINGS[3], Scoring(march=4, march_but_one=2), "three-handed cutthroat", CUTTHROAT_HAND_SIZE,
+             "three-handed cutthroat deals seven cards each (the rules score it for seven tricks only)",
+             refused=_no_partners("three-handed cutthroat", 3, (
+                 "super_euchre", False, "super_euchre does not apply to three-handed cutthroat: a euchre scores "
+                 "the defenders 2 between them whatever the maker takes"))),
+    4: Table(SEATINGS[4], Scoring(), "four-handed euchre"),
+    6: Table(SEATINGS[6], Scoring(march=3, lone_march=6, euchre=3), "six-handed euchre", SIX_HANDED_HAND_SIZE,
+             "six-handed euchre deals five cards each", SIX_HANDED_DECKS, "six-handed euchre is dealt from the "
+             "33-card deck (32 cards and the Joker) or the doubled 25-card pack (deck 50)",
+             (("24", SIX_HANDED_DECK), ("25", "50")),
+             (("railroad", False, "{name} {value!r} does not apply to six-handed euchre: six-handed euchre has its "
+               "own exchange: the loner asks one partner for a card (players 6)"),
+              ("super_euchre", False, "{name} {value!r} does not apply to six-handed euchre: a euchre already "
+               "scores 3 in six-handed euchre and no text scores a super-euchre (players 6)"))),
+}
+#: the player counts the project plays: two-handed, three-handed cutthroat, the four-handed game,
+#: six-handed (three against three)
+PLAYER_COUNTS = tuple(TABLES)
+GAME_NAMES = {p: t.name for p, t in TABLES.items()}
 
 
 @dataclass(frozen=True)
@@ -119,6 +174,9 @@ class Rules:
     game_to: int = 10
     #: the winner must lead by two points
     win_by_two: bool = False
+    #: a table of the program's own (:class:`Table`), not one of :data:`TABLES`; None (the default):
+    #: the table of ``players``.  Not a rule option: never read from JSON
+    table: Table | None = dataclasses.field(default=None, repr=False)
 
     def __post_init__(self):
         try:
@@ -132,23 +190,22 @@ class Rules:
                      "passer_may_not_go_alone", "win_by_two", "no_trump"):
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(f"rule {name} must be true or false, got {getattr(self, name)!r}")
-        if self.players not in PLAYER_COUNTS or isinstance(self.players, bool):
+        if self.table is not None:
+            if not isinstance(self.table, Table) or self.table.seating.players != self.players:
+                raise RulesError(f"table {self.table!r}: expected a Table of {self.players!r} seats")
+        elif isinstance(self.players, bool) or self.players not in TABLES:
             raise RulesError(f"players {self.players!r}: expected one of {', '.join(map(str, PLAYER_COUNTS))}")
+        table = table_of(self)
         size = self.hand_size
         whole = isinstance(size, int) and not isinstance(size, bool)
-        if self.players == 6 and d.label not in SIX_HANDED_DECKS:
-            raise RulesError(f"deck {d.label!r}: six-handed euchre is dealt from the 33-card deck (32 cards and the "
-                             "Joker) or the doubled 25-card pack (deck 50)")
-        if d.doubled and self.players != 6:
+        if table.decks is not None and d.label not in table.decks:
+            raise RulesError(f"deck {d.label!r}: {table.decks_why}")
+        if d.doubled and table.decks is None:
             raise RulesError(f"deck {d.label!r}: the doubled 25-card pack is six-handed euchre's (players 6); "
-                             f"{GAME_NAMES[self.players]} is dealt from one pack")
-        if self.players == 3 and whole:
-            if size != CUTTHROAT_HAND_SIZE:
-                raise RulesError(f"hand_size {size!r}: three-handed cutthroat deals seven cards each "
-                                 "(the rules score it for seven tricks only)")
-        elif self.players == 6 and whole:
-            if size != SIX_HANDED_HAND_SIZE:
-                raise RulesError(f"hand_size {size!r}: six-handed euchre deals five cards each")
+                             f"{table.name} is dealt from one pack")
+        if table.hand_size is not None and whole:
+            if size != table.hand_size:
+                raise RulesError(f"hand_size {size!r}: {table.hand_size_why}")
         elif not whole or not 1 <= size <= d.max_hand_size():
             # two-handed keeps the four-handed bound: the texts deal five, and the solver's hands hold 8 at most
             raise RulesError(
@@ -169,10 +226,9 @@ class Rules:
         if isinstance(ldp, bool) or not isinstance(ldp, int) or ldp < 1:
             raise RulesError(f"lone_defender_points must be a positive whole number, got "
                              f"{self.lone_defender_points!r}")
-        if self.players in (2, 3):
-            _check_no_partners(self)
-        if self.players == 6:
-            _check_six_handed(self)
+        for name, keep, why in table.refused:
+            if getattr(self, name) != keep:
+                raise RulesError(why.format(name=name, value=getattr(self, name)))
         if self.no_trump and d.has_joker:
             raise RulesError(f"no_trump does not apply to the {d.label}-card deck: no text gives the Joker a "
                              "place when no suit is trump (the 24-, 28- and 32-card decks have none)")
@@ -185,7 +241,7 @@ class Rules:
     @property
     def seating(self) -> Seating:
         """Who sits at this table (:class:`~euchre_stats.core.seating.Seating`): seats, sides, partners, names."""
-        return SEATINGS[self.players]
+        return table_of(self).seating
 
     @property
     def deck_obj(self) -> Deck:
@@ -204,15 +260,18 @@ class Rules:
 
     def replace(self, **changes) -> "Rules":
         """A copy with some options changed (validated)."""
-        changes = _translate_legacy(changes)
+        changes = translate_legacy(changes)
         unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
         if unknown:
-            raise RulesError(_unknown_option(sorted(unknown)[0]))
+            raise RulesError(unknown_option(sorted(unknown)[0], OPTIONS))
         return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict:
-        """Plain dict of every option (the JSON form)."""
-        return dataclasses.asdict(self)
+        """Plain dict of every option (the JSON form; a custom table by its seating's label)."""
+        d = {name: getattr(self, name) for name in OPTIONS}
+        if self.table is not None:
+            d["table"] = self.table.seating.label
+        return d
 
     @classmethod
     def from_json(cls, value) -> "Rules":
@@ -222,11 +281,11 @@ class Rules:
         if isinstance(value, str):
             return preset(value)
         if isinstance(value, Mapping):
-            value = _translate_legacy(dict(value))
-            known = {f.name for f in dataclasses.fields(cls)}
+            value = translate_legacy(dict(value))
+            known = set(OPTIONS)
             bad = [k for k in value if k not in known]
             if bad:
-                raise RulesError(_unknown_option(bad[0]))
+                raise RulesError(unknown_option(bad[0], OPTIONS))
             return cls(**value)
         raise RulesError(f"rules must be a preset name or an object of options, got {value!r}")
 
@@ -246,26 +305,19 @@ class Rules:
         return _describe_fields(self, deck, hand_size)
 
 
-def _check_no_partners(r: Rules) -> None:
-    """Raise unless every option of partners and loners keeps its default (two- and three-handed)."""
-    game = GAME_NAMES[r.players]
-    for name, default in _PARTNER_OPTIONS.items():
-        if getattr(r, name) != default:
-            raise RulesError(f"{name} {getattr(r, name)!r} does not apply to {game}: "
-                             f"nobody has a partner and nobody goes alone (players {r.players})")
-    if r.players == 2 and not r.dealer_may_discard_upcard:
-        raise RulesError("dealer_may_discard_upcard false does not apply to two-handed euchre: taking up "
-                         "the card is the dealer's right, not a duty, so the dealer may always leave it")
-    if r.players == 3 and r.super_euchre:
-        raise RulesError("super_euchre does not apply to three-handed cutthroat: a euchre scores the "
-                         "defenders 2 between them whatever the maker takes")
+#: the rule options, in order: every field of :class:`Rules` but ``table``
+OPTIONS = tuple(f.name for f in dataclasses.fields(Rules) if f.name != "table")
 
 
-def _check_six_handed(r: Rules) -> None:
-    """Raise unless every option six-handed euchre does not take keeps its value."""
-    for name, (keep, why) in _SIX_HANDED_REFUSED.items():
-        if getattr(r, name) != keep:
-            raise RulesError(f"{name} {getattr(r, name)!r} does not apply to six-handed euchre: {why} (players 6)")
+def table_of(rules: Rules) -> Table:
+    """The :class:`Table` ``rules`` play at: their own, or that of their number of players.  Every
+    difference between tables goes through here: the seating, the scoring, the deal."""
+    return rules.table if rules.table is not None else TABLES[rules.players]
+
+
+def game_name(rules: Rules) -> str:
+    """The name of the game ``rules`` play ("three-handed cutthroat")."""
+    return table_of(rules).name
 
 
 def for_players(rules: Rules, players: int) -> Rules:
@@ -275,68 +327,27 @@ def for_players(rules: Rules, players: int) -> Rules:
     naming an option that does not apply to the other game (going alone, defending alone, railroad...).
     Six-handed from the 25-card deck (the British pack, ``--rules british``) plays the doubled 25-card
     pack, so ``for_players(preset("british"), 6)`` is the preset ``british6``."""
-    if isinstance(players, bool) or players not in PLAYER_COUNTS:
+    if isinstance(players, bool) or players not in TABLES:
         raise RulesError(f"players {players!r}: expected one of {', '.join(map(str, PLAYER_COUNTS))}")
-    if players == rules.players:
+    target, now = TABLES[players], table_of(rules)
+    if target is now:
         return rules
-    changes: dict = {"players": players}
-    if players == 3:
-        changes["hand_size"] = CUTTHROAT_HAND_SIZE
-    elif players == 6:
-        changes["hand_size"] = SIX_HANDED_HAND_SIZE
-        if rules.deck == Rules.deck:
-            changes["deck"] = SIX_HANDED_DECK
-        elif rules.deck == "25":  # the British pack: six-handed plays it doubled
-            changes["deck"] = "50"
-    elif rules.players in (3, 6):
+    changes: dict = {"players": players, "table": None}
+    if target.hand_size is not None:
+        changes["hand_size"] = target.hand_size
+    elif now.hand_size is not None:
         changes["hand_size"] = Rules.hand_size
+    if rules.deck in dict(target.deck_for):  # six-handed: the British pack plays doubled
+        changes["deck"] = dict(target.deck_for)[rules.deck]
     return rules.replace(**changes)
-
-
-def _unknown_option(name) -> str:
-    """The error for a rule option that does not exist, with the nearest ones (``stick_dealer`` ->
-    ``stick_the_dealer``): by spelling, or by every word of it (dashes read as underscores)."""
-    import difflib
-
-    known = [f.name for f in dataclasses.fields(Rules)]
-    key = str(name).strip().lower().replace("-", "_").replace(" ", "_")
-    near = [k for k in known if k == key]
-    words = [w for w in key.split("_") if w]
-    near += [k for k in known if words and k not in near and all(w in k.split("_") for w in words)]
-    near += [k for k in difflib.get_close_matches(key, known, n=3, cutoff=0.7) if k not in near]
-    hint = f"; did you mean {' or '.join(repr(k) for k in near[:3])}?" if near else ""
-    return f"unknown rule option {name!r}{hint}"
-
-
-def _translate_legacy(changes: dict) -> dict:
-    """``joker_upcard_rule: true|false`` (the old option) as ``joker_upcard: "blind"|"throw_in"``."""
-    if _LEGACY_JOKER_KEY not in changes:
-        return changes
-    changes = dict(changes)
-    old = changes.pop(_LEGACY_JOKER_KEY)
-    if not isinstance(old, bool):
-        raise RulesError(f"rule {_LEGACY_JOKER_KEY} must be true or false, got {old!r}")
-    if "joker_upcard" in changes and (changes["joker_upcard"] != "throw_in") != old:
-        raise RulesError(f"{_LEGACY_JOKER_KEY} {old!r} contradicts joker_upcard {changes['joker_upcard']!r}")
-    changes.setdefault("joker_upcard", "blind" if old else "throw_in")
-    return changes
 
 
 def _describe_fields(r: Rules, deck: bool = True, hand_size: bool = True) -> str:
     pack = "doubled 25-card pack (50 cards)" if r.deck_obj.doubled else f"{r.deck}-card deck"
     parts = ([pack] if deck else []) + ([f"{r.hand_size} cards each"] if hand_size else []) + [f"game to {r.game_to}"]
-    if r.players != 4:
-        parts.insert(0, GAME_NAMES[r.players])
-    flags = {
-        "stick_the_dealer": "stick the dealer", "canadian_loner": "Canadian loner",
-        "defend_alone": "defend alone", "defend_alone_only_against_loner": "only against a loner",
-        "super_euchre": "super-euchre",
-        "dealer_needs_trump": "dealer needs a trump", "passer_may_not_go_alone":
-        "passer may not go alone", "lone_defender_needs_all_tricks": "lone defender's 4 only for all tricks",
-        "railroad": "railroad", "win_by_two": "win by two", "farmers_hand": "farmer's hand",
-        "no_trump": "no trump may be called in round two",
-    }
-    parts += [txt for k, txt in flags.items() if getattr(r, k)]
+    if table_of(r) is not TABLES[Rules.players]:  # the four-handed game goes without saying
+        parts.insert(0, game_name(r))
+    parts += [txt for k, txt in FLAG_WORDS.items() if getattr(r, k)]
     if not r.dealer_may_discard_upcard:
         parts.append("dealer may not discard the upcard")
     if r.defend_alone and r.lone_defender_points != 4:
@@ -367,11 +378,6 @@ PRESETS: dict[str, Rules] = {
 PRESETS["british6"] = for_players(PRESETS["british"], 6)
 PRESETS["almonte"] = Rules(players=6, deck=SIX_HANDED_DECK, hand_size=SIX_HANDED_HAND_SIZE, joker_upcard="almonte",
                            game_to=15)
-PRESET_ALIASES = {"na": "north-american", "north_american": "north-american", "standard":
-                  "north-american", "default": "north-american", "stick-the-dealer": "stick",
-                  "uk": "british", "australian": "australian32", "aus32": "australian32",
-                  "british-six": "british6", "six-handed-british": "british6", "cornwall": "british6",
-                  "uk6": "british6"}
 
 
 def preset(name: str) -> Rules:
@@ -497,7 +503,8 @@ def why_no_alone(rules: Rules) -> str | None:
     """Why nobody may go alone in this game (two-handed, three-handed), or None in the four-handed game."""
     if rules.seating.partnerships:
         return None
-    return _NO_PARTNER[rules.seating.label] + f" (players {rules.players})"
+    why = _NO_PARTNER.get(rules.seating.label, f"nobody goes alone in {game_name(rules)}: nobody has a partner")
+    return why + f" (players {rules.players})"
 
 
 #: why nobody goes alone at each table without partners
@@ -599,7 +606,8 @@ def first_leader(rules: Rules, dealer: int, maker_alone: int | None = None,
     defender's as well as a lone maker's; with two lone players the defender leads.
     """
     players = rules.players
-    out = sitting_out(maker_alone, defender_alone, players)
+    out = out_mask(*(p for loner in (maker_alone, defender_alone) if loner is not None
+                     for p in rules.seating.partners(loner)))
     if not rules.seating.partnerships:
         return next_active(dealer, 0, players)  # eldest; the non-dealer in two-handed
     if rules.lead_after_alone == "left_of_loner":
@@ -645,23 +653,19 @@ def points_by_side(rules: Rules, maker_side: int, tricks: list[int], maker_alone
                    defender_alone: bool = False) -> list[int]:
     """Points of every side for one played hand, from the tricks of every side.
 
-    Partnership games: :func:`hand_points` to the makers and to the other side.  Cutthroat: the
-    maker scores :func:`hand_points`; when euchred, the defender with more tricks scores 2, and
-    defenders with equal tricks score 1 each.
+    Two sides: :func:`hand_points` to the makers and to the other side.  More (cutthroat): the maker
+    scores :func:`hand_points`; when euchred, the defender with the most tricks scores the euchre, and
+    defenders level on the most tricks share it (1 each of cutthroat's 2).
     """
     mk, df = hand_points(rules, tricks[maker_side], maker_alone, defender_alone)
-    if rules.seating.sides == 2:
-        out = [0, 0]
-        out[maker_side], out[1 - maker_side] = mk, df
-        return out
-    out = [0, 0, 0]
+    out = [0] * side_count(rules)
     out[maker_side] = mk
     if df:
-        a, b = [s for s in range(3) if s != maker_side]
-        if tricks[a] == tricks[b]:
-            out[a] = out[b] = df // 2
-        else:
-            out[a if tricks[a] > tricks[b] else b] = df
+        others = [s for s in range(len(out)) if s != maker_side]
+        most = max(tricks[s] for s in others)
+        best = [s for s in others if tricks[s] == most]
+        for s in best:
+            out[s] = df // len(best)
     return out
 
 
@@ -691,22 +695,21 @@ def hand_points_array(rules: Rules, maker_tricks, maker_alone, defender_alone):
     Makers: 1 for a majority of the tricks, 2 for all (4 alone).  Defenders: 2 for a euchre,
     ``lone_defender_points`` when a lone defender euchres the makers (only when the makers take
     no trick under ``lone_defender_needs_all_tricks``), 4 with ``super_euchre`` for no trick.
-    Two-handed: nobody is alone.  Cutthroat (seven tricks): the maker scores 1 for 4 or 5 tricks,
-    2 for 6 and 4 for all 7; a euchre gives the two defenders 2 between them (see
-    :func:`points_by_side` for who gets them).  Six-handed: a march or a euchre scores 3, a lone
-    march 6 (1 for 3 or 4 tricks, as everywhere), a lone defender's euchre ``lone_defender_points``
-    (at least the plain 3).
+    Each table's numbers are its :class:`Scoring` (:data:`TABLES`).  Two-handed: nobody is alone.
+    Cutthroat (seven tricks): the maker scores 1 for 4 or 5 tricks, 2 for 6 and 4 for all 7; a euchre
+    gives the two defenders 2 between them (see :func:`points_by_side` for who gets them).
+    Six-handed: a march or a euchre scores 3, a lone march 6 (1 for 3 or 4 tricks, as everywhere), a
+    lone defender's euchre ``lone_defender_points`` (at least the plain 3).
     """
-    n = rules.hand_size
+    n, sc = rules.hand_size, table_of(rules).scoring
     t = np.asarray(maker_tricks)
-    if rules.players == 6:
-        maker = np.where(t == n, np.where(maker_alone, 6, 3), np.where(t >= rules.tricks_to_make, 1, 0))
-        return maker, _lone_defender(rules, t, defender_alone, np.where(t >= rules.tricks_to_make, 0, 3))
-    if rules.players == 3:
-        maker = np.where(t == n, 4, np.where(t == n - 1, 2, np.where(t >= rules.tricks_to_make, 1, 0)))
-        return maker, np.where(t >= rules.tricks_to_make, 0, 2)
-    maker = np.where(t == n, np.where(maker_alone, 4, 2), np.where(t >= rules.tricks_to_make, 1, 0))
-    defp = _lone_defender(rules, t, defender_alone, np.where(t >= rules.tricks_to_make, 0, 2))
+    maker = np.where(t >= rules.tricks_to_make, 1, 0)
+    if sc.march_but_one:
+        maker = np.where(t == n - 1, sc.march_but_one, maker)
+    maker = np.where(t == n, np.where(maker_alone, sc.lone_march, sc.march), maker)
+    defp = np.where(t >= rules.tricks_to_make, 0, sc.euchre)
+    if rules.seating.partnerships:
+        defp = _lone_defender(rules, t, defender_alone, defp)
     if rules.super_euchre:
         defp = np.where(t == 0, np.maximum(defp, 4), defp)
     return maker, defp
@@ -717,10 +720,10 @@ def hand_point_values(rules: Rules) -> tuple[int, ...]:
     values :func:`hand_points_array` gives, 0 left out): 1, 2, 4 as a rule; 1, 3, 6 six-handed; a
     lone defender's ``lone_defender_points`` (at least the plain euchre's 2, six-handed 3) and, with
     ``super_euchre``, the 4 of a march against the makers, when a defender may go alone."""
-    six = rules.players == 6
-    values = {1, 3, 6} if six else {1, 2, 4}
-    if rules.players in (4, 6) and rules.defend_alone:
-        lone = max(3 if six else 2, rules.lone_defender_points)
+    sc = table_of(rules).scoring
+    values = {1, sc.march, sc.lone_march, sc.euchre} | ({sc.march_but_one} if sc.march_but_one else set())
+    if lone_defence_possible(rules):
+        lone = max(sc.euchre, rules.lone_defender_points)
         values.add(lone)
         if rules.super_euchre:
             values.add(max(4, lone))
@@ -744,5 +747,5 @@ __all__ = [
     "why_no_alone_before_lead", "railroad_on", "may_go_alone", "may_defend_alone", "why_no_defend_alone",
     "sitting_out", "renege_penalty", "renege_points", "points_by_side", "side_of_seat", "side_count",
     "why_no_alone", "for_players", "PLAYER_COUNTS", "GAME_NAMES", "farmer_cards", "may_farm", "FARMER_CARDS",
-    "loner_asks_partner", "SIX_HANDED_NOT_BUILT",
+    "loner_asks_partner", "SIX_HANDED_NOT_BUILT", "Scoring", "Table", "TABLES", "OPTIONS", "table_of", "game_name",
 ]

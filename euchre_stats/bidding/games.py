@@ -30,7 +30,7 @@ from pathlib import Path
 import numpy as np
 
 from ..core.errors import BiddingModelError
-from ..core.seating import SEATINGS
+from ..core.seating import SEATINGS, Seating
 from ..game.policies import THRESHOLDS, PointCountPolicy, best_discard, policy_card_points, policy_hand_points
 from ..game.state import OVER, PLAY, ROUND_ONE, HandState
 from ..cardplay.contracts import game_maker_tricks, six_maker_tricks
@@ -47,10 +47,12 @@ BIDDER_GAMES = (2, 3, 6)
 DECK_BIDDERS = ("6/50",)
 
 
-def game_kinds(players: int) -> tuple[str, ...]:
-    """The thresholds fitted for the ``players`` game: :data:`GAME_KINDS`, and in six-handed euchre
-    ``assist`` too (the dealer's two partners ordering the card into their side's hand)."""
-    return GAME_KINDS + ("assist",) if SEATINGS[players].partnerships else GAME_KINDS
+def game_kinds(players: int | Seating) -> tuple[str, ...]:
+    """The thresholds fitted for the ``players`` game (or the table ``players``): :data:`GAME_KINDS`,
+    and at a table with partners (six-handed euchre) ``assist`` too (the dealer's partners ordering
+    the card into their side's hand)."""
+    seating = players if isinstance(players, Seating) else SEATINGS[players]
+    return GAME_KINDS + ("assist",) if seating.partnerships else GAME_KINDS
 #: the shipped thresholds, per player count
 DATA = Path(__file__).parents[1] / "data" / "game_bidders.json"
 #: candidate deals dealt per deal that reaches a decision point, at most
@@ -139,20 +141,16 @@ def seat_value(rules: Rules, seat: int, maker, tricks, alone=False, defender_alo
     maker went alone, ``defender_alone``: a lone defender's seat or -1; six-handed only): two-handed
     its points minus the opponent's; cutthroat its points minus the mean of the other two players'
     (a euchre's 2 points split evenly between the defenders, who play as a coalition); six-handed
-    its side's points minus the other side's."""
+    its side's points minus the other side's.  In general: the seat's side's points minus the mean of
+    the other sides', the defenders sharing a euchre evenly (with two sides, simply ours minus theirs)."""
     maker = np.asarray(maker)
     hs = rules.hand_size
     live = maker >= 0
     t = np.where(live, tricks, hs)
     mp, dp = (a.astype(np.float64) for a in hand_points_array(rules, t, alone, np.asarray(defender_alone) >= 0))
-    if rules.players == 6:
-        ours = live & ((maker & 1) == (seat & 1))
-        return np.where(live, np.where(ours, mp - dp, dp - mp), 0.0)
-    ours = live & (maker == seat)
-    if rules.players == 2:
-        v = np.where(ours, mp - dp, dp - mp)
-    else:
-        v = np.where(ours, mp - dp / 2, dp / 4 - mp / 2)
+    ours = live & rules.seating.same_side(maker, seat)
+    k = rules.seating.sides - 1  # the other sides: each defending side's share of a euchre is dp / k
+    v = np.where(ours, mp - dp / k, dp / k - (mp + (k - 1) * dp / k) / k)
     return np.where(live, v, 0.0)
 
 
@@ -210,13 +208,14 @@ def play_contracts(rules: Rules, rows: list, model: str, seed: int,
         trump = np.array([rows[i][1] for i in live], dtype=np.int64)
         up = np.array([rows[i][3] for i in live], dtype=np.int64)
         disc = np.array([rows[i][5] for i in live], dtype=np.int64)
-        if rules.players == 6:
+        if not rules.seating.four_seats:
             tricks[live] = six_maker_tricks(rules, hands, trump, maker[live], out[live], model=model, seed=seed,
                                             up_known=up, threads=workers, discard=disc, maker_alone=loner[live],
                                             defender_alone=lone_def[live])
         else:
             tricks[live] = game_maker_tricks(rules, hands, trump, maker[live], threads=workers, model=model,
-                                             seed=seed, up_known=up, discard=disc)
+                                             seed=seed, up_known=up, discard=disc, out=out[live],
+                                             maker_alone=loner[live], defender_alone=lone_def[live])
     return maker, tricks, (maker >= 0) & (loner >= 0), np.where(maker >= 0, lone_def, -1)
 
 
@@ -265,7 +264,7 @@ class GameTuneResult:
 
     def to_dict(self) -> dict:
         out = {"players": self.players, "thresholds": self.thresholds, "fit": self.fit}
-        if self.players == 6:  # six-handed is fitted per pack: the 33-card deck or the doubled one
+        if str(self.players) in {k.split("/")[0] for k in DECK_BIDDERS}:  # fitted per pack (six-handed)
             out["deck"] = self.deck
         return out
 
@@ -281,7 +280,7 @@ def tune_game_bidder(rules: Rules, deals: int = 4000, seed: int = 0, sweeps: int
     if rules.no_trump:
         raise BiddingModelError("no_trump: the smaller games' bidder is fitted without no-trump calls (its "
                                 "call_no_trump threshold is the point-count bidder's)")
-    kinds = game_kinds(rules.players)
+    kinds = game_kinds(rules.seating)
     thr = {k: THRESHOLDS[k] for k in kinds}
     points = _points(rules.players)
     se: dict = {}

@@ -17,7 +17,7 @@ import numpy as np
 from ..core.errors import PlayModelError
 from ..core.seats import DEALER
 from ..core.trump import POWER
-from ..rules import (GAME_NAMES, SIX_HANDED_NOT_BUILT, Rules, first_leader, hand_points_array, railroad_on,
+from ..rules import (SIX_HANDED_NOT_BUILT, Rules, first_leader, game_name, hand_points_array, railroad_on,
                      sitting_out)
 
 PLAY_MODELS = ("dd", "pimc")
@@ -123,16 +123,19 @@ def with_railroad(rules: Rules, c: "Contracts") -> tuple["Contracts", list[np.nd
     return dataclasses.replace(c, hands=hands), done
 
 
+#: what is built of a table's analyses, where the generic refusal of :func:`four_handed_only` says too little
+_NOT_BUILT = {"six-handed": SIX_HANDED_NOT_BUILT}
+
+
 def four_handed_only(rules: Rules) -> str | None:
     """Why an analysis of the four-handed game (the bidding model, its questions, tables and
     simulations) cannot take ``rules``: a smaller game, or a farmer's hand (which no engine but the
     state machine plays); None when it can."""
-    if rules.players == 6:
-        return SIX_HANDED_NOT_BUILT
-    if rules.players != 4:
-        return (f"these rules are {GAME_NAMES[rules.players]} (players {rules.players}): the bidding model and "
-                "the questions asked of it are four-handed; the smaller games have the state machine, review, "
-                "solve, order|call|lead --players, odds --players and variants --players")
+    if not rules.seating.vectorised:
+        return _NOT_BUILT.get(rules.seating.label) or (
+            f"these rules are {game_name(rules)} (players {rules.players}): the bidding model and "
+            "the questions asked of it are four-handed; the smaller games have the state machine, review, "
+            "solve, order|call|lead --players, odds --players and variants --players")
     if rules.farmers_hand:
         return ("farmers_hand: the bidding model and the questions asked of it do not play the farmer's "
                 "exchange; the state machine and review do")
@@ -141,8 +144,9 @@ def four_handed_only(rules: Rules) -> str | None:
 
 def game_maker_tricks(rules: Rules, hands: np.ndarray, trump, maker, threads: int | None = None, *,
                       model: str = "dd", seed: int = 0, up_known=None, worlds: int | None = None,
-                      discard=None) -> np.ndarray:
-    """Tricks of the maker in a two- or three-handed game, from the first lead.
+                      discard=None, out=None, maker_alone=None, defender_alone=None) -> np.ndarray:
+    """Tricks of the makers in a game of at most four seats (two- or three-handed, or a table of the
+    program's own on four seats), from the first lead.
 
     ``hands`` are (n, players) uint64 as play starts (after any pick-up and discard), with the
     analysis seats of the four-handed game: the dealer is the last seat (``players - 1``) and
@@ -156,6 +160,10 @@ def game_maker_tricks(rules: Rules, hands: np.ndarray, trump, maker, threads: in
     from its own information, the upcard ``up_known[i]`` known in the dealer's hand while held,
     the dealer its own discard ``discard[i]`` (or -1), and plays for the points of its side; deal
     ``i`` from the stream ``(seed, i)``).
+
+    At a table with partners, ``out`` (the bitmask of the game's seats sitting out), ``maker_alone``
+    (the makers' lone player or -1) and ``defender_alone`` (a lone defender or -1), one each or an
+    (n,) array, say who is alone (default: nobody), which sets who leads and the points played for.
     """
     from ..solver import game_seats, solve_many
 
@@ -163,8 +171,8 @@ def game_maker_tricks(rules: Rules, hands: np.ndarray, trump, maker, threads: in
         raise PlayModelError(f"unknown play model {model!r}: expected dd or pimc")
 
     players = rules.players
-    if players == 4:
-        raise PlayModelError("game_maker_tricks plays the two- and three-handed games; the four-handed "
+    if rules.seating.vectorised or not rules.seating.four_seats:
+        raise PlayModelError("game_maker_tricks plays the games of at most four seats; the four-handed "
                              "game's contracts go through Evaluator")
     hands = np.asarray(hands, dtype=np.uint64)
     if hands.ndim != 2 or hands.shape[1] != players:
@@ -174,19 +182,35 @@ def game_maker_tricks(rules: Rules, hands: np.ndarray, trump, maker, threads: in
     maker = np.broadcast_to(np.asarray(maker, dtype=np.int64), (n,))
     if n and ((maker < 0) | (maker >= players)).any():
         raise PlayModelError(f"maker must be a seat 0..{players - 1}, got {maker.tolist()!r}")
-    lead = first_leader(rules, players - 1)
+    lone = maker_alone is not None or defender_alone is not None
+    sit = np.broadcast_to(np.asarray(0 if out is None else out, dtype=np.int64), (n,))
+    loner = np.broadcast_to(np.asarray(-1 if maker_alone is None else maker_alone, dtype=np.int64), (n,))
+    da = np.broadcast_to(np.asarray(-1 if defender_alone is None else defender_alone, dtype=np.int64), (n,))
+    if lone:  # who leads depends on who is alone
+        lead = np.array([first_leader(rules, players - 1, int(a) if a >= 0 else None, int(d) if d >= 0 else None)
+                         for a, d in zip(loner, da)], dtype=np.int64)
+    else:
+        lead = np.full(n, first_leader(rules, players - 1), dtype=np.int64)
     four = np.zeros((n, 4), dtype=np.uint64)
     leader = np.zeros(n, dtype=np.int64)
     out = np.zeros(n, dtype=np.int64)
     maker_seat = np.zeros(n, dtype=np.int64)
     dealer = np.zeros(n, dtype=np.int64)
-    for m in range(players) if players == 3 else (0,):
-        rows = maker == m if players == 3 else np.ones(n, dtype=bool)
+    alone = np.zeros(n, dtype=bool)
+    lone_def = np.full(n, -1, dtype=np.int64)
+    coalition = rules.seating.sides > 2  # each for themselves: the maker against the others' coalition
+    for m in range(players) if coalition else (0,):
+        rows = maker == m if coalition else np.ones(n, dtype=bool)
         where, out[rows] = game_seats(players, m)
-        for seat in range(players):
-            four[rows, where[seat]] = hands[rows, seat]
-        leader[rows] = where[lead]
-        maker_seat[rows] = np.asarray(where)[maker[rows]]
+        w = np.asarray(where)
+        for seat in range(players):  # a seat sitting out keeps its cards out of play
+            four[rows, where[seat]] = np.where((sit[rows] >> seat) & 1, np.uint64(0), hands[rows, seat])
+            out[rows] |= ((sit[rows] >> seat) & 1) << where[seat]
+        leader[rows] = w[lead[rows]]
+        # the lone player stands for the makers (the same side, the same points)
+        maker_seat[rows] = w[np.where(loner[rows] >= 0, loner[rows], maker[rows])]
+        alone[rows] = loner[rows] >= 0
+        lone_def[rows] = np.where(da[rows] >= 0, w[np.maximum(da[rows], 0)], -1)
         dealer[rows] = where[players - 1]
     maker_side = maker_seat & 1
     if model == "dd":
@@ -194,7 +218,7 @@ def game_maker_tricks(rules: Rules, hands: np.ndarray, trump, maker, threads: in
     else:
         from .realistic import DEFAULT_WORLDS, play_realistic
 
-        side0 = play_realistic(rules, four, trump, leader, out, maker_seat, False, -1, seed=seed,
+        side0 = play_realistic(rules, four, trump, leader, out, maker_seat, alone, lone_def, seed=seed,
                                worlds=DEFAULT_WORLDS if worlds is None else worlds, threads=threads,
                                up_known=up_known, dealer=dealer, discard=discard)
     return np.where(maker_side == 0, side0, rules.hand_size - side0)
@@ -219,7 +243,7 @@ def six_maker_tricks(rules: Rules, hands: np.ndarray, trump, maker, out, *, mode
     """
     if model not in PLAY_MODELS:
         raise PlayModelError(f"unknown play model {model!r}: expected dd or pimc")
-    if rules.players != 6:
+    if rules.seating.four_seats:
         raise PlayModelError("six_maker_tricks plays six-handed euchre")
     hands = np.asarray(hands, dtype=np.uint64)
     if hands.ndim != 2 or hands.shape[1] != 6:

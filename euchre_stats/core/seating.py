@@ -8,9 +8,11 @@ one, cutthroat three sides of one.  Everything that depends only on who sits whe
 seating; what a table *scores* is the rules' (:mod:`euchre_stats.rules`).  No rules and no I/O
 here.
 
-The one place that chooses an engine by table size is :attr:`Seating.vectorised`: the
+The two places that choose an engine by table size are :attr:`Seating.vectorised` (the
 four-handed game has vectorised question engines, every other table plays through the state
-machine.
+machine) and :attr:`Seating.four_seats` (a table of at most four seats plays on the four-seat
+kernels, a larger one on the N-seat kernels).  A new table is a new :class:`Seating` (and its
+scoring in :mod:`euchre_stats.rules`); ``tests/decide/test_toy_table.py`` builds one.
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ class Seating:
     """One table: ``players`` seats in ``sides`` sides that alternate round the table.
 
     ``names`` are the seats' names from eldest to the dealer, ``words`` every word (and number,
-    1 = eldest) a player may use for a seat, ``label`` the game's short name.
+    1 = eldest) a player may use for a seat, ``label`` the game's short name; ``vectorised`` marks the
+    four-handed game, for which the questions and the solvers have vectorised engines.
     """
 
     players: int
@@ -33,6 +36,7 @@ class Seating:
     label: str
     names: tuple[str, ...]
     words: tuple[tuple[str, int], ...]
+    vectorised: bool = False
 
     def __post_init__(self):
         if self.players % self.sides or len(self.names) != self.players:
@@ -55,10 +59,11 @@ class Seating:
         return self.side_size > 1
 
     @property
-    def vectorised(self) -> bool:
-        """The four-handed table, for which the questions and the solvers have vectorised engines;
-        every other table runs through the state machine and the N-seat kernels."""
-        return self.players == 4 and self.sides == 2
+    def four_seats(self) -> bool:
+        """Whether the table plays on the four-seat kernels (the four-handed game on its seats, two-
+        handed and cutthroat where :func:`euchre_stats.solver.game_seats` puts them); a larger table
+        plays on the N-seat kernels."""
+        return self.players <= 4
 
     def side_of(self, seat):
         """The side of ``seat`` (an int or an integer array)."""
@@ -84,7 +89,7 @@ class Seating:
         for word, seat in self.words:
             if word == key:
                 return seat
-        raise error(f"unknown seat {text!r}{'' if self.players == 4 else f' in a {self.players}-player game'}: "
+        raise error(f"unknown seat {text!r}{'' if self.vectorised else f' in a {self.players}-player game'}: "
                     f"expected {', '.join(self.names)} or 1-{self.players} (1 = eldest)")
 
 
@@ -99,7 +104,8 @@ SEATINGS = {
     3: Seating(3, 3, "cutthroat", ("eldest", "second", "dealer"),
                _words(("eldest", "second", "dealer"), ("left", 0), ("right", 1))),
     4: Seating(4, 2, "four-handed", ("eldest", "partner", "third", "dealer"),
-               _words(("eldest", "partner", "third", "dealer"), ("left", 0), ("right", 2), ("dealer's partner", 1))),
+               _words(("eldest", "partner", "third", "dealer"), ("left", 0), ("right", 2), ("dealer's partner", 1)),
+               vectorised=True),
     6: Seating(6, 2, "six-handed", ("eldest", "second", "third", "fourth", "fifth", "dealer"),
                _words(("eldest", "second", "third", "fourth", "fifth", "dealer"), ("left", 0), ("right", 4))),
 }

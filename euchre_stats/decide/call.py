@@ -24,7 +24,7 @@ from .result import Decision
 from .setup import (check_models, hand_setup, make_contracts, others_policy, pass_outcome, rest_declares,
                     round_knowledge, seat_models, upcard_of, zero_outcome)
 from .summary import option_ranges, summarise
-from .tables import (GAME_SEAT_NAMES, ask_game, bid_ranges, check_game, game_upcard, legal_actions, parse_game_seat,
+from .tables import (ask_game, bid_ranges, check_game, game_upcard, legal_actions, parse_game_seat,
                      seen_bids)
 
 
@@ -121,12 +121,12 @@ def game_call_decision(hand, turned_down, seat, rules: Rules, *, samples: int = 
     that may be named, and pass unless the dealer is stuck."""
     rules = Rules.from_json(rules)
     model = check_game(rules, model, pass_model)
-    asker = parse_game_seat(seat, rules.players)
+    asker = parse_game_seat(seat, rules.seating)
     cards = parse_cards(hand, rules.deck_obj, size=rules.hand_size)
     hmask = cards_to_mask(cards)
     up = game_upcard(turned_down, rules, hmask, "turned-down card")
     inputs = {"hand": " ".join(card_name(c) for c in cards), "turned_down": card_name(up),
-              "seat": GAME_SEAT_NAMES[rules.players][asker]}
+              "seat": rules.seating.names[asker]}
     prefix = seen_bids(["pass"] * (rules.players + asker), asker, rules.players)
     return ask_game("call", rules, asker, hmask, up, prefix, legal_actions, inputs, bid_ranges(rules), samples=samples,
                 seed=resolve_seed(seed), model=model, workers=workers, infer=infer, pass_model=pass_model,

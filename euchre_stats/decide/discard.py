@@ -13,7 +13,7 @@ from ..core.cards import JOKER, card_name, cards_to_mask, parse_card, parse_card
 from ..core.errors import DecisionInputError
 from ..core.seats import DEALER, SEAT_NAMES, parse_seat
 from ..cardplay.contracts import DEFAULT_PLAY_MODEL, Evaluator
-from ..rules import (hand_point_limit, GAME_NAMES, NORTH_AMERICAN, Rules, alone_with_the_call, may_discard,
+from ..rules import (hand_point_limit, game_name, NORTH_AMERICAN, Rules, alone_with_the_call, may_discard,
                      order_must_go_alone)
 from ..sampling.dealer import Dealer, Knowledge
 from ..sampling.seeds import resolve_seed
@@ -23,7 +23,7 @@ from .driver import drive, sampled
 from .result import Decision
 from .setup import check_models, hand_setup, kitty_size, make_contracts, makers_chances, weakest_first
 from .summary import contract_ranges, summarise
-from .tables import (GAME_SEAT_NAMES, ask_game, check_game, game_upcard, legal_actions, parse_game_seat, seen_bids,
+from .tables import (ask_game, check_game, game_upcard, legal_actions, parse_game_seat, seen_bids,
                      value_range)
 
 
@@ -118,7 +118,7 @@ def game_discard_decision(hand, upcard, rules: Rules, *, maker="dealer", samples
     rules = Rules.from_json(rules)
     model = check_game(rules, model, "hand")
     dealer = rules.players - 1
-    m = parse_game_seat(maker, rules.players)
+    m = parse_game_seat(maker, rules.seating)
     cards = parse_cards(hand, rules.deck_obj, size=rules.hand_size + 1)
     up = parse_card(upcard, rules.deck_obj) if not isinstance(upcard, int) else upcard
     hmask = cards_to_mask(cards)
@@ -128,10 +128,10 @@ def game_discard_decision(hand, upcard, rules: Rules, *, maker="dealer", samples
                                  "cards")
     game_upcard(up, rules, 0)
     inputs = {"hand": " ".join(card_name(c) for c in cards), "upcard": card_name(up),
-              "maker": GAME_SEAT_NAMES[rules.players][m]}
+              "maker": rules.seating.names[m]}
     if alone:
         if not rules.seating.partnerships:
-            raise DecisionInputError(f"alone: nobody goes alone in {GAME_NAMES[rules.players]}")
+            raise DecisionInputError(f"alone: nobody goes alone in {game_name(rules)}")
         if m != dealer and rules.seating.same_side(m, dealer):
             raise DecisionInputError(f"{rules.seating.names[m]} ordered alone: the dealer, its partner, sits out and "
                                      "takes nothing up, so there is no discard")

@@ -18,11 +18,11 @@ from ..bidding.model import BiddingModel, default_model
 from ..core.bits import held_copy
 from ..core.cards import JOKER, card_name, card_suit, card_twin, cards_to_mask, parse_card, parse_cards, trump_letter
 from ..core.errors import DecisionInputError, DuplicateCardError
-from ..core.seats import DEALER, SEAT_NAMES, parse_seat, partners_of
+from ..core.seats import DEALER, SEAT_NAMES, parse_seat
 from ..core.trump import EFF_SUIT, SUIT_MASK, trick_winner_index
 from ..game.policies import best_discard
 from ..cardplay.contracts import DEFAULT_PLAY_MODEL, Outcome
-from ..rules import (hand_point_limit, GAME_NAMES, NORTH_AMERICAN, Rules, alone_with_the_call, first_leader,
+from ..rules import (hand_point_limit, game_name, NORTH_AMERICAN, Rules, alone_with_the_call, first_leader,
                      hand_points_array, lone_defence_possible, may_discard, order_must_go_alone, sitting_out,
                      why_no_alone_before_lead, why_no_defend_alone)
 from ..sampling.dealer import KITTY, Knowledge
@@ -33,9 +33,9 @@ from .inference import auction_weights
 from .result import Decision
 from .setup import check_models, contract_trump, dealer_for, hand_setup, kitty_size
 from .summary import contract_ranges, summarise
-from .tables import (GAME_SEAT_NAMES, VALUE_UNITS, bidder_for, check_game, deal_game, fits_bids, free_copy, game_values,
-                     hand_state, kept_deals, nobody_alone_after, parse_game_seat, replay_game_tricks, seen_bids,
-                     spare_cards, value_range)
+from .tables import (bidder_for, check_game, deal_game, fits_bids, free_copy, game_values, hand_state, kept_deals,
+                     nobody_alone_after, parse_game_seat, replay_game_tricks, seen_bids, spare_cards, value_range,
+                     value_unit)
 
 
 def replay_tricks(rules: Rules, trump: int, first_leader_seat: int, active: list[bool],
@@ -282,11 +282,11 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
 
     rules = Rules.from_json(rules)
     model = check_game(rules, model, "hand")
-    p, hs, deck = rules.players, rules.hand_size, rules.deck_obj
+    p, hs, deck, table = rules.players, rules.hand_size, rules.deck_obj, rules.seating
     dealer = p - 1
     t = contract_trump(trump, rules)
-    m = parse_game_seat(maker, p)
-    asker = parse_game_seat(seat, p)
+    m = parse_game_seat(maker, table)
+    asker = parse_game_seat(seat, table)
     trick_cards, named = [], 0
     for x in tricks:  # in order: in the doubled pack a card named again is its second copy
         try:
@@ -310,27 +310,28 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
     for c in played:
         if (hmask >> c) & 1:
             raise DecisionInputError(f"card {card_name(c)!r} is both in the hand and already played")
-    if alone and p != 6:
-        raise DecisionInputError(f"alone: nobody goes alone in {GAME_NAMES[p]}")
-    da = None if defender_alone in (None, "") else parse_game_seat(defender_alone, p)
+    if alone and not table.partnerships:
+        raise DecisionInputError(f"alone: nobody goes alone in {game_name(rules)}")
+    da = None if defender_alone in (None, "") else parse_game_seat(defender_alone, table)
     if da is not None:
-        why = why_no_defend_alone(rules, da, m, alone, False) if p == 6 else f"nobody defends alone in {GAME_NAMES[p]}"
+        why = (why_no_defend_alone(rules, da, m, alone, False) if table.partnerships
+               else f"nobody defends alone in {game_name(rules)}")
         if why is not None:
-            raise DecisionInputError(f"seat {GAME_SEAT_NAMES[p][da]!r} cannot defend alone: {why}")
-    sit = sum(1 << s for s in partners_of(m, p)) if alone else 0  # the loner's partners sit out
+            raise DecisionInputError(f"seat {table.names[da]!r} cannot defend alone: {why}")
+    sit = sum(1 << s for s in table.partners(m)) if alone else 0  # the loner's partners sit out
     if (sit >> asker) & 1:
-        raise DecisionInputError(f"seat {GAME_SEAT_NAMES[p][asker]} sits out behind the lone maker "
-                                 f"{GAME_SEAT_NAMES[p][m]}: it leads nothing")
+        raise DecisionInputError(f"seat {table.names[asker]} sits out behind the lone maker "
+                                 f"{table.names[m]}: it leads nothing")
     if da is not None:  # and a lone defender's
-        sit |= sum(1 << s for s in partners_of(da, p))
+        sit |= sum(1 << s for s in table.partners(da))
         if (sit >> asker) & 1:
-            raise DecisionInputError(f"seat {GAME_SEAT_NAMES[p][asker]} sits out behind the lone defender "
-                                     f"{GAME_SEAT_NAMES[p][da]}: it leads nothing")
+            raise DecisionInputError(f"seat {table.names[asker]} sits out behind the lone defender "
+                                     f"{table.names[da]}: it leads nothing")
     first = first_leader(rules, dealer, m if alone else None, da)
     played_by, voids, won, leader = replay_game_tricks(rules, t, trick_cards, asker, hmask, sit, first)
     if leader != asker:
-        raise DecisionInputError(f"after the tricks given it is {GAME_SEAT_NAMES[p][leader]}'s lead, not "
-                                 f"{GAME_SEAT_NAMES[p][asker]}'s")
+        raise DecisionInputError(f"after the tricks given it is {table.names[leader]}'s lead, not "
+                                 f"{table.names[asker]}'s")
     upc = None if up is None else (up if isinstance(up, int) else parse_card(up, deck))
     if upc is not None and deck.doubled and card_twin(upc) >= 0:
         # which copy was turned up: the one the dealer holds or played, else one nobody holds or played
@@ -338,9 +339,9 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
         upc = held_copy(upc, mine) if mine >> upc & 1 or mine >> card_twin(upc) & 1 else \
             free_copy(upc, hmask | cards_to_mask(played))
     round_one = upc is not None and card_suit(upc) == t
-    # the holders: four seats (the smaller games use the first p) or six, then the kitty
-    seats = 6 if p == 6 else 4
-    kit = seats if p == 6 else KITTY
+    # the holders: the four-seat kernels' seats (a smaller game uses the first p) or the table's, then the kitty
+    seats = 4 if table.four_seats else p
+    kit = KITTY if table.four_seats else seats
     k = Knowledge.for_seats(deck.mask, seats, trump=t)
     k.gone = cards_to_mask(played)
     k.known[asker] = hmask
@@ -376,22 +377,23 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
     # a loner's exchange with a partner hides the hands as dealt: with a loner the deals are screened
     # only at the first lead by a defender (not the dealer who took the card up), whole auctions and
     # exchanges replayed from hands as dealt (see ``lone_keep`` below); otherwise they are uniform
-    lone_screen = (alone and da is None and infer and upc is not None and not trick_cards and (asker & 1) != (m & 1)
-                   and not (round_one and asker == dealer))
+    lone_screen = (alone and da is None and infer and upc is not None and not trick_cards
+                   and not table.same_side(asker, m) and not (round_one and asker == dealer))
     screen = infer and upc is not None and not alone and da is None
-    inputs = {"hand": " ".join(card_name(c) for c in cards), "trump": trump_letter(t), "maker": GAME_SEAT_NAMES[p][m],
-              "seat": GAME_SEAT_NAMES[p][asker]}
+    inputs = {"hand": " ".join(card_name(c) for c in cards), "trump": trump_letter(t), "maker": table.names[m],
+              "seat": table.names[asker]}
     if alone:
         inputs["alone"] = True
     if da is not None:
-        inputs["defender_alone"] = GAME_SEAT_NAMES[p][da]
+        inputs["defender_alone"] = table.names[da]
     policy, inputs = bidder_for(rules, bidder, inputs)
     # announcements after the call that the question's "nobody alone" must rule out
-    after_call = p == 6 and (not alone_with_the_call(rules) or lone_defence_possible(rules))
+    after_call = table.partnerships and (not alone_with_the_call(rules) or lone_defence_possible(rules))
     if screen:
         bids = seen_bids(["pass"] * (m if round_one else p + m) + ["order" if round_one else trump_letter(t)], asker, p)
-    where, out = game_seats(p, m) if p != 6 else (list(range(6)), 0)
+    where, out = game_seats(p, m) if table.four_seats else (list(range(p)), 0)
     w4 = np.asarray(where)
+    out |= sum(1 << where[s] for s in range(p) if (sit >> s) & 1)  # a loner's partners sit out
     pb = np.array(played_by, dtype=np.uint64)
 
     def draw(rng, n):
@@ -459,8 +461,8 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
             fits_cache[cur] = (fit, takes)
         return fits_cache[cur]
 
-    ours = (asker & 1) == (m & 1) if p == 6 else asker == m
-    maker_tricks_before = sum(won[s] for s in range(p) if (s & 1) == (m & 1)) if p == 6 else won[m]
+    ours = bool(table.same_side(asker, m))
+    maker_tricks_before = sum(won[s] for s in range(p) if table.same_side(s, m))
     wv = worlds or DEFAULT_WORLDS
 
     if lone_screen:
@@ -490,12 +492,12 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
                                      "the point-count bidder; use --no-infer")
         hands = np.array(rows, dtype=np.uint64).reshape(len(rows), p)
         nn = len(hands)
-        if p == 6:
+        if not table.four_seats:
             mine = None
             if model == "pimc":  # side 0 (seats 0, 2, 4) after each lead, realistic play from the same stream
                 from ..cardplay.realistic_seats import lead_values_seats
 
-                side0_before = sum(won[x] for x in range(6) if x % 2 == 0)
+                side0_before = sum(won[x] for x in range(p) if table.same_side(x, 0))
                 v0 = lead_values_seats(rules, hands, t, asker, sit, m, alone, cards, seed=int(rng.integers(2**62)),
                                        worlds=wv, threads=workers, up_known=up_known, gone=k.gone, voids=voids,
                                        won=side0_before, defender_alone=da)
@@ -517,7 +519,8 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
             for s in range(p):
                 vd[where[s]] = voids[s]
             side0 = sum(won[s] for s in range(p) if where[s] % 2 == 0)
-            vals, _ = lead_values_realistic(rules, four, t, where[asker], out, where[m], False, -1,
+            vals, _ = lead_values_realistic(rules, four, t, where[asker], out, where[m], bool(alone),
+                                            -1 if da is None else where[da],
                                             seed=int(rng.integers(2**62)), worlds=wv, threads=workers, voids=vd,
                                             gone=k.gone, up_known=up_known, won=side0, cards=cards,
                                             dealer=int(w4[dealer]))
@@ -525,7 +528,7 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
         for c in cards:
             v = vals[:, c].astype(np.int64)
             mt = maker_tricks_before + (v if ours else left - v)
-            o = game_values(rules, asker, np.full(nn, m), mt)
+            o = game_values(rules, asker, np.full(nn, m), mt, bool(alone), np.full(nn, -1 if da is None else da))
             o.points = o.our_tricks.astype(np.float64)
             if not ours:  # P(make), P(march), P(euchred) are the maker's chances, whoever asks
                 made = mt >= rules.tricks_to_make
@@ -545,7 +548,7 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
     inputs.update({"tricks": [" ".join(card_name(c) for c in tr) for tr in trick_cards],
                    "up": card_name(upc) if upc is not None else None, "side": "makers" if ours else "defenders"})
     return Decision("lead", inputs, rules, seed, info.played, model, options, diffs, rec, close, None,
-                    screen or lone_screen, info.effective, value_unit=VALUE_UNITS[p], sampling=info)
+                    screen or lone_screen, info.effective, value_unit=value_unit(rules), sampling=info)
 
 
 def _six_lead_outcomes(rules: Rules, hands: np.ndarray, trump: int, asker: int, maker: int, cards, ours: bool,
@@ -559,8 +562,9 @@ def _six_lead_outcomes(rules: Rules, hands: np.ndarray, trump: int, asker: int, 
     double dummy."""
     from ..solver.seats import solve_seats
 
-    sides = [0 if (s & 1) == (asker & 1) else 1 for s in range(6)]
-    seats_out = [s for s in range(6) if (out >> s) & 1]
+    seats = range(hands.shape[1])
+    sides = [0 if rules.seating.same_side(s, asker) else 1 for s in seats]
+    seats_out = [s for s in seats if (out >> s) & 1]
     n = len(hands)
     outs = {}
     for c in cards:

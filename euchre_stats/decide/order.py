@@ -35,7 +35,7 @@ from .result import Decision
 from .setup import (check_models, hand_setup, make_contracts, others_policy, pass_outcome, pick_discards,
                     rest_declares, round_knowledge, seat_models, upcard_of, weakest_first)
 from .summary import option_ranges, summarise
-from .tables import (GAME_SEAT_NAMES, ask_game, bid_ranges, check_game, game_upcard, parse_game_seat, seen_bids,
+from .tables import (ask_game, bid_ranges, check_game, game_upcard, parse_game_seat, seen_bids,
                      state_actions)
 
 
@@ -236,7 +236,7 @@ def game_order_decision(hand, upcard, seat, rules: Rules, *, samples: int = 1000
     order it alone (the loner's exchange with a partner made by the bidder)."""
     rules = Rules.from_json(rules)
     model = check_game(rules, model, pass_model)
-    asker = parse_game_seat(seat, rules.players)
+    asker = parse_game_seat(seat, rules.seating)
     cards = parse_cards(hand, rules.deck_obj, size=rules.hand_size)
     hmask = cards_to_mask(cards)
     up = game_upcard(upcard, rules, hmask)
@@ -254,7 +254,7 @@ def game_order_decision(hand, upcard, seat, rules: Rules, *, samples: int = 1000
         return out
 
     inputs = {"hand": " ".join(card_name(c) for c in cards), "upcard": card_name(up),
-              "seat": GAME_SEAT_NAMES[rules.players][asker]}
+              "seat": rules.seating.names[asker]}
     return ask_game("order", rules, asker, hmask, up, seen_bids(["pass"] * asker, asker, rules.players), options,
                     inputs, bid_ranges(rules), samples=samples, seed=resolve_seed(seed), model=model, workers=workers,
                 infer=infer, pass_model=pass_model, target_se=target_se, progress=progress, bidder=bidder)

@@ -30,22 +30,17 @@ import numpy as np
 from ..bidding.games import contract_of, finish_auction, game_bidder, game_kinds, play_contracts, seat_value
 from ..core.cards import JOKER, card_name, card_twin, cards_to_mask, parse_cards
 from ..core.errors import DecisionInputError, DuplicateCardError
-from ..core.seating import SEATINGS
-from ..core.seats import TABLE_SEAT_NAMES
+from ..core.seating import SEATINGS, Seating
 from ..core.trump import EFF_SUIT, SUIT_MASK, trick_winner_index
 from ..game.policies import PointCountPolicy
 from ..game.state import ALONE, DEFEND, OVER, PLAY, HandState
 from ..cardplay.contracts import DEFAULT_PLAY_MODEL, PLAY_MODELS, Outcome
-from ..rules import GAME_NAMES, Rules, alone_with_the_call, lone_defence_possible
+from ..rules import Rules, alone_with_the_call, game_name, lone_defence_possible
 from .driver import drive
 from .result import Decision
 from .setup import pick_discards
 from .summary import summarise
 
-#: seat names from the dealer in each game, indexed by the game's seat
-GAME_SEAT_NAMES = {p: TABLE_SEAT_NAMES[p] for p in (2, 3, 6)}
-#: :attr:`Decision.value_unit` by player count (``questions.UNIT_WORDS`` says what each counts)
-VALUE_UNITS = {2: "points", 3: "points_vs_others", 6: "points"}
 
 #: the bidder behind every number here
 BIDDER = "point-count"
@@ -53,11 +48,18 @@ BIDDER = "point-count"
 MAX_SCREEN_FACTOR = 200
 
 
-def parse_game_seat(text, players: int) -> int:
-    """A seat of the ``players`` game named from the dealer: two-handed ``eldest|dealer`` or 1-2;
-    cutthroat ``eldest|second|dealer`` (``left``/``right`` of the dealer) or 1-3; six-handed
-    ``eldest|second|third|fourth|fifth|dealer`` or 1-6 (the dealer's partners are second and fourth)."""
-    return SEATINGS[players].parse(text, DecisionInputError)
+def parse_game_seat(text, seating: Seating | int) -> int:
+    """A seat of the table ``seating`` (or of the game of that many players) named from the dealer:
+    two-handed ``eldest|dealer`` or 1-2; cutthroat ``eldest|second|dealer`` (``left``/``right`` of the
+    dealer) or 1-3; six-handed ``eldest|second|third|fourth|fifth|dealer`` or 1-6 (the dealer's
+    partners are second and fourth)."""
+    return (seating if isinstance(seating, Seating) else SEATINGS[seating]).parse(text, DecisionInputError)
+
+
+def value_unit(rules: Rules) -> str:
+    """:attr:`Decision.value_unit` of the table (``questions.UNIT_WORDS`` says what each counts): our
+    side's points minus the other's with two sides, else minus the mean of the others'."""
+    return "points" if rules.seating.sides == 2 else "points_vs_others"
 
 
 def check_game(rules: Rules, model: str | None, pass_model: str) -> str:
@@ -221,7 +223,7 @@ def game_result(kind, inputs, rules, seed, model, outcomes, w, info, ranges, pas
     options, diffs, rec, close = summarise(outcomes, w, rules.hand_size, extras, None, lim, info, ranges)
     return Decision(kind, inputs, rules, seed, info.played, model, options, diffs, rec, close,
                     "point-count" if pass_model == "hand" else pass_model, infer,
-                    info.effective, value_unit=VALUE_UNITS[rules.players], sampling=info)
+                    info.effective, value_unit=value_unit(rules), sampling=info)
 
 
 def ask_game(kind, rules, asker, hmask, up, prefix, options, inputs, ranges, *, samples, seed, model, workers,
@@ -243,7 +245,7 @@ def bidder_for(rules: Rules, bidder: dict | None, inputs: dict):
     inputs = {**inputs, "players": rules.players, "bidding": BIDDER}
     if bidder is None:
         return game_bidder(rules.players, rules.deck), inputs
-    kinds = game_kinds(rules.players)
+    kinds = game_kinds(rules.seating)
     inputs["thresholds"] = {k: bidder[k] for k in kinds}
     inputs["bidding"] = f"{BIDDER} ({', '.join(f'{k} {bidder[k]:g}' for k in kinds)})"
     return PointCountPolicy(thresholds=bidder), inputs
@@ -282,7 +284,7 @@ def game_upcard(text, rules: Rules, hmask: int, what: str = "upcard") -> int:
     if (hmask >> up) & 1:
         raise DecisionInputError(f"the {what} {card_name(up)!r} is also in the hand")
     if up in (JOKER, RED_JOKER):
-        raise DecisionInputError(f"a Joker upcard: the questions of {GAME_NAMES[rules.players]} start from a suited "
+        raise DecisionInputError(f"a Joker upcard: the questions of {game_name(rules)} start from a suited "
                                  "upcard (the hand with the Joker turned up is played in review)")
     return up
 

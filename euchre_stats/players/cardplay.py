@@ -125,11 +125,12 @@ def view_worlds(view: SeatView, *, worlds: int = DEFAULT_WORLDS, seed: int | Non
         raise DecisionInputError(f"view_worlds takes a SeatView, got {type(view).__name__}")
     if view.phase != PLAY:
         raise DecisionInputError(f"seat {view.seat} is not to play a card (phase {view.phase})")
-    six = view.players == 6
+    six = not view.rules.seating.four_seats  # the N-seat kernels: the table's own seats, eldest first
     if six:
-        ks = [(x - view.dealer - 1) % 6 for x in range(6)]
-        kd, seats = 5, 6
-        out = sum(1 << ks[x] for x in range(6) if not view.active[x])
+        n = view.players
+        ks = [(x - view.dealer - 1) % n for x in range(n)]
+        kd, seats = n - 1, n
+        out = sum(1 << ks[x] for x in range(n) if not view.active[x])
     else:
         ks, kd, out = _kernel_seats(view)
         seats = 4
@@ -206,7 +207,7 @@ def double_dummy_card(state: HandState) -> int:
     legal = state.legal_cards()
     if legal & (legal - 1) == 0:
         return _lowest(legal)
-    if state.players == 6:
+    if not state.rules.seating.four_seats:
         return _double_dummy_six(state, legal)
     from ..solver import card_values_many, game_seats
 

@@ -27,6 +27,7 @@ import numpy as np
 
 from ..core.cards import card_name
 from ..core.errors import DecisionInputError, EuchreStatsError, IllegalActionError, PlayerMoveError
+from ..core.seating import SEATINGS
 from ..core.stats import mean
 from ..game.records import dumps_record, record_from_state
 from ..game.state import ALONE, BIDDING_PHASES, DEFEND, DISCARD, OVER, PLAY, ROUND_ONE, ROUND_TWO, HandState
@@ -136,8 +137,9 @@ def seat_role(seat: int, dealer: int, players: int) -> str:
         return "dealer"
     if k == 1:
         return "eldest"
-    if players == 4:
-        return {2: "partner", 3: "third"}[k]
+    seating = SEATINGS.get(players)
+    if seating is not None and seating.vectorised:  # the four-handed game's roles have names everyone uses
+        return seating.names[k - 1]
     return f"dealer+{k}"
 
 

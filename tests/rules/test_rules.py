@@ -22,7 +22,8 @@ from euchre_stats.core.trump import (
     legal_plays,
     trick_winner_index,
 )
-from euchre_stats.rules import NORTH_AMERICAN, PRESETS, Rules, first_leader, hand_points, load_rules, preset
+from euchre_stats.rules import (NORTH_AMERICAN, OPTIONS, PRESETS, TABLES, Rules, first_leader, hand_points, load_rules,
+                                 preset)
 
 
 def expected_order(deck: Deck, trump: int) -> dict[int, list[str]]:
@@ -226,10 +227,20 @@ def test_presets_match_the_table_in_the_docs():
 
 def test_every_option_is_documented_with_its_source():
     text = (Path(__file__).resolve().parents[2] / "docs" / "rules.md").read_text()
-    for f in dataclasses.fields(Rules):
-        rows = [ln for ln in text.splitlines() if ln.startswith(f"| `{f.name}` |")]
-        assert len(rows) == 1, f.name
-        assert rows[0].rstrip().endswith("|") and rows[0].count("|") == 5, f.name  # option, default, meaning, source
+    for name in OPTIONS:
+        rows = [ln for ln in text.splitlines() if ln.startswith(f"| `{name}` |")]
+        assert len(rows) == 1, name
+        assert rows[0].rstrip().endswith("|") and rows[0].count("|") == 5, name  # option, default, meaning, source
+    assert set(OPTIONS) == {f.name for f in dataclasses.fields(Rules)} - {"table"}
+
+
+def test_a_custom_table_is_no_rule_option():
+    """``table`` (a program's own :class:`Table`) is neither read from JSON nor written as an option."""
+    with pytest.raises(RulesError, match="unknown rule option 'table'"):
+        Rules.from_json({"table": "toy"})
+    assert "table" not in NORTH_AMERICAN.to_dict()
+    with pytest.raises(RulesError, match="expected a Table of 4 seats"):
+        Rules(table=TABLES[6])
 
 
 def test_legacy_joker_option():
