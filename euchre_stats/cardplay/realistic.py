@@ -36,6 +36,10 @@ CHUNKS_PER_THREAD = 4
 #: node counts, 8% and 35% slower)
 TT_BITS = 12
 MAX_SEED = (1 << 63) - 1
+#: the four-seat kernel's seats: every table of up to four players plays on them (a smaller one where
+#: :func:`~euchre_stats.solver.game_seats` puts it); a larger table plays on the N-seat kernel
+#: (:mod:`.realistic_seats`)
+KERNEL_SEATS = 4
 
 #: what compiling the kernel of realistic play costs, with a trump suit and in no trump (CPU-seconds of
 #: a first ``order``, a 2.6 GHz Xeon core, ``benchmarks/cold_start.py``): the compile notice's estimate
@@ -105,7 +109,7 @@ def _validate(rules, hands, trump, leader, out, maker, alone, def_alone, seed, w
     i = _first_bad((dl < 0) | (dl > 3))
     if i is not None:
         raise RealisticInputError(f"row {i}: dealer {int(dl[i])!r} is not a seat 0..3")
-    if rules.players != 4:
+    if not rules.seating.vectorised:
         # a smaller game on the kernel's seats (solver.game_seats): nobody alone, fixed seats out, and in
         # cutthroat the maker on the seat game_seats gives every maker (against the defenders' coalition)
         where, game_out = game_seats(rules.players, 0)
@@ -117,7 +121,7 @@ def _validate(rules, hands, trump, leader, out, maker, alone, def_alone, seed, w
             raise RealisticInputError(f"row {i}: out {int(o[i])!r}: a {rules.players}-player game plays with seats "
                                       f"{game_out!r} out (solver.game_seats)")
         bad = (((game_out >> mk) | (game_out >> dl)) & 1).astype(bool)
-        if rules.players == 3:
+        if rules.seating.sides > 2:  # cutthroat: the maker against the other sides as one coalition
             bad |= mk != where[0]
         i = _first_bad(bad)
         if i is not None:
