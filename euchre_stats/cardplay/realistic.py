@@ -23,7 +23,7 @@ import numpy as np
 from ..core.compiling import announce
 from ..rules import Rules, hand_points
 from ..core.errors import RealisticInputError
-from ..solver import TT_BITS_LONG, check_rows, prepare_rows, thread_count, game_seats
+from ..solver import TT_BITS_LONG, check_rows, game_seats, numba_threads, prepare_rows, thread_count
 from ..engine import search as _solver_kernels
 from ..core.trump import NO_TRUMP, SUIT_MASK
 from . import DEFAULT_WORLDS
@@ -216,22 +216,22 @@ def known_discards(discard, h, trick, gone, mask: int, place: str) -> np.ndarray
     return dc
 
 
-def _run(rules, h, t, ld, o, p, g, vd, up, dl, pts, w, stream, seed, worlds, threads, stats=None, disc=None):
-    import numba
-
+def batch_start(h: np.ndarray, disc, threads) -> tuple[int, np.ndarray, np.ndarray, int]:
+    """``(n, res, disc, nthreads)`` of a batch of ``h.shape[0]`` rows for a realistic kernel: the result row
+    (zeros), the dealer's discards (none given: -1 each) and the threads to run on (0 when there is no row)."""
     n = h.shape[0]
-    res = np.zeros(n, dtype=np.int64)
+    disc = np.full(n, -1, dtype=np.int64) if disc is None else disc
+    return n, np.zeros(n, dtype=np.int64), disc, thread_count(threads) if n else 0
+
+
+def _run(rules, h, t, ld, o, p, g, vd, up, dl, pts, w, stream, seed, worlds, threads, stats=None, disc=None):
+    n, res, disc, nthreads = batch_start(h, disc, threads)
     if n == 0:
         return res
-    if disc is None:
-        disc = np.full(n, -1, dtype=np.int64)
-    nthreads = thread_count(threads)
     tt_bits = TT_BITS if rules.hand_size <= 5 else TT_BITS_LONG
     total = np.zeros(_k.NUM_PLAY_STATS, dtype=np.int64)
     no_trump = t == NO_TRUMP
-    before = numba.get_num_threads()
-    numba.set_num_threads(nthreads)
-    try:
+    with numba_threads(nthreads):
         # one compiled copy of the kernel per trump slot mask: the deals with a trump suit, then those without
         for kernel, rows in ((_k.play_batch, ~no_trump), (_k.play_batch_nt, no_trump)):
             m = int(rows.sum())
@@ -249,8 +249,6 @@ def _run(rules, h, t, ld, o, p, g, vd, up, dl, pts, w, stream, seed, worlds, thr
                    int(seed), nchunks, tt_bits, _BINOM, _solver_kernels.BITPOS, _solver_kernels.CARD_AT, part, st)
             res[sel] = part
             total += st.sum(axis=0)
-    finally:
-        numba.set_num_threads(before)
     if stats is not None:
         stats[: _k.NUM_PLAY_STATS] = total
     return res

@@ -28,10 +28,10 @@ from ..core.compiling import announce
 from ..core.errors import RealisticInputError
 from ..core.trump import SUIT_MASK
 from ..rules import Rules, sitting_out
-from ..solver import thread_count
+from ..solver import numba_threads
 from ..engine import realistic as _k4
 from ..engine import realistic_seats as _k
-from .realistic import _first_bad, known_discards
+from .realistic import _first_bad, batch_start, known_discards
 from .seats_checks import DEALER, SEATS, _check_rules, _hands, _Pack, _validate, points_table_seats
 
 #: worlds sampled per decision by default (as the four-seat model)
@@ -140,26 +140,16 @@ def play_realistic_seats(rules: Rules, hands, trump, leader, out, maker, alone, 
 def _run(h, t, ld, o, tr, up, g, vd, w, pts, pack, streams, seed, worlds, threads, stats=None,
          disc=None) -> np.ndarray:
     """The kernel on checked arrays: side 0's tricks of every row from its position."""
-    n = h.shape[0]
-    res = np.zeros(n, dtype=np.int64)
+    n, res, disc, nthreads = batch_start(h, disc, threads)
     if n == 0:
         return res
-    import numba
-
-    if disc is None:
-        disc = np.full(n, -1, dtype=np.int64)
-    nthreads = thread_count(threads)
     nchunks = max(1, min(n, nthreads * CHUNKS_PER_THREAD))
     st = np.zeros((nchunks, _k.NUM_STATS), dtype=np.int64)
     announce(_k.play_batch, "the six-seat realistic play kernels", COMPILE_SECONDS)
-    before = numba.get_num_threads()
-    numba.set_num_threads(nthreads)
-    try:
+    with numba_threads(nthreads):
         _k.play_batch(h, t, ld, o, np.ascontiguousarray(tr, dtype=np.int64), up, disc, g, vd, w, pts, streams,
                       pack.mask, int(worlds), _k.REJECT_TRIES, int(seed), nchunks, _k.TT_BITS, _BINOM, pack.bitpos,
                       pack.card_at, pack.tie, res, st)
-    finally:
-        numba.set_num_threads(before)
     if stats is not None:
         stats[: _k.NUM_STATS] = st.sum(axis=0)
     return res

@@ -12,6 +12,8 @@ trick boundary or with cards already on the table.  No I/O in this module; a
 
 from __future__ import annotations
 
+import contextlib
+
 import numpy as np
 
 from ..core.cards import JOKER, format_hand
@@ -182,6 +184,19 @@ def thread_count(threads) -> int:
     return min(threads, numba.config.NUMBA_NUM_THREADS)
 
 
+@contextlib.contextmanager
+def numba_threads(nthreads: int):
+    """numba's thread count set to ``nthreads`` (from :func:`thread_count`) for the block, restored after."""
+    import numba
+
+    before = numba.get_num_threads()
+    numba.set_num_threads(nthreads)
+    try:
+        yield
+    finally:
+        numba.set_num_threads(before)
+
+
 def _run(hands, trump, leader, out, played, threads, want_values: bool, stats, check: bool):
     # the kernels (and numba) load here, after the input was checked: a bad position never loads them
     from ..engine import search as _kernels
@@ -221,14 +236,8 @@ def _run(hands, trump, leader, out, played, threads, want_values: bool, stats, c
         if serial:
             kernel(*args)
         else:
-            import numba
-
-            before = numba.get_num_threads()
-            numba.set_num_threads(nthreads)
-            try:
+            with numba_threads(nthreads):
                 kernel(*args)
-            finally:
-                numba.set_num_threads(before)
         if not whole:
             res[sel] = part_res
             vals_arg[sel] = part_vals
@@ -299,6 +308,7 @@ __all__ = [
     "card_values_many",
     "game_seats",
     "make_position",
+    "numba_threads",
     "result_dict",
     "solve",
     "solve_many",
