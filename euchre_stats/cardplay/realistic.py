@@ -23,7 +23,7 @@ import numpy as np
 from ..core.compiling import announce
 from ..rules import Rules, hand_points
 from ..core.errors import RealisticInputError
-from ..solver import TT_BITS_LONG, check_rows, prepare_rows, thread_count, game_seats
+from ..solver import TT_BITS_LONG, check_rows, game_seats, numba_threads, prepare_rows, thread_count
 from ..engine import search as _solver_kernels
 from ..core.trump import NO_TRUMP, SUIT_MASK
 from . import DEFAULT_WORLDS
@@ -36,6 +36,10 @@ CHUNKS_PER_THREAD = 4
 #: node counts, 8% and 35% slower)
 TT_BITS = 12
 MAX_SEED = (1 << 63) - 1
+#: the four-seat kernel's seats: every table of up to four players plays on them (a smaller one where
+#: :func:`~euchre_stats.solver.game_seats` puts it); a larger table plays on the N-seat kernel
+#: (:mod:`.realistic_seats`)
+KERNEL_SEATS = 4
 
 #: what compiling the kernel of realistic play costs, with a trump suit and in no trump (CPU-seconds of
 #: a first ``order``, a 2.6 GHz Xeon core, ``benchmarks/cold_start.py``): the compile notice's estimate
@@ -105,7 +109,7 @@ def _validate(rules, hands, trump, leader, out, maker, alone, def_alone, seed, w
     i = _first_bad((dl < 0) | (dl > 3))
     if i is not None:
         raise RealisticInputError(f"row {i}: dealer {int(dl[i])!r} is not a seat 0..3")
-    if rules.players != 4:
+    if not rules.seating.vectorised:
         # a smaller game on the kernel's seats (solver.game_seats): nobody alone, fixed seats out, and in
         # cutthroat the maker on the seat game_seats gives every maker (against the defenders' coalition)
         where, game_out = game_seats(rules.players, 0)
@@ -117,7 +121,7 @@ def _validate(rules, hands, trump, leader, out, maker, alone, def_alone, seed, w
             raise RealisticInputError(f"row {i}: out {int(o[i])!r}: a {rules.players}-player game plays with seats "
                                       f"{game_out!r} out (solver.game_seats)")
         bad = (((game_out >> mk) | (game_out >> dl)) & 1).astype(bool)
-        if rules.players == 3:
+        if rules.seating.sides > 2:  # cutthroat: the maker against the other sides as one coalition
             bad |= mk != where[0]
         i = _first_bad(bad)
         if i is not None:
@@ -212,22 +216,22 @@ def known_discards(discard, h, trick, gone, mask: int, place: str) -> np.ndarray
     return dc
 
 
-def _run(rules, h, t, ld, o, p, g, vd, up, dl, pts, w, stream, seed, worlds, threads, stats=None, disc=None):
-    import numba
-
+def batch_start(h: np.ndarray, disc, threads) -> tuple[int, np.ndarray, np.ndarray, int]:
+    """``(n, res, disc, nthreads)`` of a batch of ``h.shape[0]`` rows for a realistic kernel: the result row
+    (zeros), the dealer's discards (none given: -1 each) and the threads to run on (0 when there is no row)."""
     n = h.shape[0]
-    res = np.zeros(n, dtype=np.int64)
+    disc = np.full(n, -1, dtype=np.int64) if disc is None else disc
+    return n, np.zeros(n, dtype=np.int64), disc, thread_count(threads) if n else 0
+
+
+def _run(rules, h, t, ld, o, p, g, vd, up, dl, pts, w, stream, seed, worlds, threads, stats=None, disc=None):
+    n, res, disc, nthreads = batch_start(h, disc, threads)
     if n == 0:
         return res
-    if disc is None:
-        disc = np.full(n, -1, dtype=np.int64)
-    nthreads = thread_count(threads)
     tt_bits = TT_BITS if rules.hand_size <= 5 else TT_BITS_LONG
     total = np.zeros(_k.NUM_PLAY_STATS, dtype=np.int64)
     no_trump = t == NO_TRUMP
-    before = numba.get_num_threads()
-    numba.set_num_threads(nthreads)
-    try:
+    with numba_threads(nthreads):
         # one compiled copy of the kernel per trump slot mask: the deals with a trump suit, then those without
         for kernel, rows in ((_k.play_batch, ~no_trump), (_k.play_batch_nt, no_trump)):
             m = int(rows.sum())
@@ -245,8 +249,6 @@ def _run(rules, h, t, ld, o, p, g, vd, up, dl, pts, w, stream, seed, worlds, thr
                    int(seed), nchunks, tt_bits, _BINOM, _solver_kernels.BITPOS, _solver_kernels.CARD_AT, part, st)
             res[sel] = part
             total += st.sum(axis=0)
-    finally:
-        numba.set_num_threads(before)
     if stats is not None:
         stats[: _k.NUM_PLAY_STATS] = total
     return res

@@ -25,7 +25,7 @@ from ..core.errors import RealisticInputError, RecordError
 from ..core.trump import EFF_SUIT
 from ..game.state import OVER, HandState
 from ..engine.realistic import NOT_LEGAL
-from .realistic import DEFAULT_WORLDS, MAX_SEED, decide_given_worlds, sample_worlds
+from .realistic import DEFAULT_WORLDS, KERNEL_SEATS, MAX_SEED, decide_given_worlds, sample_worlds
 
 
 def _kernel_seats(state: HandState) -> tuple[list[int], int, int]:
@@ -120,7 +120,7 @@ def realistic_review(state: HandState, *, seed: int, worlds: int = DEFAULT_WORLD
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed <= MAX_SEED:
         raise RealisticInputError(f"seed must be a whole number in 0..2**63-1, got {seed!r}")
     rules = state.rules
-    if state.players == 6:
+    if rules.seating.players > KERNEL_SEATS:  # the engine dispatch: the N-seat kernel's table
         return _realistic_review_seats(state, seed, worlds)
     out = []
     for j, p in enumerate(play_positions(state)):

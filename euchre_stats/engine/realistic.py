@@ -17,21 +17,18 @@ do not depend on the number of threads or on how rows are chunked.  The transpos
 tables hold exact bounds, so sharing one per chunk (across worlds, decisions and deals) never
 changes a value.
 
-Worlds are uniform over every deal consistent with the mover's knowledge: the unseen cards
-are dealt by a partial Fisher-Yates shuffle, shuffles that breach a shown void are rejected,
-and after ``tries`` rejections in a row the world is drawn exactly by unranking a uniform
-index over all consistent deals (counted per matrix "how many cards of each slot each holder
-gets").  When there are no more consistent deals than worlds asked for, each is taken once.
+Worlds are drawn by the sampler every realistic kernel shares (:mod:`euchre_stats.engine.worlds`):
+uniform over every deal consistent with the mover's knowledge, the kitty the last holder.
 
 numba's on-disk cache of these kernels is keyed by this file alone: it does not notice an edit
-of the solver's kernels that they compile in.  After changing ``engine/search.py`` in a
-checkout, delete this package's ``__pycache__/realistic.*`` (an install is fresh anyway).
+of the solver's kernels or the sampler that they compile in.  After changing ``engine/search.py``
+or ``engine/worlds.py`` in a checkout, delete this package's ``__pycache__/realistic.*`` (an install is fresh anyway).
 """
 
 from __future__ import annotations
 
 import numpy as np
-from numba import config, njit, prange
+from numba import njit, prange
 
 from ..core.trump import NO_TRUMP
 
@@ -40,23 +37,31 @@ from .search import (
     MAX_DEPTH,
     NUM_FIELDS,
     NUM_STATS,
-    SLOT0,
     TRUMP,
     TT2_BITS,
     _bit_index,
     _bounds0_t,
-    _hibit,
     _popcount,
     _reps,
     _search,
     _slot_of,
     _to_layout,
 )
+from .choice import NOT_LEGAL, _best_class, _best_first_arrays, _class_values, _classes, _decision_arrays
+from .choice import _credit_world, _deck_worlds, _first_unsolved, _forced_choice, _legal, _most_promising
+from .choice import _credit_bands, _distinct_tops, _lowest_of, _point_targets, _solve_pair, _top_of
+from .worlds import (
+    _LOW32,
+    REJECT_TRIES,
+    _fill_worlds,
+    _mix,
+    _sampler_arrays,
+    _seed_stream,
+    binomial_table,
+)
 
-#: shuffles tried per world before drawing it exactly
-REJECT_TRIES = 32
-#: the kitty's holder number (seats are 0..3)
-KITTY = 4
+__all__ = ["NOT_LEGAL", "REJECT_TRIES", "binomial_table"]
+
 #: stats fields of :func:`play_batch` (the solver's three come first)
 ST_DECISIONS, ST_FORCED, ST_WORLDS, ST_PROBES, ST_EXACT, ST_BANDS, ST_CACHED = 3, 4, 5, 6, 7, 8, 9
 NUM_PLAY_STATS = 10
@@ -64,413 +69,8 @@ NUM_PLAY_STATS = 10
 DC_BITS = 9
 #: words of a decision's key
 DC_WORDS = 13
-#: sum reported for a card that is not legal
-NOT_LEGAL = -(1 << 62)
-
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-_M1 = np.uint64(0xBF58476D1CE4E5B9)
-_M2 = np.uint64(0x94D049BB133111EB)
-_ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
-_LOW32 = np.uint64(0xFFFFFFFF)
-_TWO32 = np.uint64(1 << 32)
-
-
-def binomial_table(n: int = 34) -> np.ndarray:
-    """``C[a, b]`` for ``0 <= b <= a < n`` as int64 (0 elsewhere)."""
-    c = np.zeros((n, n), dtype=np.int64)
-    for a in range(n):
-        c[a, 0] = 1
-        for b in range(1, a + 1):
-            c[a, b] = c[a - 1, b - 1] + c[a - 1, b]
-    return c
-
-
-# --- random numbers: splitmix64, one stream per row ---------------------------------------------
-if config.DISABLE_JIT:
-    # the pure-Python twin: numpy scalars would warn at every intended 64-bit wrap-around
-    def _next(rs):
-        """Advance the generator ``rs`` (one uint64) and return its next 64-bit output."""
-        z = (int(rs[0]) + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-        rs[0] = np.uint64(z)
-        return _mix(rs[0])
-
-    def _mix(z):
-        z = int(z)
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-        return np.uint64(z ^ (z >> 31))
-
-else:
-
-    @njit(cache=True)
-    def _next(rs):
-        """Advance the generator ``rs`` (one uint64) and return its next 64-bit output."""
-        rs[0] += _GOLDEN
-        return _mix(rs[0])
-
-    @njit(cache=True)
-    def _mix(z):
-        z = (z ^ (z >> np.uint64(30))) * _M1
-        z = (z ^ (z >> np.uint64(27))) * _M2
-        return z ^ (z >> np.uint64(31))
-
-
-@njit(cache=True)
-def _seed_stream(rs, seed, stream):
-    """Start the generator ``rs`` (one uint64) at stream ``stream`` of ``seed``."""
-    rs[0] = _mix(np.uint64(seed) ^ _mix(np.uint64(stream) ^ _GOLDEN))
-
-
-@njit(cache=True)
-def _below(rs, n):
-    """A uniform int in ``0..n-1`` (``n >= 1``), without modulo bias."""
-    un = np.uint64(n)
-    lim = (_ALL // un) * un
-    while True:
-        x = _next(rs)
-        if x < lim:
-            return np.int64(x % un)
-
-
-@njit(cache=True)
-def _find(arr, n, v):
-    """Index of ``v`` among ``arr[:n]``, or ``n`` when absent (the lists here hold at most 8 items)."""
-    i = 0
-    while i < n and arr[i] != v:
-        i += 1
-    return i
-
-
-@njit(cache=True)
-def _below_small(rs, n):
-    """A uniform int in ``0..n-1`` for ``1 <= n < 2**32``: Lemire's multiply-shift with exact rejection
-    (no division on the fast path; shuffles draw many of these)."""
-    un = np.uint64(n)
-    while True:
-        m = (_next(rs) >> np.uint64(32)) * un
-        low = m & _LOW32
-        if low >= un or low >= (_TWO32 - un) % un:
-            return np.int64(m >> np.uint64(32))
-
-
-# --- the mover's knowledge and the exact count of consistent deals ------------------------------
-@njit(cache=True)
-def _holders(p, hands, unseen, up_bit, dealer, voids, out, hseat, hneed, hvoid):
-    """Holders of unseen cards for mover ``p``; returns ``(H, bites)``.
-
-    Seats other than ``p`` that play hold as many unseen cards as they hold cards (the dealer,
-    seat ``dealer``, one fewer while the upcard is known to be theirs); the kitty (last) holds
-    the rest, a seat sitting out nothing.  ``bites``: some holder is void in a slot with unseen cards.
-    """
-    nh = 0
-    total = 0
-    bites = False
-    for s in range(4):
-        if s == p or (out >> s) & 1:
-            continue
-        need = _popcount(hands[s])
-        if s == dealer and up_bit != 0:
-            need -= 1
-        if need > 0:
-            vm = 0
-            for g in range(4):
-                if (voids[s] >> g) & 1:
-                    vm |= SLOT0 << (16 * g)
-            hseat[nh] = s
-            hneed[nh] = need
-            hvoid[nh] = vm
-            if vm & unseen:
-                bites = True
-            total += need
-            nh += 1
-    rest = _popcount(unseen) - total
-    if rest > 0:
-        hseat[nh] = KITTY
-        hneed[nh] = rest
-        hvoid[nh] = 0
-        nh += 1
-    return nh, bites
-
-
-@njit(cache=True)
-def _groups(unseen, bites, nh, hvoid, gcards, gsize, allowed, pats):
-    """Groups of interchangeable unseen cards; returns their number (``pats``: work row of 4).
-
-    Without a biting void all unseen cards are one group; otherwise the slots with unseen
-    cards are grouped by which holders may hold them (slots nobody tells apart are one group).
-    """
-    ng = 0
-    for g in range(4):
-        part = unseen & (SLOT0 << (16 * g)) if bites else (unseen if g == 0 else 0)
-        if part == 0:
-            continue
-        pat = 0
-        for h in range(nh):
-            if (hvoid[h] & part) == 0:
-                pat |= 1 << h
-        gi = _find(pats, ng, pat)
-        if gi == ng:
-            pats[ng] = pat
-            gsize[ng] = 0
-            for h in range(nh):
-                allowed[ng, h] = (pat >> h) & 1 == 1
-            ng += 1
-        m = part
-        while m:
-            b = m & -m
-            m ^= b
-            gcards[gi, gsize[gi]] = b
-            gsize[gi] += 1
-    return ng
-
-
-@njit(cache=True)
-def _after(gsize, ng, nh, allowed, after):
-    """``after[g, h]``: cards of the groups after ``g`` that holder ``h`` may take (for :func:`_walk`)."""
-    for h in range(nh):
-        after[max(ng - 1, 0), h] = 0
-    for g in range(ng - 2, -1, -1):
-        for h in range(nh):
-            after[g, h] = after[g + 1, h] + (gsize[g + 1] if allowed[g + 1, h] else 0)
-
-
-@njit(cache=True)
-def _matrix_deals(xm, gsize, ng, nh, binom):
-    """Deals of the count matrix ``xm`` (groups x holders, row-major)."""
-    w = 1
-    for g in range(ng):
-        r = gsize[g]
-        for h in range(nh):
-            w *= binom[r, xm[g * nh + h]]
-            r -= xm[g * nh + h]
-    return w
-
-
-@njit(cache=True)
-def _walk(gsize, ng, hneed, nh, allowed, after, binom, target, x, xout, cap, rem):
-    """Deals counted over every count matrix (groups x holders); ``after`` from :func:`_after`.
-
-    With ``target < 0`` returns the number of consistent deals.  Otherwise stops at the
-    matrix whose deals hold index ``target`` (in walk order), copies it to ``xout`` and
-    returns the number of deals of the matrices before it.
-    """
-    ncell = ng * nh
-    for h in range(nh):
-        cap[h] = hneed[h]
-    for g in range(ng):
-        rem[g] = gsize[g]
-    total = 0
-    k = 0
-    if ncell > 0:
-        x[0] = -1
-    while k >= 0:
-        if k == ncell:
-            ok = True
-            for h in range(nh):
-                if cap[h] != 0:
-                    ok = False
-            if ok:
-                w = _matrix_deals(x, gsize, ng, nh, binom)
-                if target >= 0 and total + w > target:
-                    for j in range(ncell):
-                        xout[j] = x[j]
-                    return total
-                total += w
-            k -= 1
-            continue
-        g = k // nh
-        h = k - g * nh
-        v = x[k]
-        if v >= 0:
-            cap[h] += v
-            rem[g] += v
-        if h == nh - 1:
-            # the last holder takes the rest of the group, once
-            if v >= 0:
-                x[k] = -1
-                k -= 1
-                continue
-            v = rem[g]
-            if v > cap[h] or (v > 0 and not allowed[g, h]) or cap[h] - v > after[g, h]:
-                x[k] = -1
-                k -= 1
-                continue
-        else:
-            v = max(v + 1, cap[h] - after[g, h])
-            hi = min(rem[g], cap[h]) if allowed[g, h] else 0
-            if v > hi:
-                x[k] = -1
-                k -= 1
-                continue
-        x[k] = v
-        cap[h] -= v
-        rem[g] -= v
-        k += 1
-        if k < ncell:
-            x[k] = -1
-    return total
-
-
-@njit(cache=True)
-def _first_matrix_deals(gsize, ng, hneed, nh, allowed, after, binom, x, xout, cap, rem):
-    """Deals of the first count matrix in walk order (0 when there is none, or no group at all)."""
-    if ng == 0:
-        return 0
-    xout[0] = -1
-    _walk(gsize, ng, hneed, nh, allowed, after, binom, 0, x, xout, cap, rem)
-    return _matrix_deals(xout, gsize, ng, nh, binom) if xout[0] >= 0 else 0
-
-
-@njit(cache=True)
-def _unrank(r, xm, gcards, gsize, ng, hseat, nh, binom, avail, world):
-    """Deal number ``r`` (``0 <= r <`` deals of matrix ``xm``) into ``world`` (seats only)."""
-    for g in range(ng):
-        n = gsize[g]
-        for j in range(n):
-            avail[j] = gcards[g, j]
-        for h in range(nh):
-            kx = xm[g * nh + h]
-            c = binom[n, kx]
-            rank = r % c
-            r //= c
-            # the rank-th combination of kx of the n cards left (lexicographic)
-            need = kx
-            j = 0
-            for i in range(n):
-                if need > 0:
-                    below = binom[n - i - 1, need - 1]
-                    if rank < below:
-                        if hseat[h] < KITTY:
-                            world[hseat[h]] |= avail[i]
-                        need -= 1
-                        continue
-                    rank -= below
-                avail[j] = avail[i]
-                j += 1
-            n -= kx
-
-
-@njit(cache=True)
-def _fill_worlds(p, hands, unseen, up_bit, dealer, voids, out, worlds, tries, rs, binom, wh, hseat, hneed, hvoid,
-                 gcards, gsize, allowed, x, xout, cap, rem, avail, ub, pats, after):
-    """Worlds for mover ``p`` in ``wh`` (layout, seats 0..3); returns ``(count, exact)``.
-
-    ``exact``: every consistent deal was taken once (there were at most ``worlds``).
-    """
-    nh, bites = _holders(p, hands, unseen, up_bit, dealer, voids, out, hseat, hneed, hvoid)
-    ng = _groups(unseen, bites, nh, hvoid, gcards, gsize, allowed, pats)
-    _after(gsize, ng, nh, allowed, after)
-    # The deals of the first count matrix bound the number of consistent deals from below: when
-    # they outnumber the worlds, the full count (a walk over every matrix, the costly part of
-    # sampling) is needed only if shuffles keep breaking a void.  The worlds are the same.
-    total = -1  # not counted yet
-    if _first_matrix_deals(gsize, ng, hneed, nh, allowed, after, binom, x, xout, cap, rem) <= worlds:
-        total = _walk(gsize, ng, hneed, nh, allowed, after, binom, -1, x, xout, cap, rem)
-    base_up = up_bit if p != dealer else 0
-    if 0 <= total <= worlds:
-        for r in range(total):
-            for s in range(4):
-                wh[r, s] = 0
-            wh[r, p] = hands[p]
-            wh[r, dealer] |= base_up
-            before = _walk(gsize, ng, hneed, nh, allowed, after, binom, r, x, xout, cap, rem)
-            _unrank(r - before, xout, gcards, gsize, ng, hseat, nh, binom, avail, wh[r])
-        return total, True
-    nu = 0
-    m = unseen
-    while m:
-        b = m & -m
-        m ^= b
-        ub[nu] = b
-        nu += 1
-    for w in range(worlds):
-        done = False
-        for _ in range(tries if bites else 1):
-            for s in range(4):
-                wh[w, s] = 0
-            wh[w, p] = hands[p]
-            wh[w, dealer] |= base_up
-            pos = 0
-            for h in range(nh):
-                s = hseat[h]
-                if s == KITTY:
-                    break
-                for _k in range(hneed[h]):
-                    j = pos + _below_small(rs, nu - pos)
-                    b = ub[j]
-                    ub[j] = ub[pos]
-                    ub[pos] = b
-                    wh[w, s] |= b
-                    pos += 1
-            done = True
-            for h in range(nh):
-                if hseat[h] < KITTY and wh[w, hseat[h]] & hvoid[h]:
-                    done = False
-            if done:
-                break
-        if not done:
-            if total < 0:
-                total = _walk(gsize, ng, hneed, nh, allowed, after, binom, -1, x, xout, cap, rem)
-            r = _below(rs, total)
-            before = _walk(gsize, ng, hneed, nh, allowed, after, binom, r, x, xout, cap, rem)
-            for s in range(4):
-                wh[w, s] = 0
-            wh[w, p] = hands[p]
-            wh[w, dealer] |= base_up
-            _unrank(r - before, xout, gcards, gsize, ng, hseat, nh, binom, avail, wh[w])
-    return worlds, False
-
 
 # --- one decision ---------------------------------------------------------------------------------
-@njit(cache=True)
-def _top_of(c, tops):
-    """The top card of ``c``'s run, given ``tops`` (the top card of every run, from ``_reps``)."""
-    above = tops & _slot_of(c) & ~(c - 1)
-    return above & -above
-
-
-@njit(cache=True)
-def _classes(legal, hand, occ, trump, card_at, rep, members, low):
-    """Legal cards grouped into runs of equivalent cards (nothing of ``occ`` between them).
-
-    ``rep`` gets each class's top card, ``members`` its cards, ``low`` its lowest deck number.
-    """
-    nc = 0
-    tops = _reps(hand, hand, occ)
-    m = legal
-    while m:
-        c = _hibit(m)
-        m ^= c
-        top = _top_of(c, tops)
-        ci = _find(rep, nc, top)
-        if ci == nc:
-            rep[nc] = top
-            members[nc] = 0
-            low[nc] = 99
-            nc += 1
-        members[ci] |= c
-        low[ci] = min(low[ci], card_at[trump, _bit_index(c)])
-    return nc
-
-
-@njit(cache=True)
-def _point_targets(pts0, won0, tleft, side, targets, tvals):
-    """Side-0 trick counts (from now) at which the points change, and the mover's points per band.
-
-    ``tvals[j]`` is the mover's side's points minus the others' when side 0 takes at least
-    ``targets[j-1]`` (band 0: fewer than ``targets[0]``) of the tricks left.
-    """
-    sign = 1 if side == 0 else -1
-    nt = 0
-    tvals[0] = sign * pts0[won0]
-    for k in range(1, tleft + 1):
-        if pts0[won0 + k] != pts0[won0 + k - 1]:
-            targets[nt] = k
-            nt += 1
-            tvals[nt] = sign * pts0[won0 + k]
-    return nt
-
-
 @njit(cache=True)
 def _trick_after(c, seat, pos, lead, win, wseat, tm):
     """``(led slot, winning card, its seat)`` once ``seat`` plays ``c`` as card ``pos`` of the trick."""
@@ -561,7 +161,7 @@ def _evaluate_best_first(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win,
             solved[ci, w] = False
     mine0 = (seat & 1) == 0
     worst = 0 if mine0 else nt
-    prev = 1
+    prev = np.int64(1)  # typed, not a literal: one compiled copy of _band_walk
     for ci in range(nc):
         sums[ci] = 0
         bound[ci] = 0
@@ -571,38 +171,16 @@ def _evaluate_best_first(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win,
         blo, bhi = _quick_bands(w0, w1, w2, w3, seat, pos, tleft, targets, nt, tm)
         band, move = _band_walk(tt, tt2, st, stk, w0, w1, w2, w3, seat, pos, na, nxt, lead, win, wseat, table, tleft,
                                 targets, blo, bhi, prev, counts, tm)
-        pband[w] = band
         prev = band
         counts[ST_WORLDS] += 1
-        v = tvals[band]
+        tops = 0
         if band == worst or move != 0:
             hand = wh[w, seat]
             tops = _reps(hand, hand, w0 | w1 | w2 | w3 | table)
-            for ci in range(nc):
-                if band == worst or _top_of(rep[ci], tops) == move:
-                    solved[ci, w] = True
-                    sums[ci] += v
-                    continue
-                bound[ci] += v
-        else:
-            for ci in range(nc):
-                bound[ci] += v
-    for ci in range(nc):
-        w = 0
-        while w < m and solved[ci, w]:
-            w += 1
-        nxtw[ci] = w
-    while True:
-        bi = 0
-        best = sums[0] + bound[0]
-        for ci in range(1, nc):
-            b = sums[ci] + bound[ci]
-            if b > best or (b == best and low[ci] < low[bi]):
-                bi = ci
-                best = b
-        w = nxtw[bi]
-        if w == m:
-            break
+        _credit_world(w, band, band == worst, move, tops, rep, nc, tvals, pband, solved, sums, bound)
+    _first_unsolved(solved, nc, m, nxtw)
+    bi, w = _most_promising(sums, bound, low, nc, nxtw)
+    while w < m:
         hand = wh[w, seat]
         occ = wh[w, 0] | wh[w, 1] | wh[w, 2] | wh[w, 3] | table
         top = _top_of(rep[bi], _reps(hand, hand, occ))
@@ -610,12 +188,8 @@ def _evaluate_best_first(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win,
         hi = pband[w] if mine0 else nt
         band = _card_band(tt, tt2, st, stk, wh[w, 0], wh[w, 1], wh[w, 2], wh[w, 3], seat, pos, na, nxt, lead, win,
                           wseat, table, _popcount(hand), top, targets, lo, hi, pband[w], counts, tm)
-        sums[bi] += tvals[band]
-        bound[bi] -= tvals[pband[w]]
-        solved[bi, w] = True
-        while w < m and solved[bi, w]:
-            w += 1
-        nxtw[bi] = w
+        _solve_pair(bi, w, band, m, tvals, pband, solved, sums, bound, nxtw)
+        bi, w = _most_promising(sums, bound, low, nc, nxtw)
     for ci in range(nc):
         alive[ci] = nxtw[ci] == m
     return m
@@ -625,6 +199,7 @@ def _evaluate_best_first(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win,
 def _evaluate(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, targets, nt, tvals, sums,
               guess, wrep, wval, counts, tm):
     """Sum over worlds ``wh[:m]`` of each class's points, every class in every world."""
+    cls = np.zeros(nc, dtype=np.int64)
     for ci in range(nc):
         sums[ci] = 0
         guess[ci] = 1
@@ -644,19 +219,13 @@ def _evaluate(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, tab
             blo = 0
         else:
             bhi = nt
-        nw = 0
-        for ci in range(nc):
-            # classes may merge in a world (a card between them is in the kitty): solve once
-            top = _top_of(rep[ci], tops)
-            j = _find(wrep, nw, top)
-            if j == nw:
-                wrep[nw] = top
-                g = guess[ci] if nw == 0 else wval[nw - 1]
-                wval[nw] = _card_band(tt, tt2, st, stk, w0, w1, w2, w3, seat, pos, na, nxt, lead, win, wseat, table,
-                                      tleft, top, targets, blo, bhi, g, counts, tm)
-                nw += 1
-            guess[ci] = wval[j]
-            sums[ci] += tvals[wval[j]]
+        # classes may merge in a world (a card between them is in the kitty): solve once
+        nw = _distinct_tops(rep, nc, tops, wrep, cls)
+        for j in range(nw):
+            g = guess[0] if j == 0 else wval[j - 1]
+            wval[j] = _card_band(tt, tt2, st, stk, w0, w1, w2, w3, seat, pos, na, nxt, lead, win, wseat, table, tleft,
+                                 wrep[j], targets, blo, bhi, g, counts, tm)
+        _credit_bands(cls, nc, wval, tvals, guess, sums)
         counts[ST_WORLDS] += 1
     return m
 
@@ -675,16 +244,6 @@ def _decide(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table
 
 
 @njit(cache=True)
-def _best_class(sums, alive, nc, low):
-    """Live class with the highest sum; ties to the lowest deck number."""
-    bi = -1
-    for ci in range(nc):
-        if alive[ci] and (bi < 0 or sums[ci] > sums[bi] or (sums[ci] == sums[bi] and low[ci] < low[bi])):
-            bi = ci
-    return bi
-
-
-@njit(cache=True)
 def _next_table(out):
     """``(players, nxt)``: active seats and the next active seat of each seat (2 bits a seat)."""
     nxt = 0
@@ -697,24 +256,11 @@ def _next_table(out):
 
 
 @njit(cache=True)
-def _best_first_arrays(worlds):
-    """Work arrays of :func:`_evaluate_best_first` for up to ``worlds`` worlds and 10 classes: each
-    world's position band, which (class, world) pairs are solved, each class's bound and next world."""
-    w = max(worlds, 1)
-    return (np.zeros(w, dtype=np.int64), np.zeros((10, w), dtype=np.bool_), np.zeros(10, dtype=np.int64),
-            np.zeros(10, dtype=np.int64))
-
-
-@njit(cache=True)
 def _scratch(worlds):
-    """Per-chunk work arrays of :func:`_play_row` (one tuple, allocated once per chunk): the worlds, the
-    sampler's (holders, groups, count matrices, cards) and the best-first search's."""
-    return (np.zeros((max(worlds, 1), 4), dtype=np.int64), np.zeros(5, dtype=np.int64),
-            np.zeros(5, dtype=np.int64), np.zeros(5, dtype=np.int64), np.zeros((4, 33), dtype=np.int64),
-            np.zeros(4, dtype=np.int64), np.zeros((4, 5), dtype=np.bool_), np.zeros(20, dtype=np.int64),
-            np.zeros(20, dtype=np.int64), np.zeros(5, dtype=np.int64), np.zeros(4, dtype=np.int64),
-            np.zeros(33, dtype=np.int64), np.zeros(33, dtype=np.int64), np.zeros(4, dtype=np.int64),
-            np.zeros((5, 5), dtype=np.int64), _best_first_arrays(worlds))
+    """Per-chunk work arrays of :func:`_play_row` (one tuple, allocated once per chunk): the sampler's
+    (:func:`.worlds._sampler_arrays`: the worlds, holders, groups, count matrices, cards) and the
+    best-first search's."""
+    return _sampler_arrays(worlds, 4, 33), _best_first_arrays(worlds)
 
 
 # --- decisions already made: an exact cache ---------------------------------------------------------
@@ -815,15 +361,6 @@ def _known_voids(voids_suit, trump, leader, out, trick, pos, lead, bitpos):
 
 
 @njit(cache=True)
-def _decision_arrays():
-    """Work rows of one decision: per class its top card, members, lowest deck number, sum of points,
-    whether it is still in the running and its last band; the tops solved in a world and their bands;
-    the point targets and the band values."""
-    d = np.zeros((10, 10), dtype=np.int64)
-    return d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7], d[8], d[9]
-
-
-@njit(cache=True)
 def _search_tables(tt_bits):
     """A transposition table, the two-trick table, the solver's stats and stack, the play counters."""
     return (np.zeros(2 << tt_bits, dtype=np.int64), np.zeros(1 << TT2_BITS, dtype=np.int64),
@@ -837,7 +374,8 @@ def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc,
     """Play one deal to the end realistically; side 0's tricks from this point (``dc``: the chunk's
     :func:`_decision_cache`).  ``disc``: the dealer's discard (-1: none), known to the dealer alone."""
     dkeys, dcard, drs, key = dc
-    wh, hseat, hneed, hvoid, gcards, gsize, allowed, x, xout, cap, rem, avail, ub, pats, after, bf = scr
+    smp, bf = scr
+    wh = smp[0]
     hands, seat, pos, lead, win, wseat, table = _position(hands_deck, trump, leader, out, trick, bitpos, tm)
     voids = _known_voids(voids_suit, trump, leader, out, trick, pos, lead, bitpos)
     deck = _to_layout(deck_mask, trump, bitpos)
@@ -851,29 +389,20 @@ def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc,
     rep, members, low, sums, alive, guess, wrep, wval, targets, tvals = _decision_arrays()
     side0 = 0
     won = won0
-    while True:
+    while hands[seat] != 0:  # (the hand is over when the seat to play holds no card)
         hand = hands[seat]
-        if hand == 0:
-            break
-        legal = hand & lead if pos > 0 else hand
-        if legal == 0:
-            legal = hand
+        legal = _legal(hand, lead, pos)
         # cards with nothing unplayed between them are worth the same in every world
         kitty_known = disc_bit if seat == dealer else 0
-        nc = _classes(legal, hand, (deck & ~gone_l & ~kitty_known) | table, trump, card_at, rep, members, low)
+        tops = _reps(hand, hand, (deck & ~gone_l & ~kitty_known) | table)
+        nc = _classes(legal, tops, trump, card_at, rep, members, low)
         tleft = _popcount(hand)
         nt = _point_targets(pts0, won, tleft, seat & 1, targets, tvals)
         c = 0
-        bi = 0
         slot = -1
-        if nc == 1 or nt == 0:
-            counts[ST_FORCED] += 1
-            bi = 0
-            for ci in range(1, nc):
-                if low[ci] < low[bi]:
-                    bi = ci
-        else:
-            counts[ST_DECISIONS] += 1
+        bi = _forced_choice(low, nc, nt)
+        counts[ST_FORCED if bi >= 0 else ST_DECISIONS] += 1
+        if bi < 0:
             me_up = up_bit if seat != dealer else 0
             # (the upcard known in the dealer's hand for the others, the discard for the dealer: one word)
             slot = _decision_key(key, seat, pos, dealer, out, wseat, nt, won, trump, hands, table, gone_l, win, lead,
@@ -890,9 +419,8 @@ def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc,
                 slot = -1
             else:
                 unseen = deck & ~gone_l & ~table & ~hand & ~me_up & ~kitty_known
-                m, exact = _fill_worlds(seat, hands, unseen, me_up, dealer, voids, out, worlds, tries, rs, binom, wh,
-                                        hseat, hneed, hvoid, gcards, gsize, allowed, x, xout, cap, rem, avail, ub, pats,
-                                        after)
+                m, exact = _fill_worlds(seat, hands, unseen, me_up, dealer, voids, out, worlds, tries, rs, binom,
+                                        smp)
                 if exact:
                     counts[ST_EXACT] += 1
                 _decide(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, low, targets,
@@ -900,12 +428,7 @@ def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc,
                 bi = _best_class(sums, alive, nc, low)
         if c == 0:
             # the lowest deck number of the chosen class is played
-            mm = members[bi]
-            while mm:
-                b = mm & -mm
-                mm ^= b
-                if card_at[trump, _bit_index(b)] == low[bi]:
-                    c = b
+            c = _lowest_of(members[bi], low[bi], trump, card_at)
             if slot >= 0:
                 for j in range(DC_WORDS):
                     dkeys[slot, j] = key[j]
@@ -980,26 +503,16 @@ def _decide_given_worlds(worlds_deck, trump, leader, out, trick, gone, deck_mask
     _, seat, pos, lead, win, wseat, table = _position(worlds_deck[0], trump, leader, out, trick, bitpos, tm)
     na, nxt = _next_table(out)
     hand = wh[0, seat]
-    legal = hand & lead if pos > 0 else hand
-    if legal == 0:
-        legal = hand
+    legal = _legal(hand, lead, pos)
     deck = _to_layout(deck_mask, trump, bitpos)
     gone_l = _to_layout(gone, trump, bitpos) & ~table
     rep, members, low, sums, alive, guess, wrep, wval, targets, tvals = _decision_arrays()
-    nc = _classes(legal, hand, (deck & ~gone_l) | table, trump, card_at, rep, members, low)
+    nc = _classes(legal, _reps(hand, hand, (deck & ~gone_l) | table), trump, card_at, rep, members, low)
     nt = _point_targets(pts0, won0, _popcount(hand), seat & 1, targets, tvals)
     tt, tt2, st, stk, counts = _search_tables(tt_bits)
     _decide(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, low, targets, nt, tvals,
             full, sums, alive, guess, wrep, wval, _best_first_arrays(m), counts, tm)
-    for c in range(33):
-        values[c] = NOT_LEGAL
-    for ci in range(nc):
-        mm = members[ci]
-        while mm:
-            b = mm & -mm
-            mm ^= b
-            values[card_at[trump, _bit_index(b)]] = sums[ci]
-    return low[_best_class(sums, alive, nc, low)]
+    return _class_values(values, members, sums, alive, nc, low, trump, card_at)
 
 
 @njit(cache=True)
@@ -1009,8 +522,8 @@ def _sample_worlds_for(hands_deck, trump, leader, out, trick, gone, voids_suit, 
 
     Returns ``(count, exact)`` as :func:`_fill_worlds` (voids shown in ``trick`` included).
     """
-    scr = _scratch(worlds)
-    wh, hseat, hneed, hvoid, gcards, gsize, allowed, x, xout, cap, rem, avail, ub, pats, after, bf = scr
+    smp = _sampler_arrays(worlds, 4, 33)
+    wh = smp[0]
     hands, seat, pos, lead, win, wseat, table = _position(hands_deck, trump, leader, out, trick, bitpos, tm)
     voids = _known_voids(voids_suit, trump, leader, out, trick, pos, lead, bitpos)
     deck = _to_layout(deck_mask, trump, bitpos)
@@ -1021,17 +534,8 @@ def _sample_worlds_for(hands_deck, trump, leader, out, trick, gone, voids_suit, 
     unseen = deck & ~gone_l & ~table & ~hands[seat] & ~me_up & ~kitty_known
     rs = np.zeros(1, dtype=np.uint64)
     _seed_stream(rs, seed, stream)
-    m, exact = _fill_worlds(seat, hands, unseen, me_up, dealer, voids, out, worlds, tries, rs, binom, wh, hseat, hneed,
-                            hvoid, gcards, gsize, allowed, x, xout, cap, rem, avail, ub, pats, after)
-    for w in range(m):
-        for s2 in range(4):
-            d = 0
-            mm = wh[w, s2]
-            while mm:
-                b = mm & -mm
-                mm ^= b
-                d |= 1 << card_at[trump, _bit_index(b)]
-            res[w, s2] = d
+    m, exact = _fill_worlds(seat, hands, unseen, me_up, dealer, voids, out, worlds, tries, rs, binom, smp)
+    _deck_worlds(wh, m, trump, card_at, res)
     return m, exact
 
 

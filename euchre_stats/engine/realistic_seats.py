@@ -16,9 +16,9 @@ choice (:func:`_evaluate`, kept for :func:`decide_given_worlds` with ``full``).
 
 Everything runs in the solvers' power layout of the deal's trump (a card is one bit, an
 effective suit one 16-bit slot, trump slot 3); deck numbers are used only at the edges.  The
-sampler's exact counting and unranking (count matrices "cards of each group to each holder")
-and the decision helpers are the four-seat kernel's, with six seats and a dead pile (the kitty
-and the hands of the seats sitting out) as the holders.
+worlds come from the sampler every realistic kernel shares (:mod:`euchre_stats.engine.worlds`), with
+six seats and a dead pile (the kitty and the hands of the seats sitting out) as the last holder;
+the decision helpers are the four-seat kernel's.
 
 **The doubled 25-card pack** (deck 50): the API passes the pack's layout
 (``_seats.BITPOS_DOUBLED``: twins on adjacent bits of a 16-bit slot, the Joker of trump's colour on
@@ -28,7 +28,7 @@ the search's own step), so a twin played later takes the trick, in the play-out 
 probe; equal-card classes are the search's tie-aware runs (:func:`_classes`: two copies in the
 mover's hand are one class, a card whose twin is unseen, on the table or in another hand stands
 alone); the dealer's upcard stops being known when the dealer plays a card of its face.  The
-sampler's exact counting stops where counts could leave int64 (:data:`EXACT_LIMIT`; the pack's
+sampler's exact counting stops where counts could leave int64 (:data:`.worlds.EXACT_LIMIT`; the pack's
 first tricks): there worlds are shuffled and rejected only.  The 33-card deck runs the same code
 with a tie mask of 0 and its own layout, exactly as before.
 
@@ -38,7 +38,7 @@ exact for one seating (the seats out): a chunk clears its table when the seating
 otherwise shares it across worlds, decisions and deals without ever changing a value.
 
 numba's on-disk cache of these kernels is keyed by this file alone: after editing
-``engine/search_seats.py`` or ``engine/realistic.py`` in a checkout, delete this package's
+``engine/search_seats.py``, ``engine/realistic.py`` or ``engine/worlds.py`` in a checkout, delete this package's
 ``__pycache__/realistic_seats.*``.
 """
 
@@ -47,10 +47,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from .search import _bit_index, _hibit, _popcount
+from .search import _bit_index, _popcount
 from .search_seats import (
     EVEN,
-    SLOT0,
     TRUMP,
     TT_MAX_DOUBLED,
     TT_WIDTH,
@@ -72,41 +71,23 @@ from .search_seats import ST_NODES as WS_NODES
 from .search_seats import _find as _tt_find
 from .search_seats import _sure
 from .search_seats import _trick_after as _ws_trick_after
-from .realistic import (
-    NOT_LEGAL,
-    _after,
-    _below,
-    _below_small,
-    _best_class,
-    _best_first_arrays,
-    _decision_arrays,
-    _find,
-    _first_matrix_deals,
-    _point_targets,
-    _seed_stream,
-    _walk,
-)
+from .choice import NOT_LEGAL, _best_class, _best_first_arrays, _class_values, _classes, _decision_arrays
+from .choice import _credit_world, _deck_worlds, _first_unsolved, _forced_choice, _legal, _most_promising
+from .choice import _credit_bands, _distinct_tops, _lowest_of, _point_targets, _solve_pair, _top_of
+from .worlds import REJECT_TRIES, _fill_worlds, _sampler_arrays, _seed_stream
 
 #: seats at the table; the dealer's seat in every analysis
 SEATS = 6
 DEALER = 5
-#: the dead pile's holder number (the kitty and the hands of seats sitting out)
-DEAD = 6
-#: shuffles tried per world before drawing it exactly
-REJECT_TRIES = 32
 #: most unseen cards (the doubled pack's 50 less the mover's five) and so the sampler's rows of cards
 MAX_UNSEEN = 50
-#: the exact sampler counts deals only while every count is below this bound (int64 holds them);
-#: above it (the doubled pack's early tricks: 45 unseen cards deal in about 10**27 ways) worlds are
-#: shuffled and rejected until one keeps every void
-EXACT_LIMIT = 2.0 ** 62
 #: log2 of each chunk's table entries (40 bytes each): the worlds of one decision share few positions
 TT_BITS = 14
 #: stats fields of :func:`play_batch`
 ST_DECISIONS, ST_FORCED, ST_WORLDS, ST_PROBES, ST_EXACT, ST_NODES, ST_CLEARS = 0, 1, 2, 3, 4, 5, 6
 NUM_STATS = 7
 
-__all__ = ["NOT_LEGAL"]
+__all__ = ["NOT_LEGAL", "REJECT_TRIES"]
 
 
 # --- the search's workspace -----------------------------------------------------------------------
@@ -156,38 +137,6 @@ def _to_layout(hand, trump, bitpos):
 
 
 @njit(cache=True)
-def _top_of(c, tops):
-    """The top card of ``c``'s run, given ``tops`` (the top card of every run, from ``_reps_tie``):
-    the lowest top at or above ``c`` in its 16-bit slot (safe for bit 63)."""
-    above = tops & (np.int64(SLOT0) << (_bit_index(c) & 0x30)) & ~(c - 1)
-    return above & -above
-
-
-@njit(cache=True)
-def _classes(legal, hand, occ, trump, card_at, rep, members, low, tie):
-    """Legal cards grouped into runs of equivalent cards (nothing of ``occ`` between them; under ties,
-    :func:`.search_seats._reps_tie`: two copies in ``hand`` are one class, a card whose twin is in
-    ``occ`` outside ``hand`` is alone).  ``rep`` gets each class's top card, ``members`` its cards,
-    ``low`` its lowest deck number."""
-    nc = 0
-    tops = _reps_tie(hand, hand, occ, tie)
-    m = legal
-    while m:
-        c = _hibit(m)
-        m ^= c
-        top = _top_of(c, tops)
-        ci = _find(rep, nc, top)
-        if ci == nc:
-            rep[nc] = top
-            members[nc] = 0
-            low[nc] = 99
-            nc += 1
-        members[ci] |= c
-        low[ci] = min(low[ci], card_at[trump, _bit_index(c)])
-    return nc
-
-
-@njit(cache=True)
 def _trick_after(c, seat, pos, lead, win, wseat, tm, tie):
     """``(led slot, winning threshold, its seat)`` once ``seat`` plays ``c`` (one layout bit) as card
     ``pos`` of the trick: the search's own step (:func:`.search_seats._trick_after`), the winner a
@@ -205,205 +154,10 @@ def _same_face(c, tie):
 
 # --- the mover's knowledge and the worlds ---------------------------------------------------------
 @njit(cache=True)
-def _holders(p, hands, unseen, up_bit, voids, out, hseat, hneed, hvoid):
-    """Holders of unseen cards for mover ``p``; returns ``(H, bites)``.
-
-    Active seats other than ``p`` hold as many unseen cards as they hold cards (the dealer one fewer
-    while the upcard is known to be theirs); the dead pile (last) holds the rest.  ``bites``: some
-    holder is void in a slot with unseen cards.
-    """
-    nh = 0
-    total = 0
-    bites = False
-    for s in range(SEATS):
-        if s == p or (out >> s) & 1:
-            continue
-        need = _popcount(hands[s])
-        if s == DEALER and up_bit != 0:
-            need -= 1
-        if need > 0:
-            vm = 0
-            for g in range(4):
-                if (voids[s] >> g) & 1:
-                    vm |= SLOT0 << (16 * g)
-            hseat[nh] = s
-            hneed[nh] = need
-            hvoid[nh] = vm
-            if vm & unseen:
-                bites = True
-            total += need
-            nh += 1
-    rest = _popcount(unseen) - total
-    if rest > 0:
-        hseat[nh] = DEAD
-        hneed[nh] = rest
-        hvoid[nh] = 0
-        nh += 1
-    return nh, bites
-
-
-@njit(cache=True)
-def _groups(unseen, bites, nh, hvoid, gcards, gsize, allowed, pats):
-    """Groups of interchangeable unseen cards (:func:`.realistic._groups` over 16-bit slots);
-    returns their number (``pats``: work row of 4).
-
-    Without a biting void all unseen cards are one group; otherwise the slots with unseen cards are
-    grouped by which holders may hold them (slots nobody tells apart are one group).
-    """
-    ng = 0
-    for g in range(4):
-        part = unseen & (np.int64(SLOT0) << (16 * g)) if bites else (unseen if g == 0 else 0)
-        if part == 0:
-            continue
-        pat = 0
-        for h in range(nh):
-            if (hvoid[h] & part) == 0:
-                pat |= 1 << h
-        gi = _find(pats, ng, pat)
-        if gi == ng:
-            pats[ng] = pat
-            gsize[ng] = 0
-            for h in range(nh):
-                allowed[ng, h] = (pat >> h) & 1 == 1
-            ng += 1
-        m = part
-        while m:
-            b = m & -m
-            m ^= b
-            gcards[gi, gsize[gi]] = b
-            gsize[gi] += 1
-    return ng
-
-
-@njit(cache=True)
-def _deals_bound(nu, hneed, nh, binom):
-    """The deals of ``nu`` unseen cards to the holders' needs ignoring voids (a bound on every count
-    the exact sampler makes), as a float."""
-    w = 1.0
-    r = nu
-    for h in range(nh):
-        w *= binom[r, hneed[h]]
-        r -= hneed[h]
-    return w
-
-
-@njit(cache=True)
-def _unrank(r, xm, gcards, gsize, ng, hseat, nh, binom, avail, world):
-    """Deal number ``r`` (``0 <= r <`` deals of matrix ``xm``) into ``world`` (seats only, not the dead pile)."""
-    for g in range(ng):
-        n = gsize[g]
-        for j in range(n):
-            avail[j] = gcards[g, j]
-        for h in range(nh):
-            kx = xm[g * nh + h]
-            c = binom[n, kx]
-            rank = r % c
-            r //= c
-            need = kx
-            j = 0
-            for i in range(n):
-                if need > 0:
-                    below = binom[n - i - 1, need - 1]
-                    if rank < below:
-                        if hseat[h] < DEAD:
-                            world[hseat[h]] |= avail[i]
-                        need -= 1
-                        continue
-                    rank -= below
-                avail[j] = avail[i]
-                j += 1
-            n -= kx
-
-
-@njit(cache=True)
 def _scratch(worlds):
-    """Per-chunk work arrays: the worlds, the sampler's (holders, groups, count matrices, cards), the
-    next-seat table, the best-first evaluation's (:func:`.realistic._best_first_arrays`)."""
-    return (np.zeros((max(worlds, 1), SEATS), dtype=np.int64), np.zeros(8, dtype=np.int64),
-            np.zeros(8, dtype=np.int64), np.zeros(8, dtype=np.int64), np.zeros((4, MAX_UNSEEN), dtype=np.int64),
-            np.zeros(4, dtype=np.int64), np.zeros((4, 8), dtype=np.bool_), np.zeros(32, dtype=np.int64),
-            np.zeros(32, dtype=np.int64), np.zeros(8, dtype=np.int64), np.zeros(4, dtype=np.int64),
-            np.zeros(MAX_UNSEEN, dtype=np.int64), np.zeros(MAX_UNSEEN, dtype=np.int64), np.zeros(4, dtype=np.int64),
-            np.zeros((5, 8), dtype=np.int64), np.zeros(SEATS, dtype=np.int64), _best_first_arrays(worlds))
-
-
-@njit(cache=True)
-def _fill_worlds(p, hands, unseen, up_bit, voids, out, worlds, tries, rs, binom, scr):
-    """Worlds for mover ``p`` in ``scr[0]`` (layout, seats 0..5); returns ``(count, exact)``.
-
-    Uniform over the consistent deals: a partial Fisher-Yates shuffle of the unseen cards to the
-    seats (the dead pile keeps the rest), rejected when it breaches a shown void; after ``tries``
-    rejections in a row the world is drawn exactly (a uniform index over every consistent deal,
-    unranked).  ``exact``: there were no more consistent deals than ``worlds``, each taken once.
-    When the deals ignoring voids reach :data:`EXACT_LIMIT` (too many to count in int64: the doubled
-    pack's early tricks) nothing is counted and a shuffle is rejected until it keeps every void
-    (still uniform; the true deal keeps them, so one is found).
-    """
-    wh, hseat, hneed, hvoid, gcards, gsize, allowed, x, xout, cap, rem, avail, ub, pats, after, _, _ = scr
-    nh, bites = _holders(p, hands, unseen, up_bit, voids, out, hseat, hneed, hvoid)
-    ng = _groups(unseen, bites, nh, hvoid, gcards, gsize, allowed, pats)
-    _after(gsize, ng, nh, allowed, after)
-    nu = _popcount(unseen)
-    # too many deals to count in int64: shuffle and reject only (never exact)
-    big = _deals_bound(nu, hneed, nh, binom) >= EXACT_LIMIT
-    # the deals of the first count matrix bound the count from below: count them all only when few
-    total = -1
-    if not big and _first_matrix_deals(gsize, ng, hneed, nh, allowed, after, binom, x, xout, cap, rem) <= worlds:
-        total = _walk(gsize, ng, hneed, nh, allowed, after, binom, -1, x, xout, cap, rem)
-    base_up = up_bit if p != DEALER else 0
-    if 0 <= total <= worlds:
-        for r in range(total):
-            for s in range(SEATS):
-                wh[r, s] = 0
-            wh[r, p] = hands[p]
-            wh[r, DEALER] |= base_up
-            before = _walk(gsize, ng, hneed, nh, allowed, after, binom, r, x, xout, cap, rem)
-            _unrank(r - before, xout, gcards, gsize, ng, hseat, nh, binom, avail, wh[r])
-        return total, True
-    m = unseen
-    for j in range(nu):
-        b = m & -m
-        m ^= b
-        ub[j] = b
-    ntries = tries if bites else 1
-    for w in range(worlds):
-        done = False
-        k = 0
-        while k < ntries or (big and not done):
-            k += 1
-            for s in range(SEATS):
-                wh[w, s] = 0
-            wh[w, p] = hands[p]
-            wh[w, DEALER] |= base_up
-            pos = 0
-            for h in range(nh):
-                s = hseat[h]
-                if s == DEAD:
-                    break
-                for _k in range(hneed[h]):
-                    j = pos + _below_small(rs, nu - pos)
-                    b = ub[j]
-                    ub[j] = ub[pos]
-                    ub[pos] = b
-                    wh[w, s] |= b
-                    pos += 1
-            done = True
-            for h in range(nh):
-                if hseat[h] < DEAD and wh[w, hseat[h]] & hvoid[h]:
-                    done = False
-            if done:
-                break
-        if not done:
-            if total < 0:
-                total = _walk(gsize, ng, hneed, nh, allowed, after, binom, -1, x, xout, cap, rem)
-            r = _below(rs, total)
-            before = _walk(gsize, ng, hneed, nh, allowed, after, binom, r, x, xout, cap, rem)
-            for s in range(SEATS):
-                wh[w, s] = 0
-            wh[w, p] = hands[p]
-            wh[w, DEALER] |= base_up
-            _unrank(r - before, xout, gcards, gsize, ng, hseat, nh, binom, avail, wh[w])
-    return worlds, False
+    """Per-chunk work arrays: the sampler's (:func:`.worlds._sampler_arrays`), the next-seat table, the
+    best-first evaluation's (:func:`.realistic._best_first_arrays`)."""
+    return _sampler_arrays(worlds, SEATS, MAX_UNSEEN), np.zeros(SEATS, dtype=np.int64), _best_first_arrays(worlds)
 
 
 # --- one decision ---------------------------------------------------------------------------------
@@ -588,6 +342,7 @@ def _card_band(ws, wrow, seat, c, pos, na, nxt, lead, win, wseat, table, tm, tar
 def _evaluate(ws, wh, m, seat, pos, na, nxt, lead, win, wseat, table, tm, nc, rep, targets, nt, tvals, sums, guess,
               wrep, wval, counts):
     """Sum over worlds ``wh[:m]`` of each class's points for the mover, every class in every world."""
+    cls = np.zeros(nc, dtype=np.int64)
     for ci in range(nc):
         sums[ci] = 0
         guess[ci] = 1
@@ -597,19 +352,13 @@ def _evaluate(ws, wh, m, seat, pos, na, nxt, lead, win, wseat, table, tm, nc, re
         for k in range(SEATS):
             occ |= wh[w, k]
         tops = _reps_tie(hand, hand, occ, ws[W_TIE])
-        nw = 0
-        for ci in range(nc):
-            # classes may merge in a world (a card between them is in the dead pile): value once
-            top = _top_of(rep[ci], tops)
-            j = _find(wrep, nw, top)
-            if j == nw:
-                wrep[nw] = top
-                g = guess[ci] if nw == 0 else wval[nw - 1]
-                wval[nw] = _card_band(ws, wh[w], seat, top, pos, na, nxt, lead, win, wseat, table, tm, targets,
-                                      np.int64(0), nt, g, counts)
-                nw += 1
-            guess[ci] = wval[j]
-            sums[ci] += tvals[wval[j]]
+        # classes may merge in a world (a card between them is in the dead pile): value once
+        nw = _distinct_tops(rep, nc, tops, wrep, cls)
+        for j in range(nw):
+            g = guess[0] if j == 0 else wval[j - 1]
+            wval[j] = _card_band(ws, wh[w], seat, wrep[j], pos, na, nxt, lead, win, wseat, table, tm, targets,
+                                 np.int64(0), nt, g, counts)
+        _credit_bands(cls, nc, wval, tvals, guess, sums)
         counts[ST_WORLDS] += 1
 
 
@@ -647,39 +396,14 @@ def _evaluate_best_first(ws, wh, m, seat, pos, na, nxt, lead, win, wseat, table,
         hint = _top_of(rep[hci], tops) if hci >= 0 else np.int64(0)
         band, move = _position_band(ws, wh[w], seat, pos, na, nxt, lead, win, wseat, table, tm, targets, nt, prev,
                                     hint, counts)
-        pband[w] = band
         prev = band
         counts[ST_WORLDS] += 1
-        v = tvals[band]
-        if band == worst or move != 0:
-            for ci in range(nc):
-                named = move != 0 and _top_of(rep[ci], tops) == move
-                if named:
-                    hci = ci
-                if band == worst or named:
-                    solved[ci, w] = True
-                    sums[ci] += v
-                else:
-                    bound[ci] += v
-        else:
-            for ci in range(nc):
-                bound[ci] += v
-    for ci in range(nc):
-        w = 0
-        while w < m and solved[ci, w]:
-            w += 1
-        nxtw[ci] = w
-    while True:
-        bi = 0
-        best = sums[0] + bound[0]
-        for ci in range(1, nc):
-            b = sums[ci] + bound[ci]
-            if b > best or (b == best and low[ci] < low[bi]):
-                bi = ci
-                best = b
-        w = nxtw[bi]
-        if w == m:
-            break
+        named = _credit_world(w, band, band == worst, move, tops, rep, nc, tvals, pband, solved, sums, bound)
+        if named >= 0:
+            hci = named
+    _first_unsolved(solved, nc, m, nxtw)
+    bi, w = _most_promising(sums, bound, low, nc, nxtw)
+    while w < m:
         hand = wh[w, seat]
         occ = table
         for k in range(SEATS):
@@ -693,13 +417,8 @@ def _evaluate_best_first(ws, wh, m, seat, pos, na, nxt, lead, win, wseat, table,
         for ci in range(nc):
             # classes merged in this world (a card between them in the dead pile) are worth the same
             if (ci == bi or _top_of(rep[ci], tops) == top) and not solved[ci, w]:
-                sums[ci] += tvals[band]
-                bound[ci] -= tvals[pband[w]]
-                solved[ci, w] = True
-                k = nxtw[ci]
-                while k < m and solved[ci, k]:
-                    k += 1
-                nxtw[ci] = k
+                _solve_pair(ci, w, band, m, tvals, pband, solved, sums, bound, nxtw)
+        bi, w = _most_promising(sums, bound, low, nc, nxtw)
     for ci in range(nc):
         alive[ci] = nxtw[ci] == m
 
@@ -716,18 +435,6 @@ def _decide(ws, wh, m, seat, pos, na, nxt, lead, win, wseat, table, tm, nc, rep,
     else:
         _evaluate_best_first(ws, wh, m, seat, pos, na, nxt, lead, win, wseat, table, tm, nc, rep, low, targets, nt,
                              tvals, sums, alive, bf, counts)
-
-
-@njit(cache=True)
-def _lowest_of(members, low, trump, card_at):
-    """The card (layout bit) of ``members`` whose deck number is ``low``."""
-    mm = members
-    while mm:
-        b = mm & -mm
-        mm ^= b
-        if card_at[trump, _bit_index(b)] == low:
-            return b
-    return 0
 
 
 # --- a whole play-out -----------------------------------------------------------------------------
@@ -774,9 +481,8 @@ def _play_row(hands_deck, trump, leader, out, trick, up, disc, gone0, voids_suit
     """Play one deal from its current position (``trick`` on the table, -1 padded; all -1 at a trick
     boundary) to the end realistically; side 0's tricks from there, the current trick included.
     ``disc``: the dealer's discard (-1: none), known to the dealer alone."""
-    wh = scr[0]
-    nxt = scr[15]
-    bf = scr[16]
+    smp, nxt, bf = scr
+    wh = smp[0]
     tm = np.int64(TRUMP) if trump < 4 else np.int64(0)
     hands = np.zeros(SEATS, dtype=np.int64)
     for s in range(SEATS):
@@ -795,28 +501,21 @@ def _play_row(hands_deck, trump, leader, out, trick, up, disc, gone0, voids_suit
     # the dealer knows its discard lies in the dead pile: out of play for the dealer's worlds and classes
     disc_bit = (np.int64(1) << bitpos[trump, disc]) & deck & ~gone & ~table if disc >= 0 else np.int64(0)
     won = won0
-    while True:
+    while hands[seat] != 0:  # (the hand is over when the seat to play holds no card)
         hand = hands[seat]
-        if hand == 0:
-            break
-        legal = hand & lead if pos > 0 else hand
-        if legal == 0:
-            legal = hand
+        legal = _legal(hand, lead, pos)
         # cards with nothing unplayed between them are worth the same in every world
         kitty_known = disc_bit if seat == DEALER else np.int64(0)
-        nc = _classes(legal, hand, (deck & ~gone & ~kitty_known) | table, trump, card_at, rep, members, low, tie)
+        tops = _reps_tie(hand, hand, (deck & ~gone & ~kitty_known) | table, tie)
+        nc = _classes(legal, tops, trump, card_at, rep, members, low)
         nt = _point_targets(pts0, won, _popcount(hand), seat & 1, targets, tvals)
-        if nc == 1 or nt == 0:
-            counts[ST_FORCED] += 1
-            bi = 0
-            for ci in range(1, nc):
-                if low[ci] < low[bi]:
-                    bi = ci
-        else:
-            counts[ST_DECISIONS] += 1
+        bi = _forced_choice(low, nc, nt)
+        counts[ST_FORCED if bi >= 0 else ST_DECISIONS] += 1
+        if bi < 0:
             me_up = up_bit if seat != DEALER else 0
             unseen = deck & ~gone & ~table & ~hand & ~me_up & ~kitty_known
-            m, exact = _fill_worlds(seat, hands, unseen, me_up, voids, out, worlds, tries, rs, binom, scr)
+            m, exact = _fill_worlds(seat, hands, unseen, me_up, np.int64(DEALER), voids, out, worlds, tries, rs, binom,
+                                    smp)
             if exact:
                 counts[ST_EXACT] += 1
             _decide(ws, wh, m, seat, pos, na, nxt, lead, win, wseat, table, tm, nc, rep, low, targets, nt, tvals,
@@ -904,26 +603,16 @@ def decide_given_worlds(worlds_deck, trump, leader, out, trick, pts0, won0, full
     na = _next_seats(out, nxt)
     seat, pos, lead, win, wseat, table = _position(worlds_deck[0], trump, leader, out, trick, bitpos, nxt, tm, tie)
     hand = wh[0, seat]
-    legal = hand & lead if pos > 0 else hand
-    if legal == 0:
-        legal = hand
+    legal = _legal(hand, lead, pos)
     rep, members, low, sums, alive, guess, wrep, wval, targets, tvals = _decision_arrays()
     # the cards in play in some world: legal cards with none of them between are equal in every world
-    nc = _classes(legal, hand, occ | table, trump, card_at, rep, members, low, tie)
+    nc = _classes(legal, _reps_tie(hand, hand, occ | table, tie), trump, card_at, rep, members, low)
     nt = _point_targets(pts0, won0, _popcount(hand), seat & 1, targets, tvals)
     ws = _new_ws(tt_bits, tie)
     counts = np.zeros(NUM_STATS, dtype=np.int64)
     _decide(ws, wh, m, seat, pos, na, nxt, lead, win, wseat, table, tm, nc, rep, low, targets, nt, tvals, full, sums,
             alive, guess, wrep, wval, _best_first_arrays(m), counts)
-    for c in range(values.shape[0]):
-        values[c] = NOT_LEGAL
-    for ci in range(nc):
-        mm = members[ci]
-        while mm:
-            b = mm & -mm
-            mm ^= b
-            values[card_at[trump, _bit_index(b)]] = sums[ci]
-    return low[_best_class(sums, alive, nc, low)]
+    return _class_values(values, members, sums, alive, nc, low, trump, card_at)
 
 
 @njit(cache=True)
@@ -935,9 +624,9 @@ def sample_worlds_for(hands_deck, trump, leader, out, trick, gone, voids_suit, u
     current trick (voids shown in ``trick`` are added).  Returns ``(count, exact)``.
     """
     tm = np.int64(TRUMP) if trump < 4 else np.int64(0)
-    scr = _scratch(worlds)
-    wh = scr[0]
-    nxt = scr[15]
+    smp = _sampler_arrays(worlds, SEATS, MAX_UNSEEN)
+    wh = smp[0]
+    nxt = np.zeros(SEATS, dtype=np.int64)
     _next_seats(out, nxt)
     hands = np.zeros(SEATS, dtype=np.int64)
     for s in range(SEATS):
@@ -955,14 +644,6 @@ def sample_worlds_for(hands_deck, trump, leader, out, trick, gone, voids_suit, u
     unseen = deck & ~gone_l & ~table & ~hands[seat] & ~me_up & ~kitty_known
     rs = np.zeros(1, dtype=np.uint64)
     _seed_stream(rs, seed, stream)
-    m, exact = _fill_worlds(seat, hands, unseen, me_up, voids, out, worlds, tries, rs, binom, scr)
-    for w in range(m):
-        for s2 in range(SEATS):
-            d = 0
-            mm = wh[w, s2]
-            while mm:
-                b = mm & -mm
-                mm ^= b
-                d |= np.int64(1) << card_at[trump, _bit_index(b)]
-            res[w, s2] = d
+    m, exact = _fill_worlds(seat, hands, unseen, me_up, np.int64(DEALER), voids, out, worlds, tries, rs, binom, smp)
+    _deck_worlds(wh, m, trump, card_at, res)
     return m, exact
