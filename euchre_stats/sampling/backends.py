@@ -15,6 +15,7 @@ Nothing here writes files.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from ..core.errors import ClusterError, DecisionInputError, EuchreStatsError
@@ -158,4 +159,45 @@ def _dask(fn, items, args, scheduler, client, key, name):
             client.close()
 
 
-__all__ = ["ClusterError", "WORKER_WAIT_S", "check_backend", "connect", "map_chunks", "map_ordered"]
+class Backend:
+    """Where one run's chunks go (:func:`backend`): ``threads`` is what a chunk passes to numba (``None``,
+    every thread, in this process; 1 in a pool's process or on a cluster's worker)."""
+
+    def __init__(self, workers: int | None, scheduler: str | None, client, key: str):
+        self.workers, self.scheduler, self.client, self.key = workers, scheduler, client, key
+        self.threads = 1 if scheduler or (workers is not None and workers > 1) else None
+
+    def map(self, fn: Callable[..., Any], items: Sequence, *, args: tuple = (),
+            done: Callable[[Any, Any], None] | None = None, name: Callable[[Any], str] = str) -> list:
+        """``[fn(item, *args) for item in items]`` on this run's backend, ``done(item, result)`` called as
+        each chunk finishes (in this process, in the items' order; elsewhere as they come back)."""
+        pairs = list(enumerate(items))
+        out: dict[int, Any] = {}
+        for (i, item), result in map_chunks(_second, pairs, args=(fn, *args), workers=self.workers,
+                                            scheduler=self.scheduler, client=self.client, key=self.key,
+                                            name=lambda pair: f"{pair[0]}-{name(pair[1])}"):
+            out[i] = result
+            if done is not None:
+                done(item, result)
+        return [out[i] for i in range(len(pairs))]
+
+
+@contextmanager
+def backend(workers: int | None = None, scheduler: str | None = None, what: str = "run") -> Iterator[Backend]:
+    """The :class:`Backend` of one run without a run directory: ``workers`` and ``scheduler`` checked
+    (:func:`check_backend`) and the scheduler reached (:func:`connect`) before any work, its client
+    closed at the end; the run's dask tasks are named ``euchre-WHAT-RANDOM-...`` so that no two runs
+    share a task."""
+    import uuid
+
+    check_backend(workers, scheduler)
+    client = connect(scheduler) if scheduler else None
+    try:
+        yield Backend(workers, scheduler, client, f"euchre-{what}-{uuid.uuid4().hex[:12]}")
+    finally:
+        if client is not None:
+            client.close()
+
+
+__all__ = ["Backend", "ClusterError", "WORKER_WAIT_S", "backend", "check_backend", "connect", "map_chunks",
+           "map_ordered"]

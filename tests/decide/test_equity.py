@@ -239,3 +239,34 @@ def test_the_equity_heatmap_labels_are_readable_on_their_cells(tmp_path):
     matplotlib.pyplot.close(ax.figure)
     r.save_plot(str(tmp_path / "eq.png"))
     assert matplotlib.image.imread(tmp_path / "eq.png").ndim == 3
+
+
+def test_equity_is_the_same_on_a_process_pool_and_a_dask_cluster():
+    """The deals' chunks played here, in two processes and on a LocalCluster: the same table, byte for byte."""
+    import json
+
+    from euchre_stats.decide.equity import equity
+
+    def run(**kw):
+        return json.dumps(equity(NORTH_AMERICAN, samples=1500, seed=8, model="dd", **kw).to_dict())
+
+    here = run()
+    assert run(workers=2) == here
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster:
+        assert run(scheduler=cluster.scheduler_address) == here
+
+
+def test_equity_names_an_unreachable_scheduler(monkeypatch):
+    pytest.importorskip("distributed")
+    from euchre_stats.core.errors import ClusterError
+    from euchre_stats.decide.equity import equity
+    from euchre_stats.sampling import backends
+
+    reach = backends.connect
+    monkeypatch.setattr(backends, "connect", lambda scheduler: reach(scheduler, timeout="1s"))
+    with pytest.raises(ClusterError, match="cannot reach the dask scheduler 'tcp://127.0.0.1:9'"):
+        equity(NORTH_AMERICAN, samples=1500, seed=8, model="dd", scheduler="tcp://127.0.0.1:9")
+    with pytest.raises(DecisionInputError, match="either --workers"):
+        equity(NORTH_AMERICAN, samples=1500, seed=8, model="dd", workers=2, scheduler="tcp://x:1")
