@@ -127,3 +127,27 @@ def test_realistic_small_games_from_the_command_line():
     assert res.exit_code == 0, res.output
     d = json.loads(res.output)
     assert d["model"] == "pimc" and d["players"] == 2 and set(d["decks"]["24"]) == {"two_handed", "four_handed"}
+
+
+def test_the_games_are_the_same_on_a_process_pool_and_a_dask_cluster():
+    """Both columns' chunks played here, in two processes and on a LocalCluster: the same figures, byte for byte."""
+    def run(**kw):
+        return json.dumps(simulate_games(3, "24", samples=1100, seed=5, model="dd", **kw).to_dict())
+
+    here = run()
+    assert run(workers=2) == here
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster:
+        assert run(scheduler=cluster.scheduler_address) == here
+
+
+def test_the_games_name_an_unreachable_scheduler(monkeypatch):
+    pytest.importorskip("distributed")
+    from euchre_stats.core.errors import ClusterError
+    from euchre_stats.sampling import backends
+
+    reach = backends.connect
+    monkeypatch.setattr(backends, "connect", lambda scheduler: reach(scheduler, timeout="1s"))
+    with pytest.raises(ClusterError, match="cannot reach the dask scheduler 'tcp://127.0.0.1:9'"):
+        simulate_games(3, "24", samples=100, seed=5, model="dd", scheduler="tcp://127.0.0.1:9")
