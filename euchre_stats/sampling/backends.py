@@ -165,6 +165,7 @@ class Backend:
 
     def __init__(self, workers: int | None, scheduler: str | None, client, key: str):
         self.workers, self.scheduler, self.client, self.key = workers, scheduler, client, key
+        self.calls = 0  # each map's tasks are named apart from the run's other maps'
         self.threads = 1 if scheduler or (workers is not None and workers > 1) else None
 
     def map(self, fn: Callable[..., Any], items: Sequence, *, args: tuple = (),
@@ -173,8 +174,10 @@ class Backend:
         each chunk finishes (in this process, in the items' order; elsewhere as they come back)."""
         pairs = list(enumerate(items))
         out: dict[int, Any] = {}
+        self.calls += 1
         for (i, item), result in map_chunks(_second, pairs, args=(fn, *args), workers=self.workers,
-                                            scheduler=self.scheduler, client=self.client, key=self.key,
+                                            scheduler=self.scheduler, client=self.client,
+                                            key=f"{self.key}-{self.calls}",
                                             name=lambda pair: f"{pair[0]}-{name(pair[1])}"):
             out[i] = result
             if done is not None:
