@@ -62,3 +62,39 @@ def test_an_unreachable_scheduler_is_a_clear_error():
 
     with pytest.raises(ClusterError, match="tcp://127.0.0.1:9"):
         connect("tcp://127.0.0.1:9", timeout="1s")
+
+
+def die(i):
+    import os
+
+    if i == 1:
+        os._exit(9)  # as a process killed
+    return i
+
+
+def test_a_runs_backend_maps_in_order_calls_done_and_names_each_map_apart():
+    from euchre_stats.sampling.backends import backend
+
+    with backend() as run:
+        seen = []
+        assert run.threads is None
+        assert run.map(draw, range(3), args=(5, 2), done=lambda i, r: seen.append(i)) == [draw(i, 5, 2)
+                                                                                         for i in range(3)]
+        assert seen == [0, 1, 2]
+    with backend(2) as run:
+        assert run.threads == 1 and run.map(draw, [2, 0], args=(5, 2)) == [draw(2, 5, 2), draw(0, 5, 2)]
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster, backend(None, cluster.scheduler_address) as run:
+        # the same items twice in one run, with other arguments: never the first map's results
+        assert run.map(draw, range(3), args=(5, 2)) == [draw(i, 5, 2) for i in range(3)]
+        assert run.map(draw, range(3), args=(6, 2)) == [draw(i, 6, 2) for i in range(3)]
+        assert run.threads == 1
+
+
+def test_a_killed_process_stops_a_run_without_a_directory_in_one_line():
+    from euchre_stats.sampling.backends import backend
+
+    with pytest.raises(ClusterError, match="a worker process died .*this run keeps no chunks: run the same command"):
+        with backend(2) as run:
+            run.map(die, range(3))
