@@ -328,9 +328,9 @@ def play_match(a, b, *, hands: int, seed: int, rules: Rules,
     ``first .. first + hands - 1`` (a chunk of a long match, :mod:`euchre_stats.players.match_run`).
 
     ``workers`` (N > 1 local processes) or ``scheduler`` (a dask cluster's ``tcp://HOST:PORT``) play the
-    deals elsewhere in the chunks of a run directory's match (:mod:`~euchre_stats.players.match_run`, by
-    players named by spec, seated afresh for each chunk): the same match, byte for byte, as here;
-    ``progress`` then moves a chunk at a time.
+    deals elsewhere in chunks of :data:`CHUNK_DEALS` deals, as a run directory's match does
+    (:mod:`~euchre_stats.players.match_run`: players named by spec, seated afresh for each chunk): the
+    same match, byte for byte, as here; ``progress`` then moves a chunk at a time.
     """
     if side_count(rules) != 2:
         raise DecisionInputError(f"a duplicate match needs two sides; the {rules.players}-player game has "
@@ -366,23 +366,30 @@ def play_match(a, b, *, hands: int, seed: int, rules: Rules,
     return PlayResult(na, nb, hands, seed, rules, diffs, est, a_seats, records, splits=splits)
 
 
-def _play_elsewhere(a, b, na, nb, hands, seed, rules, first, a_seats, progress, workers, scheduler) -> PlayResult:
-    """:func:`play_match` in chunks of :data:`~euchre_stats.players.match_run.CHUNK_DEALS` deals on a pool or
-    a cluster, each played by match_run's own chunk function, combined in the deals' order."""
-    from .match_run import CHUNK_DEALS, _chunk_record
+#: deals a chunk of a match played elsewhere holds (as a run directory's, :mod:`~euchre_stats.players.match_run`)
+CHUNK_DEALS = 100
 
+
+def _play_chunk(span: tuple[int, int], a: str, b: str, seed: int, rules: Rules) -> tuple[list, list, list]:
+    """Deals ``first .. stop - 1`` of a match (``span``), played by players seated afresh: (diffs, records, splits)."""
+    first, stop = span
+    r = play_match(a, b, hands=stop - first, seed=seed, rules=rules, first=first)
+    return r.diffs, r.records, r.splits
+
+
+def _play_elsewhere(a, b, na, nb, hands, seed, rules, first, a_seats, progress, workers, scheduler) -> PlayResult:
+    """:func:`play_match` in chunks of :data:`CHUNK_DEALS` deals on a pool or a cluster, combined in the
+    deals' order."""
     for who in (a, b):
         if not isinstance(who, str):
             raise PlayerSpecError(f"a match played elsewhere (workers, scheduler) names its players by spec (a "
                                   f"string such as 'realistic'), so that each process can seat them; got {who!r}")
     spans = [(k, min(k + CHUNK_DEALS, first + hands)) for k in range(first, first + hands, CHUNK_DEALS)]
     with backend(workers, scheduler, "play") as run:
-        chunks = run.map(_chunk_record, spans, args=(a, b, int(seed), rules, "euchre-stats"),
+        chunks = run.map(_play_chunk, spans, args=(a, b, int(seed), rules),
                          done=None if progress is None else lambda span, _: progress(span[1] - span[0]),
                          name=lambda span: f"{span[0]}-{span[1]}")
-    diffs = [d for c in chunks for d in c["diffs"]]
-    records = [r for c in chunks for r in c["records"]]
-    splits = [x for c in chunks for x in c["splits"]]
+    diffs, records, splits = ([x for c in chunks for x in c[k]] for k in range(3))
     return PlayResult(na, nb, hands, seed, rules, diffs, mean(np.array(diffs, dtype=np.float64)), a_seats, records,
                       splits=splits)
 

@@ -158,7 +158,7 @@ def test_exchanges_and_lone_defence_are_answered_legally():
 
 
 def test_a_match_is_the_same_on_a_process_pool_and_a_dask_cluster():
-    """Deals played in match_run's chunks of 100 in two processes and on a LocalCluster: the same match,
+    """Deals played in chunks of 100 in two processes and on a LocalCluster: the same match,
     byte for byte (first deal 5: chunks 5..104 and 105..134)."""
     def run(**kw):
         r = play_match("points", "random", hands=130, seed=3, rules=Rules(), first=5, **kw)
