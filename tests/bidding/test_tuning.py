@@ -96,13 +96,10 @@ def _fitted(r: TuneResult) -> str:
 def test_tune_is_the_same_on_a_process_pool_and_a_dask_cluster():
     """Each decision point's play-outs played in chunks in two processes and on a LocalCluster: the same
     model and fit, byte for byte."""
-    here = _fitted(tune(preset("north-american"), deals=600, seed=3, sweeps=1, play="dd"))
-    assert _fitted(tune(preset("north-american"), deals=600, seed=3, sweeps=1, play="dd", workers=2)) == here
-    distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
-                                  dashboard_address=None) as cluster:
-        assert _fitted(tune(preset("north-american"), deals=600, seed=3, sweeps=1, play="dd",
-                            scheduler=cluster.scheduler_address)) == here
+    from test_backends import same_on_every_backend
+
+    same_on_every_backend(lambda **kw: _fitted(tune(preset("north-american"), deals=600, seed=3, sweeps=1,
+                                                    play="dd", **kw)))
 
 
 def test_realistic_play_outs_in_chunks_elsewhere_are_the_ones_played_here(monkeypatch):
@@ -132,14 +129,8 @@ def test_realistic_play_outs_in_chunks_elsewhere_are_the_ones_played_here(monkey
     assert got.tolist() == want.tolist() and rng.integers(2**62) == after
 
 
-def test_tune_names_an_unreachable_scheduler(monkeypatch):
-    pytest.importorskip("distributed")
-    from euchre_stats.core.errors import ClusterError, DecisionInputError
-    from euchre_stats.sampling import backends
+def test_tune_refuses_a_bad_backend(monkeypatch):
+    from test_backends import refuses_a_bad_backend
 
-    reach = backends.connect
-    monkeypatch.setattr(backends, "connect", lambda scheduler: reach(scheduler, timeout="1s"))
-    with pytest.raises(ClusterError, match="cannot reach the dask scheduler 'tcp://127.0.0.1:9'"):
-        tune(preset("north-american"), deals=600, seed=3, sweeps=1, play="dd", scheduler="tcp://127.0.0.1:9")
-    with pytest.raises(DecisionInputError, match="either --workers"):
-        tune(preset("north-american"), deals=600, seed=3, sweeps=1, play="dd", workers=2, scheduler="tcp://x:1")
+    refuses_a_bad_backend(monkeypatch, lambda **kw: tune(preset("north-american"), deals=600, seed=3, sweeps=1,
+                                                         play="dd", **kw))

@@ -245,28 +245,17 @@ def test_equity_is_the_same_on_a_process_pool_and_a_dask_cluster():
     """The deals' chunks played here, in two processes and on a LocalCluster: the same table, byte for byte."""
     import json
 
+    from test_backends import same_on_every_backend
+
     from euchre_stats.decide.equity import equity
 
-    def run(**kw):
-        return json.dumps(equity(NORTH_AMERICAN, samples=1500, seed=8, model="dd", **kw).to_dict())
-
-    here = run()
-    assert run(workers=2) == here
-    distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
-                                  dashboard_address=None) as cluster:
-        assert run(scheduler=cluster.scheduler_address) == here
+    same_on_every_backend(lambda **kw: json.dumps(equity(NORTH_AMERICAN, samples=1500, seed=8, model="dd",
+                                                         **kw).to_dict()))
 
 
-def test_equity_names_an_unreachable_scheduler(monkeypatch):
-    pytest.importorskip("distributed")
-    from euchre_stats.core.errors import ClusterError
+def test_equity_refuses_a_bad_backend(monkeypatch):
+    from test_backends import refuses_a_bad_backend
+
     from euchre_stats.decide.equity import equity
-    from euchre_stats.sampling import backends
 
-    reach = backends.connect
-    monkeypatch.setattr(backends, "connect", lambda scheduler: reach(scheduler, timeout="1s"))
-    with pytest.raises(ClusterError, match="cannot reach the dask scheduler 'tcp://127.0.0.1:9'"):
-        equity(NORTH_AMERICAN, samples=1500, seed=8, model="dd", scheduler="tcp://127.0.0.1:9")
-    with pytest.raises(DecisionInputError, match="either --workers"):
-        equity(NORTH_AMERICAN, samples=1500, seed=8, model="dd", workers=2, scheduler="tcp://x:1")
+    refuses_a_bad_backend(monkeypatch, lambda **kw: equity(NORTH_AMERICAN, samples=1500, seed=8, model="dd", **kw))

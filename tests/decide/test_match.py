@@ -185,6 +185,8 @@ def test_realistic_match_with_a_control_keeps_the_plain_estimate_and_adds_up():
 def test_a_match_is_the_same_on_a_process_pool_and_a_dask_cluster():
     """The chunks of deals (paired and control), and of whole games, played here, in two processes and
     on a LocalCluster: the same match, byte for byte."""
+    from test_backends import same_on_every_backend
+
     from euchre_stats.decide.match import match, match_games
 
     def runs(**kw):
@@ -194,26 +196,16 @@ def test_a_match_is_the_same_on_a_process_pool_and_a_dask_cluster():
             match_games("shipped", "points", games=3, seed=4, model="dd", **kw))]
 
     seen = []
-    here = runs(progress=lambda done, total: seen.append((done, total)))
+    here = same_on_every_backend(runs)
+    assert runs(progress=lambda done, total: seen.append((done, total))) == here
     assert seen[0] == (0, 1500) and seen[-1] == (3, 3)
-    assert runs(workers=2) == here
-    distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
-                                  dashboard_address=None) as cluster:
-        assert runs(scheduler=cluster.scheduler_address) == here
 
 
-def test_a_match_names_an_unreachable_scheduler(monkeypatch):
-    pytest.importorskip("distributed")
-    from euchre_stats.core.errors import ClusterError, DecisionInputError
+def test_a_match_refuses_a_bad_backend(monkeypatch):
+    from test_backends import refuses_a_bad_backend
+
     from euchre_stats.decide.match import match, match_games
-    from euchre_stats.sampling import backends
 
-    reach = backends.connect
-    monkeypatch.setattr(backends, "connect", lambda scheduler: reach(scheduler, timeout="1s"))
-    for run in (lambda **kw: match("shipped", "points", deals=20, seed=1, model="dd", **kw),
-                lambda **kw: match_games("shipped", "points", games=2, seed=1, model="dd", **kw)):
-        with pytest.raises(ClusterError, match="cannot reach the dask scheduler 'tcp://127.0.0.1:9'"):
-            run(scheduler="tcp://127.0.0.1:9")
-        with pytest.raises(DecisionInputError, match="workers must be a whole number >= 1, got 0"):
-            run(workers=0)
+    refuses_a_bad_backend(monkeypatch, lambda **kw: match("shipped", "points", deals=20, seed=1, model="dd", **kw))
+    refuses_a_bad_backend(monkeypatch, lambda **kw: match_games("shipped", "points", games=2, seed=1, model="dd",
+                                                                **kw))

@@ -160,29 +160,22 @@ def test_exchanges_and_lone_defence_are_answered_legally():
 def test_a_match_is_the_same_on_a_process_pool_and_a_dask_cluster():
     """Deals played in chunks of 100 in two processes and on a LocalCluster: the same match,
     byte for byte (first deal 5: chunks 5..104 and 105..134)."""
+    from test_backends import same_on_every_backend
+
     def run(**kw):
         r = play_match("points", "random", hands=130, seed=3, rules=Rules(), first=5, **kw)
         return json.dumps(r.to_dict()), r.records_jsonl()
 
-    here = run()
     seen = []
-    assert run(workers=2, progress=seen.append) == here
+    assert run(workers=2, progress=seen.append) == same_on_every_backend(run)
     assert sorted(seen) == [30, 100]
-    distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
-                                  dashboard_address=None) as cluster:
-        assert run(scheduler=cluster.scheduler_address) == here
 
 
-def test_a_match_elsewhere_names_an_unreachable_scheduler_and_wants_specs(monkeypatch):
-    pytest.importorskip("distributed")
-    from euchre_stats.core.errors import ClusterError
-    from euchre_stats.sampling import backends
+def test_a_match_elsewhere_refuses_a_bad_backend_and_wants_specs(monkeypatch):
+    from test_backends import refuses_a_bad_backend
 
-    reach = backends.connect
-    monkeypatch.setattr(backends, "connect", lambda scheduler: reach(scheduler, timeout="1s"))
-    with pytest.raises(ClusterError, match="cannot reach the dask scheduler 'tcp://127.0.0.1:9'"):
-        play_match("points", "random", hands=3, seed=3, rules=Rules(), scheduler="tcp://127.0.0.1:9")
+    refuses_a_bad_backend(monkeypatch, lambda **kw: play_match("points", "random", hands=3, seed=3, rules=Rules(),
+                                                               **kw))
     with pytest.raises(DecisionInputError, match="workers must be a whole number >= 1, got 0"):
         play_match("points", "random", hands=3, seed=3, rules=Rules(), workers=0)
     with pytest.raises(PlayerSpecError, match="names its players by spec"):

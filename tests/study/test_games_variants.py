@@ -131,23 +131,13 @@ def test_realistic_small_games_from_the_command_line():
 
 def test_the_games_are_the_same_on_a_process_pool_and_a_dask_cluster():
     """Both columns' chunks played here, in two processes and on a LocalCluster: the same figures, byte for byte."""
-    def run(**kw):
-        return json.dumps(simulate_games(3, "24", samples=1100, seed=5, model="dd", **kw).to_dict())
+    from test_backends import same_on_every_backend
 
-    here = run()
-    assert run(workers=2) == here
-    distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
-                                  dashboard_address=None) as cluster:
-        assert run(scheduler=cluster.scheduler_address) == here
+    same_on_every_backend(lambda **kw: json.dumps(simulate_games(3, "24", samples=1100, seed=5, model="dd",
+                                                                 **kw).to_dict()))
 
 
-def test_the_games_name_an_unreachable_scheduler(monkeypatch):
-    pytest.importorskip("distributed")
-    from euchre_stats.core.errors import ClusterError
-    from euchre_stats.sampling import backends
+def test_the_games_refuse_a_bad_backend(monkeypatch):
+    from test_backends import refuses_a_bad_backend
 
-    reach = backends.connect
-    monkeypatch.setattr(backends, "connect", lambda scheduler: reach(scheduler, timeout="1s"))
-    with pytest.raises(ClusterError, match="cannot reach the dask scheduler 'tcp://127.0.0.1:9'"):
-        simulate_games(3, "24", samples=100, seed=5, model="dd", scheduler="tcp://127.0.0.1:9")
+    refuses_a_bad_backend(monkeypatch, lambda **kw: simulate_games(3, "24", samples=100, seed=5, model="dd", **kw))

@@ -156,27 +156,17 @@ def test_the_header_names_each_columns_deck_and_no_other():
 
 def test_variants_are_the_same_on_a_process_pool_and_a_dask_cluster():
     """Every deck's chunks played here, in two processes and on a LocalCluster: the same figures, byte for byte."""
+    from test_backends import same_on_every_backend
+
     def run(**kw):
         return json.dumps(simulate_variants("24,25", 1100, seed=5, model="dd", **kw).to_dict())
 
     seen = []
-    here = run(progress=lambda done, total: seen.append(done))
+    assert run(progress=lambda done, total: seen.append(done)) == same_on_every_backend(run)
     assert seen == [0, 1000, 1100, 2100, 2200]
-    assert run(workers=2) == here
-    distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
-                                  dashboard_address=None) as cluster:
-        assert run(scheduler=cluster.scheduler_address) == here
 
 
-def test_variants_name_an_unreachable_scheduler(monkeypatch):
-    pytest.importorskip("distributed")
-    from euchre_stats.core.errors import ClusterError, DecisionInputError
-    from euchre_stats.sampling import backends
+def test_variants_refuse_a_bad_backend(monkeypatch):
+    from test_backends import refuses_a_bad_backend
 
-    reach = backends.connect
-    monkeypatch.setattr(backends, "connect", lambda scheduler: reach(scheduler, timeout="1s"))
-    with pytest.raises(ClusterError, match="cannot reach the dask scheduler 'tcp://127.0.0.1:9'"):
-        simulate_variants("24", 100, seed=5, model="dd", scheduler="tcp://127.0.0.1:9")
-    with pytest.raises(DecisionInputError, match="either --workers"):
-        simulate_variants("24", 100, seed=5, model="dd", workers=2, scheduler="tcp://x:1")
+    refuses_a_bad_backend(monkeypatch, lambda **kw: simulate_variants("24", 100, seed=5, model="dd", **kw))
