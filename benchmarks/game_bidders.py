@@ -9,7 +9,7 @@ hand of bidding with A among B players, averaged over the seats, with its 95% in
     python benchmarks/game_bidders.py --players 3 --deals 4000 --seed 7
     python benchmarks/game_bidders.py --players 6 --deals 4000 --seed 7 --model dd
     python benchmarks/game_bidders.py --players 6 --deck 50 --deals 4000 --seed 7   # the doubled pack
-    (A: the shipped thresholds; B: the heuristic's own; --a/--b take JSON objects of thresholds)
+    (A: the shipped thresholds; B: the point-count bidder's own; --a/--b take JSON objects of thresholds)
 """
 
 from __future__ import annotations
@@ -22,14 +22,14 @@ import numpy as np
 
 from euchre_stats.bidding.games import (contract_of, finish_auction, game_kinds, game_thresholds, play_contracts,
                                         seat_value)
-from euchre_stats.game.policies import THRESHOLDS, HeuristicPolicy
+from euchre_stats.game.policies import THRESHOLDS, PointCountPolicy
 from euchre_stats.game.state import HandState
 from euchre_stats.rules import Rules, for_players
 from euchre_stats.sampling.seeds import chunk_rng
 
 
 def match(rules: Rules, a: dict, b: dict, deals: int, seed: int, model: str = "pimc") -> dict:
-    pa, pb = HeuristicPolicy(thresholds=a), HeuristicPolicy(thresholds=b)
+    pa, pb = PointCountPolicy(thresholds=a), PointCountPolicy(thresholds=b)
     p = rules.players
     rng = chunk_rng(seed, 99, p)
     base, hero = [], {s: [] for s in range(p)}
@@ -64,7 +64,7 @@ def main() -> None:
     ap.add_argument("--model", choices=("pimc", "dd"), default="pimc")
     ap.add_argument("--deck", default=None, help="the deck (six-handed: 33, the default, or 50, the doubled pack)")
     ap.add_argument("--a", default=None, help="JSON thresholds of A (default: the shipped ones)")
-    ap.add_argument("--b", default=None, help="JSON thresholds of B (default: the heuristic's own)")
+    ap.add_argument("--b", default=None, help="JSON thresholds of B (default: the point-count bidder's own)")
     args = ap.parse_args()
     rules = for_players(Rules.from_json({}), args.players)
     if args.deck is not None:

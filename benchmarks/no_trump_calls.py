@@ -1,7 +1,7 @@
-"""What the heuristic player's no-trump call is worth: duplicate deals with and without it.
+"""What the point-count bidder's no-trump call is worth: duplicate deals with and without it.
 
 Rules with ``no_trump``.  For each deal and each seat, the hand is bid twice by the state machine's
-heuristic player (:class:`~euchre_stats.game.policies.HeuristicPolicy`): once with that seat
+point-count bidder (:class:`~euchre_stats.game.policies.PointCountPolicy`): once with that seat
 calling no trump at ``call_no_trump`` (the others never calling it) and once with no seat calling
 it.  Both contracts are played realistically (:func:`~euchre_stats.cardplay.realistic.play_realistic`)
 from the same random stream.  Printed: the seat's side's points minus the other side's, with the
@@ -20,7 +20,7 @@ import time
 import numpy as np
 
 from euchre_stats.core.stats import mean, proportion
-from euchre_stats.game.policies import HeuristicPolicy
+from euchre_stats.game.policies import PointCountPolicy
 from euchre_stats.game.state import OVER, PLAY, HandState
 from euchre_stats.cardplay.realistic import play_realistic
 from euchre_stats.rules import Rules, hand_points_array, sitting_out
@@ -28,8 +28,8 @@ from euchre_stats.rules import Rules, hand_points_array, sitting_out
 NEVER = 1e9
 
 
-class _Seat(HeuristicPolicy):
-    """The heuristic player, with ``call_no_trump`` for one seat only (the others never call it)."""
+class _Seat(PointCountPolicy):
+    """The point-count bidder, with ``call_no_trump`` for one seat only (the others never call it)."""
 
     def __init__(self, seat: int, threshold: float):
         super().__init__()
@@ -52,10 +52,10 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--deals", type=int, default=4000)
     ap.add_argument("--seed", type=int, default=11)
-    ap.add_argument("--threshold", type=float, default=None, help="call_no_trump (default: the heuristic's)")
+    ap.add_argument("--threshold", type=float, default=None, help="call_no_trump (default: the point-count bidder's)")
     args = ap.parse_args()
     rules = Rules(no_trump=True)
-    threshold = HeuristicPolicy().thresholds["call_no_trump"] if args.threshold is None else args.threshold
+    threshold = PointCountPolicy().thresholds["call_no_trump"] if args.threshold is None else args.threshold
     rng = np.random.default_rng(args.seed)
     t0 = time.time()
     rows = []  # (deal, seat, variant): hands as play starts, trump, leader, out, maker, alone, up

@@ -13,7 +13,10 @@ import click
 import euchre_stats as es
 from euchre_stats.api import ALL_DECKS, NO_JOKER_DECKS
 
-from .common import InputError, emit, handle_errors, output_options, plot_path, progress_bar, rules_options
+from euchre_stats.output.atomic import atomic_write
+
+from .common import (InputError, emit, handle_errors, output_options, plot_path, progress_bar, rules_options,
+                     writable_path)
 from .group import cli
 
 @cli.command()
@@ -88,14 +91,19 @@ def _deck_list_rules(func):
                    "double-dummy (the only one with a farmer's hand, and then the default)")
 @click.option("--plot", type=click.Path(dir_okay=False), default=None, callback=plot_path,
               help="chart comparing the decks to FILE (.png/.svg/.pdf)")
+@click.option("--records", type=click.Path(dir_okay=False), default=None, callback=writable_path,
+              help="also write every deal played to FILE, one hand record a line (euchre-stats review FILE): the "
+                   "study's deal and auction, played out card by card by --model; dd plays the very tricks the "
+                   "study counted, pimc the same realistic model on each record's own seeds, so its play-out "
+                   "may differ from the one counted (each record's comment gives both)")
 @click.option("--players", type=click.Choice(["2", "3", "4", "6"]), default="4", show_default=True,
               help="3 (cutthroat) or 2 (two-handed): each deck in that game beside the four-handed game, "
-                   "every game bid by the state machine's heuristic player and played as --model says; 6 "
+                   "every game bid by the state machine's point-count bidder and played as --model says; 6 "
                    "(six-handed, the 33-card deck)")
 @_deck_list_rules
 @output_options()
 @handle_errors
-def variants(samples, seed, workers, model, plot, players, rules, decks, per_deck_hand_size, fmt, output):
+def variants(samples, seed, workers, model, plot, records, players, rules, decks, per_deck_hand_size, fmt, output):
     """Simulated whole hands per deck: who makes trump, P(make), P(march), P(euchre), loners, points.
 
     Random deals, the auction by the bidding model (the dealer discarding its best card),
@@ -107,16 +115,28 @@ def variants(samples, seed, workers, model, plot, players, rules, decks, per_dec
       euchre-stats variants --deck 32,33 --hand-size 7 --samples 500 --seed 1 --plot variants.png
       euchre-stats variants --players 3 --deck 24 --samples 1000 --seed 1
       euchre-stats variants --no-trump --deck 24,32 --samples 2000 --seed 1
+      euchre-stats variants --deck 24,32 --samples 200 --seed 1 --model dd --records hands.jsonl
 
     With --players 2 or 3, or rules with --farmers-hand or --no-trump, each deck is played
     in that game and in the standard four-handed game side by side, on the same deals, every
-    game bid by the state machine's heuristic player (in the smaller games with the thresholds
+    game bid by the state machine's point-count bidder (in the smaller games with the thresholds
     fitted for them).
+
+    With --records FILE every deal of every deck (and game) is also written as a hand record, the
+    deck in each record's rules; euchre-stats review FILE replays them.  The studies count tricks
+    with compiled kernels that keep no cards, so each record is played again through the hand
+    state machine: with --model dd the makers take exactly the tricks the study counted; with
+    pimc a realistic play-out may differ from the one the study counted (realistic play is
+    random: two seeds of the kernel agree on the makers' tricks in about 60% of contracts).
     """
     r = es.variants(decks, samples=samples, seed=seed, rules=rules, model=model, workers=workers,
-                    hand_size=per_deck_hand_size, progress=progress_bar("dealing"), players=int(players))
+                    hand_size=per_deck_hand_size, progress=progress_bar("dealing"), players=int(players),
+                    records=records is not None)
     if plot:
         r.save_plot(plot)
+    if records is not None:
+        atomic_write(records, r.records_jsonl().encode("utf-8"))
+        click.echo(r.records_summary() + f", written to {records}", err=True)
     emit(r.format(fmt), output)
 
 

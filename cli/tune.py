@@ -29,7 +29,7 @@ from .group import cli
               help="refinement rounds (each keeps at most one move)")
 @click.option("--workers", "-j", type=click.IntRange(min=1, max=1024), default=None, help="solver threads")
 @click.option("--players", type=click.Choice(["2", "3", "6"]), default=None,
-              help="fit the heuristic bidder of the two-handed game (2), cutthroat (3) or six-handed euchre (6, "
+              help="fit the point-count bidder of the two-handed game (2), cutthroat (3) or six-handed euchre (6, "
                    "--model dd) instead: its order_opponent, take_up and call thresholds, and assist in six-handed "
                    "(--deals per decision point, --sweeps, --model)")
 @click.option("--output", "-o", type=click.Path(dir_okay=False), default=None, callback=writable_path,
@@ -90,7 +90,7 @@ _SUMMARY_ROWS = ("order", "order_alone", "call", "call_alone", "next_bonus")
 def summary(d: dict) -> list[str]:
     """What ``tune`` fitted, in a few lines for a person: each threshold by seat (the four-handed
     model), or the smaller game's thresholds."""
-    if "thresholds" in d:  # --players: the heuristic bidder of a smaller game
+    if "thresholds" in d:  # --players: the point-count bidder of a smaller game
         return ["fitted thresholds: " + ", ".join(f"{k} {v:.2f}" if isinstance(v, (int, float)) else f"{k} {v}"
                                                   for k, v in d["thresholds"].items())]
     rows = [f"{'fitted (by seat)':<16}" + "".join(f"{s:>9}" for s in ("eldest", "partner", "third", "dealer"))]

@@ -37,7 +37,7 @@ SIX_HANDED_DECKS = ("33", "50")
 GAME_NAMES = {2: "two-handed euchre", 3: "three-handed cutthroat", 4: "four-handed euchre", 6: "six-handed euchre"}
 #: why a question or report refuses six-handed euchre: what of it is built
 SIX_HANDED_NOT_BUILT = ("players 6 (six-handed euchre): built are its rules, hand records and review, odds, the "
-                        "questions order, call, discard and lead, and variants (--players 6, the heuristic bidder); "
+                        "questions order, call, discard and lead, and variants (--players 6, the point-count bidder); "
                         "the bidding model's analyses (alone, advise, table, equity, match, tune without --players) "
                         "are four-handed")
 #: options six-handed euchre does not take: the value it keeps, and why

@@ -271,7 +271,9 @@ def test_the_face_is_documented():
 
 def test_docstring_examples_run():
     finder, runner = doctest.DocTestFinder(), doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-    tests = finder.find(api) + doctest.DocTestFinder(recurse=False).find(es)
+    # the functions live in the face's modules by concern (api/questions.py, ...): each found where it is
+    tests = [t for name in api.__all__ for t in finder.find(getattr(api, name), name)]
+    tests += finder.find(api) + doctest.DocTestFinder(recurse=False).find(es)
     ran = 0
     for t in tests:
         if t.examples:
@@ -293,3 +295,41 @@ def test_api_doc_examples_run(tmp_path, monkeypatch):
     for block in blocks:
         exec(compile(block, "docs/api.md", "exec"), namespace)  # noqa: S102
     plt.close("all")
+
+
+def test_decks_as_a_list_are_the_decks_as_text():
+    """``odds(["33", "50"], players=6)`` is ``odds("33,50", players=6)`` (a list once failed on the
+    doubled pack's check), and so for every table."""
+    for players, decks in ((6, ["33", "50"]), (6, ["50"]), (3, ["24", "28"]), (2, ["24", "32"]), (4, ["24", "25"])):
+        assert es.odds(decks, players=players).to_dict() == es.odds(",".join(decks), players=players).to_dict()
+
+
+def _modules_of_the_face() -> list[Path]:
+    return sorted((ROOT / "euchre_stats" / "api").glob("*.py"))
+
+
+def test_the_face_reads_the_table_as_data():
+    """No module of the face compares a number of players with a number (``players == 6``,
+    ``players not in (4, 6)``): the table's deck, hand size and engine come from its ``Seating`` and
+    rules (issue 29)."""
+    import ast
+
+    def number(node) -> bool:
+        if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+            return bool(node.elts) and all(number(e) for e in node.elts)
+        return isinstance(node, ast.Constant) and type(node.value) is int
+
+    found = []
+    for path in _modules_of_the_face():
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Compare):
+                sides = [node.left, *node.comparators]
+                if any("players" in ast.unparse(s) or "len(hands)" in ast.unparse(s) for s in sides) and any(
+                        number(s) for s in sides):
+                    found.append(f"{path.name}:{node.lineno} {ast.unparse(node)}")
+    assert found == []
+
+
+def test_no_module_of_the_face_is_over_600_lines():
+    sizes = {p.name: len(p.read_text().splitlines()) for p in _modules_of_the_face()}
+    assert len(sizes) > 1 and max(sizes.values()) <= 600, sizes

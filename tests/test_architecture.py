@@ -116,7 +116,6 @@ RULE_OPTIONS_IN_RULES_ONLY = ("stick_the_dealer", "canadian_loner", "defend_alon
                               "joker_upcard", "alone_declared", "lead_after_alone")
 #: modules that may read them anyway, and why
 RULE_READERS = {"euchre_stats/rules.py": "the rules core",
-                "euchre_stats/game/state.py": "the state machine's messages name the rule that forbids an action",
                 "euchre_stats/players/openspiel.py": "maps the rules to OpenSpiel's game parameters, option by option",
                 "euchre_stats/players/openspiel_table.py": "OpenSpiel's engine has its own lone-defender convention"}
 

@@ -1,5 +1,5 @@
 """No trump (``no_trump``): the rule option, the state machine's call, records and review, the
-heuristic player's count, and what ``variants`` and ``odds`` report of it."""
+point-count bidder's count, and what ``variants`` and ``odds`` report of it."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from euchre_stats.bidding.model import default_model, no_trump_strength
 from euchre_stats.bidding.tuning import tune
 from euchre_stats.core.cards import parse_card, parse_hand
 from euchre_stats.core.errors import BiddingModelError, DecisionInputError, IllegalActionError, RulesError
-from euchre_stats.game.policies import HeuristicPolicy, no_trump_points
+from euchre_stats.game.policies import PointCountPolicy, no_trump_points
 from euchre_stats.game.records import double_dummy, record_from_state, replay, review_record
 from euchre_stats.game.state import HandState
 from euchre_stats.rules import PRESETS, Rules
@@ -104,26 +104,26 @@ def test_random_hands(rules):
     assert seen > 40
 
 
-def test_the_heuristic_counts_tops_and_length():
+def test_the_point_count_counts_tops_and_length():
     assert no_trump_points(parse_hand("As Ks Ah Kc 9c")) == 7.0      # A-K, A, guarded K
     assert no_trump_points(parse_hand("As Ks Qs Js 9h")) == 9.5      # a run of four, one long card
     assert no_trump_points(parse_hand("Ah Ad Ac As 9s")) == 8.0
     assert no_trump_points(parse_hand("Jh Jd Kh Qh 9s")) == 1.0      # the bowers count nothing
     assert no_trump_points(parse_hand("Kh 9s Ts Qd Qc")) == 0.25     # a bare king
     s = _round_two()
-    assert HeuristicPolicy()(s) == "n"        # 8.0 for no trump, 6.25 for spades
+    assert PointCountPolicy()(s) == "n"        # 8.0 for no trump, 6.25 for spades
     s = _round_two(Rules())
-    assert HeuristicPolicy()(s) == "pass"     # without the option: spades 6.25 is short of 6.5
+    assert PointCountPolicy()(s) == "pass"     # without the option: spades 6.25 is short of 6.5
     # two aces reach call_no_trump (4.0) when no suit reaches call; one ace does not
     others = ("Jh Jd Kh Qh Th", "As Kc Jc Td Js", "Ac Ks Qs Kd 9d")
     s = _round_two(hands=[parse_hand(x) for x in ("Ah Ad 9s Ts Qc", *others)])
-    assert no_trump_points(s.hands[0]) == 4.0 and HeuristicPolicy()(s) == "n"
+    assert no_trump_points(s.hands[0]) == 4.0 and PointCountPolicy()(s) == "n"
     s = _round_two(hands=[parse_hand(x) for x in ("Ah Qd 9s Ts Qc", *others)])
-    assert no_trump_points(s.hands[0]) == 2.0 and HeuristicPolicy()(s) == "pass"
+    assert no_trump_points(s.hands[0]) == 2.0 and PointCountPolicy()(s) == "pass"
     # with both bowers, the suit's margin beats no trump's
     s = _round_two(hands=[parse_hand(x) for x in ("Jh Jd Ah Ac As", "9s Ks Kh Qh Ts", "Kc Qc Td Js 9h",
                                                   "Jc Th Kd Qs Ad")], up="9c")
-    assert HeuristicPolicy()(s) in ("h", "h alone")
+    assert PointCountPolicy()(s) in ("h", "h alone")
 
 
 def test_variants_sets_no_trump_beside_the_standard_game():
@@ -159,7 +159,7 @@ def test_odds_gives_the_no_trump_hand_exactly():
     assert deck_odds("25").no_trump_hand is None and deck_odds("33").no_trump_hand is None
 
 
-def test_the_bidding_model_counts_no_trump_as_the_heuristic_does():
+def test_the_bidding_model_counts_no_trump_as_the_point_count_policy_does():
     rng = np.random.default_rng(5)
     hands = np.array([sum(1 << int(c) for c in rng.choice(NT.deck_obj.cards, 5, replace=False))
                       for _ in range(500)], dtype=np.uint64)

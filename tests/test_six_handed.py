@@ -15,7 +15,7 @@ from euchre_stats.cli.main import cli
 from euchre_stats.core.cards import card_face, card_name, parse_hand
 from euchre_stats.core.errors import IllegalActionError, RecordError, RulesError
 from euchre_stats.core.trump import EFF_SUIT, legal_plays, trick_winner_index
-from euchre_stats.game.policies import HeuristicPolicy, RandomPolicy
+from euchre_stats.game.policies import PointCountPolicy, RandomPolicy
 from euchre_stats.game.records import double_dummy, record_from_state, replay, review_record
 from euchre_stats.game.state import HandState, play_hand
 from euchre_stats.rules import Rules, for_players, hand_points, preset
@@ -114,12 +114,12 @@ def check_six(s: HandState) -> None:
 @pytest.mark.parametrize("rules, policy", [
     (SIX, "random"), (SIX.replace(stick_the_dealer=True, dealer_may_discard_upcard=False), "random"),
     (SIX.replace(joker_upcard="blind", lead_after_alone="eldest", dealer_needs_trump=True), "random"),
-    (SIX.replace(joker_upcard="almonte", game_to=15), "random"), (SIX, "heuristic"),
+    (SIX.replace(joker_upcard="almonte", game_to=15), "random"), (SIX, "point-count"),
     (DOUBLED, "random"), (DOUBLED.replace(joker_upcard="blind", stick_the_dealer=True), "random"),
-    (DOUBLED, "heuristic")])
+    (DOUBLED, "point-count")])
 def test_random_hands(rules, policy):
     deal_rng = np.random.default_rng(61)
-    pol = RandomPolicy(np.random.default_rng(62), pass_probability=0.8) if policy == "random" else HeuristicPolicy()
+    pol = RandomPolicy(np.random.default_rng(62), pass_probability=0.8) if policy == "random" else PointCountPolicy()
     seen = {"thrown_in": 0, "alone": 0, "asked": 0, "round_two": 0, "dealer_out": 0, "lone_march": 0}
     for i in range(1500):
         s = play_hand(HandState.deal(rules, i % 6, deal_rng), pol)
@@ -174,7 +174,7 @@ def test_the_lone_players_exchange():
     s.apply("Kd")
     assert s.phase == "play" and s.to_act == 1  # eldest sits out: the next seat in play leads
     assert s.hands[2] == parse_hand("Jk Jh Jd Td Qd")
-    play_hand(s, HeuristicPolicy())
+    play_hand(s, PointCountPolicy())
     rec = record_from_state(s)
     assert rec["ask"] == {"partner": 4, "card": "Jh", "discard": "Kd"}
     assert review_record(rec) == s.result()
@@ -244,7 +244,7 @@ def test_double_dummy_review_against_minimax(rules):
     plays by ``trick_winner_index``: in the doubled pack the later of two identical cards wins),
     and every hand's last kept figure against the tricks taken."""
     rng = np.random.default_rng(5)
-    pol = HeuristicPolicy()
+    pol = PointCountPolicy()
     checked = 0
     for i in range(40):
         s = play_hand(HandState.deal(rules, i % 6, rng), pol)
@@ -384,7 +384,7 @@ def test_realistic_review_of_the_last_trick_matches_every_consistent_deal(rules)
     rng = np.random.default_rng(17)
     checked = 0
     for i in range(6 if rules is SIX else 12):
-        s = play_hand(HandState.deal(rules, i % 6, rng), HeuristicPolicy())
+        s = play_hand(HandState.deal(rules, i % 6, rng), PointCountPolicy())
         if s.thrown_in:
             continue
         review = realistic_review(s, seed=2, worlds=5000)
@@ -428,7 +428,7 @@ BRITISH6 = preset("british6")
 
 
 @pytest.mark.parametrize("rules, policy", [
-    (BRITISH6, "random"), (BRITISH6.replace(deck="33"), "random"), (BRITISH6, "heuristic"),
+    (BRITISH6, "random"), (BRITISH6.replace(deck="33"), "random"), (BRITISH6, "point-count"),
     (SIX.replace(defend_alone=True, lone_defender_points=5, lead_after_alone="left_of_loner"), "random"),
     (SIX.replace(defend_alone=True, defend_alone_only_against_loner=True, passer_may_not_go_alone=True), "random"),
     (preset("almonte"), "random")])
@@ -437,7 +437,7 @@ def test_random_hands_of_the_texts_options(rules, policy):
     either partner, a lone defender, "I refuse" from either of the dealer's partners, the loner's
     left leading; every hand through the text's invariants and a record round trip."""
     deal_rng = np.random.default_rng(71)
-    pol = RandomPolicy(np.random.default_rng(72), pass_probability=0.8) if policy == "random" else HeuristicPolicy()
+    pol = RandomPolicy(np.random.default_rng(72), pass_probability=0.8) if policy == "random" else PointCountPolicy()
     seen = {"partner_alone": 0, "defender_alone": 0, "both": 0, "refuse": 0, "asked": 0}
     for i in range(1500):
         s = play_hand(HandState.deal(rules, i % 6, deal_rng), pol)

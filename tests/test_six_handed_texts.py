@@ -12,7 +12,7 @@ from euchre_stats.bidding.games import contract_of, finish_auction, play_contrac
 from euchre_stats.core.cards import parse_hand
 from euchre_stats.decide.order import game_order_decision
 from euchre_stats.decide.tables import value_range
-from euchre_stats.game.policies import HeuristicPolicy, RandomPolicy
+from euchre_stats.game.policies import PointCountPolicy, RandomPolicy
 from euchre_stats.game.state import PLAY, HandState
 from euchre_stats.cardplay.contracts import six_maker_tricks
 from euchre_stats.cardplay.realistic_seats import play_realistic_seats, points_table_seats
@@ -101,7 +101,7 @@ def test_order_under_the_six_handed_british_rules():
                             model="dd")
     o = {x.action: x for x in d.options}
     assert set(o) == {"pass", "order"}  # alone is declared after the call, before the lead
-    assert o["order"].ev >= 3.0  # the heuristic goes alone on a lay-down after ordering: 6 or at least 3
+    assert o["order"].ev >= 3.0  # the point-count bidder goes alone on a lay-down after ordering: 6 or at least 3
 
 
 def test_realistic_play_of_british_auctions():
@@ -136,7 +136,7 @@ def test_the_lead_screen_rules_out_an_alone_declared_after_the_call():
     rules = BRITISH6.replace(deck="33")
     hands = ["Jk Jh Jd Ah Kh", "9s Ts 9c Tc 9d", "Qs Ks Qc Kc Td", "As 7s 8s 7c 8c", "Ac Js Jc Qd Kd",
              "7d 8d 7h 8h Th"]
-    pol = HeuristicPolicy()
+    pol = PointCountPolicy()
 
     def ordered():
         s = HandState(rules, 5, [parse_hand(h) for h in hands], parse_hand("9h").bit_length() - 1)

@@ -1,13 +1,13 @@
-"""The bidder of the two-, three- and six-handed games: the heuristic player, its thresholds tuned by self-play.
+"""The bidder of the two-, three- and six-handed games: the point-count bidder, its thresholds tuned by self-play.
 
 The tuned bidding model (:mod:`.model`) is four-handed (its thresholds are per seat of four, its
-count knows a partner).  The smaller games are bid by the state machine's heuristic player
-(:class:`~euchre_stats.game.policies.HeuristicPolicy`: a fixed point count against thresholds
+count knows a partner).  The smaller games are bid by the state machine's point-count bidder
+(:class:`~euchre_stats.game.policies.PointCountPolicy`: a fixed point count against thresholds
 scaled by the hand size), with three thresholds fitted here for each game: ``order_opponent``
 (a seat before the dealer ordering the upcard up), ``take_up`` (the dealer picking it up) and
 ``call`` (naming a suit in round two), and in six-handed ``assist`` (the dealer's two partners
 ordering it up).  :func:`game_bidder` gives the shipped ones
-(``euchre_stats/data/game_bidders.json``; the heuristic's own when a game has none).
+(``euchre_stats/data/game_bidders.json``; the point-count bidder's own when a game has none).
 
 :func:`tune_game_bidder` fits them the way :mod:`.tuning` fits the four-handed model: for each
 decision point (a seat in a round) it deals hands until the auction under the current thresholds
@@ -31,14 +31,14 @@ import numpy as np
 
 from ..core.errors import BiddingModelError
 from ..core.seating import SEATINGS
-from ..game.policies import THRESHOLDS, HeuristicPolicy, best_discard, policy_card_points, policy_hand_points
+from ..game.policies import THRESHOLDS, PointCountPolicy, best_discard, policy_card_points, policy_hand_points
 from ..game.state import OVER, PLAY, ROUND_ONE, HandState
 from ..cardplay.contracts import game_maker_tricks, six_maker_tricks
 from ..rules import Rules, hand_points_array
 from ..sampling.seeds import chunk_rng
 from .tuning import BOOTSTRAP, _best_cut
 
-#: the thresholds fitted for the smaller games (the others keep the heuristic's values)
+#: the thresholds fitted for the smaller games (the others keep the point-count bidder's values)
 GAME_KINDS = ("order_opponent", "take_up", "call")
 #: the player counts with a fitted bidder here
 BIDDER_GAMES = (2, 3, 6)
@@ -129,9 +129,9 @@ def game_thresholds(players: int, deck: str | None = None) -> dict:
     return {**THRESHOLDS, **entry.get("thresholds", {})}
 
 
-def game_bidder(players: int, deck: str | None = None) -> HeuristicPolicy:
-    """The heuristic player with the ``players`` game's shipped thresholds (of ``deck``'s fit, if any)."""
-    return HeuristicPolicy(thresholds=game_thresholds(players, deck))
+def game_bidder(players: int, deck: str | None = None) -> PointCountPolicy:
+    """The point-count bidder with the ``players`` game's shipped thresholds (of ``deck``'s fit, if any)."""
+    return PointCountPolicy(thresholds=game_thresholds(players, deck))
 
 
 def seat_value(rules: Rules, seat: int, maker, tricks, alone=False, defender_alone=-1) -> np.ndarray:
@@ -157,7 +157,7 @@ def seat_value(rules: Rules, seat: int, maker, tricks, alone=False, defender_alo
 
 
 def decision_count(state: HandState, kind: str) -> float:
-    """The heuristic's count behind the decision of ``state.to_act`` (five-card scale, so it
+    """The point-count bidder's count behind the decision of ``state.to_act`` (five-card scale, so it
     compares with a threshold as stored): ``order_opponent``, ``assist``, ``take_up`` or ``call``."""
     hand = state.hands[state.to_act]
     scale = state.rules.hand_size / 5
@@ -277,10 +277,10 @@ def tune_game_bidder(rules: Rules, deals: int = 4000, seed: int = 0, sweeps: int
     module docstring)."""
     rules = Rules.from_json(rules)
     if rules.players not in BIDDER_GAMES:
-        raise BiddingModelError(f"players {rules.players!r}: the heuristic bidder is fitted for 2, 3 or 6 players")
+        raise BiddingModelError(f"players {rules.players!r}: the point-count bidder is fitted for 2, 3 or 6 players")
     if rules.no_trump:
         raise BiddingModelError("no_trump: the smaller games' bidder is fitted without no-trump calls (its "
-                                "call_no_trump threshold is the heuristic's)")
+                                "call_no_trump threshold is the point-count bidder's)")
     kinds = game_kinds(rules.players)
     thr = {k: THRESHOLDS[k] for k in kinds}
     points = _points(rules.players)
@@ -291,7 +291,7 @@ def tune_game_bidder(rules: Rules, deals: int = 4000, seed: int = 0, sweeps: int
         progress(0, steps)  # drawn at once: a kind of decision takes seconds
     for sweep in range(sweeps):
         for kind in kinds:
-            policy = HeuristicPolicy(thresholds=thr)
+            policy = PointCountPolicy(thresholds=thr)
             strength, gain = [], []
             for rnd, seat, k in points:
                 if k != kind:

@@ -13,7 +13,7 @@ The count, in rough "trick points":
 * round one: the dealer counts the best five of its six cards; the dealer's
   partner adds half the upcard's trump value (it goes to the partnership), the
   dealer's opponents subtract half;
-* no trump (round two under ``no_trump``): the heuristic player's no-trump count
+* no trump (round two under ``no_trump``): the point-count bidder's no-trump count
   (:func:`euchre_stats.game.policies.no_trump_points`, a table per suit here),
   against ``call_no_trump``; the suit or no trump whose count passes its
   threshold by more is the call.
@@ -50,7 +50,7 @@ from ..core.cards import JOKER
 from ..core.errors import BiddingModelError, JSONInputError
 from ..core.safejson import parse_json
 from ..core.trump import EFF_SUIT, NO_TRUMP, POWER, SUIT_MASK
-from ..game.policies import THRESHOLDS as _HEURISTIC, no_trump_points
+from ..game.policies import THRESHOLDS as _POINT_COUNT, no_trump_points
 
 #: trump ranks in the order of :attr:`BiddingModel.trump_values` (the trump table's POWER values)
 TRUMP_RANKS = (42, 41, 40, 39, 38, 37, 35, 34, 33, 32)
@@ -112,9 +112,9 @@ class BiddingModel:
     order_alone: tuple = (11.0, 11.0, 11.0, 11.0)
     call: tuple = (6.6, 7.0, 6.8, 6.6)
     call_alone: tuple = (11.0, 11.0, 11.0, 11.0)
-    #: no trump in round two (``no_trump``), on the no-trump count; the heuristic player's value,
+    #: no trump in round two (``no_trump``), on the no-trump count; the point-count bidder's value,
     #: chosen by duplicate matches (docs/rules.md "No trump"), not tuned with the rest
-    call_no_trump: tuple = (_HEURISTIC["call_no_trump"],) * 4
+    call_no_trump: tuple = (_POINT_COUNT["call_no_trump"],) * 4
     next_bonus: tuple = (0.0, 0.0, 0.0, 0.0)
     defend_alone: float = 12.0
     upcard_weight: float = 0.5

@@ -117,7 +117,7 @@ def tune(rules: Rules, deals: int = 20000, seed: int = 0, sweeps: int = 2, start
     """
     if rules.no_trump:
         raise BiddingModelError("no_trump: tune fits the suits' thresholds only; call_no_trump keeps the "
-                                "heuristic's value (docs/rules.md \"No trump\"), so tune rules without it")
+                                "point-count bidder's value (docs/rules.md \"No trump\"), so tune rules without it")
     model = start or BiddingModel()
     points = [(rnd, seat) for rnd in (1, 2) for seat in range(4)]
     steps_total = sweeps * len(points)

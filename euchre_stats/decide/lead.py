@@ -272,7 +272,7 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
 
     ``tricks`` are the earlier tricks from eldest's first lead; ``up`` the upcard (of the trump
     suit: the dealer took it up; else turned down and trump named in round two).  With ``infer``
-    and ``up`` the deals are those on which the heuristic bidder makes the auction seen (the
+    and ``up`` the deals are those on which the point-count bidder makes the auction seen (the
     passes, then ``maker`` calling ``trump`` in its round) and, when the dealer took the upcard up,
     discards the card that left its hand (unseen: each deal is kept with the share of its kitty
     cards that fit, which is exact rejection sampling).  The asker's own bids are not checked.
@@ -487,7 +487,7 @@ def game_lead_decision(hand, trump, maker, seat, rules: Rules, *, tricks=(), up=
         rows, drawn = kept_deals(rng, n, draw, keep)
         if not rows:
             raise DecisionInputError(f"none of {drawn:,} sampled deals is consistent with the auction seen under "
-                                     "the heuristic bidder; use --no-infer")
+                                     "the point-count bidder; use --no-infer")
         hands = np.array(rows, dtype=np.uint64).reshape(len(rows), p)
         nn = len(hands)
         if p == 6:

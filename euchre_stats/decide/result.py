@@ -21,7 +21,7 @@ MODEL_WORDS = {"dd": "double-dummy play (every card seen: flatters the side that
 PASS_WORDS = {"hand": "the hand-strength bidding model (hard decisions in play; soft only to infer hands)",
               "zero": "zero (a pass scores 0)",
               "dd": "double-dummy bidders on their own sampled deals",
-              "heuristic": "the state machine's heuristic bidder (every later bid, yours too; the smaller games)"}
+              "point-count": "the state machine's point-count bidder (every later bid, yours too; the smaller games)"}
 #: what a value counts, by :attr:`Decision.value_unit`
 UNIT_WORDS = {"tricks": "tricks", "points": "points (ours minus theirs)",
               "points_vs_others": "points (mine minus the mean of the other two players'; a euchre's 2 points "

@@ -80,23 +80,27 @@ def _joker_up(rules: Rules, hands: np.ndarray, bidding, rng) -> Contracts:
                                       discards_of(before, h[:, DEALER], JOKER, np.ones(m, dtype=bool)))))
     out = Contracts(hands.copy(), np.zeros(n, dtype=np.int64), np.full(n, -1, dtype=np.int64),
                     np.zeros(n, dtype=bool), np.full(n, -1, dtype=np.int64), np.full(n, -1, dtype=np.int64),
-                    discard=np.full(n, -1, dtype=np.int64))
+                    caller=np.full(n, -1, dtype=np.int64), discard=np.full(n, -1, dtype=np.int64))
     for rows, c in parts:
         for f in ("hands", "trump", "maker", "alone", "def_alone", "up_known", "discard"):
             if getattr(c, f) is not None:
                 getattr(out, f)[rows] = getattr(c, f)
+        # who made trump: the dealer who named it blind, though a partner may play alone
+        out.caller[rows] = c.maker if c.caller is None else c.caller
     return out
 
 
 def play_random_hands(rules: Rules, n: int, rng: np.random.Generator, model: str = "dd", workers=None,
                       bidding=None, deals=None, play_rng: np.random.Generator | None = None,
-                      streams: np.ndarray | None = None) -> "HandsPlayed":
+                      streams: np.ndarray | None = None, auctions: list | None = None) -> "HandsPlayed":
     """``n`` random deals (the dealer at seat 3), bid by ``bidding`` and played by ``model``.
 
     ``bidding`` is a :class:`BiddingModel` or four of them by seat (the shipped model by default);
     ``deals`` (hands, upcards) replaces the random deals; with ``play_rng`` the play draws from it
     and each deal plays from its own stream (``streams``, by default its index), so the same deals
-    bid alike play alike.
+    bid alike play alike.  ``auctions``, a list, gets ``(rows, dealt hands, upcard, contracts)`` per
+    upcard group as the auction left them (None: a Joker turned up throws the hands in), which
+    ``variants --records`` replays; nothing else changes.
     """
     bidding = bidding or default_model()
     hands, ups = random_deals(rules, n, rng) if deals is None else deals
@@ -113,10 +117,14 @@ def play_random_hands(rules: Rules, n: int, rng: np.random.Generator, model: str
         idx = np.nonzero(ups == up)[0]
         if up == JOKER:
             if not joker_up_names_trump(rules):
+                if auctions is not None:
+                    auctions.append((idx, hands[idx], int(up), None))
                 continue  # thrown in: the deal passes
             c = _joker_up(rules, hands[idx], bidding, rng)
         else:
             c = Auction(rules, bidding, int(up)).finish(hands[idx], 1, 0, rng)
+        if auctions is not None:
+            auctions.append((idx, hands[idx], int(up), c))
         if play_rng is None:
             out = evaluator.play(c, rng)
         else:

@@ -1,8 +1,8 @@
 """What the questions of the two-, three- and six-handed games share: the state-machine path.
 
 The tuned bidding model (:mod:`euchre_stats.bidding`) is four-handed, so at these tables the rest of
-the auction is bid by the state machine's heuristic player
-(:class:`~euchre_stats.game.policies.HeuristicPolicy`, its thresholds scaled by the hand size)
+the auction is bid by the state machine's point-count bidder
+(:class:`~euchre_stats.game.policies.PointCountPolicy`, its thresholds scaled by the hand size)
 with the thresholds fitted for each smaller game by self-play under realistic play
 (:func:`euchre_stats.bidding.games.game_bidder`), the same bidder as ``variants --players``; the
 asker's own later bids too, when a pass leads to them.  The exact state machine
@@ -11,7 +11,7 @@ as it does in ``review``.
 
 Seats are the game's: 0..players-1 clockwise, the dealer last (``players - 1``), eldest (seat 0)
 bids first and leads.  Deals are uniform over the cards the asker has not seen.  With ``infer``
-a deal is kept only when the heuristic bidder, holding its cards, would have made the bids seen
+a deal is kept only when the point-count bidder, holding its cards, would have made the bids seen
 (the passes before the asker; for the lead, the passes and the maker's call): the bidder is
 deterministic, so this is the posterior of the deals under it, drawn by rejection.
 
@@ -33,7 +33,7 @@ from ..core.errors import DecisionInputError, DuplicateCardError
 from ..core.seating import SEATINGS
 from ..core.seats import TABLE_SEAT_NAMES
 from ..core.trump import EFF_SUIT, SUIT_MASK, trick_winner_index
-from ..game.policies import HeuristicPolicy
+from ..game.policies import PointCountPolicy
 from ..game.state import ALONE, DEFEND, OVER, PLAY, HandState
 from ..cardplay.contracts import DEFAULT_PLAY_MODEL, PLAY_MODELS, Outcome
 from ..rules import GAME_NAMES, Rules, alone_with_the_call, lone_defence_possible
@@ -48,7 +48,7 @@ GAME_SEAT_NAMES = {p: TABLE_SEAT_NAMES[p] for p in (2, 3, 6)}
 VALUE_UNITS = {2: "points", 3: "points_vs_others", 6: "points"}
 
 #: the bidder behind every number here
-BIDDER = "heuristic"
+BIDDER = "point-count"
 #: candidate deals screened per deal kept, at most, before the auction seen is called impossible
 MAX_SCREEN_FACTOR = 200
 
@@ -70,7 +70,7 @@ def check_game(rules: Rules, model: str | None, pass_model: str) -> str:
     if model not in PLAY_MODELS:
         raise DecisionInputError(f"unknown play model {model!r}: expected one of {', '.join(PLAY_MODELS)}")
     if pass_model not in ("hand", "zero"):
-        raise DecisionInputError(f"pass model {pass_model!r}: the smaller games value a pass by the heuristic "
+        raise DecisionInputError(f"pass model {pass_model!r}: the smaller games value a pass by the point-count bidder "
                                  "bidder (hand) or as zero (zero)")
     if rules.farmers_hand:
         raise DecisionInputError("farmers_hand: the questions of the smaller games do not play the farmer's "
@@ -193,7 +193,7 @@ def bidding_chunk(rules, asker, up, draw, prefix, options, model, workers, infer
         states, drawn = kept_deals(rng, n, draw, keep)
         if not states:
             raise DecisionInputError(f"none of {drawn:,} sampled deals is consistent with the bids seen under "
-                                     "the heuristic bidder; use --no-infer")
+                                     "the point-count bidder; use --no-infer")
         m = len(states)
         rows: dict[str, list] = {}  # each option's contracts, deal by deal (every deal has the same options)
         for s in states:
@@ -220,7 +220,7 @@ def game_result(kind, inputs, rules, seed, model, outcomes, w, info, ranges, pas
     lim = max(abs(x) for r in ranges.values() for x in r)
     options, diffs, rec, close = summarise(outcomes, w, rules.hand_size, extras, None, lim, info, ranges)
     return Decision(kind, inputs, rules, seed, info.played, model, options, diffs, rec, close,
-                    "heuristic" if pass_model == "hand" else pass_model, infer,
+                    "point-count" if pass_model == "hand" else pass_model, infer,
                     info.effective, value_unit=VALUE_UNITS[rules.players], sampling=info)
 
 
@@ -246,7 +246,7 @@ def bidder_for(rules: Rules, bidder: dict | None, inputs: dict):
     kinds = game_kinds(rules.players)
     inputs["thresholds"] = {k: bidder[k] for k in kinds}
     inputs["bidding"] = f"{BIDDER} ({', '.join(f'{k} {bidder[k]:g}' for k in kinds)})"
-    return HeuristicPolicy(thresholds=bidder), inputs
+    return PointCountPolicy(thresholds=bidder), inputs
 
 
 def state_actions(s: HandState) -> list[str]:

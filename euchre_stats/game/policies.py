@@ -1,11 +1,11 @@
-"""Players for the hand state machine: a random legal policy and a simple heuristic one.
+"""Players for the hand state machine: a random legal policy and a point-count one.
 
 A policy is a callable ``policy(state) -> action`` for the seat ``state.to_act`` of a
 :class:`~euchre_stats.game.state.HandState`; during the discard and the play it may answer with a card
 number instead of a string.  Randomness comes only from the ``numpy.random.Generator`` passed in;
 nothing here touches global random state.
 
-The heuristic rests on :func:`policy_hand_points`, a simple fixed point count of a hand for a
+The point-count policy rests on :func:`policy_hand_points`, a simple fixed point count of a hand for a
 given trump.  It is *not* the bidding model's count (:func:`euchre_stats.bidding.model.strength_of`,
 tuned by self-play and used by every analysis): it only drives these test and demonstration
 players of the exact game, and its weights stay fixed so their games stay reproducible.  Under
@@ -219,8 +219,8 @@ class RandomPolicy:
         return acts[int(self._u() * len(acts))]
 
 
-class HeuristicPolicy:
-    """A simple rule-of-thumb player.
+class PointCountPolicy:
+    """The point-count player: a fixed point count of the hand against thresholds, and rules of thumb in play.
 
     Bidding: :func:`policy_hand_points` against :data:`THRESHOLDS` (scaled by ``hand_size / 5``).  In
     round one the dealer counts the upcard (after the best discard), the dealer's partner adds half
@@ -352,4 +352,4 @@ class HeuristicPolicy:
 
 
 __all__ = ["policy_hand_points", "policy_card_points", "no_trump_points", "best_discard", "RandomPolicy",
-           "HeuristicPolicy", "POLICY_POINTS", "NO_TRUMP_POINTS", "THRESHOLDS"]
+           "PointCountPolicy", "POLICY_POINTS", "NO_TRUMP_POINTS", "THRESHOLDS"]

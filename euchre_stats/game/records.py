@@ -34,7 +34,8 @@ from dataclasses import dataclass
 from ..core.cards import NO_TRUMP_INDEX, card_name, format_hand, mask_to_cards, trump_letter
 from ..core.safejson import parse_json
 from ..core.errors import JSONInputError, IllegalActionError, InconsistentDealError, RecordError, RulesError
-from ..rules import NORTH_AMERICAN, PRESETS, Rules
+from ..rules import NORTH_AMERICAN, PRESETS, Rules, loner_asks_partner
+from .deal import _COUNT_WORDS
 from .state import (ALONE, ASK, BIDDING_PHASES, DEFEND, DISCARD, EXCHANGE, FARMER, GIVE, OVER, PLAY, RAILROAD, TAKE,
                     HandResult, HandState)
 
@@ -101,7 +102,7 @@ def load_record(obj) -> HandRecord:
         raise RecordError(f"dealer must be a seat 0-{np_ - 1}, got {dealer!r}")
     hands = obj["hands"]
     if not isinstance(hands, list) or len(hands) != np_:
-        count = {2: "two", 3: "three", 4: "four", 6: "six"}[np_]
+        count = _COUNT_WORDS[np_]
         raise RecordError(f"hands must be a list of {count} hands (seats 0-{np_ - 1}), got {hands!r}")
     for s, h in enumerate(hands):
         if not (isinstance(h, str) or (isinstance(h, list) and all(isinstance(c, str) for c in h))):
@@ -242,7 +243,7 @@ def replay(obj, renege: str = "refuse") -> HandState:
             raise RecordError(f"ask: {exc}") from None
     elif rec.ask is not None:
         why = ("only a lone player of six-handed euchre asks a partner for a card" if state.alone is None
-               or state.players != 6 else "the exchange comes once")
+               or not loner_asks_partner(state.rules) else "the exchange comes once")
         raise RecordError(f"ask {dict(zip(('partner', 'card', 'discard'), rec.ask))!r} given but no loner asks: {why}")
     n = rec.rules.hand_size
     for i, card in enumerate(rec.plays, 1):
@@ -297,9 +298,9 @@ def double_dummy_many(states: list[HandState]) -> list[list[dict]]:
     for state in states:
         if state.phase != OVER:
             raise RecordError(f"the hand is not over (phase {state.phase})")
-    if any(s.players == 6 for s in states):
-        four = iter(double_dummy_many([s for s in states if s.players != 6]))
-        return [_double_dummy_seats(s) if s.players == 6 else next(four) for s in states]
+    if not all(_on_four_seats(s) for s in states):
+        four = iter(double_dummy_many([s for s in states if _on_four_seats(s)]))
+        return [next(four) if _on_four_seats(s) else _double_dummy_seats(s) for s in states]
     total = sum(len(s.plays) for s in states)
     if not total:
         return [[] for _ in states]
@@ -353,6 +354,13 @@ def double_dummy_many(states: list[HandState]) -> list[list[dict]]:
                 entries[j]["kept"] = _kept_after(state, entries, j)
         result.append(entries)
     return result
+
+
+def _on_four_seats(state: HandState) -> bool:
+    """Whether the four-seat solver plays ``state``'s table: no side of more than two seats (the
+    four-handed game; :func:`~euchre_stats.solver.game_seats` maps two-handed and cutthroat onto
+    it); a side of three (six-handed) goes to the any-seat solver (:func:`_double_dummy_seats`)."""
+    return state.rules.seating.side_size <= 2
 
 
 def _double_dummy_seats(state: HandState) -> list[dict]:

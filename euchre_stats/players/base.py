@@ -19,7 +19,7 @@ method             phases (``view.phase``)      answer
 =================  ===========================  ================================================
 
 :class:`BasePlayer` answers every decision by a simple rule of thumb
-(:class:`~euchre_stats.game.policies.HeuristicPolicy`, run on the view alone), so a player of
+(:class:`~euchre_stats.game.policies.PointCountPolicy`, run on the view alone), so a player of
 one's own overrides only the methods it cares about.  A player that must see every card
 (:class:`~euchre_stats.players.shipped.CheatPlayer`, reference only) says so with
 ``sees_all = True`` and then receives the whole hand state as a separate keyword ``full=`` of
@@ -31,7 +31,7 @@ from __future__ import annotations
 from typing import Protocol, runtime_checkable
 
 from ..core.cards import NO_TRUMP_INDEX, card_suit
-from ..game.policies import HeuristicPolicy
+from ..game.policies import PointCountPolicy
 from ..game.state import (ALONE, ASK, DEFEND, DISCARD, EXCHANGE, FARMER, GIVE, NAME_TRUMP, PLAY, RAILROAD,
                           ROUND_ONE, ROUND_TWO, TAKE)
 from .view import SeatView
@@ -80,7 +80,7 @@ class _OwnHands:
 
 
 class _ViewState:
-    """Just enough of a ``HandState`` for the heuristic policy, made from a view (and nothing else)."""
+    """Just enough of a ``HandState`` for the point-count policy, made from a view (and nothing else)."""
 
     def __init__(self, view: SeatView):
         self.rules, self.phase, self.to_act, self.dealer = view.rules, view.phase, view.seat, view.dealer
@@ -106,13 +106,13 @@ class _ViewState:
         return list(self._view.legal)
 
 
-_HEURISTIC = HeuristicPolicy()
+_POINT_COUNT = PointCountPolicy()
 
 
-def heuristic_answer(view: SeatView, policy: HeuristicPolicy | None = None):
-    """The rule-of-thumb answer (:class:`~euchre_stats.game.policies.HeuristicPolicy`, or ``policy``)
+def point_count_answer(view: SeatView, policy: PointCountPolicy | None = None):
+    """The rule-of-thumb answer (:class:`~euchre_stats.game.policies.PointCountPolicy`, or ``policy``)
     to the view's decision, as the interface's method returns it (bools for alone and defend)."""
-    ans = (policy or _HEURISTIC)(_ViewState(view))
+    ans = (policy or _POINT_COUNT)(_ViewState(view))
     if view.phase == ALONE:
         return ans == "alone"
     if view.phase == DEFEND:
@@ -121,36 +121,36 @@ def heuristic_answer(view: SeatView, policy: HeuristicPolicy | None = None):
 
 
 class BasePlayer:
-    """Every decision by the rule of thumb (:func:`heuristic_answer`): subclass it and override the
+    """Every decision by the rule of thumb (:func:`point_count_answer`): subclass it and override the
     decisions you want to make yourself.  ``name`` is how records and errors name the player."""
 
-    name = "heuristic"
+    name = "point-count"
     #: a player given the whole hand state (``play(view, full=state)``): reference players only
     sees_all = False
 
     def round_one(self, view: SeatView) -> str:
-        return heuristic_answer(view)
+        return point_count_answer(view)
 
     def name_trump(self, view: SeatView) -> str:
-        return heuristic_answer(view)
+        return point_count_answer(view)
 
     def round_two(self, view: SeatView) -> str:
-        return heuristic_answer(view)
+        return point_count_answer(view)
 
     def alone(self, view: SeatView) -> bool:
-        return heuristic_answer(view)
+        return point_count_answer(view)
 
     def defend_alone(self, view: SeatView) -> bool:
-        return heuristic_answer(view)
+        return point_count_answer(view)
 
     def discard(self, view: SeatView) -> int | str:
-        return heuristic_answer(view)
+        return point_count_answer(view)
 
     def exchange(self, view: SeatView) -> int | str:
-        return heuristic_answer(view)
+        return point_count_answer(view)
 
     def play(self, view: SeatView) -> int | str:
-        return heuristic_answer(view)
+        return point_count_answer(view)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
@@ -176,4 +176,4 @@ def _truth(answer) -> bool:
     return bool(answer)
 
 
-__all__ = ["Player", "BasePlayer", "METHODS", "METHOD_OF_PHASE", "heuristic_answer", "action_of"]
+__all__ = ["Player", "BasePlayer", "METHODS", "METHOD_OF_PHASE", "point_count_answer", "action_of"]

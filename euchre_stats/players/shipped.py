@@ -6,7 +6,7 @@
   drawn from the view's seed for a model with a ``play_temperature`` such as ``shipped-soft``) and
   plays every card realistically (:func:`~euchre_stats.players.cardplay.realistic_card`, ``worlds``
   per card).  In the two-, three- and six-handed games it bids with that game's fitted
-  heuristic bidder (:func:`~euchre_stats.bidding.games.game_bidder`): the bidding models are
+  point-count bidder (:func:`~euchre_stats.bidding.games.game_bidder`): the bidding models are
   four-handed.  Exchanges (a farmer's hand, railroad, six-handed's ask) follow the rule of thumb.
 * :class:`InferencePlayer` (``realistic-v2``): bids as ``realistic``, and plays realistically on worlds
   weighted by what the auction revealed (:mod:`~euchre_stats.players.reading`).  ``realistic-v1`` is
@@ -29,7 +29,7 @@ from ..core.errors import PlayerMoveError, PlayerSpecError
 from ..game.state import PHASES, HandState
 from ..cardplay.realistic import DEFAULT_WORLDS
 from ..rules import Rules, banned_discard, dealer_picks_up
-from .base import BasePlayer, heuristic_answer
+from .base import BasePlayer, point_count_answer
 from .cardplay import double_dummy_card, realistic_card
 from .reading import DEFAULT_POOL, MAX_POOL, inferred_card
 from .view import SeatView
@@ -108,14 +108,14 @@ class ModelPlayer(BasePlayer):
             raise PlayerSpecError(f"player {self.name!r}: the bidding model {self.policy!r} is four-handed; "
                                   f"a {rules.players}-player table bids with 'realistic'")
 
-    # --- the smaller games: their fitted heuristic bidder ---------------------------------------
+    # --- the smaller games: their fitted point-count bidder ---------------------------------------
     def _game_answer(self, view: SeatView):
         from ..bidding.games import game_bidder
 
         key = (view.players, view.rules.deck)
         if key not in self._bidders:
             self._bidders[key] = game_bidder(view.players, view.rules.deck)
-        return heuristic_answer(view, self._bidders[key])
+        return point_count_answer(view, self._bidders[key])
 
     def _rel(self, view: SeatView) -> int:
         return (view.seat - view.dealer - 1) % 4
@@ -158,7 +158,7 @@ class ModelPlayer(BasePlayer):
                                            "n" in legal)
         count, letter = float(best[0]), trump_letter(int(suit[0]))
         if letter not in legal:  # (never: the model names a legal suit) the rule of thumb decides
-            return heuristic_answer(view)
+            return point_count_answer(view)
         u = _rng(view).random(2)
         if u[0] >= float(m.p_act(count, thr[0])) and "pass" in legal:
             return "pass"
@@ -187,7 +187,7 @@ class ModelPlayer(BasePlayer):
         _, card = self.model.best_discard(np.array([view.hand], dtype=np.uint64), view.trump,
                                           banned_discard(view.rules, view.upcard))
         card = int(card[0])
-        return card if (view.legal_cards >> card) & 1 else heuristic_answer(view)
+        return card if (view.legal_cards >> card) & 1 else point_count_answer(view)
 
     def play(self, view: SeatView) -> int:
         return realistic_card(view, worlds=self.worlds)

@@ -1,8 +1,8 @@
 """Simulated whole hands of the two-, three- and six-handed games, each deck beside the four-handed game.
 
 The tuned bidding model (:mod:`euchre_stats.bidding`) is four-handed, so here every game, the
-four-handed one beside it included, is bid by the state machine's heuristic player
-(:class:`~euchre_stats.game.policies.HeuristicPolicy`, its thresholds scaled by the hand size;
+four-handed one beside it included, is bid by the state machine's point-count bidder
+(:class:`~euchre_stats.game.policies.PointCountPolicy`, its thresholds scaled by the hand size;
 in a smaller game those fitted for it by self-play, :func:`~euchre_stats.bidding.games.game_bidder`)
 and played realistically (every player samples deals from its own information:
 :mod:`euchre_stats.cardplay.realistic`) or with ``model="dd"`` double dummy: the two-handed game as
@@ -19,23 +19,23 @@ the sample count, the game and the deck.  Computes only; no printing here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from ..core.errors import VariantsInputError
 from ..core.seating import SEATINGS
-from ..core.seats import partners_of
 from ..core.trump import NO_TRUMP
 from ..core.stats import mean, proportion
 from ..bidding.games import game_bidder
-from ..game.policies import THRESHOLDS, HeuristicPolicy
+from ..game.policies import THRESHOLDS, PointCountPolicy
 from ..game.state import OVER, PLAY, HandState
 from ..output.results import ResultView
 from ..cardplay.contracts import DEFAULT_PLAY_MODEL
 from ..rules import GAME_NAMES, NORTH_AMERICAN, SIX_HANDED_DECK, SIX_HANDED_DECKS, Rules, for_players, hand_points_array
 from ..sampling.backends import backend
 from ..sampling.seeds import chunk_rng, chunk_sizes
+from .records import WithRecords
 from .simulate import DeckOutcome, _cell, check_run
 
 #: the reported figures, in order, with what each means
@@ -95,9 +95,10 @@ def _key(game: str) -> str:
     return game.replace("-", "_").replace("'", "").replace(" ", "_")
 
 
-def _bid(rules: Rules, rng: np.random.Generator, n: int, policy) -> tuple:
+def _bid(rules: Rules, rng: np.random.Generator, n: int, policy, states: list | None = None) -> tuple:
     """``n`` deals bid to the first lead: hands as play starts, trump, maker, alone, the lone defender (or -1),
-    round one, leader, out, and the upcard when the dealer took it up and holds it (-1 otherwise)."""
+    round one, leader, out, and the upcard when the dealer took it up and holds it (-1 otherwise).
+    ``states``, a list, gets each deal's :class:`HandState` as bidding left it (for its record)."""
     dealer = rules.players - 1
     hands = np.zeros((n, rules.players), dtype=np.uint64)
     trump = np.zeros(n, dtype=np.int64)
@@ -113,6 +114,8 @@ def _bid(rules: Rules, rng: np.random.Generator, n: int, policy) -> tuple:
         s = HandState.deal(rules, dealer, rng)
         while s.phase not in (PLAY, OVER):
             s.apply(policy(s))
+        if states is not None:
+            states.append(s)
         if s.phase == OVER:
             continue
         hands[i] = [h if s.active[p] else 0 for p, h in enumerate(s.hands)]  # a seat sitting out plays nothing
@@ -135,7 +138,8 @@ def _maker_tricks(rules: Rules, hands, trump, maker, alone, def_alone, leader, o
     tricks = np.zeros(len(maker), dtype=np.int64)
     if not live.any():
         return tricks
-    if rules.players == 4:
+    table = rules.seating
+    if table.vectorised:
         if model == "dd":
             from ..solver import solve_many
 
@@ -147,13 +151,14 @@ def _maker_tricks(rules: Rules, hands, trump, maker, alone, def_alone, leader, o
                                    def_alone[live], seed=seed, threads=workers, up_known=up[live],
                                    discard=disc[live])
         tricks[live] = np.where(maker[live] & 1 == 0, side0, rules.hand_size - side0)
-    elif rules.players == 6:
+    elif table.partnerships:  # six-handed: its own six seats, with loners
         from ..cardplay.contracts import six_maker_tricks
 
-        # the makers' lone player: the seat of the makers' side whose two partners sit out (the maker,
+        # the makers' lone player: the seat of the makers' side whose partners all sit out (the maker,
         # or under British timing one of its partners)
-        loner = np.array([next((x for x in range(6) if x % 2 == m % 2 and all((o >> q) & 1 for q in partners_of(x, 6))),
-                               -1) if a else -1 for m, a, o in zip(maker, alone, out)], dtype=np.int64)
+        loner = np.array([next((x for x in range(table.players) if table.same_side(x, m)
+                                and all((o >> q) & 1 for q in table.partners(x))), -1) if a else -1
+                          for m, a, o in zip(maker, alone, out)], dtype=np.int64)
         tricks[live] = six_maker_tricks(rules, hands[live], trump[live], maker[live], out[live], model=model,
                                         seed=seed, up_known=up[live], threads=workers, discard=disc[live],
                                         maker_alone=np.where(alone[live], loner[live], -1),
@@ -181,26 +186,35 @@ def _figures(rules: Rules, maker, alone, round_one, tricks, trump, def_alone=Non
           "no_trump_make": proportion(t[trump[live] == NO_TRUMP] >= rules.tricks_to_make)} if rules.no_trump else {})
 
 
-def _games_chunk(chunk: tuple, seed: int, model: str, threads) -> tuple:
-    """Chunk ``(rules, i, size)`` of a column: (maker, alone, round one, maker's tricks, trump, lone defender)."""
-    rules, i, size = chunk
-    policy = HeuristicPolicy() if rules.players == 4 else game_bidder(rules.players, rules.deck)
+def _games_chunk(chunk: tuple, seed: int, model: str, records: bool, threads) -> tuple:
+    """Chunk ``(rules, label, i, size, first deal)`` of a column: (maker, alone, round one, maker's tricks,
+    trump, lone defender), and with ``records`` the chunk's hands as records (else None)."""
+    rules, label, i, size, first = chunk
+    # the four-handed game by the plain point-count bidder, every other table by the bidder fitted for it
+    policy = PointCountPolicy() if rules.seating.vectorised else game_bidder(rules.players, rules.deck)
     rng = chunk_rng(seed, rules.players, rules.deck_obj.size, i)
-    hands, trump, maker, alone, def_alone, round_one, leader, out, up, disc = _bid(rules, rng, size, policy)
+    states = [] if records else None
+    hands, trump, maker, alone, def_alone, round_one, leader, out, up, disc = _bid(rules, rng, size, policy, states)
     # realistic play draws its own seed from the chunk's generator, after the bidding
     play_seed = int(rng.integers(0, 2**62)) if model == "pimc" else 0
-    return (maker, alone, round_one, _maker_tricks(rules, hands, trump, maker, alone, def_alone, leader,
-                                                   out, up, disc, threads, model, play_seed), trump, def_alone)
+    tricks = _maker_tricks(rules, hands, trump, maker, alone, def_alone, leader, out, up, disc, threads, model,
+                           play_seed)
+    if not records:
+        return (maker, alone, round_one, tricks, trump, def_alone), None
+    from .records import game_records
+
+    return ((maker, alone, round_one, tricks, trump, def_alone),
+            game_records(rules, states, tricks, f"the {label} column", model, seed, first))
 
 
 def _outcome(rules: Rules, label: str, samples: int, parts) -> DeckOutcome:
     """One column's figures from its chunks' ``parts`` (:func:`_games_chunk`)."""
-    maker, alone, round_one, tricks, trump, def_alone = (np.concatenate(a) for a in zip(*parts))
+    maker, alone, round_one, tricks, trump, def_alone = (np.concatenate(a) for a in zip(*(p[0] for p in parts)))
     return DeckOutcome(label, rules, samples, _figures(rules, maker, alone, round_one, tricks, trump, def_alone))
 
 
 @dataclass
-class GamesResult(ResultView):
+class GamesResult(WithRecords, ResultView):
     """Figures of one smaller game per deck, each beside the four-handed game of the same deck.
 
     ``columns`` alternate: the game's deck (named ``"24 cutthroat"``), then the four-handed one
@@ -214,6 +228,8 @@ class GamesResult(ResultView):
     samples: int
     columns: list[DeckOutcome]
     model: str = "dd"
+    #: the hands played as records, column by column (``records=True``; :mod:`euchre_stats.study.records`)
+    records: list = field(default_factory=list, repr=False)
 
     @property
     def decks(self) -> list[DeckOutcome]:
@@ -225,7 +241,7 @@ class GamesResult(ResultView):
         for d in self.columns:
             deck, game = d.deck.split(" ", 1)
             games.setdefault(deck, {})[_key(game)] = d.to_dict() | {"players": d.rules.players}
-        return {"rules": self.rules.to_dict(), "players": self.players, "model": self.model, "bidding": "heuristic",
+        return {"rules": self.rules.to_dict(), "players": self.players, "model": self.model, "bidding": "point-count",
                 "seed": self.seed, "samples": self.samples, "decks": games}
 
     def to_frame(self):
@@ -247,7 +263,7 @@ class GamesResult(ResultView):
         lines = [f"{self.title()} beside {beside}",
                  f"rules: {other.describe_options(deck=one)}; {beside} {standard.describe(deck=one)}"
                  + ("" if one else f"; the columns' decks: {', '.join(decks)} cards"),
-                 "bidding: the heuristic player of the state machine"
+                 "bidding: the point-count bidder of the state machine"
                  + ("" if SEATINGS[self.players].vectorised else
                     " (the smaller game with its thresholds fitted by self-play)")
                  + (f"; no trump called on the no-trump count against call_no_trump {THRESHOLDS['call_no_trump']}"
@@ -302,7 +318,8 @@ class GamesResult(ResultView):
 
 def simulate_games(players: int, decks="24", samples: int = 2000, seed: int | None = None,
                    rules: Rules = NORTH_AMERICAN, hand_size: int | None = None, workers: int | None = None,
-                   progress=None, model: str | None = None, scheduler: str | None = None) -> GamesResult:
+                   progress=None, model: str | None = None, records: bool = False,
+                   scheduler: str | None = None) -> GamesResult:
     """Play ``samples`` random deals per deck in the ``players`` game and in the four-handed game.
 
     ``rules`` (every option but the deck) must apply to the smaller game (:func:`~euchre_stats.rules.for_players`
@@ -312,19 +329,21 @@ def simulate_games(players: int, decks="24", samples: int = 2000, seed: int | No
     only one with a farmer's hand, whose exchange realistic play does not model).  With
     ``farmers_hand`` or ``no_trump`` in the rules, ``players`` may be 4: the four-handed game with
     the option beside it without, on the same deals.
-    The four-handed column never has a farmer's hand or no trump.
+    The four-handed column never has a farmer's hand or no trump.  With ``records`` every deal of
+    every column is also kept as a hand record (``result.records``, :mod:`euchre_stats.study.records`).
 
     The columns' fixed chunks of deals run in this process (``workers`` None or 1, every solver
     thread), in ``workers`` local processes, or on the dask cluster at ``scheduler``
-    (:mod:`~euchre_stats.sampling.backends`): the same figures, byte for byte, on each.
+    (:mod:`~euchre_stats.sampling.backends`): the same figures and records, byte for byte, on each.
     """
     rules = Rules.from_json(rules)
-    if players not in (2, 3, 6) and not (players == 4 and (rules.farmers_hand or rules.no_trump)):
+    if players not in SEATINGS or (SEATINGS[players].vectorised and not (rules.farmers_hand or rules.no_trump)):
         raise VariantsInputError(f"players {players!r}: the games set beside the four-handed one are 2, 3 and 6 "
                                  "(or the four-handed game with farmers_hand or no_trump)")
     if model is None:
         model = "dd" if rules.farmers_hand else DEFAULT_PLAY_MODEL
     decks, seed = check_run(decks, samples, seed, model)
+    # the study's dispatch on the table (docs/architecture.md): which decks and hand sizes each deals
     if players == 6 and (len(decks) != 1 or decks[0].label not in SIX_HANDED_DECKS):
         raise VariantsInputError(f"deck {','.join(d.label for d in decks)!r}: six-handed euchre is dealt from the "
                                  "33-card deck (--deck 33, beside the four-handed game) or the doubled 25-card pack "
@@ -340,7 +359,7 @@ def simulate_games(players: int, decks="24", samples: int = 2000, seed: int | No
 
     def dealt(chunk, _) -> None:  # the bar moves with every chunk, not once per column
         nonlocal done
-        done += chunk[2]
+        done += chunk[3]
         progress(done, total)
 
     for d in decks:
@@ -356,15 +375,16 @@ def simulate_games(players: int, decks="24", samples: int = 2000, seed: int | No
             game = game.replace(hand_size=hand_size)   # refused with the game's own message
         games += [game, std]
     sizes = chunk_sizes(samples)
+    chunks = [(r, f"{r.deck} {game_label(r)}", i, size, sum(sizes[:i])) for r in games for i, size in enumerate(sizes)]
     with backend(workers, scheduler, "games") as run:
         if progress is not None:
             progress(0, total)  # drawn at once: the first chunk can take a while
-        parts = run.map(_games_chunk, [(r, i, size) for r in games for i, size in enumerate(sizes)],
-                        args=(seed, model, run.threads), done=None if progress is None else dealt,
-                        name=lambda c: f"{c[0].players}-{c[0].deck}-{c[1]}")
+        parts = run.map(_games_chunk, chunks, args=(seed, model, records, run.threads),
+                        done=None if progress is None else dealt, name=lambda c: f"{c[0].players}-{c[0].deck}-{c[2]}")
     columns = [_outcome(r, f"{r.deck} {game_label(r)}", samples, parts[k * len(sizes):(k + 1) * len(sizes)])
                for k, r in enumerate(games)]
-    return GamesResult(rules, players, seed, samples, columns, model)
+    recs = [rec for _, chunk_records in parts for rec in chunk_records or ()]
+    return GamesResult(rules, players, seed, samples, columns, model, recs)
 
 
 __all__ = ["GAME_FIGURES", "GamesResult", "simulate_games"]

@@ -29,10 +29,11 @@ from ..core.seats import SEAT_NAMES
 from ..core.stats import Estimate, mean, proportion
 from ..output.results import ResultView
 from ..cardplay.contracts import DEFAULT_PLAY_MODEL
-from ..rules import NORTH_AMERICAN, Rules
+from ..rules import NORTH_AMERICAN, Rules, joker_up_offers_named_suit
 from ..decide.selfplay import play_random_hands
 from ..sampling.backends import backend
 from ..sampling.seeds import chunk_rng, chunk_sizes
+from .records import WithRecords
 
 #: deals per chunk; each chunk has its own seeded generator
 
@@ -80,7 +81,7 @@ def _cell(e: Estimate, signed: bool) -> str:
 
 
 @dataclass
-class VariantsResult(ResultView):
+class VariantsResult(WithRecords, ResultView):
     """Figures per deck for one set of rules, play model, seed and sample count.
 
     ``to_dict()`` is the command line's JSON, ``to_frame()`` its CSV (one row per deck and
@@ -94,6 +95,8 @@ class VariantsResult(ResultView):
     decks: list[DeckOutcome]
     #: how the bidding model's seats decide (hard by default; :attr:`BiddingModel.decisions`)
     decisions: str = "hard decisions"
+    #: the hands played as records, deck by deck (``records=True``; :mod:`euchre_stats.study.records`)
+    records: list = field(default_factory=list, repr=False)
 
     def to_dict(self) -> dict:
         return {"rules": self.rules.to_dict(), "model": self.model, "bidding": "shipped",
@@ -179,16 +182,23 @@ def check_run(decks, samples, seed, model: str) -> tuple[list, int]:
     return deck_list, int(seed)
 
 
-def _variants_chunk(chunk: tuple, seed: int, model: str, bidding, threads) -> tuple:
-    """Chunk ``(rules, deck size, i, size)`` of :func:`simulate_variants`: the hands' arrays."""
-    r, deck_size, i, size = chunk
-    return play_random_hands(r, size, chunk_rng(seed, deck_size, i), model, threads, bidding).arrays()
+def _variants_chunk(chunk: tuple, seed: int, model: str, bidding, records: bool, threads) -> tuple:
+    """Chunk ``(rules, deck size, i, size, first deal)`` of :func:`simulate_variants`: the hands' arrays,
+    and with ``records`` their hand records (else None)."""
+    r, deck_size, i, size, first = chunk
+    auctions = [] if records else None
+    played = play_random_hands(r, size, chunk_rng(seed, deck_size, i), model, threads, bidding, auctions=auctions)
+    if not records:
+        return played.arrays(), None
+    from .records import vectorised_records
+
+    return played.arrays(), vectorised_records(r, auctions, played.maker, played.maker_tricks, model, seed, first)
 
 
 def simulate_variants(decks="24,25,28,32,33", samples: int = 10000, seed: int | None = None,
                       rules: Rules = NORTH_AMERICAN, *, model: str = DEFAULT_PLAY_MODEL, workers: int | None = None,
                       hand_size: int | None = None, bidding=None, progress=None,
-                      scheduler: str | None = None) -> VariantsResult:
+                      records: bool = False, scheduler: str | None = None) -> VariantsResult:
     """Play ``samples`` random deals per deck under ``rules`` and summarise them (see :data:`FIGURES`).
 
     Parameters
@@ -203,16 +213,23 @@ def simulate_variants(decks="24,25,28,32,33", samples: int = 10000, seed: int | 
         where they run: :mod:`~euchre_stats.sampling.backends`)
     hand_size : cards per hand for every deck (default: the rules' hand size)
     progress : callback ``(done, total)`` over all decks' deals
+    records : also keep every deal as a hand record (``result.records``; :mod:`euchre_stats.study.records`
+        says how each is played out); the figures are the same either way
     """
     rules = Rules.from_json(rules)
     deck_list, seed = check_run(decks, samples, seed, model)
+    if records and joker_up_offers_named_suit(rules) and any(d.has_joker for d in deck_list):
+        from .records import NO_ALMONTE
+
+        raise VariantsInputError(NO_ALMONTE)
     bidding = bidding or default_model()
     per_deck = []
     for d in deck_list:
         per_deck.append(rules.replace(deck=d.label, hand_size=rules.hand_size if hand_size is None else hand_size))
     sizes = chunk_sizes(samples)
     total, done = samples * len(deck_list), [0]
-    chunks = [(r, d.size, i, size) for d, r in zip(deck_list, per_deck) for i, size in enumerate(sizes)]
+    chunks = [(r, d.size, i, size, sum(sizes[:i])) for d, r in zip(deck_list, per_deck)
+              for i, size in enumerate(sizes)]
 
     def tick(chunk, _) -> None:
         done[0] += chunk[3]
@@ -221,13 +238,13 @@ def simulate_variants(decks="24,25,28,32,33", samples: int = 10000, seed: int | 
     with backend(workers, scheduler, "variants") as run:
         if progress is not None:
             progress(0, total)  # drawn at once: the first chunk of realistic play takes seconds
-        parts = run.map(_variants_chunk, chunks, args=(seed, model, bidding, run.threads),
+        parts = run.map(_variants_chunk, chunks, args=(seed, model, bidding, records, run.threads),
                         done=None if progress is None else tick, name=lambda c: f"{c[1]}-{c[2]}")
-    out = []
+    out, recs = [], [rec for _, chunk_records in parts for rec in chunk_records or ()]
     for k, (d, r) in enumerate(zip(deck_list, per_deck)):
-        arrays = [np.concatenate(a) for a in zip(*parts[k * len(sizes):(k + 1) * len(sizes)])]
+        arrays = [np.concatenate(a) for a in zip(*(p[0] for p in parts[k * len(sizes):(k + 1) * len(sizes)]))]
         out.append(DeckOutcome(d.label, r, samples, _figures(r, *arrays)))
-    return VariantsResult(rules, model, seed, samples, out, bidding.decisions.split(" (")[0])
+    return VariantsResult(rules, model, seed, samples, out, bidding.decisions.split(" (")[0], recs)
 
 
 __all__ = [

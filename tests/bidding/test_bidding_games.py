@@ -10,7 +10,7 @@ import pytest
 from euchre_stats.bidding.games import (DATA, GAME_KINDS, _points, _reach, decision_count, game_bidder,
                                         game_thresholds, seat_value, tune_game_bidder)
 from euchre_stats.core.errors import BiddingModelError
-from euchre_stats.game.policies import THRESHOLDS, HeuristicPolicy
+from euchre_stats.game.policies import THRESHOLDS, PointCountPolicy
 from euchre_stats.rules import Rules
 
 TWO = Rules.from_json({"players": 2})
@@ -20,7 +20,7 @@ THREE = Rules.from_json({"players": 3, "hand_size": 7})
 @pytest.mark.parametrize("rules", [TWO, THREE])
 def test_the_count_is_what_the_bidder_compares(rules):
     """At every decision point the bidder accepts exactly when the count tuned here clears its threshold."""
-    policy = HeuristicPolicy(thresholds={"order_opponent": 6.0, "take_up": 5.5, "call": 5.0})
+    policy = PointCountPolicy(thresholds={"order_opponent": 6.0, "take_up": 5.5, "call": 5.0})
     rng = np.random.default_rng(3)
     for rnd, seat, kind in _points(rules.players):
         states, _ = _reach(rules, policy, rnd, seat, 150, rng)

@@ -177,7 +177,7 @@ def played_leads(draw, players):
             "--seat", str(seat + 1)]
     for trick in tricks:
         args += ["--trick", _text(trick)]
-    # the upcard, from which lead reads the auction; not in the smaller games, whose heuristic bidder
+    # the upcard, from which lead reads the auction; not in the smaller games, whose point-count bidder
     # screens deals by its own bids (random bids would leave no deal)
     if s.upcard not in (JOKER, RED_JOKER) and players == 4:
         args += ["--up", card_name(s.upcard)]

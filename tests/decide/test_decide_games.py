@@ -20,7 +20,7 @@ from euchre_stats.core.trump import SUIT_MASK
 from euchre_stats.decide.lead import game_lead_decision
 from euchre_stats.decide.order import game_order_decision
 from euchre_stats.decide.tables import fits_bids, hand_state, parse_game_seat, replay_game_tricks, value_range
-from euchre_stats.game.policies import HeuristicPolicy
+from euchre_stats.game.policies import PointCountPolicy
 from euchre_stats.game.state import OVER, PLAY, HandState
 from euchre_stats.rules import Rules, hand_points_array
 
@@ -37,7 +37,7 @@ def test_two_handed_lay_down_marches(model):
     assert o["order"].ev == 2.0 and o["order"].p_march == 1.0
     assert o["order"].ev_ci[1] <= 2.0  # never outside what is possible
     assert d.recommendation == "order"
-    assert d.model == model and d.inputs["bidding"] == "heuristic"
+    assert d.model == model and d.inputs["bidding"] == "point-count"
 
 
 @pytest.mark.parametrize("model", ["dd", "pimc"])
@@ -93,7 +93,7 @@ def test_value_of_cutthroat_counts_mine_against_the_others_mean():
 
 
 def test_screening_keeps_only_deals_the_bidder_would_pass():
-    policy = HeuristicPolicy()
+    policy = PointCountPolicy()
     strong = hand_state(TWO, [cards_to_mask(parse_cards("Jh Jd Ah Kh Qh")),
                               cards_to_mask(parse_cards("9c Tc Qc 9s Ts"))], parse_cards("9h")[0])
     assert not fits_bids(strong.copy(), policy, ["pass"])          # eldest would have ordered
@@ -159,9 +159,9 @@ def _exact_lead_values(rules, hand, trump, maker, asker, tricks, turned_down):
 
 
 def _late_position(rules, seed, left):
-    """A hand of the game bid and played by the heuristic player until ``left`` cards remain each,
+    """A hand of the game bid and played by the point-count player until ``left`` cards remain each,
     on a trick's first card: (hand, trump, maker, leader, tricks, upcard)."""
-    policy = HeuristicPolicy()
+    policy = PointCountPolicy()
     rng = np.random.default_rng(seed)
     while True:
         s = HandState.deal(rules, rules.players - 1, rng)
@@ -234,12 +234,12 @@ def test_cli_players_question_names_its_game_and_bidder():
     r = CliRunner().invoke(cli, ["call", "Jd Ad Kd 9c Tc", "--turned-down", "9h", "--seat", "dealer", "--players", "2",
                                  "-n", "100", "--seed", "1", "--model", "dd"])
     assert r.exit_code == 0, r.output
-    assert "two-handed euchre" in r.output and "heuristic bidder" in r.output and "recommendation:" in r.output
+    assert "two-handed euchre" in r.output and "point-count bidder" in r.output and "recommendation:" in r.output
 
 
 def test_lead_inference_matches_the_exact_posterior_of_the_dealers_pick_up():
     """Two-handed, the dealer took the upcard up and eldest leads: every hand the dealer could have
-    been dealt is enumerated, bid and discarded by the heuristic bidder (a deal counts once for
+    been dealt is enumerated, bid and discarded by the point-count bidder (a deal counts once for
     each way it arises), and each lead's exact double-dummy value over those deals must lie inside
     the interval the sampled question prints."""
     from euchre_stats.bidding.games import game_bidder

@@ -116,11 +116,11 @@ def test_whole_games_between_players():
             return super().play(view)
 
     who = Scorer()
-    r = player_games(who, RandomPlayer(), games=2, seed=4, rules=es.api._rules("north-american"))
+    r = player_games(who, RandomPlayer(), games=2, seed=4, rules=es.preset("north-american"))
     assert max(max(s) for s in who.seen) >= 1 and all(max(s) < 10 for s in who.seen)
     # game 0 at table 1 replayed by hand: the same hands, the same scores, to the same end
     a, b, score, shown = Scorer(), RandomPlayer(), [0, 0], []
-    rules = es.api._rules("north-american")
+    rules = es.preset("north-american")
     for h in range(400):
         hs = game_hand_seed(4, 0, h)
         st = play_hand(HandState.deal(rules, h % 4, np.random.default_rng(hs)), [a, b, a, b], seed=hs,

@@ -1,5 +1,5 @@
 """Six-handed euchre's questions (order, call, discard, lead with --players 6): realistic play by
-default, double dummy on demand, the heuristic bidder, against lay-downs, exact enumeration and
+default, double dummy on demand, the point-count bidder, against lay-downs, exact enumeration and
 plain minimax."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from euchre_stats.decide.call import game_call_decision
 from euchre_stats.decide.lead import _six_lead_outcomes, game_lead_decision
 from euchre_stats.decide.order import game_order_decision
 from euchre_stats.decide.tables import parse_game_seat, replay_game_tricks
-from euchre_stats.game.policies import HeuristicPolicy
+from euchre_stats.game.policies import PointCountPolicy
 from euchre_stats.game.state import OVER, PLAY, HandState
 from euchre_stats.rules import Rules, hand_points
 from euchre_stats.sampling.dealer import Dealer, Knowledge
@@ -60,7 +60,7 @@ def test_seats_names_and_refusals():
 
 
 def test_the_dealers_partners_see_the_upcard_as_an_assist():
-    # a bid by the dealer's partner (second) keeps only deals where the heuristic assists
+    # a bid by the dealer's partner (second) keeps only deals where the point-count bidder assists
     d = game_call_decision("Jd Ad Kd 9c Tc", "9h", "fourth", SIX, samples=300, seed=4)
     assert d.infer and d.sampling.screened
     assert {o.action for o in d.options} == {"pass", "c", "c alone", "d", "d alone", "s", "s alone"}
@@ -74,9 +74,9 @@ def test_same_seed_same_answer_on_any_number_of_threads(deck):
 
 
 def _late(seed: int, left: int, turned_down: bool = False, rules: Rules = SIX):
-    """A six-handed hand bid and played by the heuristic player (nobody alone) until ``left`` cards
+    """A six-handed hand bid and played by the point-count player (nobody alone) until ``left`` cards
     remain each, at a trick's first card (``turned_down``: trump made in round two)."""
-    policy = HeuristicPolicy()
+    policy = PointCountPolicy()
     rng = np.random.default_rng(seed)
     while True:
         s = HandState.deal(rules, 5, rng)

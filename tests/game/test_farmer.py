@@ -9,7 +9,7 @@ import pytest
 import euchre_stats as es
 from euchre_stats.core.cards import parse_hand
 from euchre_stats.core.errors import IllegalActionError, PlayModelError, RecordError, RulesError
-from euchre_stats.game.policies import HeuristicPolicy
+from euchre_stats.game.policies import PointCountPolicy
 from euchre_stats.game.records import record_from_state, replay, review_record
 from euchre_stats.game.state import HandState, play_hand
 from euchre_stats.cardplay.contracts import Evaluator
@@ -83,7 +83,7 @@ def test_random_hands(rules):
 
 def test_records():
     s = HandState(FARMER, 3, HANDS, UP)
-    s = play_hand(s, HeuristicPolicy())
+    s = play_hand(s, PointCountPolicy())
     rec = record_from_state(s)
     assert rec["farmer"] == {"seat": 0, "cards": ["9s", "9h", "Td"]}  # the first combination, as written by format_hand
     assert review_record(rec) == s.result()

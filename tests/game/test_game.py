@@ -7,7 +7,7 @@ import pytest
 
 from euchre_stats.core.cards import JOKER, parse_card, parse_hand
 from euchre_stats.core.errors import IllegalActionError, InconsistentDealError
-from euchre_stats.game.policies import HeuristicPolicy, RandomPolicy
+from euchre_stats.game.policies import PointCountPolicy, RandomPolicy
 from euchre_stats.game.state import (
     ALONE,
     DEFEND,
@@ -472,7 +472,7 @@ def test_one_point_for_four_tricks():
 
 def test_seven_card_hands():
     r = PRESETS["australian32"].replace(hand_size=7)
-    s = play_hand(HandState.deal(r, 1, np.random.default_rng(9)), HeuristicPolicy())
+    s = play_hand(HandState.deal(r, 1, np.random.default_rng(9)), PointCountPolicy())
     if not s.thrown_in:
         assert sum(s.tricks) == 7 and len(s.trick_winners) == 7
 
@@ -489,7 +489,7 @@ def test_game_winner():
 
 @pytest.mark.parametrize("rules", [NA, NA.replace(win_by_two=True, game_to=5), PRESETS["british"]])
 def test_play_game(rules):
-    g = play_game(rules, HeuristicPolicy(), np.random.default_rng(4), dealer=2)
+    g = play_game(rules, PointCountPolicy(), np.random.default_rng(4), dealer=2)
     assert g.winner is not None and g.score[g.winner] >= rules.game_to
     assert g.score == [sum(h.points[0] for h in g.hands), sum(h.points[1] for h in g.hands)]
     assert [h.dealer for h in g.hands[:5]] == [2, 3, 0, 1, 2][:len(g.hands)]

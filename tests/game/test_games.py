@@ -335,17 +335,17 @@ def test_long_hands_match_reference():
     assert _check_game(2, seed=34, count=10, sizes=(7,)) == 10
 
 
-def test_heuristic_has_no_partner_in_cutthroat():
-    from euchre_stats.game.policies import HeuristicPolicy
+def test_point_count_has_no_partner_in_cutthroat():
+    from euchre_stats.game.policies import PointCountPolicy
 
     s = _fixed(CUTTHROAT, ["Ks 9c Tc Qc 9d Td Qd", "9s Ts 9h Th Qh Kd Ad", "As Qs Js Kh Ah Jc Kc"], "Jd", dealer=2)
     for action in ("pass", "pass", "pass", "c", "Ks", "9s"):
         s.apply(action)
     # seat 0 (opposite seat 2 in the four-handed game) is winning the trick: an opponent here
-    assert s.to_act == 2 and HeuristicPolicy()(s) == parse_card("As")  # not the lowest spade, Qs
+    assert s.to_act == 2 and PointCountPolicy()(s) == parse_card("As")  # not the lowest spade, Qs
     rng = np.random.default_rng(8)
     for rules in (CUTTHROAT, TWO):
-        for h in play_game(rules, HeuristicPolicy(), rng).hands:
+        for h in play_game(rules, PointCountPolicy(), rng).hands:
             check_hand(h)
 
 

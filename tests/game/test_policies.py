@@ -1,4 +1,4 @@
-"""Policies: the random legal policy and the heuristic (hand strength, bidding, play)."""
+"""Policies: the random legal policy and the point-count bidder (hand strength, bidding, play)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from euchre_stats.core.cards import card_name, parse_card, parse_hand
 from euchre_stats.game.policies import (
     POLICY_POINTS,
-    HeuristicPolicy,
+    PointCountPolicy,
     RandomPolicy,
     best_discard,
     policy_card_points,
@@ -66,8 +66,8 @@ def test_random_policy_pass_probability():
     assert t.bids[0] != "pass"
 
 
-def test_heuristic_bids():
-    pol = HeuristicPolicy()
+def test_point_count_bids():
+    pol = PointCountPolicy()
     # eldest with both bowers, the ace and an off ace orders; a weak hand passes
     s = HandState(NORTH_AMERICAN, 3, ["Jh Jd Ah As Kc", "9s Ts Qd Kd 9c", "Qs Ks Ac Jc Tc",
                                       "Th Qh Js Ad Td"], "9h")
@@ -86,8 +86,8 @@ def test_heuristic_bids():
     assert pol(u) in ("s", "s alone")
 
 
-def test_heuristic_play():
-    pol = HeuristicPolicy()
+def test_point_count_play():
+    pol = PointCountPolicy()
     s = HandState(NORTH_AMERICAN, 3, ["Jh Jd Ah As Kc", "9s Ts Qd Kd 9c", "Qs Ks Ac Jc Tc",
                                       "Th Qh Js Ad Td"], "9h")
     s.apply("order")
@@ -105,10 +105,10 @@ def test_heuristic_play():
     assert pol(s) == parse_card("9h")
 
 
-def test_heuristic_beats_random():
+def test_point_count_beats_random():
     rng = np.random.default_rng(8)
     rand = RandomPolicy(np.random.default_rng(9))
-    heur = HeuristicPolicy()
+    heur = PointCountPolicy()
     wins = 0
     for g in range(40):
         pols = [heur, rand, heur, rand] if g % 2 == 0 else [rand, heur, rand, heur]
@@ -117,8 +117,8 @@ def test_heuristic_beats_random():
     assert wins >= 30
 
 
-def test_heuristic_plays_every_preset():
+def test_point_count_plays_every_preset():
     rng = np.random.default_rng(2)
     for rules in PRESETS.values():
         for i in range(50):
-            assert play_hand(HandState.deal(rules, i & 3, rng), HeuristicPolicy()).phase == OVER
+            assert play_hand(HandState.deal(rules, i & 3, rng), PointCountPolicy()).phase == OVER

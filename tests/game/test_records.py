@@ -10,7 +10,7 @@ import pytest
 
 from euchre_stats.core.cards import card_name
 from euchre_stats.core.errors import RecordError
-from euchre_stats.game.policies import HeuristicPolicy, RandomPolicy
+from euchre_stats.game.policies import PointCountPolicy, RandomPolicy
 from euchre_stats.game.records import (
     double_dummy,
     dumps_record,
@@ -202,7 +202,7 @@ def test_defend_alone_record():
 @pytest.mark.parametrize("name", list(PRESETS))
 def test_round_trip(name):
     rng = np.random.default_rng(3)
-    for policy in (RandomPolicy(np.random.default_rng(4), pass_probability=0.6), HeuristicPolicy()):
+    for policy in (RandomPolicy(np.random.default_rng(4), pass_probability=0.6), PointCountPolicy()):
         for i in range(100):
             s = play_hand(HandState.deal(PRESETS[name], i & 3, rng), policy)
             rec = record_from_state(s)

@@ -13,7 +13,7 @@ import euchre_stats as es
 from euchre_stats.bidding.games import game_bidder
 from euchre_stats.cli.main import cli
 from euchre_stats.core.errors import PlayModelError, RulesError, VariantsInputError
-from euchre_stats.game.policies import HeuristicPolicy
+from euchre_stats.game.policies import PointCountPolicy
 from euchre_stats.game.state import HandState, play_hand
 from euchre_stats.cardplay.contracts import Evaluator
 from euchre_stats.rules import NORTH_AMERICAN, Rules
@@ -45,12 +45,12 @@ def test_columns_and_forms():
 
 
 def test_figures_replay_through_the_state_machine():
-    """The bidding of a column is the heuristic player's through the state machine, seed for seed."""
+    """The bidding of a column is the point-count bidder's through the state machine, seed for seed."""
     r = simulate_games(2, "24", samples=60, seed=9)
     rng = chunk_rng(9, 2, 24, 0)
     states = [HandState.deal(r.columns[0].rules, 1, rng) for _ in range(60)]
     pol = game_bidder(2)  # the two-handed game's fitted thresholds
-    assert pol.thresholds != HeuristicPolicy().thresholds
+    assert pol.thresholds != PointCountPolicy().thresholds
     made = [not play_hand(s, pol).thrown_in for s in states]
     f = r.columns[0].figures
     assert f["thrown_in"].value == pytest.approx(1 - np.mean(made))
@@ -133,8 +133,14 @@ def test_the_games_are_the_same_on_a_process_pool_and_a_dask_cluster():
     """Both columns' chunks played here, in two processes and on a LocalCluster: the same figures, byte for byte."""
     from test_backends import same_on_every_backend
 
-    same_on_every_backend(lambda **kw: json.dumps(simulate_games(3, "24", samples=1100, seed=5, model="dd",
-                                                                 **kw).to_dict()))
+    def run(**kw):
+        r = simulate_games(3, "24", samples=1100, seed=5, model="dd", **kw)
+        return json.dumps(r.to_dict()), r.records_jsonl()
+
+    same_on_every_backend(run)
+    # the hand records too, column by column and chunk by chunk
+    here = run(records=True)
+    assert here[1].count("\n") == 2200 and run(records=True, workers=2) == here
 
 
 def test_the_games_refuse_a_bad_backend(monkeypatch):

@@ -159,11 +159,16 @@ def test_variants_are_the_same_on_a_process_pool_and_a_dask_cluster():
     from test_backends import same_on_every_backend
 
     def run(**kw):
-        return json.dumps(simulate_variants("24,25", 1100, seed=5, model="dd", **kw).to_dict())
+        r = simulate_variants("24,25", 1100, seed=5, model="dd", **kw)
+        return json.dumps(r.to_dict()), r.records_jsonl()
 
     seen = []
     assert run(progress=lambda done, total: seen.append(done)) == same_on_every_backend(run)
     assert seen == [0, 1000, 1100, 2100, 2200]
+    # the hand records too, deck by deck and chunk by chunk
+    here = run(records=True)
+    assert here[0] == run()[0] and here[1].count("\n") == 2200
+    assert run(records=True, workers=2) == here
 
 
 def test_variants_refuse_a_bad_backend(monkeypatch):

@@ -1,0 +1,188 @@
+"""A strategy table's columns: from per-row outcomes to each class's means, 95% intervals, paired
+gains over passing, chances of making, marching and being euchred, the recommendation, and (at game
+scores) each option's chance of winning the game.
+
+:func:`summarise_classes` is :func:`euchre_stats.decide.summary.summarise` vectorised over many
+classes (rows class by class).  Computes only; no I/O.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..cardplay.contracts import Outcome
+from ..core.stats import Z95, rowsum, rowwise_weighted_mean_se
+from ..decide.at_score import GameState
+from ..decide.summary import intervals, option_ranges
+from ..rules import Rules
+from .classes import GREEN_HIGH, GREEN_LOW, NEXT
+
+#: round one's options, in the order the columns show them
+OPTIONS = ("pass", "order", "order alone")
+#: round two, in the canonical layout (turned-down suit = hearts): the suits one may name, in the order
+#: ``call_decision`` tries them -- green1 is the longer green holding (spades), green2 the other (clubs)
+CALL_SUITS = ((GREEN_HIGH, "green1"), (NEXT, "next"), (GREEN_LOW, "green2"))
+OPTIONS_R2 = ("pass",) + tuple(f"{name}{a}" for _, name in CALL_SUITS for a in ("", " alone"))
+COLUMN_OF = {"pass": "pass", "order": "order", "order alone": "alone",
+             **{a: a.replace(" ", "_") for a in OPTIONS_R2[1:]}}
+
+
+def summarise_classes(outs: dict[str, Outcome], w: np.ndarray, k: int, allowed: dict[str, np.ndarray],
+                      discard_cards: list[np.ndarray] | None = None,
+                      options: tuple[str, ...] = OPTIONS,
+                      games: dict[str, GameState] | None = None, *, rules: Rules,
+                      asker: int, sampling: ClassSampling | None = None) -> dict[str, np.ndarray]:
+    """Per-class columns from per-row outcomes (rows class by class, ``k`` classes).
+
+    As :func:`~euchre_stats.decide.summary.summarise`: with ``sampling`` (deals resampled by the
+    auction's likelihood, weights their counts, 0 for padding) each standard error is scaled by the
+    class's ``se_scale`` and intervals count its effective sample; every interval stays inside the
+    option's possible range under ``rules`` (:func:`~euchre_stats.decide.summary.option_ranges`).
+
+    ``allowed[action]`` masks classes for which an option is not open (their
+    columns are NaN).  The recommendation and "too close" follow
+    :func:`euchre_stats.decide.summary.summarise`.  ``games`` (score label -> GameState)
+    adds, per score, each option's chance of winning the game (``p_win_<option>@<score>`` with
+    ``_lo``/``_hi``) and the recommendation by it (``best@<score>``, ``too_close@<score>``), from the
+    same rows (the dealer keeps the discard that is best for points, as ``order_decision`` does).
+    """
+    W = w.reshape(k, -1)
+    if sampling is None:
+        sampling = ClassSampling.uniform(k, W.shape[1])
+    scale, n_eff, played = sampling.se_scale, sampling.effective, sampling.played
+    ranges = option_ranges(rules, options, asker, round_one=options == OPTIONS)
+    cols: dict[str, np.ndarray] = {}
+    chosen: dict[str, Outcome] = {}
+    for action in ("order", "order alone"):
+        keys = [key for key in outs if key.split("|")[0] == action]
+        if not keys:
+            continue
+        if len(keys) == 1 and "|" not in keys[0]:
+            chosen[action] = outs[keys[0]]
+            continue
+        vals = np.stack([outs[key].value.reshape(k, -1) for key in keys], axis=1)     # (K, J, S)
+        mu, _ = rowwise_weighted_mean_se(vals, W[:, None, :])
+        best = np.argmax(mu, axis=1)
+        rows = np.arange(k)
+        pick = {}
+        for f in ("value", "our_make", "our_march", "our_euchred", "our_tricks"):
+            stacked = np.stack([getattr(outs[key], f).reshape(k, -1) for key in keys], axis=1)
+            pick[f] = stacked[rows, best].reshape(-1)
+        chosen[action] = Outcome(**pick)
+        if discard_cards is not None:
+            cand = np.stack(discard_cards, axis=1)      # (K, J)
+            cols[f"discard_{COLUMN_OF[action]}"] = cand[rows, best]
+    chosen = {**({"pass": outs["pass"]} if "pass" in outs else {}), **chosen,
+              **{a: outs[a] for a in options if a in outs and a not in chosen}}
+    means = {}
+    for action in options:
+        c = COLUMN_OF[action]
+        if action not in chosen:
+            for name in (f"ev_{c}", f"ev_{c}_lo", f"ev_{c}_hi", f"p_make_{c}", f"p_march_{c}",
+                         f"p_euchred_{c}"):
+                cols[name] = np.full(k, np.nan)
+            means[action] = np.full(k, -np.inf)
+            continue
+        o = chosen[action]
+        x = o.value.reshape(k, -1)
+        mu, se = rowwise_weighted_mean_se(x, W)
+        lo, hi = intervals(mu, se * scale, *ranges[action], played, n_eff)
+        ok = allowed.get(action, np.ones(k, dtype=bool))
+        cols[f"ev_{c}"] = np.where(ok, mu, np.nan)
+        cols[f"ev_{c}_lo"] = np.where(ok, lo, np.nan)
+        cols[f"ev_{c}_hi"] = np.where(ok, hi, np.nan)
+        sw = rowsum(W)
+        for f, name in (("our_make", "p_make"), ("our_march", "p_march"), ("our_euchred", "p_euchred")):
+            cols[f"{name}_{c}"] = np.where(ok, rowsum(W * getattr(o, f).reshape(k, -1)) / sw, np.nan)
+        means[action] = np.where(ok, mu, -np.inf)
+    # paired gains over passing
+    has_pass = "pass" in chosen
+    xp = chosen["pass"].value.reshape(k, -1) if has_pass else np.zeros_like(W)
+    for action in options[1:]:
+        c = COLUMN_OF[action]
+        if action in chosen and has_pass:
+            ok = allowed.get(action, np.ones(k, dtype=bool))
+            mu, se = rowwise_weighted_mean_se(chosen[action].value.reshape(k, -1) - xp, W)
+            (alo, ahi), (plo, phi) = ranges[action], ranges["pass"]
+            lo, hi = intervals(mu, se * scale, alo - phi, ahi - plo, played, n_eff)
+            cols[f"gain_{c}"] = np.where(ok, mu, np.nan)
+            cols[f"gain_{c}_lo"] = np.where(ok, lo, np.nan)
+            cols[f"gain_{c}_hi"] = np.where(ok, hi, np.nan)
+        else:
+            for suffix in ("", "_lo", "_hi"):
+                cols[f"gain_{c}{suffix}"] = np.full(k, np.nan)
+    m = np.stack([means[a] for a in options], axis=1)              # (K, options)
+    vals = np.stack([chosen[a].value.reshape(k, -1) if a in chosen else np.zeros_like(xp)
+                     for a in options], axis=1)                      # (K, options, S)
+    spans = np.array([ranges[a] for a in options])                  # (options, 2)
+    best, too_close = _recommend(vals, m, W, spans, scale, played, n_eff)
+    cols["best"] = np.array(options, dtype=object)[best]
+    cols["too_close"] = too_close
+    open_ = np.isfinite(m)
+    for label, game in (games or {}).items():
+        pw = game.win_chance(vals.reshape(-1)).reshape(vals.shape)
+        mu, se = rowwise_weighted_mean_se(pw, W[:, None, :])          # (K, options)
+        se = se * scale[:, None]
+        for i, action in enumerate(options):
+            c = COLUMN_OF[action]
+            cols[f"p_win_{c}@{label}"] = np.where(open_[:, i], mu[:, i], np.nan)
+            cols[f"p_win_{c}_lo@{label}"] = np.where(open_[:, i], np.maximum(0.0, mu[:, i] - Z95 * se[:, i]), np.nan)
+            cols[f"p_win_{c}_hi@{label}"] = np.where(open_[:, i], np.minimum(1.0, mu[:, i] + Z95 * se[:, i]), np.nan)
+        win_spans = np.tile([0.0, 1.0], (len(options), 1))
+        gbest, gclose = _recommend(pw, np.where(open_, mu, -np.inf), W, win_spans, scale, played, n_eff)
+        cols[f"best@{label}"] = np.array(options, dtype=object)[gbest]
+        cols[f"too_close@{label}"] = gclose
+    cols["ess"] = n_eff.astype(np.float64)
+    cols["n"] = played.astype(np.int64)
+    return cols
+
+
+def _recommend(vals: np.ndarray, means: np.ndarray, W: np.ndarray, spans: np.ndarray, scale: np.ndarray,
+               played: np.ndarray, n_eff: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The best option per class (the highest mean, ties to the earlier option) and whether it is
+    too close to call, as in :func:`euchre_stats.decide.summary.summarise`: the paired interval
+    of its lead over the first rival that differs from it on some deal contains 0.
+
+    ``vals`` (K, options, S) per-deal values, ``means`` (K, options) their means (-inf for an
+    option that is not open), ``W`` (K, S) the weights, ``spans`` (options, 2) each option's possible
+    range (a lead's interval stays inside the difference of two ranges), ``scale``, ``played`` and
+    ``n_eff`` per class as in :class:`ClassSampling`.
+    """
+    k, n_opt = means.shape
+    order = np.argsort(-means, axis=1, kind="stable")
+    best = order[:, 0]
+    rows = np.arange(k)
+    too_close = np.zeros(k, dtype=bool)
+    decided = np.zeros(k, dtype=bool)
+    for r in range(1, n_opt):
+        other = order[:, r]
+        open_ = np.isfinite(means[rows, other])
+        d = vals[rows, best] - vals[rows, other]
+        equivalent = ~np.any(d != 0, axis=1)
+        mu, se = rowwise_weighted_mean_se(d, W)
+        lo = spans[best, 0] - spans[other, 1]
+        hi = spans[best, 1] - spans[other, 0]
+        a, b = intervals(mu, se * scale, lo, hi, played, n_eff)
+        first_rival = open_ & ~equivalent & ~decided
+        too_close |= first_rival & (a <= 0.0) & (0.0 <= b)
+        decided |= first_rival
+    return best, too_close
+
+
+@dataclass
+class ClassSampling:
+    """Per class: deals played (distinct), the effective sample and the standard errors' factor for
+    the candidate pool (as :class:`~euchre_stats.decide.driver.Sampling` for one question)."""
+
+    played: np.ndarray
+    effective: np.ndarray
+    se_scale: np.ndarray
+
+    @staticmethod
+    def uniform(k: int, s: int) -> ClassSampling:
+        return ClassSampling(np.full(k, s), np.full(k, float(s)), np.ones(k))
+
+
+__all__ = ["CALL_SUITS", "COLUMN_OF", "OPTIONS", "OPTIONS_R2", "ClassSampling", "summarise_classes"]
