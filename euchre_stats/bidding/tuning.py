@@ -19,7 +19,7 @@ Deterministic for a seed.  No I/O here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 
 import numpy as np
 
@@ -30,7 +30,8 @@ from ..cardplay.contracts import Contracts, Evaluator, discards_of
 from ..rules import Rules, dealer_picks_up, may_pass, may_take_up, order_must_go_alone
 from ..sampling.deals import random_deals
 from ..sampling.posterior import posterior_sample
-from ..sampling.seeds import chunk_rng
+from ..sampling.backends import backend
+from ..sampling.seeds import CHUNK, chunk_rng
 from .auction import Auction, dealer_pickup
 from .model import BiddingModel, next_suit
 
@@ -102,13 +103,17 @@ class TuneResult:
 
 
 def tune(rules: Rules, deals: int = 20000, seed: int = 0, sweeps: int = 2, start: BiddingModel | None = None,
-         workers: int | None = None, progress=None, play: str = "pimc") -> TuneResult:
+         workers: int | None = None, progress=None, play: str = "pimc", scheduler: str | None = None) -> TuneResult:
     """Tune the order / order-alone / call / call-alone thresholds and next's bonus by self-play.
 
     ``play`` is the play model the hands are played out with (``"pimc"`` realistic, ``"dd"``
     double-dummy).  The model is tuned as it is used: its decisions in play (hard unless
     ``start.play_temperature`` is positive) in the weights and in the play-out of the auction.
     ``progress(step, steps)`` is called after each decision point.
+
+    The play-outs run in this process (``workers`` None or 1, every numba thread), or, a decision
+    point's at once in chunks of deals, in ``workers`` local processes or on the dask cluster at
+    ``scheduler`` (:class:`_PlayOuts`): the same model and fit, byte for byte, on each.
     """
     if rules.no_trump:
         raise BiddingModelError("no_trump: tune fits the suits' thresholds only; call_no_trump keeps the "
@@ -119,19 +124,20 @@ def tune(rules: Rules, deals: int = 20000, seed: int = 0, sweeps: int = 2, start
     step = 0
     se: dict = {}
     reach: dict = {}
-    if progress is not None and steps_total:
-        progress(0, steps_total)  # drawn at once: a decision point takes seconds
-    for sweep in range(sweeps):
-        for rnd, seat in points:
-            rng = chunk_rng(seed, 1000 * sweep + 10 * rnd + seat)
-            model, point_se, ess = _tune_point(rules, model, deals, rnd, seat, rng, workers, play,
-                                               last=sweep == sweeps - 1)
-            if point_se:
-                se.update(point_se)
-                reach[f"{'round one' if rnd == 1 else 'round two'} {seat}"] = round(ess, 1)
-            step += 1
-            if progress is not None:
-                progress(step, steps_total)
+    with backend(workers, scheduler, "tune") as run:
+        if progress is not None and steps_total:
+            progress(0, steps_total)  # drawn at once: a decision point takes seconds
+        for sweep in range(sweeps):
+            for rnd, seat in points:
+                rng = chunk_rng(seed, 1000 * sweep + 10 * rnd + seat)
+                model, point_se, ess = _tune_point(rules, model, deals, rnd, seat, rng, run, play,
+                                                   last=sweep == sweeps - 1)
+                if point_se:
+                    se.update(point_se)
+                    reach[f"{'round one' if rnd == 1 else 'round two'} {seat}"] = round(ess, 1)
+                step += 1
+                if progress is not None:
+                    progress(step, steps_total)
     fit = {"play_model": play, "deals_per_point": deals, "sweeps": sweeps, "seed": seed,
            "rules": rules.describe(),
            "standard_errors": se, "effective_deals": reach, "bootstrap": BOOTSTRAP}
@@ -141,6 +147,67 @@ def tune(rules: Rules, deals: int = 20000, seed: int = 0, sweeps: int = 2, start
 def _values(ev: Evaluator, seat: int, c: Contracts, rng) -> np.ndarray:
     ev.asker = seat
     return ev.play(c, rng).value
+
+
+class _Seed:
+    """A stand-in generator whose one draw is a seed drawn already (:meth:`Evaluator.play` draws one)."""
+
+    def __init__(self, seed: int):
+        self.seed = seed
+
+    def integers(self, *_):
+        return self.seed
+
+
+def _play_chunk(job: tuple, rules: Rules, play: str, seat: int, threads) -> np.ndarray:
+    """The seat's values of one chunk of a play-out (:class:`_PlayOuts`): ``job`` = (contracts, seed, streams)."""
+    c, seed, streams = job
+    return Evaluator(rules, play, seat, threads).play(c, _Seed(seed), streams=streams).value
+
+
+class _PlayOuts:
+    """The play-outs of one decision point, each ``out[key] = the seat's values of contracts c``.
+
+    In this process (``run.threads`` None) each is played at once, as :func:`_values`.  Elsewhere
+    they are gathered, cut into chunks of at most :data:`~euchre_stats.sampling.seeds.CHUNK` deals and
+    played together by :meth:`finish` on the run's backend: a play-out's one draw from ``rng`` (the
+    seed of realistic play, when a contract is played) is made here in the same order, and each deal
+    plays from its own stream (its place among the contracts played), so every value is the same as in
+    this process."""
+
+    def __init__(self, run, ev: Evaluator, rules: Rules, play: str, seat: int):
+        self.run, self.ev, self.rules, self.play, self.seat = run, ev, rules, play, seat
+        self.jobs: list = []
+        self.into: list = []
+
+    def value(self, c: Contracts, rng, out: np.ndarray, key) -> None:
+        if self.run.threads is None:
+            out[key] = _values(self.ev, self.seat, c, rng)
+            return
+        live = c.maker >= 0
+        seed = int(rng.integers(2**62)) if live.any() and self.play != "dd" else 0
+        streams = np.maximum(np.cumsum(live) - 1, 0).astype(np.int64)
+        n = len(live)
+        parts = []
+        for first in range(0, n, CHUNK):
+            part = slice(first, min(first + CHUNK, n))
+            self.jobs.append((_rows(c, part), seed, streams[part]))
+            parts.append(len(self.jobs) - 1)
+        self.into.append((out, key, parts))
+
+    def finish(self) -> None:
+        if not self.jobs:
+            return
+        values = self.run.map(_play_chunk, self.jobs, args=(self.rules, self.play, self.seat, self.run.threads),
+                              name=lambda job: "play")
+        for out, key, parts in self.into:
+            out[key] = np.concatenate([values[k] for k in parts]) if parts else np.zeros(0)
+        self.jobs, self.into = [], []
+
+
+def _rows(c: Contracts, rows: slice) -> Contracts:
+    """Contracts ``rows`` of ``c``."""
+    return Contracts(*(None if v is None else v[rows] for v in (getattr(c, f.name) for f in fields(c))))
 
 
 def _full(n, v, dt=np.int64):
@@ -173,7 +240,7 @@ def _reach(rules: Rules, model: BiddingModel, deals: np.ndarray, rnd: int, seat:
     return w
 
 
-def _tune_point(rules: Rules, model: BiddingModel, n_deals: int, rnd: int, seat: int, rng, workers, play, last):
+def _tune_point(rules: Rules, model: BiddingModel, n_deals: int, rnd: int, seat: int, rng, run, play, last):
     """Retune one seat in one round on ``n_deals`` deals drawn (by resampling) in proportion to
     how likely the auction is to reach the seat; returns the model, the thresholds' SEs (last
     sweep) and the effective number of deals."""
@@ -187,7 +254,8 @@ def _tune_point(rules: Rules, model: BiddingModel, n_deals: int, rnd: int, seat:
                             max_batch=TUNE_BATCH)
     hands, ups, w = post.deals[:, :4].copy(), post.deals[:, 4].astype(np.int64), post.counts
     n = len(ups)
-    ev = Evaluator(rules, play, seat, workers)
+    ev = Evaluator(rules, play, seat, run.threads)
+    plays = _PlayOuts(run, ev, rules, play, seat)
     stuck = rnd == 2 and not may_pass(rules, seat, 2)
     if rnd == 1:
         strength = np.zeros(n)
@@ -208,7 +276,7 @@ def _tune_point(rules: Rules, model: BiddingModel, n_deals: int, rnd: int, seat:
         if rnd == 1:
             strength[j] = model.round_one_strength(h[:, seat], seat, up)
             strength_alone[j] = auc.alone_strength(h, seat)
-            pass_val[j] = _values(ev, seat, auc.finish(h, 1, seat + 1, rng), rng)
+            plays.value(auc.finish(h, 1, seat + 1, rng), rng, pass_val, j)
             for k, alone in enumerate((False, True)):
                 hh = h.copy()
                 picks = bool(dealer_picks_up(rules, seat, alone))
@@ -216,19 +284,20 @@ def _tune_point(rules: Rules, model: BiddingModel, n_deals: int, rnd: int, seat:
                     hh[:, DEALER] = dealer_pickup(hh[:, DEALER], up, rules, np.ones(m, dtype=bool), None, model)
                 c = Contracts(hh, _full(m, up_suit), _full(m, seat), _full(m, alone, bool), _full(m, -1),
                               _full(m, up), discard=discards_of(h[:, DEALER], hh[:, DEALER], up, _full(m, picks, bool)))
-                val[j, k] = _values(ev, seat, c, rng)
+                plays.value(c, rng, val, (j, k))
         else:
             counts[j] = model.suit_counts(h[:, seat], up_suit)
             nxt[j, next_suit(up_suit)] = True
             if not stuck and seat != DEALER:
-                pass_val[j] = _values(ev, seat, auc.finish(h, 2, seat + 1, rng), rng)
+                plays.value(auc.finish(h, 2, seat + 1, rng), rng, pass_val, j)
             for t in range(4):
                 if t == up_suit:
                     continue
                 for k, alone in enumerate((False, True)):
                     c = Contracts(h.copy(), _full(m, t), _full(m, seat), _full(m, alone, bool), _full(m, -1),
                                   _full(m, -1))
-                    val[j, t, k] = _values(ev, seat, c, rng)
+                    plays.value(c, rng, val, (j, t, k))
+    plays.finish()
     ess = post.effective
     key = "order" if rnd == 1 else "call"
     thr, thr_alone = list(getattr(model, key)), list(getattr(model, key + "_alone"))

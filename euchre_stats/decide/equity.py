@@ -21,6 +21,7 @@ from ..core.errors import DecisionInputError
 from ..output.results import ResultView
 from ..cardplay.contracts import DEFAULT_PLAY_MODEL
 from ..rules import Rules, game_winner, hand_point_values
+from ..sampling.backends import backend
 from ..sampling.seeds import chunk_rng, chunk_sizes, resolve_seed
 from .selfplay import play_random_hands
 
@@ -95,17 +96,26 @@ class HandOutcomes:
                 "n": self.n, "source": self.source}
 
 
+def _outcome_chunk(chunk: tuple[int, int], rules: Rules, seed: int, model: str, bidding, threads):
+    """Chunk ``(i, size)`` of :func:`simulate_outcomes`: the dealing side's and the other side's points per deal."""
+    i, size = chunk
+    return play_random_hands(rules, size, chunk_rng(seed, i), model, threads, bidding).side_points()
+
+
 def simulate_outcomes(rules: Rules, samples: int = 20000, seed: int | None = None, model: str = DEFAULT_PLAY_MODEL,
-                      workers: int | None = None, bidding: BiddingModel | None = None) -> HandOutcomes:
-    """The hand outcome chances by self-play: random deals bid by ``bidding`` and played by ``model``."""
+                      workers: int | None = None, bidding: BiddingModel | None = None,
+                      scheduler: str | None = None) -> HandOutcomes:
+    """The hand outcome chances by self-play: random deals bid by ``bidding`` and played by ``model``.
+
+    The deals' fixed chunks run in this process (``workers`` None or 1, every numba thread), in
+    ``workers`` local processes, or on the dask cluster at ``scheduler``
+    (:mod:`~euchre_stats.sampling.backends`): the same outcomes, byte for byte, on each."""
     seed = resolve_seed(seed)
     words = (bidding or default_model()).decisions.split(" (")[0]
-    deal, other = [], []
-    for i, size in enumerate(chunk_sizes(samples)):
-        hp = play_random_hands(rules, size, chunk_rng(seed, i), model, workers, bidding)
-        d, o = hp.side_points()
-        deal.append(d)
-        other.append(o)
+    chunks = list(enumerate(chunk_sizes(samples)))
+    with backend(workers, scheduler, "equity") as run:
+        parts = run.map(_outcome_chunk, chunks, args=(rules, seed, model, bidding, run.threads))
+    deal, other = [d for d, _ in parts], [o for _, o in parts]
     return HandOutcomes.from_points(np.concatenate(deal), np.concatenate(other),
                                     f"self-play, {samples} deals, seed {seed}, play model {model}, "
                                     f"bidding model: {words}",
@@ -259,11 +269,12 @@ def _outcome_name(dealer: int, other: int) -> str:
 
 def equity(rules: Rules, outcomes: HandOutcomes | None = None, *, samples: int = 20000, seed: int | None = None,
            model: str = DEFAULT_PLAY_MODEL, workers: int | None = None,
-           bidding: BiddingModel | None = None) -> EquityResult:
-    """The match equity table of ``rules``, from ``outcomes`` or from self-play hands."""
+           bidding: BiddingModel | None = None, scheduler: str | None = None) -> EquityResult:
+    """The match equity table of ``rules``, from ``outcomes`` or from self-play hands (played in
+    ``workers`` processes or on the dask cluster at ``scheduler``: see :func:`simulate_outcomes`)."""
     if outcomes is None:
         seed = resolve_seed(seed)
-        outcomes = simulate_outcomes(rules, samples, seed, model, workers, bidding)
+        outcomes = simulate_outcomes(rules, samples, seed, model, workers, bidding, scheduler)
     return EquityResult(rules, outcomes, equity_table(rules, outcomes, True), equity_table(rules, outcomes, False),
                         seed, model)
 

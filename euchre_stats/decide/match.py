@@ -41,6 +41,7 @@ from ..core.stats import Z95, weighted_mean_se
 from ..output.results import ResultView
 from ..cardplay.contracts import PLAY_MODELS
 from ..rules import NORTH_AMERICAN, Rules
+from ..sampling.backends import backend
 from ..sampling.deals import random_deals
 from ..sampling.seeds import chunk_rng, chunk_sizes, resolve_seed
 from . import MAX_CONTROL_DEALS
@@ -143,12 +144,30 @@ def _setup(a, b, count, what: str, rules, model: str, seed):
 CONTROL_FACTOR = 10
 
 
-def _deal_chunks(rules, seed, count: int, keys: tuple[int, int, int]):
-    """Per fixed chunk of ``count`` deals: ``(n, deals, bidding rng, play rng)``, each drawn from the
+def _deal_chunk(rules, seed, i: int, n: int, keys: tuple[int, int, int]):
+    """Fixed chunk ``i`` of ``n`` deals: ``(deals, bidding rng, play rng)``, each drawn from the
     chunk's own stream under ``keys`` (so two runs with the same keys see the same deals)."""
-    for i, n in enumerate(chunk_sizes(count)):
-        yield (n, random_deals(rules, n, chunk_rng(seed, i, keys[0])), lambda i=i: chunk_rng(seed, i, keys[1]),
-               lambda i=i: chunk_rng(seed, i, keys[2]))
+    return (random_deals(rules, n, chunk_rng(seed, i, keys[0])), lambda: chunk_rng(seed, i, keys[1]),
+            lambda: chunk_rng(seed, i, keys[2]))
+
+
+def _match_chunk(chunk: tuple[str, int, int], rules, seed: int, model: str, ma, mb, control: bool, threads):
+    """Chunk ``(part, i, n)`` of :func:`match`: of the ``"paired"`` deals ``(y, x, seat, round, kind)``,
+    of the ``"control"`` deals (double-dummy only) ``(x, seat, round, kind)``."""
+    part, i, n = chunk
+    if part == "control":
+        dealt, bid_rng, play_rng = _deal_chunk(rules, seed, i, n, (3, 4, 5))
+        return _tables(rules, n, bid_rng, dealt, "dd", threads, ma, mb, play_rng)
+    dealt, bid_rng, play_rng = _deal_chunk(rules, seed, i, n, (0, 1, 2))
+    y, s, r, k = _tables(rules, n, bid_rng, dealt, model, threads, ma, mb, play_rng)
+    x = np.zeros(n)
+    if control:  # the same deals and auctions, double-dummy
+        x, sx, rx, kx = _tables(rules, n, bid_rng, dealt, "dd", threads, ma, mb, play_rng)
+        # a deal whose tables differ only in a way realistic play happened not to show (a discard that
+        # left the tricks equal) is split by where double-dummy play shows it, so the parts add up
+        same = s < 0
+        s, r, k = np.where(same, sx, s), np.where(same, rx, r), np.where(same, kx, k)
+    return y, x, s, r, k
 
 
 def _tables(rules, n, key_rng, dealt, model, workers, ma, mb, play_rng):
@@ -182,13 +201,17 @@ def control_estimate(y, x, xc, beta: float | None = None) -> tuple[float, float,
 
 def match(a, b, deals: int = 20000, seed: int | None = None, rules: Rules = NORTH_AMERICAN, *,
           model: str = "pimc", workers: int | None = None, progress=None,
-          control_deals: int | None = None) -> MatchResult:
+          control_deals: int | None = None, scheduler: str | None = None) -> MatchResult:
     """A duplicate match of ``deals`` deals between bidding policies ``a`` and ``b`` (see the
     module docstring); ``model`` is the play model (``"pimc"`` realistic, ``"dd"``).
 
     ``control_deals``: independent deals played double-dummy only for the control variate
     (default :data:`CONTROL_FACTOR` times ``deals`` under realistic play; 0 turns it off; not
-    used under double-dummy play, where it would be the estimate itself)."""
+    used under double-dummy play, where it would be the estimate itself).
+
+    The fixed chunks of deals run in this process (``workers`` None or 1, every numba thread), in
+    ``workers`` local processes, or on the dask cluster at ``scheduler``
+    (:mod:`~euchre_stats.sampling.backends`): the same match, byte for byte, on each."""
     rules, (a_name, ma), (b_name, mb), seed = _setup(a, b, deals, "deals", rules, model, seed)
     if model == "dd":
         control_deals = 0
@@ -200,29 +223,22 @@ def match(a, b, deals: int = 20000, seed: int | None = None, rules: Rules = NORT
                                  f"got {control_deals!r}")
     control = int(control_deals) >= 2
     total = int(deals) + (int(control_deals) if control else 0)
-    paired, extra = [], []
-    done = 0
-    if progress is not None:
-        progress(0, total)  # drawn at once: a chunk of realistic play takes seconds
-    for n, dealt, bid_rng, play_rng in _deal_chunks(rules, seed, int(deals), (0, 1, 2)):
-        y, s, r, k = _tables(rules, n, bid_rng, dealt, model, workers, ma, mb, play_rng)
-        x = np.zeros(n)
-        if control:  # the same deals and auctions, double-dummy
-            x, sx, rx, kx = _tables(rules, n, bid_rng, dealt, "dd", workers, ma, mb, play_rng)
-            # a deal whose tables differ only in a way realistic play happened not to show (a discard that
-            # left the tricks equal) is split by where double-dummy play shows it, so the parts add up
-            same = s < 0
-            s, r, k = np.where(same, sx, s), np.where(same, rx, r), np.where(same, kx, k)
-        paired.append((y, x, s, r, k))
-        done += n
-        if progress is not None:
-            progress(done, total)
+    chunks = [("paired", i, n) for i, n in enumerate(chunk_sizes(int(deals)))]
     if control:
-        for n, dealt, bid_rng, play_rng in _deal_chunks(rules, seed, int(control_deals), (3, 4, 5)):
-            extra.append(_tables(rules, n, bid_rng, dealt, "dd", workers, ma, mb, play_rng))
-            done += n
-            if progress is not None:
-                progress(done, total)
+        chunks += [("control", i, n) for i, n in enumerate(chunk_sizes(int(control_deals)))]
+    done = [0]
+
+    def tick(chunk, _) -> None:
+        done[0] += chunk[2]
+        progress(done[0], total)
+
+    with backend(workers, scheduler, "match") as run:
+        if progress is not None:
+            progress(0, total)  # drawn at once: a chunk of realistic play takes seconds
+        parts = run.map(_match_chunk, chunks, args=(rules, seed, model, ma, mb, control, run.threads),
+                        done=None if progress is None else tick, name=lambda c: f"{c[0]}-{c[1]}")
+    paired = [p for c, p in zip(chunks, parts) if c[0] == "paired"]
+    extra = [p for c, p in zip(chunks, parts) if c[0] == "control"]
     d, x, seat, rnd, kind = (np.concatenate(c) for c in zip(*paired))
     ones = np.ones(len(d))
     n = len(d)
@@ -352,55 +368,67 @@ def _games_interval(d: np.ndarray) -> tuple[float, tuple[float, float]]:
 MAX_HANDS = 400
 
 
+def _games_chunk(chunk: tuple[int, int], rules, seed: int, model: str, ma, mb, threads):
+    """Chunk ``(i, n)`` of :func:`match_games`: per game, A's mean result at its two tables and its
+    mean length in hands."""
+    from .equity import _winner
+
+    i, n = chunk
+    a_won = np.zeros((2, n))
+    hands_played = np.zeros((2, n))
+    for table in (0, 1):
+        # team 0 is A at the first table, B at the second; hand h is dealt by team 1 when h is even
+        score = np.zeros((n, 2), dtype=np.int64)
+        over = np.zeros(n, dtype=bool)
+        winner = np.full(n, -1)
+        team0 = (ma, mb)[table]
+        team1 = (mb, ma)[table]
+        for h in range(MAX_HANDS):
+            dealing = 1 if h % 2 == 0 else 0
+            side = (team0, team1) if dealing == 1 else (team1, team0)  # (non-dealing, dealing) models
+            dealt = random_deals(rules, n, chunk_rng(seed, i, h, 0))
+            hp = play_random_hands(rules, n, chunk_rng(seed, i, h, 1), model, threads,
+                                   (side[0], side[1], side[0], side[1]), deals=dealt,
+                                   play_rng=chunk_rng(seed, i, h, 2), streams=np.arange(n))
+            deal_pts, other_pts = hp.side_points()
+            live = ~over
+            score[live, dealing] += deal_pts[live]
+            score[live, 1 - dealing] += other_pts[live]
+            hands_played[table, live] += 1
+            for g in np.nonzero(live)[0]:
+                w = _winner(rules, int(score[g, 0]), int(score[g, 1]))
+                if w is not None:
+                    over[g] = True
+                    winner[g] = 0 if w == 1 else 1
+            if over.all():
+                break
+        a_team = 0 if table == 0 else 1
+        a_won[table] = (winner == a_team).astype(np.float64)
+    return a_won.mean(axis=0), hands_played.mean(axis=0)
+
+
 def match_games(a, b, games: int = 2000, seed: int | None = None, rules: Rules = NORTH_AMERICAN, *,
-                model: str = "pimc", workers: int | None = None, progress=None) -> MatchGamesResult:
+                model: str = "pimc", workers: int | None = None, progress=None,
+                scheduler: str | None = None) -> MatchGamesResult:
     """Whole games to ``rules.game_to`` between policies ``a`` and ``b``, each game played at two
     tables with the teams' seats swapped (the same deals, dealer rotating between the teams).
 
-    P(A wins) counts both tables: per game the mean of A's two results, so its interval is paired."""
-    from .equity import _winner
-
+    P(A wins) counts both tables: per game the mean of A's two results, so its interval is paired.
+    The fixed chunks of games run where :func:`match` runs its deals (``workers``, ``scheduler``)."""
     rules, (a_name, ma), (b_name, mb), seed = _setup(a, b, games, "games", rules, model, seed)
-    results, lengths = [], []
-    done = 0
-    if progress is not None:
-        progress(0, int(games))  # drawn at once: a chunk of whole games takes seconds
-    for i, n in enumerate(chunk_sizes(int(games))):
-        a_won = np.zeros((2, n))
-        hands_played = np.zeros((2, n))
-        for table in (0, 1):
-            # team 0 is A at the first table, B at the second; hand h is dealt by team 1 when h is even
-            score = np.zeros((n, 2), dtype=np.int64)
-            over = np.zeros(n, dtype=bool)
-            winner = np.full(n, -1)
-            team0 = (ma, mb)[table]
-            team1 = (mb, ma)[table]
-            for h in range(MAX_HANDS):
-                dealing = 1 if h % 2 == 0 else 0
-                side = (team0, team1) if dealing == 1 else (team1, team0)  # (non-dealing, dealing) models
-                dealt = random_deals(rules, n, chunk_rng(seed, i, h, 0))
-                hp = play_random_hands(rules, n, chunk_rng(seed, i, h, 1), model, workers,
-                                       (side[0], side[1], side[0], side[1]), deals=dealt,
-                                       play_rng=chunk_rng(seed, i, h, 2), streams=np.arange(n))
-                deal_pts, other_pts = hp.side_points()
-                live = ~over
-                score[live, dealing] += deal_pts[live]
-                score[live, 1 - dealing] += other_pts[live]
-                hands_played[table, live] += 1
-                for g in np.nonzero(live)[0]:
-                    w = _winner(rules, int(score[g, 0]), int(score[g, 1]))
-                    if w is not None:
-                        over[g] = True
-                        winner[g] = 0 if w == 1 else 1
-                if over.all():
-                    break
-            a_team = 0 if table == 0 else 1
-            a_won[table] = (winner == a_team).astype(np.float64)
-        results.append(a_won.mean(axis=0))
-        lengths.append(hands_played.mean(axis=0))
-        done += n
+    chunks = list(enumerate(chunk_sizes(int(games))))
+    done = [0]
+
+    def tick(chunk, _) -> None:
+        done[0] += chunk[1]
+        progress(done[0], int(games))
+
+    with backend(workers, scheduler, "match-games") as run:
         if progress is not None:
-            progress(done, int(games))
+            progress(0, int(games))  # drawn at once: a chunk of whole games takes seconds
+        parts = run.map(_games_chunk, chunks, args=(rules, seed, model, ma, mb, run.threads),
+                        done=None if progress is None else tick)
+    results, lengths = [p[0] for p in parts], [p[1] for p in parts]
     d = np.concatenate(results)
     mu, ci = _games_interval(d)
     return MatchGamesResult(a_name, b_name, len(d), seed, rules, model, mu, ci, float(np.concatenate(lengths).mean()),

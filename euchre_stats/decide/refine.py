@@ -80,6 +80,7 @@ class RefineResult:
 
 def refine(model: BiddingModel, rules: Rules = NORTH_AMERICAN, *, deals: int = 20000, seed: int = 101,
            rounds: int = 1, standard_errors: dict | None = None, play: str = "pimc", workers: int | None = None,
+           scheduler: str | None = None,
            params=PARAMS, progress=None) -> RefineResult:
     """Move one threshold at a time while a duplicate match shows the move ahead (module docstring).
 
@@ -95,7 +96,7 @@ def refine(model: BiddingModel, rules: Rules = NORTH_AMERICAN, *, deals: int = 2
     for rnd in range(rounds):
         best = None
         for param, value, moved in candidates(current, standard_errors, params):
-            r = match(moved, current, deals, seed=seed, rules=rules, model=play, workers=workers)
+            r = match(moved, current, deals, seed=seed, rules=rules, model=play, workers=workers, scheduler=scheduler)
             field, seat = param[:-3], int(param[-2])
             row = {"round": rnd + 1, "param": param, "from": getattr(current, field)[seat], "to": value,
                    "diff": round(r.diff, 5), "ci": [round(x, 5) for x in r.diff_ci]}
@@ -114,13 +115,15 @@ def refine(model: BiddingModel, rules: Rules = NORTH_AMERICAN, *, deals: int = 2
 def tune_and_refine(rules: Rules, *, deals: int = 20000, seed: int = 2026, sweeps: int = 3,
                     start: BiddingModel | None = None, start_fit: dict | None = None, workers: int | None = None,
                     play: str = "pimc", refine_deals: int = 0, refine_seed: int = 101, refine_rounds: int = 1,
-                    progress=None, refine_progress=None) -> TuneResult:
+                    progress=None, refine_progress=None, scheduler: str | None = None) -> TuneResult:
     """``euchre-stats tune``: the sweeps of :func:`~euchre_stats.bidding.tuning.tune`, then, with
     ``refine_deals`` > 0, a refinement by duplicate matches of that many deals (:func:`refine`).
 
     ``sweeps=0`` refines ``start`` alone (its fit report ``start_fit`` gives the steps and is kept).
     The fit report gains ``"refinement"``: the moves kept and the number of matches played.
     ``progress`` follows the sweeps and ``refine_progress`` the matches (each ``(done, total)``).
+    ``workers`` (N > 1 processes) or ``scheduler`` (a dask cluster) run the sweeps' play-outs and the
+    matches' deals elsewhere, with the same result (:mod:`~euchre_stats.sampling.backends`).
     """
     if sweeps == 0 and (start is None or not refine_deals):
         raise DecisionInputError("--sweeps 0 refines a model without refitting it: give --start FILE and "
@@ -129,14 +132,15 @@ def tune_and_refine(rules: Rules, *, deals: int = 20000, seed: int = 2026, sweep
         raise BiddingModelError(f"fit: expected an object (the report saved by tune), got {start_fit!r}")
     if sweeps:
         result = tune(rules, deals=deals, seed=seed, sweeps=sweeps, start=start, workers=workers, play=play,
-                      progress=progress)
+                      progress=progress, scheduler=scheduler)
     else:
         result = TuneResult(start, dict(start_fit or {}))
     if not refine_deals:
         return result
     fit = dict(result.fit)
     r = refine(result.model, rules, deals=refine_deals, seed=refine_seed, rounds=refine_rounds,
-               standard_errors=fit.get("standard_errors"), play=play, workers=workers, progress=refine_progress)
+               standard_errors=fit.get("standard_errors"), play=play, workers=workers, progress=refine_progress,
+               scheduler=scheduler)
     fit["refinement"] = r.report(refine_deals, refine_seed, play)
     return TuneResult(r.model, fit)
 

@@ -26,13 +26,14 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..core.cards import card_name
-from ..core.errors import DecisionInputError, EuchreStatsError, IllegalActionError, PlayerMoveError
+from ..core.errors import DecisionInputError, EuchreStatsError, IllegalActionError, PlayerMoveError, PlayerSpecError
 from ..core.seating import SEATINGS
 from ..core.stats import mean
 from ..game.records import dumps_record, record_from_state
 from ..game.state import ALONE, BIDDING_PHASES, DEFEND, DISCARD, OVER, PLAY, ROUND_ONE, ROUND_TWO, HandState
 from ..output.results import ResultView
 from ..rules import Rules, side_count, side_of_seat
+from ..sampling.backends import backend, check_backend
 from .base import METHOD_OF_PHASE, action_of
 from .load import load_player
 from .view import seat_view
@@ -320,12 +321,18 @@ class PlayResult(ResultView):
 
 
 def play_match(a, b, *, hands: int, seed: int, rules: Rules,
-               progress: Callable[[int], None] | None = None, first: int = 0) -> PlayResult:
+               progress: Callable[[int], None] | None = None, first: int = 0, workers: int | None = None,
+               scheduler: str | None = None) -> PlayResult:
     """Duplicate deals between players ``a`` and ``b`` (specs or player objects): see the module.
 
     The table must have two sides (two-, four- or six-handed).  At table 1 A holds side 0's seats
     (0 and 2 in the four-handed game), at table 2 side 1's.  ``first``: the deals played are
     ``first .. first + hands - 1`` (a chunk of a long match, :mod:`euchre_stats.players.match_run`).
+
+    ``workers`` (N > 1 local processes) or ``scheduler`` (a dask cluster's ``tcp://HOST:PORT``) play the
+    deals elsewhere in chunks of :data:`CHUNK_DEALS` deals, as a run directory's match does
+    (:mod:`~euchre_stats.players.match_run`: players named by spec, seated afresh for each chunk): the
+    same match, byte for byte, as here; ``progress`` then moves a chunk at a time.
     """
     if side_count(rules) != 2:
         raise DecisionInputError(f"a duplicate match needs two sides; the {rules.players}-player game has "
@@ -335,6 +342,9 @@ def play_match(a, b, *, hands: int, seed: int, rules: Rules,
     n = rules.players
     sides = [side_of_seat(rules, s) for s in range(n)]
     a_seats = [[s for s in range(n) if sides[s] == t] for t in (0, 1)]
+    check_backend(workers, scheduler)
+    if scheduler or (workers is not None and workers > 1):
+        return _play_elsewhere(a, b, na, nb, hands, seed, rules, first, a_seats, progress, workers, scheduler)
     diffs, records, splits = [], [], []
     for i in range(int(first), int(first) + hands):
         ds = deal_seed(seed, i)
@@ -356,6 +366,34 @@ def play_match(a, b, *, hands: int, seed: int, rules: Rules,
             progress(1)
     est = mean(np.array(diffs, dtype=np.float64))
     return PlayResult(na, nb, hands, seed, rules, diffs, est, a_seats, records, splits=splits)
+
+
+#: deals a chunk of a match played elsewhere holds (as a run directory's, :mod:`~euchre_stats.players.match_run`)
+CHUNK_DEALS = 100
+
+
+def _play_chunk(span: tuple[int, int], a: str, b: str, seed: int, rules: Rules) -> tuple[list, list, list]:
+    """Deals ``first .. stop - 1`` of a match (``span``), played by players seated afresh: (diffs, records, splits)."""
+    first, stop = span
+    r = play_match(a, b, hands=stop - first, seed=seed, rules=rules, first=first)
+    return r.diffs, r.records, r.splits
+
+
+def _play_elsewhere(a, b, na, nb, hands, seed, rules, first, a_seats, progress, workers, scheduler) -> PlayResult:
+    """:func:`play_match` in chunks of :data:`CHUNK_DEALS` deals on a pool or a cluster, combined in the
+    deals' order."""
+    for who in (a, b):
+        if not isinstance(who, str):
+            raise PlayerSpecError(f"a match played elsewhere (workers, scheduler) names its players by spec (a "
+                                  f"string such as 'realistic'), so that each process can seat them; got {who!r}")
+    spans = [(k, min(k + CHUNK_DEALS, first + hands)) for k in range(first, first + hands, CHUNK_DEALS)]
+    with backend(workers, scheduler, "play") as run:
+        chunks = run.map(_play_chunk, spans, args=(a, b, int(seed), rules),
+                         done=None if progress is None else lambda span, _: progress(span[1] - span[0]),
+                         name=lambda span: f"{span[0]}-{span[1]}")
+    diffs, records, splits = ([x for c in chunks for x in c[k]] for k in range(3))
+    return PlayResult(na, nb, hands, seed, rules, diffs, mean(np.array(diffs, dtype=np.float64)), a_seats, records,
+                      splits=splits)
 
 
 __all__ = ["play_hand", "play_hands", "play_match", "PlayResult", "deal_seed", "seat_seeds", "MAX_HANDS",

@@ -5,7 +5,8 @@ A long run is cut into fixed chunks whose results depend only on the run's seed 
 (:mod:`euchre_stats.sampling.seeds`).  :func:`map_chunks` runs one function over such chunks on any
 backend and yields ``(item, result)`` as each finishes (in any order); :func:`map_ordered` returns the
 results in the items' order.  So the backend never changes a result: whoever commits or combines
-the chunks does it by the item, not by the order of arrival.
+the chunks does it by the item, not by the order of arrival.  :func:`backend` is one run's backend
+(checked and connected before any work) for the jobs that keep no run directory.
 
 The function and its arguments must be picklable (a module-level function; specs, rules, seeds) for
 the pool and the cluster.  dask is imported only when a scheduler is named (the ``cluster`` extra).
@@ -15,12 +16,15 @@ Nothing here writes files.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from ..core.errors import ClusterError, DecisionInputError, EuchreStatsError
 
 #: how long a run waits for the scheduler to have a worker before giving up
 WORKER_WAIT_S = 60
+#: the end of the message of a run stopped by a lost worker or cluster (a run directory keeps its chunks)
+_KEPT = "every finished chunk is kept: run the same command again to resume"
 
 
 def check_backend(workers, scheduler) -> None:
@@ -100,8 +104,7 @@ def _pool(fn, items, args, workers):
                 try:
                     result = fut.result()
                 except BrokenProcessPool:
-                    raise ClusterError("a worker process died (killed, or out of memory); every finished chunk "
-                                       "is kept: run the same command again to resume") from None
+                    raise ClusterError("a worker process died (killed, or out of memory); " + _KEPT) from None
                 yield item, result
     except BaseException:
         for proc in list((pool._processes or {}).values()):   # stop the chunks in flight at once
@@ -149,8 +152,8 @@ def _dask(fn, items, args, scheduler, client, key, name):
             except EuchreStatsError:
                 raise
             except Exception as exc:  # a lost scheduler or worker, whatever dask calls it
-                raise ClusterError(f"the dask cluster at {scheduler!r} failed ({type(exc).__name__}: {exc}); every "
-                                   "finished chunk is kept: run the same command again to resume") from None
+                raise ClusterError(f"the dask cluster at {scheduler!r} failed ({type(exc).__name__}: {exc}); "
+                                   + _KEPT) from None
             yield futures[fut], result
             fut.release()
     finally:
@@ -158,4 +161,52 @@ def _dask(fn, items, args, scheduler, client, key, name):
             client.close()
 
 
-__all__ = ["ClusterError", "WORKER_WAIT_S", "check_backend", "connect", "map_chunks", "map_ordered"]
+class Backend:
+    """Where one run's chunks go (:func:`backend`): ``threads`` is what a chunk passes to numba (``None``,
+    every thread, in this process; 1 in a pool's process or on a cluster's worker)."""
+
+    def __init__(self, workers: int | None, scheduler: str | None, client, key: str):
+        self.workers, self.scheduler, self.client, self.key = workers, scheduler, client, key
+        self.calls = 0  # each map's tasks are named apart from the run's other maps'
+        self.threads = 1 if scheduler or (workers is not None and workers > 1) else None
+
+    def map(self, fn: Callable[..., Any], items: Sequence, *, args: tuple = (),
+            done: Callable[[Any, Any], None] | None = None, name: Callable[[Any], str] = str) -> list:
+        """``[fn(item, *args) for item in items]`` on this run's backend, ``done(item, result)`` called as
+        each chunk finishes (in this process, in the items' order; elsewhere as they come back)."""
+        pairs = list(enumerate(items))
+        out: dict[int, Any] = {}
+        self.calls += 1
+        try:
+            for (i, item), result in map_chunks(_second, pairs, args=(fn, *args), workers=self.workers,
+                                                scheduler=self.scheduler, client=self.client,
+                                                key=f"{self.key}-{self.calls}",
+                                                name=lambda pair: f"{pair[0]}-{name(pair[1])}"):
+                out[i] = result
+                if done is not None:
+                    done(item, result)
+        except ClusterError as exc:  # no run directory here: nothing is kept to resume from
+            raise ClusterError(str(exc).replace(_KEPT, "this run keeps no chunks: run the same command again")) \
+                from None
+        return [out[i] for i in range(len(pairs))]
+
+
+@contextmanager
+def backend(workers: int | None = None, scheduler: str | None = None, what: str = "run") -> Iterator[Backend]:
+    """The :class:`Backend` of one run without a run directory: ``workers`` and ``scheduler`` checked
+    (:func:`check_backend`) and the scheduler reached (:func:`connect`) before any work, its client
+    closed at the end; the run's dask tasks are named ``euchre-WHAT-RANDOM-...`` so that no two runs
+    share a task."""
+    import uuid
+
+    check_backend(workers, scheduler)
+    client = connect(scheduler) if scheduler else None
+    try:
+        yield Backend(workers, scheduler, client, f"euchre-{what}-{uuid.uuid4().hex[:12]}")
+    finally:
+        if client is not None:
+            client.close()
+
+
+__all__ = ["Backend", "ClusterError", "WORKER_WAIT_S", "backend", "check_backend", "connect", "map_chunks",
+           "map_ordered"]

@@ -33,6 +33,7 @@ from ..game.state import OVER, PLAY, HandState
 from ..output.results import ResultView
 from ..cardplay.contracts import DEFAULT_PLAY_MODEL
 from ..rules import GAME_NAMES, NORTH_AMERICAN, SIX_HANDED_DECK, SIX_HANDED_DECKS, Rules, for_players, hand_points_array
+from ..sampling.backends import backend
 from ..sampling.seeds import chunk_rng, chunk_sizes
 from .records import WithRecords
 from .simulate import DeckOutcome, _cell, check_run
@@ -185,31 +186,30 @@ def _figures(rules: Rules, maker, alone, round_one, tricks, trump, def_alone=Non
           "no_trump_make": proportion(t[trump[live] == NO_TRUMP] >= rules.tricks_to_make)} if rules.no_trump else {})
 
 
-def _outcome(rules: Rules, label: str, samples: int, seed: int, workers, dealt=None, model: str = "dd",
-             records: list | None = None) -> DeckOutcome:
-    """One column's figures; ``dealt(n)`` is called after each chunk of ``n`` deals is played; ``records``,
-    a list, gets the column's hands as records (:mod:`euchre_stats.study.records`)."""
+def _games_chunk(chunk: tuple, seed: int, model: str, records: bool, threads) -> tuple:
+    """Chunk ``(rules, label, i, size, first deal)`` of a column: (maker, alone, round one, maker's tricks,
+    trump, lone defender), and with ``records`` the chunk's hands as records (else None)."""
+    rules, label, i, size, first = chunk
     # the four-handed game by the plain point-count bidder, every other table by the bidder fitted for it
     policy = PointCountPolicy() if rules.seating.vectorised else game_bidder(rules.players, rules.deck)
-    parts = []
-    sizes = chunk_sizes(samples)
-    for i, size in enumerate(sizes):
-        rng = chunk_rng(seed, rules.players, rules.deck_obj.size, i)
-        states = None if records is None else []
-        hands, trump, maker, alone, def_alone, round_one, leader, out, up, disc = _bid(rules, rng, size, policy,
-                                                                                        states)
-        # realistic play draws its own seed from the chunk's generator, after the bidding
-        play_seed = int(rng.integers(0, 2**62)) if model == "pimc" else 0
-        tricks = _maker_tricks(rules, hands, trump, maker, alone, def_alone, leader, out, up, disc, workers, model,
-                               play_seed)
-        parts.append((maker, alone, round_one, tricks, trump, def_alone))
-        if records is not None:
-            from .records import game_records
+    rng = chunk_rng(seed, rules.players, rules.deck_obj.size, i)
+    states = [] if records else None
+    hands, trump, maker, alone, def_alone, round_one, leader, out, up, disc = _bid(rules, rng, size, policy, states)
+    # realistic play draws its own seed from the chunk's generator, after the bidding
+    play_seed = int(rng.integers(0, 2**62)) if model == "pimc" else 0
+    tricks = _maker_tricks(rules, hands, trump, maker, alone, def_alone, leader, out, up, disc, threads, model,
+                           play_seed)
+    if not records:
+        return (maker, alone, round_one, tricks, trump, def_alone), None
+    from .records import game_records
 
-            records += game_records(rules, states, tricks, f"the {label} column", model, seed, sum(sizes[:i]))
-        if dealt is not None:
-            dealt(size)
-    maker, alone, round_one, tricks, trump, def_alone = (np.concatenate(a) for a in zip(*parts))
+    return ((maker, alone, round_one, tricks, trump, def_alone),
+            game_records(rules, states, tricks, f"the {label} column", model, seed, first))
+
+
+def _outcome(rules: Rules, label: str, samples: int, parts) -> DeckOutcome:
+    """One column's figures from its chunks' ``parts`` (:func:`_games_chunk`)."""
+    maker, alone, round_one, tricks, trump, def_alone = (np.concatenate(a) for a in zip(*(p[0] for p in parts)))
     return DeckOutcome(label, rules, samples, _figures(rules, maker, alone, round_one, tricks, trump, def_alone))
 
 
@@ -318,7 +318,8 @@ class GamesResult(WithRecords, ResultView):
 
 def simulate_games(players: int, decks="24", samples: int = 2000, seed: int | None = None,
                    rules: Rules = NORTH_AMERICAN, hand_size: int | None = None, workers: int | None = None,
-                   progress=None, model: str | None = None, records: bool = False) -> GamesResult:
+                   progress=None, model: str | None = None, records: bool = False,
+                   scheduler: str | None = None) -> GamesResult:
     """Play ``samples`` random deals per deck in the ``players`` game and in the four-handed game.
 
     ``rules`` (every option but the deck) must apply to the smaller game (:func:`~euchre_stats.rules.for_players`
@@ -330,6 +331,10 @@ def simulate_games(players: int, decks="24", samples: int = 2000, seed: int | No
     the option beside it without, on the same deals.
     The four-handed column never has a farmer's hand or no trump.  With ``records`` every deal of
     every column is also kept as a hand record (``result.records``, :mod:`euchre_stats.study.records`).
+
+    The columns' fixed chunks of deals run in this process (``workers`` None or 1, every solver
+    thread), in ``workers`` local processes, or on the dask cluster at ``scheduler``
+    (:mod:`~euchre_stats.sampling.backends`): the same figures and records, byte for byte, on each.
     """
     rules = Rules.from_json(rules)
     if players not in SEATINGS or (SEATINGS[players].vectorised and not (rules.farmers_hand or rules.no_trump)):
@@ -349,16 +354,14 @@ def simulate_games(players: int, decks="24", samples: int = 2000, seed: int | No
         raise VariantsInputError(f"play model {model!r}: a farmer's hand is played double dummy only (realistic "
                                  "play does not model what the farmer's exchange tells the players)")
     base = for_players(rules.replace(farmers_hand=False, no_trump=False), 4)
-    columns, recs = [], [] if records else None
+    games = []
     total, done = samples * len(decks) * 2, 0
 
-    def dealt(n: int) -> None:  # the bar moves with every chunk, not once per column
+    def dealt(chunk, _) -> None:  # the bar moves with every chunk, not once per column
         nonlocal done
-        done += n
+        done += chunk[3]
         progress(done, total)
 
-    if progress is not None:
-        progress(0, total)  # drawn at once: the first chunk can take a while
     for d in decks:
         if d.doubled:  # six-handed only: beside six-handed euchre on its standard 33-card deck
             game = for_players(base.replace(deck=SIX_HANDED_DECK), 6).replace(deck=d.label)
@@ -370,10 +373,18 @@ def simulate_games(players: int, decks="24", samples: int = 2000, seed: int | No
             game = for_players(std, players).replace(farmers_hand=rules.farmers_hand, no_trump=rules.no_trump)
         if hand_size is not None and game.hand_size != hand_size:
             game = game.replace(hand_size=hand_size)   # refused with the game's own message
-        for r in (game, std):
-            columns.append(_outcome(r, f"{r.deck} {game_label(r)}", samples, seed, workers,
-                                    None if progress is None else dealt, model, recs))
-    return GamesResult(rules, players, seed, samples, columns, model, recs or [])
+        games += [game, std]
+    sizes = chunk_sizes(samples)
+    chunks = [(r, f"{r.deck} {game_label(r)}", i, size, sum(sizes[:i])) for r in games for i, size in enumerate(sizes)]
+    with backend(workers, scheduler, "games") as run:
+        if progress is not None:
+            progress(0, total)  # drawn at once: the first chunk can take a while
+        parts = run.map(_games_chunk, chunks, args=(seed, model, records, run.threads),
+                        done=None if progress is None else dealt, name=lambda c: f"{c[0].players}-{c[0].deck}-{c[2]}")
+    columns = [_outcome(r, f"{r.deck} {game_label(r)}", samples, parts[k * len(sizes):(k + 1) * len(sizes)])
+               for k, r in enumerate(games)]
+    recs = [rec for _, chunk_records in parts for rec in chunk_records or ()]
+    return GamesResult(rules, players, seed, samples, columns, model, recs)
 
 
 __all__ = ["GAME_FIGURES", "GamesResult", "simulate_games"]

@@ -31,6 +31,7 @@ from ..output.results import ResultView
 from ..cardplay.contracts import DEFAULT_PLAY_MODEL
 from ..rules import NORTH_AMERICAN, Rules, joker_up_offers_named_suit
 from ..decide.selfplay import play_random_hands
+from ..sampling.backends import backend
 from ..sampling.seeds import chunk_rng, chunk_sizes
 from .records import WithRecords
 
@@ -181,10 +182,23 @@ def check_run(decks, samples, seed, model: str) -> tuple[list, int]:
     return deck_list, int(seed)
 
 
+def _variants_chunk(chunk: tuple, seed: int, model: str, bidding, records: bool, threads) -> tuple:
+    """Chunk ``(rules, deck size, i, size, first deal)`` of :func:`simulate_variants`: the hands' arrays,
+    and with ``records`` their hand records (else None)."""
+    r, deck_size, i, size, first = chunk
+    auctions = [] if records else None
+    played = play_random_hands(r, size, chunk_rng(seed, deck_size, i), model, threads, bidding, auctions=auctions)
+    if not records:
+        return played.arrays(), None
+    from .records import vectorised_records
+
+    return played.arrays(), vectorised_records(r, auctions, played.maker, played.maker_tricks, model, seed, first)
+
+
 def simulate_variants(decks="24,25,28,32,33", samples: int = 10000, seed: int | None = None,
                       rules: Rules = NORTH_AMERICAN, *, model: str = DEFAULT_PLAY_MODEL, workers: int | None = None,
                       hand_size: int | None = None, bidding=None, progress=None,
-                      records: bool = False) -> VariantsResult:
+                      records: bool = False, scheduler: str | None = None) -> VariantsResult:
     """Play ``samples`` random deals per deck under ``rules`` and summarise them (see :data:`FIGURES`).
 
     Parameters
@@ -194,7 +208,9 @@ def simulate_variants(decks="24,25,28,32,33", samples: int = 10000, seed: int | 
     seed : base seed (random when ``None``; the one used is in the result)
     rules : every option but the deck (and, with ``hand_size``, the hand size) applies to each deck
     model : play model, ``"dd"`` or ``"pimc"``
-    workers : solver threads (results do not depend on it)
+    workers : ``None`` or 1: this process, every solver thread; N > 1: N local processes
+    scheduler : ``tcp://HOST:PORT`` of a dask cluster to run the chunks on (results do not depend on
+        where they run: :mod:`~euchre_stats.sampling.backends`)
     hand_size : cards per hand for every deck (default: the rules' hand size)
     progress : callback ``(done, total)`` over all decks' deals
     records : also keep every deal as a hand record (``result.records``; :mod:`euchre_stats.study.records`
@@ -211,25 +227,22 @@ def simulate_variants(decks="24,25,28,32,33", samples: int = 10000, seed: int | 
     for d in deck_list:
         per_deck.append(rules.replace(deck=d.label, hand_size=rules.hand_size if hand_size is None else hand_size))
     sizes = chunk_sizes(samples)
-    total, done = samples * len(deck_list), 0
-    if progress is not None:
-        progress(0, total)  # drawn at once: the first chunk of realistic play takes seconds
-    out, recs = [], []
-    for d, r in zip(deck_list, per_deck):
-        parts = []
-        for i, size in enumerate(sizes):
-            auctions = [] if records else None
-            played = play_random_hands(r, size, chunk_rng(seed, d.size, i), model, workers, bidding, auctions=auctions)
-            parts.append(played.arrays())
-            if records:
-                from .records import vectorised_records
+    total, done = samples * len(deck_list), [0]
+    chunks = [(r, d.size, i, size, sum(sizes[:i])) for d, r in zip(deck_list, per_deck)
+              for i, size in enumerate(sizes)]
 
-                recs += vectorised_records(r, auctions, played.maker, played.maker_tricks, model, seed,
-                                           sum(sizes[:i]))
-            done += size
-            if progress is not None:
-                progress(done, total)
-        arrays = [np.concatenate(a) for a in zip(*parts)]
+    def tick(chunk, _) -> None:
+        done[0] += chunk[3]
+        progress(done[0], total)
+
+    with backend(workers, scheduler, "variants") as run:
+        if progress is not None:
+            progress(0, total)  # drawn at once: the first chunk of realistic play takes seconds
+        parts = run.map(_variants_chunk, chunks, args=(seed, model, bidding, records, run.threads),
+                        done=None if progress is None else tick, name=lambda c: f"{c[1]}-{c[2]}")
+    out, recs = [], [rec for _, chunk_records in parts for rec in chunk_records or ()]
+    for k, (d, r) in enumerate(zip(deck_list, per_deck)):
+        arrays = [np.concatenate(a) for a in zip(*(p[0] for p in parts[k * len(sizes):(k + 1) * len(sizes)]))]
         out.append(DeckOutcome(d.label, r, samples, _figures(r, *arrays)))
     return VariantsResult(rules, model, seed, samples, out, bidding.decisions.split(" (")[0], recs)
 

@@ -84,3 +84,53 @@ def test_the_command_prints_a_summary_and_the_file_it_wrote(tmp_path):
     assert order[0] == "order" and [float(v) for v in order[1:]] == pytest.approx(model["order"], abs=0.005)
     plain = CliRunner().invoke(cli, args)
     assert json.loads(plain.stdout)["order"] == model["order"] and "wrote" not in plain.stderr
+
+
+def _fitted(r: TuneResult) -> str:
+    import dataclasses
+    import json
+
+    return json.dumps([dataclasses.asdict(r.model), r.fit], default=str)
+
+
+def test_tune_is_the_same_on_a_process_pool_and_a_dask_cluster():
+    """Each decision point's play-outs played in chunks in two processes and on a LocalCluster: the same
+    model and fit, byte for byte."""
+    from test_backends import same_on_every_backend
+
+    same_on_every_backend(lambda **kw: _fitted(tune(preset("north-american"), deals=600, seed=3, sweeps=1,
+                                                    play="dd", **kw)))
+
+
+def test_realistic_play_outs_in_chunks_elsewhere_are_the_ones_played_here(monkeypatch):
+    """Realistic play-outs cut into chunks (of 7 deals here) on a process pool: each deal plays from its
+    place among the contracts played, with the seed drawn here, so the values and the generator's state
+    after them are those of one play-out in this process (thrown-in deals among them)."""
+    from euchre_stats.bidding import tuning
+    from euchre_stats.bidding.auction import Auction
+    from euchre_stats.cardplay.contracts import Evaluator
+    from euchre_stats.sampling.backends import backend
+    from euchre_stats.sampling.deals import random_deals
+
+    rules = preset("north-american")
+    hands, ups = random_deals(rules, 3000, np.random.default_rng(5))
+    h = hands[ups == ups[0]][:60]
+    c = Auction(rules, BiddingModel(), int(ups[0])).finish(h, 2, 0, np.random.default_rng(6))
+    assert (c.maker < 0).any() and (c.maker >= 0).any()
+    want = tuning._values(Evaluator(rules, "pimc", 1, None), 1, c, rng := np.random.default_rng(7))
+    after = rng.integers(2**62)
+    monkeypatch.setattr(tuning, "CHUNK", 7)
+    got = np.zeros(len(want))
+    with backend(2, None) as run:
+        plays = tuning._PlayOuts(run, None, rules, "pimc", 1)
+        plays.value(c, rng := np.random.default_rng(7), got, slice(None))
+        assert len(plays.jobs) > 1
+        plays.finish()
+    assert got.tolist() == want.tolist() and rng.integers(2**62) == after
+
+
+def test_tune_refuses_a_bad_backend(monkeypatch):
+    from test_backends import refuses_a_bad_backend
+
+    refuses_a_bad_backend(monkeypatch, lambda **kw: tune(preset("north-american"), deals=600, seed=3, sweeps=1,
+                                                         play="dd", **kw))

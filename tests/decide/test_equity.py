@@ -239,3 +239,23 @@ def test_the_equity_heatmap_labels_are_readable_on_their_cells(tmp_path):
     matplotlib.pyplot.close(ax.figure)
     r.save_plot(str(tmp_path / "eq.png"))
     assert matplotlib.image.imread(tmp_path / "eq.png").ndim == 3
+
+
+def test_equity_is_the_same_on_a_process_pool_and_a_dask_cluster():
+    """The deals' chunks played here, in two processes and on a LocalCluster: the same table, byte for byte."""
+    import json
+
+    from test_backends import same_on_every_backend
+
+    from euchre_stats.decide.equity import equity
+
+    same_on_every_backend(lambda **kw: json.dumps(equity(NORTH_AMERICAN, samples=1500, seed=8, model="dd",
+                                                         **kw).to_dict()))
+
+
+def test_equity_refuses_a_bad_backend(monkeypatch):
+    from test_backends import refuses_a_bad_backend
+
+    from euchre_stats.decide.equity import equity
+
+    refuses_a_bad_backend(monkeypatch, lambda **kw: equity(NORTH_AMERICAN, samples=1500, seed=8, model="dd", **kw))

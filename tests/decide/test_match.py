@@ -180,3 +180,32 @@ def test_realistic_match_with_a_control_keeps_the_plain_estimate_and_adds_up():
     assert "with a control variate" in text and "3,000 more deals double-dummy" in text
     with pytest.raises(ValueError, match="control_deals"):
         es.match("points", "dd-tuned", deals=10, seed=6, control_deals=-1)
+
+
+def test_a_match_is_the_same_on_a_process_pool_and_a_dask_cluster():
+    """The chunks of deals (paired and control), and of whole games, played here, in two processes and
+    on a LocalCluster: the same match, byte for byte."""
+    from test_backends import same_on_every_backend
+
+    from euchre_stats.decide.match import match, match_games
+
+    def runs(**kw):
+        return [json.dumps(r.to_dict()) for r in (
+            match("shipped", "points", deals=1500, seed=4, model="dd", **kw),
+            match("shipped", "points", deals=12, seed=4, model="pimc", control_deals=1100, **kw),
+            match_games("shipped", "points", games=3, seed=4, model="dd", **kw))]
+
+    seen = []
+    here = same_on_every_backend(runs)
+    assert runs(progress=lambda done, total: seen.append((done, total))) == here
+    assert seen[0] == (0, 1500) and seen[-1] == (3, 3)
+
+
+def test_a_match_refuses_a_bad_backend(monkeypatch):
+    from test_backends import refuses_a_bad_backend
+
+    from euchre_stats.decide.match import match, match_games
+
+    refuses_a_bad_backend(monkeypatch, lambda **kw: match("shipped", "points", deals=20, seed=1, model="dd", **kw))
+    refuses_a_bad_backend(monkeypatch, lambda **kw: match_games("shipped", "points", games=2, seed=1, model="dd",
+                                                                **kw))

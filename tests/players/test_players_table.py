@@ -155,3 +155,28 @@ def test_exchanges_and_lone_defence_are_answered_legally():
         states = play_hands(spec, hands=40, seed=1, rules=rules)
         assert any(s.railroad for s in states) and any(s.farmer for s in states)
     assert any(s.defender_alone is not None for s in play_hands("random", hands=40, seed=1, rules=rules))
+
+
+def test_a_match_is_the_same_on_a_process_pool_and_a_dask_cluster():
+    """Deals played in chunks of 100 in two processes and on a LocalCluster: the same match,
+    byte for byte (first deal 5: chunks 5..104 and 105..134)."""
+    from test_backends import same_on_every_backend
+
+    def run(**kw):
+        r = play_match("points", "random", hands=130, seed=3, rules=Rules(), first=5, **kw)
+        return json.dumps(r.to_dict()), r.records_jsonl()
+
+    seen = []
+    assert run(workers=2, progress=seen.append) == same_on_every_backend(run)
+    assert sorted(seen) == [30, 100]
+
+
+def test_a_match_elsewhere_refuses_a_bad_backend_and_wants_specs(monkeypatch):
+    from test_backends import refuses_a_bad_backend
+
+    refuses_a_bad_backend(monkeypatch, lambda **kw: play_match("points", "random", hands=3, seed=3, rules=Rules(),
+                                                               **kw))
+    with pytest.raises(DecisionInputError, match="workers must be a whole number >= 1, got 0"):
+        play_match("points", "random", hands=3, seed=3, rules=Rules(), workers=0)
+    with pytest.raises(PlayerSpecError, match="names its players by spec"):
+        play_match(RandomPlayer(), "random", hands=3, seed=3, rules=Rules(), workers=2)

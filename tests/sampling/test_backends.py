@@ -6,8 +6,33 @@ from __future__ import annotations
 import pytest
 
 from euchre_stats.core.errors import ClusterError, DecisionInputError
-from euchre_stats.sampling.backends import check_backend, map_chunks, map_ordered
+from euchre_stats.sampling.backends import check_backend, connect, map_chunks, map_ordered
 from euchre_stats.sampling.seeds import chunk_rng
+
+
+def same_on_every_backend(run):
+    """``run(**where)`` in this process, on ``workers=2`` and on a two-worker LocalCluster: the three
+    results equal (each job's test of issue 32); returns this process's."""
+    here = run()
+    assert run(workers=2) == here
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster:
+        assert run(scheduler=cluster.scheduler_address) == here
+    return here
+
+
+def refuses_a_bad_backend(monkeypatch, run):
+    """``run(**where)`` stops at once, in one line, on an unreachable scheduler (naming it) and on both
+    ``workers`` and ``scheduler`` given."""
+    pytest.importorskip("distributed")
+    from euchre_stats.sampling import backends
+
+    monkeypatch.setattr(backends, "connect", lambda scheduler: connect(scheduler, timeout="1s"))
+    with pytest.raises(ClusterError, match="cannot reach the dask scheduler 'tcp://127.0.0.1:9'"):
+        run(scheduler="tcp://127.0.0.1:9")
+    with pytest.raises(DecisionInputError, match="either --workers"):
+        run(workers=2, scheduler="tcp://x:1")
 
 
 def draw(i, seed, size):
@@ -39,7 +64,7 @@ def test_map_chunks_yields_each_item_with_its_result():
 
 
 def test_the_projects_errors_come_back_as_they_are():
-    with pytest.raises(DecisionInputError, match="bad chunk 0"):
+    with pytest.raises(DecisionInputError, match="bad chunk [01]"):  # whichever process fails first
         map_ordered(boom, [0, 1], workers=2)
 
 
@@ -58,7 +83,41 @@ def test_bad_settings_are_refused(workers, scheduler, match):
 
 def test_an_unreachable_scheduler_is_a_clear_error():
     pytest.importorskip("distributed")
-    from euchre_stats.sampling.backends import connect
-
     with pytest.raises(ClusterError, match="tcp://127.0.0.1:9"):
         connect("tcp://127.0.0.1:9", timeout="1s")
+
+
+def die(i):
+    import os
+
+    if i == 1:
+        os._exit(9)  # as a process killed
+    return i
+
+
+def test_a_runs_backend_maps_in_order_calls_done_and_names_each_map_apart():
+    from euchre_stats.sampling.backends import backend
+
+    with backend() as run:
+        seen = []
+        assert run.threads is None
+        assert run.map(draw, range(3), args=(5, 2), done=lambda i, r: seen.append(i)) == [draw(i, 5, 2)
+                                                                                         for i in range(3)]
+        assert seen == [0, 1, 2]
+    with backend(2) as run:
+        assert run.threads == 1 and run.map(draw, [2, 0], args=(5, 2)) == [draw(2, 5, 2), draw(0, 5, 2)]
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster, backend(None, cluster.scheduler_address) as run:
+        # the same items twice in one run, with other arguments: never the first map's results
+        assert run.map(draw, range(3), args=(5, 2)) == [draw(i, 5, 2) for i in range(3)]
+        assert run.map(draw, range(3), args=(6, 2)) == [draw(i, 6, 2) for i in range(3)]
+        assert run.threads == 1
+
+
+def test_a_killed_process_stops_a_run_without_a_directory_in_one_line():
+    from euchre_stats.sampling.backends import backend
+
+    with pytest.raises(ClusterError, match="a worker process died .*this run keeps no chunks: run the same command"):
+        with backend(2) as run:
+            run.map(die, range(3))

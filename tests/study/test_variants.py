@@ -152,3 +152,26 @@ def test_the_header_names_each_columns_deck_and_no_other():
                     "32-card deck, 5 cards each"), head
     games = es.variants("24,32", samples=4, seed=1, players=3, model="dd").to_text().splitlines()[1]
     assert "24-card deck" not in games and "the columns' decks: 24, 32 cards" in games
+
+
+def test_variants_are_the_same_on_a_process_pool_and_a_dask_cluster():
+    """Every deck's chunks played here, in two processes and on a LocalCluster: the same figures, byte for byte."""
+    from test_backends import same_on_every_backend
+
+    def run(**kw):
+        r = simulate_variants("24,25", 1100, seed=5, model="dd", **kw)
+        return json.dumps(r.to_dict()), r.records_jsonl()
+
+    seen = []
+    assert run(progress=lambda done, total: seen.append(done)) == same_on_every_backend(run)
+    assert seen == [0, 1000, 1100, 2100, 2200]
+    # the hand records too, deck by deck and chunk by chunk
+    here = run(records=True)
+    assert here[0] == run()[0] and here[1].count("\n") == 2200
+    assert run(records=True, workers=2) == here
+
+
+def test_variants_refuse_a_bad_backend(monkeypatch):
+    from test_backends import refuses_a_bad_backend
+
+    refuses_a_bad_backend(monkeypatch, lambda **kw: simulate_variants("24", 100, seed=5, model="dd", **kw))
