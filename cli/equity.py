@@ -21,13 +21,17 @@ from .group import cli
 @click.option("--model", type=click.Choice(["pimc", "dd"]), default="pimc", show_default=True,
               help="play model of the self-play hands (pimc: realistic)")
 @click.option("--workers", "-j", type=click.IntRange(min=1, max=1024), default=None,
-              help="solver threads (results do not depend on it)")
+              help="local processes, one solver thread each (default: this process, every thread); the output does "
+                   "not depend on it")
+@click.option("--scheduler", default=None,
+              help="tcp://HOST:PORT of a dask scheduler to play the chunks on (docs/scaling.md); the output does "
+                   "not change")
 @click.option("--plot", "plot", type=click.Path(dir_okay=False), default=None, callback=plot_path,
               help="draw the table (we deal next) as a heatmap to FILE (.png/.svg/.pdf)")
 @rules_options
 @output_options()
 @handle_errors
-def equity(samples, seed, model, workers, plot, rules, fmt, output):
+def equity(samples, seed, model, workers, scheduler, plot, rules, fmt, output):
     """The match equity table: P(we win the game) from every score, who deals next, the rules' target.
 
     \b
@@ -35,7 +39,7 @@ def equity(samples, seed, model, workers, plot, rules, fmt, output):
       euchre-stats equity --rules north-american --samples 5000 --seed 1
       euchre-stats equity --game-to 11 --win-by-two --format json
     """
-    result = es.equity(rules, samples=samples, seed=seed, model=model, workers=workers)
+    result = es.equity(rules, samples=samples, seed=seed, model=model, workers=workers, scheduler=scheduler)
     if plot:
         result.save_plot(plot)
     emit(result.format(fmt), output)

@@ -35,7 +35,11 @@ from .group import cli
 @click.option("--model", type=click.Choice(["pimc", "dd"]), default="pimc", show_default=True,
               help="play model of every hand (pimc: realistic)")
 @click.option("--workers", "-j", type=click.IntRange(min=1, max=1024), default=None,
-              help="solver threads (results do not depend on it)")
+              help="local processes, one solver thread each (default: this process, every thread); the output does "
+                   "not depend on it")
+@click.option("--scheduler", default=None,
+              help="tcp://HOST:PORT of a dask scheduler to play the chunks on (docs/scaling.md); the output does "
+                   "not change")
 @click.option("--records", type=click.Path(dir_okay=False), default=None, callback=writable_path,
               help="players only: write every hand played to FILE, one JSON record a line (euchre-stats review FILE)")
 @click.option("--run-dir", type=click.Path(file_okay=False), default=None,
@@ -46,7 +50,8 @@ from .group import cli
 @rules_options
 @output_options()
 @handle_errors
-def match(a, b, deals, games, control_deals, seed, model, workers, records, run_dir, chunk_deals, rules, fmt, output):
+def match(a, b, deals, games, control_deals, seed, model, workers, scheduler, records, run_dir, chunk_deals, rules, fmt,
+          output):
     """A duplicate match between two bidding policies, or two players: A's points minus B's per hand.
 
     Every deal is played at two tables, the policies' seats swapped, with the same cards and the
@@ -72,7 +77,8 @@ def match(a, b, deals, games, control_deals, seed, model, workers, records, run_
     """
     result = es.match(a, b, deals=deals, seed=seed, rules=rules, model=model, workers=workers,
                       progress=progress_bar("match"), games=games, control_deals=control_deals,
-                      records=records is not None, run_dir=run_dir, chunk_deals=chunk_deals)
+                      records=records is not None, run_dir=run_dir, chunk_deals=chunk_deals,
+                      scheduler=scheduler)
     if records is not None:
         atomic_write(records, result.records_jsonl().encode("utf-8"))
     emit(result.format(fmt), output)

@@ -85,7 +85,11 @@ def _deck_list_rules(func):
 @click.option("--seed", type=click.IntRange(min=0), default=None,
               help="random seed (printed; the same seed gives the same output)")
 @click.option("--workers", "-j", type=click.IntRange(min=1), default=None,
-              help="solver threads (results do not depend on it)")
+              help="local processes, one solver thread each (default: this process, every thread); the output does "
+                   "not depend on it")
+@click.option("--scheduler", default=None,
+              help="tcp://HOST:PORT of a dask scheduler to play the chunks on (docs/scaling.md); the output does "
+                   "not change")
 @click.option("--model", type=click.Choice(["pimc", "dd"]), default=None,
               help="play model: pimc = realistic (each player sees only its own cards; the default), dd = "
                    "double-dummy (the only one with a farmer's hand, and then the default)")
@@ -103,7 +107,8 @@ def _deck_list_rules(func):
 @_deck_list_rules
 @output_options()
 @handle_errors
-def variants(samples, seed, workers, model, plot, records, players, rules, decks, per_deck_hand_size, fmt, output):
+def variants(samples, seed, workers, scheduler, model, plot, records, players, rules, decks, per_deck_hand_size, fmt,
+             output):
     """Simulated whole hands per deck: who makes trump, P(make), P(march), P(euchre), loners, points.
 
     Random deals, the auction by the bidding model (the dealer discarding its best card),
@@ -131,7 +136,7 @@ def variants(samples, seed, workers, model, plot, records, players, rules, decks
     """
     r = es.variants(decks, samples=samples, seed=seed, rules=rules, model=model, workers=workers,
                     hand_size=per_deck_hand_size, progress=progress_bar("dealing"), players=int(players),
-                    records=records is not None)
+                    records=records is not None, scheduler=scheduler)
     if plot:
         r.save_plot(plot)
     if records is not None:

@@ -27,12 +27,18 @@ from .group import cli
               help="random seed (printed; the same seed gives the same output)")
 @click.option("--records", type=click.Path(dir_okay=False), default=None, callback=writable_path,
               help="write every hand played to FILE, one JSON record a line (euchre-stats review FILE)")
+@click.option("--workers", "-j", type=click.IntRange(min=1, max=1024), default=None,
+              help="local processes, each playing chunks of 100 deals (default: this process); the output does not "
+                   "depend on it")
+@click.option("--scheduler", default=None,
+              help="tcp://HOST:PORT of a dask scheduler to play the chunks on (docs/scaling.md); the output does "
+                   "not change")
 @click.option("--players", type=click.Choice(["2", "4", "6"]), default=None,
               help="a two- or six-handed table (default: four)")
 @rules_options
 @output_options()
 @handle_errors
-def play(a, b, deals, seed, records, players, rules, fmt, output):
+def play(a, b, deals, seed, records, workers, scheduler, players, rules, fmt, output):
     """Duplicate deals between two players: A's points minus B's per deal, 95% interval.
 
     Every deal is played twice through the hand state machine, A on one side and B on the
@@ -46,7 +52,8 @@ def play(a, b, deals, seed, records, players, rules, fmt, output):
       euchre-stats review hands.jsonl
       euchre-stats play --a realistic --b random --hands 20 --seed 1 --format json
     """
-    result = es.play(a, b, hands=deals, seed=seed, rules=rules, players=players, progress=progress_bar("play"))
+    result = es.play(a, b, hands=deals, seed=seed, rules=rules, players=players, progress=progress_bar("play"),
+                     workers=workers, scheduler=scheduler)
     if records is not None:
         atomic_write(records, result.records_jsonl().encode("utf-8"))
     emit(result.format(fmt), output)

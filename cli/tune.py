@@ -27,7 +27,12 @@ from .group import cli
               help="seed of the refinement's matches")
 @click.option("--refine-rounds", type=click.IntRange(min=1, max=10), default=1, show_default=True,
               help="refinement rounds (each keeps at most one move)")
-@click.option("--workers", "-j", type=click.IntRange(min=1, max=1024), default=None, help="solver threads")
+@click.option("--workers", "-j", type=click.IntRange(min=1, max=1024), default=None,
+              help="local processes, one solver thread each (with --players: solver threads); the model does not "
+                   "depend on it")
+@click.option("--scheduler", default=None,
+              help="tcp://HOST:PORT of a dask scheduler to play the chunks on (docs/scaling.md); the output does "
+                   "not change")
 @click.option("--players", type=click.Choice(["2", "3", "6"]), default=None,
               help="fit the point-count bidder of the two-handed game (2), cutthroat (3) or six-handed euchre (6, "
                    "--model dd) instead: its order_opponent, take_up and call thresholds, and assist in six-handed "
@@ -36,7 +41,8 @@ from .group import cli
               help="write the model (JSON, with its fit report under \"fit\") to FILE")
 @rules_options
 @handle_errors
-def tune(deals, sweeps, seed, play, start, refine_deals, refine_seed, refine_rounds, workers, players, output, rules):
+def tune(deals, sweeps, seed, play, start, refine_deals, refine_seed, refine_rounds, workers, scheduler, players,
+         output, rules):
     """Fit the bidding model's thresholds (and next's bonus) by self-play.
 
     Each seat's thresholds, round by round, maximise its side's points against the current model
@@ -52,8 +58,9 @@ def tune(deals, sweeps, seed, play, start, refine_deals, refine_seed, refine_rou
       euchre-stats tune --players 3 --deals 6000 --sweeps 2 -o cutthroat.json
     """
     if players is not None:
-        if start or refine_deals:
-            raise click.UsageError("--start and --refine-deals fit the four-handed model, not --players")
+        if start or refine_deals or scheduler:
+            raise click.UsageError("--start, --refine-deals and --scheduler are for the four-handed model, "
+                                   "not --players")
         from euchre_stats.bidding.games import tune_game_bidder
         from euchre_stats.rules import for_players
 
@@ -73,7 +80,7 @@ def tune(deals, sweeps, seed, play, start, refine_deals, refine_seed, refine_rou
                              start_fit=load_fit(start) if start else None, workers=workers,
                              progress=progress_bar("tune"), refine_progress=progress_bar("refine"), play=play,
                              refine_deals=refine_deals,
-                             refine_seed=refine_seed, refine_rounds=refine_rounds)
+                             refine_seed=refine_seed, refine_rounds=refine_rounds, scheduler=scheduler)
     refined = f"   refined by matches of {refine_deals:,} deals (seed {refine_seed})" if refine_deals else ""
     click.echo(f"seed: {seed}   deals per decision point: {deals:,}   sweeps: {sweeps}   play model: {play}"
                f"{refined}", err=True)

@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # pragma: no cover
 @checked
 def equity(rules: RulesLike = "north-american", *, samples: int = 20000, seed: int | None = None,
            model: str | None = None, workers: int | None = None,
-           bidding: str | BiddingModel | None = None) -> EquityResult:
+           bidding: str | BiddingModel | None = None, scheduler: str | None = None) -> EquityResult:
     """The match equity table: the chance of winning the game from every score.
 
     The chain is exact (:mod:`euchre_stats.decide.equity`); its input, the chances of one hand's
@@ -35,8 +35,11 @@ def equity(rules: RulesLike = "north-american", *, samples: int = 20000, seed: i
     ----------
     rules : str, Rules or dict
         As in :func:`order`; ``game_to`` and ``win_by_two`` fix the game.
-    samples, seed, model, workers, bidding
+    samples, seed, model, bidding
         The self-play hands (as in :func:`order`).
+    workers, scheduler
+        Where the hands' chunks are played: this process (default), ``workers`` local processes, or
+        the dask cluster at ``scheduler`` (``tcp://HOST:PORT``); the result is the same byte for byte.
 
     Returns
     -------
@@ -55,7 +58,7 @@ def equity(rules: RulesLike = "north-american", *, samples: int = 20000, seed: i
     check_sizes(samples=samples, workers=workers)
 
     result = _equity(read_rules(rules), samples=samples, seed=seed, workers=workers, bidding=read_bidding(bidding),
-                     **model_option(model))
+                     scheduler=scheduler, **model_option(model))
     result.bidding = bidding_name(bidding)
     return result
 
@@ -65,7 +68,7 @@ def match(a: str | BiddingModel = "shipped", b: str | BiddingModel = "points", *
           seed: int | None = None, rules: RulesLike = "north-american", model: str = "pimc",
           workers: int | None = None, progress: Progress | None = None,
           games: int | None = None, control_deals: int | None = None,
-          records: bool = False, run_dir=None, chunk_deals: int | None = None
+          records: bool = False, run_dir=None, chunk_deals: int | None = None, scheduler: str | None = None
           ) -> MatchResult | MatchGamesResult | PlayResult:
     """A duplicate match between two bidding policies, or two players: A's points minus B's per hand.
 
@@ -83,9 +86,13 @@ def match(a: str | BiddingModel = "shipped", b: str | BiddingModel = "points", *
         ``"points"`` (a published point count) or the path of a model file from ``euchre-stats tune``;
         or a player spec or object (as :func:`play`), which seats players on both sides (a policy
         name on the other side then sits as that policy's player, playing cards realistically).
-        ``model``, ``workers`` and ``control_deals`` are for policies only.
-    deals, seed, rules, workers, progress
+        ``model`` and ``control_deals`` are for policies only.
+    deals, seed, rules, progress
         As in :func:`order`.
+    workers, scheduler
+        Where the deals' chunks are played: this process (default), ``workers`` local processes, or
+        the dask cluster at ``scheduler`` (``tcp://HOST:PORT``); the result is the same byte for
+        byte.  Not for whole games between players, nor OpenSpiel's bots outside a run directory.
     model : str
         The play model of every hand: ``"pimc"`` (realistic, the default) or ``"dd"``.
     games : int, optional
@@ -127,8 +134,7 @@ def match(a: str | BiddingModel = "shipped", b: str | BiddingModel = "points", *
 
     check_sizes(deals=deals, games=games, workers=workers)
     if not (_is_policy(a) and _is_policy(b)):
-        given = [f"{k}" for k, v in (("model", model != "pimc"), ("workers", workers is not None),
-                                     ("control_deals", control_deals is not None)) if v]
+        given = [f"{k}" for k, v in (("model", model != "pimc"), ("control_deals", control_deals is not None)) if v]
         if given:
             raise DecisionInputError(f"{', '.join(given)}: for a match between two bidding policies only; "
                                      f"{a!r} against {b!r} seats players, who play every bid and card themselves")
@@ -137,17 +143,19 @@ def match(a: str | BiddingModel = "shipped", b: str | BiddingModel = "points", *
             from ..sampling.seeds import resolve_seed
 
             given = [k for k, v in (("records", records), ("run_dir", run_dir is not None),
-                                    ("chunk_deals", chunk_deals is not None)) if v]
+                                    ("chunk_deals", chunk_deals is not None), ("workers", workers is not None),
+                                    ("scheduler", scheduler is not None)) if v]
             if given:
                 raise DecisionInputError(f"{', '.join(given)}: for a match of single deals; a match of whole games "
                                          "(games) keeps only who won")
             return player_games(a, b, games=games, seed=resolve_seed(seed), rules=read_rules(rules), progress=progress)
         if run_dir is not None:
             return _run_players(a, b, deals=deals, seed=seed, rules=read_rules(rules), progress=progress,
-                                run_dir=run_dir, chunk_deals=chunk_deals)
+                                run_dir=run_dir, chunk_deals=chunk_deals, workers=workers, scheduler=scheduler)
         if chunk_deals is not None:
             raise DecisionInputError("chunk_deals: for a match in a run directory only (run_dir)")
-        return _play_players(a, b, hands=deals, seed=seed, rules=read_rules(rules), progress=progress)
+        return _play_players(a, b, hands=deals, seed=seed, rules=read_rules(rules), progress=progress,
+                             workers=workers, scheduler=scheduler)
     if run_dir is not None or chunk_deals is not None:
         raise DecisionInputError(f"run_dir: a match between two bidding policies ({a!r}, {b!r}) runs in one go; "
                                  "a run directory is for a match between players (realistic, an OpenSpiel bot...)")
@@ -156,15 +164,16 @@ def match(a: str | BiddingModel = "shipped", b: str | BiddingModel = "points", *
                                  "name a player (realistic, random...) for A or B, or use euchre-stats play")
     if games is not None:
         return match_games(a, b, games=games, seed=seed, rules=read_rules(rules), model=model, workers=workers,
-                           progress=progress)
+                           progress=progress, scheduler=scheduler)
     return _match(a, b, deals=deals, seed=seed, rules=read_rules(rules), model=model, workers=workers,
-                  progress=progress, control_deals=control_deals)
+                  progress=progress, control_deals=control_deals, scheduler=scheduler)
 
 
 @checked
 def play(a="realistic", b="points", *, hands: int = 100, seed: int | None = None,
          rules: RulesLike = "north-american", players: int | str | None = None,
-         progress: Progress | None = None) -> PlayResult:
+         progress: Progress | None = None, workers: int | None = None,
+         scheduler: str | None = None) -> PlayResult:
     """Duplicate deals between two players (bidding and card play): A's points minus B's per deal.
 
     Each deal is played at two tables through the hand state machine, A on one side and B on the
@@ -185,6 +194,10 @@ def play(a="realistic", b="points", *, hands: int = 100, seed: int | None = None
         As in :func:`order`.
     players : int, optional
         A two- or six-handed table (as ``--players``); cutthroat has no two sides to swap.
+    workers, scheduler
+        Where chunks of 100 deals are played: this process (default), ``workers`` local processes,
+        or the dask cluster at ``scheduler``; the same result byte for byte.  Players named by spec
+        only (a worker seats them afresh); not with OpenSpiel's bots.
 
     Returns
     -------
@@ -199,8 +212,9 @@ def play(a="realistic", b="points", *, hands: int = 100, seed: int | None = None
     >>> r.diff, len(r.records)
     (0.0, 8)
     """
-    check_sizes(deals=hands)  # (its bound is the deals'; `play --hands` is a size option named deals)
-    return _play_players(a, b, hands=hands, seed=seed, rules=rules_for_players(rules, players), progress=progress)
+    check_sizes(deals=hands, workers=workers)  # (its bound is the deals'; `play --hands` is a size option named deals)
+    return _play_players(a, b, hands=hands, seed=seed, rules=rules_for_players(rules, players), progress=progress,
+                         workers=workers, scheduler=scheduler)
 
 
 def _is_policy(x) -> bool:
@@ -213,7 +227,7 @@ def _is_policy(x) -> bool:
 
 
 def _run_players(a, b, *, deals: int, seed: int | None, rules: Rules, progress: Progress | None, run_dir,
-                 chunk_deals: int | None) -> PlayResult:
+                 chunk_deals: int | None, workers: int | None = None, scheduler: str | None = None) -> PlayResult:
     """A players' match in a run directory: the seed given, else the run's own (resuming), else a fresh one."""
     from ..core.errors import TableRunError
     from ..players.match_run import match_run, read_manifest
@@ -225,10 +239,11 @@ def _run_players(a, b, *, deals: int, seed: int | None, rules: Rules, progress: 
         except TableRunError:
             pass
     return match_run(a, b, deals=deals, seed=resolve_seed(seed), rules=rules, run_dir=run_dir,
-                     chunk_deals=chunk_deals, progress=progress)
+                     chunk_deals=chunk_deals, progress=progress, workers=workers, scheduler=scheduler)
 
 
-def _play_players(a, b, *, hands: int, seed: int | None, rules: Rules, progress: Progress | None) -> PlayResult:
+def _play_players(a, b, *, hands: int, seed: int | None, rules: Rules, progress: Progress | None,
+                  workers: int | None = None, scheduler: str | None = None) -> PlayResult:
     """Duplicate deals between players: on the state machine, or on OpenSpiel's engine when an
     OpenSpiel bot (``openspiel:...``) sits."""
     from ..players.openspiel_table import is_openspiel_spec, openspiel_match
@@ -241,8 +256,14 @@ def _play_players(a, b, *, hands: int, seed: int | None, rules: Rules, progress:
         done[0] += k
         progress(done[0], hands)
 
-    fn = openspiel_match if is_openspiel_spec(a) or is_openspiel_spec(b) else play_match
-    return fn(a, b, hands=hands, seed=resolve_seed(seed), rules=rules, progress=tick if progress else None)
+    if is_openspiel_spec(a) or is_openspiel_spec(b):
+        if scheduler is not None or (workers is not None and workers > 1):
+            raise DecisionInputError("workers, scheduler: a match against an OpenSpiel bot runs here, or in chunks "
+                                     "with a run directory (run_dir, --run-dir), which may run elsewhere")
+        return openspiel_match(a, b, hands=hands, seed=resolve_seed(seed), rules=rules,
+                               progress=tick if progress else None)
+    return play_match(a, b, hands=hands, seed=resolve_seed(seed), rules=rules, progress=tick if progress else None,
+                      workers=workers, scheduler=scheduler)
 
 
 __all__ = ["equity", "match", "play"]

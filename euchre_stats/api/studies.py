@@ -203,7 +203,7 @@ def _replace(obj, **changes):
 def variants(deck: str | Iterable | None = None, *, samples: int = 10000, seed: int | None = None,
              rules: RulesLike = "north-american", model: str | None = None, hand_size: int | None = None,
              workers: int | None = None, progress: Progress | None = None,
-             players: int = 4, records: bool = False) -> VariantsResult | GamesResult:
+             players: int = 4, records: bool = False, scheduler: str | None = None) -> VariantsResult | GamesResult:
     """Simulated whole hands per deck: who makes trump, P(make), P(march), P(euchre), loners, points.
 
     Random deals, the auction by the bidding model, the contracts played out; every figure
@@ -225,8 +225,10 @@ def variants(deck: str | Iterable | None = None, *, samples: int = 10000, seed: 
         Play model, ``"dd"`` or ``"pimc"``; the library's default when ``None``.
     hand_size : int, optional
         Cards per hand for every deck (default: the rules' hand size).
-    workers : int, optional
-        Solver threads (the numbers do not depend on it).
+    workers, scheduler : optional
+        Where the chunks of deals are played: this process (default, every solver thread),
+        ``workers`` local processes, or the dask cluster at ``scheduler`` (``tcp://HOST:PORT``); the
+        numbers do not depend on it.
     progress : callable, optional
         Called with ``(deals done, deals in all)``.
     players : int
@@ -268,13 +270,15 @@ def variants(deck: str | Iterable | None = None, *, samples: int = 10000, seed: 
         from ..study.games import simulate_games
 
         return simulate_games(players, deck, samples, seed, r, hand_size=hand_size, workers=workers,
-                              progress=progress, records=bool(records), **model_option(model))
+                              progress=progress, records=bool(records), scheduler=scheduler,
+                              **model_option(model))
     from ..study.simulate import simulate_variants
 
     check_sizes(samples=samples, workers=workers)
 
     return simulate_variants(deck, samples, seed, read_rules(rules), workers=workers, hand_size=hand_size,
-                             progress=progress, records=bool(records), **model_option(model))
+                             progress=progress, records=bool(records), scheduler=scheduler,
+                              **model_option(model))
 
 
 @checked
