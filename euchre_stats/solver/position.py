@@ -84,7 +84,7 @@ def _parse_out(out) -> int:
     return mask
 
 
-def _trump_text(t: int) -> str:
+def trump_text(t: int) -> str:
     return "no trump" if t == NO_TRUMP else f"trump {suit_word(t)}"
 
 
@@ -248,10 +248,10 @@ class SolveResult(ResultView):
             p = self.position
             if p.played:
                 trick = " ".join(card_name(c) for c in p.played)
-                lines.append(f"{_trump_text(p.trump)}, seat {p.leader} led, on the table {trick}; "
+                lines.append(f"{trump_text(p.trump)}, seat {p.leader} led, on the table {trick}; "
                              f"seat {self.to_move} to play")
             else:
-                lines.append(f"{_trump_text(p.trump)}, seat {self.to_move} to lead")
+                lines.append(f"{trump_text(p.trump)}, seat {self.to_move} to lead")
         lines.append(f"tricks: seats 0+2 take {self.tricks[0]}, seats 1+3 take {self.tricks[1]}")
         if self.card_values:
             side = "0+2" if self.to_move % 2 == 0 else "1+3"

@@ -385,15 +385,15 @@ class SeatsSolveResult(SolveResult):
     def __str__(self) -> str:
         from ..core.cards import sort_key
         from ..core.trump import card_power, is_trump
-        from . import _trump_text
+        from .position import trump_text
 
         lines = []
         if self.played:
             trick = " ".join(card_name(c) for c in self.played)
-            lines.append(f"{_trump_text(self.trump)}, {self.seats} seats, seat {self.leader} led, on the table "
+            lines.append(f"{trump_text(self.trump)}, {self.seats} seats, seat {self.leader} led, on the table "
                          f"{trick}; seat {self.to_move} to play")
         else:
-            lines.append(f"{_trump_text(self.trump)}, {self.seats} seats, seat {self.to_move} to lead")
+            lines.append(f"{trump_text(self.trump)}, {self.seats} seats, seat {self.to_move} to lead")
         lines.append(f"tricks: seats {self._sides(0)} take {self.tricks[0]}, seats {self._sides(1)} take "
                      f"{self.tricks[1]}")
         if self.card_values:
