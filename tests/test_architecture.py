@@ -115,7 +115,9 @@ RULE_OPTIONS_IN_RULES_ONLY = ("stick_the_dealer", "canadian_loner", "defend_alon
                               "dealer_may_discard_upcard", "dealer_needs_trump", "passer_may_not_go_alone",
                               "joker_upcard", "alone_declared", "lead_after_alone")
 #: modules that may read them anyway, and why
-RULE_READERS = {"euchre_stats/rules.py": "the rules core",
+RULE_READERS = {"euchre_stats/rules/__init__.py": "the rules core",
+                "euchre_stats/rules/options.py": "the rules core: the options and their checks",
+                "euchre_stats/rules/effects.py": "the rules core: the effect of every option",
                 "euchre_stats/players/openspiel.py": "maps the rules to OpenSpiel's game parameters, option by option",
                 "euchre_stats/players/openspiel_table.py": "OpenSpiel's engine has its own lone-defender convention"}
 
