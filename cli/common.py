@@ -371,6 +371,23 @@ def _read_only(folder: str) -> bool:
         return False
 
 
+#: ``--workers`` of the long jobs: local processes, one solver thread each
+WORKERS_HELP = ("local processes, one solver thread each (default: this process, every thread); the output does "
+                "not depend on it")
+
+
+def backend_options(workers_help: str = WORKERS_HELP):
+    """``--workers`` (local processes) and ``--scheduler`` (a dask cluster) of a long job: where its
+    chunks run, never what they give (``docs/scaling.md``)."""
+    def deco(func):
+        func = click.option("--scheduler", default=None,
+                            help="tcp://HOST:PORT of a dask scheduler to play the chunks on (docs/scaling.md); the "
+                                 "output does not change")(func)
+        return click.option("--workers", "-j", type=click.IntRange(min=1, max=1024), default=None,
+                            help=workers_help)(func)
+    return deco
+
+
 def output_options(formats=("table", "json", "csv")):
     """``--format`` and ``--output FILE``."""
 

@@ -9,7 +9,7 @@ import click
 
 import euchre_stats as es
 
-from .common import emit, handle_errors, output_options, plot_path, rules_options
+from .common import backend_options, emit, handle_errors, output_options, plot_path, rules_options
 from .group import cli
 
 
@@ -20,12 +20,7 @@ from .group import cli
               help="random seed (printed; the same seed gives the same output)")
 @click.option("--model", type=click.Choice(["pimc", "dd"]), default="pimc", show_default=True,
               help="play model of the self-play hands (pimc: realistic)")
-@click.option("--workers", "-j", type=click.IntRange(min=1, max=1024), default=None,
-              help="local processes, one solver thread each (default: this process, every thread); the output does "
-                   "not depend on it")
-@click.option("--scheduler", default=None,
-              help="tcp://HOST:PORT of a dask scheduler to play the chunks on (docs/scaling.md); the output does "
-                   "not change")
+@backend_options()
 @click.option("--plot", "plot", type=click.Path(dir_okay=False), default=None, callback=plot_path,
               help="draw the table (we deal next) as a heatmap to FILE (.png/.svg/.pdf)")
 @rules_options

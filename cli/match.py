@@ -12,7 +12,8 @@ import euchre_stats as es
 from euchre_stats.decide import MAX_CONTROL_DEALS
 from euchre_stats.output.atomic import atomic_write
 
-from .common import emit, handle_errors, output_options, progress_bar, rules_options, writable_path
+from .common import (backend_options, emit, handle_errors, output_options, progress_bar, rules_options,
+                     writable_path)
 from .group import cli
 
 
@@ -34,12 +35,7 @@ from .group import cli
               help="random seed (printed; the same seed gives the same output)")
 @click.option("--model", type=click.Choice(["pimc", "dd"]), default="pimc", show_default=True,
               help="play model of every hand (pimc: realistic)")
-@click.option("--workers", "-j", type=click.IntRange(min=1, max=1024), default=None,
-              help="local processes, one solver thread each (default: this process, every thread); the output does "
-                   "not depend on it")
-@click.option("--scheduler", default=None,
-              help="tcp://HOST:PORT of a dask scheduler to play the chunks on (docs/scaling.md); the output does "
-                   "not change")
+@backend_options()
 @click.option("--records", type=click.Path(dir_okay=False), default=None, callback=writable_path,
               help="players only: write every hand played to FILE, one JSON record a line (euchre-stats review FILE)")
 @click.option("--run-dir", type=click.Path(file_okay=False), default=None,

@@ -15,8 +15,8 @@ from euchre_stats.api import ALL_DECKS, NO_JOKER_DECKS
 
 from euchre_stats.output.atomic import atomic_write
 
-from .common import (InputError, emit, handle_errors, output_options, plot_path, progress_bar, rules_options,
-                     writable_path)
+from .common import (InputError, backend_options, emit, handle_errors, output_options, plot_path, progress_bar,
+                     rules_options, writable_path)
 from .group import cli
 
 @cli.command()
@@ -84,12 +84,7 @@ def _deck_list_rules(func):
               help="random deals per deck")
 @click.option("--seed", type=click.IntRange(min=0), default=None,
               help="random seed (printed; the same seed gives the same output)")
-@click.option("--workers", "-j", type=click.IntRange(min=1), default=None,
-              help="local processes, one solver thread each (default: this process, every thread); the output does "
-                   "not depend on it")
-@click.option("--scheduler", default=None,
-              help="tcp://HOST:PORT of a dask scheduler to play the chunks on (docs/scaling.md); the output does "
-                   "not change")
+@backend_options()
 @click.option("--model", type=click.Choice(["pimc", "dd"]), default=None,
               help="play model: pimc = realistic (each player sees only its own cards; the default), dd = "
                    "double-dummy (the only one with a farmer's hand, and then the default)")

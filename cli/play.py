@@ -11,7 +11,8 @@ import click
 import euchre_stats as es
 from euchre_stats.output.atomic import atomic_write
 
-from .common import emit, handle_errors, output_options, progress_bar, rules_options, writable_path
+from .common import (backend_options, emit, handle_errors, output_options, progress_bar, rules_options,
+                     writable_path)
 from .group import cli
 
 
@@ -27,12 +28,8 @@ from .group import cli
               help="random seed (printed; the same seed gives the same output)")
 @click.option("--records", type=click.Path(dir_okay=False), default=None, callback=writable_path,
               help="write every hand played to FILE, one JSON record a line (euchre-stats review FILE)")
-@click.option("--workers", "-j", type=click.IntRange(min=1, max=1024), default=None,
-              help="local processes, each playing chunks of 100 deals (default: this process); the output does not "
-                   "depend on it")
-@click.option("--scheduler", default=None,
-              help="tcp://HOST:PORT of a dask scheduler to play the chunks on (docs/scaling.md); the output does "
-                   "not change")
+@backend_options("local processes, each playing chunks of 100 deals (default: this process); the output does not "
+                 "depend on it")
 @click.option("--players", type=click.Choice(["2", "4", "6"]), default=None,
               help="a two- or six-handed table (default: four)")
 @rules_options

@@ -6,7 +6,7 @@ import json
 
 import click
 
-from .common import emit, handle_errors, progress_bar, rules_options, writable_path
+from .common import backend_options, emit, handle_errors, progress_bar, rules_options, writable_path
 from .group import cli
 
 
@@ -27,12 +27,8 @@ from .group import cli
               help="seed of the refinement's matches")
 @click.option("--refine-rounds", type=click.IntRange(min=1, max=10), default=1, show_default=True,
               help="refinement rounds (each keeps at most one move)")
-@click.option("--workers", "-j", type=click.IntRange(min=1, max=1024), default=None,
-              help="local processes, one solver thread each (with --players: solver threads); the model does not "
-                   "depend on it")
-@click.option("--scheduler", default=None,
-              help="tcp://HOST:PORT of a dask scheduler to play the chunks on (docs/scaling.md); the output does "
-                   "not change")
+@backend_options("local processes, one solver thread each (with --players: solver threads); the model does not "
+                 "depend on it")
 @click.option("--players", type=click.Choice(["2", "3", "6"]), default=None,
               help="fit the point-count bidder of the two-handed game (2), cutthroat (3) or six-handed euchre (6, "
                    "--model dd) instead: its order_opponent, take_up and call thresholds, and assist in six-handed "
