@@ -109,7 +109,7 @@ def test_the_cli_reaches_the_library_only_through_public_modules():
     assert bad == []
 
 
-#: rule options whose effect is coded once, in rules.py: no other module reads them (issue 29)
+#: rule options whose effect is coded once, in the rules core (rules/): no other module reads them (issue 29)
 RULE_OPTIONS_IN_RULES_ONLY = ("stick_the_dealer", "canadian_loner", "defend_alone", "defend_alone_only_against_loner",
                               "lone_defender_points", "lone_defender_needs_all_tricks", "super_euchre",
                               "dealer_may_discard_upcard", "dealer_needs_trump", "passer_may_not_go_alone",
@@ -124,7 +124,7 @@ RULE_READERS = {"euchre_stats/rules/__init__.py": "the rules core",
 
 def test_rule_options_are_read_only_in_the_rules_core():
     """``rules.<option>`` (any object's attribute of that name read from a ``Rules``) appears only in
-    rules.py and the listed modules; everyone else calls a rule function."""
+    the rules core (rules/) and the listed modules; everyone else calls a rule function."""
     found = []
     for path in sorted((ROOT / "euchre_stats").rglob("*.py")):
         rel = path.relative_to(ROOT).as_posix()
@@ -134,7 +134,7 @@ def test_rule_options_are_read_only_in_the_rules_core():
             if (isinstance(node, ast.Attribute) and node.attr in RULE_OPTIONS_IN_RULES_ONLY
                     and "rules" in ast.unparse(node.value).lower()):
                 found.append(f"{rel}:{node.lineno} {ast.unparse(node)}")
-    assert not found, "rule options read outside rules.py:\n" + "\n".join(found)
+    assert not found, "rule options read outside the rules core:\n" + "\n".join(found)
 
 
 def test_every_library_module_is_in_the_architecture_doc():

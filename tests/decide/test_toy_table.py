@@ -122,7 +122,7 @@ def test_lead_at_the_toy_table():
 #: the modules of the questions and the tables' rules: where a comparison of a player count with a
 #: number may stand (the named dispatch points), and how many
 DISPATCH_POINTS = {"core/seating.py": 1}  # Seating.four_seats: the four-seat kernels or the N-seat ones
-OWNED = ["rules.py", "core/seating.py", "decide", "bidding/games.py", "cardplay/contracts.py", "players/table.py",
+OWNED = ["rules", "core/seating.py", "decide", "bidding/games.py", "cardplay/contracts.py", "players/table.py",
          "players/cardplay.py"]
 
 

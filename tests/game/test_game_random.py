@@ -1,7 +1,7 @@
 """Random legal hands through the state machine, checked against independent invariants.
 
 10,000 hands per preset (plus two option-heavy custom rule sets) with random legal policies.
-Every hand is re-checked with the plain functions of ``rules.py``: turn order, following suit,
+Every hand is re-checked with the plain functions of the rules core (``rules/``): turn order, following suit,
 trick winners, who sits out, each card played once and the score table.
 """
 

@@ -7,7 +7,8 @@ import pytest
 
 from euchre_stats.core.errors import ClusterError, DecisionInputError
 from euchre_stats.sampling.backends import check_backend, connect, map_chunks, map_ordered
-from euchre_stats.sampling.seeds import chunk_rng
+
+from backend_work import boom, die, draw
 
 
 def same_on_every_backend(run):
@@ -35,13 +36,6 @@ def refuses_a_bad_backend(monkeypatch, run):
         run(workers=2, scheduler="tcp://x:1")
 
 
-def draw(i, seed, size):
-    """A chunk's work: depends only on the seed and the chunk."""
-    return chunk_rng(seed, i).integers(0, 1000, size).tolist()
-
-
-def boom(i):
-    raise DecisionInputError(f"bad chunk {i}")
 
 
 def test_every_backend_gives_the_chunks_results_in_order():
@@ -86,13 +80,6 @@ def test_an_unreachable_scheduler_is_a_clear_error():
     with pytest.raises(ClusterError, match="tcp://127.0.0.1:9"):
         connect("tcp://127.0.0.1:9", timeout="1s")
 
-
-def die(i):
-    import os
-
-    if i == 1:
-        os._exit(9)  # as a process killed
-    return i
 
 
 def test_a_runs_backend_maps_in_order_calls_done_and_names_each_map_apart():
