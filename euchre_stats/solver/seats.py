@@ -21,7 +21,23 @@ from ..core.cards import card_name, card_twin, parse_cards, parse_trump
 from ..core.compiling import announce
 from ..core.errors import SolveInputError
 from ..core.trump import NO_TRUMP
-from ..engine import search_seats as _seats
+
+
+class _Engine:
+    """The six-seat kernels (:mod:`euchre_stats.engine.search_seats`), imported on the first use of
+    one, so that a position refused by its checks (a card held twice, a bad seat) never loads numba."""
+
+    def __getattr__(self, name):
+        from ..engine import search_seats
+
+        value = getattr(search_seats, name)
+        setattr(self, name, value)  # found directly from now on
+        return value
+
+
+_seats = _Engine()
+#: the most seats the kernels take (``engine.search_seats.MAX_SEATS``, checked by a test)
+MAX_SEATS = 6
 
 
 #: the sevens and eights (none in the doubled pack) and the two Jokers, as masks
@@ -62,8 +78,8 @@ def _masks(hands, deck) -> list[int]:
 
 def _seating(n, sides, out):
     """The sides (one 0 or 1 a seat), the active seats and the next-active table of ``n`` seats."""
-    if not 2 <= n <= _seats.MAX_SEATS:
-        raise SolveInputError(f"{n} hands: expected 2 to {_seats.MAX_SEATS} seats")
+    if not 2 <= n <= MAX_SEATS:
+        raise SolveInputError(f"{n} hands: expected 2 to {MAX_SEATS} seats")
     side = [s % 2 for s in range(n)] if sides is None else [int(x) for x in sides]
     if len(side) != n or any(x not in (0, 1) for x in side):
         raise SolveInputError(f"sides {sides!r}: one 0 or 1 for each of the {n} seats")
@@ -73,10 +89,10 @@ def _seating(n, sides, out):
     active = [s for s in range(n) if s not in out]
     if len(active) < 2:
         raise SolveInputError(f"out {sorted(out)!r}: fewer than two seats are playing")
-    nxt = np.zeros(_seats.MAX_SEATS, dtype=np.int64)
+    nxt = np.zeros(MAX_SEATS, dtype=np.int64)
     for i, s in enumerate(active):
         nxt[s] = active[(i + 1) % len(active)]
-    sd = np.zeros(_seats.MAX_SEATS, dtype=np.int64)
+    sd = np.zeros(MAX_SEATS, dtype=np.int64)
     sd[:n] = side
     return sd, out, active, nxt
 
@@ -121,7 +137,7 @@ def _position(hands, trump, leader, sides, played, out, deck=None):
         raise SolveInputError(f"hands {[bin(masks[s]).count('1') for s in order]} cards in turn from the leader: "
                               "every active seat must hold as many cards as the others, counting the card "
                               "it has put on the table")
-    h = np.zeros(_seats.MAX_SEATS, dtype=np.int64)
+    h = np.zeros(MAX_SEATS, dtype=np.int64)
     h[:n] = masks
     return h, side, nxt, len(active), t, np.array(table, dtype=np.int64), int(leader)
 
@@ -267,7 +283,7 @@ def solve_seats_many(hands, trump, leader, *, sides=None, out=(), target=None) -
         targets = np.full(rows, -1, dtype=np.int64)
     else:
         targets = np.maximum(_per_row(target, rows, "target"), 0)
-    hh = np.zeros((rows, _seats.MAX_SEATS), dtype=np.int64)
+    hh = np.zeros((rows, MAX_SEATS), dtype=np.int64)
     hh[:, :n] = h
     res = np.zeros(rows, dtype=np.int64)
     announce(_seats.solve_rows, "the six-seat double-dummy solver", COMPILE_SECONDS)

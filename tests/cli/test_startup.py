@@ -135,16 +135,19 @@ DUPLICATES = [
     ["solve", "--hands", "Jh Jd Ah 9s Tc", "Jh Kh 9h Th Ac", "Kc Qc Jc Tc 9c", "As Ks Qs Js Ts", "--trump", "h",
      "--leader", "0"],
     ["solve", "--hands", "Ac 9h", "Kc", "Qc Ts", "Tc As", "--trump", "s", "--leader", "1", "--played", "Kc"],
+    ["solve", "--players", "6", "--hands", "Jk Jh Ah", "9s Ts Qs", "9c Tc Jh", "Kh Td Ad", "9d Th Qd", "Ac Kc Qc",
+     "--trump", "h", "--leader", "0"],
 ]
 
 
-@pytest.mark.parametrize("args", DUPLICATES, ids=["held twice", "played and held"])
+@pytest.mark.parametrize("args", DUPLICATES, ids=["held twice", "played and held", "six seats"])
 def test_solve_refuses_a_duplicate_card_before_loading_numba(args, tmp_path):
     """The solver's input is checked before its kernels (and numba) load, so a bad position answers at
     once, and says which card.  (The solver's package itself checks it, in its one-position module: it loads
     its kernels only to solve.)"""
     modules, said = _on_a_terminal(args, tmp_path)
-    assert [m for m in _heavy(modules) if m not in ("euchre_stats.solver", "euchre_stats.solver.position")] == []
+    assert [m for m in _heavy(modules) if m not in ("euchre_stats.solver", "euchre_stats.solver.position",
+                                                    "euchre_stats.solver.seats")] == []
     assert b"Error:" in said and (b"'Jh'" in said or b"'Kc'" in said), said
 
 

@@ -314,3 +314,12 @@ def test_text_hands_of_the_doubled_pack_name_both_copies():
         solve_seats(["Ah Ah", "Ah 9c"], "h", 0, deck="50")
     with pytest.raises(ValueError, match="card 'Ah' appears twice"):
         solve_seats(["Ah Ah", "9c Tc"], "h", 0)
+
+
+def test_the_solver_knows_the_kernels_seat_limit_without_loading_them():
+    """``solver.seats`` checks positions before its kernels load (a refused position never loads numba),
+    so it keeps the kernels' seat limit itself: the same number."""
+    from euchre_stats.engine import search_seats
+    from euchre_stats.solver import seats
+
+    assert seats.MAX_SEATS == search_seats.MAX_SEATS
