@@ -31,6 +31,9 @@ from .group import cli
 @click.option("--workers", "-j", type=click.IntRange(min=1), default=None,
               help="local processes (default: this process with every solver thread)")
 @click.option("--scheduler", default=None, help="tcp://HOST:PORT of a dask scheduler to run the chunks on")
+@click.option("--model", type=click.Choice(["dd", "pimc"]), default="dd", show_default=True,
+              help="play model of every class's deals: dd = double-dummy (the shipped tables), pimc = realistic "
+                   "(each player sees only its own cards, as order --model pimc)")
 @click.option("--csv", "csv_", is_flag=True, help="also write the table and summaries as CSV")
 @click.option("--charts/--no-charts", default=True, show_default=True, help="draw heatmaps and threshold curves")
 @click.option("--no-infer", "no_infer", is_flag=True, help="uniform deals (not conditioned on the earlier passes)")
@@ -40,7 +43,7 @@ from .group import cli
 @rules_options
 @output_options(("table", "json", "csv"))
 @handle_errors
-def table(seat, round_, samples_per_class, seed, run_dir, limit, chunk_size, workers, scheduler, csv_,
+def table(seat, round_, samples_per_class, seed, run_dir, limit, chunk_size, workers, scheduler, model, csv_,
           charts, no_infer, scores, rules, fmt, output):
     """Strategy table: pass / order / alone (round 2: pass / call a suit) for every hand class.
 
@@ -54,10 +57,12 @@ def table(seat, round_, samples_per_class, seed, run_dir, limit, chunk_size, wor
       euchre-stats table --seat all --limit 500 --seed 1 --run-dir runs/quick --csv
       euchre-stats table --round 2 --seat third --seed 1 --run-dir runs/call-third
       euchre-stats table --seat all --limit 500 --seed 1 --scores late --run-dir runs/late
+      euchre-stats table --seat eldest --model pimc --limit 200 --seed 1 --run-dir runs/realistic
     """
     t = es.table(seat, run_dir=run_dir, round=round_, samples_per_class=samples_per_class, seed=seed,
                  rules=rules, limit=limit, chunk_size=chunk_size, infer=not no_infer, workers=workers,
-                 scheduler=scheduler, csv=csv_, charts=charts, progress=progress_bar("chunks"), scores=scores)
+                 scheduler=scheduler, csv=csv_, charts=charts, progress=progress_bar("chunks"), scores=scores,
+                 model=model)
     if seed is None:
         click.echo(f"seed: {t.seed}", err=True)
     emit(t.format(fmt), output)

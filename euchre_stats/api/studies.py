@@ -337,7 +337,8 @@ def advise(hand: str, up: str, seat: str | int, rules: RulesLike = "north-americ
 def table(seat: str = "eldest", *, run_dir: str, round: int = 1, samples_per_class: int = 200,
           seed: int | None = None, rules: RulesLike = "north-american", limit: int | None = None,
           chunk_size: int = 200, infer: bool = True, workers: int | None = None, scheduler: str | None = None,
-          csv: bool = False, charts: bool = True, progress: Progress | None = None, scores=None) -> TableResult:
+          csv: bool = False, charts: bool = True, progress: Progress | None = None, scores=None,
+          model: str = "dd") -> TableResult:
     """Strategy table: pass / order / alone (round 2: pass / call a suit) for every hand class.
 
     Rows go to ``run_dir/table.parquet``; chunks are committed as they finish, so a run
@@ -364,6 +365,9 @@ def table(seat: str = "eldest", *, run_dir: str, round: int = 1, samples_per_cla
         Classes per committed chunk.
     infer : bool
         Weight deals by the earlier passes.
+    model : str
+        The play model of every class's deals: ``"dd"`` (double-dummy, the default and the shipped
+        tables') or ``"pimc"`` (realistic play, as ``order --model pimc``; about 30 times the cost).
     workers : int, optional
         Local processes (default: this process with every solver thread).
     scheduler : str, optional
@@ -397,7 +401,7 @@ def table(seat: str = "eldest", *, run_dir: str, round: int = 1, samples_per_cla
     check_sizes(samples_per_class=samples_per_class, chunk_size=chunk_size, limit=limit, workers=workers)
 
     spec = TableSpec(read_rules(rules, no_trump=False), parse_seats(seat), round, samples_per_class,
-                     run_seed(run_dir, seed), chunk_size, limit, infer=infer, scores=scores)
+                     run_seed(run_dir, seed), chunk_size, limit, infer=infer, scores=scores, model=model)
     rows = run_table(spec, run_dir, workers=workers, scheduler=scheduler, csv=csv, charts=charts,
                      progress=progress)
     return TableResult.of(spec, run_dir, rows)

@@ -145,8 +145,8 @@ class TableSpec:
             raise TableSpecError(f"seed must be a whole number >= 0, got {self.seed!r}")
         if self.limit is not None and (not isinstance(self.limit, (int, np.integer)) or self.limit < 1):
             raise TableSpecError(f"limit must be a whole number >= 1, got {self.limit!r}")
-        if self.model != "dd":
-            raise TableSpecError(f"play model {self.model!r}: tables use the dd model")
+        if self.model not in ("dd", "pimc"):
+            raise TableSpecError(f"play model {self.model!r}: tables use dd (double-dummy) or pimc (realistic)")
         if self.pass_model not in ("hand", "zero"):
             raise TableSpecError(f"pass model {self.pass_model!r}: tables use hand or zero")
         if isinstance(self.bidding, BiddingModel):

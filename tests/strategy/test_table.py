@@ -27,16 +27,16 @@ from euchre_stats.strategy.table import ChunkTask, TableSpec, compute_chunk, eva
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.mark.parametrize("seat", [0, 1, 3])
-def test_one_class_is_exactly_order_decision(seat):
+@pytest.mark.parametrize("seat, model", [(0, "dd"), (1, "dd"), (3, "dd"), (0, "pimc"), (3, "pimc")])
+def test_one_class_is_exactly_order_decision(seat, model):
     """With the same generator and uniform deals, a class's row reproduces order_decision under
-    double-dummy play (to rounding: sums run in order), intervals and "too close" included."""
+    double-dummy or realistic play (to rounding: sums run in order), intervals and "too close" included."""
     cl = enumerate_classes("24")
     i = cl.index_of(key_of("Jh Jd Ah 9s Tc", "9h"))
-    spec = TableSpec(NORTH_AMERICAN, (seat,), samples_per_class=120, seed=7, infer=False)
+    spec = TableSpec(NORTH_AMERICAN, (seat,), samples_per_class=120, seed=7, infer=False, model=model)
     cols = evaluate_classes(spec, seat, cl.hands[i:i + 1], cl.ups[i:i + 1], chunk_rng(7, 0))
     d = order_decision(format_cards(mask_to_cards(int(cl.hands[i]))), card_name(int(cl.ups[i])),
-                       SEAT_NAMES[seat], samples=120, seed=7, model="dd", infer=False)
+                       SEAT_NAMES[seat], samples=120, seed=7, model=model, infer=False)
     by = {o.action: o for o in d.options}
     for action, col in (("pass", "pass"), ("order", "order"), ("order alone", "alone")):
         o = by[action]
@@ -378,3 +378,19 @@ def test_an_unreachable_scheduler_leaves_nothing_behind(tmp_path, monkeypatch):
     with pytest.raises(ClusterError):
         run_table(small_spec(limit=3, chunk_size=3, seats=(0,)), d, scheduler="tcp://127.0.0.1:9", charts=False)
     assert list(d.iterdir()) == []
+
+
+def test_a_realistic_table_is_the_same_in_a_process_pool_and_is_refused_as_another_run(tmp_path):
+    """``--model pimc``: realistic play of every class (each class is order_decision's, above); the same
+    table from a pool of two processes; a run directory of a dd table refuses to resume it as pimc."""
+    spec = small_spec(limit=4, chunk_size=2, seats=(0,))
+    real = small_spec(limit=4, chunk_size=2, seats=(0,), model="pimc")
+    here = run_table(real, tmp_path / "here", charts=False)
+    pool = run_table(real, tmp_path / "pool", workers=2, charts=False)
+    pd.testing.assert_frame_equal(here, pool)
+    dd = run_table(spec, tmp_path / "dd", charts=False)
+    assert not here[["ev_pass", "ev_order"]].equals(dd[["ev_pass", "ev_order"]])  # the play model is used
+    with pytest.raises(TableRunError, match="model"):
+        run_table(real, tmp_path / "dd", charts=False)
+    with pytest.raises(TableSpecError, match="play model 'nope'"):
+        TableSpec(spec.rules, spec.seats, model="nope")
