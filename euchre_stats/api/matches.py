@@ -248,6 +248,7 @@ def _play_players(a, b, *, hands: int, seed: int | None, rules: Rules, progress:
     OpenSpiel bot (``openspiel:...``) sits."""
     from ..players.openspiel_table import is_openspiel_spec, openspiel_match
     from ..players.table import play_match
+    from ..sampling.backends import runs_elsewhere
     from ..sampling.seeds import resolve_seed
 
     done = [0]
@@ -257,7 +258,7 @@ def _play_players(a, b, *, hands: int, seed: int | None, rules: Rules, progress:
         progress(done[0], hands)
 
     if is_openspiel_spec(a) or is_openspiel_spec(b):
-        if scheduler is not None or (workers is not None and workers > 1):
+        if scheduler is not None or runs_elsewhere(workers, scheduler):
             raise DecisionInputError("workers, scheduler: a match against an OpenSpiel bot runs here, or in chunks "
                                      "with a run directory (run_dir, --run-dir), which may run elsewhere")
         return openspiel_match(a, b, hands=hands, seed=resolve_seed(seed), rules=rules,

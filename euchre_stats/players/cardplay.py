@@ -189,13 +189,19 @@ def realistic_card(view: SeatView, *, worlds: int = DEFAULT_WORLDS, seed: int | 
         da = -1 if view.defender_alone is None else ks[view.defender_alone]
         card, _ = decide_given_worlds(view.rules, ws, view.trump, ctx["leader"], ctx["out"], maker, alone, da,
                                       trick=ctx["trick"], gone=ctx["gone"], won=ctx["won"], full=False)
-    if not (legal >> card) & 1:  # the kernel's copy of a doubled card: the one this hand holds
+    return legal_copy(card, legal, view.seat, "realistic")
+
+
+def legal_copy(card: int, legal: int, seat: int, model: str) -> int:
+    """The card a kernel chose, as this hand holds it: in the doubled pack the kernel may name the other
+    copy of a card the hand holds (an error names ``seat`` and the ``model`` if neither copy is legal)."""
+    if not (legal >> card) & 1:
         from ..core.cards import card_face, card_twin
 
         for c in (card_face(card), card_twin(card_face(card))):
             if (legal >> c) & 1:
                 return c
-        raise DecisionInputError(f"seat {view.seat}: the realistic model chose {card}, not a legal card")
+        raise DecisionInputError(f"seat {seat}: the {model} model chose {card}, not a legal card")
     return int(card)
 
 
@@ -268,4 +274,4 @@ def _double_dummy_six(state: HandState, legal: int) -> int:
     return best
 
 
-__all__ = ["view_worlds", "realistic_card", "double_dummy_card"]
+__all__ = ["view_worlds", "realistic_card", "legal_copy", "double_dummy_card"]

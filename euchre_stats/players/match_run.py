@@ -41,7 +41,7 @@ from ..output.atomic import atomic_write
 from ..output.lock import run_lock
 from ..output.manifest import settings_difference
 from ..rules import Rules, side_count
-from ..sampling.backends import check_backend, connect, map_chunks
+from ..sampling.backends import check_backend, connect, map_chunks, runs_elsewhere
 from .openspiel_table import is_openspiel_spec, openspiel_match, openspiel_seats
 from .table import MAX_HANDS, SPLIT_CATEGORIES, PlayResult, _players, play_match
 
@@ -204,7 +204,7 @@ def _match_run(a, b, deals, seed, rules, run_dir, chunk_deals, progress, workers
         progress(done[0], int(deals))
 
     todo = [(first, stop) for first, stop in ranges if not chunk_path(d, first, stop).exists()]
-    local = not scheduler and (workers is None or workers <= 1)
+    local = not runs_elsewhere(workers, scheduler)
     args = (a, b, int(seed), rules, engine) + ((tick if progress else None,) if local else ())
     tag = hashlib.sha1(json.dumps(settings, sort_keys=True).encode()).hexdigest()[:12]
     for (first, stop), chunk in map_chunks(_chunk_record, todo, args=args, workers=workers,

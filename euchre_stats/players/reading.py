@@ -34,7 +34,7 @@ from ..core.stats import effective_sample_size as effective_size  # Kish's, the 
 from ..cardplay.realistic import DEFAULT_WORLDS, MAX_SEED, decide_given_worlds
 from ..rules import (Rules, alone_with_the_call, may_call_alone, may_call_no_trump, may_pass,
                      order_must_go_alone)
-from .cardplay import _lowest, realistic_card, view_worlds
+from .cardplay import _lowest, legal_copy, realistic_card, view_worlds
 from .view import SeatView
 
 #: candidate deals drawn first per decision, and at most (the pool grows fourfold while thin)
@@ -192,14 +192,7 @@ def inferred_card(view: SeatView, model, *, worlds: int = DEFAULT_WORLDS, pool: 
     card, _ = decide_given_worlds(view.rules, ws, view.trump, ctx["leader"], ctx["out"], ks[view.maker_seat],
                                   view.alone is not None, da, trick=ctx["trick"], gone=ctx["gone"], won=ctx["won"],
                                   full=False)
-    if not (legal >> card) & 1:  # the kernel's copy of a doubled card: the one this hand holds
-        from ..core.cards import card_face, card_twin
-
-        for c in (card_face(card), card_twin(card_face(card))):
-            if (legal >> c) & 1:
-                return c
-        raise DecisionInputError(f"seat {view.seat}: the weighted model chose {card}, not a legal card")
-    return int(card)
+    return legal_copy(card, legal, view.seat, "weighted")
 
 
 __all__ = ["DEFAULT_POOL", "MAX_POOL", "auction_likelihood", "effective_size", "inferred_card", "reads_auction",

@@ -33,7 +33,7 @@ from ..game.records import dumps_record, record_from_state
 from ..game.state import ALONE, BIDDING_PHASES, DEFEND, DISCARD, OVER, PLAY, ROUND_ONE, ROUND_TWO, HandState
 from ..output.results import ResultView
 from ..rules import Rules, side_count, side_of_seat
-from ..sampling.backends import backend, check_backend
+from ..sampling.backends import backend, check_backend, runs_elsewhere
 from .base import METHOD_OF_PHASE, action_of
 from .load import load_player
 from .view import seat_view
@@ -343,7 +343,7 @@ def play_match(a, b, *, hands: int, seed: int, rules: Rules,
     sides = [side_of_seat(rules, s) for s in range(n)]
     a_seats = [[s for s in range(n) if sides[s] == t] for t in (0, 1)]
     check_backend(workers, scheduler)
-    if scheduler or (workers is not None and workers > 1):
+    if runs_elsewhere(workers, scheduler):
         return _play_elsewhere(a, b, na, nb, hands, seed, rules, first, a_seats, progress, workers, scheduler)
     diffs, records, splits = [], [], []
     for i in range(int(first), int(first) + hands):

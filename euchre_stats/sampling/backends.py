@@ -67,14 +67,24 @@ def map_chunks(fn: Callable[..., Any], items: Sequence, *, args: tuple = (), wor
 
 def map_ordered(fn: Callable[..., Any], items: Sequence, *, args: tuple = (), workers: int | None = None,
                 scheduler: str | None = None, client=None, key: str = "euchre-chunk",
-                name: Callable[[Any], str] = str) -> list:
-    """``[fn(item, *args) for item in items]`` on any backend (see :func:`map_chunks`)."""
+                name: Callable[[Any], str] = str, done: Callable[[Any, Any], None] | None = None) -> list:
+    """``[fn(item, *args) for item in items]`` on any backend (see :func:`map_chunks`), ``done(item,
+    result)`` called as each chunk finishes (in this process, in the items' order; elsewhere as they
+    come back)."""
     pairs = list(enumerate(items))
     out: dict[int, Any] = {}
-    for (i, _), result in map_chunks(_second, pairs, args=(fn, *args), workers=workers, scheduler=scheduler,
-                                     client=client, key=key, name=lambda pair: name(pair[1])):
+    for (i, item), result in map_chunks(_second, pairs, args=(fn, *args), workers=workers, scheduler=scheduler,
+                                        client=client, key=key, name=lambda pair: f"{pair[0]}-{name(pair[1])}"):
         out[i] = result
+        if done is not None:
+            done(item, result)
     return [out[i] for i in range(len(pairs))]
+
+
+def runs_elsewhere(workers: int | None, scheduler: str | None) -> bool:
+    """Whether chunks run outside this process (a pool of processes or a cluster): then each uses one
+    solver thread."""
+    return bool(scheduler) or (workers is not None and workers > 1)
 
 
 def _second(pair, fn, *args):
@@ -168,27 +178,19 @@ class Backend:
     def __init__(self, workers: int | None, scheduler: str | None, client, key: str):
         self.workers, self.scheduler, self.client, self.key = workers, scheduler, client, key
         self.calls = 0  # each map's tasks are named apart from the run's other maps'
-        self.threads = 1 if scheduler or (workers is not None and workers > 1) else None
+        self.threads = 1 if runs_elsewhere(workers, scheduler) else None
 
     def map(self, fn: Callable[..., Any], items: Sequence, *, args: tuple = (),
             done: Callable[[Any, Any], None] | None = None, name: Callable[[Any], str] = str) -> list:
         """``[fn(item, *args) for item in items]`` on this run's backend, ``done(item, result)`` called as
         each chunk finishes (in this process, in the items' order; elsewhere as they come back)."""
-        pairs = list(enumerate(items))
-        out: dict[int, Any] = {}
         self.calls += 1
         try:
-            for (i, item), result in map_chunks(_second, pairs, args=(fn, *args), workers=self.workers,
-                                                scheduler=self.scheduler, client=self.client,
-                                                key=f"{self.key}-{self.calls}",
-                                                name=lambda pair: f"{pair[0]}-{name(pair[1])}"):
-                out[i] = result
-                if done is not None:
-                    done(item, result)
+            return map_ordered(fn, items, args=args, workers=self.workers, scheduler=self.scheduler,
+                               client=self.client, key=f"{self.key}-{self.calls}", name=name, done=done)
         except ClusterError as exc:  # no run directory here: nothing is kept to resume from
             raise ClusterError(str(exc).replace(_KEPT, "this run keeps no chunks: run the same command again")) \
                 from None
-        return [out[i] for i in range(len(pairs))]
 
 
 @contextmanager
@@ -209,4 +211,4 @@ def backend(workers: int | None = None, scheduler: str | None = None, what: str 
 
 
 __all__ = ["Backend", "ClusterError", "WORKER_WAIT_S", "backend", "check_backend", "connect", "map_chunks",
-           "map_ordered"]
+           "map_ordered", "runs_elsewhere"]

@@ -39,7 +39,7 @@ def map_chunks(spec: TableSpec, tasks: Sequence[ChunkTask], *, workers: int | No
     client : a ``distributed.Client`` of ``scheduler`` already connected (:func:`connect`), which the
         caller closes; without it one is made here and closed at the end.
     """
-    remote = bool(scheduler) or (workers is not None and workers > 1)
+    remote = backends.runs_elsewhere(workers, scheduler)
     tag = hashlib.sha1(json.dumps(spec.settings(), sort_keys=True).encode()).hexdigest()[:12]
     yield from backends.map_chunks(_rows, tasks, args=(spec, 1 if remote else None), workers=workers,
                                    scheduler=scheduler, client=client, key=f"euchre-table-{tag}",
