@@ -137,6 +137,34 @@ def trick_winner_index(cards: Sequence[int], trump: int) -> int:
     return best
 
 
+def touching_classes(cards: Sequence[int], trump: int, live: int) -> list[list[int]]:
+    """``cards`` (one player's) grouped into runs that play alike: cards of one effective suit with
+    no ``live`` card (one still in play that the player does not hold) ranked between them or
+    level with either.  Leading, following or discarding one card of a run leaves the others of
+    its run in the same place against every card still live, whoever can see them: K and Q of a
+    suit are one run, and so are A and Q once the K is played.  Runs come suit by suit (clubs first,
+    trump with its suit), each suit's runs and each run's cards from the lowest up."""
+    runs: dict[int, list[list[int]]] = {}
+    for c in sorted(cards, key=lambda c: (int(EFF_SUIT[trump, c]), int(POWER_ALL[trump, c]), c)):
+        e, p = int(EFF_SUIT[trump, c]), int(POWER_ALL[trump, c])
+        suit_runs = runs.setdefault(e, [])
+        if suit_runs:
+            lo = int(POWER_ALL[trump, suit_runs[-1][-1]])
+            between = live & int(SUIT_MASK[trump, e])
+            if not any(lo <= int(POWER_ALL[trump, x]) <= p for x in _bits(between)):
+                suit_runs[-1].append(c)
+                continue
+        suit_runs.append([c])
+    return [r for e in sorted(runs) for r in runs[e]]
+
+
+def _bits(mask: int):
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
 def holds_natural_trump(hand: int, suit: int) -> bool:
     """Whether ``hand`` holds a card of ``suit`` by its face (left bower not counted) or a Joker."""
     twins = ((1 << 6) - 1) << (33 + 6 * suit)

@@ -19,7 +19,7 @@ from ..core.bits import held_copy
 from ..core.cards import JOKER, card_name, card_suit, card_twin, cards_to_mask, parse_card, parse_cards, trump_letter
 from ..core.errors import DecisionInputError, DuplicateCardError
 from ..core.seats import DEALER, SEAT_NAMES, parse_seat
-from ..core.trump import EFF_SUIT, SUIT_MASK, trick_winner_index
+from ..core.trump import EFF_SUIT, SUIT_MASK, touching_classes, trick_winner_index
 from ..game.policies import best_discard
 from ..cardplay.contracts import DEFAULT_PLAY_MODEL, Outcome
 from ..rules import (hand_point_limit, game_name, NORTH_AMERICAN, Rules, alone_with_the_call, first_leader,
@@ -200,6 +200,12 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
         auction = Auction(rules, bidding or default_model(), upc)
     out_mask = sum(1 << s for s in range(4) if not active[s])
     legal = cards  # any card may be led
+    # touching cards lead alike against every card still in play, whoever sees it: one is played
+    # out and the run's other cards take its outcomes (equal in distribution, so any sampled
+    # difference between them would be noise); the cards every player has seen gone bound a run
+    public_gone = k.gone | (1 << upc if upc is not None and not taken else 0)
+    runs = touching_classes(legal, t, deck.mask & ~hmask & ~public_gone)
+    lead_of = {c: run[0] for run in runs for c in run}
     maker_side = m & 1
     ours = asker & 1
     prior_ours = won[ours]
@@ -225,7 +231,8 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
             vals, _ = lead_values_realistic(rules, hands, t, asker, out_mask, lone, alone, -1 if da is None else da,
                                             seed=int(rng.integers(2**62)), worlds=pimc_worlds, threads=workers,
                                             voids=voids[:4], gone=k.gone, up_known=up_in_dealer, won=won[0],
-                                            cards=legal, discard=np.full(n, dc))
+                                            cards=[run[0] for run in runs], discard=np.full(n, dc))
+            vals = vals[:, [lead_of.get(c, c) for c in range(vals.shape[1])]]
         outs = {}
         for c in legal:
             our_total = prior_ours + vals[:, c].astype(np.int64)
@@ -253,8 +260,10 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
               "up": card_name(upc) if upc is not None else None,
               "side": "makers" if maker_side == ours else "defenders"}
     game_inputs(inputs, game)
+    touching = [[card_name(c) for c in reversed(run)] for run in runs if len(run) > 1] if model != "dd" else None
     return Decision("lead", inputs, rules, seed, info.played, model, options, diffs, rec, close, None,
-                    auction is not None, info.effective, target_se=target_se, sampling=info)
+                    auction is not None, info.effective, target_se=target_se, sampling=info,
+                    touching=touching or None)
 
 
 

@@ -130,6 +130,9 @@ class Decision(ResultView):
     #: the population the other three seats bid by (``--others``): a policy's name or a file's path; None
     #: when every seat bids by ``bidding``
     others: str | None = None
+    #: the lead under realistic play: runs of touching cards (``["Qc", "Kc"]``), each played out once as
+    #: one lead (they lead alike against every card still in play), its outcomes shared by the run
+    touching: list[list[str]] | None = None
 
     @property
     def target_reached(self) -> bool | None:
@@ -146,6 +149,7 @@ class Decision(ResultView):
             "value_unit": self.value_unit,
             **({"bidding": self.bidding} if self.bidding is not None else {}),
             **({"others": self.others, "others_words": others_words(self.others)} if self.others is not None else {}),
+            **({"touching": self.touching} if self.touching else {}),
             "options": [o.to_dict() for o in self.options], "differences": self.differences,
             "recommendation": self.recommendation, "too_close": self.too_close,
         }
@@ -258,6 +262,9 @@ class Decision(ResultView):
         if same:
             lines.append(f"equivalent to {lab(self.recommendation)} on every sampled deal: "
                          f"{', '.join(lab(b) for b in same)}")
+        for run in self.touching or ():
+            lines.append(f"touching cards, played out as one lead (they lead alike against every card still in "
+                         f"play): {' '.join(run)}")
         for df in rivals:
             if "same_as" in df:
                 lines.append(f"{lab(df['b'])} is equivalent to {lab(df['same_as'])} on every sampled deal")

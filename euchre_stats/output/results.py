@@ -29,7 +29,7 @@ def dumps(obj) -> str:
 CSV_METADATA = ("kind", "question", "inputs", "rules", "seed", "deals_played", "samples", "model", "pass_model",
                 "bidding", "others", "infer", "effective_samples", "value_unit", "target_se", "target_reached",
                 "recommendation", "too_close", "populations", "holds", "same_recommendation", "verdict", "differences",
-                "pass_branches", "run_dir", "settings", "version")
+                "pass_branches", "touching", "run_dir", "settings", "version")
 
 
 def csv_metadata(d: dict, prefix: str = "") -> list[str]:

@@ -348,6 +348,43 @@ def test_target_se_says_whether_it_was_reached_and_ties_between_rivals_are_named
     assert "equivalent to" in lead.to_text()
 
 
+def test_touching_cards_are_one_lead_under_realistic_play():
+    # Kc and Qc touch: the realistic lead plays the run out once, and both show its outcomes
+    d = lead_decision("Kc Qc Jh Ah 9d", "h", "eldest", "eldest", up="9h", samples=300, seed=1)
+    k, q = d.best_of("Kc"), d.best_of("Qc")
+    assert (k.ev, k.ev_ci, k.p_make, k.n) == (q.ev, q.ev_ci, q.p_make, q.n)
+    assert d.touching == [["Kc", "Qc"]] and d.to_dict()["touching"] == [["Kc", "Qc"]]
+    assert "touching cards, played out as one lead (they lead alike against every card still in play): Kc Qc" \
+        in d.to_text()
+    # the Ac with the Kc live is a card of its own; with the Kc played it touches the Qc
+    apart = lead_decision("Ac Qc Jh Ah 9d", "h", "eldest", "eldest", up="9h", samples=50, seed=1)
+    assert apart.touching is None and apart.best_of("Ac").ev != apart.best_of("Qc").ev
+    dd = lead_decision("Kc Qc Jh Ah 9d", "h", "eldest", "eldest", up="9h", samples=50, seed=1, model="dd")
+    assert dd.touching is None and "touching" not in dd.to_dict()
+
+
+def test_touching_leads_played_out_apart_agree_within_their_noise():
+    # why one play-out stands for the run: each card led separately (its own worlds and play-outs)
+    # gives the same mean within the sampling error; a bias would show as a difference of many errors
+    from euchre_stats.cardplay.realistic import lead_values_realistic
+    from euchre_stats.sampling.dealer import Knowledge
+
+    deck = find_deck("24")
+    mine = parse_hand("Kc Qc Jh Ah 9d", deck)
+    k = Knowledge(deck.mask, trump=2)
+    k.known[0] = mine
+    k.need = [0, 5, 5, 5, 4]
+    from euchre_stats.decide.setup import dealer_for
+
+    hands = dealer_for(k).sample(3000, np.random.default_rng(5))[:, :4].copy()
+    kc, qc = parse_cards("Kc Qc", deck)
+    _, pk = lead_values_realistic(NORTH_AMERICAN, hands, 2, 0, 0, 0, False, -1, seed=11, cards=[kc])
+    _, pq = lead_values_realistic(NORTH_AMERICAN, hands, 2, 0, 0, 0, False, -1, seed=12, cards=[qc])
+    diff = pk[:, kc] - pq[:, qc]
+    se = diff.std(ddof=1) / np.sqrt(len(diff))
+    assert abs(diff.mean()) < 4 * se, (diff.mean(), se)
+
+
 def _answer(kind: str, inputs: dict, actions: list[str], best: str, extra: dict | None = None) -> Decision:
     """A decision as its question function builds one, with made-up figures (only its forms are tested)."""
     options = [OptionResult(a, 0.1 * k, (0.1 * k - 0.2, 0.1 * k + 0.2), 0.5, 0.1, 0.5, 100, 0.1, [0.5, 0.5],
