@@ -21,6 +21,9 @@ from .group import cli
               help="bidding round: 1 = order up / alone / pass, 2 = name a suit / alone / pass")
 @click.option("--samples-per-class", type=click.IntRange(min=2), default=200, show_default=True,
               help="sampled deals per hand class")
+@click.option("--screen", type=click.IntRange(min=2), default=None, metavar="N",
+              help="adaptive: play every class on N deals first, and on --samples-per-class fresh deals only the "
+                   "classes whose answer is not clear at 99% (column screened)")
 @click.option("--seed", type=click.IntRange(min=0), default=None,
               help="random seed (a resumed run reuses the run directory's; else drawn and printed)")
 @click.option("--run-dir", required=True, type=click.Path(file_okay=False),
@@ -43,7 +46,7 @@ from .group import cli
 @rules_options
 @output_options(("table", "json", "csv"))
 @handle_errors
-def table(seat, round_, samples_per_class, seed, run_dir, limit, chunk_size, workers, scheduler, model, csv_,
+def table(seat, round_, samples_per_class, screen, seed, run_dir, limit, chunk_size, workers, scheduler, model, csv_,
           charts, no_infer, scores, rules, fmt, output):
     """Strategy table: pass / order / alone (round 2: pass / call a suit) for every hand class.
 
@@ -58,11 +61,12 @@ def table(seat, round_, samples_per_class, seed, run_dir, limit, chunk_size, wor
       euchre-stats table --round 2 --seat third --seed 1 --run-dir runs/call-third
       euchre-stats table --seat all --limit 500 --seed 1 --scores late --run-dir runs/late
       euchre-stats table --seat eldest --model pimc --limit 200 --seed 1 --run-dir runs/realistic
+      euchre-stats table --seat eldest --model pimc --screen 50 --limit 200 --seed 1 --run-dir runs/adaptive
     """
     t = es.table(seat, run_dir=run_dir, round=round_, samples_per_class=samples_per_class, seed=seed,
                  rules=rules, limit=limit, chunk_size=chunk_size, infer=not no_infer, workers=workers,
                  scheduler=scheduler, csv=csv_, charts=charts, progress=progress_bar("chunks"), scores=scores,
-                 model=model)
+                 model=model, screen=screen)
     if seed is None:
         click.echo(f"seed: {t.seed}", err=True)
     emit(t.format(fmt), output)

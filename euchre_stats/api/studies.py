@@ -338,7 +338,7 @@ def table(seat: str = "eldest", *, run_dir: str, round: int = 1, samples_per_cla
           seed: int | None = None, rules: RulesLike = "north-american", limit: int | None = None,
           chunk_size: int = 200, infer: bool = True, workers: int | None = None, scheduler: str | None = None,
           csv: bool = False, charts: bool = True, progress: Progress | None = None, scores=None,
-          model: str = "dd") -> TableResult:
+          model: str = "dd", screen: int | None = None) -> TableResult:
     """Strategy table: pass / order / alone (round 2: pass / call a suit) for every hand class.
 
     Rows go to ``run_dir/table.parquet``; chunks are committed as they finish, so a run
@@ -355,6 +355,10 @@ def table(seat: str = "eldest", *, run_dir: str, round: int = 1, samples_per_cla
         Bidding round: 1 = order up / alone / pass, 2 = name a suit / alone / pass.
     samples_per_class : int
         Sampled deals per hand class.
+    screen : int, optional
+        Adaptive sampling: play every class on ``screen`` deals first and play again, on
+        ``samples_per_class`` fresh deals, only the classes whose answer is not clear at a 99% level
+        (column ``screened``: the row is the screening's).  Below ``samples_per_class``.
     seed : int, optional
         Random seed; a resumed run reuses the run directory's, else one is drawn (``.seed``).
     rules : str, Rules or dict
@@ -398,10 +402,12 @@ def table(seat: str = "eldest", *, run_dir: str, round: int = 1, samples_per_cla
     from ..strategy.run import TableResult, run_seed, run_table
     from ..strategy.table import TableSpec
 
-    check_sizes(samples_per_class=samples_per_class, chunk_size=chunk_size, limit=limit, workers=workers)
+    check_sizes(samples_per_class=samples_per_class, chunk_size=chunk_size, limit=limit, workers=workers,
+                screen=screen)
 
     spec = TableSpec(read_rules(rules, no_trump=False), parse_seats(seat), round, samples_per_class,
-                     run_seed(run_dir, seed), chunk_size, limit, infer=infer, scores=scores, model=model)
+                     run_seed(run_dir, seed), chunk_size, limit, infer=infer, scores=scores, model=model,
+                     screen=screen)
     rows = run_table(spec, run_dir, workers=workers, scheduler=scheduler, csv=csv, charts=charts,
                      progress=progress)
     return TableResult.of(spec, run_dir, rows)

@@ -179,10 +179,12 @@ class ClassSampling:
     played: np.ndarray
     effective: np.ndarray
     se_scale: np.ndarray
+    #: the candidate pools' effective sizes (infinite for uniform deals; None when not recorded)
+    pool_ess: np.ndarray | None = None
 
     @staticmethod
     def uniform(k: int, s: int) -> ClassSampling:
-        return ClassSampling(np.full(k, s), np.full(k, float(s)), np.ones(k))
+        return ClassSampling(np.full(k, s), np.full(k, float(s)), np.ones(k), np.full(k, np.inf))
 
 
 __all__ = ["CALL_SUITS", "COLUMN_OF", "OPTIONS", "OPTIONS_R2", "ClassSampling", "summarise_classes"]

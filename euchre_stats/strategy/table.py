@@ -48,6 +48,7 @@ from ..sampling.posterior import posterior_sample
 from ..sampling.seeds import chunk_rng
 # the columns' constants and summary are imported from here too (they lived here first)
 from .columns import CALL_SUITS, COLUMN_OF, OPTIONS, OPTIONS_R2, ClassSampling, summarise_classes  # noqa: F401
+from ..core.stats import Z95
 from .classes import (
     NEXT,
     TRUMP,
@@ -59,6 +60,9 @@ from .classes import (
 )
 
 SEAT_STRIDE = 1_000_000
+#: the screening stage's standard: a class keeps its screening row only when its answer is clear with
+#: every standard error multiplied by SCREEN_Z / 1.96 (a 99% interval instead of 95%)
+SCREEN_Z = 2.576
 #: 2: deals conditioned on the passes by resampling, intervals inside the possible range
 TABLE_VERSION = 2
 
@@ -124,6 +128,10 @@ class TableSpec:
     infer: bool = True
     bidding: dict = field(default_factory=lambda: default_model().to_dict())
     scores: tuple = ()
+    #: adaptive sampling: every class is first played on ``screen`` deals; a class whose answer is
+    #: then clear at the stricter :data:`SCREEN_Z` keeps that row, the others are played again on
+    #: ``samples_per_class`` fresh deals (None: every class on ``samples_per_class``)
+    screen: int | None = None
 
     def __post_init__(self):
         rules = Rules.from_json(self.rules)
@@ -147,6 +155,10 @@ class TableSpec:
             raise TableSpecError(f"limit must be a whole number >= 1, got {self.limit!r}")
         if self.model not in ("dd", "pimc"):
             raise TableSpecError(f"play model {self.model!r}: tables use dd (double-dummy) or pimc (realistic)")
+        if self.screen is not None and (not isinstance(self.screen, (int, np.integer))
+                                        or not 2 <= self.screen < self.samples_per_class):
+            raise TableSpecError(f"screen must be a whole number of deals from 2 to below the samples per class "
+                                 f"({self.samples_per_class}), got {self.screen!r}")
         if self.pass_model not in ("hand", "zero"):
             raise TableSpecError(f"pass model {self.pass_model!r}: tables use hand or zero")
         if isinstance(self.bidding, BiddingModel):
@@ -201,13 +213,14 @@ class TableSpec:
             "table_version": TABLE_VERSION, "version": __version__,
             # only with scores, so that runs (and the shipped table) made before scores existed resume
             **({"scores": [score_label(sc) for sc in self.scores]} if self.scores else {}),
+            **({"screen": int(self.screen), "screen_z": SCREEN_Z} if self.screen is not None else {}),
         }
 
     @classmethod
     def from_settings(cls, s: dict) -> TableSpec:
         return cls(Rules.from_json(s["rules"]), tuple(s["seats"]), s["round"], s["samples_per_class"],
                    s["seed"], s["chunk_size"], s["limit"], s["model"], s["pass_model"], s["infer"],
-                   s["bidding"], tuple(s.get("scores", ())))
+                   s["bidding"], tuple(s.get("scores", ())), s.get("screen"))
 
 
 @dataclass(frozen=True)
@@ -285,19 +298,19 @@ def _inferred(spec: TableSpec, asker: int) -> bool:
     return spec.infer and (spec.round == 2 or asker > 0)
 
 
-def _posterior_deals(spec: TableSpec, asker: int, hands: np.ndarray, ups: np.ndarray,
-                     rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray, np.ndarray, ClassSampling]:
-    """Per class, ``samples_per_class`` deals resampled in proportion to the auction's likelihood
+def _posterior_deals(spec: TableSpec, asker: int, hands: np.ndarray, ups: np.ndarray, rng: np.random.Generator,
+                     s: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, ClassSampling]:
+    """Per class, ``s`` (default ``samples_per_class``) deals resampled in proportion to the auction's likelihood
     (:func:`~euchre_stats.sampling.posterior.posterior_sample`, exactly as ``order_decision`` and
     ``call_decision`` draw one chunk), each distinct deal kept once with its count.
 
     Returns the deals (distinct deals, class by class), their class, their counts, and the
     classes' :class:`ClassSampling`.
     """
-    s = spec.samples_per_class
+    s = spec.samples_per_class if s is None else s
     rules = spec.rules
     deals, owner, counts = [], [], []
-    played, eff, scale = [], [], []
+    played, eff, scale, pools = [], [], [], []
     likes: dict[int, object] = {}
     for i in range(len(hands)):
         up = int(ups[i])
@@ -317,7 +330,8 @@ def _posterior_deals(spec: TableSpec, asker: int, hands: np.ndarray, ups: np.nda
         played.append(len(post.counts))
         eff.append(post.effective)
         scale.append(post.se_scale)
-    info = ClassSampling(np.array(played), np.array(eff), np.array(scale))
+        pools.append(post.pool_ess)
+    info = ClassSampling(np.array(played), np.array(eff), np.array(scale), np.array(pools, dtype=np.float64))
     return np.concatenate(deals), np.concatenate(owner), np.concatenate(counts), info
 
 
@@ -341,49 +355,131 @@ def evaluate_classes(spec: TableSpec, asker: int, hands: np.ndarray, ups: np.nda
     must keep each upcard's classes together); the deals are drawn first for all.  Where the seat
     saw passes (and ``spec.infer``), each class's deals are resampled by the auction's likelihood
     as a decision's are (:func:`_posterior_deals`); otherwise they are uniform.
+
+    With ``spec.screen`` every class is first played on ``screen`` deals; a class whose answer is
+    clear at :data:`SCREEN_Z` keeps that row (column ``screened``), and every other class plays
+    ``samples_per_class - screen`` more deals, drawn next from ``rng``, and is summarised on all of
+    its deals together (``samples_per_class`` in all), as one sample.
     """
     hands = np.asarray(hands, dtype=np.uint64)
     ups = np.asarray(ups, dtype=np.int64)
+    if spec.screen is None:
+        s = spec.samples_per_class
+        return _summarise(spec, asker, hands, ups, *_play(spec, asker, hands, ups, rng, workers, s), s)
+    s1, s2 = spec.screen, spec.samples_per_class - spec.screen
+    first = _play(spec, asker, hands, ups, rng, workers, s1)
+    cols = _summarise(spec, asker, hands, ups, *first, s1, strict=SCREEN_Z / Z95)
+    clear = ~cols.pop("too_close_strict")
+    again = np.flatnonzero(~clear)
+    if len(again):
+        second = _play(spec, asker, hands[again], ups[again], rng, workers, s2)
+        merged = _merge(first, again, s1, second, s2)
+        more = _summarise(spec, asker, hands[again], ups[again], *merged, s1 + s2)
+        for name, col in more.items():
+            cols[name][again] = col
+    cols["screened"] = clear
+    return cols
+
+
+def _play(spec: TableSpec, asker: int, hands: np.ndarray, ups: np.ndarray, rng: np.random.Generator,
+          workers, s: int) -> tuple[dict[str, Outcome], np.ndarray, ClassSampling]:
+    """Every class's ``s`` deals drawn and played: per option the outcomes on a (classes x ``s``) grid,
+    class by class, the weights (0 in a slot no distinct deal took) and the classes' sampling."""
     k = len(hands)
-    s = spec.samples_per_class
     rules = spec.rules
     if _inferred(spec, asker):
-        deals, owner, counts, info = _posterior_deals(spec, asker, hands, ups, rng)
+        deals, owner, counts, info = _posterior_deals(spec, asker, hands, ups, rng, s)
         starts = np.r_[0, np.cumsum(info.played)[:-1]]
         slots = owner * s + (np.arange(len(owner)) - starts[owner])
     else:
         deals = sample_hands(rules, asker, hands, ups, s, rng)
         owner, counts, info = np.repeat(np.arange(k), s), np.ones(k * s), ClassSampling.uniform(k, s)
         slots = np.arange(k * s)
-    games = spec.games(asker)
-    parts: list[dict] = []
-    bounds = np.flatnonzero(np.diff(ups)) + 1
-    for lo, hi in zip(np.r_[0, bounds], np.r_[bounds, k]):
+    groups: list[dict[str, Outcome]] = []
+    w = np.zeros(k * s)
+    w[slots] = counts
+    for lo, hi in _upcard_groups(ups):
         up = int(ups[lo])
-        if np.any(ups[lo:hi] != up):
-            raise TableSpecError("classes of one upcard must be contiguous")
         rows = (owner >= lo) & (owner < hi)
-        size = (hi - lo) * s
-        w = np.zeros(size)
-        w[slots[rows] - lo * s] = counts[rows]
-        part = ClassSampling(info.played[lo:hi], info.effective[lo:hi], info.se_scale[lo:hi])
-        kw = dict(rules=rules, asker=asker, sampling=part)
         if spec.round == 2:
             outs = _call_outcomes(spec, asker, up, deals[rows], rng, workers)
-            outs = _padded(outs, slots[rows] - lo * s, size)
-            parts.append(summarise_classes(outs, w, hi - lo, {}, None, OPTIONS_R2, games, **kw))
-            continue
-        class_rows = hands[owner[rows]]
-        outs = _option_outcomes(spec, asker, up, class_rows, deals[rows], rng, workers)
-        outs = _padded(outs, slots[rows] - lo * s, size)
-        allowed = {}
-        if asker == DEALER and not may_take_up(rules, asker, hands[lo:hi], up >> 3).all():
-            ok = may_take_up(rules, asker, hands[lo:hi], up >> 3)
-            allowed = {"order": ok, "order alone": ok}
-        cands = None
-        if asker == DEALER:
-            cands = _discard_candidates(rules, up, hands[lo:hi])
-        parts.append(summarise_classes(outs, w, hi - lo, allowed, cands, OPTIONS, games, **kw))
+        else:
+            outs = _option_outcomes(spec, asker, up, hands[owner[rows]], deals[rows], rng, workers)
+        groups.append(_padded(outs, slots[rows] - lo * s, (hi - lo) * s))
+    if any(set(g) != set(groups[0]) for g in groups):
+        raise TableSpecError("the upcards of one chunk have different options")
+    return {key: Outcome.concat([g[key] for g in groups]) for key in groups[0]}, w, info
+
+
+def _upcard_groups(ups: np.ndarray) -> list[tuple[int, int]]:
+    bounds = np.flatnonzero(np.diff(ups)) + 1
+    out = list(zip(np.r_[0, bounds].tolist(), np.r_[bounds, len(ups)].tolist()))
+    for lo, hi in out:
+        if np.any(ups[lo:hi] != ups[lo]):
+            raise TableSpecError("classes of one upcard must be contiguous")
+    if len({int(ups[lo]) for lo, _ in out}) != len(out):
+        raise TableSpecError("classes of one upcard must be contiguous")
+    return out
+
+
+def _merge(first, again: np.ndarray, s1: int, second, s2: int):
+    """The classes ``again`` of the screening ``first`` (``s1`` deals a class) with their ``second``
+    sample (``s2`` deals a class) as one sample of ``s1 + s2`` deals a class: the grids side by side;
+    the effective sample and the pool's share of the error combined as the decisions combine chunks
+    (:func:`~euchre_stats.decide.driver.drive`)."""
+    (o1, w1, i1), (o2, w2, i2) = first, second
+    k2 = len(again)
+
+    def join(a1, a2):
+        return np.concatenate([a1.reshape(-1, s1)[again], a2.reshape(k2, s2)], axis=1).reshape(-1)
+
+    outs = {}
+    for key in o1:
+        a, b = o1[key], o2[key]
+        outs[key] = Outcome(join(a.value, b.value), join(a.our_make, b.our_make), join(a.our_march, b.our_march),
+                            join(a.our_euchred, b.our_euchred), join(a.our_tricks, b.our_tricks),
+                            None if a.points is None else join(a.points, b.points))
+    w = join(w1, w2)
+    W1, W2, W = w1.reshape(-1, s1)[again].sum(axis=1), w2.reshape(k2, s2).sum(axis=1), w.reshape(k2, -1)
+    tot = W.sum(axis=1)
+    counts_ess = tot ** 2 / (W ** 2).sum(axis=1)
+    with np.errstate(divide="ignore"):
+        pool_inv = W1 ** 2 / i1.pool_ess[again] + W2 ** 2 / i2.pool_ess
+        pool = np.where(pool_inv > 0, tot ** 2 / np.where(pool_inv > 0, pool_inv, 1.0), np.inf)
+    effective = 1.0 / (1.0 / counts_ess + 1.0 / pool)
+    scale = np.sqrt(1.0 + counts_ess / pool)
+    info = ClassSampling(i1.played[again] + i2.played, effective, scale, pool)
+    return outs, w, info
+
+
+def _summarise(spec: TableSpec, asker: int, hands: np.ndarray, ups: np.ndarray, outs: dict[str, Outcome],
+               w: np.ndarray, info: ClassSampling, s: int, strict: float | None = None) -> dict[str, np.ndarray]:
+    """The classes' columns from :func:`_play`'s grids (``s`` slots a class), upcard by upcard; with
+    ``strict``, also ``too_close_strict``: the answer too close to call with every standard error
+    multiplied by ``strict``."""
+    rules = spec.rules
+    games = spec.games(asker)
+    parts: list[dict] = []
+    for lo, hi in _upcard_groups(ups):
+        up = int(ups[lo])
+        cut = slice(lo * s, hi * s)
+        o = {key: Outcome(x.value[cut], x.our_make[cut], x.our_march[cut], x.our_euchred[cut], x.our_tricks[cut],
+                          None if x.points is None else x.points[cut]) for key, x in outs.items()}
+        part = ClassSampling(info.played[lo:hi], info.effective[lo:hi], info.se_scale[lo:hi])
+        options, allowed, cands = OPTIONS_R2, {}, None
+        if spec.round == 1:
+            options = OPTIONS
+            if asker == DEALER and not may_take_up(rules, asker, hands[lo:hi], up >> 3).all():
+                ok = may_take_up(rules, asker, hands[lo:hi], up >> 3)
+                allowed = {"order": ok, "order alone": ok}
+            if asker == DEALER:
+                cands = _discard_candidates(rules, up, hands[lo:hi])
+        parts.append(summarise_classes(o, w[cut], hi - lo, allowed, cands, options, games, rules=rules, asker=asker,
+                                       sampling=part))
+        if strict is not None:
+            wide = ClassSampling(part.played, part.effective, part.se_scale * strict)
+            parts[-1]["too_close_strict"] = summarise_classes(o, w[cut], hi - lo, allowed, cands, options,
+                                                              rules=rules, asker=asker, sampling=wide)["too_close"]
     return {name: np.concatenate([p[name] for p in parts]) for name in parts[0]}
 
 
@@ -410,6 +506,7 @@ def compute_chunk(spec: TableSpec, task: ChunkTask, workers=None) -> pd.DataFram
         "count": strength_of(fhands, trump_up),
         "best": cols.pop("best").astype(str),
         "too_close": cols.pop("too_close"),
+        **({"screened": cols.pop("screened")} if spec.screen is not None else {}),
     })
     options = OPTIONS if spec.round == 1 else OPTIONS_R2
     names = [f"ev_{COLUMN_OF[a]}{x}" for a in options for x in ("", "_lo", "_hi")]

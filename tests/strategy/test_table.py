@@ -394,3 +394,57 @@ def test_a_realistic_table_is_the_same_in_a_process_pool_and_is_refused_as_anoth
         run_table(real, tmp_path / "dd", charts=False)
     with pytest.raises(TableSpecError, match="play model 'nope'"):
         TableSpec(spec.rules, spec.seats, model="nope")
+
+
+@pytest.mark.parametrize("seat, infer", [(0, False), (1, True)])
+def test_screened_classes_keep_the_screening_row_and_the_others_are_played_again(seat, infer):
+    """Adaptive sampling (--screen): a class clear at 99% on the screening deals keeps exactly the row a
+    table of ``screen`` deals a class gives it; every other class plays the rest of
+    ``samples_per_class`` and is summarised on all its deals (its effective sample the two samples')."""
+    cl = enumerate_classes("24")
+    sl = slice(3000, 3060)
+    args = (seat, cl.hands[sl], cl.ups[sl])
+    spec = TableSpec(NORTH_AMERICAN, (seat,), samples_per_class=120, seed=7, infer=infer, screen=30)
+    cols = evaluate_classes(spec, *args, chunk_rng(7, 0))
+    small = evaluate_classes(TableSpec(NORTH_AMERICAN, (seat,), samples_per_class=30, seed=7, infer=infer),
+                             *args, chunk_rng(7, 0))
+    kept = cols["screened"]
+    assert 0 < kept.sum() < len(kept)
+    for name, v in small.items():
+        np.testing.assert_array_equal(cols[name][kept], v[kept], err_msg=name)
+    assert not cols["too_close"][kept].any()
+    if not infer:
+        assert (cols["n"][kept] == 30).all() and (cols["n"][~kept] == 120).all()
+        assert (cols["ess"][~kept] == 120).all()
+    else:   # the two samples' effective sizes add up, as a decision's chunks do
+        assert (cols["n"][~kept] > 30).all() and (cols["ess"][~kept] <= cols["n"][~kept]).all()
+        assert (cols["ess"][~kept] > small["ess"][~kept] + 50).all()
+    # the classes played again: their rows are not the screening's
+    assert (cols["ev_pass"][~kept] != small["ev_pass"][~kept]).all()
+    # and no class that both this table and a table of 120 deals each call clear is answered otherwise
+    full = evaluate_classes(TableSpec(NORTH_AMERICAN, (seat,), samples_per_class=120, seed=7, infer=infer),
+                            *args, chunk_rng(8, 0))
+    both = ~cols["too_close"] & ~full["too_close"]
+    assert both.sum() > 40 and (cols["best"][both] == full["best"][both]).all()
+    again = evaluate_classes(spec, *args, chunk_rng(7, 0))
+    for name, v in cols.items():
+        np.testing.assert_array_equal(again[name], v, err_msg=name)
+
+
+def test_screen_is_checked_and_recorded_in_the_settings(tmp_path):
+    with pytest.raises(TableSpecError, match="screen must be .* below the samples per class \\(200\\), got 200"):
+        TableSpec(NORTH_AMERICAN, (0,), screen=200)
+    spec = TableSpec(NORTH_AMERICAN, (0,), samples_per_class=40, screen=10, limit=30, chunk_size=15, seed=2)
+    assert spec.settings()["screen"] == 10 and TableSpec.from_settings(spec.settings()) == spec
+    assert "screen" not in TableSpec(NORTH_AMERICAN, (0,)).settings()
+    run_table(spec, str(tmp_path), charts=False)
+    rows = load_table(str(tmp_path))
+    assert rows["screened"].dtype == bool and len(rows) == 30
+    with pytest.raises(TableRunError):   # another screen on the same directory is another run
+        run_table(TableSpec(NORTH_AMERICAN, (0,), samples_per_class=40, screen=20, limit=30, chunk_size=15, seed=2),
+                  str(tmp_path), charts=False)
+    bad = subprocess.run([sys.executable, "-P", "-c", "from euchre_stats.cli.main import main; main()", "table",
+                          "--seat", "eldest", "--screen", "300", "--run-dir", str(tmp_path / "x")],
+                         capture_output=True, text=True)
+    assert bad.returncode == 2 and "screen must be" in bad.stderr and len(bad.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "x" / "table.parquet").exists()

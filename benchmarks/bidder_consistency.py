@@ -1,0 +1,123 @@
+"""Does a bidder bid as the tool's own analysis says?  Random round-one and round-two questions over
+every seat, answered by the realistic decision commands, then asked of a bidder (issue 31).
+
+    python benchmarks/bidder_consistency.py answer --questions 300 --samples 10000 --seed 31 -o FILE
+    python benchmarks/bidder_consistency.py agree FILE --player shipped [--player FILE.json ...]
+
+A question is a random deal (north-american rules, the dealer at seat 3) and a seat drawn uniformly;
+even-numbered questions are round one (``order`` with the deal's upcard), odd ones round two
+(``call`` with the upcard turned down, every round-one bid a pass).  ``answer`` appends one JSON
+line per question (resumable: questions already in the file are skipped) with the command's
+recommendation, whether it is too close to call, each option's value and the seconds it took.
+``agree`` asks each player (any player spec, ``docs/players.md``) the same question from its seat's
+view, the passes before it applied, and prints how often its bid (order or not, alone or not, the
+suit) is the command's recommendation, over the questions the command does not call too close.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+import euchre_stats as es
+from euchre_stats.core.cards import card_name, mask_to_cards
+from euchre_stats.core.seats import SEAT_NAMES
+from euchre_stats.game.state import HandState
+from euchre_stats.players.load import load_player
+from euchre_stats.players.view import seat_view
+from euchre_stats.rules import NORTH_AMERICAN
+from euchre_stats.sampling.seeds import chunk_rng
+
+DEALER = 3
+
+
+def question(seed: int, i: int) -> dict:
+    rng = chunk_rng(seed, i)
+    state = HandState.deal(NORTH_AMERICAN, DEALER, rng)
+    seat = int(rng.integers(0, 4))
+    return {"i": i, "round": 1 + i % 2, "seat": SEAT_NAMES[seat],
+            "hand": " ".join(card_name(c) for c in mask_to_cards(int(state.hands[seat]))),
+            "up": card_name(int(state.upcard)), "_state": state, "_seat": seat}
+
+
+def answer(args) -> None:
+    out = Path(args.output)
+    done = set()
+    if out.exists():
+        done = {json.loads(line)["i"] for line in out.read_text().splitlines() if line.strip()}
+    with out.open("a") as f:
+        for i in range(args.questions):
+            if i in done:
+                continue
+            q = question(args.seed, i)
+            t0 = time.perf_counter()
+            ask = es.order if q["round"] == 1 else es.call
+            d = ask(q["hand"], q["up"], q["seat"], samples=args.samples, seed=args.seed * 100_000 + i)
+            row = {k: v for k, v in q.items() if not k.startswith("_")}
+            row.update(samples=args.samples, model=d.model, recommendation=d.recommendation,
+                       too_close=bool(d.too_close), ev={o.action: o.ev for o in d.options},
+                       seconds=round(time.perf_counter() - t0, 2))
+            f.write(json.dumps(row) + "\n")
+            f.flush()
+            print(i, row["round"], row["seat"], row["hand"], row["up"], row["recommendation"],
+                  "too close" if row["too_close"] else "", row["seconds"], flush=True)
+
+
+def bid_of(player, seed: int, i: int) -> str:
+    """The player's bid at question ``i`` (every seat before it having passed)."""
+    q = question(seed, i)
+    state, seat = q["_state"], q["_seat"]
+    while not (state.phase == ("round_one" if q["round"] == 1 else "round_two") and state.to_act == seat):
+        state.apply("pass")
+    view = seat_view(state, seat)
+    return player.round_one(view) if q["round"] == 1 else player.round_two(view)
+
+
+def agree(args) -> None:
+    rows = [json.loads(line) for line in Path(args.file).read_text().splitlines() if line.strip()]
+    seed = args.seed
+    for spec in args.player:
+        player = load_player(spec)
+        clear = [r for r in rows if not r["too_close"]]
+        hits, by = 0, {}
+        for r in clear:
+            bid = bid_of(player, seed, r["i"])
+            ok = bid == r["recommendation"]
+            hits += ok
+            key = (r["round"], r["seat"])
+            a, b = by.get(key, (0, 0))
+            by[key] = (a + ok, b + 1)
+            if not ok and args.show:
+                print(f"  {r['i']} round {r['round']} {r['seat']} {r['hand']} up {r['up']}: bids {bid!r}, "
+                      f"the command says {r['recommendation']!r}")
+        print(f"{spec}: agrees on {hits}/{len(clear)} ({hits / max(len(clear), 1):.1%}) of the questions not too "
+              f"close ({len(rows) - len(clear)} of {len(rows)} too close)")
+        for (rd, seat), (a, b) in sorted(by.items()):
+            print(f"    round {rd}, {seat}: {a}/{b}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    a = sub.add_parser("answer")
+    a.add_argument("--questions", type=int, default=300)
+    a.add_argument("--samples", type=int, default=10000)
+    a.add_argument("--seed", type=int, default=31)
+    a.add_argument("-o", "--output", required=True)
+    g = sub.add_parser("agree")
+    g.add_argument("file")
+    g.add_argument("--player", action="append", default=[])
+    g.add_argument("--seed", type=int, default=31)
+    g.add_argument("--show", action="store_true")
+    args = ap.parse_args()
+    if args.cmd == "answer":
+        answer(args)
+    else:
+        args.player = args.player or ["shipped"]
+        agree(args)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,72 @@
+"""Adaptive sampling of strategy tables (``table --screen``): what it saves and what it changes.
+
+    python benchmarks/table_screen.py --seat eldest --model pimc --ranges 4 --classes 50 --seed 1
+
+Picks ``--ranges`` stretches of ``--classes`` consecutive classes spread evenly over the seat's
+class list (round one, north-american), and evaluates each stretch twice with the same seed: every
+class on ``--samples-per-class`` deals, and screened (``--screen`` deals first; only the classes not
+clear at 99% play on).  Prints the CPU seconds of both, the share of classes kept from the
+screening, and how often the two answers agree (over all classes, and over those the full run
+calls clear).  A class not clear at the screening plays the rest of its
+``--samples-per-class`` deals and is summarised on all of them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+
+from euchre_stats.core.seats import parse_seat
+from euchre_stats.rules import NORTH_AMERICAN
+from euchre_stats.sampling.seeds import chunk_rng
+from euchre_stats.strategy.table import TableSpec, evaluate_classes
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seat", default="eldest")
+    ap.add_argument("--model", default="pimc")
+    ap.add_argument("--ranges", type=int, default=4)
+    ap.add_argument("--classes", type=int, default=50)
+    ap.add_argument("--samples-per-class", type=int, default=200)
+    ap.add_argument("--screen", type=int, default=50)
+    ap.add_argument("--seed", type=int, default=1)
+    a = ap.parse_args()
+    seat = parse_seat(a.seat)
+    full = TableSpec(NORTH_AMERICAN, (seat,), samples_per_class=a.samples_per_class, seed=a.seed, model=a.model)
+    screened = TableSpec(NORTH_AMERICAN, (seat,), samples_per_class=a.samples_per_class, seed=a.seed,
+                         model=a.model, screen=a.screen)
+    cl = full.classes()
+    total = len(cl.hands)
+    starts = np.linspace(0, total - a.classes, a.ranges).astype(int)
+    t_full = t_scr = 0.0
+    agree = agree_clear = clear = kept = n = 0
+    for j, lo in enumerate(starts):
+        args = (seat, cl.hands[lo:lo + a.classes], cl.ups[lo:lo + a.classes])
+        t0 = time.process_time()
+        f = evaluate_classes(full, *args, chunk_rng(a.seed, j))
+        t1 = time.process_time()
+        s = evaluate_classes(screened, *args, chunk_rng(a.seed, j))
+        t2 = time.process_time()
+        t_full += t1 - t0
+        t_scr += t2 - t1
+        same = f["best"] == s["best"]
+        agree += int(same.sum())
+        c = ~f["too_close"]
+        clear += int(c.sum())
+        agree_clear += int(same[c].sum())
+        kept += int(s["screened"].sum())
+        n += len(same)
+        print(f"classes {lo}..{lo + a.classes - 1}: full {t1 - t0:.1f} CPU-s, screened {t2 - t1:.1f} CPU-s, "
+              f"kept {int(s['screened'].sum())}/{len(same)}, same answer {int(same.sum())}/{len(same)}", flush=True)
+    print(f"{a.seat}, {a.model}, {n} classes in {a.ranges} stretches: full {t_full:.1f} CPU-s "
+          f"({t_full / n:.3f} a class), screened {t_scr:.1f} CPU-s ({t_scr / n:.3f} a class), "
+          f"ratio {t_scr / t_full:.2f}; kept from the screening {kept}/{n} ({kept / n:.1%}); same answer "
+          f"{agree}/{n} ({agree / n:.1%}), where the full run is clear {agree_clear}/{clear} "
+          f"({agree_clear / max(clear, 1):.1%})")
+
+
+if __name__ == "__main__":
+    main()
