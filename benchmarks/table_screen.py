@@ -42,7 +42,7 @@ def main() -> None:
     total = len(cl.hands)
     starts = np.linspace(0, total - a.classes, a.ranges).astype(int)
     t_full = t_scr = 0.0
-    agree = agree_clear = clear = kept = n = 0
+    agree = agree_clear = clear = kept = n = both_clear = both_same = kept_wrong = 0
     for j, lo in enumerate(starts):
         args = (seat, cl.hands[lo:lo + a.classes], cl.ups[lo:lo + a.classes])
         t0 = time.process_time()
@@ -59,13 +59,18 @@ def main() -> None:
         agree_clear += int(same[c].sum())
         kept += int(s["screened"].sum())
         n += len(same)
+        both = c & ~s["too_close"]
+        both_clear += int(both.sum())
+        both_same += int(same[both].sum())
+        kept_wrong += int((s["screened"] & c & ~same).sum())
         print(f"classes {lo}..{lo + a.classes - 1}: full {t1 - t0:.1f} CPU-s, screened {t2 - t1:.1f} CPU-s, "
               f"kept {int(s['screened'].sum())}/{len(same)}, same answer {int(same.sum())}/{len(same)}", flush=True)
     print(f"{a.seat}, {a.model}, {n} classes in {a.ranges} stretches: full {t_full:.1f} CPU-s "
           f"({t_full / n:.3f} a class), screened {t_scr:.1f} CPU-s ({t_scr / n:.3f} a class), "
           f"ratio {t_scr / t_full:.2f}; kept from the screening {kept}/{n} ({kept / n:.1%}); same answer "
           f"{agree}/{n} ({agree / n:.1%}), where the full run is clear {agree_clear}/{clear} "
-          f"({agree_clear / max(clear, 1):.1%})")
+          f"({agree_clear / max(clear, 1):.1%}), where both are clear {both_same}/{both_clear}; screened rows "
+          f"whose answer differs from a clear full answer: {kept_wrong}")
 
 
 if __name__ == "__main__":
