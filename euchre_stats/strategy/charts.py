@@ -1,5 +1,6 @@
 """Charts of a strategy table (matplotlib, Agg): action and gain heatmaps, per-seat threshold curves,
-and for a table with scores, where the recommendation flips with the score.
+for a table with scores, where the recommendation flips with the score, and a printable strategy
+sheet per seat (the answer by trump holding and off-suit aces).
 
 Reads a finished table (a DataFrame); writes only the chart files it is asked for,
 atomically through :func:`euchre_stats.output.plots.save_figure`.
@@ -169,6 +170,68 @@ def score_flip_chart(table: pd.DataFrame, path, about: str | None = None) -> Non
     save_figure(fig, str(path))
 
 
+#: a trump holding's cards, strongest first, for ordering the sheet's rows
+_HOLDING_RANK = {"Jk": 7, "R": 6, "L": 5, "A": 4, "K": 3, "Q": 2, "x": 1}
+#: each answer's letter and colour on a strategy sheet (round one, then round two's calls)
+_SHEET_CODES = {"pass": ("-", "#eeeeee"), "order": ("O", "#9ecae1"), "order alone": ("A", "#fd8d3c"),
+                "next": ("N", "#9ecae1"), "green1": ("G", "#c7e9c0"), "green2": ("G", "#c7e9c0"),
+                "next alone": ("NA", "#fd8d3c"), "green1 alone": ("GA", "#fdae6b"),
+                "green2 alone": ("GA", "#fdae6b")}
+
+
+def _holding_key(holding: str) -> tuple:
+    cards = [] if holding == "-" else holding.split()
+    return (len(cards), [_HOLDING_RANK[c] for c in cards])
+
+
+def sheet_cells(table: pd.DataFrame, seat: str) -> pd.DataFrame:
+    """A seat's strategy sheet as data: per trump holding (the label's left part) and off-suit aces,
+    the answer recommended for most of its hands, weighted by multiplicity, and that answer's share.
+    Rows strongest holding first (more trumps, then higher ones)."""
+    t = table[table["seat"] == seat]
+    t = t.assign(holding=t["label"].str.split("|").str[0].str.strip(), weight=t["multiplicity"].astype(float))
+    shares = t.groupby(["holding", "off_aces", "best"])["weight"].sum()
+    totals = shares.groupby(level=[0, 1]).transform("sum")
+    shares = (shares / totals).rename("share").reset_index()
+    top = shares.sort_values(["holding", "off_aces", "share", "best"], ascending=[True, True, False, True])
+    top = top.drop_duplicates(["holding", "off_aces"]).rename(columns={"best": "answer"})
+    order = sorted(top["holding"].unique(), key=_holding_key, reverse=True)
+    top["rank"] = top["holding"].map({h: i for i, h in enumerate(order)})
+    return top.sort_values(["rank", "off_aces"]).drop(columns="rank").reset_index(drop=True)
+
+
+def strategy_sheet(table: pd.DataFrame, seat: str, path, about: str | None = None) -> None:
+    """One printable page (A4 portrait) for ``seat``: rows the trump holdings (``R L A x``: right and
+    left bower, ace, king, queen of trump, ``x`` a lower trump), columns the off-suit aces; each cell
+    the answer for most of its hands (``O`` order, ``A`` alone, ``-`` pass; round two ``N`` next,
+    ``G`` green, ``NA``/``GA`` alone) with its share.  Needs the table's ``label`` column."""
+    cells = sheet_cells(table, seat)
+    holdings = list(dict.fromkeys(cells["holding"]))
+    aces = sorted(int(a) for a in cells["off_aces"].unique())
+    fig, ax = plt.subplots(figsize=(8.27, 11.69))
+    ax.set_xlim(-0.5, len(aces) - 0.5)
+    ax.set_ylim(len(holdings) - 0.5, -0.5)
+    size = max(4.0, min(9.0, 700 / max(len(holdings), 1)))
+    for _, r in cells.iterrows():
+        i, j = holdings.index(r["holding"]), aces.index(int(r["off_aces"]))
+        letter, colour = _SHEET_CODES.get(r["answer"], (r["answer"], "white"))
+        ax.add_patch(plt.Rectangle((j - 0.5, i - 0.5), 1, 1, color=colour, lw=0))
+        ax.text(j, i, f"{letter} {r['share']:.0%}", ha="center", va="center", fontsize=size)
+    ax.set_xticks(range(len(aces)), [f"{a} off-suit ace{'s' if a != 1 else ''}" for a in aces], fontsize=8)
+    ax.xaxis.tick_top()
+    ax.set_yticks(range(len(holdings)), holdings, fontsize=size)
+    ax.set_ylabel("trump holding (R right bower, L left, A K Q of trump, x a lower trump)", fontsize=8)
+    round_two = not set(cells["answer"]) <= {"pass", "order", "order alone"}
+    legend = ("N call next, G call green, NA / GA alone, - pass" if round_two
+              else "O order up (dealer: pick up), A order alone, - pass")
+    title = (f"strategy sheet: {seat}, {'round two' if round_two else 'round one'}" + "\n" + legend
+             + "; the share of the holding's hands (by multiplicity) the answer is best for"
+             + ("\n" + about if about else ""))
+    fig.suptitle(title, fontsize=9)
+    fig.tight_layout()
+    save_figure(fig, str(path))
+
+
 def draw_all(table: pd.DataFrame, directory, about: str | None = None) -> list[Path]:
     """Every chart of a table into ``directory``; returns the paths.  ``about`` (the play model, rules and
     deals of the run) goes into every title beside the seats."""
@@ -179,7 +242,11 @@ def draw_all(table: pd.DataFrame, directory, about: str | None = None) -> list[P
     if table_scores(table):
         paths.append(d / "score_flips.png")
         score_flip_chart(table, paths[-1], about)
+    if "label" in table.columns:
+        for seat in _seats(table):
+            paths.append(d / f"sheet_{seat}.png")
+            strategy_sheet(table, seat, paths[-1], about)
     return paths
 
 
-__all__ = ["draw_all", "heatmaps", "score_flip_chart", "threshold_curves"]
+__all__ = ["draw_all", "heatmaps", "score_flip_chart", "sheet_cells", "strategy_sheet", "threshold_curves"]

@@ -140,3 +140,35 @@ def test_the_shipped_charts_are_package_data():
     for chart in charts:
         assert any(fnmatch.fnmatch(chart, p) for p in patterns), chart
     assert not list((root / "data" / "tables").rglob("*.png"))  # one copy, the installed one
+
+
+def _labelled() -> pd.DataFrame:
+    """Classes with labels: R L A x with one ace goes alone on 3 of 4 hands (by multiplicity), a lone
+    king passes, and round two's next shows as N."""
+    rows = [("eldest", "R L A x | A", 1, 6, "order alone"), ("eldest", "R L A x | A", 1, 2, "order"),
+            ("eldest", "R L A x | -", 0, 4, "order"), ("eldest", "K | A", 1, 8, "pass"),
+            ("eldest", "K | -", 0, 4, "pass"), ("eldest", "K | -", 0, 4, "order"),
+            ("dealer", "R | -", 0, 4, "order")]
+    return pd.DataFrame([{"seat": s, "label": lab, "off_aces": a, "multiplicity": m, "best": b}
+                         for s, lab, a, m, b in rows])
+
+
+def test_the_sheet_takes_the_answer_for_most_hands_strongest_holding_first():
+    cells = charts.sheet_cells(_labelled(), "eldest")
+    assert cells[["holding", "off_aces", "answer"]].values.tolist() == [
+        ["R L A x", 0, "order"], ["R L A x", 1, "order alone"], ["K", 0, "order"], ["K", 1, "pass"]]
+    assert cells["share"].tolist() == [1.0, 0.75, 0.5, 1.0]   # a tie goes to the first answer by name
+
+
+def test_draw_all_draws_a_sheet_per_seat_when_the_table_has_labels(tmp_path, figures):
+    base = _table().drop(columns="best").iloc[:1]
+    table = _labelled().assign(**{c: base[c].iloc[0] for c in base.columns if c not in ("seat", "off_aces",
+                                                                                           "multiplicity")})
+    paths = charts.draw_all(table, tmp_path, ABOUT)
+    assert [p.name for p in paths][-2:] == ["sheet_eldest.png", "sheet_dealer.png"]
+    fig = figures["sheet_eldest.png"]
+    assert "strategy sheet: eldest, round one" in fig._suptitle.get_text() and ABOUT in fig._suptitle.get_text()
+    texts = [t.get_text() for t in fig.axes[0].texts]
+    assert "A 75%" in texts and "- 100%" in texts
+    img = _png(tmp_path / "sheet_eldest.png")
+    assert img.shape[0] > img.shape[1]   # a portrait page
