@@ -3,7 +3,9 @@
 Random four-handed deals (north-american rules), bid by the policy at all four seats and played
 by realistic play, as ``variants`` and ``equity`` play them (``decide.selfplay.play_random_hands``).
 Printed per policy, with 95% Wilson intervals: deals thrown in, deals played alone, made in round
-two, and the round-two calls by seat.
+two, the round-two calls by seat, the share of contracts played alone, made, marched and euchred, and
+"pass on the bower": of the deals where a jack is turned and the three seats before the dealer pass,
+the share where the dealer passes too.
 
     python benchmarks/selfplay_shares.py --policies shipped,shipped-soft --deals 20000 --seed 5
 """
@@ -17,7 +19,9 @@ import numpy as np
 
 from euchre_stats.bidding.model import policy_model
 from euchre_stats.core.stats import proportion
+from euchre_stats.core.bits import JACK
 from euchre_stats.decide.selfplay import play_random_hands
+from euchre_stats.sampling.deals import random_deals
 from euchre_stats.rules import NORTH_AMERICAN
 from euchre_stats.sampling.seeds import chunk_rng, chunk_sizes
 
@@ -38,8 +42,13 @@ def main():
     report = {}
     for pol in args.policies.split(","):
         name, model = policy_model(pol)
-        parts = [play_random_hands(NORTH_AMERICAN, n, chunk_rng(args.seed, i), "pimc", None, model)
-                 for i, n in enumerate(chunk_sizes(args.deals))]
+        parts, ups = [], []
+        for i, n in enumerate(chunk_sizes(args.deals)):
+            rng = chunk_rng(args.seed, i)   # the deals drawn here, as play_random_hands draws them
+            deals = random_deals(NORTH_AMERICAN, n, rng)
+            parts.append(play_random_hands(NORTH_AMERICAN, n, rng, "pimc", None, model, deals=deals))
+            ups.append(deals[1])
+        up = np.concatenate(ups)
         maker = np.concatenate([p.maker for p in parts])
         alone = np.concatenate([p.alone for p in parts])
         r1 = np.concatenate([p.round_one for p in parts])
@@ -47,9 +56,16 @@ def main():
         n = len(maker)
         live = maker >= 0
         r2 = live & ~r1
+        tricks = np.concatenate([p.maker_tricks for p in parts])
+        # "pass on the bower": a jack turned, the three seats before the dealer passed, the dealer passes
+        jack = (up & 7) == JACK
+        offered = jack & ~(r1 & (caller >= 0) & (caller < 3))
         rec = {"decisions": model.decisions, "deals": n, "thrown_in": share(~live),
                "alone": share(live & alone), "round_two": share(r2),
-               "round_two_calls_by_seat": {s: int((r2 & (caller == s)).sum()) for s in range(4)}}
+               "round_two_calls_by_seat": {s: int((r2 & (caller == s)).sum()) for s in range(4)},
+               "alone_of_contracts": share(alone[live]), "made": share(tricks[live] >= 3),
+               "march": share(tricks[live] == 5), "euchred": share(tricks[live] < 3),
+               "dealer_passes_turned_jack": share(~(r1 & (caller == 3))[offered])}
         report[name] = rec
         print(name, json.dumps(rec), flush=True)
     if args.output:

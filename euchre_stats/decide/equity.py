@@ -117,8 +117,8 @@ def simulate_outcomes(rules: Rules, samples: int = 20000, seed: int | None = Non
         parts = run.map(_outcome_chunk, chunks, args=(rules, seed, model, bidding, run.threads))
     deal, other = [d for d, _ in parts], [o for _, o in parts]
     return HandOutcomes.from_points(np.concatenate(deal), np.concatenate(other),
-                                    f"self-play, {samples} deals, seed {seed}, play model {model}, "
-                                    f"bidding model: {words}",
+                                    f"self-play (the same bots at every seat: not a table of people, docs/odds.md), "
+                                    f"{samples} deals, seed {seed}, play model {model}, bidding model: {words}",
                                     hand_point_values(rules))
 
 

@@ -36,7 +36,7 @@ from ..rules import GAME_NAMES, NORTH_AMERICAN, SIX_HANDED_DECK, SIX_HANDED_DECK
 from ..sampling.backends import backend
 from ..sampling.seeds import chunk_rng, chunk_sizes
 from .records import WithRecords
-from .simulate import DeckOutcome, _cell, check_run
+from .simulate import SELF_PLAY, DeckOutcome, _cell, check_run
 
 #: the reported figures, in order, with what each means
 GAME_FIGURES = {
@@ -241,7 +241,8 @@ class GamesResult(WithRecords, ResultView):
         for d in self.columns:
             deck, game = d.deck.split(" ", 1)
             games.setdefault(deck, {})[_key(game)] = d.to_dict() | {"players": d.rules.players}
-        return {"rules": self.rules.to_dict(), "players": self.players, "model": self.model, "bidding": "point-count",
+        return {"rules": self.rules.to_dict(), "players": self.players, "played_by": SELF_PLAY, "model": self.model,
+                "bidding": "point-count",
                 "seed": self.seed, "samples": self.samples, "decks": games}
 
     def to_frame(self):
@@ -272,6 +273,7 @@ class GamesResult(WithRecords, ResultView):
                  + ("double dummy" if self.model == "dd" else
                     "pimc = realistic (each player samples worlds from its own information)")
                  + ("; the defenders as a coalition" if SEATINGS[self.players].sides > 2 else ""),
+                 f"played by: {SELF_PLAY}",
                  f"seed: {self.seed}   deals per column: {self.samples:,}",
                  "figures: value [95% interval] n=samples behind it", ""]
         shown = [k for k in GAME_FIGURES if not k.startswith("no_trump") or self.rules.no_trump]

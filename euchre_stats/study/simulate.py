@@ -67,6 +67,9 @@ FIGURES = {
     "dealer_side_order_points": "net points of the dealer's side when it accepts the upcard",
     "eldest_side_order_points": "net points of the eldest's side when it orders the upcard up",
 }
+#: who produced the outcomes of a deck study (and of `equity`): said with every such figure
+SELF_PLAY = ("self-play: the same bots at every seat (the bidding model and play model above), a population of "
+             "bots, not a table of people (docs/odds.md, \"Self-play and published figures\")")
 #: the figures in points (shown with a sign)
 SIGNED = {"dealer_side_advantage", "dealer_side_order_points", "eldest_side_order_points"}
 
@@ -100,7 +103,7 @@ class VariantsResult(WithRecords, ResultView):
 
     def to_dict(self) -> dict:
         return {"rules": self.rules.to_dict(), "model": self.model, "bidding": "shipped",
-                "bidding_decisions": self.decisions, "seed": self.seed,
+                "bidding_decisions": self.decisions, "played_by": SELF_PLAY, "seed": self.seed,
                 "samples": self.samples, "decks": {d.deck: d.to_dict() for d in self.decks}}
 
     def to_frame(self):
@@ -118,6 +121,7 @@ class VariantsResult(WithRecords, ResultView):
         sizes = "; ".join(f"{d.deck}-card deck, {d.rules.hand_size} cards each" for d in self.decks)
         lines = [f"rules: {self.rules.describe(deck=False, hand_size=False)}; the columns: {sizes}",
                  f"play model: {self.model}   bidding: the hand-strength model, {self.decisions}",
+                 f"played by: {SELF_PLAY}",
                  f"seed: {self.seed}   deals per deck: {self.samples:,}",
                  "figures: value [95% interval] n=samples behind it; points are per hand", ""]
         rows = [{"figure": k, **{d.deck: _cell(d.figures[k], k in SIGNED) for d in self.decks}} for k in FIGURES]
