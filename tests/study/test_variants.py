@@ -175,3 +175,10 @@ def test_variants_refuse_a_bad_backend(monkeypatch):
     from test_backends import refuses_a_bad_backend
 
     refuses_a_bad_backend(monkeypatch, lambda **kw: simulate_variants("24", 100, seed=5, model="dd", **kw))
+
+
+def test_the_figures_say_who_produced_them(small):
+    """Self-play outcomes are labelled as the bots' own, in the text and the JSON (issue 31)."""
+    assert small.to_dict()["played_by"].startswith("self-play: the same bots at every seat")
+    assert "played by: self-play: the same bots at every seat" in small.to_text()
+    assert "not a table of people" in small.to_text()
