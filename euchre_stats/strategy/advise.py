@@ -115,7 +115,11 @@ class Advice(ResultView):
                 lines.append(f"note: your hand {self.hand} up {self.upcard} is advised as its class's hand "
                              f"{self.canonical}: the same hand with the suits renamed (trump as hearts, next as "
                              "diamonds, the stronger other-colour suit as spades), so the same answer")
-        lines.append(f"deals: {self.samples:,}{' per class' if self.source == 'table' else ''}")
+        if "screened" in self.extra:
+            lines.append(f"deals: {self.samples:,} for this class" + (
+                " (the table's screening: its answer was already clear at 99%)" if self.extra["screened"] else ""))
+        else:
+            lines.append(f"deals: {self.samples:,}{' per class' if self.source == 'table' else ''}")
         lines.append("play model: " + self.extra.get("play_model", "pimc (realistic)" if self.source == "simulation"
                                                      else "as the table was built"))
         corr = self.extra.get("correction")
@@ -296,6 +300,10 @@ def _lookup_run(run_dir, rules: Rules, key: int, seat: str, score: str | None = 
              "gain_order_ci": [float(r["gain_order_lo"]), float(r["gain_order_hi"])]}
     if r.get("discard_order"):
         extra["discard"] = r["discard_order"]
+    model = settings.get("model", "dd")
+    extra["play_model"] = f"{model} ({'realistic' if model == 'pimc' else 'double-dummy'}), as the table was built"
+    if "screened" in r.index:   # adaptive sampling: this class's own deals (the screening's, or all of them)
+        extra["deals"], extra["screened"] = int(r["n"]), bool(r["screened"])
     at = "" if score is None else f"@{score}"
     return (options, str(r[f"best{at}"]), bool(r[f"too_close{at}"]), extra), settings, ""
 
@@ -443,10 +451,10 @@ def advise(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, table=None, sam
         options, best, close, extra = found
         if table is None:
             extra = {**extra, "play_model": "dd (the shipped table is double-dummy)"}
+        deals = extra.pop("deals", int(settings["samples_per_class"]))
         return Advice("table", f"class found in the {'shipped ' if table is None else ''}table", hand_txt,
                       up_txt, seat_name, class_label(chand), f"{class_text(chand)} up {card_name(cup)}",
-                      options, best, close, int(settings["samples_per_class"]), where, {**extra, **game}, score,
-                      rules)
+                      options, best, close, deals, where, {**extra, **game}, score, rules)
     d = order_decision(hand_txt, up, seat_name, rules, samples=samples, seed=seed, workers=workers, score=score)
     options = []
     for o in d.options:

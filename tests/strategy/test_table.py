@@ -440,6 +440,15 @@ def test_screen_is_checked_and_recorded_in_the_settings(tmp_path):
     run_table(spec, str(tmp_path), charts=False)
     rows = load_table(str(tmp_path))
     assert rows["screened"].dtype == bool and len(rows) == 30
+    # advise from the run names each class's own deals, and the play model the table was built with
+    from euchre_stats.strategy.advise import advise as advise_hand
+
+    for _, r in rows.drop_duplicates("screened").iterrows():
+        a = advise_hand(r["hand"], r["up"], "eldest", NORTH_AMERICAN, table=str(tmp_path))
+        assert a.source == "table" and a.samples == r["n"] == (10 if r["screened"] else 40)
+        text = a.to_text()
+        assert f"deals: {r['n']} for this class" in text and "play model: dd (double-dummy)" in text
+        assert ("already clear at 99%" in text) == bool(r["screened"])
     with pytest.raises(TableRunError):   # another screen on the same directory is another run
         run_table(TableSpec(NORTH_AMERICAN, (0,), samples_per_class=40, screen=20, limit=30, chunk_size=15, seed=2),
                   str(tmp_path), charts=False)
