@@ -19,6 +19,8 @@ from slow_pimc import choose_from_worlds  # noqa: E402
 from test_players_reading import _views  # noqa: E402
 
 NA = Rules()
+#: decisions the compiled vote is checked on against the slow twin (docs/methods.md: 2,000, by setting this)
+DECISIONS = 300
 
 
 # --- the slow twin: each world alone by the plain solver, the vote in plain Python -------------------
@@ -77,10 +79,10 @@ def test_vote_agrees_with_the_slow_vote_on_random_tables():
 
 @pytest.mark.parametrize("margin", [2, 8])
 def test_compiled_vote_agrees_with_the_slow_twin(margin):
-    """The per-world values exactly, and the card on 300 decisions (2,000 in docs/methods.md: 100%)."""
+    """The per-world values exactly, and the card on :data:`DECISIONS` decisions."""
     m = load_player("realistic").model
     agree = total = 0
-    for state, view in _views(NA, 9, 300):
+    for state, view in _views(NA, 9, DECISIONS):
         ws, ctx, _ = weighted_worlds(view, m, worlds=24, seed=13)
         ks = ctx["ks"]
         da = -1 if view.defender_alone is None else ks[view.defender_alone]
@@ -94,7 +96,7 @@ def test_compiled_vote_agrees_with_the_slow_twin(margin):
         total += 1
         agree += card == slow_vote(slow, counts, margin)
         assert fused_card(view, m, margin=margin, worlds=24, seed=13) == card
-    assert total == 300
+    assert total == DECISIONS
     assert agree / total >= 0.99, (agree, total)
 
 
