@@ -6,6 +6,9 @@ one instead: among the cards whose total is within a margin of the best total, i
 that is best (or ties best) in the most worlds.  It needs each card's points in each world
 (:func:`world_values`), which the realistic kernel's best-first valuation does not keep: they are
 found here one world at a time by that kernel's own entry point with every card valued (``full``).
+
+numba's on-disk cache of these kernels is keyed by this file alone: after changing ``engine/realistic.py``
+(or what it compiles in) in a checkout, delete this package's ``__pycache__/fusion.*`` too.
 """
 
 from __future__ import annotations
