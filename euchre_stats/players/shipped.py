@@ -31,11 +31,14 @@ from ..cardplay.realistic import DEFAULT_WORLDS
 from ..rules import Rules, banned_discard, dealer_picks_up
 from .base import BasePlayer, point_count_answer
 from .cardplay import double_dummy_card, realistic_card
+from .fusion import fused_card
 from .reading import DEFAULT_POOL, MAX_POOL, inferred_card
 from .view import SeatView
 
 #: most worlds a player may sample per card
 MAX_WORLDS = 10_000
+#: the widest margin of the vote against strategy fusion (eighths of a point a world: ``realistic-v2:fusion=K``)
+MAX_FUSION = 64
 
 
 def _rng(view: SeatView, *salt: int) -> np.random.Generator:
@@ -199,18 +202,25 @@ class InferencePlayer(ModelPlayer):
 
     ``pool`` candidate deals are drawn per card before weighting (more while their effective number
     is below ``worlds``).  ``log`` collects ``(effective candidates, candidates drawn)`` per decision
-    read from the auction (a diagnostic; cleared by nobody but the caller).
+    read from the auction (a diagnostic; cleared by nobody but the caller).  ``fusion`` ``K`` > 0 plays
+    by the vote against strategy fusion (:func:`~euchre_stats.players.fusion.fused_card`, margin ``K``
+    eighths of a point a world); 0 (the default) plays as before.
     """
 
     def __init__(self, policy="shipped", worlds: int = DEFAULT_WORLDS, name: str | None = None,
-                 pool: int = DEFAULT_POOL):
+                 pool: int = DEFAULT_POOL, fusion: int = 0):
         super().__init__(policy, worlds=worlds, name=name)
         if isinstance(pool, bool) or not isinstance(pool, (int, np.integer)) or not 1 <= pool <= MAX_POOL:
             raise PlayerSpecError(f"pool must be a whole number 1..{MAX_POOL}, got {pool!r}")
+        if isinstance(fusion, bool) or not isinstance(fusion, (int, np.integer)) or not 0 <= fusion <= MAX_FUSION:
+            raise PlayerSpecError(f"fusion must be a whole number 0..{MAX_FUSION}, got {fusion!r}")
         self.pool = int(pool)
+        self.fusion = int(fusion)
         self.log: list = []
 
     def play(self, view: SeatView) -> int:
+        if self.fusion:
+            return fused_card(view, self.model, margin=self.fusion, worlds=self.worlds, pool=self.pool, log=self.log)
         return inferred_card(view, self.model, worlds=self.worlds, pool=self.pool, log=self.log)
 
 
