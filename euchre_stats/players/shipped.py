@@ -32,6 +32,7 @@ from ..rules import Rules, banned_discard, dealer_picks_up
 from .base import BasePlayer, point_count_answer
 from .cardplay import double_dummy_card, realistic_card
 from .reading import DEFAULT_POOL, MAX_POOL, inferred_card
+from .reading_play import PLAY_KINDS
 from .view import SeatView
 
 #: most worlds a player may sample per card
@@ -199,19 +200,24 @@ class InferencePlayer(ModelPlayer):
 
     ``pool`` candidate deals are drawn per card before weighting (more while their effective number
     is below ``worlds``).  ``log`` collects ``(effective candidates, candidates drawn)`` per decision
-    read from the auction (a diagnostic; cleared by nobody but the caller).
+    read from the auction (a diagnostic; cleared by nobody but the caller).  ``play`` 1 or 2 weights the
+    worlds by the cards the other seats chose too (:mod:`~euchre_stats.players.reading_play`; 0 off).
     """
 
     def __init__(self, policy="shipped", worlds: int = DEFAULT_WORLDS, name: str | None = None,
-                 pool: int = DEFAULT_POOL):
+                 pool: int = DEFAULT_POOL, play: int = 0):
         super().__init__(policy, worlds=worlds, name=name)
         if isinstance(pool, bool) or not isinstance(pool, (int, np.integer)) or not 1 <= pool <= MAX_POOL:
             raise PlayerSpecError(f"pool must be a whole number 1..{MAX_POOL}, got {pool!r}")
+        if isinstance(play, bool) or not isinstance(play, (int, np.integer)) or int(play) not in PLAY_KINDS:
+            raise PlayerSpecError(f"play must be one of {', '.join(map(str, PLAY_KINDS))}, got {play!r}")
         self.pool = int(pool)
+        self.play_kind = int(play)
         self.log: list = []
 
     def play(self, view: SeatView) -> int:
-        return inferred_card(view, self.model, worlds=self.worlds, pool=self.pool, log=self.log)
+        return inferred_card(view, self.model, worlds=self.worlds, pool=self.pool, log=self.log,
+                             play=self.play_kind)
 
 
 class CheatPlayer(ModelPlayer):
