@@ -11,7 +11,8 @@ as the decision commands already do (sampling importance resampling, ``decide/in
    seat sitting out behind a loner gets its hand from the cards left, uniformly) and weight it by
    the likelihood of the auction seen under the bidding model (:func:`auction_likelihood`: each
    pass, the call and the suit named, and whether the maker went alone, by the model's soft
-   likelihood ``temperature``);
+   likelihood ``temperature``); with ``play`` 1 or 2 (``realistic-v2:play=N``), times the likelihood
+   of the cards the other seats chose (:func:`~euchre_stats.players.reading_play.play_likelihood`);
 3. when the effective number of candidates ``(sum w)^2 / sum w^2`` falls below ``floor``, draw
    more candidates (up to :data:`MAX_POOL`);
 4. resample ``worlds`` worlds with replacement in proportion to the weights and choose the card by
