@@ -14,7 +14,8 @@ that were
   :func:`~euchre_stats.core.trump.trick_winner_index` rules: a trump over a plain card, a higher card
   of the suit led; of two twins the later wins), or neither does;
 * *not touching it*: of another suit, or with a card between the two in its suit still live (not
-  played before and not in the seat's hand): touching cards are worth the same, either may be played.
+  played before, not the turned-down upcard, not in the seat's hand): touching cards are worth the
+  same, either may be played.
 
 Read are the cards played to a trick another seat led, by a seat other than the reader, that did
 not win the trick so far or were played by the trick's last hand (a higher winner before the last
