@@ -18,16 +18,17 @@ from .view import SeatView
 
 
 def fused_card(view: SeatView, model, *, margin: int, worlds: int = DEFAULT_WORLDS, pool: int = DEFAULT_POOL,
-               seed: int | None = None, log: list | None = None) -> int:
+               seed: int | None = None, log: list | None = None, play: int = 0) -> int:
     """The card of ``realistic-v2:fusion=margin`` (see the module).  One legal card is played at once;
-    ``log`` receives ``(effective candidates, candidates drawn)`` per decision read from the auction."""
+    ``log`` receives ``(effective candidates, candidates drawn)`` per decision read from the auction;
+    ``play`` 1 or 2 weights the worlds by the play too, as ``realistic-v2:play`` does."""
     legal = view.legal_cards
     if legal & (legal - 1) == 0:
         return _lowest(legal)
     if not view.rules.seating.four_seats:
-        return inferred_card(view, model, worlds=worlds, pool=pool, seed=seed, log=log)
+        return inferred_card(view, model, worlds=worlds, pool=pool, seed=seed, log=log, play=play)
     if reads_auction(view):
-        ws, ctx, info = weighted_worlds(view, model, worlds=worlds, pool=pool, seed=seed)
+        ws, ctx, info = weighted_worlds(view, model, worlds=worlds, pool=pool, seed=seed, play=play)
         if log is not None:
             log.append((info["ess"], info["pool"]))
     else:

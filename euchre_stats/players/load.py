@@ -8,6 +8,7 @@ spec                           player
 ``realistic-v2``               the shipped bidder, realistic card play on worlds weighted by the
                                auction (``realistic-v2:worlds=24,pool=256``; ``players/reading.py``);
                                ``fusion=K`` votes against strategy fusion (``players/fusion.py``)
+                               ``play=1`` or ``2`` reads the others' cards too (``reading_play.py``)
 ``shipped``, ``dd-tuned``,     that bidding policy, realistic card play (``points:worlds=48``)
 ``points``
 ``path/model.json``            a bidding model file from ``euchre-stats tune``, realistic card play
@@ -40,7 +41,7 @@ from .shipped import CheatPlayer, InferencePlayer, ModelPlayer, RandomPlayer
 #: the shipped players' names (a model file's path is one too)
 SHIPPED = ("realistic", "realistic-v1", "realistic-v2", "shipped", "dd-tuned", "points", "random", "cheat")
 #: the options each shipped player takes
-OPTIONS = {"realistic": ("worlds",), "realistic-v1": ("worlds",), "realistic-v2": ("worlds", "pool", "fusion"),
+OPTIONS = {"realistic": ("worlds",), "realistic-v1": ("worlds",), "realistic-v2": ("worlds", "pool", "fusion", "play"),
            "shipped": ("worlds",), "dd-tuned": ("worlds",), "points": ("worlds",),
            "model": ("worlds",), "random": ("seed",), "cheat": ("worlds",)}
 

@@ -11,7 +11,8 @@ as the decision commands already do (sampling importance resampling, ``decide/in
    seat sitting out behind a loner gets its hand from the cards left, uniformly) and weight it by
    the likelihood of the auction seen under the bidding model (:func:`auction_likelihood`: each
    pass, the call and the suit named, and whether the maker went alone, by the model's soft
-   likelihood ``temperature``);
+   likelihood ``temperature``); with ``play`` 1 or 2 (``realistic-v2:play=N``), times the likelihood
+   of the cards the other seats chose (:func:`~euchre_stats.players.reading_play.play_likelihood`);
 3. when the effective number of candidates ``(sum w)^2 / sum w^2`` falls below ``floor``, draw
    more candidates (up to :data:`MAX_POOL`);
 4. resample ``worlds`` worlds with replacement in proportion to the weights and choose the card by
@@ -35,6 +36,7 @@ from ..cardplay.realistic import DEFAULT_WORLDS, MAX_SEED, decide_given_worlds
 from ..rules import (Rules, alone_with_the_call, may_call_alone, may_call_no_trump, may_pass,
                      order_must_go_alone)
 from .cardplay import _lowest, legal_copy, realistic_card, view_worlds
+from .reading_play import play_likelihood
 from .view import SeatView
 
 #: candidate deals drawn first per decision, and at most (the pool grows fourfold while thin)
@@ -133,8 +135,9 @@ def _as_dealt(view: SeatView, ws: np.ndarray, ks: list[int], rng: np.random.Gene
 
 
 def weighted_worlds(view: SeatView, model, *, worlds: int = DEFAULT_WORLDS, pool: int = DEFAULT_POOL,
-                    floor: int | None = None, seed: int | None = None):
-    """The worlds of the seat to move, resampled by the auction's likelihood (see the module).
+                    floor: int | None = None, seed: int | None = None, play: int = 0):
+    """The worlds of the seat to move, resampled by the auction's likelihood (see the module), and with
+    ``play`` 1 or 2 by the play's too (:func:`~euchre_stats.players.reading_play.play_likelihood`).
 
     Returns ``(worlds (worlds, 4) deck masks on the kernel's seats, context, info)``: ``context`` as
     :func:`~euchre_stats.players.cardplay.view_worlds` gives it; ``info`` the candidates drawn
@@ -158,6 +161,8 @@ def weighted_worlds(view: SeatView, model, *, worlds: int = DEFAULT_WORLDS, pool
         w = auction_likelihood(view.rules, model, dealt, upcard=view.upcard, made_in=view.made_in,
                                maker=ks[view.maker_seat], alone=lone,
                                asker=ks[view.seat], trump=view.trump)
+        if play:
+            w = w * play_likelihood(view, ks, ws, play)
         parts.append(ws)
         weights.append(w)
         cand = np.concatenate(parts)
@@ -175,16 +180,17 @@ def weighted_worlds(view: SeatView, model, *, worlds: int = DEFAULT_WORLDS, pool
 
 
 def inferred_card(view: SeatView, model, *, worlds: int = DEFAULT_WORLDS, pool: int = DEFAULT_POOL,
-                  seed: int | None = None, log: list | None = None) -> int:
+                  seed: int | None = None, log: list | None = None, play: int = 0) -> int:
     """The card of ``realistic-v2``: the realistic model's choice on worlds weighted by the auction
-    (:func:`weighted_worlds`); tables whose auction is not read play as ``realistic-v1``.  One legal
-    card is played at once.  ``log`` receives ``(effective candidates, candidates drawn)`` per decision."""
+    (:func:`weighted_worlds`; with ``play`` 1 or 2 by the play too); tables whose auction is not read
+    play as ``realistic-v1``.  One legal card is played at once.  ``log`` receives ``(effective
+    candidates, candidates drawn)`` per decision."""
     legal = view.legal_cards
     if legal & (legal - 1) == 0:
         return _lowest(legal)
     if not reads_auction(view):
         return realistic_card(view, worlds=worlds, seed=seed)
-    ws, ctx, info = weighted_worlds(view, model, worlds=worlds, pool=pool, seed=seed)
+    ws, ctx, info = weighted_worlds(view, model, worlds=worlds, pool=pool, seed=seed, play=play)
     if log is not None:
         log.append((info["ess"], info["pool"]))
     ks = ctx["ks"]

@@ -33,6 +33,7 @@ from .base import BasePlayer, point_count_answer
 from .cardplay import double_dummy_card, realistic_card
 from .fusion import fused_card
 from .reading import DEFAULT_POOL, MAX_POOL, inferred_card
+from .reading_play import PLAY_KINDS
 from .view import SeatView
 
 #: most worlds a player may sample per card
@@ -204,24 +205,30 @@ class InferencePlayer(ModelPlayer):
     is below ``worlds``).  ``log`` collects ``(effective candidates, candidates drawn)`` per decision
     read from the auction (a diagnostic; cleared by nobody but the caller).  ``fusion`` ``K`` > 0 plays
     by the vote against strategy fusion (:func:`~euchre_stats.players.fusion.fused_card`, margin ``K``
-    eighths of a point a world); 0 (the default) plays as before.
+    eighths of a point a world); 0 (the default) plays as before.  ``play`` 1 or 2 weights the worlds by
+    the cards the other seats chose too (:mod:`~euchre_stats.players.reading_play`; 0 off).
     """
 
     def __init__(self, policy="shipped", worlds: int = DEFAULT_WORLDS, name: str | None = None,
-                 pool: int = DEFAULT_POOL, fusion: int = 0):
+                 pool: int = DEFAULT_POOL, fusion: int = 0, play: int = 0):
         super().__init__(policy, worlds=worlds, name=name)
         if isinstance(pool, bool) or not isinstance(pool, (int, np.integer)) or not 1 <= pool <= MAX_POOL:
             raise PlayerSpecError(f"pool must be a whole number 1..{MAX_POOL}, got {pool!r}")
         if isinstance(fusion, bool) or not isinstance(fusion, (int, np.integer)) or not 0 <= fusion <= MAX_FUSION:
             raise PlayerSpecError(f"fusion must be a whole number 0..{MAX_FUSION}, got {fusion!r}")
+        if isinstance(play, bool) or not isinstance(play, (int, np.integer)) or int(play) not in PLAY_KINDS:
+            raise PlayerSpecError(f"play must be one of {', '.join(map(str, PLAY_KINDS))}, got {play!r}")
         self.pool = int(pool)
         self.fusion = int(fusion)
+        self.play_kind = int(play)
         self.log: list = []
 
     def play(self, view: SeatView) -> int:
         if self.fusion:
-            return fused_card(view, self.model, margin=self.fusion, worlds=self.worlds, pool=self.pool, log=self.log)
-        return inferred_card(view, self.model, worlds=self.worlds, pool=self.pool, log=self.log)
+            return fused_card(view, self.model, margin=self.fusion, worlds=self.worlds, pool=self.pool, log=self.log,
+                              play=self.play_kind)
+        return inferred_card(view, self.model, worlds=self.worlds, pool=self.pool, log=self.log,
+                             play=self.play_kind)
 
 
 class CheatPlayer(ModelPlayer):

@@ -329,3 +329,200 @@ def test_every_four_handed_table_plays_legal_cards(rules, read):
     states = play_hands(p, hands=12, seed=4, rules=rules)
     assert all(s.phase == OVER for s in states)
     assert bool(p.log) == read
+
+
+# --- reading the play (realistic-v2:play=N, players/reading_play.py) -----------------------------------
+def slow_play_likelihood(view, ks, hands, kind: int) -> float:
+    """The play's likelihood for one candidate ``hands`` (4 ints, hands now on the kernel's seats), as the
+    module docstring of players/reading_play.py states it: one card seen at a time, replayed from scratch."""
+    from euchre_stats.core.trump import SUIT_MASK, card_power, legal_plays, trick_winner_index
+    from euchre_stats.players.reading_play import BETA
+
+    t = view.trump
+    per = sum(view.active)
+    w = 1.0
+    seen = 0 if view.upcard_taken else 1 << view.upcard
+    for i, (s, c) in enumerate(view.plays):
+        pos = i % per
+        before = seen
+        seen |= 1 << c
+        if pos == 0 or s == view.seat:
+            continue
+        table = [x for _, x in view.plays[i - pos:i]]
+        e = EFF_SUIT[t, c]
+        if kind == 1 and e == EFF_SUIT[t, table[0]]:
+            continue  # it followed suit: read only at play=2
+        then = hands[ks[s]]
+        for s2, c2 in view.plays[i:]:
+            if s2 == s:
+                then |= 1 << c2
+        legal = legal_plays(then, t, table[0])
+        assert (legal >> c) & 1
+
+        def wins(x):
+            return trick_winner_index(table + [x], t) == len(table)
+
+        if wins(c) and pos != per - 1:
+            continue
+        if e != EFF_SUIT[t, table[0]] and e != t and (then & int(SUIT_MASK[t, e])).bit_count() == 1:
+            continue  # a singleton thrown
+
+        def touching(d):
+            if EFF_SUIT[t, d] != e:
+                return False
+            lo, hi = sorted((card_power(d, t), card_power(c, t)))
+            return not any(EFF_SUIT[t, x] == e and lo < card_power(x, t) < hi and not ((before | then) >> x) & 1
+                           for x in range(64) if (view.rules.deck_obj.mask >> x) & 1)
+
+        k = sum(1 for d in range(64) if (legal >> d) & 1 and d != c and card_power(d, t) < card_power(c, t)
+                and wins(d) == wins(c) and not touching(d))
+        w *= math.exp(-BETA * k)
+    return w
+
+
+@pytest.mark.parametrize("kind", [1, 2])
+def test_play_weights_equal_the_slow_twin(kind):
+    from euchre_stats.players.reading_play import play_likelihood
+
+    checked, below = 0, 0
+    for state, view in _views(NA, 21, 80):
+        ws, _, ctx = view_worlds(view, worlds=32, seed=5)
+        fast = play_likelihood(view, ctx["ks"], ws, kind)
+        slow = [slow_play_likelihood(view, ctx["ks"], [int(x) for x in row], kind) for row in ws]
+        assert np.allclose(fast, slow, rtol=1e-12, atol=0)
+        checked += len(ws)
+        below += int((fast < 1).sum())
+    assert checked >= 1000 and below >= 100  # (the cards were played at random: much is read)
+
+
+def test_play_weights_on_a_whole_table_of_realistic_players():
+    """In self-play of the realistic player few cards waste a cheaper one: the true deal is rarely
+    marked down, and the slow twin agrees there too."""
+    from euchre_stats.players.reading_play import play_likelihood
+
+    rng = np.random.default_rng(8)
+    p = load_player("realistic")
+    checked = true_ones = true_n = 0
+    for i in range(6):
+        state = HandState.deal(NA, i % 4, rng)
+        while state.phase != OVER:
+            view = seat_view(state, state.to_act, seed=int(rng.integers(2**40)))
+            if state.phase == PLAY and reads_auction(view) and state.legal_cards() & (state.legal_cards() - 1):
+                ws, _, ctx = view_worlds(view, worlds=16, seed=3)
+                ks = ctx["ks"]
+                fast = play_likelihood(view, ks, ws, 2)
+                slow = [slow_play_likelihood(view, ks, [int(x) for x in row], 2) for row in ws]
+                assert np.allclose(fast, slow, rtol=1e-12, atol=0)
+                checked += len(ws)
+                truth = np.zeros((1, 4), dtype=np.uint64)
+                for s in range(4):
+                    truth[0, ks[s]] = state.hands[s] if state.active[s] else 0
+                true_ones += float(play_likelihood(view, ks, truth, 2)[0]) == 1.0
+                true_n += 1
+            state.apply(action_of(view, getattr(p, METHOD_OF_PHASE[state.phase])(view)))
+    assert checked >= 500 and true_n >= 30
+    assert true_ones / true_n >= 0.8, (true_ones, true_n)
+
+
+def test_play_weights_read_a_discard():
+    """A seat void in the suit led that threw the king of a plain suit: worlds where it held the nine of
+    that suit are e^-BETA as likely (a cheaper card that also lost the trick), the ace's no less."""
+    from euchre_stats.core.cards import parse_card
+    from euchre_stats.players.reading_play import BETA, play_evidence
+
+    for state, view in _views(NA, 31, 400):
+        ev = play_evidence(view, [(s - view.dealer - 1) % 4 for s in range(4)], 1)
+        if ev:
+            break
+    else:
+        pytest.fail("no discard seen")
+    # the rule itself on one card: cheaper cards with the same effect, legal
+    t = 0  # clubs trump, hearts led by the ace, the seat void in hearts discards the king of spades
+    from euchre_stats.players.reading_play import _beats, _cheaper
+
+    deck = NA.deck_obj.mask
+    ace_h, ks_, nine_s, as_ = (parse_card(x) for x in ("Ah", "Ks", "9s", "As"))
+    same = deck & ~_beats(t, ace_h, deck)
+    mask = same & _cheaper(t, ks_, deck)
+    assert (mask >> nine_s) & 1 and not (mask >> as_) & 1 and not (mask >> parse_card("9c")) & 1
+    assert math.exp(-BETA) < 1
+
+
+def _chi_square_p(counts, prob):
+    expected = prob * counts.sum()
+    keep = expected >= 5
+    obs = np.append(counts[keep], counts[~keep].sum())
+    exp = np.append(expected[keep], expected[~keep].sum())
+    if exp[-1] == 0:
+        obs, exp = obs[:-1], exp[:-1]
+    return stats.chisquare(obs, exp * obs.sum() / exp.sum()).pvalue, int(keep.sum())
+
+
+@pytest.mark.parametrize("kind", [1, 2])
+def test_play_weighted_sampler_matches_exact_probabilities_chi_square(kind):
+    """At the last trick every deal is enumerated: the worlds drawn with the play read follow the slow
+    twins' auction times play weights (chi-square), and not the auction's alone where the play says much."""
+    m = load_player("realistic").model
+    tested = refuted = 0
+    for state, view in _views(NA, 17, 600, tricks_done=4):
+        if not all(view.active) or (view.upcard_taken and view.seat != view.dealer
+                                     and not any(c == view.upcard for _, c in view.plays)):
+            continue
+        ks = [(s - view.dealer - 1) % 4 for s in range(4)]
+        exact = _exact_deals(view, ks, NA)
+        wp = np.array([slow_play_likelihood(view, ks, [int(x) for x in row], kind) for row in exact])
+        if wp.min() == wp.max():
+            continue  # the play reads nothing here: the auction's test covers it
+        ws, ctx, info = weighted_worlds(view, m, worlds=20000, pool=4096, seed=11, play=kind)
+        assert ctx["ks"] == ks and info["exact"] and len(info["candidates"]) == len(exact)
+        w = np.array([slow_likelihood(NA, m, [int(x) for x in row], view.upcard, view.made_in, ks[view.maker_seat],
+                                      view.alone is not None, ks[view.seat], view.trump)
+                      for row in _dealt(view, exact, ks)])
+        index = {tuple(int(x) for x in row): i for i, row in enumerate(exact)}
+        counts = np.zeros(len(exact))
+        for row in ws:
+            counts[index[tuple(int(x) for x in row)]] += 1
+        p, cells = _chi_square_p(counts, w * wp / (w * wp).sum())
+        if cells < 3:
+            continue
+        assert p > 1e-4, (p, view)
+        refuted += _chi_square_p(counts, w / w.sum())[0] < 1e-6
+        tested += 1
+        if tested == 6:
+            break
+    assert tested == 6 and refuted >= 1, (tested, refuted)
+
+
+def test_play_option_off_is_realistic_v2_and_specs():
+    v2, p0 = load_player("realistic-v2"), load_player("realistic-v2:play=0")
+    p2 = load_player("realistic-v2:play=2,worlds=16")
+    assert (v2.play_kind, p0.play_kind, p2.play_kind, p2.worlds) == (0, 0, 2, 16)
+    with pytest.raises(PlayerSpecError, match="play must be one of 0, 1, 2"):
+        load_player("realistic-v2:play=3")
+    with pytest.raises(PlayerSpecError, match="unknown option 'play=1'"):
+        load_player("realistic-v1:play=1")
+    for state, view in _views(NA, 41, 40):
+        assert v2.play(view) == p0.play(view)
+        card = p2.play(view)
+        assert (state.legal_cards() >> card) & 1 and p2.play(view) == card
+    assert len(p2.log) == 80
+
+
+def test_play_reading_card_is_the_kernels_on_the_play_weighted_worlds():
+    """``inferred_card(play=2)`` plays the compiled choice on ``weighted_worlds(play=2)``, and that choice is
+    the slow weighted twin's (the auction's test above checks it on 2,000 decisions)."""
+    m = load_player("realistic").model
+    agree = total = 0
+    for state, view in _views(NA, 43, 200):
+        ws, ctx, info = weighted_worlds(view, m, worlds=24, seed=13, play=2)
+        ks = ctx["ks"]
+        da = -1 if view.defender_alone is None else ks[view.defender_alone]
+        card, _ = decide_given_worlds(NA, ws, view.trump, ctx["leader"], ctx["out"], ks[view.maker_seat],
+                                      view.alone is not None, da, trick=ctx["trick"], gone=ctx["gone"],
+                                      won=ctx["won"], full=False)
+        assert inferred_card(view, m, worlds=24, seed=13, play=2) == card
+        distinct, mult = np.unique(ws, axis=0, return_counts=True)
+        ref, _ = slow_weighted_choice(NA, distinct, mult, view, ctx)
+        agree += card == ref
+        total += 1
+    assert total == 200 and agree / total >= 0.99, (agree, total)
