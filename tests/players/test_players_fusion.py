@@ -145,6 +145,19 @@ def test_plays_legal_repeatable_cards_and_differs_from_v2_somewhere():
     assert 0 < differ < 30
 
 
+def test_the_vote_on_worlds_that_read_the_play_too():
+    """fusion and play combine: the vote on the worlds weighted by the auction and the play."""
+    both, vote = load_player("realistic-v2:fusion=2,play=2"), load_player("realistic-v2:fusion=2")
+    assert both.fusion == 2 and both.play_kind == 2
+    differ = 0
+    for state, view in _views(NA, 7, 120):
+        card = both.play(view)
+        assert (state.legal_cards() >> card) & 1 and both.play(view) == card
+        if view.plays and view.seat != view.plays[-1][0]:
+            differ += card != vote.play(view)
+    assert differ > 0
+
+
 @pytest.mark.parametrize("players", [3, 6])
 def test_tables_whose_auction_is_not_read(players):
     """Three-handed: uniform worlds, the vote; six-handed: played as realistic-v2."""
