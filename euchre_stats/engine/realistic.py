@@ -81,7 +81,7 @@ def _trick_after(c, seat, pos, lead, win, wseat, tm):
     return lead, win, wseat
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _card_band(tt, tt2, st, stk, w0, w1, w2, w3, seat, pos, na, nxt, lead, win, wseat, table, tleft, c, targets, lo,
                hi, start, counts, tm):
     """Points band in one world if ``seat`` plays ``c`` and everybody then plays double-dummy.
@@ -100,7 +100,7 @@ def _card_band(tt, tt2, st, stk, w0, w1, w2, w3, seat, pos, na, nxt, lead, win, 
                       table | c, tleft, targets, lo, hi, start, counts, tm)[0]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _band_walk(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, tleft, targets, lo, hi,
                start, counts, tm):
     """``(band, move)``: the points band of a position (``seat`` to play card ``pos`` of the trick), known
@@ -127,7 +127,7 @@ def _band_walk(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, 
     return lo, move
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _quick_bands(w0, w1, w2, w3, seat, pos, tleft, targets, nt, tm):
     """``(lo, hi)`` bands of the position from the solver's quick bounds (at a trick boundary only)."""
     blo = 0
