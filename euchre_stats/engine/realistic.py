@@ -109,8 +109,8 @@ def _band_walk(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, 
     The move is the one that proved the probe that decided the band from the mover's side: for
     side 0 the last "at least" that held, for side 1 the last that failed.  It is a move of the
     search (the top card of its run in this world).  The search is inlined here (``_search_t``), not
-    called: a call per probe takes and releases each of its four arrays (atomic reference counts), so
-    inline the walk itself at one call site per valuation.
+    called: a call per probe takes and releases each of its four arrays (atomic reference counts).
+    Inlined itself, so each valuation should call it from one place (one copy of the search).
     """
     k = min(max(start, lo + 1), hi)
     maximise = (seat & 1) == 0
@@ -160,7 +160,7 @@ def _evaluate_best_first(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win,
     Both kinds of solve (a world's position, then a class in a world) go through one call of the
     band walk with the search inlined (:func:`_band_walk`): one copy of the search in this
     function, and no call of the search per probe (a call takes and releases each of its four
-    arrays: atomic reference counts, about a tenth of the kernel's time).
+    arrays: atomic reference counts; about 5% of a play-out, docs/performance.md).
     """
     pband, solved, bound, nxtw = bf
     for ci in range(nc):
@@ -168,7 +168,7 @@ def _evaluate_best_first(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win,
             solved[ci, w] = False
     mine0 = (seat & 1) == 0
     worst = 0 if mine0 else nt
-    prev = np.int64(1)
+    prev = np.int64(1)  # typed, not a literal (a start of the band walk, as pband[w] is)
     for ci in range(nc):
         sums[ci] = 0
         bound[ci] = 0
@@ -206,7 +206,7 @@ def _evaluate_best_first(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win,
             hi = pband[w] if mine0 else nt
             start = pband[w]
         band, move = _band_walk(tt, tt2, st, stk, a0, a1, a2, a3, aseat, apos, na, nxt, alead, awin, awseat, atable,
-                                  tleft, targets, lo, hi, start, counts, tm)
+                                tleft, targets, lo, hi, start, counts, tm)
         if positions:
             prev = band
             counts[ST_WORLDS] += 1
