@@ -11,9 +11,9 @@ compile.  Wall time is printed too.
 Inside the cold run a listener on numba's ``numba:compile`` event records every function numba
 compiles (each specialisation once): its own CPU time (children's compiles excluded) and wall.
 ``--top N`` lists the N costliest; every run lists the compiled copies of the search
-(``_search`` of the four-seat solver by the literal trump mask it was compiled for, and whether the
-six-seat kernels compiled), which is how a command that compiles the no-trump or the six-seat
-search when it never plays one shows up.
+(``_search`` of the four-seat solver by the literal trump mask it was compiled for, or realistic play's
+valuation that inlines it, and whether the six-seat kernels compiled), which is how a command that
+compiles the no-trump or the six-seat search when it never plays one shows up.
 
 Another version of the code is measured by putting it first on ``PYTHONPATH`` (a tree with
 ``euchre_stats/cli`` linked to its ``cli``, as ``benchmarks/startup.py``); ``source`` names the
@@ -113,7 +113,9 @@ def searches(compiles: list[dict]) -> list[str]:
     out = []
     for c in compiles:
         mod, fn = c["function"].rsplit(".", 1)
-        if fn == "_search" and mod.endswith(("engine.search", "solver._kernels")):  # (the older name too)
+        # realistic play inlines the search into its best-first valuation (issue 33): that copy counts too
+        if (fn == "_search" and mod.endswith(("engine.search", "solver._kernels"))) or (  # (the older name too)
+                fn in ("_evaluate_best_first", "_evaluate") and mod.endswith("engine.realistic")):
             mask = c["args"].rsplit(",", 1)[-1]
             out.append("_search[no trump]" if "Literal[int](0)" in mask else "_search[trump]")
         elif mod.endswith(("engine.search_seats", "solver._seats")):

@@ -116,7 +116,7 @@ def _point_targets(pts0, won0, tleft, side, targets, tvals):
     return nt
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _distinct_tops(rep, nc, tops, wrep, cls):
     """The classes' top cards in one world (given ``tops``), each once in ``wrep`` (first seen first:
     classes may merge in a world, a card between them being in the pile); ``cls[ci]``: the index of
@@ -132,7 +132,7 @@ def _distinct_tops(rep, nc, tops, wrep, cls):
     return nw
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _credit_bands(cls, nc, wval, tvals, guess, sums):
     """Add each class's points in one world (its top's band ``wval[cls[ci]]``) to ``sums``; the band is
     the class's guess in the next world."""
@@ -141,7 +141,7 @@ def _credit_bands(cls, nc, wval, tvals, guess, sums):
         sums[ci] += tvals[wval[cls[ci]]]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _credit_world(w, band, every, move, tops, rep, nc, tvals, pband, solved, sums, bound):
     """Record world ``w``'s position band ``band`` (the mover's best there, a bound on every class) in
     ``pband`` and credit its points to the classes: as solved to every class with ``every`` (the band
@@ -163,7 +163,7 @@ def _credit_world(w, band, every, move, tops, rep, nc, tvals, pband, solved, sum
     return named
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _solve_pair(ci, w, band, m, tvals, pband, solved, sums, bound, nxtw):
     """Class ``ci`` solved in world ``w`` at ``band``: its points replace its bound there, and its next
     unsolved world moves on."""
@@ -176,7 +176,7 @@ def _solve_pair(ci, w, band, m, tvals, pband, solved, sums, bound, nxtw):
     nxtw[ci] = k
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _first_unsolved(solved, nc, m, nxtw):
     """``nxtw[ci]``: the first world (of ``m``) where class ``ci`` is not solved yet."""
     for ci in range(nc):
@@ -186,7 +186,7 @@ def _first_unsolved(solved, nc, m, nxtw):
         nxtw[ci] = w
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _most_promising(sums, bound, low, nc, nxtw):
     """``(class, world)``: the class with the highest bound (solved sum plus bound; ties to the lowest
     deck number) and its first unsolved world (the number of worlds when it is solved in every one:

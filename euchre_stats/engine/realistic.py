@@ -3,7 +3,7 @@
 A batch of deals is played out card by card inside numba (:func:`play_batch`, parallel over
 deals).  At each decision the player to move samples worlds consistent with what that player
 has seen, solves each world double-dummy with the solver's search
-(:func:`euchre_stats.engine.search._search`) and plays the card worth the most *points* on
+(:func:`euchre_stats.engine.search._search_t`) and plays the card worth the most *points* on
 average over the worlds.
 
 Everything runs in the solver's *power layout* of the deal's trump (see
@@ -43,7 +43,7 @@ from .search import (
     _bounds0_t,
     _popcount,
     _reps,
-    _search,
+    _search_t,
     _slot_of,
     _to_layout,
 )
@@ -81,7 +81,7 @@ def _trick_after(c, seat, pos, lead, win, wseat, tm):
     return lead, win, wseat
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _card_band(tt, tt2, st, stk, w0, w1, w2, w3, seat, pos, na, nxt, lead, win, wseat, table, tleft, c, targets, lo,
                hi, start, counts, tm):
     """Points band in one world if ``seat`` plays ``c`` and everybody then plays double-dummy.
@@ -100,7 +100,7 @@ def _card_band(tt, tt2, st, stk, w0, w1, w2, w3, seat, pos, na, nxt, lead, win, 
                       table | c, tleft, targets, lo, hi, start, counts, tm)[0]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _band_walk(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, tleft, targets, lo, hi,
                start, counts, tm):
     """``(band, move)``: the points band of a position (``seat`` to play card ``pos`` of the trick), known
@@ -108,7 +108,9 @@ def _band_walk(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, 
 
     The move is the one that proved the probe that decided the band from the mover's side: for
     side 0 the last "at least" that held, for side 1 the last that failed.  It is a move of the
-    search (the top card of its run in this world).
+    search (the top card of its run in this world).  The search is inlined here (``_search_t``), not
+    called: a call per probe takes and releases each of its four arrays (atomic reference counts).
+    Inlined itself, so each valuation should call it from one place (one copy of the search).
     """
     k = min(max(start, lo + 1), hi)
     maximise = (seat & 1) == 0
@@ -116,8 +118,8 @@ def _band_walk(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, 
     while lo < hi:
         counts[ST_PROBES] += 1
         stk[0, F_LAST] = 0
-        up = _search(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, targets[k - 1],
-                     tleft, tm)
+        up = _search_t(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table,
+                       targets[k - 1], tleft, tm)
         if up == maximise:
             # proved by a move at the root (or, with no move recorded, without one)
             move = stk[0, F_LAST]
@@ -127,7 +129,7 @@ def _band_walk(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, 
     return lo, move
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _quick_bands(w0, w1, w2, w3, seat, pos, tleft, targets, nt, tm):
     """``(lo, hi)`` bands of the position from the solver's quick bounds (at a trick boundary only)."""
     blo = 0
@@ -154,6 +156,11 @@ def _evaluate_best_first(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win,
     next unsolved world, until that class has every world solved: then no other class can beat or
     tie it.  Classes left with unsolved worlds are marked not alive (their sums are partial).
     ``bf``: work arrays of :func:`_best_first_arrays` for at least ``m`` worlds.
+
+    Both kinds of solve (a world's position, then a class in a world) go through one call of the
+    band walk with the search inlined (:func:`_band_walk`): one copy of the search in this
+    function, and no call of the search per probe (a call takes and releases each of its four
+    arrays: atomic reference counts; about 5% of a play-out, docs/performance.md).
     """
     pband, solved, bound, nxtw = bf
     for ci in range(nc):
@@ -161,35 +168,57 @@ def _evaluate_best_first(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win,
             solved[ci, w] = False
     mine0 = (seat & 1) == 0
     worst = 0 if mine0 else nt
-    prev = np.int64(1)  # typed, not a literal: one compiled copy of _band_walk
+    prev = np.int64(1)  # typed, not a literal (a start of the band walk, as pband[w] is)
     for ci in range(nc):
         sums[ci] = 0
         bound[ci] = 0
-    for w in range(m):
-        w0, w1, w2, w3 = wh[w, 0], wh[w, 1], wh[w, 2], wh[w, 3]
+    positions = True  # every world's position first, then (class, world) pairs
+    w = 0
+    bi = 0
+    while True:
+        if positions and w == m:
+            positions = False
+            _first_unsolved(solved, nc, m, nxtw)
+            bi, w = _most_promising(sums, bound, low, nc, nxtw)
+        if not positions and w >= m:
+            break
+        a0, a1, a2, a3 = wh[w, 0], wh[w, 1], wh[w, 2], wh[w, 3]
         tleft = _popcount(wh[w, seat])
-        blo, bhi = _quick_bands(w0, w1, w2, w3, seat, pos, tleft, targets, nt, tm)
-        band, move = _band_walk(tt, tt2, st, stk, w0, w1, w2, w3, seat, pos, na, nxt, lead, win, wseat, table, tleft,
-                                targets, blo, bhi, prev, counts, tm)
-        prev = band
-        counts[ST_WORLDS] += 1
-        tops = 0
-        if band == worst or move != 0:
+        if positions:
+            # world w's position, the mover to play
+            aseat, apos, alead, awin, awseat, atable = seat, pos, lead, win, wseat, table
+            lo, hi = _quick_bands(a0, a1, a2, a3, seat, pos, tleft, targets, nt, tm)
+            start = prev
+        else:
+            # class bi in world w: the top card of its run there played (as _card_band)
             hand = wh[w, seat]
-            tops = _reps(hand, hand, w0 | w1 | w2 | w3 | table)
-        _credit_world(w, band, band == worst, move, tops, rep, nc, tvals, pband, solved, sums, bound)
-    _first_unsolved(solved, nc, m, nxtw)
-    bi, w = _most_promising(sums, bound, low, nc, nxtw)
-    while w < m:
-        hand = wh[w, seat]
-        occ = wh[w, 0] | wh[w, 1] | wh[w, 2] | wh[w, 3] | table
-        top = _top_of(rep[bi], _reps(hand, hand, occ))
-        lo = 0 if mine0 else pband[w]
-        hi = pband[w] if mine0 else nt
-        band = _card_band(tt, tt2, st, stk, wh[w, 0], wh[w, 1], wh[w, 2], wh[w, 3], seat, pos, na, nxt, lead, win,
-                          wseat, table, _popcount(hand), top, targets, lo, hi, pband[w], counts, tm)
-        _solve_pair(bi, w, band, m, tvals, pband, solved, sums, bound, nxtw)
-        bi, w = _most_promising(sums, bound, low, nc, nxtw)
+            c = _top_of(rep[bi], _reps(hand, hand, a0 | a1 | a2 | a3 | table))
+            counts[ST_BANDS] += 1
+            alead, awin, awseat = _trick_after(c, seat, pos, lead, win, wseat, tm)
+            a0 ^= c if seat == 0 else 0
+            a1 ^= c if seat == 1 else 0
+            a2 ^= c if seat == 2 else 0
+            a3 ^= c if seat == 3 else 0
+            aseat = (nxt >> (2 * seat)) & 3
+            apos = pos + 1
+            atable = table | c
+            lo = 0 if mine0 else pband[w]
+            hi = pband[w] if mine0 else nt
+            start = pband[w]
+        band, move = _band_walk(tt, tt2, st, stk, a0, a1, a2, a3, aseat, apos, na, nxt, alead, awin, awseat, atable,
+                                tleft, targets, lo, hi, start, counts, tm)
+        if positions:
+            prev = band
+            counts[ST_WORLDS] += 1
+            tops = 0
+            if band == worst or move != 0:
+                hand = wh[w, seat]
+                tops = _reps(hand, hand, wh[w, 0] | wh[w, 1] | wh[w, 2] | wh[w, 3] | table)
+            _credit_world(w, band, band == worst, move, tops, rep, nc, tvals, pband, solved, sums, bound)
+            w += 1
+        else:
+            _solve_pair(bi, w, band, m, tvals, pband, solved, sums, bound, nxtw)
+            bi, w = _most_promising(sums, bound, low, nc, nxtw)
     for ci in range(nc):
         alive[ci] = nxtw[ci] == m
     return m
@@ -423,8 +452,9 @@ def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc,
                                         smp)
                 if exact:
                     counts[ST_EXACT] += 1
-                _decide(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, low, targets,
-                        nt, tvals, False, sums, alive, guess, wrep, wval, bf, counts, tm)
+                # best-first (the full sums are never wanted here): the full valuation stays out of this tree
+                _evaluate_best_first(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep,
+                                     low, targets, nt, tvals, sums, alive, bf, counts, tm)
                 bi = _best_class(sums, alive, nc, low)
         if c == 0:
             # the lowest deck number of the chosen class is played
