@@ -203,3 +203,18 @@ def test_the_family_holds_the_shipped_count():
             clear = far & (counts[:, -1] - counts[:, -2] > 1e-6)  # no tie between the best two suits
             assert np.array_equal(suit[clear], suit2[clear])
     assert checked > 5000
+
+
+def test_match_plays_the_feature_bidder_by_name_and_by_file(tmp_path):
+    """``match --a shipped-v2`` and ``--a FILE`` bid by the feature model; against itself it scores nothing,
+    against the shipped model the tables differ and the splits add up."""
+    import euchre_stats as es
+
+    same = es.match("shipped-v2", "shipped-v2", deals=300, seed=3, model="dd")
+    assert same.diff == 0.0 and same.differing == 0
+    p = tmp_path / "v2.json"
+    shipped_v2_model().save(p)
+    by_name = es.match("shipped-v2", "shipped", deals=600, seed=4, model="dd")
+    by_file = es.match(str(p), "shipped", deals=600, seed=4, model="dd")
+    assert by_name.differing > 0 and by_file.diff == by_name.diff and by_file.differing == by_name.differing
+    assert sum(g["diff"] for g in by_name.by_seat) == pytest.approx(by_name.diff, abs=1e-9)
