@@ -20,9 +20,10 @@ from .group import cli
 @cli.command()
 @click.option("--a", "a", default="shipped", show_default=True,
               help="policy A: shipped, shipped-soft (the bidder shipped until 2026-12-03, soft decisions), "
-                   "dd-tuned, points, guides (the published guides' rules of thumb) or a model file (JSON from "
-                   "tune); or a player: realistic[:worlds=N], random, "
-                   "cheat, module:attr, openspiel:random, openspiel:ismcts:N (docs/players.md)")
+                   "dd-tuned, points, guides (the published guides' rules of thumb), shipped-v2 (the feature "
+                   "bidder, proposed) or a model file (JSON from tune or benchmarks/fit_feature_model.py); "
+                   "or a player: realistic[:worlds=N], random, cheat, module:attr, openspiel:random, "
+                   "openspiel:ismcts:N (docs/players.md)")
 @click.option("--b", "b", default="points", show_default=True, help="policy or player B (as --a)")
 @click.option("--deals", type=click.IntRange(min=2, max=1_000_000), default=20000, show_default=True,
               help="deals, each played twice with the seats swapped")

@@ -2,3 +2,5 @@
 
 May import core, rules, the solver, sampling and play.
 """
+
+from . import model_v2 as _model_v2  # noqa: F401  (registers the feature bidder: ``shipped-v2``, its files)

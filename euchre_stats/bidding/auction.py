@@ -33,6 +33,8 @@ class Auction:
         models = (model,) * 4 if isinstance(model, BiddingModel) else tuple(model)
         if len(models) != 4 or not all(isinstance(m, BiddingModel) for m in models):
             raise TypeError("model must be a BiddingModel or four of them, one per seat")
+        for m in models:
+            m.check_rules(rules)
         self.rules, self.models, self.upcard = rules, models, upcard
         self.m = models[0]
         self.up_suit = upcard >> 3 if suit is None else suit

@@ -132,6 +132,9 @@ class BiddingModel:
     off_king_with_ace: float = 0.6
     void: float = 0.4
 
+    def check_rules(self, rules) -> None:
+        """Refuse rules the model cannot bid under (every rule set for a count; see ``model_v2``)."""
+
     @staticmethod
     def p_accept(strength, threshold, temperature) -> np.ndarray:
         # the logistic function written with tanh: no overflow for far-off counts
@@ -381,7 +384,7 @@ def default_model() -> BiddingModel:
 
 
 #: the named policies (anything else is read as the path of a model file)
-POLICIES = ("shipped", "shipped-soft", "dd-tuned", "points", "guides")
+POLICIES = ("shipped", "shipped-soft", "dd-tuned", "points", "guides", "shipped-v2")
 POLICY_WORDS = {
     "shipped": "the shipped model (tuned by self-play under realistic play; hard decisions in play)",
     "shipped-soft": "the model shipped until 2026-12-03: its thresholds, soft decisions in play (logistic, "
@@ -392,6 +395,8 @@ POLICY_WORDS = {
     "guides": "the guides' rules of thumb (order or call with both bowers, or three trumps with a top one, or "
               "two top trumps and an off ace; the dealer with three trumps, the dealer's partner and next with "
               "less; alone with a lay-down; hard decisions)",
+    "shipped-v2": "the feature bidder (separate fitted gains of ordering and of going alone from the hand's "
+                  "features, under realistic play; hard decisions; proposed, not shipped)",
 }
 
 
@@ -422,10 +427,28 @@ def policy_model(policy) -> tuple[str, BiddingModel]:
         return name, POINTS_MODEL
     if name == "guides":
         return name, GUIDES_MODEL
+    if name in NAMED_MODELS:
+        return name, NAMED_MODELS[name]()
     p = Path(name)
     if not p.exists():
         raise BiddingModelError(f"unknown policy {name!r}: expected {', '.join(POLICIES)} or a model file")
-    return name, BiddingModel.load(p)
+    kind = _file_kind(p)
+    return name, (MODEL_KINDS[kind].load(p) if kind in MODEL_KINDS else BiddingModel.load(p))
+
+
+#: other model families by the ``kind`` of their files, and the named policies they add (``name: loader``):
+#: filled by their modules (``model_v2``), which the package imports
+MODEL_KINDS: dict = {}
+NAMED_MODELS: dict = {}
+
+
+def _file_kind(path) -> str | None:
+    """The ``kind`` of a model file (None for a count's file, or a file that is not a JSON object)."""
+    try:
+        d = json.loads(Path(path).read_text())
+    except (OSError, ValueError):
+        return None
+    return d.get("kind") if isinstance(d, dict) else None
 
 
 # --- the guides' population: a rule-based bidder -----------------------------------------------

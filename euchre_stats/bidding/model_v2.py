@@ -1,0 +1,277 @@
+"""The feature bidder (``shipped-v2``): separate fitted scores for ordering and for going alone.
+
+The shipped model (:class:`~euchre_stats.bidding.model.BiddingModel`) adds one count per suit and
+compares it with a threshold per seat, ordering and going alone on the same count.  This model
+scores each decision point (a seat in a round) twice from the features of the hand (:mod:`.features`:
+trumps, which top trumps, off aces, voids, losers, their conjunctions, the shipped count itself and its
+interactions with them, the upcard's rank in round one, next in round two):
+
+* ``order_w`` (``call_w`` in round two): whether taking the contract beats passing, taken alone when
+  the alone score says so;
+* ``alone_w`` (``call_alone_w``): whether going alone beats playing with the partner.
+
+Each score is a weighted sum of the features (a linear model with interaction columns), fitted by a
+cost-sensitive logistic regression on the realistic values the tuner plays out for each option on
+deals that reach the decision (:mod:`.fit_v2`).  The seat takes the contract when the take score is
+above 0, and goes alone when the alone score is above 0 too.  In round two it names the suit whose
+call scores highest.
+
+It plugs into every auction as a :class:`BiddingModel` whose "count" is a **level** (0 pass, 1 order or
+call with the partner, 2 alone), plus a little of the deciding margin (``0.49 tanh(margin / 0.2)``, so
+soft inference still ranks hands within a level), against thresholds 0.5 and 1.5 (as the ``guides``
+population does).  The dealer discards and a defender goes alone by the shipped count, whose fields
+the model keeps (``strength`` is that count).  Alone is declared with the call (North American timing:
+the rules it was fitted under); under British timing a maker's later alone would read the count
+against 1.5, so :meth:`FeatureModel.check_rules` refuses those rules (and no trump).
+
+:func:`round_one_decision_one` and :func:`round_two_decision_one` are the plain-Python twins of the
+vectorised decisions, one hand at a time.  No I/O here except :meth:`FeatureModel.load` / ``save``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, fields
+from pathlib import Path
+
+import numpy as np
+
+from ..core.errors import BiddingModelError
+from .features import FEATURES, context_features, context_features_one, hand_features, hand_features_one
+from .model import MODEL_KINDS, NAMED_MODELS, BiddingModel, _read_model_json
+
+KIND = "features"
+#: the decision points' weight names: round one (order, alone) and round two (call, call alone)
+WEIGHTS = ("order_w", "alone_w", "call_w", "call_alone_w")
+_ZERO = tuple((0.0,) * len(FEATURES) for _ in range(4))
+#: the scale of the margin kept inside a level (points)
+MARGIN_SCALE = 0.2
+
+
+def _dot(x: np.ndarray, w) -> np.ndarray:
+    """``x @ w`` summed column by column from the first (the twin's order: the same floats)."""
+    acc = x[:, 0] * w[0]
+    for k in range(1, len(w)):
+        acc = acc + x[:, k] * w[k]
+    return acc
+
+
+def _dot_one(x: list, w) -> float:
+    acc = x[0] * w[0]
+    for k in range(1, len(w)):
+        acc = acc + x[k] * w[k]
+    return acc
+
+
+def _level(g_take, g_alone):
+    """(level, value) from the two scores: take when the take score is above 0, alone when the alone
+    score is above 0 too; the value keeps a little of the deciding margin."""
+    level = np.where(g_take > 0, np.where(g_alone > 0, 2, 1), 0)
+    margin = np.where(level == 0, g_take, g_alone)
+    return level, level + 0.49 * np.tanh(margin / MARGIN_SCALE)
+
+
+def _level_one(g_take: float, g_alone: float) -> tuple[int, float]:
+    level = (2 if g_alone > 0 else 1) if g_take > 0 else 0
+    margin = g_take if level == 0 else g_alone
+    return level, level + 0.49 * math.tanh(margin / MARGIN_SCALE)
+
+
+@dataclass(frozen=True)
+class FeatureModel(BiddingModel):
+    """The feature bidder (module docstring): per seat, weights over :data:`~.features.FEATURES` for
+    each of the four gains; the count's fields are the shipped model's (the ``count`` feature, the
+    dealer's discard, a lone defence)."""
+
+    order: tuple = (0.5,) * 4
+    order_alone: tuple = (1.5,) * 4
+    call: tuple = (0.5,) * 4
+    call_alone: tuple = (1.5,) * 4
+    temperature: float = 0.15
+    order_w: tuple = _ZERO
+    alone_w: tuple = _ZERO
+    call_w: tuple = _ZERO
+    call_alone_w: tuple = _ZERO
+
+    def check_rules(self, rules) -> None:
+        """Refuse British timing (alone declared after trump is made: the model decides alone with the
+        call) and no trump (never called; the fit has no no-trump gains)."""
+        from ..rules import alone_with_the_call
+        if not alone_with_the_call(rules) or rules.no_trump:
+            raise BiddingModelError("the feature bidder decides alone with the call and never calls no trump: "
+                                    "it bids only under rules with North American timing and without no_trump")
+
+    # --- features --------------------------------------------------------------------------------
+    def round_one_features(self, hands, rel_seat: int, upcard: int, suit: int | None = None) -> np.ndarray:
+        """The features of accepting the upcard from relative seat ``rel_seat`` (the dealer's: of the five
+        cards kept after the count's discard); the ``count`` column is the shipped count of the seat."""
+        hands = np.asarray(hands, dtype=np.uint64).ravel()
+        trump = upcard >> 3 if suit is None else suit
+        count = BiddingModel.round_one_strength(self, hands, rel_seat, upcard, suit)
+        if rel_seat == 3:
+            six = hands | np.uint64(1 << upcard)
+            _, card = BiddingModel.best_discard(self, six, trump)
+            hands = six & ~np.left_shift(np.uint64(1), card.astype(np.uint64))
+        return np.hstack([hand_features(hands, trump, count), context_features(len(hands), upcard)])
+
+    def round_two_features(self, hands, trump: int, banned_suit: int) -> np.ndarray:
+        """The features of naming ``trump`` in round two (``banned_suit`` turned down)."""
+        hands = np.asarray(hands, dtype=np.uint64).ravel()
+        x = hand_features(hands, trump, BiddingModel.strength(self, hands, trump))
+        return np.hstack([x, context_features(len(hands), trump=trump, banned_suit=banned_suit, trumps=x[:, 1])])
+
+    # --- gains and decisions ---------------------------------------------------------------------
+    def round_one_gains(self, hands, rel_seat: int, upcard: int, suit: int | None = None):
+        x = self.round_one_features(hands, rel_seat, upcard, suit)
+        return _dot(x, self.order_w[rel_seat]), _dot(x, self.alone_w[rel_seat])
+
+    def round_one_level(self, hands, rel_seat: int, upcard: int, suit: int | None = None) -> np.ndarray:
+        """0 pass, 1 order, 2 order alone, per hand."""
+        return _level(*self.round_one_gains(hands, rel_seat, upcard, suit))[0]
+
+    def round_one_strength(self, hands, rel_seat: int, upcard: int, suit: int | None = None,
+                           upcard_joins: bool = True) -> np.ndarray:
+        """The level and margin (module docstring) in the shape of ``hands``; the same for the alone
+        decision (``upcard_joins`` is already in the fitted alone gain)."""
+        shape = np.asarray(hands).shape
+        return _level(*self.round_one_gains(hands, rel_seat, upcard, suit))[1].reshape(shape)
+
+    def round_one_count(self, hand: int, rel_seat: int, upcard: int) -> float:
+        return round_one_decision_one(self, hand, rel_seat, upcard)[1]
+
+    def round_two_gains(self, hands, banned_suit: int, seat: int) -> np.ndarray:
+        """``(n, 4, 2)``: per suit the scores of calling it (over passing) and of going alone (over the
+        partner); the turned-down suit's are -inf."""
+        hands = np.asarray(hands, dtype=np.uint64).ravel()
+        out = np.full((len(hands), 4, 2), -np.inf)
+        for t in range(4):
+            if t != banned_suit:
+                x = self.round_two_features(hands, t, banned_suit)
+                out[:, t, 0] = _dot(x, self.call_w[seat])
+                out[:, t, 1] = _dot(x, self.call_alone_w[seat])
+        return out
+
+    def suit_counts(self, hands, banned_suit: int, seat: int | None = None) -> np.ndarray:
+        """Round two: per suit the score of calling it over passing, the turned-down suit -inf (``seat``
+        None reads eldest's weights)."""
+        shape = np.asarray(hands).shape
+        g = self.round_two_gains(hands, banned_suit, 0 if seat is None else seat)
+        return g[..., 0].reshape(shape + (4,))
+
+    def best_call(self, hands, banned_suit: int, seat: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """The suit whose call scores highest (ties to the lower suit) and its level and margin."""
+        shape = np.asarray(hands).shape
+        g = self.round_two_gains(hands, banned_suit, 0 if seat is None else seat)
+        suit = g[..., 0].argmax(axis=-1)
+        i = np.arange(len(suit))
+        value = _level(g[i, suit, 0], g[i, suit, 1])[1]
+        return value.reshape(shape), suit.astype(np.int64).reshape(shape)
+
+    def round_two_call(self, hands, banned_suit: int, seat: int, no_trump: bool = False):
+        """``(value, trump, threshold)``: the best suit's level and margin against 0.5 (never no trump)."""
+        best, suit = self.best_call(hands, banned_suit, seat)
+        return best, suit, np.full(best.shape, self.call[seat])
+
+    # --- files -----------------------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        d = super().to_dict()
+        for k in WEIGHTS:
+            d[k] = [list(w) for w in getattr(self, k)]
+        return {"kind": KIND, "features": list(FEATURES), **d}
+
+    @classmethod
+    def from_dict(cls, d) -> "FeatureModel":
+        """A feature model from its JSON form (``kind`` "features"; the weights checked, then the count's
+        fields as :meth:`BiddingModel.from_dict` checks them)."""
+        if not isinstance(d, dict) or d.get("kind") != KIND:
+            raise BiddingModelError("a feature bidding model is a JSON object with \"kind\": \"features\"")
+        got = d.get("features")
+        if got != list(FEATURES):
+            first = (next((f"{g!r} where {f!r} is expected" for g, f in zip(got, FEATURES) if g != f),
+                          f"{len(got)} names, not {len(FEATURES)}") if isinstance(got, list) else repr(got))
+            raise BiddingModelError(f"feature bidding model features are not this version's: {first}")
+        weights = {}
+        for k in WEIGHTS:
+            v = d.get(k)
+            ok = isinstance(v, list) and len(v) == 4 and all(
+                isinstance(w, list) and len(w) == len(FEATURES) and all(
+                    isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) for x in w)
+                for w in v)
+            if not ok:
+                raise BiddingModelError(f"feature bidding model field {k!r} must be four lists of "
+                                        f"{len(FEATURES)} numbers, got {v!r}")
+            weights[k] = tuple(tuple(float(x) for x in w) for w in v)
+        rest = {k: v for k, v in d.items() if k not in WEIGHTS and k not in ("kind", "features")}
+        base = BiddingModel.from_dict(rest)
+        own = {f.name: getattr(base, f.name) for f in fields(BiddingModel)}
+        return cls(**own, **weights)
+
+    def save(self, path, fit: dict | None = None) -> None:
+        d = self.to_dict()
+        if fit is not None:
+            d["fit"] = fit
+        Path(path).write_text(json.dumps(d, indent=1) + "\n")
+
+    @classmethod
+    def load(cls, path) -> "FeatureModel":
+        return cls.from_dict(_read_model_json(path))
+
+
+def shipped_v2_model() -> FeatureModel:
+    """The feature bidder fitted under realistic play (``euchre_stats/data/bidding_model_v2.json``)."""
+    return FeatureModel.load(Path(__file__).parents[1] / "data" / "bidding_model_v2.json")
+
+
+MODEL_KINDS[KIND] = FeatureModel
+NAMED_MODELS["shipped-v2"] = shipped_v2_model
+
+
+# --- the slow twins -----------------------------------------------------------------------------
+def _count_one(m: BiddingModel, hand: int, trump: int) -> float:
+    return m._count_one(hand, trump, m.card_values[trump].tolist())
+
+
+def _dealer_five(m: BiddingModel, hand: int, upcard: int, trump: int) -> tuple[int, float]:
+    """The dealer's five cards after the count's discard and their count (ties to the lowest card)."""
+    six = hand | (1 << upcard)
+    best, keep = -1e300, six
+    for c in range(33):
+        if (six >> c) & 1:
+            s = _count_one(m, six & ~(1 << c), trump)
+            if s > best + 1e-9:
+                best, keep = s, six & ~(1 << c)
+    return keep, best
+
+
+def round_one_features_one(m: FeatureModel, hand: int, rel_seat: int, upcard: int) -> list[float]:
+    """:meth:`FeatureModel.round_one_features` of one hand, in plain Python."""
+    trump = upcard >> 3
+    if rel_seat == 3:
+        hand, count = _dealer_five(m, hand, upcard, trump)
+    else:
+        up = float(m.card_values[trump, upcard]) * m.upcard_weight
+        count = _count_one(m, hand, trump) + (up if rel_seat == 1 else -up)
+    return hand_features_one(hand, trump, count) + context_features_one(upcard)
+
+
+def round_one_decision_one(m: FeatureModel, hand: int, rel_seat: int, upcard: int) -> tuple[int, float]:
+    """``(level, value)`` of one hand in round one: 0 pass, 1 order, 2 order alone."""
+    x = round_one_features_one(m, hand, rel_seat, upcard)
+    return _level_one(_dot_one(x, m.order_w[rel_seat]), _dot_one(x, m.alone_w[rel_seat]))
+
+
+def round_two_decision_one(m: FeatureModel, hand: int, banned_suit: int, seat: int) -> tuple[int, int, float]:
+    """``(level, suit, value)`` of one hand in round two: the suit whose call scores highest (ties to
+    the lower suit) and its level (0 pass, 1 call, 2 call alone)."""
+    best = None
+    for t in range(4):
+        if t == banned_suit:
+            continue
+        x = hand_features_one(hand, t, _count_one(m, hand, t))
+        x += context_features_one(trump=t, banned_suit=banned_suit, trumps=int(x[1]))
+        g1, g2 = _dot_one(x, m.call_w[seat]), _dot_one(x, m.call_alone_w[seat])
+        if best is None or g1 > best[0]:
+            best = (g1, t, g1, g2)
+    level, value = _level_one(best[2], best[3])
+    return level, best[1], value

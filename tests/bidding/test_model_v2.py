@@ -1,0 +1,220 @@
+"""The feature bidder (``shipped-v2``): features and decisions against their plain-Python twins, the
+model file, the policy name, and the auction it plugs into."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import numpy as np
+import pytest
+
+from euchre_stats.bidding.auction import Auction
+from euchre_stats.bidding.features import (FEATURES, HAND_FEATURES, context_features, context_features_one,
+                                           hand_features, hand_features_one)
+from euchre_stats.bidding.fit_v2 import cost_sensitive_logit, count_rule
+from euchre_stats.bidding.model import POLICIES, BiddingModel, default_model, policy_model
+from euchre_stats.bidding.model_v2 import (FeatureModel, round_one_decision_one, round_one_features_one,
+                                           round_two_decision_one, shipped_v2_model)
+from euchre_stats.core.cards import parse_card, parse_hand
+from euchre_stats.core.errors import BiddingModelError
+from euchre_stats.rules import preset
+from euchre_stats.sampling.deals import random_deals
+
+RULES = preset("north-american")
+
+
+def _deals(n, seed):
+    return random_deals(RULES, n, np.random.default_rng(seed))
+
+
+def _random_model(seed) -> FeatureModel:
+    """A feature model with random weights of the size the fitted ones have (decisions of every kind)."""
+    rng = np.random.default_rng(seed)
+    f = len(FEATURES)
+
+    def w():
+        return tuple(tuple(float(x) for x in rng.normal(0, 0.3, f)) for _ in range(4))
+    return FeatureModel(order_w=w(), alone_w=w(), call_w=w(), call_alone_w=w())
+
+
+def test_hand_features_twin_on_random_hands():
+    hands, ups = _deals(3000, 1)
+    for trump in range(4):
+        fast = hand_features(hands[:, 0], trump)
+        for i in range(0, 3000, 3):
+            assert fast[i].tolist() == hand_features_one(int(hands[i, 0]), trump), (i, trump)
+
+
+def test_hand_features_by_hand():
+    # Jh Jd Ah 9s Tc under hearts: 3 trumps (right, left, ace), two singleton off cards, a void in diamonds
+    row = dict(zip(HAND_FEATURES, hand_features(np.array([parse_hand("Jh Jd Ah 9s Tc")], dtype=np.uint64), 2)[0]))
+    assert (row["trumps"], row["right"], row["left"], row["trump_ace"], row["trump_king"]) == (3, 1, 1, 1, 0)
+    assert (row["off_aces"], row["voids"], row["singletons"], row["losers"]) == (0, 1, 2, 2)
+    assert (row["both_bowers"], row["top3"], row["three_trumps"], row["two_top_off_ace"]) == (1, 3, 1, 0)
+    # As Kc Ac 9d Jh under spades: one trump, an off ace with its king (no loser), two singletons, no void
+    row = dict(zip(HAND_FEATURES, hand_features(np.array([parse_hand("As Kc Ac 9d Jh")], dtype=np.uint64), 3)[0]))
+    assert (row["trumps"], row["single_trump"], row["off_aces"], row["off_kings_with_ace"]) == (1, 1, 1, 1)
+    assert (row["losers"], row["voids"], row["singletons"]) == (2, 0, 2)
+
+
+def test_context_features_twin():
+    for up in range(24 + 8):
+        if up % 8 < 2 or up >= 32:
+            continue
+        assert context_features(1, up)[0].tolist() == context_features_one(up)
+    for banned in range(4):
+        for t in range(4):
+            assert (context_features(1, trump=t, banned_suit=banned, trumps=np.array([3.0]))[0].tolist()
+                    == context_features_one(trump=t, banned_suit=banned, trumps=3))
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_round_one_decisions_twin(seed):
+    m = _random_model(seed)
+    hands, ups = _deals(2000, 10 + seed)
+    levels = {0: 0, 1: 0, 2: 0}
+    for up in np.unique(ups):
+        j = np.nonzero(ups == up)[0]
+        for seat in range(4):
+            x = m.round_one_features(hands[j, seat], seat, int(up))
+            v = m.round_one_strength(hands[j, seat], seat, int(up))
+            lv = m.round_one_level(hands[j, seat], seat, int(up))
+            for k, i in enumerate(j):
+                assert x[k].tolist() == pytest.approx(round_one_features_one(m, int(hands[i, seat]), seat, int(up)),
+                                                      abs=1e-12)
+                level, value = round_one_decision_one(m, int(hands[i, seat]), seat, int(up))
+                assert (int(lv[k]), float(v[k])) == (level, pytest.approx(value, abs=1e-12))
+                levels[level] += 1
+    assert min(levels.values()) > 50  # every decision taken on these hands: the comparison means something
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_round_two_decisions_twin(seed):
+    m = _random_model(seed)
+    hands, ups = _deals(1500, 20 + seed)
+    seen = set()
+    for seat in range(4):
+        for banned in range(4):
+            value, suit, thr = m.round_two_call(hands[:, seat], banned, seat)
+            assert (thr == 0.5).all() and (suit != banned).all()
+            for i in range(0, 1500, 2):
+                level, s, v = round_two_decision_one(m, int(hands[i, seat]), banned, seat)
+                assert (int(suit[i]), float(value[i])) == (s, pytest.approx(v, abs=1e-12))
+                seen.add(level)
+    assert seen == {0, 1, 2}
+
+
+def test_auction_acts_on_levels():
+    """In an auction the level decides: order at level 1, alone at level 2 (hard), as the twin says."""
+    m = _random_model(5)
+    hands, ups = _deals(4000, 7)
+    up = int(np.bincount(ups).argmax())
+    h = hands[ups == up]
+    auc = Auction(RULES, m, up)
+    for seat in range(3):
+        p, pa = auc.p_round_one(h, seat, play=True)
+        lv = m.round_one_level(h[:, seat], seat, up)
+        assert np.array_equal(p == 1.0, lv >= 1) and np.array_equal(pa == 1.0, lv == 2)
+
+
+def test_model_file_round_trip_and_errors(tmp_path):
+    m = _random_model(6)
+    p = tmp_path / "v2.json"
+    m.save(p, {"note": "test"})
+    assert FeatureModel.load(p) == m
+    name, loaded = policy_model(str(p))
+    assert loaded == m and isinstance(loaded, FeatureModel)
+    d = json.loads(p.read_text())
+    d["order_w"][0] = d["order_w"][0][:-1]
+    p.write_text(json.dumps(d))
+    with pytest.raises(BiddingModelError, match="order_w"):
+        FeatureModel.load(p)
+    d = m.to_dict()
+    d["features"] = d["features"][::-1]
+    with pytest.raises(BiddingModelError, match="features"):
+        FeatureModel.from_dict(d)
+
+
+def test_refuses_british_timing_and_no_trump():
+    m = _random_model(7)
+    with pytest.raises(BiddingModelError, match="North American"):
+        Auction(preset("british"), m, parse_card("9h"))
+    with pytest.raises(BiddingModelError, match="no_trump"):
+        Auction(dataclasses.replace(RULES, no_trump=True), m, parse_card("9h"))
+    Auction(RULES, default_model(), parse_card("9h"))  # a count bids under any rules
+
+
+def test_policy_name_and_shipped_unchanged():
+    assert "shipped-v2" in POLICIES
+    name, m = policy_model("shipped-v2")
+    assert name == "shipped-v2" and m == shipped_v2_model() and isinstance(m, FeatureModel)
+    # the count's fields are the shipped model's (the count feature, the discard, a lone defence)
+    shipped = default_model()
+    assert type(shipped) is BiddingModel
+    for k in ("trump_values", "off_ace", "off_king", "off_king_with_ace", "void", "upcard_weight", "defend_alone"):
+        assert getattr(m, k) == getattr(shipped, k)
+
+
+def test_cost_sensitive_logit_finds_the_rule_that_gains():
+    """The score's sign follows the sign of the gain where the gain is large, and a dead column gets 0."""
+    rng = np.random.default_rng(0)
+    n = 20000
+    x = np.column_stack([np.ones(n), rng.normal(size=(n, 2)), np.full(n, 3.0)])
+    gain = 2.0 * (x[:, 1] - 0.5) + rng.normal(0, 0.5, n)  # act exactly when x1 > 0.5 (on average)
+    b = cost_sensitive_logit(x, gain, np.ones(n), penalty=0.0)
+    assert b[3] == 0.0
+    assert -b[0] / b[1] == pytest.approx(0.5, abs=0.05) and abs(b[2]) < 0.1 * b[1]
+    acts = x @ b > 0
+    assert (gain[acts].sum() > 0) and (gain[~acts].sum() < 0)
+
+
+def test_the_family_holds_the_shipped_count():
+    """With :func:`count_rule` weights at every point the feature bidder bids as the shipped count does
+    (away from the thresholds themselves, where ``>=`` and ``> 0`` part): the family contains it."""
+    shipped = default_model()
+    w = {k: [] for k in ("order_w", "alone_w", "call_w", "call_alone_w")}
+    for seat in range(4):
+        a, b = count_rule(shipped.order[seat], shipped.order_alone[seat])
+        w["order_w"].append(tuple(a))
+        w["alone_w"].append(tuple(b))
+        a, b = count_rule(shipped.call[seat], shipped.call_alone[seat], shipped.next_bonus[seat])
+        w["call_w"].append(tuple(a))
+        w["call_alone_w"].append(tuple(b))
+    m = FeatureModel(**{k: tuple(v) for k, v in w.items()})
+    hands, ups = _deals(3000, 8)
+    checked = 0
+    for up in np.unique(ups):
+        h = hands[ups == up]
+        for seat in (0, 2, 3):  # the dealer's partner's alone count leaves the upcard out
+            c = shipped.round_one_strength(h[:, seat], seat, int(up))
+            far = (np.abs(c - shipped.order[seat]) > 1e-6) & (np.abs(c - shipped.order_alone[seat]) > 1e-6)
+            want = (c >= shipped.order[seat]).astype(int) + (c >= shipped.order_alone[seat])
+            assert np.array_equal(m.round_one_level(h[:, seat], seat, int(up))[far], want[far])
+            checked += far.sum()
+    for seat in range(4):
+        for banned in range(4):
+            best, suit = shipped.best_call(hands[:, seat], banned, seat)
+            value, suit2 = m.best_call(hands[:, seat], banned, seat)
+            far = (np.abs(best - shipped.call[seat]) > 1e-6) & (np.abs(best - shipped.call_alone[seat]) > 1e-6)
+            want = (best >= shipped.call[seat]).astype(int) + (best >= shipped.call_alone[seat])
+            assert np.array_equal(np.floor(value + 0.5)[far], want[far])
+            counts = np.sort(shipped.suit_counts(hands[:, seat], banned, seat), axis=1)
+            clear = far & (counts[:, -1] - counts[:, -2] > 1e-6)  # no tie between the best two suits
+            assert np.array_equal(suit[clear], suit2[clear])
+    assert checked > 5000
+
+
+def test_match_plays_the_feature_bidder_by_name_and_by_file(tmp_path):
+    """``match --a shipped-v2`` and ``--a FILE`` bid by the feature model; against itself it scores nothing,
+    against the shipped model the tables differ and the splits add up."""
+    import euchre_stats as es
+
+    same = es.match("shipped-v2", "shipped-v2", deals=300, seed=3, model="dd")
+    assert same.diff == 0.0 and same.differing == 0
+    p = tmp_path / "v2.json"
+    shipped_v2_model().save(p)
+    by_name = es.match("shipped-v2", "shipped", deals=600, seed=4, model="dd")
+    by_file = es.match(str(p), "shipped", deals=600, seed=4, model="dd")
+    assert by_name.differing > 0 and by_file.diff == by_name.diff and by_file.differing == by_name.differing
+    assert sum(g["diff"] for g in by_name.by_seat) == pytest.approx(by_name.diff, abs=1e-9)
