@@ -6,7 +6,10 @@ spec                           player
 ``realistic``                  the shipped bidder, realistic card play (``realistic:worlds=48``)
 ``realistic-v1``               the same player, named for good: uniform worlds (old figures reproduce)
 ``realistic-v2``               the shipped bidder, realistic card play on worlds weighted by the
-                               auction (``realistic-v2:worlds=24,pool=256``; ``players/reading.py``)
+                               auction (``realistic-v2:worlds=24,pool=256``; ``players/reading.py``);
+                               ``defend=1`` keeps guards against a loner, ``2`` reads the partner's
+                               discards, ``3`` both, ``4`` cashes winners on lead against makers
+                               with a partner (``players/defence.py``)
 ``shipped``, ``dd-tuned``,     that bidding policy, realistic card play (``points:worlds=48``)
 ``points``
 ``path/model.json``            a bidding model file from ``euchre-stats tune``, realistic card play
@@ -39,7 +42,7 @@ from .shipped import CheatPlayer, InferencePlayer, ModelPlayer, RandomPlayer
 #: the shipped players' names (a model file's path is one too)
 SHIPPED = ("realistic", "realistic-v1", "realistic-v2", "shipped", "dd-tuned", "points", "random", "cheat")
 #: the options each shipped player takes
-OPTIONS = {"realistic": ("worlds",), "realistic-v1": ("worlds",), "realistic-v2": ("worlds", "pool"),
+OPTIONS = {"realistic": ("worlds",), "realistic-v1": ("worlds",), "realistic-v2": ("worlds", "pool", "defend"),
            "shipped": ("worlds",), "dd-tuned": ("worlds",), "points": ("worlds",),
            "model": ("worlds",), "random": ("seed",), "cheat": ("worlds",)}
 

@@ -31,6 +31,8 @@ from ..cardplay.realistic import DEFAULT_WORLDS
 from ..rules import Rules, banned_discard, dealer_picks_up
 from .base import BasePlayer, point_count_answer
 from .cardplay import double_dummy_card, realistic_card
+from .defence import ALL as DEFENCE_BITS
+from .defence import defended_card
 from .reading import DEFAULT_POOL, MAX_POOL, inferred_card
 from .view import SeatView
 
@@ -199,18 +201,24 @@ class InferencePlayer(ModelPlayer):
 
     ``pool`` candidate deals are drawn per card before weighting (more while their effective number
     is below ``worlds``).  ``log`` collects ``(effective candidates, candidates drawn)`` per decision
-    read from the auction (a diagnostic; cleared by nobody but the caller).
+    read from the auction (a diagnostic; cleared by nobody but the caller).  ``defend`` (option bits, 0
+    off) defends against a lone maker as :mod:`~euchre_stats.players.defence` says.
     """
 
     def __init__(self, policy="shipped", worlds: int = DEFAULT_WORLDS, name: str | None = None,
-                 pool: int = DEFAULT_POOL):
+                 pool: int = DEFAULT_POOL, defend: int = 0):
         super().__init__(policy, worlds=worlds, name=name)
         if isinstance(pool, bool) or not isinstance(pool, (int, np.integer)) or not 1 <= pool <= MAX_POOL:
             raise PlayerSpecError(f"pool must be a whole number 1..{MAX_POOL}, got {pool!r}")
+        if isinstance(defend, bool) or not isinstance(defend, (int, np.integer)) or defend & ~DEFENCE_BITS:
+            raise PlayerSpecError(f"defend must be a whole number 0..{DEFENCE_BITS} (option bits), got {defend!r}")
         self.pool = int(pool)
+        self.defend = int(defend)
         self.log: list = []
 
     def play(self, view: SeatView) -> int:
+        if self.defend:
+            return defended_card(view, self.model, self.defend, worlds=self.worlds, pool=self.pool, log=self.log)
         return inferred_card(view, self.model, worlds=self.worlds, pool=self.pool, log=self.log)
 
 
