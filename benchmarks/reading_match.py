@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 
 import numpy as np
@@ -40,6 +41,7 @@ def main() -> None:
     ap.add_argument("--hands", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--split", action="store_true", help="play a third table with B everywhere")
+    ap.add_argument("--every", type=int, default=0, help="print the running A - B to stderr every N deals")
     args = ap.parse_args()
     rules = Rules()
     pa, pb = load_player(args.a), load_player(args.b)
@@ -62,6 +64,9 @@ def main() -> None:
                 lone[who][0] += 1
                 lone[who][1] += int(st.tricks[ms] == rules.hand_size)
                 lone[who][2] += st.points[1 - ms] - st.points[ms]
+        if args.every and (i + 1) % args.every == 0:
+            print(json.dumps({"deals": i + 1, "diff": _est(diff), "lone_defended_by": lone}), file=sys.stderr,
+                  flush=True)
         if not args.split:
             continue
         base = play_hand(deal.copy(), [pb] * 4, seed=ds)
