@@ -1,9 +1,10 @@
 """Defence as strong players defend, against a lone maker and on lead against makers (``realistic-v2:defend=N``).
 
 The realistic player values each card on worlds solved double-dummy, where its partner always
-knows which suit to guard: averaged over worlds, two defenders against a loner often throw away
-the same suit.  Two mechanisms, each an option bit of ``defend``, each measured on its own
-(``docs/methods.md``, "Defence"):
+knows which suit to guard and which to lead; issue 30 asks whether defending by the rules strong
+players follow does better.  Three rules, each an option bit of ``defend``, each measured on its own
+(``docs/methods.md``, "Defence": none gains; the realistic discards are already the double-dummy
+card 99% of the time, and most of what the defence loses is the opening lead):
 
 * :data:`GUARDS` (1), **keeping guards**: a defender against a lone maker who cannot follow suit
   plays, among the cards worth within :data:`NEAR` points a world of the best (a near-tie on its
@@ -21,10 +22,15 @@ the same suit.  Two mechanisms, each an option bit of ``defend``, each measured 
   makers who did not go alone leads, among the near-ties of its worlds, a plain-suit card no card
   out can beat (an off ace; a king once its ace is gone), then the best.  A measurement of the
   opening leads against double-dummy play suggested it (``docs/methods.md``, "Defence").
+* :data:`ACES` (8), **the opening lead of an off ace against makers with a partner**, whatever the
+  worlds say: a defender making the first lead of the hand who holds an ace of a plain suit leads
+  it (of two, the one its worlds value more).  Valued double-dummy, that maxim's opening leads beat
+  the worlds' own (``docs/methods.md``, "Defence").
 
-:data:`GUARDS` and :data:`SIGNALS` apply only at the tables whose auction ``realistic-v2`` reads
+Each applies only at the tables whose auction ``realistic-v2`` reads
 (:func:`~euchre_stats.players.reading.reads_auction`), against a maker who went alone (no defender
-alone), for a defender; every other card is ``realistic-v2``'s.  Everything is drawn from the seat's
+alone; :data:`LEADS` and :data:`ACES` against makers with a partner), for a defender; every other card is
+``realistic-v2``'s.  Everything is drawn from the seat's
 seed and the number of cards played.  What a defender counts as "out" is public: the cards of the
 suit neither in its own hand, nor played, nor the turned-down upcard (the dealer's own discard,
 known only to it, is not used, so its partner can read the rule exactly).  No I/O.
@@ -41,9 +47,9 @@ from .reading import DEFAULT_POOL, inferred_card, reads_auction, weighted_worlds
 from .view import SeatView
 
 #: option bits of ``defend``
-GUARDS, SIGNALS, LEADS = 1, 2, 4
+GUARDS, SIGNALS, LEADS, ACES = 1, 2, 4, 8
 #: every bit ``defend`` may hold
-ALL = GUARDS | SIGNALS | LEADS
+ALL = GUARDS | SIGNALS | LEADS | ACES
 #: a near-tie: a card within this many points a world of the best
 NEAR = 0.25
 #: the weight of a deal where the partner's discard broke the convention (it still guards the suit)
@@ -134,6 +140,20 @@ def lead_choice(view: SeatView, sums: np.ndarray, legal: int, worlds: int) -> in
     return max(near, key=lambda c: (winner(view, c), int(sums[c]), -c))
 
 
+def off_aces(view: SeatView) -> int:
+    """The aces of plain suits in the hand (a mask)."""
+    t = view.trump
+    return sum(1 << c for c in _bits(view.hand) if int(EFF_SUIT[t, c]) != t and (c & 7) == 7)
+
+
+def ace_choice(view: SeatView, sums: np.ndarray, legal: int, worlds: int) -> int:
+    """The card of :data:`ACES`: the off ace the worlds' ``sums`` value most (then the lowest), when the
+    hand holds one; else the best card."""
+    aces = off_aces(view) & legal
+    cards = list(_bits(aces or legal))
+    return max(cards, key=lambda c: (int(sums[c]), -c))
+
+
 def guard_choice(view: SeatView, sums: np.ndarray, legal: int, worlds: int) -> int:
     """The card of :data:`GUARDS` from the worlds' summed points ``sums`` (33): among the legal cards
     within ``NEAR * worlds`` of the best sum, the best by :func:`convention_key`, then by sum, then the
@@ -218,14 +238,16 @@ def defended_card(view: SeatView, model, defend: int, *, worlds: int = DEFAULT_W
     legal = view.legal_cards
     if legal & (legal - 1) == 0:
         return _lowest(legal)
-    if defend & LEADS and not view.trick and against_makers(view):
+    opening_ace = defend & ACES and not view.plays and against_makers(view) and off_aces(view)
+    if (defend & LEADS and not view.trick or opening_ace) and against_makers(view):
         ws, ctx, info = weighted_worlds(view, model, worlds=worlds, pool=pool, seed=seed)
         if log is not None:
             log.append((info["ess"], info["pool"]))
         ks = ctx["ks"]
         _, sums = decide_given_worlds(view.rules, ws, view.trump, ctx["leader"], ctx["out"], ks[view.maker_seat],
                                       False, -1, trick=ctx["trick"], gone=ctx["gone"], won=ctx["won"], full=True)
-        return legal_copy(lead_choice(view, sums, legal, len(ws)), legal, view.seat, "defence")
+        choose = ace_choice if opening_ace else lead_choice
+        return legal_copy(choose(view, sums, legal, len(ws)), legal, view.seat, "defence")
     guards_now = defend & GUARDS and must_discard(view)
     reads = defend & SIGNALS and partner_discards(view)
     if not against_loner(view) or not (guards_now or reads):
@@ -242,6 +264,6 @@ def defended_card(view: SeatView, model, defend: int, *, worlds: int = DEFAULT_W
     return legal_copy(card, legal, view.seat, "defence")
 
 
-__all__ = ["ALL", "GUARDS", "LEADS", "LIE", "NEAR", "SIGNALS", "against_loner", "against_makers", "convention_key",
-           "defence_worlds", "defended_card", "guard_choice", "guarded", "guards", "lead_choice", "must_discard",
-           "outstanding", "partner_discards", "signal_likelihood", "winner"]
+__all__ = ["ACES", "ALL", "GUARDS", "LEADS", "LIE", "NEAR", "SIGNALS", "ace_choice", "against_loner", "against_makers",
+           "convention_key", "defence_worlds", "defended_card", "guard_choice", "guarded", "guards", "lead_choice",
+           "must_discard", "off_aces", "outstanding", "partner_discards", "signal_likelihood", "winner"]

@@ -12,7 +12,7 @@ from euchre_stats.core.trump import EFF_SUIT, POWER_ALL, SUIT_MASK
 from euchre_stats.game.state import OVER, PLAY, HandState
 from euchre_stats.players import InferencePlayer, load_player, seat_view
 from euchre_stats.players.base import METHOD_OF_PHASE, action_of
-from euchre_stats.players.defence import (GUARDS, LEADS, LIE, NEAR, SIGNALS, against_loner, against_makers,
+from euchre_stats.players.defence import (ACES, GUARDS, LEADS, LIE, NEAR, SIGNALS, against_loner, against_makers,
                                           defence_worlds, defended_card, guarded, guards, must_discard,
                                           partner_discards, signal_likelihood)
 from euchre_stats.players.reading import inferred_card, weighted_worlds
@@ -157,7 +157,7 @@ def test_guard_rule_agrees_with_the_slow_twin():
     assert changed > 0  # the rule does change some cards
 
 
-def _maker_leads(seed: int, n: int):
+def _maker_leads(seed: int, n: int, want=lambda v: True):
     """Leads of a defender against makers with a partner (the shipped bidder's auctions, random cards)."""
     rng = np.random.default_rng(seed)
     bidder = load_player("realistic")
@@ -168,7 +168,7 @@ def _maker_leads(seed: int, n: int):
             view = seat_view(state, state.to_act, seed=int(rng.integers(2**40)))
             if state.phase == PLAY:
                 legal = state.legal_cards()
-                if legal & (legal - 1) and not view.trick and against_makers(view):
+                if legal & (legal - 1) and not view.trick and against_makers(view) and want(view):
                     out.append(view)
                 cards = [c for c in range(33) if (legal >> c) & 1]
                 state.apply(action_of(view, cards[int(rng.integers(len(cards)))]))
@@ -188,6 +188,27 @@ def test_lead_rule_agrees_with_the_slow_twin():
         agree += card == ref
         changed += card != inferred_card(view, m, worlds=24, seed=11)
     assert total == 300
+    assert agree / total >= 0.99, (agree, total)
+    assert changed > 0
+
+
+def test_opening_ace_agrees_with_the_slow_twin():
+    """With an off ace on the opening lead against makers, the ace its worlds value most (slow sums)."""
+    m = load_player("realistic").model
+
+    def aces(view):
+        return [c for c in range(33) if (view.hand >> c) & 1 and EFF_SUIT[view.trump, c] != view.trump and c & 7 == 7]
+
+    agree = total = changed = 0
+    for view in _maker_leads(9, 200, lambda v: not v.plays and bool(aces(v))):
+        ws, ctx, _ = weighted_worlds(view, m, worlds=24, seed=11)
+        sums = slow_sums(view, ws, ctx, False)
+        ref = max(aces(view), key=lambda c: (sums[c], -c))
+        card = defended_card(view, m, ACES, worlds=24, seed=11)
+        total += 1
+        agree += card == ref
+        changed += card != inferred_card(view, m, worlds=24, seed=11)
+    assert total == 200
     assert agree / total >= 0.99, (agree, total)
     assert changed > 0
 
@@ -225,9 +246,9 @@ def test_specs_and_off_by_default():
     p = load_player("realistic-v2:defend=3")
     assert type(p) is InferencePlayer and p.defend == 3
     assert load_player("realistic-v2").defend == 0
-    assert load_player("realistic-v2:defend=7").defend == GUARDS | SIGNALS | LEADS
+    assert load_player("realistic-v2:defend=15").defend == GUARDS | SIGNALS | LEADS | ACES
     with pytest.raises(PlayerSpecError, match="defend"):
-        load_player("realistic-v2:defend=8")
+        load_player("realistic-v2:defend=16")
     with pytest.raises(PlayerSpecError, match="unknown option 'defend=1'"):
         load_player("realistic-v1:defend=1")
 
@@ -246,8 +267,8 @@ def test_defence_changes_only_a_defender_against_a_loner():
             if state.phase == PLAY:
                 legal = state.legal_cards()
                 if legal & (legal - 1):
-                    d = defended_card(view, m, GUARDS | SIGNALS | LEADS, seed=3)
-                    assert (legal >> d) & 1 and defended_card(view, m, GUARDS | SIGNALS | LEADS, seed=3) == d
+                    d = defended_card(view, m, GUARDS | SIGNALS | LEADS | ACES, seed=3)
+                    assert (legal >> d) & 1 and defended_card(view, m, GUARDS | SIGNALS | LEADS | ACES, seed=3) == d
                     if not against_loner(view) and not (against_makers(view) and not view.trick):
                         assert d == inferred_card(view, m, seed=3)
                     checked += 1
