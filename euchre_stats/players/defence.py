@@ -2,9 +2,10 @@
 
 The realistic player values each card on worlds solved double-dummy, where its partner always
 knows which suit to guard and which to lead; issue 30 asks whether defending by the rules strong
-players follow does better.  Three rules, each an option bit of ``defend``, each measured on its own
-(``docs/methods.md``, "Defence": none gains; the realistic discards are already the double-dummy
-card 99% of the time, and most of what the defence loses is the opening lead):
+players follow does better.  Four rules, each an option bit of ``defend``, each measured on its own
+(``docs/methods.md``, "Defence": :data:`LEADS` gains a little; against loners nothing does, the
+realistic discards being already the double-dummy card 99% of the time and most of what the defence
+loses the opening lead; :data:`ACES` loses):
 
 * :data:`GUARDS` (1), **keeping guards**: a defender against a lone maker who cannot follow suit
   plays, among the cards worth within :data:`NEAR` points a world of the best (a near-tie on its

@@ -9,7 +9,7 @@ spec                           player
                                auction (``realistic-v2:worlds=24,pool=256``; ``players/reading.py``);
                                ``defend=1`` keeps guards against a loner, ``2`` reads the partner's
                                discards, ``3`` both, ``4`` cashes winners on lead against makers
-                               with a partner (``players/defence.py``)
+                               with a partner, ``8`` leads an off ace first (``players/defence.py``)
 ``shipped``, ``dd-tuned``,     that bidding policy, realistic card play (``points:worlds=48``)
 ``points``
 ``path/model.json``            a bidding model file from ``euchre-stats tune``, realistic card play
