@@ -234,8 +234,8 @@ def defended_card(view: SeatView, model, defend: int, *, worlds: int = DEFAULT_W
     """The card of ``realistic-v2:defend=N``: :func:`~euchre_stats.players.reading.inferred_card` but for a
     defender against a lone maker, whose worlds read the partner's discards (:data:`SIGNALS`) and who,
     unable to follow, keeps its guards among near-ties (:data:`GUARDS`), and a defender on lead against
-    makers with a partner, who cashes a winner among near-ties (:data:`LEADS`).  One legal card is
-    played at once."""
+    makers with a partner, who cashes a winner among near-ties (:data:`LEADS`) or opens with an off ace
+    (:data:`ACES`).  One legal card is played at once."""
     legal = view.legal_cards
     if legal & (legal - 1) == 0:
         return _lowest(legal)
