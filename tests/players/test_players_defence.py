@@ -253,7 +253,7 @@ def test_specs_and_off_by_default():
         load_player("realistic-v1:defend=1")
 
 
-def test_defence_changes_only_a_defender_against_a_loner():
+def test_defence_changes_only_the_cards_its_rules_read():
     """Elsewhere ``defend`` plays ``realistic-v2``'s card; a defender's card is legal and repeatable; ``defend=0``
     is ``realistic-v2``."""
     m = load_player("realistic").model
