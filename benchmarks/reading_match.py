@@ -8,13 +8,16 @@ The deals, seats and seeds are those of ``players.table.play_match`` (the same l
 figure ``euchre-stats play --a A --b B --hands N --seed S`` prints.  Per deal with a contract: the
 makers' gain is the makers' net with A making against B minus their net with B everywhere; the
 defenders' gain is the makers' net with B everywhere minus their net with B making against A; A - B
-is half their sum.  Prints one JSON object.
+is half their sum.  ``diff_by_contract`` splits A - B by the contract at the first table (a lone maker,
+makers with a partner; a deal thrown in counts as neither): the defence options of ``realistic-v2``
+(docs/methods.md, "Defence") change only those deals' play.  Prints one JSON object.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 
 import numpy as np
@@ -38,10 +41,12 @@ def main() -> None:
     ap.add_argument("--hands", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--split", action="store_true", help="play a third table with B everywhere")
+    ap.add_argument("--every", type=int, default=0, help="print the running A - B to stderr every N deals")
     args = ap.parse_args()
     rules = Rules()
     pa, pb = load_player(args.a), load_player(args.b)
     diff, maker, defender, maker_lone, defender_lone = [], [], [], [], []
+    by_contract = {"lone": [], "partnered": []}
     lone = {"A": [0, 0, 0.0], "B": [0, 0, 0.0]}  # by who defends: lone hands, marches, defenders' net points
     t0 = time.time()
     for i in range(args.hands):
@@ -50,6 +55,8 @@ def main() -> None:
         tables = [play_hand(deal.copy(), [pa if (s & 1) == t else pb for s in range(4)], seed=ds) for t in (0, 1)]
         s1, s2 = tables
         diff.append(((s1.points[0] - s1.points[1]) + (s2.points[1] - s2.points[0])) / 2)
+        if s1.maker_seat is not None and not s1.thrown_in:
+            by_contract["lone" if s1.alone is not None else "partnered"].append(diff[-1])
         for t, st in enumerate(tables):
             if st.alone is not None and not st.thrown_in:
                 ms = st.makers
@@ -57,6 +64,9 @@ def main() -> None:
                 lone[who][0] += 1
                 lone[who][1] += int(st.tricks[ms] == rules.hand_size)
                 lone[who][2] += st.points[1 - ms] - st.points[ms]
+        if args.every and (i + 1) % args.every == 0:
+            print(json.dumps({"deals": i + 1, "diff": _est(diff), "lone_defended_by": lone}), file=sys.stderr,
+                  flush=True)
         if not args.split:
             continue
         base = play_hand(deal.copy(), [pb] * 4, seed=ds)
@@ -77,7 +87,8 @@ def main() -> None:
             maker_lone.append(gm)
             defender_lone.append(gd)
     res = {"a": args.a, "b": args.b, "hands": args.hands, "seed": args.seed, "diff": _est(diff),
-           "lone_defended_by": lone, "seconds": round(time.time() - t0, 1)}
+           "lone_defended_by": lone, "diff_by_contract": {k: _est(v) for k, v in by_contract.items() if v},
+           "seconds": round(time.time() - t0, 1)}
     if args.split:
         res.update({"makers_gain_per_deal": _est(maker), "defenders_gain_per_deal": _est(defender),
                     "makers_gain_per_lone_hand": _est(maker_lone),

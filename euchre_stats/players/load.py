@@ -9,6 +9,9 @@ spec                           player
                                auction (``realistic-v2:worlds=24,pool=256``; ``players/reading.py``);
                                ``fusion=K`` votes against strategy fusion (``players/fusion.py``)
                                ``play=1`` or ``2`` reads the others' cards too (``reading_play.py``)
+                               ``defend=1`` keeps guards against a loner, ``2`` reads the partner's
+                               discards, ``3`` both, ``4`` cashes winners on lead against makers
+                               with a partner, ``8`` leads an off ace first (``players/defence.py``)
 ``shipped``, ``dd-tuned``,     that bidding policy, realistic card play (``points:worlds=48``)
 ``points``
 ``path/model.json``            a bidding model file from ``euchre-stats tune``, realistic card play
@@ -41,7 +44,8 @@ from .shipped import CheatPlayer, InferencePlayer, ModelPlayer, RandomPlayer
 #: the shipped players' names (a model file's path is one too)
 SHIPPED = ("realistic", "realistic-v1", "realistic-v2", "shipped", "dd-tuned", "points", "random", "cheat")
 #: the options each shipped player takes
-OPTIONS = {"realistic": ("worlds",), "realistic-v1": ("worlds",), "realistic-v2": ("worlds", "pool", "fusion", "play"),
+OPTIONS = {"realistic": ("worlds",), "realistic-v1": ("worlds",),
+           "realistic-v2": ("worlds", "pool", "fusion", "play", "defend"),
            "shipped": ("worlds",), "dd-tuned": ("worlds",), "points": ("worlds",),
            "model": ("worlds",), "random": ("seed",), "cheat": ("worlds",)}
 

@@ -32,6 +32,8 @@ from ..rules import Rules, banned_discard, dealer_picks_up
 from .base import BasePlayer, point_count_answer
 from .cardplay import double_dummy_card, realistic_card
 from .fusion import fused_card
+from .defence import ALL as DEFENCE_BITS
+from .defence import defended_card
 from .reading import DEFAULT_POOL, MAX_POOL, inferred_card
 from .reading_play import PLAY_KINDS
 from .view import SeatView
@@ -206,11 +208,13 @@ class InferencePlayer(ModelPlayer):
     read from the auction (a diagnostic; cleared by nobody but the caller).  ``fusion`` ``K`` > 0 plays
     by the vote against strategy fusion (:func:`~euchre_stats.players.fusion.fused_card`, margin ``K``
     eighths of a point a world); 0 (the default) plays as before.  ``play`` 1 or 2 weights the worlds by
-    the cards the other seats chose too (:mod:`~euchre_stats.players.reading_play`; 0 off).
+    the cards the other seats chose too (:mod:`~euchre_stats.players.reading_play`; 0 off).  ``defend``
+    (option bits, 0 off) defends as :mod:`~euchre_stats.players.defence` says; the cards its options do
+    not choose are chosen as the other options say.
     """
 
     def __init__(self, policy="shipped", worlds: int = DEFAULT_WORLDS, name: str | None = None,
-                 pool: int = DEFAULT_POOL, fusion: int = 0, play: int = 0):
+                 pool: int = DEFAULT_POOL, fusion: int = 0, play: int = 0, defend: int = 0):
         super().__init__(policy, worlds=worlds, name=name)
         if isinstance(pool, bool) or not isinstance(pool, (int, np.integer)) or not 1 <= pool <= MAX_POOL:
             raise PlayerSpecError(f"pool must be a whole number 1..{MAX_POOL}, got {pool!r}")
@@ -218,12 +222,21 @@ class InferencePlayer(ModelPlayer):
             raise PlayerSpecError(f"fusion must be a whole number 0..{MAX_FUSION}, got {fusion!r}")
         if isinstance(play, bool) or not isinstance(play, (int, np.integer)) or int(play) not in PLAY_KINDS:
             raise PlayerSpecError(f"play must be one of {', '.join(map(str, PLAY_KINDS))}, got {play!r}")
+        if isinstance(defend, bool) or not isinstance(defend, (int, np.integer)) or defend & ~DEFENCE_BITS:
+            raise PlayerSpecError(f"defend must be a whole number 0..{DEFENCE_BITS} (option bits), got {defend!r}")
         self.pool = int(pool)
         self.fusion = int(fusion)
         self.play_kind = int(play)
+        self.defend = int(defend)
         self.log: list = []
 
     def play(self, view: SeatView) -> int:
+        if self.defend:
+            return defended_card(view, self.model, self.defend, worlds=self.worlds, pool=self.pool, log=self.log,
+                                 otherwise=self._card)
+        return self._card(view)
+
+    def _card(self, view: SeatView) -> int:
         if self.fusion:
             return fused_card(view, self.model, margin=self.fusion, worlds=self.worlds, pool=self.pool, log=self.log,
                               play=self.play_kind)
