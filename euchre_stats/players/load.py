@@ -12,6 +12,7 @@ spec                           player
                                ``defend=1`` keeps guards against a loner, ``2`` reads the partner's
                                discards, ``3`` both, ``4`` cashes winners on lead against makers
                                with a partner, ``8`` leads an off ace first (``players/defence.py``)
+``realistic-v3``               ``realistic-v2:defend=4``: the strongest card play measured
 ``shipped``, ``dd-tuned``,     that bidding policy, realistic card play (``points:worlds=48``)
 ``points``
 ``path/model.json``            a bidding model file from ``euchre-stats tune``, realistic card play
@@ -41,11 +42,13 @@ from ..core.errors import EuchreStatsError, PlayerSpecError
 from .base import METHODS
 from .shipped import CheatPlayer, InferencePlayer, ModelPlayer, RandomPlayer
 
+#: ``realistic-v3`` is ``realistic-v2:defend=4`` (docs/methods.md, "The card players measured together")
+V3_DEFEND = 4
 #: the shipped players' names (a model file's path is one too)
-SHIPPED = ("realistic", "realistic-v1", "realistic-v2", "shipped", "dd-tuned", "points", "random", "cheat")
+SHIPPED = ("realistic", "realistic-v1", "realistic-v2", "realistic-v3", "shipped", "dd-tuned", "points", "random", "cheat")
 #: the options each shipped player takes
 OPTIONS = {"realistic": ("worlds",), "realistic-v1": ("worlds",),
-           "realistic-v2": ("worlds", "pool", "fusion", "play", "defend"),
+           "realistic-v2": ("worlds", "pool", "fusion", "play", "defend"), "realistic-v3": ("worlds", "pool"),
            "shipped": ("worlds",), "dd-tuned": ("worlds",), "points": ("worlds",),
            "model": ("worlds",), "random": ("seed",), "cheat": ("worlds",)}
 
@@ -74,6 +77,8 @@ def _shipped(spec: str, name: str, opts: dict):
         return CheatPlayer(**opts)
     if name == "realistic-v2":
         return InferencePlayer("shipped", name=spec, **opts)
+    if name == "realistic-v3":   # the strongest card play measured: the auction read, defend=4
+        return InferencePlayer("shipped", name=spec, defend=V3_DEFEND, **opts)
     policy = "shipped" if name in ("realistic", "realistic-v1") else name
     return ModelPlayer(policy, name=spec, **opts)
 
@@ -164,4 +169,4 @@ def load_player(spec):
                           "module:attr or path/to/file.py:attr")
 
 
-__all__ = ["load_player", "SHIPPED", "OPTIONS"]
+__all__ = ["load_player", "SHIPPED", "OPTIONS", "V3_DEFEND"]

@@ -253,6 +253,27 @@ def test_specs_and_off_by_default():
         load_player("realistic-v1:defend=1")
 
 
+def test_realistic_v3_is_v2_defending_with_rule_4_and_defence_combines_with_the_other_options():
+    v3, v2d = load_player("realistic-v3"), load_player("realistic-v2:defend=4")
+    assert v3.name == "realistic-v3" and (v3.defend, v3.fusion, v3.play_kind) == (LEADS, 0, 0)
+    assert load_player("realistic-v3:worlds=48,pool=512").worlds == 48
+    with pytest.raises(PlayerSpecError, match="unknown option 'defend=1'"):
+        load_player("realistic-v3:defend=1")
+    both = load_player("realistic-v2:defend=4,fusion=2,play=2")
+    rng = np.random.default_rng(4)
+    seen = 0
+    while seen < 40:
+        state = HandState.deal(NA, int(rng.integers(4)), rng)
+        while state.phase != OVER:
+            view = seat_view(state, state.to_act, seed=int(rng.integers(2**40)))
+            if state.phase == PLAY and state.legal_cards() & (state.legal_cards() - 1):
+                assert v3.play(view) == v2d.play(view)
+                card = both.play(view)
+                assert (state.legal_cards() >> card) & 1
+                seen += 1
+            state.apply(action_of(view, getattr(v3, METHOD_OF_PHASE[state.phase])(view)))
+
+
 def test_defence_changes_only_the_cards_its_rules_read():
     """Elsewhere ``defend`` plays ``realistic-v2``'s card; a defender's card is legal and repeatable; ``defend=0``
     is ``realistic-v2``."""
