@@ -45,7 +45,8 @@ from .shipped import CheatPlayer, InferencePlayer, ModelPlayer, RandomPlayer
 #: ``realistic-v3`` is ``realistic-v2:defend=4`` (docs/methods.md, "The card players measured together")
 V3_DEFEND = 4
 #: the shipped players' names (a model file's path is one too)
-SHIPPED = ("realistic", "realistic-v1", "realistic-v2", "realistic-v3", "shipped", "dd-tuned", "points", "random", "cheat")
+SHIPPED = ("realistic", "realistic-v1", "realistic-v2", "realistic-v3", "shipped", "dd-tuned", "points", "random",
+           "cheat")
 #: the options each shipped player takes
 OPTIONS = {"realistic": ("worlds",), "realistic-v1": ("worlds",),
            "realistic-v2": ("worlds", "pool", "fusion", "play", "defend"), "realistic-v3": ("worlds", "pool"),
