@@ -34,6 +34,7 @@ import numpy as np
 
 from euchre_stats.cardplay.fusion import fused_card_given_worlds
 from euchre_stats.cardplay.realistic import _points_row
+from euchre_stats.core.bits import mask_to_cards
 from euchre_stats.core.trump import EFF_SUIT, SUIT_MASK, trick_winner_index
 from euchre_stats.game.state import OVER, PLAY, HandState
 from euchre_stats.players import load_player, seat_view
@@ -43,12 +44,7 @@ from euchre_stats.rules import Rules
 
 
 def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    return mask_to_cards(mask)
 
 
 def _pareto(vectors) -> list[tuple]:

@@ -30,7 +30,6 @@ vectorised decisions, one hand at a time.  No I/O here except :meth:`FeatureMode
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass, fields
 from pathlib import Path
@@ -39,7 +38,7 @@ import numpy as np
 
 from ..core.errors import BiddingModelError
 from .features import FEATURES, context_features, context_features_one, hand_features, hand_features_one
-from .model import MODEL_KINDS, NAMED_MODELS, BiddingModel, _read_model_json
+from .model import MODEL_KINDS, NAMED_MODELS, BiddingModel
 
 KIND = "features"
 #: the decision points' weight names: round one (order, alone) and round two (call, call alone)
@@ -207,15 +206,6 @@ class FeatureModel(BiddingModel):
         own = {f.name: getattr(base, f.name) for f in fields(BiddingModel)}
         return cls(**own, **weights)
 
-    def save(self, path, fit: dict | None = None) -> None:
-        d = self.to_dict()
-        if fit is not None:
-            d["fit"] = fit
-        Path(path).write_text(json.dumps(d, indent=1) + "\n")
-
-    @classmethod
-    def load(cls, path) -> "FeatureModel":
-        return cls.from_dict(_read_model_json(path))
 
 
 def shipped_v2_model() -> FeatureModel:

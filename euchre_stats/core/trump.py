@@ -28,7 +28,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from .bits import JACK, JOKER, NUM_CARDS, NUM_CARDS_ALL, RED_JOKER, card_face
+from .bits import JACK, JOKER, NUM_CARDS, NUM_CARDS_ALL, RED_JOKER, card_face, mask_to_cards
 from .errors import SolveInputError
 
 LEFT_POWER, RIGHT_POWER, JOKER_POWER = 40, 41, 42
@@ -151,18 +151,11 @@ def touching_classes(cards: Sequence[int], trump: int, live: int) -> list[list[i
         if suit_runs:
             lo = int(POWER_ALL[trump, suit_runs[-1][-1]])
             between = live & int(SUIT_MASK[trump, e])
-            if not any(lo <= int(POWER_ALL[trump, x]) <= p for x in _bits(between)):
+            if not any(lo <= int(POWER_ALL[trump, x]) <= p for x in mask_to_cards(between)):
                 suit_runs[-1].append(c)
                 continue
         suit_runs.append([c])
     return [r for e in sorted(runs) for r in runs[e]]
-
-
-def _bits(mask: int):
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 def holds_natural_trump(hand: int, suit: int) -> bool:
