@@ -21,9 +21,12 @@ import json
 import time
 from pathlib import Path
 
+import numpy as np
+
 import euchre_stats as es
 from euchre_stats.core.cards import card_name, mask_to_cards
 from euchre_stats.core.seats import SEAT_NAMES
+from euchre_stats.core.stats import proportion
 from euchre_stats.game.state import HandState
 from euchre_stats.players.load import load_player
 from euchre_stats.players.view import seat_view
@@ -92,8 +95,9 @@ def agree(args) -> None:
             if not ok and args.show:
                 print(f"  {r['i']} round {r['round']} {r['seat']} {r['hand']} up {r['up']}: bids {bid!r}, "
                       f"the command says {r['recommendation']!r}")
-        print(f"{spec}: agrees on {hits}/{len(clear)} ({hits / max(len(clear), 1):.1%}) of the questions not too "
-              f"close ({len(rows) - len(clear)} of {len(rows)} too close)")
+        share = proportion(np.arange(len(clear)) < hits)   # a Wilson interval for hits of len(clear)
+        print(f"{spec}: agrees on {hits}/{len(clear)} ({share.value:.1%}, 95% interval [{share.low:.1%}, "
+              f"{share.high:.1%}]) of the questions not too close ({len(rows) - len(clear)} of {len(rows)} too close)")
         for (rd, seat), (a, b) in sorted(by.items()):
             print(f"    round {rd}, {seat}: {a}/{b}")
 
