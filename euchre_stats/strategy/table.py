@@ -129,8 +129,8 @@ class TableSpec:
     bidding: dict = field(default_factory=lambda: default_model().to_dict())
     scores: tuple = ()
     #: adaptive sampling: every class is first played on ``screen`` deals; a class whose answer is
-    #: then clear at the stricter :data:`SCREEN_Z` keeps that row, the others are played again on
-    #: ``samples_per_class`` fresh deals (None: every class on ``samples_per_class``)
+    #: then clear at the stricter :data:`SCREEN_Z` keeps that row, the others play on, their deals
+    #: doubled at each stage up to ``samples_per_class`` (None: every class on ``samples_per_class``)
     screen: int | None = None
 
     def __post_init__(self):
@@ -357,28 +357,45 @@ def evaluate_classes(spec: TableSpec, asker: int, hands: np.ndarray, ups: np.nda
     as a decision's are (:func:`_posterior_deals`); otherwise they are uniform.
 
     With ``spec.screen`` every class is first played on ``screen`` deals; a class whose answer is
-    clear at :data:`SCREEN_Z` keeps that row (column ``screened``), and every other class plays
-    ``samples_per_class - screen`` more deals, drawn next from ``rng``, and is summarised on all of
-    its deals together (``samples_per_class`` in all), as one sample.
+    clear at :data:`SCREEN_Z` keeps that row (column ``screened``), and every other class plays on,
+    its deals doubled at each stage up to ``samples_per_class`` (:func:`screen_stages`), drawn next
+    from ``rng``, and summarised at each stage on all of its deals together, as one sample.
     """
     hands = np.asarray(hands, dtype=np.uint64)
     ups = np.asarray(ups, dtype=np.int64)
     if spec.screen is None:
         s = spec.samples_per_class
         return _summarise(spec, asker, hands, ups, *_play(spec, asker, hands, ups, rng, workers, s), s)
-    s1, s2 = spec.screen, spec.samples_per_class - spec.screen
-    first = _play(spec, asker, hands, ups, rng, workers, s1)
-    cols = _summarise(spec, asker, hands, ups, *first, s1, strict=SCREEN_Z / Z95)
+    sizes = screen_stages(spec.screen, spec.samples_per_class)
+    stage = _play(spec, asker, hands, ups, rng, workers, sizes[0])
+    cols = _summarise(spec, asker, hands, ups, *stage, sizes[0], strict=SCREEN_Z / Z95)
     clear = ~cols.pop("too_close_strict")
-    again = np.flatnonzero(~clear)
-    if len(again):
-        second = _play(spec, asker, hands[again], ups[again], rng, workers, s2)
-        merged = _merge(first, again, s1, second, s2)
-        more = _summarise(spec, asker, hands[again], ups[again], *merged, s1 + s2)
+    screened = clear.copy()
+    rows = np.arange(len(hands))           # the classes of ``stage``, as rows of ``hands``
+    for before, size in zip(sizes, sizes[1:]):
+        again = np.flatnonzero(~clear)      # of ``rows``: still not clear, so they play on
+        if not len(again):
+            break
+        rows = rows[again]
+        more_deals = _play(spec, asker, hands[rows], ups[rows], rng, workers, size - before)
+        stage = _merge(stage, again, before, more_deals, size - before)
+        last = size == spec.samples_per_class
+        more = _summarise(spec, asker, hands[rows], ups[rows], *stage, size, strict=None if last else SCREEN_Z / Z95)
+        clear = np.ones(len(rows), dtype=bool) if last else ~more.pop("too_close_strict")
         for name, col in more.items():
-            cols[name][again] = col
-    cols["screened"] = clear
+            cols[name][rows] = col
+        screened[rows] = clear & (not last)
+    cols["screened"] = screened
     return cols
+
+
+def screen_stages(screen: int, samples: int) -> list[int]:
+    """The deals a class has played at each stage of adaptive sampling: ``screen``, doubled while
+    below ``samples``, then ``samples`` (``50, 200`` -> ``[50, 100, 200]``)."""
+    sizes = [int(screen)]
+    while 2 * sizes[-1] < samples:
+        sizes.append(2 * sizes[-1])
+    return sizes + [int(samples)]
 
 
 def _play(spec: TableSpec, asker: int, hands: np.ndarray, ups: np.ndarray, rng: np.random.Generator,
@@ -554,6 +571,7 @@ __all__ = [
     "evaluate_classes",
     "late_scores",
     "parse_scores",
+    "screen_stages",
     "score_label",
     "summarise_classes",
 ]

@@ -399,8 +399,8 @@ def test_a_realistic_table_is_the_same_in_a_process_pool_and_is_refused_as_anoth
 @pytest.mark.parametrize("seat, infer", [(0, False), (1, True)])
 def test_screened_classes_keep_the_screening_row_and_the_others_are_played_again(seat, infer):
     """Adaptive sampling (--screen): a class clear at 99% on the screening deals keeps exactly the row a
-    table of ``screen`` deals a class gives it; every other class plays the rest of
-    ``samples_per_class`` and is summarised on all its deals (its effective sample the two samples')."""
+    table of ``screen`` deals a class gives it; every other class plays on, its deals doubled at each
+    stage up to ``samples_per_class``, summarised on all its deals (the stages' effective samples add)."""
     cl = enumerate_classes("24")
     sl = slice(3000, 3060)
     args = (seat, cl.hands[sl], cl.ups[sl])
@@ -409,14 +409,15 @@ def test_screened_classes_keep_the_screening_row_and_the_others_are_played_again
     small = evaluate_classes(TableSpec(NORTH_AMERICAN, (seat,), samples_per_class=30, seed=7, infer=infer),
                              *args, chunk_rng(7, 0))
     kept = cols["screened"]
-    assert 0 < kept.sum() < len(kept)
+    first = small["ess"] == cols["ess"]       # kept at the first stage: the screening's own row
+    assert 0 < kept.sum() < len(kept) and first.sum() > 0 and not (first & ~kept).any()
     for name, v in small.items():
-        np.testing.assert_array_equal(cols[name][kept], v[kept], err_msg=name)
+        np.testing.assert_array_equal(cols[name][first], v[first], err_msg=name)
     assert not cols["too_close"][kept].any()
-    if not infer:
-        assert (cols["n"][kept] == 30).all() and (cols["n"][~kept] == 120).all()
-        assert (cols["ess"][~kept] == 120).all()
-    else:   # the two samples' effective sizes add up, as a decision's chunks do
+    if not infer:   # stages of 30, 60 and 120 deals
+        assert set(cols["n"][kept]) <= {30, 60} and (cols["n"][~kept] == 120).all()
+        assert (cols["n"][first] == 30).all() and (cols["ess"][~kept] == 120).all()
+    else:   # the stages' effective sizes add up, as a decision's chunks do
         assert (cols["n"][~kept] > 30).all() and (cols["ess"][~kept] <= cols["n"][~kept]).all()
         assert (cols["ess"][~kept] > small["ess"][~kept] + 50).all()
     # the classes played again: their rows are not the screening's
@@ -429,6 +430,13 @@ def test_screened_classes_keep_the_screening_row_and_the_others_are_played_again
     again = evaluate_classes(spec, *args, chunk_rng(7, 0))
     for name, v in cols.items():
         np.testing.assert_array_equal(again[name], v, err_msg=name)
+
+
+def test_screen_stages_double_up_to_the_samples_per_class():
+    from euchre_stats.strategy.table import screen_stages
+
+    assert screen_stages(50, 200) == [50, 100, 200] and screen_stages(30, 120) == [30, 60, 120]
+    assert screen_stages(60, 200) == [60, 120, 200] and screen_stages(150, 200) == [150, 200]
 
 
 def test_screen_is_checked_and_recorded_in_the_settings(tmp_path):
@@ -445,7 +453,7 @@ def test_screen_is_checked_and_recorded_in_the_settings(tmp_path):
 
     for _, r in rows.drop_duplicates("screened").iterrows():
         a = advise_hand(r["hand"], r["up"], "eldest", NORTH_AMERICAN, table=str(tmp_path))
-        assert a.source == "table" and a.samples == r["n"] == (10 if r["screened"] else 40)
+        assert a.source == "table" and a.samples == r["n"] and r["n"] in ((10, 20) if r["screened"] else (40,))
         text = a.to_text()
         assert f"deals: {r['n']} for this class" in text and "play model: dd (double-dummy)" in text
         assert ("already clear at 99%" in text) == bool(r["screened"])
