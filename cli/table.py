@@ -22,8 +22,8 @@ from .group import cli
 @click.option("--samples-per-class", type=click.IntRange(min=2), default=200, show_default=True,
               help="sampled deals per hand class")
 @click.option("--screen", type=click.IntRange(min=2), default=None, metavar="N",
-              help="adaptive: play every class on N deals first, and on --samples-per-class fresh deals only the "
-                   "classes whose answer is not clear at 99% (column screened)")
+              help="adaptive: play every class on N deals first; a class whose answer is not clear at 99% plays on, "
+                   "its deals doubled at each stage up to --samples-per-class (column screened)")
 @click.option("--seed", type=click.IntRange(min=0), default=None,
               help="random seed (a resumed run reuses the run directory's; else drawn and printed)")
 @click.option("--run-dir", required=True, type=click.Path(file_okay=False),

@@ -356,9 +356,9 @@ def table(seat: str = "eldest", *, run_dir: str, round: int = 1, samples_per_cla
     samples_per_class : int
         Sampled deals per hand class.
     screen : int, optional
-        Adaptive sampling: play every class on ``screen`` deals first and play again, on
-        ``samples_per_class`` fresh deals, only the classes whose answer is not clear at a 99% level
-        (column ``screened``: the row is the screening's).  Below ``samples_per_class``.
+        Adaptive sampling: play every class on ``screen`` deals first; a class whose answer is not
+        clear at a 99% level plays on, its deals doubled at each stage up to ``samples_per_class``
+        (column ``screened``: the row is from a stage before that).  Below ``samples_per_class``.
     seed : int, optional
         Random seed; a resumed run reuses the run directory's, else one is drawn (``.seed``).
     rules : str, Rules or dict
