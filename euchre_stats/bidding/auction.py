@@ -187,11 +187,11 @@ class Auction:
 
 def dealer_pickup(dealer_hands: np.ndarray, upcard: int, rules: Rules, mask: np.ndarray,
                    suit: int | None = None, model: BiddingModel = DEFAULT_MODEL) -> np.ndarray:
-    """The dealer adds the upcard and discards by ``model``'s count (best five of six, trump
-    ``suit``, by default the upcard's) where ``mask``."""
+    """The dealer adds the upcard and discards by ``model`` (:meth:`BiddingModel.discard_card`: by default
+    its count's best five of six, trump ``suit``, by default the upcard's) where ``mask``."""
     h6 = dealer_hands | np.uint64(1 << upcard)
     banned = banned_discard(rules, upcard)
-    _, card = model.best_discard(h6, upcard >> 3 if suit is None else suit, banned)
+    card = model.discard_card(h6, upcard >> 3 if suit is None else suit, banned)
     after = h6 & ~np.left_shift(np.uint64(1), card.astype(np.uint64))
     return np.where(mask, after, dealer_hands)
 

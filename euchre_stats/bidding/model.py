@@ -46,6 +46,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..core.bits import NUM_CARDS
 from ..core.cards import JOKER
 from ..core.errors import BiddingModelError, JSONInputError
 from ..core.safejson import parse_json
@@ -131,6 +132,10 @@ class BiddingModel:
     off_king: float = 0.35
     off_king_with_ace: float = 0.6
     void: float = 0.4
+    #: how a dealer who picked up discards: 0 by the count (its best five of six); 1 as the guides say
+    #: (:func:`void_discard`: keep trumps and aces, make a void with the lowest singleton, else throw
+    #: the lowest card)
+    discard_rule: float = 0.0
 
     def check_rules(self, rules) -> None:
         """Refuse rules the model cannot bid under (every rule set for a count; see ``model_v2``)."""
@@ -282,7 +287,16 @@ class BiddingModel:
                 np.where(take, self.call_no_trump[seat], thr))
 
     def to_dict(self) -> dict:
-        return {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(self).items()}
+        d = {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(self).items()}
+        if not d["discard_rule"]:   # the count's discard: models written before the rule read the same
+            del d["discard_rule"]
+        return d
+
+    def discard_card(self, hands6: np.ndarray, trump, banned: int = -1) -> np.ndarray:
+        """The card a dealer holding ``hands6`` (six cards) discards under ``discard_rule``."""
+        if self.discard_rule:
+            return void_discard(hands6, trump, banned)
+        return self.best_discard(hands6, trump, banned)[1]
 
     @classmethod
     def from_dict(cls, d) -> "BiddingModel":
@@ -359,6 +373,34 @@ def best_discard_strength(hands6: np.ndarray, trump: int, banned: int = -1
     return DEFAULT_MODEL.best_discard(hands6, trump, banned)
 
 
+#: a card's rank (``card & 7``) when it is an ace
+ACE_RANK = 7
+
+
+def void_discard(hands6: np.ndarray, trump, banned: int = -1) -> np.ndarray:
+    """The guides' discard for each six-card hand: never a trump while a plain card is left, never an
+    off-suit ace while another plain card is left; a singleton (not an ace) goes first, to make a void,
+    the lowest of them; else the lowest plain card, from the shorter suit on a tie (then the lower card
+    number).  Never ``banned``."""
+    hands6 = np.asarray(hands6, dtype=np.uint64)
+    trumps = np.broadcast_to(np.asarray(trump, dtype=np.int64), hands6.shape)
+    out = np.empty(hands6.shape, dtype=np.int64)
+    for i in np.ndindex(hands6.shape):
+        t = int(trumps[i])
+        cards = [c for c in range(NUM_CARDS) if (int(hands6[i]) >> c) & 1 and c != banned]
+        plain = [c for c in cards if _EFF[t, c] != t]
+        if not plain:
+            out[i] = min(cards, key=lambda c: (POWER[t, c], c))
+            continue
+        length = {}
+        for c in plain:
+            length[_EFF[t, c]] = length.get(_EFF[t, c], 0) + 1
+        single = [c for c in plain if length[_EFF[t, c]] == 1 and c & 7 != ACE_RANK]
+        pool = single or [c for c in plain if c & 7 != ACE_RANK] or plain
+        out[i] = min(pool, key=lambda c: (POWER[t, c], length[_EFF[t, c]], c))
+    return out
+
+
 DEFAULT_MODEL = BiddingModel()
 
 #: A published point count as a policy (euchrestrategy.info, see ``shared/BIDDING_GUIDES.md``):
@@ -384,7 +426,7 @@ def default_model() -> BiddingModel:
 
 
 #: the named policies (anything else is read as the path of a model file)
-POLICIES = ("shipped", "shipped-soft", "dd-tuned", "points", "guides", "shipped-v2")
+POLICIES = ("shipped", "shipped-soft", "dd-tuned", "points", "guides", "shipped-v2", "shipped-discards")
 POLICY_WORDS = {
     "shipped": "the shipped model (tuned by self-play under realistic play; hard decisions in play)",
     "shipped-soft": "the model shipped until 2026-12-03: its thresholds, soft decisions in play (logistic, "
@@ -397,6 +439,8 @@ POLICY_WORDS = {
               "less; alone with a lay-down; hard decisions)",
     "shipped-v2": "the feature bidder (separate fitted gains of ordering and of going alone from the hand's "
                   "features, under realistic play; hard decisions; proposed, not shipped)",
+    "shipped-discards": "the shipped model whose dealer discards as the guides say (keep trumps and aces, make "
+                        "a void, else throw the lowest card) instead of by its count; proposed, not shipped",
 }
 
 
@@ -427,6 +471,8 @@ def policy_model(policy) -> tuple[str, BiddingModel]:
         return name, POINTS_MODEL
     if name == "guides":
         return name, GUIDES_MODEL
+    if name == "shipped-discards":
+        return name, dataclasses.replace(default_model(), discard_rule=1.0)
     if name in NAMED_MODELS:
         return name, NAMED_MODELS[name]()
     p = Path(name)

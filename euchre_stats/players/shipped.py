@@ -190,9 +190,8 @@ class ModelPlayer(BasePlayer):
     def discard(self, view: SeatView):
         if not view.rules.seating.vectorised:
             return self._game_answer(view)
-        _, card = self.model.best_discard(np.array([view.hand], dtype=np.uint64), view.trump,
-                                          banned_discard(view.rules, view.upcard))
-        card = int(card[0])
+        card = int(self.model.discard_card(np.array([view.hand], dtype=np.uint64), view.trump,
+                                           banned_discard(view.rules, view.upcard))[0])
         return card if (view.legal_cards >> card) & 1 else point_count_answer(view)
 
     def play(self, view: SeatView) -> int:

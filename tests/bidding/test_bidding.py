@@ -60,6 +60,49 @@ def test_best_discard_is_the_best_five(cards, trump):
     assert card[0] == min(c for c, v in options.items() if v == pytest.approx(max(options.values())))
 
 
+def _guide_discard(cards, trump, banned=-1):
+    """The guides' discard written out plainly: the suits as words, one rule after another."""
+    from euchre_stats.core.trump import card_power, effective_suit
+
+    cards = [c for c in cards if c != banned]
+    plain = [c for c in cards if effective_suit(c, trump) != trump]
+    if not plain:   # six trumps: the lowest
+        return min(cards, key=lambda c: (card_power(c, trump), c))
+    suit_of = {c: effective_suit(c, trump) for c in plain}
+    count = {s: list(suit_of.values()).count(s) for s in suit_of.values()}
+    aces = {c for c in plain if c % 8 == 7}
+    singletons = [c for c in plain if count[suit_of[c]] == 1 and c not in aces]
+    if singletons:
+        return min(singletons, key=lambda c: (card_power(c, trump), c))
+    others = [c for c in plain if c not in aces] or plain
+    return min(others, key=lambda c: (card_power(c, trump), count[suit_of[c]], c))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(find_deck("24").cards), min_size=6, max_size=6, unique=True), st.integers(0, 3),
+       st.booleans())
+def test_the_guides_discard_matches_its_plain_twin(cards, trump, ban):
+    from euchre_stats.bidding.model import void_discard
+
+    h = sum(1 << c for c in cards)
+    banned = cards[0] if ban else -1
+    assert void_discard(np.array([h], dtype=np.uint64), trump, banned)[0] == _guide_discard(cards, trump, banned)
+
+
+def test_the_discard_rule_is_a_model_field_off_by_default():
+    m = default_model()
+    assert m.discard_rule == 0 and "discard_rule" not in m.to_dict()
+    h6 = np.array([parse_hand("Jc Td Qh Ah 9s Ts")], dtype=np.uint64)   # hearts trump
+    assert m.discard_card(h6, 2)[0] == m.best_discard(h6, 2)[1][0]
+    guides = BiddingModel.from_dict({**m.to_dict(), "discard_rule": 1})
+    assert guides.to_dict()["discard_rule"] == 1.0 and guides.discard_card(h6, 2)[0] == parse_card("Td")
+    from euchre_stats.bidding.model import POLICIES, policy_model
+
+    assert "shipped-discards" in POLICIES and policy_model("shipped-discards") == ("shipped-discards", guides)
+    # a singleton ace stays; the lowest non-ace plain card goes, from the shorter suit on a tie
+    assert guides.discard_card(np.array([parse_hand("Kc Ac 9d Jd Jh As")], dtype=np.uint64), 1)[0] == parse_card("Kc")
+
+
 def test_examples():
     assert strength_of(np.array([parse_hand("Jh Jd Ah Kh Qh")], dtype=np.uint64), 2)[0] == pytest.approx(12.6)
     up = parse_card("9h")
