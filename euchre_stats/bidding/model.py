@@ -426,7 +426,8 @@ def default_model() -> BiddingModel:
 
 
 #: the named policies (anything else is read as the path of a model file)
-POLICIES = ("shipped", "shipped-soft", "dd-tuned", "points", "guides", "shipped-v2", "shipped-discards")
+POLICIES = ("shipped", "shipped-soft", "dd-tuned", "points", "guides", "shipped-v2", "shipped-discards",
+            "shipped-v2-discards")
 POLICY_WORDS = {
     "shipped": "the shipped model (tuned by self-play under realistic play; hard decisions in play)",
     "shipped-soft": "the model shipped until 2026-12-03: its thresholds, soft decisions in play (logistic, "
@@ -441,6 +442,8 @@ POLICY_WORDS = {
                   "features, under realistic play; hard decisions; proposed, not shipped)",
     "shipped-discards": "the shipped model whose dealer discards as the guides say (keep trumps and aces, make "
                         "a void, else throw the lowest card) instead of by its count; proposed, not shipped",
+    "shipped-v2-discards": "the feature bidder (shipped-v2) whose dealer discards as the guides say; proposed, "
+                           "not shipped",
 }
 
 
@@ -473,6 +476,8 @@ def policy_model(policy) -> tuple[str, BiddingModel]:
         return name, GUIDES_MODEL
     if name == "shipped-discards":
         return name, dataclasses.replace(default_model(), discard_rule=1.0)
+    if name == "shipped-v2-discards":
+        return name, dataclasses.replace(NAMED_MODELS["shipped-v2"](), discard_rule=1.0)
     if name in NAMED_MODELS:
         return name, NAMED_MODELS[name]()
     p = Path(name)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -99,6 +101,8 @@ def test_the_discard_rule_is_a_model_field_off_by_default():
     from euchre_stats.bidding.model import POLICIES, policy_model
 
     assert "shipped-discards" in POLICIES and policy_model("shipped-discards") == ("shipped-discards", guides)
+    v2 = policy_model("shipped-v2-discards")[1]
+    assert v2.discard_rule == 1.0 and dataclasses.replace(v2, discard_rule=0.0) == policy_model("shipped-v2")[1]
     # a singleton ace stays; the lowest non-ace plain card goes, from the shorter suit on a tie
     assert guides.discard_card(np.array([parse_hand("Kc Ac 9d Jd Jh As")], dtype=np.uint64), 1)[0] == parse_card("Kc")
 
