@@ -43,10 +43,6 @@ from euchre_stats.players.reading import reads_auction, weighted_worlds
 from euchre_stats.rules import Rules
 
 
-def _cards(mask: int) -> list[int]:
-    return mask_to_cards(mask)
-
-
 def _pareto(vectors) -> list[tuple]:
     """The vectors no other one dominates (at least as good in every world, better in one), each once."""
     vs = sorted(set(vectors), key=lambda v: -sum(x for x in v if x is not None))
@@ -113,7 +109,7 @@ class _Game:
         else:
             best = None
             mine = (seat & 1) == (self.mover & 1)
-            for c in _cards(self.legal(hands[seat], trick)):
+            for c in mask_to_cards(self.legal(hands[seat], trick)):
                 h = list(hands)
                 h[seat] ^= 1 << c
                 t, ld, w0, _ = self.after_card(trick, leader, won0, c)
@@ -134,7 +130,7 @@ class _Game:
             return [tuple(self.sign * self.pts[won0] for _ in hands)]
         if seat == self.mover:
             fronts = []
-            for c in _cards(self.legal(hands[0][seat], trick)):
+            for c in mask_to_cards(self.legal(hands[0][seat], trick)):
                 t, ld, w0, _ = self.after_card(trick, leader, won0, c)
                 fronts += self.front([_without(h, seat, c) for h in hands], t, ld, w0)
             return _pareto(fronts)
@@ -143,7 +139,7 @@ class _Game:
         for m in legal:
             union |= m
         children = []  # (worlds' indices, their front) per card
-        for c in _cards(union):
+        for c in mask_to_cards(union):
             idx = [i for i, m in enumerate(legal) if (m >> c) & 1]
             t, ld, w0, _ = self.after_card(trick, leader, won0, c)
             children.append((idx, self.front([_without(hands[i], seat, c) for i in idx], t, ld, w0)))
@@ -183,7 +179,7 @@ def consistent_values(rules: Rules, worlds, mult, trump: int, leader: int, out: 
     g = _Game(rules, worlds, trump, out, mover, maker, alone, def_alone)
     wts = [int(k) for k in mult]
     values = {}
-    for c in _cards(g.legal(hands[0][mover], trick)):
+    for c in mask_to_cards(g.legal(hands[0][mover], trick)):
         t, ld, w0, _ = g.after_card(trick, int(leader), int(won), c)
         f = g.front([_without(h, mover, c) for h in hands], t, ld, w0)
         values[c] = max(sum(k * x for k, x in zip(wts, v)) for v in f)
