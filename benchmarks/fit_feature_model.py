@@ -38,6 +38,12 @@ def main() -> None:
     ap.add_argument("--data", default=None)
     ap.add_argument("--others", default="shipped",
                     help="the policy the other decisions are made by while fitting (a name or a model file)")
+    ap.add_argument("--side", default=None,
+                    help="the policy of the fitted seat's own side (its partner, and itself at its later "
+                         "decisions) while fitting, the opponents bidding by --others; default: --others")
+    ap.add_argument("--discard-rule", type=float, default=0.0,
+                    help="the fitted model's discard_rule (1: its dealer discards as the guides say, in the "
+                         "play-outs too)")
     ap.add_argument("-o", "--out")
     ap.add_argument("--cross-check", action="store_true")
     a = ap.parse_args()
@@ -47,9 +53,11 @@ def main() -> None:
     rules = preset("north-american")
     shipped = default_model()
     others = policy_model(a.others)[1]
+    side = None if a.side is None else policy_model(a.side)[1]
     model = FeatureModel(**{k: getattr(shipped, k) for k in ("trump_values", "off_ace", "off_king",
                                                              "off_king_with_ace", "void", "upcard_weight",
-                                                             "lone_partner_upcard", "defend_alone")})
+                                                             "lone_partner_upcard", "defend_alone")},
+                         discard_rule=a.discard_rule)
     stored = {}
     if a.data and Path(a.data).exists():
         z = np.load(a.data)
@@ -64,7 +72,9 @@ def main() -> None:
                 d = PointData(rnd, seat, stored[key + "_x"], stored[key + "_order"], stored[key + "_alone"],
                               stored[key + "_w"], float(stored[key + "_eff"]))
             else:
-                d = collect(rules, others, model, a.deals, rnd, seat, a.seed)
+                by_seat = others if side is None else tuple(side if (s - seat) % 2 == 0 else others
+                                                            for s in range(4))
+                d = collect(rules, by_seat, model, a.deals, rnd, seat, a.seed)
                 saved.update({key + "_x": d.x, key + "_order": d.order, key + "_alone": d.alone, key + "_w": d.w,
                               key + "_eff": np.array(d.effective)})
                 if a.data:
@@ -75,9 +85,12 @@ def main() -> None:
                            **{k: round(v, 4) for k, v in g.items()}}
             print(key, report[key], f"{time.time() - t0:.0f} s", flush=True)
     fit = {"play_model": "pimc", "deals_per_point": a.deals, "seed": a.seed, "penalty": a.penalty,
-           "rules": rules.describe(), "others": a.others, "in_sample": report,
+           "rules": rules.describe(), "others": a.others, "side": a.side or a.others,
+           "discard_rule": a.discard_rule, "in_sample": report,
            "command": f"python benchmarks/fit_feature_model.py --deals {a.deals} --seed {a.seed} "
-                      f"--penalty {a.penalty} --others {a.others} -o {a.out}"}
+                      f"--penalty {a.penalty} --others {a.others}"
+                      + (f" --side {a.side}" if a.side else "")
+                      + (f" --discard-rule {a.discard_rule:g}" if a.discard_rule else "") + f" -o {a.out}"}
     model.save(a.out, fit)
     print(json.dumps(fit["in_sample"]))
 

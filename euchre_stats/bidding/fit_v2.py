@@ -49,10 +49,12 @@ class PointData:
     effective: float
 
 
-def collect(rules: Rules, others: BiddingModel, shape: FeatureModel, n_deals: int, rnd: int, seat: int,
+def collect(rules: Rules, others, shape: FeatureModel, n_deals: int, rnd: int, seat: int,
             seed: int, play: str = "pimc", workers: int | None = None) -> PointData:
     """Play out every option of one decision point on ``n_deals`` deals reaching it under ``others``
-    (the model every other decision is made by); ``shape`` gives the features (its count's fields)."""
+    (the model every other decision is made by, or four of them by seat: e.g. the bidder's own side
+    and its opponents'); ``shape`` gives the features (its count's fields)."""
+    dealer_model = others if isinstance(others, BiddingModel) else others[DEALER]
     rng = chunk_rng(seed, 10 * rnd + seat)
 
     def draw(m):
@@ -86,7 +88,8 @@ def collect(rules: Rules, others: BiddingModel, shape: FeatureModel, n_deals: in
                     hh = h.copy()
                     picks = bool(dealer_picks_up(rules, seat, alone))
                     if picks:
-                        hh[:, DEALER] = dealer_pickup(hh[:, DEALER], up, rules, np.ones(m, dtype=bool), None, others)
+                        hh[:, DEALER] = dealer_pickup(hh[:, DEALER], up, rules, np.ones(m, dtype=bool), None,
+                                                     dealer_model)
                     c = Contracts(hh, _full(m, up_suit), _full(m, seat), _full(m, alone, bool), _full(m, -1),
                                   _full(m, up), discard=discards_of(h[:, DEALER], hh[:, DEALER], up,
                                                                     _full(m, picks, bool)))

@@ -427,7 +427,7 @@ def default_model() -> BiddingModel:
 
 #: the named policies (anything else is read as the path of a model file)
 POLICIES = ("shipped", "shipped-soft", "dd-tuned", "points", "guides", "shipped-v2", "shipped-discards",
-            "shipped-v2-discards")
+            "shipped-v2-discards", "shipped-v3")
 POLICY_WORDS = {
     "shipped": "the shipped model (tuned by self-play under realistic play; hard decisions in play)",
     "shipped-soft": "the model shipped until 2026-12-03: its thresholds, soft decisions in play (logistic, "
@@ -444,6 +444,9 @@ POLICY_WORDS = {
                         "a void, else throw the lowest card) instead of by its count; proposed, not shipped",
     "shipped-v2-discards": "the feature bidder (shipped-v2) whose dealer discards as the guides say; proposed, "
                            "not shipped",
+    "shipped-v3": "the feature bidder refitted with the guides' discards in play and its own side bidding as "
+                  "the feature bidder (hard decisions; inference temperature fitted on answered questions); "
+                  "proposed, not shipped",
 }
 
 

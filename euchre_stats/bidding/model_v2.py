@@ -46,6 +46,9 @@ WEIGHTS = ("order_w", "alone_w", "call_w", "call_alone_w")
 _ZERO = tuple((0.0,) * len(FEATURES) for _ in range(4))
 #: the scale of the margin kept inside a level (points)
 MARGIN_SCALE = 0.2
+#: how far below 0 a junk suit's take score is held (``junk_pass``)
+JUNK_MARGIN = 1.0
+_TOP3, _TRUMPS, _OFF_ACES = (FEATURES.index(f) for f in ("top3", "trumps", "off_aces"))
 
 
 def _dot(x: np.ndarray, w) -> np.ndarray:
@@ -92,6 +95,10 @@ class FeatureModel(BiddingModel):
     alone_w: tuple = _ZERO
     call_w: tuple = _ZERO
     call_alone_w: tuple = _ZERO
+    #: 1: round two's junk passes (the guides): a suit without the Joker, a bower or the trump ace, with at
+    #: most two trumps and no off-suit ace in the hand, is never named (its take score is held below 0);
+    #: 0 (models before 2026-12-04): the fitted score alone decides
+    junk_pass: float = 0.0
 
     def check_rules(self, rules) -> None:
         """Refuse British timing (alone declared after trump is made: the model decides alone with the
@@ -149,6 +156,9 @@ class FeatureModel(BiddingModel):
                 x = self.round_two_features(hands, t, banned_suit)
                 out[:, t, 0] = _dot(x, self.call_w[seat])
                 out[:, t, 1] = _dot(x, self.call_alone_w[seat])
+                if self.junk_pass:
+                    junk = (x[:, _TOP3] == 0) & (x[:, _TRUMPS] <= 2) & (x[:, _OFF_ACES] == 0)
+                    out[:, t, 0] = np.where(junk, np.minimum(out[:, t, 0], 0.0) - JUNK_MARGIN, out[:, t, 0])
         return out
 
     def suit_counts(self, hands, banned_suit: int, seat: int | None = None) -> np.ndarray:
@@ -177,6 +187,8 @@ class FeatureModel(BiddingModel):
         d = super().to_dict()
         for k in WEIGHTS:
             d[k] = [list(w) for w in getattr(self, k)]
+        if not d["junk_pass"]:   # files written before the rule read the same
+            del d["junk_pass"]
         return {"kind": KIND, "features": list(FEATURES), **d}
 
     @classmethod
@@ -201,10 +213,13 @@ class FeatureModel(BiddingModel):
                 raise BiddingModelError(f"feature bidding model field {k!r} must be four lists of "
                                         f"{len(FEATURES)} numbers, got {v!r}")
             weights[k] = tuple(tuple(float(x) for x in w) for w in v)
-        rest = {k: v for k, v in d.items() if k not in WEIGHTS and k not in ("kind", "features")}
+        junk = d.get("junk_pass", 0.0)
+        if junk not in (0, 1) or isinstance(junk, bool):
+            raise BiddingModelError(f"feature bidding model field 'junk_pass' must be 0 or 1, got {junk!r}")
+        rest = {k: v for k, v in d.items() if k not in WEIGHTS and k not in ("kind", "features", "junk_pass")}
         base = BiddingModel.from_dict(rest)
         own = {f.name: getattr(base, f.name) for f in fields(BiddingModel)}
-        return cls(**own, **weights)
+        return cls(**own, **weights, junk_pass=float(junk))
 
 
 
@@ -213,8 +228,16 @@ def shipped_v2_model() -> FeatureModel:
     return FeatureModel.load(Path(__file__).parents[1] / "data" / "bidding_model_v2.json")
 
 
+def shipped_v3_model() -> FeatureModel:
+    """The feature bidder refitted with the guides' discards in play, its own side bidding as
+    ``shipped-v2-discards`` and the opponents as the shipped model, its inference temperature fitted
+    (``euchre_stats/data/bidding_model_v3.json``)."""
+    return FeatureModel.load(Path(__file__).parents[1] / "data" / "bidding_model_v3.json")
+
+
 MODEL_KINDS[KIND] = FeatureModel
 NAMED_MODELS["shipped-v2"] = shipped_v2_model
+NAMED_MODELS["shipped-v3"] = shipped_v3_model
 
 
 # --- the slow twins -----------------------------------------------------------------------------
@@ -261,6 +284,8 @@ def round_two_decision_one(m: FeatureModel, hand: int, banned_suit: int, seat: i
         x = hand_features_one(hand, t, _count_one(m, hand, t))
         x += context_features_one(trump=t, banned_suit=banned_suit, trumps=int(x[1]))
         g1, g2 = _dot_one(x, m.call_w[seat]), _dot_one(x, m.call_alone_w[seat])
+        if m.junk_pass and x[_TOP3] == 0 and x[_TRUMPS] <= 2 and x[_OFF_ACES] == 0:
+            g1 = min(g1, 0.0) - JUNK_MARGIN
         if best is None or g1 > best[0]:
             best = (g1, t, g1, g2)
     level, value = _level_one(best[2], best[3])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -218,3 +219,41 @@ def test_match_plays_the_feature_bidder_by_name_and_by_file(tmp_path):
     by_file = es.match(str(p), "shipped", deals=600, seed=4, model="dd")
     assert by_name.differing > 0 and by_file.diff == by_name.diff and by_file.differing == by_name.differing
     assert sum(g["diff"] for g in by_name.by_seat) == pytest.approx(by_name.diff, abs=1e-9)
+
+
+def test_junk_pass_in_the_file_and_old_files_unchanged(tmp_path):
+    """``junk_pass`` is written only when set (files before it read the same) and checked on loading."""
+    m = _random_model(9)
+    assert "junk_pass" not in m.to_dict()
+    j = dataclasses.replace(m, junk_pass=1.0)
+    p = tmp_path / "j.json"
+    j.save(p)
+    assert json.loads(p.read_text())["junk_pass"] == 1.0 and FeatureModel.load(p) == j
+    d = j.to_dict()
+    d["junk_pass"] = 0.5
+    with pytest.raises(BiddingModelError, match="junk_pass"):
+        FeatureModel.from_dict(d)
+
+
+def test_shipped_v3_policy():
+    """``shipped-v3``: the refitted feature bidder with the guides' discards and its fitted inference
+    temperature (recorded in the file's fit); ``shipped-v2`` keeps its own."""
+    from euchre_stats.bidding.model_v2 import shipped_v3_model
+    assert "shipped-v3" in POLICIES
+    name, m = policy_model("shipped-v3")
+    assert m == shipped_v3_model() and isinstance(m, FeatureModel) and m.discard_rule == 1.0
+    fit = json.loads((Path(__file__).parents[2] / "euchre_stats" / "data" / "bidding_model_v3.json").read_text())["fit"]
+    assert m.temperature == fit["temperature"]["both"] != shipped_v2_model().temperature
+    assert shipped_v2_model().temperature == 0.15 and default_model().temperature == 0.35
+
+
+def test_collect_by_seat_models_as_one():
+    """The fit's play-outs with four models by seat, all the same, are those with the one model."""
+    from euchre_stats.bidding.fit_v2 import collect
+    shipped = default_model()
+    shape = FeatureModel()
+    for rnd, seat in ((1, 3), (2, 1)):
+        a = collect(RULES, shipped, shape, 40, rnd, seat, seed=5, play="dd", workers=1)
+        b = collect(RULES, (shipped,) * 4, shape, 40, rnd, seat, seed=5, play="dd", workers=1)
+        for k in ("x", "order", "alone", "w"):
+            assert np.array_equal(getattr(a, k), getattr(b, k))
