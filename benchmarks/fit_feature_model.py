@@ -8,10 +8,19 @@ on ``--deals`` deals reaching the point under the shipped model (:func:`euchre_s
 and the two gains regressed on the features.  ``--data`` keeps the played-out gains (an .npz): given an
 existing file the play-outs are read from it instead (refit only, e.g. another ``--penalty``).
 
+``--side POLICY`` makes the fitted seat's own side (its partner, and itself at its later decisions) bid by
+another policy than the opponents (``--others``), as at a match's table; ``--discard-rule 1`` fits a model
+whose dealer discards as the guides say (in the play-outs too).  ``shipped-v3``:
+
+    python benchmarks/fit_feature_model.py --deals 30000 --seed 33 --others shipped \
+        --side shipped-v2-discards --discard-rule 1 --data runs/v3_data.npz \
+        -o euchre_stats/data/bidding_model_v3.json
+
 ``--cross-check`` (with ``--data``) prints, per decision point, the realistic gain over always passing of
 the feature bidder fitted on half the deals and scored on the other half (both ways), against the
 shipped count's decisions on the same deals (read from the ``count`` feature; the dealer's partner's
-alone count, which leaves out half the upcard, takes a queen, ten or nine upcard as 1.5).
+alone count, which leaves out half the upcard, takes a queen, ten or nine upcard as 1.5); with
+``--against MODEL``, also a feature model's fixed weights on all the deals and the difference.
 """
 
 from __future__ import annotations
@@ -46,9 +55,18 @@ def main() -> None:
                          "play-outs too)")
     ap.add_argument("-o", "--out")
     ap.add_argument("--cross-check", action="store_true")
+    ap.add_argument("--against", default=None,
+                    help="with --cross-check: a feature model (name or file) whose fixed weights are scored on the "
+                         "same deals too")
+    ap.add_argument("--junk-cost", default=None,
+                    help="with --data: a feature model (name or file); print per round-two point what its junk pass "
+                         "(junk_pass 1) changes on the stored play-outs")
     a = ap.parse_args()
+    if a.junk_cost:
+        junk_cost(np.load(a.data), policy_model(a.junk_cost)[1])
+        return
     if a.cross_check:
-        cross_check(np.load(a.data), a.penalty)
+        cross_check(np.load(a.data), a.penalty, None if a.against is None else policy_model(a.against)[1])
         return
     rules = preset("north-american")
     shipped = default_model()
@@ -107,7 +125,7 @@ def _named(v, take):
     return take & named.ravel()
 
 
-def cross_check(z, penalty: float) -> None:
+def cross_check(z, penalty: float, against: FeatureModel | None = None) -> None:
     shipped = default_model()
     col = {f: FEATURES.index(f) for f in FEATURES}
     up_value = {"up_jack": 3.0, "up_ace": 2.2, "up_king": 1.9, "up_low": 1.5}
@@ -146,8 +164,40 @@ def cross_check(z, penalty: float) -> None:
             f, s = (got * w).sum() / total, (ship * w).sum() / total
             diff = np.bincount(deal, (got - ship) * w)
             se = np.sqrt(len(diff)) * diff.std() / total
+            extra = ""
+            if against is not None:
+                names = ("order_w", "alone_w") if rnd == 1 else ("call_w", "call_alone_w")
+                g1, g2 = (x @ np.asarray(getattr(against, n)[seat]) for n in names)
+                t2 = g1 > 0 if rnd == 1 else _named(g1, g1 > 0)
+                old = _outcome(t2, t2 & (g2 > 0), o, al)
+                d2 = np.bincount(deal, (got - old) * w)
+                extra = (f" {(old * w).sum() / total:+.4f} | {d2.sum() / total:+.4f} ± "
+                         f"{np.sqrt(len(d2)) * d2.std() / total:.4f} |")
             print(f"| {k} | {f:+.4f} | {s:+.4f} | {f - s:+.4f} ± {se:.4f} | "
-                  f"{(took * w).sum() / total:.1%} / {(take * w).sum() / total:.1%} |")
+                  f"{(took * w).sum() / total:.1%} / {(take * w).sum() / total:.1%} |" + extra)
+
+
+def junk_cost(z, model: FeatureModel) -> None:
+    """Per round-two decision point (eldest to third hand): the realistic gain per deal reaching it of
+    ``model`` with its junk pass (``junk_pass`` 1) over ``model`` without, on the stored play-outs, ± its
+    standard error, and the share of deals whose bid it changes."""
+    col = {f: FEATURES.index(f) for f in ("top3", "trumps", "off_aces")}
+    print("| point | junk pass - fitted | deals changed |")
+    for seat in range(3):
+        k = f"r2s{seat}"
+        x, o, al, w = z[k + "_x"], z[k + "_order"], z[k + "_alone"], z[k + "_w"]
+        deal = np.arange(len(w)) // 3
+        g1, g2 = x @ np.asarray(model.call_w[seat]), x @ np.asarray(model.call_alone_w[seat])
+        junk = (x[:, col["top3"]] == 0) & (x[:, col["trumps"]] <= 2) & (x[:, col["off_aces"]] == 0)
+        res = []
+        for g in (g1, np.where(junk, np.minimum(g1, 0.0) - 1.0, g1)):
+            take = _named(g, g > 0)
+            res.append(_outcome(take, take & (g2 > 0), o, al))
+        total = w.sum() / 3
+        d = np.bincount(deal, (res[1] - res[0]) * w)
+        changed = np.bincount(deal, (res[1] != res[0]).astype(float)) > 0
+        share = (changed * np.bincount(deal, w) / 3).sum() / total
+        print(f"| {k} | {d.sum() / total:+.4f} ± {np.sqrt(len(d)) * d.std() / total:.4f} | {share:.1%} |")
 
 
 if __name__ == "__main__":

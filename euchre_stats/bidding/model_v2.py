@@ -24,6 +24,11 @@ the model keeps (``strength`` is that count).  Alone is declared with the call (
 the rules it was fitted under); under British timing a maker's later alone would read the count
 against 1.5, so :meth:`FeatureModel.check_rules` refuses those rules (and no trump).
 
+``shipped-v3`` (``data/bidding_model_v3.json``) is the same family refitted with the guides' discards
+(``discard_rule`` 1) and its own side bidding as the feature bidder, its inference ``temperature`` fitted
+(:mod:`.calibration`).  ``junk_pass`` 1 adds the guides' junk pass in round two (a suit without the
+Joker, a bower or the trump ace, with at most two trumps and no off-suit ace, is never named).
+
 :func:`round_one_decision_one` and :func:`round_two_decision_one` are the plain-Python twins of the
 vectorised decisions, one hand at a time.  No I/O here except :meth:`FeatureModel.load` / ``save``.
 """
