@@ -684,14 +684,6 @@ MAX_DEPTH = 40
 
 @njit(cache=True, inline="always")
 def _search_t(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, target, tleft, tm):
-    """:func:`_search_g` without the table of two-trick endings (the form the realistic kernels inline)."""
-    return _search_g(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, target, tleft,
-                     tm, False)
-
-
-@njit(cache=True, inline="always")
-def _search_g(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, target, tleft, tm,
-              ends):
     """Can side 0 take at least ``target`` of the ``tleft`` tricks still to be decided?
 
     ``seat`` is to play the ``pos``-th card of the current trick (``pos == 0``: to
@@ -703,12 +695,6 @@ def _search_g(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, w
     When the answer was proved by one move at the root (True with side 0 to move, False with
     side 1), ``stk[0, F_LAST]`` holds that move; a root decided without trying a move (bounds,
     the table) leaves it alone, so callers that want the move set it to 0 first.
-
-    ``ends`` (a constant): when ``tt2`` is longer than its ``1 << TT2_BITS`` entries, the rest is the
-    table of every two-trick ending of four hands with a trump suit (:func:`build_two_table`): such
-    endings are read from it instead of bounded and searched, and the last card of the trick before
-    them is decided in place (:func:`_last_card_of_three`); with four hands and a trump suit that node
-    is then never a frame, so ``stk[0, F_LAST]`` is not set when it is the root.
     """
     tmask = (tt.shape[0] >> 1) - 1
     hshift = 64 - _bit_index(tt.shape[0] >> 1)
@@ -736,7 +722,209 @@ def _search_g(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, w
             elif tleft == 1:
                 resolved = True
                 r = _last_side0(h0, h1, h2, h3, seat, tm) == 1
-            elif ends and tm != 0 and tleft == 2 and na == 4 and tt2.shape[0] > (1 << TT2_BITS):
+            else:
+                lb, ub = _bounds0_t(h0, h1, h2, h3, seat, tleft, tm)
+                if lb >= target:
+                    resolved = True
+                    r = True
+                elif ub < target:
+                    resolved = True
+                    r = False
+                elif tleft == 2:
+                    resolved = True
+                    # two-trick endings recur often: a small table of exact keys with bounds
+                    k1, k2 = _key(h0, h1, h2, h3, seat, tm)
+                    k = ((k1 & 0xFF) | ((k1 >> 24) & 0xFF00) | (k2 << 16)) << 4
+                    i2 = ((k * 0x1E3779B97F4A7C15) >> (64 - TT2_BITS)) & ((1 << TT2_BITS) - 1)
+                    e = tt2[i2]
+                    if (e >> 4) == (k >> 4):
+                        lb = max(lb, (e >> 2) & 3)
+                        ub = min(ub, e & 3)
+                    if lb >= target:
+                        r = True
+                    elif ub < target:
+                        r = False
+                    else:
+                        r = _two(h0, h1, h2, h3, seat, nxt, na, target, tm) >= target
+                        if r:
+                            lb = target
+                        else:
+                            ub = target - 1
+                        tt2[i2] = k | (lb << 2) | ub
+                else:
+                    idx = -1
+                    k1 = 0
+                    k2 = 0
+                    if tleft * na <= TT_MAX_CARDS:
+                        k1, k2 = _key(h0, h1, h2, h3, seat, tm)
+                        # multiplicative hash: the top bits of the product mix every key bit
+                        idx = ((((k1 ^ (k2 * 0x42B2AE3D27D4EB4F)) * 0x1E3779B97F4A7C15) >> hshift) & tmask) << 1
+                        st[1] += 1
+                        if tt[idx] == k1 and (tt[idx + 1] >> 16) == k2:
+                            st[2] += 1
+                            e = tt[idx + 1]
+                            tlb = (e >> 8) & 0xFF
+                            tub = e & 0xFF
+                            if tlb >= target:
+                                resolved = True
+                                r = True
+                            elif tub < target:
+                                resolved = True
+                                r = False
+                            else:
+                                lb = max(lb, tlb)
+                                ub = min(ub, tub)
+                    if not resolved:
+                        u = h0 | h1 | h2 | h3
+                        moves = _reps(hand, hand, u)
+                        # leads of the top card of a slot first (they win the trick), high to low;
+                        # then the other leads low to high
+                        tops = _tops(u) & hand
+                        fi = sp
+                        stk[fi, F_M0] = moves & tops
+                        stk[fi, F_M1] = moves & ~tops
+                        stk[fi, F_TT] = idx
+                        stk[fi, F_K1] = k1
+                        stk[fi, F_K2] = k2
+                        stk[fi, F_LB] = lb
+                        stk[fi, F_UB] = ub
+        else:
+            legal = hand & lead
+            if legal == 0:
+                legal = hand
+            moves = _reps(legal, hand, h0 | h1 | h2 | h3 | table)
+            if (wseat & 1) == (seat & 1):
+                first = 0
+            else:
+                # cards that take the trick from the opponents first, cheapest first
+                first = moves & (lead | tm) & ~((win << 1) - 1)
+            fi = sp
+            stk[fi, F_M0] = moves & first
+            stk[fi, F_M1] = moves & ~first
+            stk[fi, F_TT] = -1
+        if not resolved:
+            fi = sp
+            stk[fi, F_H0] = h0
+            stk[fi, F_H1] = h1
+            stk[fi, F_H2] = h2
+            stk[fi, F_H3] = h3
+            stk[fi, F_SEAT] = seat
+            stk[fi, F_POS] = pos
+            stk[fi, F_LEAD] = lead
+            stk[fi, F_WIN] = win
+            stk[fi, F_WSEAT] = wseat
+            stk[fi, F_TABLE] = table
+            stk[fi, F_TARGET] = target
+            stk[fi, F_TLEFT] = tleft
+            sp += 1
+        # ---- hand results up the stack, or step to the next move ----
+        while True:
+            fi = sp - 1 if sp > 0 else 0
+            if resolved:
+                if sp == 0:
+                    return r
+                maximise = (stk[fi, F_SEAT] & 1) == 0
+                if r == maximise:
+                    # cut-off: this frame is decided
+                    if stk[fi, F_TT] >= 0:
+                        _tt_store(tt, stk, fi, r)
+                    sp -= 1
+                    continue
+            fseat = stk[fi, F_SEAT]
+            fpos = stk[fi, F_POS]
+            if stk[fi, F_M0]:
+                m = stk[fi, F_M0]
+                c = _hibit(m) if fpos == 0 else (m & -m)
+                stk[fi, F_M0] = m ^ c
+            elif stk[fi, F_M1]:
+                m = stk[fi, F_M1]
+                c = m & -m
+                stk[fi, F_M1] = m ^ c
+            else:
+                r = (fseat & 1) != 0
+                resolved = True
+                if stk[fi, F_TT] >= 0:
+                    _tt_store(tt, stk, fi, r)
+                sp -= 1
+                continue
+            stk[fi, F_LAST] = c
+            h0 = stk[fi, F_H0]
+            h1 = stk[fi, F_H1]
+            h2 = stk[fi, F_H2]
+            h3 = stk[fi, F_H3]
+            h0 ^= c if fseat == 0 else 0
+            h1 ^= c if fseat == 1 else 0
+            h2 ^= c if fseat == 2 else 0
+            h3 ^= c if fseat == 3 else 0
+            if fpos == 0:
+                lead = _slot_of(c)
+                win = c
+                wseat = fseat
+                table = c
+            else:
+                lead = stk[fi, F_LEAD]
+                win = stk[fi, F_WIN]
+                wseat = stk[fi, F_WSEAT]
+                table = stk[fi, F_TABLE] | c
+                if (c & (lead | tm)) and c > win:
+                    win = c
+                    wseat = fseat
+            seat = (nxt >> (2 * fseat)) & 3
+            pos = fpos + 1
+            target = stk[fi, F_TARGET]
+            tleft = stk[fi, F_TLEFT]
+            break
+
+
+@njit(cache=True, inline="always")
+def _search_g(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, target, tleft, tm):
+    """Can side 0 take at least ``target`` of the ``tleft`` tricks still to be decided?
+
+    ``seat`` is to play the ``pos``-th card of the current trick (``pos == 0``: to
+    lead).  ``lead`` is the led slot, ``win`` the card winning so far (played by
+    ``wseat``), ``table`` the cards on the table.  A depth-first search over an
+    explicit stack ``stk`` (one row per card played): seats of side 0 need one
+    move that reaches the target, seats of side 1 one move that stops it.
+
+    When the answer was proved by one move at the root (True with side 0 to move, False with
+    side 1), ``stk[0, F_LAST]`` holds that move; a root decided without trying a move (bounds,
+    the table) leaves it alone, so callers that want the move set it to 0 first.
+
+    The solver's copy of :func:`_search_t` (the form realistic play inlines, kept without the table so
+    that its kernels compile as before): when ``tt2`` is longer than its ``1 << TT2_BITS`` entries, the
+    rest is the table of every two-trick ending of four hands with a trump suit
+    (:func:`build_two_table`): such endings are read from it instead of bounded and searched, and the
+    last card of the trick before them is decided in place (:func:`_last_card_of_three`); with four
+    hands and a trump suit that node is then never a frame, so ``stk[0, F_LAST]`` is not set when it
+    is the root.  Keep the two in step: apart from those two branches they are the same search.
+    """
+    tmask = (tt.shape[0] >> 1) - 1
+    hshift = 64 - _bit_index(tt.shape[0] >> 1)
+    sp = 0
+    while True:
+        # ---- enter the node described by the state variables ----
+        if pos == na:
+            if (wseat & 1) == 0:
+                target -= 1
+            tleft -= 1
+            seat = wseat
+            pos = 0
+            table = 0
+        st[0] += 1
+        resolved = False
+        r = False
+        hand = _hand(h0, h1, h2, h3, seat)
+        if pos == 0:
+            if target <= 0:
+                resolved = True
+                r = True
+            elif target > tleft:
+                resolved = True
+                r = False
+            elif tleft == 1:
+                resolved = True
+                r = _last_side0(h0, h1, h2, h3, seat, tm) == 1
+            elif tm != 0 and tleft == 2 and na == 4 and tt2.shape[0] > (1 << TT2_BITS):
                 resolved = True
                 r = _two_lookup(tt2, h0, h1, h2, h3, seat) >= target
             else:
@@ -815,7 +1003,7 @@ def _search_g(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, w
             else:
                 # cards that take the trick from the opponents first, cheapest first
                 first = moves & (lead | tm) & ~((win << 1) - 1)
-            if (ends and tm != 0 and tleft == 3 and pos == 3 and na == 4
+            if (tm != 0 and tleft == 3 and pos == 3 and na == 4
                     and tt2.shape[0] > (1 << TT2_BITS)):
                 resolved = True
                 r = _last_card_of_three(tt2, st, h0, h1, h2, h3, seat, lead, win, wseat, target, moves & first,
@@ -918,7 +1106,7 @@ def _search(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wse
     """:func:`_search_t`, called with ``tm`` a constant (``TRUMP``, or 0 in no trump): numba types a constant
     argument as a literal, so each value gets its own compiled copy with the mask folded in."""
     return _search_g(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, target, tleft,
-                     tm, True)
+                     tm)
 
 
 @njit(cache=True)
@@ -1111,7 +1299,8 @@ def _solve_chunk(hands, trump, leader, out, played, want_values, res, values, k,
     n = hands.shape[0]
     tt = np.zeros(2 << tt_bits, dtype=np.int64)
     tt2 = np.zeros((1 << TT2_BITS) + two.shape[0], dtype=np.int64)
-    tt2[1 << TT2_BITS:] = two
+    for j in range(two.shape[0]):  # a loop: a slice assignment compiles numpy's broadcasting as well
+        tt2[(1 << TT2_BITS) + j] = two[j]
     st = np.zeros(NUM_STATS, dtype=np.int64)
     stk = np.zeros((MAX_DEPTH, NUM_FIELDS), dtype=np.int64)
     _solve_range(hands, trump, leader, out, played, want_values, res, values, tt, tt2, st, stk,
