@@ -2,7 +2,8 @@
 
 Each run is a fresh interpreter with ``PYTHONPATH`` set to one checkout (a folder holding an
 ``euchre_stats`` package, e.g. an old commit unpacked with ``git archive``; each keeps its own numba
-cache beside its sources), a warm-up call, then the timed call; the checkouts take turns, so a busy
+cache beside its sources; ``python -P``, so that the current folder, a checkout itself, does not
+shadow it), a warm-up call, then the timed call; the checkouts take turns, so a busy
 spell of a shared machine hits them all.  Printed per run: CPU-seconds of the process, the rate, and
 an md5 of the results (equal md5s: the same answers).
 
@@ -11,7 +12,8 @@ an md5 of the results (equal md5s: the same answers).
     python benchmarks/kernel_ab.py solver --n 100000 --repeat 3 /tmp/old .
     python benchmarks/kernel_ab.py order --seat dealer --n 10000 --repeat 2 /tmp/old .
 
-``solver``: ``solve_many`` of ``random_positions(n, 1)`` (after 8 deals).  ``realistic``: the play-outs
+``solver``: ``solve_many`` of ``random_positions(n, 1)`` (after 8 deals); ``values``: ``card_values_many`` of
+the same.  ``realistic``: the play-outs
 of ``euchre_stats.bench.realistic.play_new(n, 1, 24, 1)`` (after 4 deals).  ``order``: ``es.order("Jh Jd
 Ah 9s Tc", up="9h", seat=SEAT, samples=n, seed=1, workers=2)`` (after 200 deals; wall time too).
 """
@@ -29,12 +31,13 @@ CHILD = r"""
 import hashlib, json, sys, time
 import numpy as np
 kind, n, seat = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-if kind == "solver":
+if kind in ("solver", "values"):
     from euchre_stats.sampling.deals import random_positions
-    from euchre_stats.solver import solve_many
+    from euchre_stats.solver import card_values_many, solve_many
     hands, trump, leader = random_positions(n, 1)
-    solve_many(hands[:8], trump[:8], leader[:8], threads=1)
-    run = lambda: solve_many(hands, trump, leader, threads=1)
+    f = solve_many if kind == "solver" else card_values_many
+    f(hands[:8], trump[:8], leader[:8], threads=1)
+    run = lambda: f(hands, trump, leader, threads=1)
 elif kind == "realistic":
     from euchre_stats.bench.realistic import play_new
     play_new(4, 8, 24, 1)
@@ -55,14 +58,14 @@ def run_once(kind: str, n: int, seat: str, root: str) -> dict:
     env = dict(os.environ, PYTHONPATH=os.path.abspath(root))
     if kind != "order":
         env["NUMBA_NUM_THREADS"] = "1"
-    out = subprocess.run([sys.executable, "-c", CHILD, kind, str(n), seat], env=env, capture_output=True, text=True,
-                         check=True)
+    out = subprocess.run([sys.executable, "-P", "-c", CHILD, kind, str(n), seat], env=env, capture_output=True,
+                         text=True, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("kind", choices=("solver", "realistic", "order"))
+    ap.add_argument("kind", choices=("solver", "values", "realistic", "order"))
     ap.add_argument("roots", nargs="+", help="checkouts to compare (folders holding euchre_stats)")
     ap.add_argument("--n", type=int, default=4000, help="deals (play-outs, samples)")
     ap.add_argument("--seat", default="eldest", help="the asker's seat (order)")

@@ -23,7 +23,9 @@ stores lower and upper bounds, so one table may serve many deals (different
 trumps, leaders and sitting-out seats included) without ever giving a wrong
 answer.  Two tricks before the end a fixed-depth minimax takes over (its
 results kept in a small table of their own), and the last trick is decided by
-its highest card of the led slot or trump.
+its highest card of the led slot or trump.  The solver's batches of four hands
+with a trump suit read every two-trick ending from a table of them all instead
+(:func:`build_two_table`, shipped as ``data/two_trick_endings.npz``).
 
 On CPUs with fast BMI2 ``pext``/``pdep`` (see :data:`FAST_PEXT`) the runs of
 equivalent cards, the top card of each slot and the table keys are computed
@@ -303,6 +305,35 @@ def _build_pext6():
 PEXT6 = _build_pext6()
 
 
+def _build_two_indexes():
+    """Index tables of :func:`build_two_table`: the rank of each two-card set among 8, 6 and 4 places
+    (-1 elsewhere), and of each shape ``(n0, n1, n2)`` of eight cards over the slots (``n3`` the rest)."""
+    pairs = []
+    for places in (8, 6, 4):
+        t = np.full(1 << places, -1, dtype=np.int64)
+        k = 0
+        for m in range(1 << places):
+            if m.bit_count() == 2:
+                t[m] = k
+                k += 1
+        pairs.append(t)
+    shape = np.full(9 * 9 * 9, -1, dtype=np.int64)
+    k = 0
+    for n0 in range(9):
+        for n1 in range(9 - n0):
+            for n2 in range(9 - n0 - n1):
+                shape[n0 * 81 + n1 * 9 + n2] = k
+                k += 1
+    return pairs[0], pairs[1], pairs[2], shape
+
+
+TWO_T28, TWO_T15, TWO_T6, TWO_SHAPE = _build_two_indexes()
+#: two-trick endings of four hands with a trump suit: 165 shapes x 2,520 ways to hold 2 cards each x 4 leaders
+TWO_ENDINGS = 4 * 165 * 2520
+#: int64 words of the table of their values (2 bits an ending)
+TWO_WORDS = (TWO_ENDINGS + 31) // 32
+
+
 @njit(cache=True)
 def _compress(x, m):
     """Parallel bit extract of an 11-bit slot: the bits of ``x`` at the positions set in ``m``, packed."""
@@ -505,6 +536,141 @@ def _two(h0, h1, h2, h3, seat, nxt, na, target, tm):
             if best < target:
                 break
     return best
+
+
+if FAST_PEXT:
+
+    @njit(cache=True)
+    def _extract(x, m):
+        """The bits of ``x`` at the places set in ``m`` (at most 12 bits), packed."""
+        return _pext(x, m)
+
+else:
+
+    @njit(cache=True)
+    def _extract(x, m):
+        """The bits of ``x`` at the places set in ``m`` (at most 12 bits), packed."""
+        return _compress(x, m)
+
+
+@njit(cache=True)
+def _deposit(x, m):
+    """The low bits of ``x`` spread to the places set in ``m`` (the inverse of :func:`_extract`)."""
+    out = 0
+    k = 0
+    while m:
+        b = m & -m
+        m ^= b
+        if (x >> k) & 1:
+            out |= b
+        k += 1
+    return out
+
+
+@njit(cache=True)
+def build_two_table(two, t28, t15, t6, shape):
+    """Fill ``two`` (:data:`TWO_WORDS` zeros) with side 0's tricks in every two-trick ending of four hands
+    with a trump suit, by the minimax :func:`_two`: 2 bits an ending, at the index :func:`_two_lookup`
+    computes from the ending's exact canonical key (:func:`_key`)."""
+    for n0 in range(9):
+        for n1 in range(9 - n0):
+            for n2 in range(9 - n0 - n1):
+                n3 = 8 - n0 - n1 - n2
+                sh = shape[n0 * 81 + n1 * 9 + n2]
+                # the eight cards at their relative ranks, in the order the key packs them (slot by slot, low first)
+                places = np.zeros(8, dtype=np.int64)
+                j = 0
+                for s in range(4):
+                    ns = n0 if s == 0 else (n1 if s == 1 else (n2 if s == 2 else n3))
+                    for i in range(ns):
+                        places[j] = 1 << (SLOT_WIDTH * s + i)
+                        j += 1
+                for m0 in range(256):
+                    i0 = t28[m0]
+                    if i0 < 0:
+                        continue
+                    rest0 = 0xFF & ~m0
+                    for r1 in range(64):
+                        i1 = t15[r1]
+                        if i1 < 0:
+                            continue
+                        m1 = _deposit(r1, rest0)
+                        rest1 = rest0 & ~m1
+                        for r2 in range(16):
+                            i2 = t6[r2]
+                            if i2 < 0:
+                                continue
+                            m2 = _deposit(r2, rest1)
+                            m3 = rest1 & ~m2
+                            h0 = 0
+                            h1 = 0
+                            h2 = 0
+                            h3 = 0
+                            for k in range(8):
+                                b = 1 << k
+                                h0 |= places[k] if m0 & b else 0
+                                h1 |= places[k] if m1 & b else 0
+                                h2 |= places[k] if m2 & b else 0
+                                h3 |= places[k] if m3 & b else 0
+                            own = (i0 * 15 + i1) * 6 + i2
+                            for seat in range(4):
+                                # seats in turn 0, 1, 2, 3 (nxt 0b00111001), all four playing
+                                v = 0
+                                if _two(h0, h1, h2, h3, seat, 57, 4, 1, TRUMP) >= 1:
+                                    v = 1
+                                    if _two(h0, h1, h2, h3, seat, 57, 4, 2, TRUMP) >= 2:
+                                        v = 2
+                                idx = (seat * 165 + sh) * 2520 + own
+                                two[idx >> 5] |= v << (2 * (idx & 31))
+
+
+@njit(cache=True, inline="always")
+def _two_lookup(tt2, h0, h1, h2, h3, seat):
+    """Side 0's tricks in a two-trick ending of four hands with a trump suit, ``seat`` to lead: read from
+    the table of every such ending (:func:`build_two_table`), kept in ``tt2`` after its
+    ``1 << TT2_BITS`` entries."""
+    k1, k2 = _key(h0, h1, h2, h3, seat, TRUMP)
+    p0 = k1 & 0xFF
+    p1 = (k1 >> 32) & 0xFF
+    m0 = 0xFF & ~(p0 | p1)
+    m1 = p0 & ~p1
+    m2 = p1 & ~p0
+    rest0 = 0xFF & ~m0
+    own = (TWO_T28[m0] * 15 + TWO_T15[_extract(m1, rest0)]) * 6 + TWO_T6[_extract(m2, rest0 & ~m1)]
+    sh = TWO_SHAPE[((k2 >> 12) & 15) * 81 + ((k2 >> 8) & 15) * 9 + ((k2 >> 4) & 15)]
+    idx = (seat * 165 + sh) * 2520 + own
+    return (tt2[(1 << TT2_BITS) + (idx >> 5)] >> (2 * (idx & 31))) & 3
+
+
+@njit(cache=True, inline="always")
+def _last_card_of_three(tt2, st, h0, h1, h2, h3, seat, lead, win, wseat, target, m0, m1):
+    """The last card of the first of three tricks left (four hands, a trump suit), each move's two-trick
+    ending read from the table in place: what the general search would do with this node and its
+    children (the same moves in the same order, the same nodes counted) without a stack frame."""
+    maximise = (seat & 1) == 0
+    while m0 | m1:
+        if m0:
+            c = m0 & -m0
+            m0 ^= c
+        else:
+            c = m1 & -m1
+            m1 ^= c
+        n0 = h0 ^ c if seat == 0 else h0
+        n1 = h1 ^ c if seat == 1 else h1
+        n2 = h2 ^ c if seat == 2 else h2
+        n3 = h3 ^ c if seat == 3 else h3
+        ws = seat if ((c & (lead | TRUMP)) and c > win) else wseat
+        t2 = target - 1 if (ws & 1) == 0 else target
+        st[0] += 1
+        if t2 <= 0:
+            cr = True
+        elif t2 > 2:
+            cr = False
+        else:
+            cr = _two_lookup(tt2, n0, n1, n2, n3, ws) >= t2
+        if cr == maximise:
+            return cr
+    return not maximise
 
 
 # explicit-stack frame fields (recursion is avoided: numba cannot cache recursive functions)
@@ -710,6 +876,217 @@ def _search_t(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, w
             break
 
 
+@njit(cache=True, inline="always")
+def _search_g(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, target, tleft, tm):
+    """Can side 0 take at least ``target`` of the ``tleft`` tricks still to be decided?
+
+    ``seat`` is to play the ``pos``-th card of the current trick (``pos == 0``: to
+    lead).  ``lead`` is the led slot, ``win`` the card winning so far (played by
+    ``wseat``), ``table`` the cards on the table.  A depth-first search over an
+    explicit stack ``stk`` (one row per card played): seats of side 0 need one
+    move that reaches the target, seats of side 1 one move that stops it.
+
+    When the answer was proved by one move at the root (True with side 0 to move, False with
+    side 1), ``stk[0, F_LAST]`` holds that move; a root decided without trying a move (bounds,
+    the table) leaves it alone, so callers that want the move set it to 0 first.
+
+    The solver's copy of :func:`_search_t` (the form realistic play inlines, kept without the table so
+    that its kernels compile as before): when ``tt2`` is longer than its ``1 << TT2_BITS`` entries, the
+    rest is the table of every two-trick ending of four hands with a trump suit
+    (:func:`build_two_table`): such endings are read from it instead of bounded and searched, and the
+    last card of the trick before them is decided in place (:func:`_last_card_of_three`); with four
+    hands and a trump suit that node is then never a frame, so ``stk[0, F_LAST]`` is not set when it
+    is the root.  Keep the two in step: apart from those two branches they are the same search.
+    """
+    tmask = (tt.shape[0] >> 1) - 1
+    hshift = 64 - _bit_index(tt.shape[0] >> 1)
+    sp = 0
+    while True:
+        # ---- enter the node described by the state variables ----
+        if pos == na:
+            if (wseat & 1) == 0:
+                target -= 1
+            tleft -= 1
+            seat = wseat
+            pos = 0
+            table = 0
+        st[0] += 1
+        resolved = False
+        r = False
+        hand = _hand(h0, h1, h2, h3, seat)
+        if pos == 0:
+            if target <= 0:
+                resolved = True
+                r = True
+            elif target > tleft:
+                resolved = True
+                r = False
+            elif tleft == 1:
+                resolved = True
+                r = _last_side0(h0, h1, h2, h3, seat, tm) == 1
+            elif tm != 0 and tleft == 2 and na == 4 and tt2.shape[0] > (1 << TT2_BITS):
+                resolved = True
+                r = _two_lookup(tt2, h0, h1, h2, h3, seat) >= target
+            else:
+                lb, ub = _bounds0_t(h0, h1, h2, h3, seat, tleft, tm)
+                if lb >= target:
+                    resolved = True
+                    r = True
+                elif ub < target:
+                    resolved = True
+                    r = False
+                elif tleft == 2:
+                    resolved = True
+                    # two-trick endings recur often: a small table of exact keys with bounds
+                    k1, k2 = _key(h0, h1, h2, h3, seat, tm)
+                    k = ((k1 & 0xFF) | ((k1 >> 24) & 0xFF00) | (k2 << 16)) << 4
+                    i2 = ((k * 0x1E3779B97F4A7C15) >> (64 - TT2_BITS)) & ((1 << TT2_BITS) - 1)
+                    e = tt2[i2]
+                    if (e >> 4) == (k >> 4):
+                        lb = max(lb, (e >> 2) & 3)
+                        ub = min(ub, e & 3)
+                    if lb >= target:
+                        r = True
+                    elif ub < target:
+                        r = False
+                    else:
+                        r = _two(h0, h1, h2, h3, seat, nxt, na, target, tm) >= target
+                        if r:
+                            lb = target
+                        else:
+                            ub = target - 1
+                        tt2[i2] = k | (lb << 2) | ub
+                else:
+                    idx = -1
+                    k1 = 0
+                    k2 = 0
+                    if tleft * na <= TT_MAX_CARDS:
+                        k1, k2 = _key(h0, h1, h2, h3, seat, tm)
+                        # multiplicative hash: the top bits of the product mix every key bit
+                        idx = ((((k1 ^ (k2 * 0x42B2AE3D27D4EB4F)) * 0x1E3779B97F4A7C15) >> hshift) & tmask) << 1
+                        st[1] += 1
+                        if tt[idx] == k1 and (tt[idx + 1] >> 16) == k2:
+                            st[2] += 1
+                            e = tt[idx + 1]
+                            tlb = (e >> 8) & 0xFF
+                            tub = e & 0xFF
+                            if tlb >= target:
+                                resolved = True
+                                r = True
+                            elif tub < target:
+                                resolved = True
+                                r = False
+                            else:
+                                lb = max(lb, tlb)
+                                ub = min(ub, tub)
+                    if not resolved:
+                        u = h0 | h1 | h2 | h3
+                        moves = _reps(hand, hand, u)
+                        # leads of the top card of a slot first (they win the trick), high to low;
+                        # then the other leads low to high
+                        tops = _tops(u) & hand
+                        fi = sp
+                        stk[fi, F_M0] = moves & tops
+                        stk[fi, F_M1] = moves & ~tops
+                        stk[fi, F_TT] = idx
+                        stk[fi, F_K1] = k1
+                        stk[fi, F_K2] = k2
+                        stk[fi, F_LB] = lb
+                        stk[fi, F_UB] = ub
+        else:
+            legal = hand & lead
+            if legal == 0:
+                legal = hand
+            moves = _reps(legal, hand, h0 | h1 | h2 | h3 | table)
+            if (wseat & 1) == (seat & 1):
+                first = 0
+            else:
+                # cards that take the trick from the opponents first, cheapest first
+                first = moves & (lead | tm) & ~((win << 1) - 1)
+            if (tm != 0 and tleft == 3 and pos == 3 and na == 4
+                    and tt2.shape[0] > (1 << TT2_BITS)):
+                resolved = True
+                r = _last_card_of_three(tt2, st, h0, h1, h2, h3, seat, lead, win, wseat, target, moves & first,
+                                        moves & ~first)
+            else:
+                fi = sp
+                stk[fi, F_M0] = moves & first
+                stk[fi, F_M1] = moves & ~first
+                stk[fi, F_TT] = -1
+        if not resolved:
+            fi = sp
+            stk[fi, F_H0] = h0
+            stk[fi, F_H1] = h1
+            stk[fi, F_H2] = h2
+            stk[fi, F_H3] = h3
+            stk[fi, F_SEAT] = seat
+            stk[fi, F_POS] = pos
+            stk[fi, F_LEAD] = lead
+            stk[fi, F_WIN] = win
+            stk[fi, F_WSEAT] = wseat
+            stk[fi, F_TABLE] = table
+            stk[fi, F_TARGET] = target
+            stk[fi, F_TLEFT] = tleft
+            sp += 1
+        # ---- hand results up the stack, or step to the next move ----
+        while True:
+            fi = sp - 1 if sp > 0 else 0
+            if resolved:
+                if sp == 0:
+                    return r
+                maximise = (stk[fi, F_SEAT] & 1) == 0
+                if r == maximise:
+                    # cut-off: this frame is decided
+                    if stk[fi, F_TT] >= 0:
+                        _tt_store(tt, stk, fi, r)
+                    sp -= 1
+                    continue
+            fseat = stk[fi, F_SEAT]
+            fpos = stk[fi, F_POS]
+            if stk[fi, F_M0]:
+                m = stk[fi, F_M0]
+                c = _hibit(m) if fpos == 0 else (m & -m)
+                stk[fi, F_M0] = m ^ c
+            elif stk[fi, F_M1]:
+                m = stk[fi, F_M1]
+                c = m & -m
+                stk[fi, F_M1] = m ^ c
+            else:
+                r = (fseat & 1) != 0
+                resolved = True
+                if stk[fi, F_TT] >= 0:
+                    _tt_store(tt, stk, fi, r)
+                sp -= 1
+                continue
+            stk[fi, F_LAST] = c
+            h0 = stk[fi, F_H0]
+            h1 = stk[fi, F_H1]
+            h2 = stk[fi, F_H2]
+            h3 = stk[fi, F_H3]
+            h0 ^= c if fseat == 0 else 0
+            h1 ^= c if fseat == 1 else 0
+            h2 ^= c if fseat == 2 else 0
+            h3 ^= c if fseat == 3 else 0
+            if fpos == 0:
+                lead = _slot_of(c)
+                win = c
+                wseat = fseat
+                table = c
+            else:
+                lead = stk[fi, F_LEAD]
+                win = stk[fi, F_WIN]
+                wseat = stk[fi, F_WSEAT]
+                table = stk[fi, F_TABLE] | c
+                if (c & (lead | tm)) and c > win:
+                    win = c
+                    wseat = fseat
+            seat = (nxt >> (2 * fseat)) & 3
+            pos = fpos + 1
+            target = stk[fi, F_TARGET]
+            tleft = stk[fi, F_TLEFT]
+            break
+
+
 @njit(cache=True)
 def _tt_store(tt, stk, fi, r):
     """Record in the table what a finished trick-boundary frame proved."""
@@ -728,7 +1105,7 @@ def _tt_store(tt, stk, fi, r):
 def _search(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, target, tleft, tm):
     """:func:`_search_t`, called with ``tm`` a constant (``TRUMP``, or 0 in no trump): numba types a constant
     argument as a literal, so each value gets its own compiled copy with the mask folded in."""
-    return _search_t(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, target, tleft,
+    return _search_g(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, target, tleft,
                      tm)
 
 
@@ -917,11 +1294,13 @@ def _solve_range(hands, trump, leader, out, played, want_values, res, values, tt
 
 @njit(cache=True)
 def _solve_chunk(hands, trump, leader, out, played, want_values, res, values, k, nchunks, tt_bits, stats, bitpos,
-                 card_at, tm):
+                 card_at, two, tm):
     """Solve chunk ``k`` of ``nchunks`` (rows in order) with a fresh table; its counters to ``stats[k]``."""
     n = hands.shape[0]
     tt = np.zeros(2 << tt_bits, dtype=np.int64)
-    tt2 = np.zeros(1 << TT2_BITS, dtype=np.int64)
+    tt2 = np.zeros((1 << TT2_BITS) + two.shape[0], dtype=np.int64)
+    for j in range(two.shape[0]):  # a loop: a slice assignment compiles numpy's broadcasting as well
+        tt2[(1 << TT2_BITS) + j] = two[j]
     st = np.zeros(NUM_STATS, dtype=np.int64)
     stk = np.zeros((MAX_DEPTH, NUM_FIELDS), dtype=np.int64)
     _solve_range(hands, trump, leader, out, played, want_values, res, values, tt, tt2, st, stk,
@@ -937,35 +1316,35 @@ def _solve_chunk(hands, trump, leader, out, played, want_values, res, values, k,
 # (``solver._run``) sends the rows with a trump suit to the first and those in no trump to ``_nt``.
 @njit(cache=True)
 def solve_batch_serial(hands, trump, leader, out, played, want_values, res, values, nchunks, tt_bits,
-                       stats, bitpos, card_at):
+                       stats, bitpos, card_at, two):
     """Solve every row (each with a trump suit), chunk by chunk in order, each chunk with a fresh table."""
     for k in range(nchunks):
         _solve_chunk(hands, trump, leader, out, played, want_values, res, values, k, nchunks, tt_bits, stats, bitpos,
-                     card_at, TRUMP)
+                     card_at, two, TRUMP)
 
 
 @njit(cache=True)
 def solve_batch_serial_nt(hands, trump, leader, out, played, want_values, res, values, nchunks, tt_bits,
-                          stats, bitpos, card_at):
+                          stats, bitpos, card_at, two):
     """:func:`solve_batch_serial` of rows in no trump."""
     for k in range(nchunks):
         _solve_chunk(hands, trump, leader, out, played, want_values, res, values, k, nchunks, tt_bits, stats, bitpos,
-                     card_at, 0)
+                     card_at, two, 0)
 
 
 @njit(cache=True, parallel=True)
 def solve_batch_parallel(hands, trump, leader, out, played, want_values, res, values, nchunks, tt_bits,
-                         stats, bitpos, card_at):
+                         stats, bitpos, card_at, two):
     """As :func:`solve_batch_serial`, chunks spread over threads; each chunk owns its table and slots."""
     for k in prange(nchunks):
         _solve_chunk(hands, trump, leader, out, played, want_values, res, values, k, nchunks, tt_bits, stats, bitpos,
-                     card_at, TRUMP)
+                     card_at, two, TRUMP)
 
 
 @njit(cache=True, parallel=True)
 def solve_batch_parallel_nt(hands, trump, leader, out, played, want_values, res, values, nchunks, tt_bits,
-                            stats, bitpos, card_at):
+                            stats, bitpos, card_at, two):
     """:func:`solve_batch_parallel` of rows in no trump."""
     for k in prange(nchunks):
         _solve_chunk(hands, trump, leader, out, played, want_values, res, values, k, nchunks, tt_bits, stats, bitpos,
-                     card_at, 0)
+                     card_at, two, 0)

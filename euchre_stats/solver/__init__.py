@@ -13,6 +13,7 @@ trick boundary or with cards already on the table.  No I/O in this module; a
 from __future__ import annotations
 
 import contextlib
+from pathlib import Path
 
 import numpy as np
 
@@ -31,6 +32,13 @@ CHUNKS_PER_THREAD = 4
 #: what compiling the solver's kernels for one trump slot mask costs (CPU-seconds, a 2.6 GHz Xeon core,
 #: ``benchmarks/cold_start.py``): the compile notice's estimate
 COMPILE_SECONDS = 6
+#: batches of at least this many rows with a trump suit read two-trick endings from a table of all of them
+#: (loaded once a process, a few ms), smaller ones search them
+TWO_TABLE_ROWS = 2_000
+#: the table (``benchmarks/two_trick_table.py`` writes it) and the md5 of its words: a missing or different
+#: file is rebuilt in memory instead (about 0.1 CPU-s)
+TWO_TABLE_FILE = Path(__file__).parents[1] / "data" / "two_trick_endings.npz"
+TWO_TABLE_MD5 = "190377111af81ebbc543a0e4695eae32"
 
 _CARD_BITS = np.uint64((1 << (JOKER + 1)) - 1)
 
@@ -197,6 +205,27 @@ def numba_threads(nthreads: int):
         numba.set_num_threads(before)
 
 
+_ENDINGS: list[np.ndarray] = []
+_NO_ENDINGS = np.zeros(0, dtype=np.int64)
+
+
+def _two_endings(kernels) -> np.ndarray:
+    """The table of every two-trick ending of four hands with a trump suit (loaded, or built, once a process)."""
+    if not _ENDINGS:
+        import hashlib
+
+        try:
+            with np.load(TWO_TABLE_FILE) as f:
+                two = np.ascontiguousarray(f["two"], dtype=np.int64)
+        except (OSError, KeyError, ValueError):
+            two = None
+        if two is None or two.shape != (kernels.TWO_WORDS,) or hashlib.md5(two.tobytes()).hexdigest() != TWO_TABLE_MD5:
+            two = np.zeros(kernels.TWO_WORDS, dtype=np.int64)
+            kernels.build_two_table(two, kernels.TWO_T28, kernels.TWO_T15, kernels.TWO_T6, kernels.TWO_SHAPE)
+        _ENDINGS.append(two)
+    return _ENDINGS[0]
+
+
 def _run(hands, trump, leader, out, played, threads, want_values: bool, stats, check: bool):
     # the kernels (and numba) load here, after the input was checked: a bad position never loads them
     from ..engine import search as _kernels
@@ -231,8 +260,9 @@ def _run(hands, trump, leader, out, played, threads, want_values: bool, stats, c
         kernel = getattr(_kernels, ("solve_batch_serial" if serial else "solve_batch_parallel") + suffix)
         st = np.zeros((nchunks, _kernels.NUM_STATS), dtype=np.int64)
         announce(kernel, "the double-dummy solver" + ("'s no-trump copy" if suffix else ""), COMPILE_SECONDS)
+        two = _two_endings(_kernels) if not suffix and m >= TWO_TABLE_ROWS else _NO_ENDINGS
         args = (hi[sel], t[sel], ld[sel], o[sel], p[sel], want_values, part_res, part_vals, nchunks, tt_bits, st,
-                _kernels.BITPOS, _kernels.CARD_AT)
+                _kernels.BITPOS, _kernels.CARD_AT, two)
         if serial:
             kernel(*args)
         else:
