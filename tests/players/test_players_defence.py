@@ -334,3 +334,25 @@ def test_more_is_each_rule_on_eight_times_the_worlds():
             assert defended_card(view, m, MORE | GUARDS, seed=5) == defended_card(view, m, GUARDS, **big)
     for view in _maker_leads(14, 60):
         assert defended_card(view, m, MORE | LEADS, seed=5) == defended_card(view, m, LEADS, seed=5)
+
+
+def test_realistic_v4_is_v2_defending_with_rules_4_and_16():
+    v4, v2d = load_player("realistic-v4"), load_player("realistic-v2:defend=20")
+    assert v4.name == "realistic-v4" and (v4.defend, v4.fusion, v4.play_kind) == (LEADS | MORE, 0, 0)
+    assert load_player("realistic-v4:worlds=48,pool=512").pool == 512
+    with pytest.raises(PlayerSpecError, match="unknown option 'defend=1'"):
+        load_player("realistic-v4:defend=1")
+    v3 = load_player("realistic-v3")
+    rng = np.random.default_rng(17)
+    seen = 0
+    while seen < 60:
+        state = HandState.deal(NA, int(rng.integers(4)), rng)
+        while state.phase != OVER:
+            view = seat_view(state, state.to_act, seed=int(rng.integers(2**40)))
+            if state.phase == PLAY and state.legal_cards() & (state.legal_cards() - 1):
+                card = v4.play(view)
+                assert card == v2d.play(view)
+                if not against_loner(view):  # v4 is v3 but for a defender against a loner
+                    assert card == v3.play(view)
+                seen += 1
+            state.apply(action_of(view, getattr(v4, METHOD_OF_PHASE[state.phase])(view)))
