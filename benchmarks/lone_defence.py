@@ -14,7 +14,9 @@ differ only by the defence.  ``--loner a`` (``b``) seats A (B) as the loner; the
 ``--a`` are each compared with the same B tables.
 
 Per A: the lone deals ``n``, the defenders' net points a deal with A defending minus with B defending
-(A - B, 95% interval), the march rate and the defenders' points a deal under each.  ``--every N``
+(A - B, 95% interval), the march rate and the defenders' points a deal under each; per pair of A's
+(``pairs``), the first's defenders' points a deal minus the second's (the same deals, the same loner).
+``--loner`` may also name a player spec, seated as the loner at every table.  ``--every N``
 prints the running figures to stderr.  Prints one JSON object.
 """
 
@@ -123,7 +125,10 @@ def main() -> None:
         rows.append({"a": a, "lone_deals": n, "a_minus_b": _est(diff[j]),
                      "march_a_defending": _rate(march_a[j]), "march_b_defending": _rate(march_b[j]),
                      "defenders_points_a": _est(pts_a[j]), "defenders_points_b": _est(pts_b[j])})
+    pairs = [{"a": args.a[j], "minus": args.a[k], "diff": _est(np.subtract(pts_a[j], pts_a[k]))}
+             for j in range(len(pas)) for k in range(j + 1, len(pas))]
     print(json.dumps({"b": args.b, "loner": args.loner, "deals": args.deals, "seed": args.seed, "rows": rows,
+                      "pairs": pairs,
                       "screen_seconds": round(screen, 1), "seconds": round(time.time() - t0, 1)}, indent=1))
 
 
