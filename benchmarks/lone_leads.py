@@ -4,7 +4,8 @@ on the lone deals").
 On the lone deals of ``benchmarks/lone_defence.py`` (the shipped bidder's auctions of ``euchre-stats play
 --seed S``'s deals, a maker alone, no defender alone), asks each ``--player`` for the defenders' opening
 lead and values every legal lead double-dummy (every card seen, best play after).  Per player: the leads,
-how many lose points against the best lead and how many points a lead they lose; then the leads by kind
+how many lose points against the best lead and how many points a lead they lose, and how often
+the lead is the first player's; then the leads by kind
 (trump; an ace, a king, a lower card of a plain suit; the plain suit ``next``, the suit of the trump's
 colour, or ``cross``; in round two the turned-down suit): how often the player leads each kind, what it
 loses against the best lead, and how often a lead of that kind is among the best.
@@ -55,6 +56,7 @@ def main() -> None:
     bidder = load_player(args.bidder)
     players = [load_player(p) for p in args.player]
     lost = [[] for _ in players]
+    same = [0] * len(players)
     by_kind = [collections.defaultdict(list) for _ in players]
     best_kinds: collections.Counter = collections.Counter()
     held_kinds: collections.Counter = collections.Counter()
@@ -81,8 +83,11 @@ def main() -> None:
         kinds = {kind(c, view.trump, down) for c in legal}
         held_kinds.update(kinds)
         best_kinds.update({kind(c, view.trump, down) for c in legal if points(c) == top})
+        first = None
         for j, p in enumerate(players):
             c = p.play(view)
+            first = c if j == 0 else first
+            same[j] += c == first
             loss = top - points(c)
             lost[j].append(loss)
             by_kind[j][kind(c, view.trump, down)].append(loss)
@@ -92,7 +97,7 @@ def main() -> None:
         e = mean(np.array(lost[j], dtype=np.float64))
         k = sum(x > 0 for x in lost[j])
         print(f"{name}: {e.value:.3f} [{e.low:.3f}, {e.high:.3f}] a lead; {k} of {len(lost[j])} leads lose "
-              f"({sum(lost[j]):.0f} points)")
+              f"({sum(lost[j]):.0f} points); the first player's lead {same[j]} times")
     print(f"{'lead':26s} {'held':>5s} {'best':>5s}" + "".join(f" | player {j + 1}: led, lost a lead"
                                                               for j in range(len(players))))
     for name in sorted(held_kinds, key=lambda x: -held_kinds[x]):
