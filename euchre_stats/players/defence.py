@@ -249,7 +249,8 @@ def defended_card(view: SeatView, model, defend: int, *, worlds: int = DEFAULT_W
     defender against a lone maker, whose worlds read the partner's discards (:data:`SIGNALS`) and who,
     unable to follow, keeps its guards among near-ties (:data:`GUARDS`), and a defender on lead against
     makers with a partner, who cashes a winner among near-ties (:data:`LEADS`) or opens with an off ace
-    (:data:`ACES`).  One legal card is played at once.  A card none of the options chooses is
+    (:data:`ACES`); with :data:`MORE` a defender against a lone maker decides on more worlds
+    (:func:`loner_card`).  One legal card is played at once.  A card none of the options chooses is
     ``otherwise(view)``'s (default: :func:`~euchre_stats.players.reading.inferred_card`'s)."""
     legal = view.legal_cards
     if legal & (legal - 1) == 0:
@@ -305,7 +306,7 @@ def loner_card(view: SeatView, model, defend: int, *, worlds: int = DEFAULT_WORL
     return legal_copy(card, legal, view.seat, "defence")
 
 
-__all__ = ["ACES", "ALL", "GUARDS", "LEADS", "LIE", "MORE", "MORE_WORLDS", "NEAR", "SIGNALS",
-           "loner_card", "ace_choice", "against_loner", "against_makers",
-           "convention_key", "defence_worlds", "defended_card", "guard_choice", "guarded", "guards", "lead_choice",
-           "must_discard", "off_aces", "outstanding", "partner_discards", "signal_likelihood", "winner"]
+__all__ = ["ACES", "ALL", "GUARDS", "LEADS", "LIE", "MORE", "MORE_WORLDS", "NEAR", "SIGNALS", "ace_choice",
+           "against_loner", "against_makers", "convention_key", "defence_worlds", "defended_card", "guard_choice",
+           "guarded", "guards", "lead_choice", "loner_card", "must_discard", "off_aces", "outstanding",
+           "partner_discards", "signal_likelihood", "winner"]
