@@ -329,7 +329,8 @@ def test_more_is_each_rule_on_eight_times_the_worlds():
     m = load_player("realistic").model
     big = dict(worlds=24 * MORE_WORLDS, pool=256 * MORE_WORLDS, seed=5)
     for view in _loner_views(13, 300, lambda v: True):
-        assert defended_card(view, m, MORE, seed=5) == inferred_card(view, m, **big)
+        card = defended_card(view, m, MORE, seed=5)
+        assert card == inferred_card(view, m, **big) == defended_card(view, m, MORE, seed=5)
         if must_discard(view):
             assert defended_card(view, m, MORE | GUARDS, seed=5) == defended_card(view, m, GUARDS, **big)
     for view in _maker_leads(14, 60):
