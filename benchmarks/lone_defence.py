@@ -15,7 +15,8 @@ differ only by the defence.  ``--loner a`` (``b``) seats A (B) as the loner; the
 
 Per A: the lone deals ``n``, the defenders' net points a deal with A defending minus with B defending
 (A - B, 95% interval), the march rate and the defenders' points a deal under each; per pair of A's
-(``pairs``), the first's defenders' points a deal minus the second's (the same deals, the same loner).
+(``pairs``, unless each A is its own loner), the first's defenders' points a deal minus the second's
+(the same deals, the same loner).
 ``--loner`` may also name a player spec, seated as the loner at every table.  ``--every N``
 prints the running figures to stderr.  Prints one JSON object.
 """
@@ -94,9 +95,7 @@ def main() -> None:
     screen = time.time() - t0
     pb = load_player(args.b)
     pas = [load_player(a) for a in args.a]
-    shared = {"b": pb}
-    if args.loner not in ("a", "b"):
-        shared["loner"] = load_player(args.loner)
+    fixed = pb if args.loner == "b" else None if args.loner == "a" else load_player(args.loner)
     diff = [[] for _ in pas]
     pts_a = [[] for _ in pas]
     march_a = [[] for _ in pas]
@@ -104,7 +103,7 @@ def main() -> None:
     b_cache: dict = {}
     for k, (_, ds, deal, seat) in enumerate(found):
         for j, pa in enumerate(pas):
-            loner = {"a": pa, "b": pb}.get(args.loner, shared.get("loner"))
+            loner = pa if fixed is None else fixed
             key = id(loner)
             if key not in b_cache:
                 b_cache[key] = defend(rules, deal, ds, loner, pb, seat)
@@ -126,7 +125,7 @@ def main() -> None:
                      "march_a_defending": _rate(march_a[j]), "march_b_defending": _rate(march_b[j]),
                      "defenders_points_a": _est(pts_a[j]), "defenders_points_b": _est(pts_b[j])})
     pairs = [{"a": args.a[j], "minus": args.a[k], "diff": _est(np.subtract(pts_a[j], pts_a[k]))}
-             for j in range(len(pas)) for k in range(j + 1, len(pas))]
+             for j in range(len(pas)) for k in range(j + 1, len(pas)) if fixed is not None]
     print(json.dumps({"b": args.b, "loner": args.loner, "deals": args.deals, "seed": args.seed, "rows": rows,
                       "pairs": pairs,
                       "screen_seconds": round(screen, 1), "seconds": round(time.time() - t0, 1)}, indent=1))
