@@ -28,6 +28,18 @@ loses the opening lead; :data:`ACES` loses):
   it (of two, the one its worlds value more).  Valued double-dummy, that maxim's opening leads beat
   the worlds' own (``docs/methods.md``, "Defence").
 
+One more acts on the cards of a defender against a lone maker only (``docs/methods.md``, "Defending
+against a loner, on the lone deals"):
+
+* :data:`MORE` (16), **more worlds against a loner**: a defender against a lone maker decides on
+  :data:`MORE_WORLDS` times as many worlds, drawn from as many times more candidate deals (192 worlds
+  from 2,048 candidates by default).  Against a loner a defender holds perhaps two real choices a hand,
+  the opening lead above all, and 24 worlds value a lead with a noise of its own; the cost is small.
+  Whatever other options the player has, the cards this bit decides are chosen as ``realistic-v2`` does
+  (or as the rules above say), on the larger worlds.  Measured on the lone deals against
+  ``realistic-v3``'s defence it gains: the defenders net 0.039 points more a lone deal, [+0.022,
+  +0.056] (``realistic-v4`` is ``realistic-v2:defend=20``).
+
 Each applies only at the tables whose auction ``realistic-v2`` reads
 (:func:`~euchre_stats.players.reading.reads_auction`), against a maker who went alone (no defender
 alone; :data:`LEADS` and :data:`ACES` against makers with a partner), for a defender; every other card is
@@ -44,13 +56,15 @@ import numpy as np
 from ..core.trump import EFF_SUIT, POWER_ALL, SUIT_MASK
 from ..cardplay.realistic import DEFAULT_WORLDS, MAX_SEED, decide_given_worlds
 from .cardplay import _lowest, legal_copy
-from .reading import DEFAULT_POOL, inferred_card, reads_auction, weighted_worlds
+from .reading import DEFAULT_POOL, MAX_POOL, inferred_card, reads_auction, weighted_worlds
 from .view import SeatView
 
 #: option bits of ``defend``
-GUARDS, SIGNALS, LEADS, ACES = 1, 2, 4, 8
+GUARDS, SIGNALS, LEADS, ACES, MORE = 1, 2, 4, 8, 16
 #: every bit ``defend`` may hold
-ALL = GUARDS | SIGNALS | LEADS | ACES
+ALL = GUARDS | SIGNALS | LEADS | ACES | MORE
+#: :data:`MORE`: how many times more worlds (and candidate deals) a defender against a loner draws
+MORE_WORLDS = 8
 #: a near-tie: a card within this many points a world of the best
 NEAR = 0.25
 #: the weight of a deal where the partner's discard broke the convention (it still guards the suit)
@@ -235,11 +249,14 @@ def defended_card(view: SeatView, model, defend: int, *, worlds: int = DEFAULT_W
     defender against a lone maker, whose worlds read the partner's discards (:data:`SIGNALS`) and who,
     unable to follow, keeps its guards among near-ties (:data:`GUARDS`), and a defender on lead against
     makers with a partner, who cashes a winner among near-ties (:data:`LEADS`) or opens with an off ace
-    (:data:`ACES`).  One legal card is played at once.  A card none of the options chooses is
+    (:data:`ACES`); with :data:`MORE` a defender against a lone maker decides on more worlds
+    (:func:`loner_card`).  One legal card is played at once.  A card none of the options chooses is
     ``otherwise(view)``'s (default: :func:`~euchre_stats.players.reading.inferred_card`'s)."""
     legal = view.legal_cards
     if legal & (legal - 1) == 0:
         return _lowest(legal)
+    if defend & MORE and against_loner(view):
+        return loner_card(view, model, defend, worlds=worlds, pool=pool, seed=seed, log=log)
     opening_ace = defend & ACES and not view.plays and against_makers(view) and off_aces(view)
     if (defend & LEADS and not view.trick or opening_ace) and against_makers(view):
         ws, ctx, info = weighted_worlds(view, model, worlds=worlds, pool=pool, seed=seed)
@@ -268,6 +285,28 @@ def defended_card(view: SeatView, model, defend: int, *, worlds: int = DEFAULT_W
     return legal_copy(card, legal, view.seat, "defence")
 
 
-__all__ = ["ACES", "ALL", "GUARDS", "LEADS", "LIE", "NEAR", "SIGNALS", "ace_choice", "against_loner", "against_makers",
-           "convention_key", "defence_worlds", "defended_card", "guard_choice", "guarded", "guards", "lead_choice",
-           "must_discard", "off_aces", "outstanding", "partner_discards", "signal_likelihood", "winner"]
+def loner_card(view: SeatView, model, defend: int, *, worlds: int = DEFAULT_WORLDS, pool: int = DEFAULT_POOL,
+               seed: int | None = None, log: list | None = None) -> int:
+    """The card of a defender against a lone maker under :data:`MORE`: on :data:`MORE_WORLDS` times the
+    worlds, drawn from as many times the candidates (at most :data:`~euchre_stats.players.reading.MAX_POOL`),
+    read from the partner's discards with :data:`SIGNALS` (:func:`defence_worlds`); unable to follow, the
+    guard rule of :data:`GUARDS`; else the best card."""
+    legal = view.legal_cards
+    worlds, pool = worlds * MORE_WORLDS, min(pool * MORE_WORLDS, MAX_POOL)
+    ws, ctx, info = defence_worlds(view, model, defend, worlds=worlds, pool=pool, seed=seed)
+    if log is not None:
+        log.append((info["ess"], info["pool"]))
+    ks = ctx["ks"]
+    guards_now = defend & GUARDS and must_discard(view)
+    card, sums = decide_given_worlds(view.rules, ws, view.trump, ctx["leader"], ctx["out"], ks[view.maker_seat],
+                                     True, -1, trick=ctx["trick"], gone=ctx["gone"], won=ctx["won"],
+                                     full=bool(guards_now))
+    if guards_now:
+        card = guard_choice(view, sums, legal, len(ws))
+    return legal_copy(card, legal, view.seat, "defence")
+
+
+__all__ = ["ACES", "ALL", "GUARDS", "LEADS", "LIE", "MORE", "MORE_WORLDS", "NEAR", "SIGNALS", "ace_choice",
+           "against_loner", "against_makers", "convention_key", "defence_worlds", "defended_card", "guard_choice",
+           "guarded", "guards", "lead_choice", "loner_card", "must_discard", "off_aces", "outstanding",
+           "partner_discards", "signal_likelihood", "winner"]

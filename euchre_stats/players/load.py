@@ -11,8 +11,11 @@ spec                           player
                                ``play=1`` or ``2`` reads the others' cards too (``reading_play.py``)
                                ``defend=1`` keeps guards against a loner, ``2`` reads the partner's
                                discards, ``3`` both, ``4`` cashes winners on lead against makers
-                               with a partner, ``8`` leads an off ace first (``players/defence.py``)
+                               with a partner, ``8`` leads an off ace first, ``16`` decides on 8
+                               times the worlds against a loner (``players/defence.py``)
 ``realistic-v3``               ``realistic-v2:defend=4``: the strongest card play measured
+``realistic-v4``               ``realistic-v2:defend=20``: ``realistic-v3`` defending against a loner
+                               on 8 times the worlds (proposed; ``players/defence.py``)
 ``shipped``, ``dd-tuned``,     that bidding policy, realistic card play (``points:worlds=48``)
 ``points``
 ``path/model.json``            a bidding model file from ``euchre-stats tune``, realistic card play
@@ -40,16 +43,21 @@ from pathlib import Path
 
 from ..core.errors import EuchreStatsError, PlayerSpecError
 from .base import METHODS
+from .defence import MORE
 from .shipped import CheatPlayer, InferencePlayer, ModelPlayer, RandomPlayer
 
 #: ``realistic-v3`` is ``realistic-v2:defend=4`` (docs/methods.md, "The card players measured together")
 V3_DEFEND = 4
+#: ``realistic-v4`` is ``realistic-v3`` with more worlds against a loner: ``realistic-v2:defend=20`` (docs/methods.md,
+#: "Defending against a loner, on the lone deals")
+V4_DEFEND = V3_DEFEND | MORE
 #: the shipped players' names (a model file's path is one too)
-SHIPPED = ("realistic", "realistic-v1", "realistic-v2", "realistic-v3", "shipped", "dd-tuned", "points", "random",
-           "cheat")
+SHIPPED = ("realistic", "realistic-v1", "realistic-v2", "realistic-v3", "realistic-v4", "shipped", "dd-tuned", "points",
+           "random", "cheat")
 #: the options each shipped player takes
 OPTIONS = {"realistic": ("worlds",), "realistic-v1": ("worlds",),
            "realistic-v2": ("worlds", "pool", "fusion", "play", "defend"), "realistic-v3": ("worlds", "pool"),
+           "realistic-v4": ("worlds", "pool"),
            "shipped": ("worlds",), "dd-tuned": ("worlds",), "points": ("worlds",),
            "model": ("worlds",), "random": ("seed",), "cheat": ("worlds",)}
 
@@ -80,6 +88,8 @@ def _shipped(spec: str, name: str, opts: dict):
         return InferencePlayer("shipped", name=spec, **opts)
     if name == "realistic-v3":   # the strongest card play measured: the auction read, defend=4
         return InferencePlayer("shipped", name=spec, defend=V3_DEFEND, **opts)
+    if name == "realistic-v4":   # proposed: v3 defending against a loner on 8 times the worlds, defend=20
+        return InferencePlayer("shipped", name=spec, defend=V4_DEFEND, **opts)
     policy = "shipped" if name in ("realistic", "realistic-v1") else name
     return ModelPlayer(policy, name=spec, **opts)
 
@@ -170,4 +180,4 @@ def load_player(spec):
                           "module:attr or path/to/file.py:attr")
 
 
-__all__ = ["load_player", "SHIPPED", "OPTIONS", "V3_DEFEND"]
+__all__ = ["load_player", "SHIPPED", "OPTIONS", "V3_DEFEND", "V4_DEFEND"]
