@@ -133,6 +133,8 @@ def match(a: str | BiddingModel = "shipped", b: str | BiddingModel = "points", *
     from ..decide.match import match_games
 
     check_sizes(deals=deals, games=games, workers=workers)
+    for x in (a, b):
+        _known_name(x)
     if not (_is_policy(a) and _is_policy(b)):
         given = [f"{k}" for k, v in (("model", model != "pimc"), ("control_deals", control_deals is not None)) if v]
         if given:
@@ -215,6 +217,23 @@ def play(a="realistic", b="points", *, hands: int = 100, seed: int | None = None
     check_sizes(deals=hands, workers=workers)  # (its bound is the deals'; `play --hands` is a size option named deals)
     return _play_players(a, b, hands=hands, seed=seed, rules=rules_for_players(rules, players), progress=progress,
                          workers=workers, scheduler=scheduler)
+
+
+def _known_name(x) -> None:
+    """A plain name (no options, no file, no module) that is neither a bidding policy nor a player: one
+    line listing both kinds, since ``match`` takes either (``load_player`` alone lists only players)."""
+    from ..bidding.model import POLICIES
+    from ..core.errors import PlayerSpecError
+    from ..players.load import SHIPPED
+
+    if not isinstance(x, str):
+        return
+    text = x.strip()
+    if text and ":" not in text and "." not in text and "/" not in text and text not in POLICIES + SHIPPED:
+        players = ", ".join(p for p in SHIPPED if p not in POLICIES)
+        raise PlayerSpecError(f"unknown player or bidding policy {text!r}: expected a bidding policy "
+                              f"({', '.join(POLICIES)}), a player ({players}), "
+                              "a model file (.json), module:attr or path/to/file.py:attr")
 
 
 def _is_policy(x) -> bool:

@@ -162,3 +162,21 @@ def holds_natural_trump(hand: int, suit: int) -> bool:
     """Whether ``hand`` holds a card of ``suit`` by its face (left bower not counted) or a Joker."""
     twins = ((1 << 6) - 1) << (33 + 6 * suit)
     return bool(hand & ((0xFF << (8 * suit)) | twins)) or bool((hand >> JOKER) & 1) or bool((hand >> RED_JOKER) & 1)
+
+
+def sure_tricks(hand: int, trump: int, deck: int, dead: int = 0) -> int:
+    """Tricks ``hand`` takes for its side whatever anyone plays once ``trump`` is made: its trumps that
+    outrank every trump still in play.  Each of them wins the trick it falls in, since no other player
+    holds a higher one.  ``deck`` is the mask of the pack, ``dead`` the cards out of play (a turned-down
+    upcard).  Trumps of equal power (the doubled pack's twins) count only when the hand holds them all.
+    No trump gives 0: an ace played to another suit's lead wins nothing."""
+    if trump == NO_TRUMP:
+        return 0
+    live = [c for c in mask_to_cards(deck & ~dead) if EFF_SUIT[trump, c] == trump]
+    held = 0
+    for p in sorted({int(POWER_ALL[trump, c]) for c in live}, reverse=True):
+        level = [c for c in live if POWER_ALL[trump, c] == p]
+        if any(not (hand >> c) & 1 for c in level):
+            break
+        held += len(level)
+    return held

@@ -98,7 +98,8 @@ def call_decision(hand, turned_down, seat, rules: Rules = NORTH_AMERICAN, *, sam
     outcomes, w, info = drive(seed, samples, target_se, chunk, progress)
     options, diffs, rec, close = summarise(outcomes, w, rules.hand_size, game=game, limit=hand_point_limit(rules),
                                             sampling=info,
-                                            ranges=option_ranges(rules, outcomes, asker, round_one=False))
+                                            ranges=option_ranges(rules, outcomes, asker, round_one=False,
+                                                                 hand=hmask, up=up))
     branches = explain_pass(outcomes, w, asker, rules, info, hand_point_limit(rules))
     inputs = {"hand": " ".join(card_name(c) for c in cards), "turned_down": card_name(up),
               "seat": SEAT_NAMES[asker]}

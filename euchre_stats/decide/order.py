@@ -167,7 +167,7 @@ def order_decision(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, samples
     outcomes, w, info = drive(seed, samples, target_se, chunk, progress)
     outcomes, extras = pick_discards(outcomes, w)
     options, diffs, rec, close = summarise(outcomes, w, rules.hand_size, extras, game, hand_point_limit(rules), info,
-                                            option_ranges(rules, outcomes, asker, round_one=True))
+                                            option_ranges(rules, outcomes, asker, round_one=True, hand=hmask, up=up))
     branches = explain_pass(outcomes, w, asker, rules, info, hand_point_limit(rules))
     inputs = {"hand": " ".join(card_name(c) for c in cards), "upcard": card_name(up),
               "seat": SEAT_NAMES[asker]}

@@ -11,8 +11,10 @@ import math
 
 import numpy as np
 
+from ..core.bits import JOKER, card_face
 from ..core.seats import DEALER
 from ..core.stats import MIN_EFFECTIVE_SAMPLES, Z95, effective_sample_size, weighted_mean_se
+from ..core.trump import sure_tricks
 from ..cardplay.contracts import Outcome
 from ..rules import (Rules, alone_with_the_call, hand_point_limit, hand_points_array, lone_defence_possible,
                      order_must_go_alone)
@@ -139,11 +141,13 @@ def intervals(mu, se, lo, hi, n, n_eff) -> tuple[np.ndarray, np.ndarray]:
     return np.where(few, lo, a), np.where(few, hi, b)
 
 
-def contract_range(rules: Rules, ours: bool, alone: bool | None, def_alone: bool | None) -> tuple[float, float]:
+def contract_range(rules: Rules, ours: bool, alone: bool | None, def_alone: bool | None,
+                   min_tricks: int = 0) -> tuple[float, float]:
     """The possible range of one hand's points (ours minus theirs) once trump is made: by our side
     (``ours``) or theirs, alone or not, a defender alone or not; ``None`` where it is still open
-    (a partner may yet declare alone, a defender may yet go alone, as the rules allow)."""
-    tricks = np.arange(rules.hand_size + 1)
+    (a partner may yet declare alone, a defender may yet go alone, as the rules allow).  The makers
+    take at least ``min_tricks`` (the sure tricks of a hand among them)."""
+    tricks = np.arange(min(min_tricks, rules.hand_size), rules.hand_size + 1)
     alones = [False, True] if alone is None else [alone]
     if def_alone is None:
         defs = [False, True] if lone_defence_possible(rules) else [False]
@@ -170,9 +174,13 @@ def contract_ranges(rules: Rules, outcomes, asker: int, maker: int, alone: bool,
     return {k: r for k in outcomes}
 
 
-def option_ranges(rules: Rules, outcomes, asker: int, round_one: bool) -> dict:
+def option_ranges(rules: Rules, outcomes, asker: int, round_one: bool, hand: int | None = None,
+                  up: int | None = None) -> dict:
     """The possible range of each bidding option: a pass leaves every result open; a call (or the
-    dealer's pick-up) makes us the makers, alone when its name says so."""
+    dealer's pick-up) makes us the makers, alone when its name says so.  Given the asker's ``hand``
+    and the ``up`` card (the upcard; in round two the card turned down), a call counts the hand's sure
+    tricks (:func:`sure_tricks`): ``Jh Jd Ah Kh Qh`` ordering hearts marches on every deal, so its
+    options' intervals (and their difference's) are points, not a sliver around them."""
     out = {}
     lim = hand_point_limit(rules)
     for action in outcomes:
@@ -182,6 +190,29 @@ def option_ranges(rules: Rules, outcomes, asker: int, round_one: bool) -> dict:
             continue
         alone = action.endswith("alone") or (round_one and bool(order_must_go_alone(rules, asker))
                                              and action != "with partner")
+        # the asker's hand plays unless a partner may yet declare alone after its call (British timing)
+        plays = alone or alone_with_the_call(rules)
+        sure = 0 if hand is None or up is None or not plays else _call_sure_tricks(rules, action, asker, round_one,
+                                                                                    hand, up)
         out[action] = contract_range(rules, True, True if alone else (None if not alone_with_the_call(rules)
-                                                                        else False), None)
+                                                                        else False), None, sure)
     return out
+
+
+def _call_sure_tricks(rules: Rules, action: str, asker: int, round_one: bool, hand: int, up: int) -> int:
+    """The sure tricks of the asker's hand under the trump its call names: round one the upcard's suit
+    (the dealer's hand takes the upcard and gives a card back, which may be one of them: one fewer),
+    round two the suit named (the turned-down card is out of play).  0 where the hand may change
+    before the play (a farmer's hand, railroad) or at tables other than four-handed partnerships."""
+    r = rules
+    if not r.seating.vectorised or r.farmers_hand or r.railroad or up == JOKER:
+        return 0
+    if round_one:
+        trump = card_face(up) >> 3
+        if asker == DEALER:
+            return max(0, sure_tricks(hand | (1 << up), trump, r.deck_obj.mask) - 1)
+        return sure_tricks(hand, trump, r.deck_obj.mask)
+    suit = action.removesuffix(" alone")
+    if suit not in ("c", "d", "h", "s"):   # no trump ("n"): no sure tricks
+        return 0
+    return sure_tricks(hand, "cdhs".index(suit), r.deck_obj.mask, 1 << up)

@@ -108,3 +108,10 @@ def test_match_seats_players_and_writes_their_records(tmp_path):
     assert json.loads(g.output)["games"] == 4 and 0.5 <= json.loads(g.output)["p_a_wins"] <= 1
     g = run(["match", "--a", "realistic", "--b", "random", "--games", "4", "--seed", "1"])
     assert "match (whole games): A = realistic against B = random" in g.output and "P(A wins the game)" in g.output
+
+
+def test_an_unknown_name_in_match_lists_policies_and_players():
+    r = run(["match", "--a", "nosuch", "--b", "shipped", "--deals", "10", "--seed", "1"])
+    assert r.exit_code == 2, r.output
+    assert r.output.count("\n") == 1 and "unknown player or bidding policy 'nosuch'" in r.output, r.output
+    assert "shipped-v2" in r.output and "realistic-v3" in r.output

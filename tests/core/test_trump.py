@@ -7,7 +7,9 @@ from hypothesis import strategies as st
 
 from euchre_stats.core.cards import card_name, cards_to_mask, parse_cards
 from euchre_stats.core.decks import find_deck
-from euchre_stats.core.trump import EFF_SUIT, POWER_ALL, SUIT_MASK, touching_classes
+from euchre_stats.core.bits import mask_to_cards
+from euchre_stats.core.trump import (EFF_SUIT, POWER_ALL, SUIT_MASK, legal_plays, sure_tricks, touching_classes,
+                                     trick_winner_index)
 
 DECK = find_deck("24")
 
@@ -55,3 +57,44 @@ def test_runs_partition_the_hand_and_no_live_card_sits_inside_a_run(cards, gone,
             lo, hi = int(POWER_ALL[trump, a[-1]]), int(POWER_ALL[trump, b[0]])
             assert any((live >> x) & 1 and lo <= int(POWER_ALL[trump, x]) <= hi
                        for x in range(64) if (int(SUIT_MASK[trump, s]) >> x) & 1)
+
+
+def _mask(text: str) -> int:
+    return cards_to_mask(parse_cards(text, DECK))
+
+
+def test_sure_tricks_count_the_top_trumps_in_sequence():
+    assert sure_tricks(_mask("Jh Jd Ah Kh Qh"), 2, DECK.mask) == 5           # a lay-down in hearts
+    assert sure_tricks(_mask("Jh Jd Kh As 9c"), 2, DECK.mask) == 2           # the Ah is out: the king is not sure
+    assert sure_tricks(_mask("Jh Ah Kh As 9c"), 2, DECK.mask) == 1           # no left bower: only the right
+    assert sure_tricks(_mask("Jd Jh Ad Kc 9s"), 2, DECK.mask) == 2           # in hearts Jd is the left
+    assert sure_tricks(_mask("Jd Ad Kh As 9c"), 1, DECK.mask, _mask("Jh")) == 2   # the left turned down: Ad next
+    assert sure_tricks(_mask("Ah Kh Qh Th 9h"), 2, DECK.mask) == 0           # no bower
+    assert sure_tricks(_mask("Jh Jd Ah Kh Qh"), 4, DECK.mask) == 0           # no trump: an ace is not sure
+
+
+def _worst(hands: list[int], trump: int, leader: int) -> int:
+    """Tricks of seats 0 and 2 when all four seats play to give them as few as possible (plain search)."""
+    if not hands[0] and not hands[1] and not hands[2] and not hands[3]:
+        return 0
+
+    def trick(seat: int, table: list[tuple[int, int]]) -> int:
+        if len(table) == 4:
+            cards = [c for _, c in table]
+            win = table[trick_winner_index(cards, trump)][0]
+            rest = [h & ~sum(1 << c for s, c in table if s == i) for i, h in enumerate(hands)]
+            return (win % 2 == 0) + _worst(rest, trump, win)
+        led = table[0][1] if table else None
+        return min(trick((seat + 1) % 4, table + [(seat, c)])
+                   for c in mask_to_cards(legal_plays(hands[seat], trump, led)))
+    return trick(leader, [])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.permutations(range(24)), st.integers(0, 3), st.integers(0, 3))
+def test_sure_tricks_are_taken_whatever_anyone_plays(perm, trump, leader):
+    # three cards each from the 24-card pack, the rest out of play (dead): a plain search where every
+    # seat, seat 0 too, plays to give seats 0 and 2 the fewest tricks never goes below the count
+    hands = [sum(1 << c for c in perm[3 * s:3 * s + 3]) for s in range(4)]
+    dead = DECK.mask & ~(hands[0] | hands[1] | hands[2] | hands[3])
+    assert _worst(hands, trump, leader) >= sure_tricks(hands[0], trump, DECK.mask, dead)

@@ -115,6 +115,22 @@ def test_lay_down_marches_alone():
     alone = next(o for o in d.options if o.action == "order alone")
     assert alone.p_march == 1.0 and alone.ev == 4.0
     assert d.recommendation == "order alone" and not d.too_close
+    # five sure tricks: both calls score the same on every deal, so their intervals and their
+    # difference's are points (before, order alone - order read +2.000 [+1.994, +2.004])
+    assert list(alone.ev_ci) == [4.0, 4.0]
+    order = next(o for o in d.options if o.action == "order")
+    assert list(order.ev_ci) == [2.0, 2.0]
+    diff = next(x for x in d.differences if x["a"] == "order alone" and x["b"] == "order")
+    assert diff["ci"] == [2.0, 2.0]
+
+
+def test_sure_tricks_narrow_a_round_two_call():
+    # the left bower turned down: Jd Ad Kd are the top three diamonds in play, three sure tricks, so
+    # calling diamonds cannot be euchred (at worst +1) and its interval stays at or above +1
+    d = call_decision("Jd Ad Kd 9s Tc", "Jh", "eldest", samples=300, seed=5, model="dd")
+    for action in ("d", "d alone"):   # before: "d alone" +1.000 [+0.981, +1.019]
+        dia = next(o for o in d.options if o.action == action)
+        assert dia.p_euchred == 0.0 and dia.ev_ci[0] >= 1.0
 
 
 @pytest.mark.parametrize("hand,up", [("9s Tc Qd Kd 9c", "9h"), ("Ts 9s Qd Td Kc", "Ah"),
