@@ -434,7 +434,12 @@ def _play_row3(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc
         slot = -1
         bi = _forced_choice(low, nc, nt)
         counts[ST_FORCED if bi >= 0 else ST_DECISIONS] += 1
-        if bi < 0:
+        if bi >= 0 and read and _cashes(auc, seat, pos):
+            # nothing at stake or one class: the cashing rule still leads a winner first (every sum equal)
+            for ci in range(nc):
+                sums[ci] = 0
+            c = _lead_choice(sums, members, nc, 1, deck & ~hand & ~gone_l & ~table, trump, card_at, tm)
+        elif bi < 0:
             me_up = up_bit if seat != dealer else 0
             slot = _decision_key3(key, seat, pos, dealer, out, wseat, nt, won, trump, hands, table, gone_l, win, lead,
                                   voids, me_up | kitty_known, targets, tvals, rs, played, auc)
@@ -564,7 +569,11 @@ def _decide_read(worlds_deck, trump, leader, out, trick, gone, deck_mask, pts0, 
         for ci in range(nc):
             alive[ci] = True
             sums[ci] = 0
-        return _class_values(values, members, sums, alive, nc, low, trump, card_at)
+        card = _class_values(values, members, sums, alive, nc, low, trump, card_at)
+        if cash and pos == 0:  # every sum equal: the cashing rule's winner first
+            c = _lead_choice(sums, members, nc, 1, _to_layout(public_out, trump, bitpos), trump, card_at, tm)
+            return card_at[trump, _bit_index(c)]
+        return card
     if cash and pos == 0:
         for ci in range(nc):
             alive[ci] = True
