@@ -17,8 +17,8 @@ import numpy as np
 from ..core.errors import PlayModelError
 from ..core.seats import DEALER
 from ..core.trump import POWER
-from ..rules import (SIX_HANDED_NOT_BUILT, Rules, first_leader, game_name, hand_points_array, railroad_on,
-                     sitting_out)
+from ..rules import (SIX_HANDED_NOT_BUILT, Rules, first_leader, game_name, hand_points_array, may_call_no_trump,
+                     railroad_on, sitting_out)
 
 PLAY_MODELS = ("dd", "pimc")
 #: the play model of the decisions and of ``variants`` unless another is named: realistic play
@@ -313,7 +313,7 @@ class Evaluator:
         if model == READING_MODEL:
             from .reading import model_arrays
 
-            if rules.no_trump:
+            if may_call_no_trump(rules, 2):
                 raise PlayModelError("play model realistic-v3 does not read auctions that may name no trump "
                                      "(use pimc)")
             model_arrays(rules, auction.models)  # refuses a model it cannot read, before any deal is played

@@ -21,7 +21,8 @@ import numpy as np
 from ..core.compiling import announce
 from ..core.errors import PlayModelError, RealisticInputError
 from ..core.trump import EFF_SUIT, NO_TRUMP
-from ..rules import Rules, alone_with_the_call, dealer_picks_up, may_call_alone, may_pass, order_must_go_alone
+from ..rules import (Rules, alone_with_the_call, dealer_picks_up, may_call_alone, may_call_no_trump, may_pass,
+                     may_take_up, order_must_go_alone, railroad_on)
 from ..solver import numba_threads
 from ..engine import search as _solver_kernels
 from . import DEFAULT_WORLDS
@@ -37,7 +38,7 @@ _EFF = np.ascontiguousarray(EFF_SUIT[:4], dtype=np.int64)
 def reads_auctions(rules: Rules) -> bool:
     """Whether the auctions of this table are read (else every row plays on uniform worlds, as the Python
     player plays such tables): alone declared with the call, no railroad, no farmer's hand."""
-    return bool(rules.seating.vectorised and alone_with_the_call(rules) and not rules.railroad
+    return bool(rules.seating.vectorised and alone_with_the_call(rules) and not railroad_on(rules)
                 and not rules.farmers_hand)
 
 
@@ -59,7 +60,8 @@ def model_arrays(rules: Rules, models) -> tuple[np.ndarray, np.ndarray, np.ndarr
     rf = np.array([[bool(order_must_go_alone(rules, s)), bool(may_call_alone(rules, s, 1)),
                     bool(may_call_alone(rules, s, 2)), bool(may_pass(rules, s, 2))] for s in range(4)],
                   dtype=np.int64)
-    g = np.array([bool(rules.dealer_needs_trump), bool(dealer_picks_up(rules, 1, True))], dtype=np.int64)
+    needs_trump = not bool(may_take_up(rules, 3, 0, 0))  # the dealer holding nothing may not take up
+    g = np.array([needs_trump, bool(dealer_picks_up(rules, 1, True))], dtype=np.int64)
     return cv, fp, rf, g
 
 
@@ -102,7 +104,7 @@ def play_reading(rules: Rules, hands: np.ndarray, trump, leader, out, maker, alo
 
     if not rules.seating.vectorised:
         raise PlayModelError("realistic-v3 plays the four-handed game")
-    if rules.no_trump:
+    if may_call_no_trump(rules, 2):
         raise PlayModelError("realistic-v3 does not read auctions that may name no trump (use --model pimc)")
     if isinstance(pool, bool) or not isinstance(pool, (int, np.integer)) or not 1 <= int(pool) <= _k.MAX_POOL:
         raise RealisticInputError(f"pool must be a whole number in 1..{_k.MAX_POOL}, got {pool!r}")

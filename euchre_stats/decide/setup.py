@@ -121,7 +121,7 @@ def check_models(model: str, pass_model: str | None, rules: Rules | None = None,
     models = PLAY_MODELS + ((READING_MODEL,) if reading else ())
     if model not in models:
         raise DecisionInputError(f"unknown play model {model!r}: expected one of {', '.join(models)}")
-    if model == READING_MODEL and rules is not None and rules.no_trump:
+    if model == READING_MODEL and rules is not None and may_call_no_trump(rules, 2):
         raise DecisionInputError("play model realistic-v3 does not read auctions that may name no trump "
                                  "(--no-trump): use pimc")
     if pass_model is not None and pass_model not in PASS_MODELS:
