@@ -17,8 +17,17 @@ from .common import InputError, emit, handle_errors, output_options, plot_path, 
 from .group import cli
 
 
-def sampling_options(func):
-    """``--samples``, ``--target-se``, ``--seed``, ``--workers``, ``--model``."""
+def reading_sampling_options(func):
+    """:func:`sampling_options` whose ``--model`` also takes ``realistic-v3`` (``order``, ``call``)."""
+    return sampling_options(func, reading=True)
+
+
+def sampling_options(func, reading: bool = False):
+    """``--samples``, ``--target-se``, ``--seed``, ``--workers``, ``--model`` (with ``reading``, ``realistic-v3``
+    too: the play-outs read the auction)."""
+    models = ["pimc", "dd"] + (["realistic-v3"] if reading else [])
+    more = (", realistic-v3 = realistic play as the player realistic-v3 (worlds weighted by the auction, "
+            "defenders cash sure winners)") if reading else ""
 
     @click.option("--samples", "-n", type=click.IntRange(min=1), default=10000, show_default=True,
                   help="the effective sample wanted: deals are played until it is reached (uniform deals: "
@@ -29,9 +38,9 @@ def sampling_options(func):
                   help="random seed (printed; the same seed gives the same output)")
     @click.option("--workers", "-j", type=click.IntRange(min=1), default=None,
                   help="solver threads (results do not depend on it)")
-    @click.option("--model", type=click.Choice(["pimc", "dd"]), default=None,
+    @click.option("--model", type=click.Choice(models), default=None,
                   help="play model: pimc = realistic (each player sees only its own cards; the default), dd = "
-                       "double-dummy")
+                       "double-dummy" + more)
     @click.option("--plot", "plot", type=click.Path(dir_okay=False), default=None, callback=plot_path,
                   help="draw the options' expected values and trick distributions to FILE (.png/.svg/.pdf)")
     @click.option("--score", default=None,
@@ -98,7 +107,7 @@ def _finish(result, fmt, output, plot):
 @click.option("--named", default=None,
               help="with the Joker up: the suit the dealer named before looking (British: default spades; "
                    "Almonte: required, the suit of round one)")
-@sampling_options
+@reading_sampling_options
 @bidding_option
 @others_options
 @players_option
@@ -135,7 +144,7 @@ def order(hand, upcard, seat, pass_model, infer, compare_models, named, samples,
               help="weight deals by how likely everyone's passes are")
 @click.option("--compare-models", is_flag=True, help="run dd and pimc on the same deals and show the gap")
 @click.option("--named", default=None, help="Almonte, Joker turned down: the suit of round one")
-@sampling_options
+@reading_sampling_options
 @bidding_option
 @others_options
 @players_option

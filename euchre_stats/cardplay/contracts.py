@@ -17,12 +17,16 @@ import numpy as np
 from ..core.errors import PlayModelError
 from ..core.seats import DEALER
 from ..core.trump import POWER
-from ..rules import (SIX_HANDED_NOT_BUILT, Rules, first_leader, game_name, hand_points_array, railroad_on,
-                     sitting_out)
+from ..rules import (SIX_HANDED_NOT_BUILT, Rules, first_leader, game_name, hand_points_array, may_call_no_trump,
+                     railroad_on, sitting_out)
 
 PLAY_MODELS = ("dd", "pimc")
 #: the play model of the decisions and of ``variants`` unless another is named: realistic play
 DEFAULT_PLAY_MODEL = "pimc"
+#: realistic play as the player ``realistic-v3`` plays (worlds weighted by the auction, cashing winners on
+#: lead against the makers; :mod:`euchre_stats.cardplay.reading`): only an :class:`Evaluator` given the
+#: auction (``order``, ``call``) plays it
+READING_MODEL = "realistic-v3"
 
 
 # --- samples of one option ------------------------------------------------------------------
@@ -295,13 +299,24 @@ class Evaluator:
     """Plays contracts under one play model and scores them for the asking side."""
 
     def __init__(self, rules: Rules, model: str, asker: int, workers: int | None,
-                 pimc_worlds: int = 24):
-        if model not in PLAY_MODELS:
-            raise PlayModelError(f"unknown play model {model!r}: expected dd or pimc")
+                 pimc_worlds: int = 24, auction=None):
+        """``auction`` (:class:`~euchre_stats.bidding.auction.Auction`: its ``upcard``, ``up_suit`` and the
+        bidding ``models`` by seat) is read by the play model :data:`READING_MODEL`, which needs it."""
+        if model not in PLAY_MODELS and not (model == READING_MODEL and auction is not None):
+            expected = "dd, pimc or realistic-v3" if auction is not None else "dd or pimc"
+            raise PlayModelError(f"unknown play model {model!r}: expected {expected}")
         if four_handed_only(rules):
             raise PlayModelError(four_handed_only(rules))
         self.rules, self.model, self.asker, self.workers = rules, model, asker, workers
         self.pimc_worlds = pimc_worlds
+        self.auction = auction
+        if model == READING_MODEL:
+            from .reading import model_arrays
+
+            if may_call_no_trump(rules, 2):
+                raise PlayModelError("play model realistic-v3 does not read auctions that may name no trump "
+                                     "(use pimc)")
+            model_arrays(rules, auction.models)  # refuses a model it cannot read, before any deal is played
 
     def leaders(self, c: Contracts) -> tuple[np.ndarray, np.ndarray]:
         n = len(c.maker)
@@ -340,6 +355,8 @@ class Evaluator:
                 from ..solver import solve_many
 
                 side0[idx] = solve_many(hands, c.trump[idx], leader, out, threads=self.workers)
+            elif self.model == READING_MODEL:
+                side0[idx] = self._play_reading(c, idx, hands, leader, out, rng, streams)
             else:
                 from .realistic import play_realistic
 
@@ -350,6 +367,25 @@ class Evaluator:
                                             streams=None if streams is None else np.asarray(streams)[idx],
                                             discard=None if c.discard is None else c.discard[idx])
         return self.score(c, side0)
+
+    def _play_reading(self, c: Contracts, idx, hands, leader, out, rng, streams) -> np.ndarray:
+        """Side 0's tricks of the live rows ``idx`` played as ``realistic-v3``: the round each contract was
+        made in follows from its trump (round two never names the upcard's suit)."""
+        from ..core.cards import JOKER
+        from .reading import play_reading
+
+        a = self.auction
+        up = np.full(len(idx), -1, dtype=np.int64) if c.up_known is None else c.up_known[idx]
+        if a.upcard == JOKER or a.up_suit != a.upcard >> 3:
+            made_in = np.zeros(len(idx), dtype=np.int64)  # a Joker turned up: the auction is not read
+        else:
+            made_in = np.where(c.trump[idx] == a.up_suit, 1, 2)
+        upcard = a.upcard if a.upcard != JOKER else np.where(up >= 0, up, JOKER)
+        return play_reading(self.rules, hands, c.trump[idx], leader, out, c.maker[idx], c.alone[idx],
+                            c.def_alone[idx], seed=int(rng.integers(2**62)), models=a.models, upcard=upcard,
+                            made_in=made_in, worlds=self.pimc_worlds, threads=self.workers, up_known=up,
+                            streams=None if streams is None else np.asarray(streams)[idx],
+                            discard=None if c.discard is None else c.discard[idx])
 
     def play_options(self, cs: list[Contracts], rng: np.random.Generator) -> list[Outcome]:
         """Play several options on the same ``n`` deals (``cs[j]`` option ``j``'s contracts).

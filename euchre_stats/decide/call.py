@@ -66,7 +66,7 @@ def call_decision(hand, turned_down, seat, rules: Rules = NORTH_AMERICAN, *, sam
     is the suit of round one when the Joker was turned up under Almonte.
     """
     rules = Rules.from_json(rules)
-    check_models(model, pass_model, rules)
+    check_models(model, pass_model, rules, reading=True)
     others_name, others_model = others_policy(others, pass_model)
     asker = parse_seat(seat)
     cards, hmask = hand_setup(hand, rules)
@@ -84,7 +84,7 @@ def call_decision(hand, turned_down, seat, rules: Rules = NORTH_AMERICAN, *, sam
     bidding = bidding or default_model()
     auction = Auction(rules, seat_models(bidding, others_model, asker), up, up_suit)
     dealer = Dealer(round_knowledge(rules, asker, hmask, up))
-    ev = Evaluator(rules, model, asker, workers)
+    ev = Evaluator(rules, model, asker, workers, auction=auction)
     suits = [(t, "cdhs"[t]) for t in (3, 2, 1, 0) if t != up_suit]
     if may_call_no_trump(rules, 2):
         suits.append((NO_TRUMP, "n"))

@@ -124,7 +124,7 @@ def order_decision(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, samples
         under Almonte round one is on that suit (required)
     """
     rules = Rules.from_json(rules)
-    check_models(model, pass_model, rules)
+    check_models(model, pass_model, rules, reading=True)
     others_name, others_model = others_policy(others, pass_model)
     asker = parse_seat(seat)
     cards, hmask = hand_setup(hand, rules)
@@ -147,7 +147,7 @@ def order_decision(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, samples
     bidding = bidding or default_model()
     auction = Auction(rules, seat_models(bidding, others_model, asker), up, suit)
     dealer = Dealer(round_knowledge(rules, asker, hmask, up))
-    ev = Evaluator(rules, model, asker, workers)
+    ev = Evaluator(rules, model, asker, workers, auction=auction)
 
     may_alone = bool(may_take_up(rules, asker, hmask, auction.up_suit))
     may_order = may_alone and not order_must_go_alone(rules, asker)
@@ -191,7 +191,7 @@ def _joker_up_decision(cards, hmask, rules, suit, samples, target_se, seed, mode
     bidding = bidding or default_model()
     auction = Auction(rules, seat_models(bidding, others, DEALER), JOKER, suit)
     dealer = Dealer(round_knowledge(rules, DEALER, hmask, JOKER))
-    ev = Evaluator(rules, model, DEALER, workers)
+    ev = Evaluator(rules, model, DEALER, workers, auction=auction)
     six = cards + [JOKER]
     discards = weakest_first([c for c in six if may_discard(rules, c, JOKER)], suit)
 

@@ -1,0 +1,170 @@
+"""The ``realistic-v3`` play model, compiled: realistic play on worlds weighted by the auction, and
+defenders who cash a sure winner on lead against the makers.
+
+:func:`play_reading` plays a batch of deals to the end as the Python player ``realistic-v3``
+(``players/reading.py`` and ``players/defence.py`` with ``defend=4``) chooses its cards, inside numba
+(:mod:`euchre_stats.engine.reading`): each seat's worlds are drawn by the realistic sampler, weighted
+by the likelihood of the auction the row had under the count bidding model of each bidding seat, and
+resampled; a defender on lead against makers with a partner plays, among the cards within a quarter of
+a point a world of the best, a plain-suit card no card still out can beat.  The play model ``pimc``
+(:func:`~euchre_stats.cardplay.realistic.play_realistic`) is unchanged.
+
+This module validates and converts; no I/O, no global random state.  The bidding models come in as
+objects with the count's attributes (``card_values``, ``order``...: a
+:class:`~euchre_stats.bidding.model.BiddingModel`); this layer does not import the bidding package.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..core.compiling import announce
+from ..core.errors import PlayModelError, RealisticInputError
+from ..core.trump import EFF_SUIT, NO_TRUMP
+from ..rules import (Rules, alone_with_the_call, dealer_picks_up, may_call_alone, may_call_no_trump, may_pass,
+                     may_take_up, order_must_go_alone, railroad_on)
+from ..solver import numba_threads
+from ..engine import search as _solver_kernels
+from . import DEFAULT_WORLDS
+from .realistic import _BINOM, CHUNKS_PER_THREAD, TT_BITS, _rows, _validate, batch_start, known_discards
+
+#: candidate deals drawn first at each decision (``players/reading.py``'s default)
+DEFAULT_POOL = 256
+#: what compiling the kernel costs (CPU-seconds of a first call, measured as docs/performance.md says)
+COMPILE_SECONDS = 30
+_EFF = np.ascontiguousarray(EFF_SUIT[:4], dtype=np.int64)
+
+
+def reads_auctions(rules: Rules) -> bool:
+    """Whether the auctions of this table are read (else every row plays on uniform worlds, as the Python
+    player plays such tables): alone declared with the call, no railroad, no farmer's hand."""
+    return bool(rules.seating.vectorised and alone_with_the_call(rules) and not railroad_on(rules)
+                and not rules.farmers_hand)
+
+
+def model_arrays(rules: Rules, models) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """``(cv, fp, rf, g)``: the kernel's view of four count models (one per seat, eldest to the dealer)
+    and of the rules' bidding options (see :mod:`euchre_stats.engine.reading`)."""
+    if len(models) != 4:
+        raise PlayModelError(f"realistic-v3 reads the auction with one bidding model per seat, got {len(models)}")
+    for m in models:
+        # the count model only: a model whose strength is not the count (the guides, the feature bidder)
+        # would need its own likelihood in the kernel
+        if type(m).__name__ != "BiddingModel":
+            raise PlayModelError(f"realistic-v3 reads the auction under a count bidding model; got "
+                                 f"{type(m).__name__} (use --model pimc)")
+    cv = np.ascontiguousarray(np.stack([np.asarray(m.card_values, dtype=np.float64) for m in models]))
+    fp = np.array([[m.order[s], m.order_alone[s], m.call[s], m.call_alone[s], m.next_bonus[s], m.upcard_weight,
+                    m.lone_partner_upcard, m.temperature, m.off_king, m.off_king_with_ace, m.void]
+                   for s, m in enumerate(models)], dtype=np.float64)
+    rf = np.array([[bool(order_must_go_alone(rules, s)), bool(may_call_alone(rules, s, 1)),
+                    bool(may_call_alone(rules, s, 2)), bool(may_pass(rules, s, 2))] for s in range(4)],
+                  dtype=np.int64)
+    needs_trump = not bool(may_take_up(rules, 3, 0, 0))  # the dealer holding nothing may not take up
+    g = np.array([needs_trump, bool(dealer_picks_up(rules, 1, True))], dtype=np.int64)
+    return cv, fp, rf, g
+
+
+def auction_weights(rules: Rules, models, dealt, *, upcard: int, made_in: int, maker: int, alone: bool,
+                    asker: int, trump: int) -> np.ndarray:
+    """The kernel's likelihood of the auction for each deal of ``dealt`` (n, 4: the hands as dealt on the
+    kernel's seats), as ``players/reading.py::auction_likelihood`` gives it (the tests' entry point)."""
+    from ..engine import reading as _r
+
+    cv, fp, rf, g = model_arrays(rules, models)
+    d = np.ascontiguousarray(dealt, dtype=np.int64)
+    out = np.zeros(d.shape[0])
+    _r.auction_weights(d, int(upcard), int(made_in), int(maker), bool(alone), int(asker), int(trump), cv, fp, rf, g,
+                       _EFF, out)
+    return out
+
+
+def play_reading(rules: Rules, hands: np.ndarray, trump, leader, out, maker, alone, def_alone, *, seed: int,
+                 models, upcard, made_in, worlds: int = DEFAULT_WORLDS, pool: int = DEFAULT_POOL,
+                 threads: int | None = None, trick=None, up_known=None, streams=None, discard=None,
+                 stats: np.ndarray | None = None) -> np.ndarray:
+    """Play every deal to the end as ``realistic-v3``; side 0's tricks from this point.
+
+    The arguments of :func:`~euchre_stats.cardplay.realistic.play_realistic` (four-handed, from the first
+    trick: ``trick`` the cards of the first trick already led), and:
+
+    models : four count bidding models
+        The model each seat (eldest, partner, third, dealer) bid by, read by the others.
+    upcard : int or int array (n,)
+        The upcard; known to every seat out of play when it was turned down (``up_known`` -1).
+    made_in : int or int array (n,)
+        The round trump was made in (1 or 2; 0: the auction is not read, uniform worlds); the seats before
+        the maker passed in that round (in round two every seat passed round one).
+    pool : int
+        Candidate deals drawn first at each decision.
+    stats : int64 array, optional
+        Receives the counters (:data:`euchre_stats.engine.reading.NUM_READ_STATS`).
+    """
+    from ..engine import reading as _k
+
+    if not rules.seating.vectorised:
+        raise PlayModelError("realistic-v3 plays the four-handed game")
+    if may_call_no_trump(rules, 2):
+        raise PlayModelError("realistic-v3 does not read auctions that may name no trump (use --model pimc)")
+    if isinstance(pool, bool) or not isinstance(pool, (int, np.integer)) or not 1 <= int(pool) <= _k.MAX_POOL:
+        raise RealisticInputError(f"pool must be a whole number in 1..{_k.MAX_POOL}, got {pool!r}")
+    n = np.asarray(hands).shape[0]
+    upc = _rows(upcard, n, "upcard")
+    upk = np.full(n, -1, dtype=np.int64) if up_known is None else _rows(up_known, n, "up_known")
+    if n and ((upc < 0) | (upc > 32)).any():
+        raise RealisticInputError(f"upcard must be a card 0..32, got {upc.tolist()!r}")
+    down = np.where(upk < 0, np.left_shift(np.int64(1), upc), 0)  # a turned-down upcard: out of play, seen by all
+    h, t, ld, o, p, g, vd, up, dl, pts, w = _validate(rules, hands, trump, leader, out, maker, alone, def_alone, seed,
+                                                      worlds, trick, None, down, upk, None, None)
+    if n and (t == NO_TRUMP).any():
+        raise PlayModelError("realistic-v3 plays deals with a trump suit")
+    rnd = _rows(made_in, n, "made_in")
+    if not reads_auctions(rules):
+        rnd = np.zeros(n, dtype=np.int64)
+    if n and ((rnd < 0) | (rnd > 2)).any():
+        raise RealisticInputError(f"made_in must be 0, 1 or 2, got {rnd.tolist()!r}")
+    mk = _rows(maker, n, "maker")
+    auc = np.stack([upc, rnd, mk, _rows(alone, n, "alone", bool).astype(np.int64), _rows(def_alone, n, "def_alone")],
+                   axis=1).astype(np.int64)
+    streams = np.arange(n, dtype=np.int64) if streams is None else np.ascontiguousarray(streams, dtype=np.int64)
+    if streams.shape != (n,) or (streams < 0).any():
+        raise RealisticInputError(f"streams must be {n} non-negative integers, one per deal")
+    disc = known_discards(discard, h, p, g, rules.deck_obj.mask, "kitty")
+    cv, fp, rf, gf = model_arrays(rules, models)
+    n, res, disc, nthreads = batch_start(h, disc, threads)
+    total = np.zeros(_k.NUM_READ_STATS, dtype=np.int64)
+    if n:
+        nchunks = max(1, min(n, nthreads * CHUNKS_PER_THREAD))
+        st = np.zeros((nchunks, _k.NUM_READ_STATS), dtype=np.int64)
+        with numba_threads(nthreads):
+            announce(_k.play_batch_read, "the realistic-v3 play kernels", COMPILE_SECONDS)
+            _k.play_batch_read(h, t, ld, o.astype(np.int64), p, g, vd, up, disc, dl, pts, w, streams, auc,
+                               int(rules.deck_obj.mask), int(worlds), int(pool), _k.REJECT_TRIES, rules.hand_size,
+                               int(seed), nchunks, TT_BITS, _BINOM, _solver_kernels.BITPOS,
+                               _solver_kernels.CARD_AT, cv, fp, rf, gf, _EFF, res, st)
+        total = st.sum(axis=0)
+    if stats is not None:
+        stats[: _k.NUM_READ_STATS] = total
+    return res
+
+
+def decide_reading(rules: Rules, worlds: np.ndarray, trump: int, leader: int, out: int, maker: int, alone: bool,
+                   def_alone: int, *, cash: bool, public_out: int = 0, trick=(), gone: int = 0,
+                   won: int = 0) -> int:
+    """The card ``realistic-v3``'s kernel plays on the pre-sampled (already weighted) ``worlds`` (m, 4 deck
+    masks): by the cashing rule when ``cash`` (the cards still out ``public_out``), else the realistic
+    choice (the tests' entry point)."""
+    from ..engine import reading as _k
+    from .realistic import _points_row
+
+    wd = np.ascontiguousarray(worlds, dtype=np.int64)
+    tr = np.full(3, -1, dtype=np.int8)
+    tr[: len(trick)] = list(trick)
+    pts = _points_row(rules, int(maker), bool(alone), int(def_alone))
+    values = np.zeros(33, dtype=np.int64)
+    return int(_k.decide_read_given_worlds(wd, int(trump), int(leader), int(out), tr, int(gone),
+                                           int(rules.deck_obj.mask), pts, int(won), bool(cash), int(public_out),
+                                           TT_BITS, _solver_kernels.BITPOS, _solver_kernels.CARD_AT, values))
+
+
+__all__ = ["DEFAULT_POOL", "auction_weights", "decide_reading", "model_arrays", "play_reading", "reads_auctions"]
