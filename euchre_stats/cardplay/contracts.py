@@ -302,6 +302,10 @@ class Evaluator:
             raise PlayModelError(four_handed_only(rules))
         self.rules, self.model, self.asker, self.workers = rules, model, asker, workers
         self.pimc_worlds = pimc_worlds
+        if model == "pimc":  # a cold kernel compiles on two cores (docs/performance.md, "On two cores")
+            from .warm import prefetch
+
+            prefetch()
 
     def leaders(self, c: Contracts) -> tuple[np.ndarray, np.ndarray]:
         n = len(c.maker)
