@@ -27,7 +27,7 @@ from ..engine import realistic as _k
 JOB = f"{__name__}:compile_valuation"
 #: the first compile of a four-seat question's kernel with the helper on two idle cores (seconds): the
 #: compile notice's estimate (:data:`euchre_stats.cardplay.realistic.COMPILE_SECONDS` without it)
-HELPED_SECONDS = 14
+HELPED_SECONDS = 13
 
 
 def valuation_signature(tm: int = _k.TRUMP) -> tuple:

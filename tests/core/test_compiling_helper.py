@@ -204,3 +204,17 @@ def test_no_folder_for_the_helper_means_no_helper(fresh, monkeypatch):
 
     monkeypatch.setattr(tempfile, "mkdtemp", refuse)
     assert compiling.start_helper("helper_jobs:compiles") is None and fresh == {}
+
+
+def test_the_notice_says_when_a_helper_compiles_alongside(monkeypatch):
+    lines = []
+    monkeypatch.setattr(compiling, "_SAID", set())
+    monkeypatch.setattr(compiling, "_NOTICE", lines.append)
+    monkeypatch.setattr(compiling, "_HELPED", {})
+    kernel = type("Kernel", (), {"__module__": "fake", "__qualname__": "play_batch", "signatures": [],
+                                 "_cache": None})()
+    monkeypatch.setattr(compiling, "will_compile", lambda k: True)
+    compiling.helped(kernel, 13)
+    assert compiling.announce(kernel, "the realistic play kernels", 21)
+    assert lines == ["compiling the realistic play kernels (first run only, then cached), a second process helping: "
+                     "about 13 s on two idle cores (21 s on one), more on a busy machine"]
