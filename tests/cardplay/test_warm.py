@@ -63,7 +63,9 @@ def test_a_cold_compile_borrows_the_valuation_and_answers_alike(tmp_path):
     assert cold["helpers"] == 1 and cold["tricks"] == want
     # the helper's copy was the one _play_row asks for (warm.valuation_signature): it compiled nowhere here
     assert "play_batch" in cold["compiled"] and "_play_row" in cold["compiled"]
-    assert "_evaluate_best_first" not in cold["compiled"]
+    assert "_evaluate_best_first" not in cold["compiled"], (
+        "the helper's valuation was not the copy _play_row asks for: update cardplay/warm.valuation_signature to "
+        "the arguments engine/realistic.py's _play_row now passes to _evaluate_best_first")
     assert "a second process helping" in notice
     (warm, notice) = run()
     assert warm == {"tricks": want, "compiled": [], "helpers": 0} and notice == ""
