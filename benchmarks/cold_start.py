@@ -23,7 +23,8 @@ folder the package came from.
 process (``EUCHRE_STATS_COMPILE_HELPER=0``, how the code compiled before) and with it
 (``euchre_stats.cardplay.warm``); ``--helper on`` (the default) or ``off`` only one way.  The helper's
 CPU-seconds are in the figures (the helper is the command's child); ``helper`` reports whether one
-started and how long the command then waited for it.
+started and how long the command then waited for it, ``cold_own_cpu`` the command's own process's
+CPU-seconds (without the helper's): the critical path when the helper has a core of its own.
 
     python benchmarks/cold_start.py                      # the README's first answer and solve
     python benchmarks/cold_start.py --all --json         # every command of the table in docs/performance.md
@@ -68,7 +69,7 @@ MORE = {
 }
 
 PROBE = r"""
-import json, sys, time
+import json, resource, sys, time
 from numba.core import event
 
 class Compiles(event.Listener):
@@ -97,7 +98,8 @@ from euchre_stats.core import compiling
 helpers = getattr(compiling, "_HELPERS", {})
 with open(sys.argv[2], "w") as fh:
     json.dump({"compiles": rec.done, "source": euchre_stats.__file__.rsplit("/", 2)[0],
-               "helper": {"started": len(helpers), "waited": round(sum(h.waited for h in helpers.values()), 2)}}, fh)
+               "helper": {"started": len(helpers), "waited": round(sum(h.waited for h in helpers.values()), 2)},
+               "own_cpu": round(sum(resource.getrusage(resource.RUSAGE_SELF)[:2]), 2)}, fh)
 """
 
 
@@ -161,6 +163,7 @@ def main() -> None:
         comp = sorted(cold["compiles"], key=lambda c: -c["cpu"])
         row = {"command": name, "args": args, "source": cold["source"], "helper": cold.get("helper", {}),
                "warm_helper": warm.get("helper", {}), "load": round(os.getloadavg()[0], 1),
+               "cold_own_cpu": cold.get("own_cpu"), "warm_own_cpu": warm.get("own_cpu"),
                "cold_cpu": round(cold_cpu, 2),
                "cold_wall": round(cold_wall, 2), "warm_cpu": round(warm_cpu, 2), "warm_wall": round(warm_wall, 2),
                "compiled": len(comp), "compile_cpu": round(sum(c["cpu"] for c in comp), 2),
