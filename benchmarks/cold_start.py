@@ -19,8 +19,16 @@ Another version of the code is measured by putting it first on ``PYTHONPATH`` (a
 ``euchre_stats/cli`` linked to its ``cli``, as ``benchmarks/startup.py``); ``source`` names the
 folder the package came from.
 
+``--helper both`` measures each command twice in one run, alternating: without the compile helper
+process (``EUCHRE_STATS_COMPILE_HELPER=0``, how the code compiled before) and with it
+(``euchre_stats.cardplay.warm``); ``--helper on`` (the default) or ``off`` only one way.  The helper's
+CPU-seconds are in the figures (the helper is the command's child); ``helper`` reports whether one
+started and how long the command then waited for it, ``cold_own_cpu`` the command's own process's
+CPU-seconds (without the helper's): the critical path when the helper has a core of its own.
+
     python benchmarks/cold_start.py                      # the README's first answer and solve
     python benchmarks/cold_start.py --all --json         # every command of the table in docs/performance.md
+    python benchmarks/cold_start.py --helper both --repeat 2   # old and new, alternated, twice
 """
 
 from __future__ import annotations
@@ -61,7 +69,7 @@ MORE = {
 }
 
 PROBE = r"""
-import json, sys, time
+import json, resource, sys, time
 from numba.core import event
 
 class Compiles(event.Listener):
@@ -86,14 +94,18 @@ try:
 except SystemExit:
     pass
 import euchre_stats
+from euchre_stats.core import compiling
+helpers = getattr(compiling, "_HELPERS", {})
 with open(sys.argv[2], "w") as fh:
-    json.dump({"compiles": rec.done, "source": euchre_stats.__file__.rsplit("/", 2)[0]}, fh)
+    json.dump({"compiles": rec.done, "source": euchre_stats.__file__.rsplit("/", 2)[0],
+               "helper": {"started": len(helpers), "waited": round(sum(h.waited for h in helpers.values()), 2)},
+               "own_cpu": round(sum(resource.getrusage(resource.RUSAGE_SELF)[:2]), 2)}, fh)
 """
 
 
-def run_once(args: list[str], cache: str, report: str, cwd: str) -> tuple[float, float, dict]:
+def run_once(args: list[str], cache: str, report: str, cwd: str, helper: bool = True) -> tuple[float, float, dict]:
     """CPU-seconds and wall of one fresh interpreter running ``args``, and its probe's report."""
-    env = {**os.environ, "NUMBA_CACHE_DIR": cache}
+    env = {**os.environ, "NUMBA_CACHE_DIR": cache, "EUCHRE_STATS_COMPILE_HELPER": "1" if helper else "0"}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
@@ -131,21 +143,28 @@ def main() -> None:
     ap.add_argument("--only", action="append", default=[], help="a command by its name here (repeatable)")
     ap.add_argument("--top", type=int, default=8, help="list the N costliest compiles of each cold run")
     ap.add_argument("--json", action="store_true", help="one JSON line per command")
+    ap.add_argument("--helper", choices=("on", "off", "both"), default="on",
+                    help="the compile helper process: on, off, or both alternated (old and new in one run)")
+    ap.add_argument("--repeat", type=int, default=1, help="measure each command (each way) this many times")
     ns = ap.parse_args()
     table = {**COMMANDS, **MORE}
     names = ns.only or (list(table) if ns.all else list(COMMANDS))
     cwd = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # review reads data/examples/
-    for name in names:
+    ways = {"on": [True], "off": [False], "both": [False, True]}[ns.helper]
+    for name, _, helper in [(n, r, h) for n in names for r in range(ns.repeat) for h in ways]:
         args = table[name]
         cache = tempfile.mkdtemp(prefix="numba-cold-")
         report = os.path.join(cache, "report.json")
         try:
-            cold_cpu, cold_wall, cold = run_once(args, os.path.join(cache, "c"), report, cwd)
-            warm_cpu, warm_wall, warm = run_once(args, os.path.join(cache, "c"), report, cwd)
+            cold_cpu, cold_wall, cold = run_once(args, os.path.join(cache, "c"), report, cwd, helper)
+            warm_cpu, warm_wall, warm = run_once(args, os.path.join(cache, "c"), report, cwd, helper)
         finally:
             shutil.rmtree(cache, ignore_errors=True)
         comp = sorted(cold["compiles"], key=lambda c: -c["cpu"])
-        row = {"command": name, "args": args, "source": cold["source"], "cold_cpu": round(cold_cpu, 2),
+        row = {"command": name, "args": args, "source": cold["source"], "helper": cold.get("helper", {}),
+               "warm_helper": warm.get("helper", {}), "load": round(os.getloadavg()[0], 1),
+               "cold_own_cpu": cold.get("own_cpu"), "warm_own_cpu": warm.get("own_cpu"),
+               "cold_cpu": round(cold_cpu, 2),
                "cold_wall": round(cold_wall, 2), "warm_cpu": round(warm_cpu, 2), "warm_wall": round(warm_wall, 2),
                "compiled": len(comp), "compile_cpu": round(sum(c["cpu"] for c in comp), 2),
                "recompiled_warm": len(warm["compiles"]), "searches": searches(comp),
@@ -153,7 +172,8 @@ def main() -> None:
         if ns.json:
             print(json.dumps(row), flush=True)
         else:
-            print(f"{name}  ({row['source']})\n  cold CPU {cold_cpu:.1f} s (wall {cold_wall:.1f})  warm CPU "
+            print(f"{name}  ({row['source']}, helper {'on' if helper else 'off'}: {row['helper']}, "
+                  f"load {row['load']})\n  cold CPU {cold_cpu:.1f} s (wall {cold_wall:.1f})  warm CPU "
                   f"{warm_cpu:.2f} s (wall {warm_wall:.2f})  compiled {len(comp)} functions, "
                   f"{row['compile_cpu']:.1f} CPU-s inside compiles; warm recompiled {len(warm['compiles'])}\n"
                   f"  searches: {', '.join(row['searches']) or '-'}")

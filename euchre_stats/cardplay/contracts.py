@@ -317,6 +317,10 @@ class Evaluator:
                 raise PlayModelError("play model realistic-v3 does not read auctions that may name no trump "
                                      "(use pimc)")
             model_arrays(rules, auction.models)  # refuses a model it cannot read, before any deal is played
+        if model == "pimc":  # a cold kernel compiles on two cores (docs/performance.md, "On two cores")
+            from .warm import prefetch
+
+            prefetch()
 
     def leaders(self, c: Contracts) -> tuple[np.ndarray, np.ndarray]:
         n = len(c.maker)

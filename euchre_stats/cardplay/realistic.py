@@ -27,6 +27,7 @@ from ..solver import TT_BITS_LONG, check_rows, game_seats, numba_threads, prepar
 from ..engine import search as _solver_kernels
 from ..core.trump import NO_TRUMP, SUIT_MASK
 from . import DEFAULT_WORLDS
+from . import warm as _warm
 from ..engine import realistic as _k
 
 #: chunks per thread (each chunk owns its transposition table)
@@ -228,6 +229,7 @@ def _run(rules, h, t, ld, o, p, g, vd, up, dl, pts, w, stream, seed, worlds, thr
     n, res, disc, nthreads = batch_start(h, disc, threads)
     if n == 0:
         return res
+    _warm.prefetch()  # a cold kernel compiles on two cores (docs/performance.md, "On two cores")
     tt_bits = TT_BITS if rules.hand_size <= 5 else TT_BITS_LONG
     total = np.zeros(_k.NUM_PLAY_STATS, dtype=np.int64)
     no_trump = t == NO_TRUMP
