@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..core.bits import JOKER, card_face
 from ..core.cards import suit_word
 from ..core.seats import DEALER
 from ..core.stats import Z95, weighted_mean_se
 from ..cardplay.contracts import Outcome
-from ..rules import Rules
+from ..rules import Rules, alone_with_the_call, lone_defence_possible
 from .driver import Sampling
-from .summary import contract_range, interval
+from .summary import contract_range, hand_sure_tricks, interval
 
 #: a branch with a smaller weighted share of the deals is merged into a coarser one (its ``alone``
 #: and not-alone variants together; our round-two calls in the rarer suits together)
@@ -115,15 +116,38 @@ def _branch_masks(contract: np.ndarray, w: np.ndarray, asker: int) -> list[tuple
     return [(merged[k][0], merged[k][1], k) for k in order]
 
 
+def _branch_tricks(rules: Rules, key: tuple, asker: int, hand: int | None, up: int | None) -> tuple[int, int | None]:
+    """``(min, max)`` of the makers' tricks in a branch that the asker's sure tricks fix (0, None: none):
+    a contract of ours that the asker plays in takes at least them; the opponents' contract at most the
+    rest, where no defender may go alone (a partner alone would leave the asker's cards out)."""
+    who, rnd, trump, kind = key
+    if hand is None or up is None or who == _NOBODY or trump == _ANY_SUIT or up == JOKER:
+        return 0, None
+    if rnd == 1:   # round one's branches carry no suit: the upcard's
+        trump = card_face(up) >> 3
+    if who == _THEM:
+        if lone_defence_possible(rules):
+            return 0, None
+        return 0, rules.hand_size - hand_sure_tricks(rules, asker, hand, up, trump, rnd == 1)
+    # ours: the asker's hand plays unless its partner went (or may yet go) alone
+    plays = ((who == _WE and (kind == 1 or (kind != 2 and alone_with_the_call(rules))))
+             or (who == _PARTNER and kind in (0, 2)))
+    if not plays:
+        return 0, None
+    return hand_sure_tricks(rules, asker, hand, up, trump, rnd == 1), None
+
+
 def pass_branches(o: Outcome, w: np.ndarray, asker: int, rules: Rules, sampling: Sampling | None = None,
-                  limit: float = 4.0) -> list[dict]:
+                  limit: float = 4.0, hand: int | None = None, up: int | None = None) -> list[dict]:
     """The branches of a pass (``o``, an outcome carrying :attr:`Outcome.contract`) on deals
     weighted ``w``: for each, ``branch`` (its name), ``p`` (weighted share of the deals) with
     ``p_ci`` (Wilson 95% interval on the effective sample), ``ev`` (expected points, ours minus
     theirs, on those deals) with ``ev_ci`` (inside what that contract can score), ``p_times_ev``
     (its part of the pass's value) and ``n`` (the branch's share of the effective sample, rounded;
     the count of deals when they are unweighted).  ``sum(p_times_ev)`` is the pass's value on the
-    same deals.  Empty when ``o`` carries no contracts (a pass valued as zero)."""
+    same deals.  Empty when ``o`` carries no contracts (a pass valued as zero).  Given the asker's
+    ``hand`` and the ``up`` card (the upcard; in round two the card turned down), a branch's range
+    counts the hand's sure tricks (:func:`~euchre_stats.decide.summary.hand_sure_tricks`)."""
     if o.contract is None:
         return []
     w = np.asarray(w, dtype=np.float64)
@@ -142,7 +166,8 @@ def pass_branches(o: Outcome, w: np.ndarray, asker: int, rules: Rules, sampling:
             lo, hi = 0.0, 0.0
         else:
             alone = None if kind == _EITHER else bool(kind)
-            lo, hi = contract_range(rules, who != _THEM, alone, None)
+            least, most = _branch_tricks(rules, key, asker, hand, up)
+            lo, hi = contract_range(rules, who != _THEM, alone, None, least, most)
             lo, hi = max(lo, -limit), min(hi, limit)
         n_b = p * n_eff
         ci = interval(mu, se, lo, hi, int(mask.sum()), n_b)
@@ -162,11 +187,12 @@ def wilson(p: float, n: float) -> tuple[float, float]:
 
 
 def explain_pass(outcomes: dict[str, Outcome], w: np.ndarray, asker: int, rules: Rules,
-                 sampling: Sampling | None = None, limit: float = 4.0) -> list[dict] | None:
+                 sampling: Sampling | None = None, limit: float = 4.0, hand: int | None = None,
+                 up: int | None = None) -> list[dict] | None:
     """The branches of the ``"pass"`` outcome (:func:`pass_branches`), for
     :attr:`~euchre_stats.decide.result.Decision.pass_branches`; None when there is no pass or it
     carries no contracts (a pass valued as zero, the dealer's pass in round two)."""
     o = outcomes.get("pass")
     if o is None:
         return None
-    return pass_branches(o, w, asker, rules, sampling, limit) or None
+    return pass_branches(o, w, asker, rules, sampling, limit, hand, up) or None

@@ -100,7 +100,7 @@ def call_decision(hand, turned_down, seat, rules: Rules = NORTH_AMERICAN, *, sam
                                             sampling=info,
                                             ranges=option_ranges(rules, outcomes, asker, round_one=False,
                                                                  hand=hmask, up=up))
-    branches = explain_pass(outcomes, w, asker, rules, info, hand_point_limit(rules))
+    branches = explain_pass(outcomes, w, asker, rules, info, hand_point_limit(rules), hmask, up)
     inputs = {"hand": " ".join(card_name(c) for c in cards), "turned_down": card_name(up),
               "seat": SEAT_NAMES[asker]}
     if up == JOKER:

@@ -168,7 +168,7 @@ def order_decision(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, samples
     outcomes, extras = pick_discards(outcomes, w)
     options, diffs, rec, close = summarise(outcomes, w, rules.hand_size, extras, game, hand_point_limit(rules), info,
                                             option_ranges(rules, outcomes, asker, round_one=True, hand=hmask, up=up))
-    branches = explain_pass(outcomes, w, asker, rules, info, hand_point_limit(rules))
+    branches = explain_pass(outcomes, w, asker, rules, info, hand_point_limit(rules), hmask, up)
     inputs = {"hand": " ".join(card_name(c) for c in cards), "upcard": card_name(up),
               "seat": SEAT_NAMES[asker]}
     if suit is not None:

@@ -142,12 +142,14 @@ def intervals(mu, se, lo, hi, n, n_eff) -> tuple[np.ndarray, np.ndarray]:
 
 
 def contract_range(rules: Rules, ours: bool, alone: bool | None, def_alone: bool | None,
-                   min_tricks: int = 0) -> tuple[float, float]:
+                   min_tricks: int = 0, max_tricks: int | None = None) -> tuple[float, float]:
     """The possible range of one hand's points (ours minus theirs) once trump is made: by our side
     (``ours``) or theirs, alone or not, a defender alone or not; ``None`` where it is still open
     (a partner may yet declare alone, a defender may yet go alone, as the rules allow).  The makers
-    take at least ``min_tricks`` (the sure tricks of a hand among them)."""
-    tricks = np.arange(min(min_tricks, rules.hand_size), rules.hand_size + 1)
+    take at least ``min_tricks`` (the sure tricks of a hand among them) and at most ``max_tricks``
+    (the tricks a defender's sure tricks leave them)."""
+    top = rules.hand_size if max_tricks is None else max(0, min(max_tricks, rules.hand_size))
+    tricks = np.arange(min(min_tricks, top), top + 1)
     alones = [False, True] if alone is None else [alone]
     if def_alone is None:
         defs = [False, True] if lone_defence_possible(rules) else [False]
@@ -200,19 +202,28 @@ def option_ranges(rules: Rules, outcomes, asker: int, round_one: bool, hand: int
 
 
 def _call_sure_tricks(rules: Rules, action: str, asker: int, round_one: bool, hand: int, up: int) -> int:
-    """The sure tricks of the asker's hand under the trump its call names: round one the upcard's suit
-    (the dealer's hand takes the upcard and gives a card back, which may be one of them: one fewer),
-    round two the suit named (the turned-down card is out of play).  0 where the hand may change
-    before the play (a farmer's hand, railroad) or at tables other than four-handed partnerships."""
-    r = rules
-    if not r.seating.vectorised or r.farmers_hand or r.railroad or up == JOKER:
+    """The sure tricks of the asker's hand under the trump its call names (:func:`hand_sure_tricks`):
+    round one the upcard's suit, round two the suit named (``"n"``, no trump: none)."""
+    if up == JOKER:
         return 0
-    if round_one:
-        trump = card_face(up) >> 3
-        if asker == DEALER:
-            return max(0, sure_tricks(hand | (1 << up), trump, r.deck_obj.mask) - 1)
-        return sure_tricks(hand, trump, r.deck_obj.mask)
     suit = action.removesuffix(" alone")
-    if suit not in ("c", "d", "h", "s"):   # no trump ("n"): no sure tricks
+    if not round_one and suit not in ("c", "d", "h", "s"):
         return 0
-    return sure_tricks(hand, "cdhs".index(suit), r.deck_obj.mask, 1 << up)
+    trump = card_face(up) >> 3 if round_one else "cdhs".index(suit)
+    return hand_sure_tricks(rules, asker, hand, up, trump, round_one)
+
+
+def hand_sure_tricks(rules: Rules, asker: int, hand: int, up: int, trump: int, round_one: bool) -> int:
+    """The sure tricks of the asker's ``hand`` once ``trump`` (0..3) is made in round one (the upcard
+    ``up`` with the dealer: the dealer's hand takes it and gives a card back, which may be one of them,
+    so one fewer) or round two (``up`` turned down: out of play).  0 where the hand may change before
+    the play (a farmer's hand, railroad), at tables other than four-handed partnerships, for a Joker
+    upcard and for no trump."""
+    r = rules
+    if not r.seating.vectorised or r.farmers_hand or r.railroad or up == JOKER or not 0 <= trump < 4:
+        return 0
+    if not round_one:
+        return sure_tricks(hand, trump, r.deck_obj.mask, 1 << up)
+    if asker == DEALER:
+        return max(0, sure_tricks(hand | (1 << up), trump, r.deck_obj.mask) - 1)
+    return sure_tricks(hand, trump, r.deck_obj.mask)

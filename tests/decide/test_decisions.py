@@ -124,6 +124,18 @@ def test_lay_down_marches_alone():
     assert diff["ci"] == [2.0, 2.0]
 
 
+def test_sure_tricks_narrow_the_pass_branches():
+    # holding Jh Jd Ah (three sure tricks in hearts), the opponents' hearts is euchred on every deal:
+    # that branch is certain, +2 (before: +2.000 [+1.994, +2.000]); partner's hearts cannot be euchred
+    d = order_decision("Jh Jd Ah 9s Tc", "9h", "eldest", samples=2000, seed=1)
+    them = next(b for b in d.pass_branches if b["branch"].startswith("opponents order"))
+    assert them["ev"] == 2.0 and them["ev_ci"] == [2.0, 2.0]
+    partner = [b for b in d.pass_branches if b["branch"] == "partner orders"]
+    assert all(b["ev_ci"][0] >= 1.0 for b in partner)
+    assert sum(b["p_times_ev"] for b in d.pass_branches) == pytest.approx(
+        next(o.ev for o in d.options if o.action == "pass"))
+
+
 def test_sure_tricks_narrow_a_round_two_call():
     # the left bower turned down: Jd Ad Kd are the top three diamonds in play, three sure tricks, so
     # calling diamonds cannot be euchred (at worst +1) and its interval stays at or above +1
@@ -611,9 +623,9 @@ def _spy_on_branches(monkeypatch, module):
 
     seen = {}
 
-    def spy(outcomes, w, asker, rules, sampling=None, limit=4.0):
-        seen.update(outcomes=outcomes, w=w, asker=asker, rules=rules, sampling=sampling)
-        return branches.explain_pass(outcomes, w, asker, rules, sampling, limit)
+    def spy(outcomes, w, asker, rules, sampling=None, limit=4.0, hand=None, up=None):
+        seen.update(outcomes=outcomes, w=w, asker=asker, rules=rules, sampling=sampling, hand=hand, up=up)
+        return branches.explain_pass(outcomes, w, asker, rules, sampling, limit, hand, up)
 
     monkeypatch.setattr(module, "explain_pass", spy)
     return seen
