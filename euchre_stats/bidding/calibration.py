@@ -26,6 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core.cards import SUITS
+from ..core.errors import BiddingModelError
 from .auction import Auction
 from .model import BiddingModel
 
@@ -94,7 +95,7 @@ def fit_temperature(questions: list[Margins], best: list[str], lo: float = T_MIN
     ``log T`` between ``lo`` and ``hi`` (the likelihood of one temperature is smooth and, on these
     questions, single-peaked; the search stays inside the bounds)."""
     if not questions:
-        raise ValueError("no questions to fit a temperature on")
+        raise BiddingModelError("no questions to fit a temperature on (an empty list of answered questions)")
     g = (math.sqrt(5.0) - 1.0) / 2.0
     a, b = math.log(lo), math.log(hi)
 

@@ -29,17 +29,41 @@ COLUMN_OF = {"pass": "pass", "order": "order", "order alone": "alone",
              **{a: a.replace(" ", "_") for a in OPTIONS_R2[1:]}}
 
 
+def _class_ranges(rules: Rules, options: tuple[str, ...], asker: int, k: int, hands: np.ndarray | None,
+                  up: int | None) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    """Each option's possible range per class, ``(lo, hi)`` arrays of ``k``: the same for every class,
+    or with ``hands`` and ``up`` each class's own, as ``order``/``call`` range it (round two's table
+    names are the suits of the canonical layout)."""
+    round_one = options == OPTIONS
+    if hands is None or up is None:
+        r = option_ranges(rules, options, asker, round_one=round_one)
+        return {a: (np.full(k, r[a][0]), np.full(k, r[a][1])) for a in options}
+    letter = {name: "cdhs"[suit] for suit, name in CALL_SUITS}
+    named = {a: a if round_one or a == "pass" else letter[a.split(" ")[0]] + a[len(a.split(" ")[0]):]
+             for a in options}
+    lo = {a: np.empty(k) for a in options}
+    hi = {a: np.empty(k) for a in options}
+    for i in range(k):
+        r = option_ranges(rules, tuple(named.values()), asker, round_one=round_one, hand=int(hands[i]), up=up)
+        for a in options:
+            lo[a][i], hi[a][i] = r[named[a]]
+    return {a: (lo[a], hi[a]) for a in options}
+
+
 def summarise_classes(outs: dict[str, Outcome], w: np.ndarray, k: int, allowed: dict[str, np.ndarray],
                       discard_cards: list[np.ndarray] | None = None,
                       options: tuple[str, ...] = OPTIONS,
                       games: dict[str, GameState] | None = None, *, rules: Rules,
-                      asker: int, sampling: ClassSampling | None = None) -> dict[str, np.ndarray]:
+                      asker: int, sampling: ClassSampling | None = None, hands: np.ndarray | None = None,
+                      up: int | None = None) -> dict[str, np.ndarray]:
     """Per-class columns from per-row outcomes (rows class by class, ``k`` classes).
 
     As :func:`~euchre_stats.decide.summary.summarise`: with ``sampling`` (deals resampled by the
     auction's likelihood, weights their counts, 0 for padding) each standard error is scaled by the
     class's ``se_scale`` and intervals count its effective sample; every interval stays inside the
-    option's possible range under ``rules`` (:func:`~euchre_stats.decide.summary.option_ranges`).
+    option's possible range under ``rules`` (:func:`~euchre_stats.decide.summary.option_ranges`;
+    given the classes' ``hands`` and the ``up`` card, each class's own: its sure tricks counted, as the
+    decision commands count them).
 
     ``allowed[action]`` masks classes for which an option is not open (their
     columns are NaN).  The recommendation and "too close" follow
@@ -52,7 +76,7 @@ def summarise_classes(outs: dict[str, Outcome], w: np.ndarray, k: int, allowed: 
     if sampling is None:
         sampling = ClassSampling.uniform(k, W.shape[1])
     scale, n_eff, played = sampling.se_scale, sampling.effective, sampling.played
-    ranges = option_ranges(rules, options, asker, round_one=options == OPTIONS)
+    ranges = _class_ranges(rules, options, asker, k, hands, up)
     cols: dict[str, np.ndarray] = {}
     chosen: dict[str, Outcome] = {}
     for action in ("order", "order alone"):
@@ -116,7 +140,7 @@ def summarise_classes(outs: dict[str, Outcome], w: np.ndarray, k: int, allowed: 
     m = np.stack([means[a] for a in options], axis=1)              # (K, options)
     vals = np.stack([chosen[a].value.reshape(k, -1) if a in chosen else np.zeros_like(xp)
                      for a in options], axis=1)                      # (K, options, S)
-    spans = np.array([ranges[a] for a in options])                  # (options, 2)
+    spans = np.stack([np.stack([ranges[a][0], ranges[a][1]], axis=1) for a in options], axis=1)  # (K, options, 2)
     best, too_close = _recommend(vals, m, W, spans, scale, played, n_eff)
     cols["best"] = np.array(options, dtype=object)[best]
     cols["too_close"] = too_close
@@ -130,7 +154,7 @@ def summarise_classes(outs: dict[str, Outcome], w: np.ndarray, k: int, allowed: 
             cols[f"p_win_{c}@{label}"] = np.where(open_[:, i], mu[:, i], np.nan)
             cols[f"p_win_{c}_lo@{label}"] = np.where(open_[:, i], np.maximum(0.0, mu[:, i] - Z95 * se[:, i]), np.nan)
             cols[f"p_win_{c}_hi@{label}"] = np.where(open_[:, i], np.minimum(1.0, mu[:, i] + Z95 * se[:, i]), np.nan)
-        win_spans = np.tile([0.0, 1.0], (len(options), 1))
+        win_spans = np.tile([0.0, 1.0], (k, len(options), 1))
         gbest, gclose = _recommend(pw, np.where(open_, mu, -np.inf), W, win_spans, scale, played, n_eff)
         cols[f"best@{label}"] = np.array(options, dtype=object)[gbest]
         cols[f"too_close@{label}"] = gclose
@@ -146,8 +170,8 @@ def _recommend(vals: np.ndarray, means: np.ndarray, W: np.ndarray, spans: np.nda
     of its lead over the first rival that differs from it on some deal contains 0.
 
     ``vals`` (K, options, S) per-deal values, ``means`` (K, options) their means (-inf for an
-    option that is not open), ``W`` (K, S) the weights, ``spans`` (options, 2) each option's possible
-    range (a lead's interval stays inside the difference of two ranges), ``scale``, ``played`` and
+    option that is not open), ``W`` (K, S) the weights, ``spans`` (K, options, 2) each option's possible
+    range in each class (a lead's interval stays inside the difference of two ranges), ``scale``, ``played`` and
     ``n_eff`` per class as in :class:`ClassSampling`.
     """
     k, n_opt = means.shape
@@ -162,8 +186,8 @@ def _recommend(vals: np.ndarray, means: np.ndarray, W: np.ndarray, spans: np.nda
         d = vals[rows, best] - vals[rows, other]
         equivalent = ~np.any(d != 0, axis=1)
         mu, se = rowwise_weighted_mean_se(d, W)
-        lo = spans[best, 0] - spans[other, 1]
-        hi = spans[best, 1] - spans[other, 0]
+        lo = spans[rows, best, 0] - spans[rows, other, 1]
+        hi = spans[rows, best, 1] - spans[rows, other, 0]
         a, b = intervals(mu, se * scale, lo, hi, played, n_eff)
         first_rival = open_ & ~equivalent & ~decided
         too_close |= first_rival & (a <= 0.0) & (0.0 <= b)

@@ -487,11 +487,12 @@ def _summarise(spec: TableSpec, asker: int, hands: np.ndarray, ups: np.ndarray, 
             if asker == DEALER:
                 cands = _discard_candidates(rules, up, hands[lo:hi])
         parts.append(summarise_classes(o, w[cut], hi - lo, allowed, cands, options, games, rules=rules, asker=asker,
-                                       sampling=part))
+                                       sampling=part, hands=hands[lo:hi], up=up))
         if strict is not None:
             wide = ClassSampling(part.played, part.effective, part.se_scale * strict)
             parts[-1]["too_close_strict"] = summarise_classes(o, w[cut], hi - lo, allowed, cands, options,
-                                                              rules=rules, asker=asker, sampling=wide)["too_close"]
+                                                              rules=rules, asker=asker, sampling=wide,
+                                                              hands=hands[lo:hi], up=up)["too_close"]
     return {name: np.concatenate([p[name] for p in parts]) for name in parts[0]}
 
 

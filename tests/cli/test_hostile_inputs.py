@@ -9,6 +9,7 @@ Every case is refused before any deal is sampled, so the file runs in seconds (n
 from __future__ import annotations
 
 import json
+import re
 import os
 from pathlib import Path
 
@@ -445,4 +446,4 @@ def test_one_name_for_one_thing_the_old_spellings_still_read():
     assert json.loads(r1.output)["rules"]["joker_upcard"] == "blind"
     methods = (ROOT / "docs" / "methods.md").read_text()
     assert "`--samples N` means **N effective\nsamples**" in methods
-    assert "-n, --samples INTEGER RANGE  the effective sample wanted" in order_help
+    assert re.search(r"-n, --samples INTEGER RANGE\s+the effective sample wanted", order_help)
