@@ -273,13 +273,21 @@ def defended_card(view: SeatView, model, defend: int, *, worlds: int = DEFAULT_W
         if otherwise is not None:
             return otherwise(view)
         return inferred_card(view, model, worlds=worlds, pool=pool, seed=seed, log=log)
+    return _loner_defence_card(view, model, defend, bool(guards_now), worlds=worlds, pool=pool, seed=seed, log=log)
+
+
+def _loner_defence_card(view: SeatView, model, defend: int, guards_now: bool, *, worlds: int, pool: int,
+                        seed: int | None, log: list | None) -> int:
+    """A defender's card against a lone maker on :func:`defence_worlds`: the guard rule when it must
+    discard (``guards_now``), else the best card."""
+    legal = view.legal_cards
     ws, ctx, info = defence_worlds(view, model, defend, worlds=worlds, pool=pool, seed=seed)
     if log is not None:
         log.append((info["ess"], info["pool"]))
     ks = ctx["ks"]
     card, sums = decide_given_worlds(view.rules, ws, view.trump, ctx["leader"], ctx["out"], ks[view.maker_seat],
                                      True, -1, trick=ctx["trick"], gone=ctx["gone"], won=ctx["won"],
-                                     full=bool(guards_now))
+                                     full=guards_now)
     if guards_now:
         card = guard_choice(view, sums, legal, len(ws))
     return legal_copy(card, legal, view.seat, "defence")
@@ -291,19 +299,9 @@ def loner_card(view: SeatView, model, defend: int, *, worlds: int = DEFAULT_WORL
     worlds, drawn from as many times the candidates (at most :data:`~euchre_stats.players.reading.MAX_POOL`),
     read from the partner's discards with :data:`SIGNALS` (:func:`defence_worlds`); unable to follow, the
     guard rule of :data:`GUARDS`; else the best card."""
-    legal = view.legal_cards
-    worlds, pool = worlds * MORE_WORLDS, min(pool * MORE_WORLDS, MAX_POOL)
-    ws, ctx, info = defence_worlds(view, model, defend, worlds=worlds, pool=pool, seed=seed)
-    if log is not None:
-        log.append((info["ess"], info["pool"]))
-    ks = ctx["ks"]
-    guards_now = defend & GUARDS and must_discard(view)
-    card, sums = decide_given_worlds(view.rules, ws, view.trump, ctx["leader"], ctx["out"], ks[view.maker_seat],
-                                     True, -1, trick=ctx["trick"], gone=ctx["gone"], won=ctx["won"],
-                                     full=bool(guards_now))
-    if guards_now:
-        card = guard_choice(view, sums, legal, len(ws))
-    return legal_copy(card, legal, view.seat, "defence")
+    guards_now = bool(defend & GUARDS and must_discard(view))
+    return _loner_defence_card(view, model, defend, guards_now, worlds=worlds * MORE_WORLDS,
+                               pool=min(pool * MORE_WORLDS, MAX_POOL), seed=seed, log=log)
 
 
 __all__ = ["ACES", "ALL", "GUARDS", "LEADS", "LIE", "MORE", "MORE_WORLDS", "NEAR", "SIGNALS", "ace_choice",
