@@ -164,6 +164,7 @@ def holds_natural_trump(hand: int, suit: int) -> bool:
     return bool(hand & ((0xFF << (8 * suit)) | twins)) or bool((hand >> JOKER) & 1) or bool((hand >> RED_JOKER) & 1)
 
 
+@lru_cache(maxsize=65536)
 def sure_tricks(hand: int, trump: int, deck: int, dead: int = 0) -> int:
     """Tricks ``hand`` takes for its side whatever anyone plays once ``trump`` is made: its trumps that
     outrank every trump still in play.  Each of them wins the trick it falls in, since no other player

@@ -39,7 +39,7 @@ def _class_ranges(rules: Rules, options: tuple[str, ...], asker: int, k: int, ha
         r = option_ranges(rules, options, asker, round_one=round_one)
         return {a: (np.full(k, r[a][0]), np.full(k, r[a][1])) for a in options}
     letter = {name: "cdhs"[suit] for suit, name in CALL_SUITS}
-    named = {a: a if round_one or a == "pass" else letter[a.split(" ")[0]] + a[len(a.split(" ")[0]):]
+    named = {a: a if round_one or a == "pass" else letter[a.partition(" ")[0]] + "".join(a.partition(" ")[1:])
              for a in options}
     lo = {a: np.empty(k) for a in options}
     hi = {a: np.empty(k) for a in options}
