@@ -1,14 +1,15 @@
 """Does a bidder bid as the tool's own analysis says?  Random round-one and round-two questions over
 every seat, answered by the realistic decision commands, then asked of a bidder (issue 31).
 
-    python benchmarks/bidder_consistency.py answer --questions 300 --samples 10000 --seed 31 -o FILE
+    python benchmarks/bidder_consistency.py answer --questions 300 --samples 10000 --seed 31 -o FILE [--others POLICY]
     python benchmarks/bidder_consistency.py agree FILE --player shipped [--player FILE.json ...]
 
 A question is a random deal (north-american rules, the dealer at seat 3) and a seat drawn uniformly;
 even-numbered questions are round one (``order`` with the deal's upcard), odd ones round two
 (``call`` with the upcard turned down, every round-one bid a pass).  ``answer`` appends one JSON
 line per question (resumable: questions already in the file are skipped) with the command's
-recommendation, whether it is too close to call, each option's value and the seconds it took.
+recommendation, whether it is too close to call, each option's value and the seconds it took;
+``--others`` sets the population that values the passes (the commands' default when omitted).
 ``agree`` asks each player (any player spec, ``docs/players.md``) the same question from its seat's
 view, the passes before it applied, and prints how often its bid (order or not, alone or not, the
 suit) is the command's recommendation, over the questions the command does not call too close.
@@ -57,9 +58,10 @@ def answer(args) -> None:
             q = question(args.seed, i)
             t0 = time.perf_counter()
             ask = es.order if q["round"] == 1 else es.call
-            d = ask(q["hand"], q["up"], q["seat"], samples=args.samples, seed=args.seed * 100_000 + i)
+            d = ask(q["hand"], q["up"], q["seat"], samples=args.samples, seed=args.seed * 100_000 + i,
+                    others=args.others)
             row = {k: v for k, v in q.items() if not k.startswith("_")}
-            row.update(samples=args.samples, model=d.model, recommendation=d.recommendation,
+            row.update(samples=args.samples, model=d.model, others=d.others or "shipped", recommendation=d.recommendation,
                        too_close=bool(d.too_close), ev={o.action: o.ev for o in d.options},
                        seconds=round(time.perf_counter() - t0, 2))
             f.write(json.dumps(row) + "\n")
@@ -110,6 +112,7 @@ def main() -> None:
     a.add_argument("--samples", type=int, default=10000)
     a.add_argument("--seed", type=int, default=31)
     a.add_argument("-o", "--output", required=True)
+    a.add_argument("--others", default=None, help="the population that values the passes (a policy or file)")
     g = sub.add_parser("agree")
     g.add_argument("file")
     g.add_argument("--player", action="append", default=[])
