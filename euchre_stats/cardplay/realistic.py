@@ -24,6 +24,7 @@ from ..core.compiling import announce
 from ..rules import Rules, hand_points
 from ..core.errors import RealisticInputError
 from ..solver import TT_BITS_LONG, check_rows, game_seats, numba_threads, prepare_rows, thread_count
+from ..solver import _NO_ENDINGS, _two_endings
 from ..engine import search as _solver_kernels
 from ..core.trump import NO_TRUMP, SUIT_MASK
 from . import DEFAULT_WORLDS
@@ -244,11 +245,13 @@ def _run(rules, h, t, ld, o, p, g, vd, up, dl, pts, w, stream, seed, worlds, thr
             st = np.zeros((nchunks, _k.NUM_PLAY_STATS), dtype=np.int64)
             part = np.zeros(m, dtype=np.int64)
             nt = kernel is _k.play_batch_nt
+            # the table of every two-trick ending (a trump suit, four hands: the search reads them from it)
+            two = _NO_ENDINGS if nt else _two_endings(_solver_kernels)
             announce(kernel, "the realistic play kernels" + ("' no-trump copy" if nt else ""),
                      COMPILE_SECONDS_NT if nt else COMPILE_SECONDS)
             kernel(h[sel], t[sel], ld[sel], o[sel].astype(np.int64), p[sel], g[sel], vd[sel], up[sel], disc[sel],
                    dl[sel], pts[sel], w[sel], stream[sel], int(rules.deck_obj.mask), int(worlds), _k.REJECT_TRIES,
-                   int(seed), nchunks, tt_bits, _BINOM, _solver_kernels.BITPOS, _solver_kernels.CARD_AT, part, st)
+                   int(seed), nchunks, tt_bits, _BINOM, _solver_kernels.BITPOS, _solver_kernels.CARD_AT, part, st, two)
             res[sel] = part
             total += st.sum(axis=0)
     if stats is not None:

@@ -398,6 +398,20 @@ def _search_tables(tt_bits):
 
 
 @njit(cache=True)
+def _play_tables(tt_bits, two):
+    """:func:`_search_tables` with ``two`` (the table of every two-trick ending of four hands with a trump
+    suit, :func:`.search.build_two_table`, or an empty row) behind the two-trick cache: the search reads
+    such endings from it (:func:`.search._search_t`)."""
+    tt, tt2, st, stk, counts = _search_tables(tt_bits)
+    if two.shape[0] == 0:
+        return tt, tt2, st, stk, counts
+    full = np.zeros((1 << TT2_BITS) + two.shape[0], dtype=np.int64)
+    for j in range(two.shape[0]):  # a loop: a slice assignment compiles numpy's broadcasting as well
+        full[(1 << TT2_BITS) + j] = two[j]
+    return tt, full, st, stk, counts
+
+
+@njit(cache=True)
 def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc, dealer, pts0, won0, deck_mask, worlds,
               tries, rs, tt, tt2, st, stk, scr, dc, binom, bitpos, card_at, counts, tm):
     """Play one deal to the end realistically; side 0's tricks from this point (``dc``: the chunk's
@@ -487,7 +501,7 @@ def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc,
 
 @njit(cache=True, parallel=True)
 def _play_batch(hands, trump, leader, out, trick, gone, voids, up, disc, dealer, pts0, won, stream, deck_mask, worlds,
-                tries, seed, nchunks, tt_bits, binom, bitpos, card_at, res, stats, tm):
+                tries, seed, nchunks, tt_bits, binom, bitpos, card_at, res, stats, two, tm):
     """Play every row to the end; ``res[i]`` side 0's tricks from this point (chunks over threads).
 
     Row ``i``: ``hands[i]`` (4 deck masks), ``trump``, ``leader`` of the current trick, ``out``
@@ -496,10 +510,11 @@ def _play_batch(hands, trump, leader, out, trick, gone, voids, up, disc, dealer,
     effective suit ``e``), ``up`` (the upcard in the hand of the dealer, seat ``dealer[i]``, or -1),
     ``pts0[i, t]`` side 0's points minus side 1's when side 0 ends with ``t`` tricks, ``won`` side
     0's tricks already taken, ``stream`` the random stream.  ``stats[k]`` receives chunk ``k``'s counters.
+    ``two``: the table of every two-trick ending (:func:`_play_tables`; empty: the search solves them).
     """
     n = hands.shape[0]
     for k in prange(nchunks):
-        tt, tt2, st, stk, counts = _search_tables(tt_bits)
+        tt, tt2, st, stk, counts = _play_tables(tt_bits, two)
         scr = _scratch(worlds)
         dc = _decision_cache()
         rs = np.zeros(1, dtype=np.uint64)
@@ -576,18 +591,18 @@ def _sample_worlds_for(hands_deck, trump, leader, out, trick, gone, voids_suit, 
 # compiled (and cached) only when a no-trump deal is first played.
 @njit(cache=True)
 def play_batch(hands, trump, leader, out, trick, gone, voids, up, disc, dealer, pts0, won, stream, deck_mask, worlds,
-               tries, seed, nchunks, tt_bits, binom, bitpos, card_at, res, stats):
+               tries, seed, nchunks, tt_bits, binom, bitpos, card_at, res, stats, two):
     """:func:`_play_batch` of deals with a trump suit."""
     _play_batch(hands, trump, leader, out, trick, gone, voids, up, disc, dealer, pts0, won, stream, deck_mask, worlds,
-                tries, seed, nchunks, tt_bits, binom, bitpos, card_at, res, stats, TRUMP)
+                tries, seed, nchunks, tt_bits, binom, bitpos, card_at, res, stats, two, TRUMP)
 
 
 @njit(cache=True)
 def play_batch_nt(hands, trump, leader, out, trick, gone, voids, up, disc, dealer, pts0, won, stream, deck_mask, worlds,
-                  tries, seed, nchunks, tt_bits, binom, bitpos, card_at, res, stats):
+                  tries, seed, nchunks, tt_bits, binom, bitpos, card_at, res, stats, two):
     """:func:`_play_batch` of no-trump deals."""
     _play_batch(hands, trump, leader, out, trick, gone, voids, up, disc, dealer, pts0, won, stream, deck_mask, worlds,
-                tries, seed, nchunks, tt_bits, binom, bitpos, card_at, res, stats, 0)
+                tries, seed, nchunks, tt_bits, binom, bitpos, card_at, res, stats, two, 0)
 
 
 @njit(cache=True)

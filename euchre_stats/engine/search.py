@@ -722,6 +722,9 @@ def _search_t(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, w
             elif tleft == 1:
                 resolved = True
                 r = _last_side0(h0, h1, h2, h3, seat, tm) == 1
+            elif tm != 0 and tleft == 2 and na == 4 and tt2.shape[0] > (1 << TT2_BITS):
+                resolved = True
+                r = _two_lookup(tt2, h0, h1, h2, h3, seat) >= target
             else:
                 lb, ub = _bounds0_t(h0, h1, h2, h3, seat, tleft, tm)
                 if lb >= target:
@@ -798,10 +801,16 @@ def _search_t(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, w
             else:
                 # cards that take the trick from the opponents first, cheapest first
                 first = moves & (lead | tm) & ~((win << 1) - 1)
-            fi = sp
-            stk[fi, F_M0] = moves & first
-            stk[fi, F_M1] = moves & ~first
-            stk[fi, F_TT] = -1
+            if (tm != 0 and tleft == 3 and pos == 3 and na == 4 and sp > 0
+                    and tt2.shape[0] > (1 << TT2_BITS)):
+                resolved = True
+                r = _last_card_of_three(tt2, st, h0, h1, h2, h3, seat, lead, win, wseat, target, moves & first,
+                                        moves & ~first)
+            else:
+                fi = sp
+                stk[fi, F_M0] = moves & first
+                stk[fi, F_M1] = moves & ~first
+                stk[fi, F_TT] = -1
         if not resolved:
             fi = sp
             stk[fi, F_H0] = h0
