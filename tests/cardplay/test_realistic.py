@@ -293,6 +293,47 @@ def test_no_trump_worlds_respect_voids_in_the_natural_suit():
     assert not (ws[:, 1] & int(SUIT_MASK[2, 2])).any()
 
 
+@pytest.mark.parametrize("rules", [NA, LONE_DEF, preset("australian32")],
+                         ids=["north-american", "defend-alone", "32-cards"])
+def test_the_two_trick_table_changes_no_card(rules, monkeypatch):
+    """The search reads two-trick endings of four hands from the shipped table (and decides the last card
+    of the trick before them in place): every play-out, every probe and band of the valuation as when the
+    search solves those endings itself; only the search's nodes are fewer.  Alone and defending alone (three
+    hands: no table) and no trump mixed in."""
+    from euchre_stats.cardplay import realistic as R
+
+    rng = np.random.default_rng(17)
+    n = 300
+    rows = []
+    for i in range(n):
+        maker, alone, def_alone, out = contract(rng, PATTERNS[i % 4]) if rules is LONE_DEF else (i % 4, False, -1, 0)
+        rows.append((deal(rng, rules, out), int(rng.integers(5 if i % 7 == 0 else 4)), maker, alone, def_alone, out))
+    hands = np.array([r[0] for r in rows], dtype=np.uint64)
+    trump, maker, alone, def_alone, out = (np.array([r[k] for r in rows]) for k in range(1, 6))
+    leader = np.array([first_leader(rules, 3, m if a else None, d if d >= 0 else None)
+                       for m, a, d in zip(maker, alone, def_alone)])
+    tables = []
+    original = R._two_endings
+    monkeypatch.setattr(R, "_two_endings", lambda kernels: tables.append(original(kernels)) or tables[-1])
+    with_table = np.zeros(K.NUM_PLAY_STATS, dtype=np.int64)
+    a = play_realistic(rules, hands, trump, leader, out, maker, alone, def_alone, seed=5, worlds=12, threads=2,
+                       stats=with_table)
+    assert tables and tables[0].shape == (R._solver_kernels.TWO_WORDS,)  # the trump rows had the table
+    monkeypatch.setattr(R, "_two_endings", lambda kernels: R._NO_ENDINGS)
+    without = np.zeros(K.NUM_PLAY_STATS, dtype=np.int64)
+    b = play_realistic(rules, hands, trump, leader, out, maker, alone, def_alone, seed=5, worlds=12, threads=2,
+                       stats=without)
+    assert (a == b).all()
+    # decisions, worlds, probes, bands, and the search's nodes (a table read counts as the node it replaces)
+    assert (with_table == without).all()
+    # and the kernel does read it: a table of zeros (side 0 never takes a trick of two) changes the play
+    monkeypatch.setattr(R, "_two_endings", lambda kernels: np.zeros_like(tables[0]))
+    wrong = np.zeros(K.NUM_PLAY_STATS, dtype=np.int64)
+    play_realistic(rules, hands, trump, leader, out, maker, alone, def_alone, seed=5, worlds=12, threads=2,
+                   stats=wrong)
+    assert (wrong != without).any()
+
+
 def test_a_batch_mixing_no_trump_and_trump_plays_each_deal_as_alone():
     rng = np.random.default_rng(33)
     n = 24
