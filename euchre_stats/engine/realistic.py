@@ -40,6 +40,7 @@ from .search import (
     TRUMP,
     TT2_BITS,
     _bit_index,
+    _borrow,
     _bounds0_t,
     _popcount,
     _reps,
@@ -162,7 +163,12 @@ def _evaluate_best_first(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win,
     function, and no call of the search per probe (a call takes and releases each of its four
     arrays: atomic reference counts; about 5% of a play-out, docs/performance.md).
     """
-    pband, solved, bound, nxtw = bf
+    # views owning nothing: the band walk and the search inlined in the loop below rebind their arrays
+    # at every call, which would otherwise take and release each one's reference count (atomically)
+    tt, tt2, st, stk, wh, rep, low, targets, tvals, sums, alive, counts = (
+        _borrow(tt), _borrow(tt2), _borrow(st), _borrow(stk), _borrow(wh), _borrow(rep), _borrow(low),
+        _borrow(targets), _borrow(tvals), _borrow(sums), _borrow(alive), _borrow(counts))
+    pband, solved, bound, nxtw = _borrow(bf[0]), _borrow(bf[1]), _borrow(bf[2]), _borrow(bf[3])
     for ci in range(nc):
         for w in range(m):
             solved[ci, w] = False

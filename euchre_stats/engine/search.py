@@ -35,7 +35,7 @@ with those instructions; elsewhere portable twins give the same results.
 from __future__ import annotations
 
 import numpy as np
-from numba import config, njit, prange
+from numba import config, njit, prange, types
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 from numba.extending import intrinsic
 
@@ -102,6 +102,9 @@ if config.DISABLE_JIT:
     def _bit_index(b):
         return (int(b) & _WORD).bit_length() - 1
 
+    def _borrow(a):
+        return a
+
 else:
 
     @intrinsic
@@ -125,6 +128,30 @@ else:
     def _bit_index(b):
         """Index of the lowest set bit of ``b``."""
         return trailing_zeros(b)
+
+    @intrinsic
+    def _borrow(typingctx, a):
+        """A view of array ``a`` that owns nothing (no meminfo): passing it on and rebinding it never
+        touches a reference count.
+
+        numba takes (atomically increments) and releases the reference count of an array at every
+        rebinding that it cannot prove redundant, and the arguments of an inlined function are rebindings:
+        in a loop that calls an inlined function (the search in the band walk, the band walk in the
+        valuation) that is two atomic operations per array per call.  A borrowed view makes those
+        no-ops (a reference count of no meminfo is skipped, and LLVM folds the test away).  The view is
+        valid as long as ``a`` is: use it only inside the function that holds ``a``, never return or
+        store it."""
+        def codegen(context, builder, signature, args):
+            ty = signature.args[0]
+            src = context.make_array(ty)(context, builder, args[0])
+            dst = context.make_array(ty)(context, builder)
+            for name in ("nitems", "itemsize", "data", "shape", "strides"):
+                setattr(dst, name, getattr(src, name))
+            dst.meminfo = context.get_constant_null(types.MemInfoPointer(ty.dtype))
+            dst.parent = context.get_constant_null(types.pyobject)
+            return dst._getvalue()
+
+        return a(a), codegen
 
 
 def _host_has_fast_pext():
