@@ -1140,9 +1140,11 @@ def _tt_store(tt, stk, fi, r):
 @njit(cache=True)
 def _search(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, target, tleft, tm):
     """:func:`_search_t`, called with ``tm`` a constant (``TRUMP``, or 0 in no trump): numba types a constant
-    argument as a literal, so each value gets its own compiled copy with the mask folded in."""
-    return _search_g(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, target, tleft,
-                     tm)
+    argument as a literal, so each value gets its own compiled copy with the mask folded in.  The search is
+    given borrowed views (:func:`_borrow`): inlined, it rebinds its arrays, which took and released their
+    reference counts at every call."""
+    return _search_g(_borrow(tt), _borrow(tt2), _borrow(st), _borrow(stk), h0, h1, h2, h3, seat, pos, na, nxt, lead,
+                     win, wseat, table, target, tleft, tm)
 
 
 @njit(cache=True)
