@@ -722,6 +722,11 @@ def _search_t(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, w
     When the answer was proved by one move at the root (True with side 0 to move, False with
     side 1), ``stk[0, F_LAST]`` holds that move; a root decided without trying a move (bounds,
     the table) leaves it alone, so callers that want the move set it to 0 first.
+
+    When ``tt2`` is longer than its ``1 << TT2_BITS`` entries, the rest is the table of every
+    two-trick ending of four hands with a trump suit (:func:`build_two_table`; realistic play's
+    ``play_batch`` passes it): such endings are read from it, and the last card of the trick before
+    them is decided in place (:func:`_last_card_of_three`) except at the root, as in :func:`_search_g`.
     """
     tmask = (tt.shape[0] >> 1) - 1
     hshift = 64 - _bit_index(tt.shape[0] >> 1)
@@ -926,13 +931,14 @@ def _search_g(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, w
     side 1), ``stk[0, F_LAST]`` holds that move; a root decided without trying a move (bounds,
     the table) leaves it alone, so callers that want the move set it to 0 first.
 
-    The solver's copy of :func:`_search_t` (the form realistic play inlines, kept without the table so
-    that its kernels compile as before): when ``tt2`` is longer than its ``1 << TT2_BITS`` entries, the
-    rest is the table of every two-trick ending of four hands with a trump suit
-    (:func:`build_two_table`): such endings are read from it instead of bounded and searched, and the
-    last card of the trick before them is decided in place (:func:`_last_card_of_three`); with four
-    hands and a trump suit that node is then never a frame, so ``stk[0, F_LAST]`` is not set when it
-    is the root.  Keep the two in step: apart from those two branches they are the same search.
+    The solver's copy of :func:`_search_t` (the form realistic play inlines): when ``tt2`` is longer than
+    its ``1 << TT2_BITS`` entries, the rest is the table of every two-trick ending of four hands with a
+    trump suit (:func:`build_two_table`): such endings are read from it instead of bounded and searched,
+    and the last card of the trick before them is decided in place (:func:`_last_card_of_three`); with
+    four hands and a trump suit that node is then never a frame, so ``stk[0, F_LAST]`` is not set when
+    it is the root.  :func:`_search_t` does the same but keeps that node a frame at the root (realistic
+    play reads the move that proved a probe there).  Keep the two in step: apart from that they are the
+    same search.
     """
     tmask = (tt.shape[0] >> 1) - 1
     hshift = 64 - _bit_index(tt.shape[0] >> 1)
