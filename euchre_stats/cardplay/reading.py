@@ -4,14 +4,17 @@ defenders who cash a sure winner on lead against the makers.
 :func:`play_reading` plays a batch of deals to the end as the Python player ``realistic-v3``
 (``players/reading.py`` and ``players/defence.py`` with ``defend=4``) chooses its cards, inside numba
 (:mod:`euchre_stats.engine.reading`): each seat's worlds are drawn by the realistic sampler, weighted
-by the likelihood of the auction the row had under the count bidding model of each bidding seat, and
-resampled; a defender on lead against makers with a partner plays, among the cards within a quarter of
-a point a world of the best, a plain-suit card no card still out can beat.  The play model ``pimc``
+by the likelihood of the auction the row had under the bidding model of each bidding seat (a count model
+or the feature bidder), and resampled; a defender on lead against makers with a partner plays, among the
+cards within a quarter of a point a world of the best, a plain-suit card no card still out can beat.
+With ``loner_worlds`` :data:`MORE_WORLDS` it plays as ``realistic-v4``: a defender against a lone maker
+decides on that many times the worlds.  The play model ``pimc``
 (:func:`~euchre_stats.cardplay.realistic.play_realistic`) is unchanged.
 
 This module validates and converts; no I/O, no global random state.  The bidding models come in as
 objects with the count's attributes (``card_values``, ``order``...: a
-:class:`~euchre_stats.bidding.model.BiddingModel`); this layer does not import the bidding package.
+:class:`~euchre_stats.bidding.model.BiddingModel`, or a ``FeatureModel`` with its weights); this layer
+does not import the bidding package.
 """
 
 from __future__ import annotations
@@ -30,6 +33,9 @@ from .realistic import _BINOM, CHUNKS_PER_THREAD, TT_BITS, _rows, _validate, bat
 
 #: candidate deals drawn first at each decision (``players/reading.py``'s default)
 DEFAULT_POOL = 256
+#: ``realistic-v4``: how many times the worlds (and candidates) a defender against a lone maker decides on
+#: (``players/defence.py``: ``MORE_WORLDS``; the test checks them equal)
+MORE_WORLDS = 8
 #: what compiling the kernel costs (CPU-seconds of a first call, measured as docs/performance.md says)
 COMPILE_SECONDS = 30
 _EFF = np.ascontiguousarray(EFF_SUIT[:4], dtype=np.int64)
@@ -42,27 +48,44 @@ def reads_auctions(rules: Rules) -> bool:
                 and not rules.farmers_hand)
 
 
-def model_arrays(rules: Rules, models) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """``(cv, fp, rf, g)``: the kernel's view of four count models (one per seat, eldest to the dealer)
-    and of the rules' bidding options (see :mod:`euchre_stats.engine.reading`)."""
+def _is_feature(m) -> bool:
+    """Whether ``m`` is the feature bidder (``bidding/model_v2.py``: this layer does not import it)."""
+    return type(m).__name__ == "FeatureModel" and hasattr(m, "order_w")
+
+
+def model_arrays(rules: Rules, models) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """``(cv, fp, rf, g, fw)``: the kernel's view of four bidding models (one per seat, eldest to the dealer:
+    count models or feature bidders) and of the rules' bidding options (see :mod:`euchre_stats.engine.reading`)."""
+    from ..engine import reading as _k
+
     if len(models) != 4:
         raise PlayModelError(f"realistic-v3 reads the auction with one bidding model per seat, got {len(models)}")
     for m in models:
-        # the count model only: a model whose strength is not the count (the guides, the feature bidder)
-        # would need its own likelihood in the kernel
-        if type(m).__name__ != "BiddingModel":
-            raise PlayModelError(f"realistic-v3 reads the auction under a count bidding model; got "
-                                 f"{type(m).__name__} (use --model pimc)")
+        # a count model or the feature bidder: a model whose strength is neither (the guides) would need
+        # its own likelihood in the kernel
+        if type(m).__name__ != "BiddingModel" and not _is_feature(m):
+            raise PlayModelError(f"realistic-v3 reads the auction under a count bidding model or the feature "
+                                 f"bidder; got {type(m).__name__} (use --model pimc)")
     cv = np.ascontiguousarray(np.stack([np.asarray(m.card_values, dtype=np.float64) for m in models]))
     fp = np.array([[m.order[s], m.order_alone[s], m.call[s], m.call_alone[s], m.next_bonus[s], m.upcard_weight,
-                    m.lone_partner_upcard, m.temperature, m.off_king, m.off_king_with_ace, m.void]
+                    m.lone_partner_upcard, m.temperature, m.off_king, m.off_king_with_ace, m.void,
+                    float(_is_feature(m)), float(getattr(m, "junk_pass", 0.0))]
                    for s, m in enumerate(models)], dtype=np.float64)
+    fw = np.zeros((4, 4, _k.NUM_FEATURES))
+    for s, m in enumerate(models):
+        if _is_feature(m):
+            for j, name in enumerate(("order_w", "alone_w", "call_w", "call_alone_w")):
+                w = np.asarray(getattr(m, name)[s], dtype=np.float64)
+                if w.shape != (_k.NUM_FEATURES,):
+                    raise PlayModelError(f"realistic-v3 reads a feature bidder of {_k.NUM_FEATURES} features; "
+                                         f"got {w.shape[0]}")
+                fw[s, j] = w
     rf = np.array([[bool(order_must_go_alone(rules, s)), bool(may_call_alone(rules, s, 1)),
                     bool(may_call_alone(rules, s, 2)), bool(may_pass(rules, s, 2))] for s in range(4)],
                   dtype=np.int64)
     needs_trump = not bool(may_take_up(rules, 3, 0, 0))  # the dealer holding nothing may not take up
     g = np.array([needs_trump, bool(dealer_picks_up(rules, 1, True))], dtype=np.int64)
-    return cv, fp, rf, g
+    return cv, fp, rf, g, fw
 
 
 def auction_weights(rules: Rules, models, dealt, *, upcard: int, made_in: int, maker: int, alone: bool,
@@ -71,18 +94,18 @@ def auction_weights(rules: Rules, models, dealt, *, upcard: int, made_in: int, m
     kernel's seats), as ``players/reading.py::auction_likelihood`` gives it (the tests' entry point)."""
     from ..engine import reading as _r
 
-    cv, fp, rf, g = model_arrays(rules, models)
+    cv, fp, rf, g, fw = model_arrays(rules, models)
     d = np.ascontiguousarray(dealt, dtype=np.int64)
     out = np.zeros(d.shape[0])
     _r.auction_weights(d, int(upcard), int(made_in), int(maker), bool(alone), int(asker), int(trump), cv, fp, rf, g,
-                       _EFF, out)
+                       _EFF, fw, out)
     return out
 
 
 def play_reading(rules: Rules, hands: np.ndarray, trump, leader, out, maker, alone, def_alone, *, seed: int,
                  models, upcard, made_in, worlds: int = DEFAULT_WORLDS, pool: int = DEFAULT_POOL,
-                 threads: int | None = None, trick=None, up_known=None, streams=None, discard=None,
-                 stats: np.ndarray | None = None) -> np.ndarray:
+                 loner_worlds: int = 1, threads: int | None = None, trick=None, up_known=None, streams=None,
+                 discard=None, stats: np.ndarray | None = None) -> np.ndarray:
     """Play every deal to the end as ``realistic-v3``; side 0's tricks from this point.
 
     The arguments of :func:`~euchre_stats.cardplay.realistic.play_realistic` (four-handed, from the first
@@ -97,6 +120,9 @@ def play_reading(rules: Rules, hands: np.ndarray, trump, leader, out, maker, alo
         the maker passed in that round (in round two every seat passed round one).
     pool : int
         Candidate deals drawn first at each decision.
+    loner_worlds : int
+        1 (``realistic-v3``), or how many times the worlds and the candidates a defender against a lone
+        maker decides on (``realistic-v4``: :data:`MORE_WORLDS`).
     stats : int64 array, optional
         Receives the counters (:data:`euchre_stats.engine.reading.NUM_READ_STATS`).
     """
@@ -108,6 +134,11 @@ def play_reading(rules: Rules, hands: np.ndarray, trump, leader, out, maker, alo
         raise PlayModelError("realistic-v3 does not read auctions that may name no trump (use --model pimc)")
     if isinstance(pool, bool) or not isinstance(pool, (int, np.integer)) or not 1 <= int(pool) <= _k.MAX_POOL:
         raise RealisticInputError(f"pool must be a whole number in 1..{_k.MAX_POOL}, got {pool!r}")
+    if isinstance(loner_worlds, bool) or not isinstance(loner_worlds, (int, np.integer)) or not (
+            1 <= int(loner_worlds) and int(worlds) * int(loner_worlds) <= _k.MAX_POOL):
+        raise RealisticInputError(f"loner_worlds must be a whole number from 1 with worlds * loner_worlds at most "
+                                  f"{_k.MAX_POOL}, got {loner_worlds!r}")
+    more = int(loner_worlds)
     n = np.asarray(hands).shape[0]
     upc = _rows(upcard, n, "upcard")
     upk = np.full(n, -1, dtype=np.int64) if up_known is None else _rows(up_known, n, "up_known")
@@ -130,7 +161,7 @@ def play_reading(rules: Rules, hands: np.ndarray, trump, leader, out, maker, alo
     if streams.shape != (n,) or (streams < 0).any():
         raise RealisticInputError(f"streams must be {n} non-negative integers, one per deal")
     disc = known_discards(discard, h, p, g, rules.deck_obj.mask, "kitty")
-    cv, fp, rf, gf = model_arrays(rules, models)
+    cv, fp, rf, gf, fw = model_arrays(rules, models)
     n, res, disc, nthreads = batch_start(h, disc, threads)
     total = np.zeros(_k.NUM_READ_STATS, dtype=np.int64)
     if n:
@@ -139,9 +170,9 @@ def play_reading(rules: Rules, hands: np.ndarray, trump, leader, out, maker, alo
         with numba_threads(nthreads):
             announce(_k.play_batch_read, "the realistic-v3 play kernels", COMPILE_SECONDS)
             _k.play_batch_read(h, t, ld, o.astype(np.int64), p, g, vd, up, disc, dl, pts, w, streams, auc,
-                               int(rules.deck_obj.mask), int(worlds), int(pool), _k.REJECT_TRIES, rules.hand_size,
-                               int(seed), nchunks, TT_BITS, _BINOM, _solver_kernels.BITPOS,
-                               _solver_kernels.CARD_AT, cv, fp, rf, gf, _EFF, res, st)
+                               int(rules.deck_obj.mask), int(worlds), int(pool), more, _k.REJECT_TRIES,
+                               rules.hand_size, int(seed), nchunks, TT_BITS, _BINOM, _solver_kernels.BITPOS,
+                               _solver_kernels.CARD_AT, cv, fp, rf, gf, _EFF, fw, res, st)
         total = st.sum(axis=0)
     if stats is not None:
         stats[: _k.NUM_READ_STATS] = total
@@ -167,4 +198,5 @@ def decide_reading(rules: Rules, worlds: np.ndarray, trump: int, leader: int, ou
                                            TT_BITS, _solver_kernels.BITPOS, _solver_kernels.CARD_AT, values))
 
 
-__all__ = ["DEFAULT_POOL", "auction_weights", "decide_reading", "model_arrays", "play_reading", "reads_auctions"]
+__all__ = ["DEFAULT_POOL", "MORE_WORLDS", "auction_weights", "decide_reading", "model_arrays", "play_reading",
+           "reads_auctions"]
