@@ -394,7 +394,7 @@ def _weighted_worlds(seat, hands, unseen, me_up, dealer, voids, out, worlds, poo
                      auc, trump, hs, cv, fp, rf, g, eff, fw, card_at, wh, counts):
     """Fill ``wh[:worlds]`` with worlds drawn in proportion to the auction's likelihood (see the module);
     returns the number of worlds."""
-    smp, cand, cum, d, pile, c4, x = rd
+    smp, cand, cum, d, pile, c4, xf = rd
     up, made_in, maker, alone = auc[A_UP], auc[A_ROUND], auc[A_MAKER], auc[A_ALONE] != 0
     n = pool
     total = 0
@@ -431,7 +431,7 @@ def _weighted_worlds(seat, hands, unseen, me_up, dealer, voids, out, worlds, poo
                     d[s] = _to_deck(x, trump, card_at)
                 else:
                     d[s] = _to_deck(cand[total + j, s] | played[s], trump, card_at)
-            w = _auction_weight(d, up, made_in, maker, alone, seat, trump, cv, fp, rf, g, eff, fw, c4, x)
+            w = _auction_weight(d, up, made_in, maker, alone, seat, trump, cv, fp, rf, g, eff, fw, c4, xf)
             sw += w
             sw2 += w * w
             cum[total + j] = sw

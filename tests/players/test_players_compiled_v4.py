@@ -1,0 +1,237 @@
+"""The compiled reading (engine/reading.py, cardplay/reading.py) under the feature bidder and as realistic-v4:
+
+* the kernel's features of a hand (``engine/reading.py::feature_row``, numba) equal bidding/features.py's on
+  random hands (hypothesis), and the constants it copies equal the bidding and players modules';
+* the kernel's weight of each candidate deal equals players/reading.py::auction_likelihood under the feature
+  bidder shipped-v3 (and with its junk pass) on more than 5,000 candidates, both rounds;
+* ``loner_worlds`` (realistic-v4) changes only the deals a maker played alone, and its decisions are counted;
+* the kernel's card equals the Python realistic-v4's on the same worlds (the defender against a loner on 8
+  times the worlds; a small version of benchmarks/v4_twin.py, which records 2,000 decisions).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from euchre_stats.bidding.auction import Auction
+from euchre_stats.bidding.features import FEATURES, HAND_FEATURES, COUNT_FEATURES, context_features, hand_features
+from euchre_stats.bidding.model import default_model
+from euchre_stats.bidding import model_v2
+from euchre_stats.bidding.model_v2 import shipped_v3_model
+from euchre_stats.cardplay.contracts import Contracts, Evaluator
+from euchre_stats.cardplay.reading import MORE_WORLDS, auction_weights, decide_reading, play_reading
+from euchre_stats.core.errors import RealisticInputError
+from euchre_stats.core.trump import EFF_SUIT
+from euchre_stats.engine import reading as K
+from euchre_stats.game.state import OVER, PLAY, HandState
+from euchre_stats.players import defence, seat_view
+from euchre_stats.players.base import METHOD_OF_PHASE, action_of
+from euchre_stats.players.cardplay import view_worlds
+from euchre_stats.players.defence import MORE, against_loner, defended_card, loner_card
+from euchre_stats.players.load import V4_DEFEND
+from euchre_stats.players.reading import auction_likelihood, reads_auction, weighted_worlds
+from euchre_stats.players.shipped import ModelPlayer
+from euchre_stats.rules import Rules
+
+NA = Rules()
+_EFF = np.ascontiguousarray(EFF_SUIT[:4], dtype=np.int64)
+
+
+def test_the_kernels_copies_of_the_bidding_constants_are_the_bidding_modules():
+    assert K.NUM_FEATURES == len(FEATURES)
+    assert K.NUM_HAND_FEATURES == len(HAND_FEATURES) + len(COUNT_FEATURES)
+    assert K.MARGIN_SCALE == model_v2.MARGIN_SCALE and K.JUNK_MARGIN == model_v2.JUNK_MARGIN
+    assert MORE_WORLDS == defence.MORE_WORLDS and V4_DEFEND & MORE
+
+
+@settings(max_examples=400, deadline=None)
+@given(hand=st.integers(0, (1 << 33) - 1), trump=st.integers(0, 3), count=st.floats(-20, 40),
+       up=st.integers(0, 32), banned=st.integers(-1, 3))
+def test_kernel_features_equal_bidding_features(hand, trump, count, up, banned):
+    """Any hand (any cards of the 33, the Joker too), any trump and count, round one (``banned`` -1) or two:
+    the kernel's row is bidding/features.py's to the last bit."""
+    x = np.zeros(K.NUM_FEATURES)
+    K.feature_row(hand, trump, count, up, banned, _EFF, x)
+    h = np.array([hand], dtype=np.uint64)
+    hf = hand_features(h, trump, np.array([count]))
+    if banned < 0:
+        ref = np.hstack([hf, context_features(1, up)])[0]
+    else:
+        ref = np.hstack([hf, context_features(1, trump=trump, banned_suit=banned, trumps=hf[:, 1])])[0]
+    assert np.array_equal(x, ref), np.nonzero(x != ref)
+
+
+def _views(bidder, seed: int, n: int, want=lambda v: True):
+    """Views of the player to move (more than one legal card, an auction that is read) from hands bid by
+    ``bidder`` (a player), the cards played at random."""
+    rng = np.random.default_rng(seed)
+    out = []
+    while len(out) < n:
+        state = HandState.deal(NA, int(rng.integers(4)), rng)
+        while state.phase != OVER:
+            view = seat_view(state, state.to_act, seed=int(rng.integers(2**40)))
+            if state.phase == PLAY:
+                legal = state.legal_cards()
+                if legal & (legal - 1) and reads_auction(view) and want(view):
+                    out.append(view)
+                cards = [c for c in range(33) if (legal >> c) & 1]
+                state.apply(action_of(view, cards[int(rng.integers(len(cards)))]))
+            else:
+                state.apply(action_of(view, getattr(bidder, METHOD_OF_PHASE[state.phase])(view)))
+    return out[:n]
+
+
+def _dealt(view, ws, ks):
+    d = ws.astype(np.int64).copy()
+    for s, c in view.plays:
+        d[:, ks[s]] |= 1 << c
+    return d
+
+
+@pytest.mark.parametrize("junk", [0.0, 1.0])
+def test_kernel_weights_equal_auction_likelihood_under_the_feature_bidder(junk):
+    """Each candidate's weight in the kernel is players/reading.py's under shipped-v3 (with its junk pass or
+    not), to 1e-9 of the pool's largest weight, on more than 5,000 candidates of both rounds."""
+    m = dataclasses.replace(shipped_v3_model(), junk_pass=junk)
+    bidder = ModelPlayer(m)
+    checked = 0
+    rounds = set()
+    for view in _views(bidder, 7, 90, lambda v: all(v.active)):
+        ws, _, ctx = view_worlds(view, worlds=64, seed=5)
+        ks = ctx["ks"]
+        d = _dealt(view, ws, ks)
+        kw = dict(upcard=view.upcard, made_in=view.made_in, maker=ks[view.maker_seat],
+                  alone=view.alone is not None, asker=ks[view.seat], trump=view.trump)
+        slow = auction_likelihood(NA, m, d, **kw)
+        fast = auction_weights(NA, (m,) * 4, d, **kw)
+        assert slow.max() > 0
+        assert np.allclose(fast, slow, rtol=1e-9, atol=1e-9 * slow.max()), (kw, np.abs(fast - slow).max())
+        checked += len(d)
+        rounds.add(view.made_in)
+    assert checked >= 5000
+    assert rounds == {1, 2}
+
+
+def test_kernel_reads_a_mixed_table_seat_by_seat():
+    """The asker's side bids by the count, the others by the feature bidder: each seat's bids are read by its
+    own model (the weights are the product of the Python likelihood's factors under each seat's model)."""
+    count, feat = default_model(), shipped_v3_model()
+    checked = 0
+    for view in _views(ModelPlayer(feat), 8, 40, lambda v: all(v.active) and v.made_in == 1):
+        ws, _, ctx = view_worlds(view, worlds=32, seed=5)
+        ks = ctx["ks"]
+        d = _dealt(view, ws, ks)
+        asker, maker = ks[view.seat], ks[view.maker_seat]
+        kw = dict(upcard=view.upcard, made_in=1, maker=maker, alone=view.alone is not None, asker=asker,
+                  trump=view.trump)
+        models = tuple(count if (s & 1) == (asker & 1) else feat for s in range(4))
+        fast = auction_weights(NA, models, d, **kw)
+        # round one: one factor per seat before the maker (the dealer's is never read in round one)
+        ref = np.ones(len(d))
+        for s in range(maker + 1):
+            if s not in (asker, 3):
+                ref *= _factor(models[s], d, kw, s)
+        assert np.allclose(fast, ref, rtol=1e-9, atol=1e-12)
+        checked += len(d)
+    assert checked >= 1000
+
+
+def _factor(model, d, kw, s):
+    """Round one: seat ``s``'s own factor of the likelihood under ``model`` (its pass, or its order and
+    alone), by the Python model."""
+    a = Auction(NA, model, kw["upcard"])
+    p, pa = a.p_round_one(np.asarray(d, dtype=np.uint64), s)
+    if s != kw["maker"]:
+        return 1.0 - p
+    return p * (pa if kw["alone"] else 1.0 - pa)
+
+
+def _contracts(n: int, seed: int, model):
+    """Random deals, each with ``model``'s auction after the upcard 9h (hard decisions): contracts to play."""
+    from euchre_stats.core.cards import parse_card
+    from euchre_stats.sampling.dealer import Dealer, Knowledge
+
+    up = parse_card("9h")
+    k = Knowledge(NA.deck_obj.mask)
+    k.need = [5, 5, 5, 5, 3]
+    k.known[4] = 1 << up
+    rng = np.random.default_rng(seed)
+    hands = Dealer(k).sample(n, rng)[:, :4].copy()
+    auction = Auction(NA, model, up)
+    c = auction.finish(hands, 1, 0, rng)
+    live = c.maker >= 0
+    keep = lambda a: None if a is None else a[live]  # noqa: E731
+    c = Contracts(*(keep(getattr(c, f)) for f in ("hands", "trump", "maker", "alone", "def_alone", "up_known",
+                                                 "caller", "discard")))
+    return c, auction
+
+
+def _play(c, auction, **kw):
+    ev = Evaluator(NA, "pimc", 0, 1)
+    leader, out = ev.leaders(c)
+    hands = c.hands.copy()
+    for s in range(4):
+        hands[:, s] = np.where((out >> s) & 1, np.uint64(0), hands[:, s])
+    made_in = np.where(c.trump == auction.up_suit, 1, 2)
+    return play_reading(NA, hands, c.trump, leader, out, c.maker, c.alone, c.def_alone, seed=9, models=auction.models,
+                        upcard=auction.upcard, made_in=made_in, up_known=c.up_known, discard=c.discard, **kw)
+
+
+def test_play_reading_under_the_feature_bidder_and_v4_more_worlds_only_against_loners():
+    """The play-out reads a table of feature bidders; ``loner_worlds`` 8 (realistic-v4) plays every deal
+    without a loner exactly as realistic-v3 (the same stream, the same decisions) and decides the lone
+    deals' defence on 8 times the worlds (some play-outs change), the same for any threads."""
+    c, auction = _contracts(400, 4, shipped_v3_model())
+    lone = c.alone & (c.def_alone < 0)
+    assert lone.sum() >= 10 and (~lone).sum() >= 100
+    s3 = np.zeros(K.NUM_READ_STATS, dtype=np.int64)
+    s4 = np.zeros(K.NUM_READ_STATS, dtype=np.int64)
+    v3 = _play(c, auction, threads=1, stats=s3)
+    v4 = _play(c, auction, threads=1, loner_worlds=MORE_WORLDS, stats=s4)
+    assert np.array_equal(v4, _play(c, auction, threads=2, loner_worlds=MORE_WORLDS))
+    assert np.array_equal(v3[~lone], v4[~lone])
+    assert not np.array_equal(v3[lone], v4[lone])
+    assert s3[K.ST_MORE] == 0 and s4[K.ST_MORE] > 0
+    assert s4[K.ST_READ] > 0 and s4[K.ST_POOL] > s3[K.ST_POOL]
+    with pytest.raises(RealisticInputError, match="loner_worlds"):
+        _play(c, auction, loner_worlds=0)
+    with pytest.raises(RealisticInputError, match="loner_worlds"):
+        _play(c, auction, loner_worlds=1000)
+
+
+def v4_decision(view, m, seed: int):
+    """``(kernel's card, Python realistic-v4's card)`` on the same worlds: a defender against a lone maker
+    decides on 8 times the worlds drawn from 8 times the candidates, a defender on lead against makers with
+    a partner by the cashing rule, every other seat as realistic-v2 (benchmarks/v4_twin.py counts them)."""
+    from euchre_stats.players.defence import against_makers, outstanding
+
+    loner = against_loner(view)
+    worlds, pool = (24 * MORE_WORLDS, 256 * MORE_WORLDS) if loner else (24, 256)
+    ws, ctx, _ = weighted_worlds(view, m, worlds=worlds, pool=pool, seed=seed)
+    ks = ctx["ks"]
+    cash = bool(against_makers(view) and not view.trick)
+    da = -1 if view.defender_alone is None else ks[view.defender_alone]
+    card = decide_reading(NA, ws, view.trump, ctx["leader"], ctx["out"], ks[view.maker_seat], view.alone is not None,
+                          da, cash=cash, public_out=outstanding(view, view.hand, len(view.plays)) if cash else 0,
+                          trick=ctx["trick"], gone=ctx["gone"], won=ctx["won"])
+    ref = defended_card(view, m, V4_DEFEND, worlds=24, pool=256, seed=seed)
+    return card, ref
+
+
+def test_kernel_card_equals_the_python_realistic_v4_card_on_the_same_worlds():
+    """A defender against a loner: the kernel's card on the 192 worlds the Python player draws is the Python
+    realistic-v4's (>= 99% of 120 decisions; 2,000 in benchmarks/v4_twin.py)."""
+    m = default_model()
+    views = _views(ModelPlayer(dataclasses.replace(m, order_alone=(8.0,) * 4, call_alone=(8.0,) * 4)), 3, 120,
+                   against_loner)
+    agree = 0
+    for v in views:
+        card, ref = v4_decision(v, m, 11)
+        agree += card == ref
+        assert ref == loner_card(v, m, V4_DEFEND, worlds=24, pool=256, seed=11)
+    assert agree / len(views) >= 0.99, agree
