@@ -235,3 +235,25 @@ def test_kernel_card_equals_the_python_realistic_v4_card_on_the_same_worlds():
         agree += card == ref
         assert ref == loner_card(v, m, V4_DEFEND, worlds=24, pool=256, seed=11)
     assert agree / len(views) >= 0.99, agree
+
+
+def test_order_and_call_take_realistic_v4_and_a_feature_bidder_population():
+    from euchre_stats.core.errors import DecisionInputError
+    from euchre_stats.decide.call import call_decision
+    from euchre_stats.decide.lead import lead_decision
+    from euchre_stats.decide.order import order_decision
+
+    d = order_decision("Jh Jd Ah 9s Tc", "9h", "eldest", samples=60, seed=1, model="realistic-v4", workers=1,
+                       others="shipped-v3")
+    assert d.model == "realistic-v4" and len(d.options) == 3
+    d3 = order_decision("Jh Jd Ah 9s Tc", "9h", "eldest", samples=60, seed=1, model="realistic-v3", workers=1,
+                        others="shipped-v3")
+    assert d3.model == "realistic-v3"
+    d = call_decision("As Js Qh Ad Td", "Kh", "eldest", samples=60, seed=1, model="realistic-v4", workers=1,
+                      others="shipped-v3")
+    assert d.model == "realistic-v4"
+    with pytest.raises(DecisionInputError, match="realistic-v4 does not read auctions that may name no trump"):
+        order_decision("Jh Jd Ah 9s Tc", "9h", "eldest", Rules(no_trump=True), samples=10, seed=1,
+                       model="realistic-v4")
+    with pytest.raises(DecisionInputError, match="unknown play model"):
+        lead_decision("Kc Qc Jh Ah 9d", "h", "eldest", "eldest", samples=10, seed=1, model="realistic-v4")
