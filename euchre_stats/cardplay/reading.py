@@ -179,6 +179,35 @@ def play_reading(rules: Rules, hands: np.ndarray, trump, leader, out, maker, alo
     return res
 
 
+def sample_reading_worlds(rules: Rules, hands, trump: int, leader: int, out: int, *, models, upcard: int,
+                          made_in: int, maker: int, alone: bool, played, seed: int, stream: int = 0, worlds: int,
+                          pool: int = DEFAULT_POOL, trick=(), gone: int = 0, voids=(0, 0, 0, 0), up_known: int = -1,
+                          stats: np.ndarray | None = None) -> np.ndarray:
+    """The worlds (m, 4 deck masks) the player to move draws in this position as :func:`play_reading` draws
+    them, weighted by the auction (``made_in`` 1 or 2, nobody defending alone): ``hands`` any deal consistent
+    with the position (the mover's own hand and the others' sizes are read), ``played`` the cards each seat has
+    played (deck masks, kernel seats), the rest as :func:`~euchre_stats.cardplay.realistic.sample_worlds`
+    (the tests' entry point: the sampler against exact enumeration)."""
+    from ..engine import reading as _k
+
+    if not 1 <= int(worlds) <= 1 << 20:
+        raise RealisticInputError(f"worlds must be a whole number 1..{1 << 20}, got {worlds!r}")
+    cv, fp, rf, g, fw = model_arrays(rules, models)
+    tr = np.full(3, -1, dtype=np.int8)
+    tr[: len(trick)] = list(trick)
+    auc = np.array([upcard, made_in, maker, int(bool(alone)), -1], dtype=np.int64)
+    res = np.zeros((int(worlds), 4), dtype=np.int64)
+    counts = np.zeros(_k.NUM_READ_STATS, dtype=np.int64)
+    m = _k.sample_read_worlds(np.asarray(hands, dtype=np.int64), int(trump), int(leader), int(out), tr, int(gone),
+                              np.asarray(voids, dtype=np.int64), int(up_known), 3,
+                              np.asarray(played, dtype=np.int64), auc, int(rules.deck_obj.mask), int(worlds),
+                              int(pool), _k.REJECT_TRIES, rules.hand_size, int(seed), int(stream), _BINOM,
+                              _solver_kernels.BITPOS, _solver_kernels.CARD_AT, cv, fp, rf, g, _EFF, fw, res, counts)
+    if stats is not None:
+        stats[: _k.NUM_READ_STATS] = counts
+    return res[:m]
+
+
 def decide_reading(rules: Rules, worlds: np.ndarray, trump: int, leader: int, out: int, maker: int, alone: bool,
                    def_alone: int, *, cash: bool, public_out: int = 0, trick=(), gone: int = 0,
                    won: int = 0) -> int:
@@ -199,4 +228,4 @@ def decide_reading(rules: Rules, worlds: np.ndarray, trump: int, leader: int, ou
 
 
 __all__ = ["DEFAULT_POOL", "MORE_WORLDS", "auction_weights", "decide_reading", "model_arrays", "play_reading",
-           "reads_auctions"]
+           "reads_auctions", "sample_reading_worlds"]

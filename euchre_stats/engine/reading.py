@@ -99,7 +99,7 @@ G_NEEDS_TRUMP, G_JOINS = 0, 1
 A_UP, A_ROUND, A_MAKER, A_ALONE, A_DEF_ALONE = range(5)
 NUM_AUCTION = 5
 __all__ = ["MAX_POOL", "NEAR", "REJECT_TRIES", "auction_weights", "decide_read_given_worlds", "feature_row",
-           "play_batch_read"]
+           "play_batch_read", "sample_read_worlds"]
 
 #: the dealer's seat on the kernel's seats (the four-handed game)
 KDEALER = 3
@@ -464,6 +464,36 @@ def _weighted_worlds(seat, hands, unseen, me_up, dealer, voids, out, worlds, poo
         for s in range(4):
             wh[j, s] = cand[lo, s]
     return worlds
+
+
+@njit(cache=True)
+def sample_read_worlds(hands_deck, trump, leader, out, trick, gone, voids_suit, up, dealer, played_deck, auc,
+                       deck_mask, worlds, pool, tries, hs, seed, stream, binom, bitpos, card_at, cv, fp, rf, g, eff, fw,
+                       res, counts):
+    """The worlds (``res`` (worlds, 4) deck masks) the player to move draws in this position as
+    :func:`play_batch_read` draws them: ``played_deck`` the cards each seat has played (deck masks), the rest
+    as :func:`.realistic.sample_worlds_for` (the tests' entry point: the weighted sampler against exact
+    enumeration).  Returns the number of worlds."""
+    smp = _sampler_arrays(worlds, 4, 33)
+    wh = smp[0]
+    hands, seat, pos, lead, win, wseat, table = _position(hands_deck, trump, leader, out, trick, bitpos, TRUMP)
+    voids = _known_voids(voids_suit, trump, leader, out, trick, pos, lead, bitpos)
+    deck = _to_layout(deck_mask, trump, bitpos)
+    gone_l = _to_layout(gone, trump, bitpos) & ~table
+    up_bit = (1 << bitpos[trump, up]) & hands[dealer] if up >= 0 else 0
+    me_up = up_bit if seat != dealer else 0
+    unseen = deck & ~gone_l & ~table & ~hands[seat] & ~me_up
+    played = np.zeros(4, dtype=np.int64)
+    for s in range(4):
+        played[s] = _to_layout(played_deck[s], trump, bitpos)
+    rs = np.zeros(1, dtype=np.uint64)
+    _seed_stream(rs, seed, stream)
+    m = _weighted_worlds(seat, hands, unseen, me_up, dealer, voids, out, worlds, pool, tries, rs, binom,
+                         _read_arrays(worlds), played, auc, trump, hs, cv, fp, rf, g, eff, fw, card_at, wh, counts)
+    for w in range(m):
+        for s in range(4):
+            res[w, s] = _to_deck(wh[w, s], trump, card_at)
+    return m
 
 
 # --- the defence rule ----------------------------------------------------------------------------------

@@ -24,7 +24,8 @@ from euchre_stats.bidding.model import default_model
 from euchre_stats.bidding import model_v2
 from euchre_stats.bidding.model_v2 import shipped_v3_model
 from euchre_stats.cardplay.contracts import Contracts, Evaluator
-from euchre_stats.cardplay.reading import MORE_WORLDS, auction_weights, decide_reading, play_reading
+from euchre_stats.cardplay.reading import (MORE_WORLDS, auction_weights, decide_reading, play_reading,
+                                           sample_reading_worlds)
 from euchre_stats.core.errors import RealisticInputError
 from euchre_stats.core.trump import EFF_SUIT
 from euchre_stats.engine import reading as K
@@ -257,3 +258,95 @@ def test_order_and_call_take_realistic_v4_and_a_feature_bidder_population():
                        model="realistic-v4")
     with pytest.raises(DecisionInputError, match="unknown play model"):
         lead_decision("Kc Qc Jh Ah 9d", "h", "eldest", "eldest", samples=10, seed=1, model="realistic-v4")
+
+
+def _exact(view, ks, hands_now):
+    """Every deal of the hidden cards consistent with ``view`` (its voids, the sizes of the hands), enumerated
+    independently of any sampler: (m, 4) current hands on the kernel's seats."""
+    import itertools
+
+    from euchre_stats.players.cardplay import _public
+
+    _, gone, voids, _, _ = _public(view, ks, 4)
+    me = ks[view.seat]
+    table = 0
+    for _, c in view.trick:
+        table |= 1 << c
+    unseen = NA.deck_obj.mask & ~view.hand & ~gone & ~table
+    cards = [c for c in range(33) if (unseen >> c) & 1]
+    others = [k for k in range(4) if k != me]
+    sizes = [bin(int(hands_now[k])).count("1") for k in others]
+    out = []
+
+    def fill(i, left, hands):
+        if i == len(others):
+            out.append(list(hands))
+            return
+        k = others[i]
+        for pick in itertools.combinations(left, sizes[i]):
+            if any((voids[k] >> int(EFF_SUIT[view.trump, c])) & 1 for c in pick):
+                continue
+            hands[k] = sum(1 << c for c in pick)
+            fill(i + 1, [c for c in left if c not in pick], hands)
+        hands[k] = 0
+
+    base = [0] * 4
+    base[me] = view.hand
+    fill(0, cards, base)
+    return np.array(out, dtype=np.int64)
+
+
+@pytest.mark.parametrize("model", ["shipped", "shipped-v3"])
+def test_kernel_weighted_sampler_matches_exact_probabilities_chi_square(model):
+    """The kernel's worlds (cardplay/reading.py::sample_reading_worlds, the sampler the play-out uses) are drawn
+    in proportion to the auction's likelihood: 20,000 worlds of positions with three or four tricks played
+    (every consistent deal enumerated independently, weighted by players/reading.py::auction_likelihood)
+    against those probabilities, chi-square (as tests/players/test_players_reading.py checks the Python
+    sampler); and the uniform weights are rejected where the auction says much."""
+    from scipy import stats as sps
+
+    from euchre_stats.players.cardplay import _public
+
+    m = default_model() if model == "shipped" else shipped_v3_model()
+    tested = rejected_uniform = 0
+    for view in _views(ModelPlayer(m), 21, 400, lambda v: all(v.active) and not v.trick
+                       and len(v.plays) in (12, 16)):
+        ws1, _, ctx = view_worlds(view, worlds=1, seed=1)
+        ks = ctx["ks"]
+        _, gone, voids, _, up_held = _public(view, ks, 4)
+        if up_held and view.seat != view.dealer:
+            continue  # (the upcard believed in the dealer's hand: left out, as the Python sampler's test does)
+        exact = _exact(view, ks, ws1[0])
+        if len(exact) < 6 or len(exact) > 4096:
+            continue
+        played = [0] * 4
+        for s, c in view.plays:
+            played[ks[s]] |= 1 << c
+        kw = dict(upcard=view.upcard, made_in=view.made_in, maker=ks[view.maker_seat], alone=view.alone is not None)
+        st = np.zeros(K.NUM_READ_STATS, dtype=np.int64)
+        ws = sample_reading_worlds(NA, ws1[0], view.trump, ctx["leader"], ctx["out"], models=(m,) * 4, played=played,
+                                   seed=5, stream=tested, worlds=20000, pool=4096, trick=ctx["trick"], gone=gone,
+                                   voids=voids, stats=st, **kw)
+        assert st[K.ST_EXACT] == 1 and st[K.ST_POOL] == len(exact)  # every consistent deal, once
+        w = auction_likelihood(NA, m, _dealt(view, exact, ks), asker=ks[view.seat], trump=view.trump, **kw)
+        index = {tuple(int(x) for x in row): i for i, row in enumerate(exact)}
+        counts = np.zeros(len(exact))
+        for row in ws:
+            counts[index[tuple(int(x) for x in row)]] += 1
+        for prob, uniform in ((w / w.sum(), False), (np.full(len(w), 1.0 / len(w)), True)):
+            expected = prob * len(ws)
+            keep = expected >= 5
+            obs = np.append(counts[keep], counts[~keep].sum())
+            exp = np.append(expected[keep], expected[~keep].sum())
+            if exp[-1] == 0:
+                obs, exp = obs[:-1], exp[:-1]
+            p = sps.chisquare(obs, exp).pvalue
+            if uniform:
+                rejected_uniform += p < 1e-6
+            else:
+                assert keep.sum() >= 3 and p > 1e-4, (p, view)
+        tested += 1
+        if tested == 8:
+            break
+    assert tested == 8
+    assert rejected_uniform >= 4, rejected_uniform
