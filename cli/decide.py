@@ -19,7 +19,7 @@ from .group import cli
 
 def reading_sampling_options(func):
     """:func:`sampling_options` whose ``--model`` also takes ``realistic-v3`` and ``realistic-v4`` (``order``,
-    ``call``)."""
+    ``call``, ``lead``)."""
     return sampling_options(func, reading=True)
 
 
@@ -214,7 +214,7 @@ def discard(hand, upcard, maker, alone, infer, samples, target_se, seed, workers
                    "(--alone-declared before-lead); implies --alone")
 @click.option("--defender-alone", default=None, help="seat of a defender who went alone")
 @click.option("--discard", "discard_card", default=None, help="your discard, if you are the dealer")
-@sampling_options
+@reading_sampling_options
 @bidding_option
 @players_option
 @rules_options

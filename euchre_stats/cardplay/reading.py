@@ -105,11 +105,12 @@ def auction_weights(rules: Rules, models, dealt, *, upcard: int, made_in: int, m
 def play_reading(rules: Rules, hands: np.ndarray, trump, leader, out, maker, alone, def_alone, *, seed: int,
                  models, upcard, made_in, worlds: int = DEFAULT_WORLDS, pool: int = DEFAULT_POOL,
                  loner_worlds: int = 1, threads: int | None = None, trick=None, up_known=None, streams=None,
-                 discard=None, stats: np.ndarray | None = None) -> np.ndarray:
+                 discard=None, voids=None, gone=None, won=None, played=None,
+                 stats: np.ndarray | None = None) -> np.ndarray:
     """Play every deal to the end as ``realistic-v3``; side 0's tricks from this point.
 
-    The arguments of :func:`~euchre_stats.cardplay.realistic.play_realistic` (four-handed, from the first
-    trick: ``trick`` the cards of the first trick already led), and:
+    The arguments of :func:`~euchre_stats.cardplay.realistic.play_realistic` (four-handed; ``trick`` the
+    cards of the current trick already led, ``gone``, ``voids``, ``won`` the earlier tricks'), and:
 
     models : four count bidding models
         The model each seat (eldest, partner, third, dealer) bid by, read by the others.
@@ -120,6 +121,9 @@ def play_reading(rules: Rules, hands: np.ndarray, trump, leader, out, maker, alo
         the maker passed in that round (in round two every seat passed round one).
     pool : int
         Candidate deals drawn first at each decision.
+    played : int array (n, 4), optional
+        The cards each seat played in the earlier tricks (deck masks; default none): the hands as dealt,
+        whose auction is read, are the hands now plus these.
     loner_worlds : int
         1 (``realistic-v3``), or how many times the worlds and the candidates a defender against a lone
         maker decides on (``realistic-v4``: :data:`MORE_WORLDS`).
@@ -145,8 +149,13 @@ def play_reading(rules: Rules, hands: np.ndarray, trump, leader, out, maker, alo
     if n and ((upc < 0) | (upc > 32)).any():
         raise RealisticInputError(f"upcard must be a card 0..32, got {upc.tolist()!r}")
     down = np.where(upk < 0, np.left_shift(np.int64(1), upc), 0)  # a turned-down upcard: out of play, seen by all
+    if gone is not None:
+        down = down | _rows(gone, n, "gone")
     h, t, ld, o, p, g, vd, up, dl, pts, w = _validate(rules, hands, trump, leader, out, maker, alone, def_alone, seed,
-                                                      worlds, trick, None, down, upk, None, None)
+                                                      worlds, trick, voids, down, upk, won, None)
+    pl = np.zeros((n, 4), dtype=np.int64) if played is None else np.ascontiguousarray(played, dtype=np.int64)
+    if pl.shape != (n, 4) or (n and (pl & ~g[:, None]).any()):
+        raise RealisticInputError(f"played must be ({n}, 4) deck masks of cards gone")
     if n and (t == NO_TRUMP).any():
         raise PlayModelError("realistic-v3 plays deals with a trump suit")
     rnd = _rows(made_in, n, "made_in")
@@ -169,7 +178,7 @@ def play_reading(rules: Rules, hands: np.ndarray, trump, leader, out, maker, alo
         st = np.zeros((nchunks, _k.NUM_READ_STATS), dtype=np.int64)
         with numba_threads(nthreads):
             announce(_k.play_batch_read, "the realistic-v3 play kernels", COMPILE_SECONDS)
-            _k.play_batch_read(h, t, ld, o.astype(np.int64), p, g, vd, up, disc, dl, pts, w, streams, auc,
+            _k.play_batch_read(h, t, ld, o.astype(np.int64), p, g, vd, up, disc, dl, pts, w, streams, auc, pl,
                                int(rules.deck_obj.mask), int(worlds), int(pool), more, _k.REJECT_TRIES,
                                rules.hand_size, int(seed), nchunks, TT_BITS, _BINOM, _solver_kernels.BITPOS,
                                _solver_kernels.CARD_AT, cv, fp, rf, gf, _EFF, fw, res, st)
@@ -177,6 +186,61 @@ def play_reading(rules: Rules, hands: np.ndarray, trump, leader, out, maker, alo
     if stats is not None:
         stats[: _k.NUM_READ_STATS] = total
     return res
+
+
+def lead_values_reading(rules: Rules, hands: np.ndarray, trump, leader, out, maker, alone, def_alone, *, seed: int,
+                        models, upcard, made_in, worlds: int = DEFAULT_WORLDS, pool: int = DEFAULT_POOL,
+                        loner_worlds: int = 1, threads: int | None = None, voids=None, gone=None, up_known=None,
+                        won=None, cards=None, discard=None, played=None) -> tuple[np.ndarray, np.ndarray]:
+    """For the lead question under ``realistic-v3`` (``loner_worlds`` :data:`MORE_WORLDS`: ``-v4``): each lead's
+    outcome when everybody then plays as that player, as
+    :func:`~euchre_stats.cardplay.realistic.lead_values_realistic` gives it under ``pimc`` (the same rows,
+    streams and returns: every lead of deal ``i`` plays from the stream ``(seed, i)``).  The arguments of
+    :func:`play_reading`; ``cards`` the leads to try (default every card the leader holds)."""
+    from .realistic import points_table
+
+    h = np.asarray(hands, dtype=np.int64)
+    n = h.shape[0]
+    ld = _rows(leader, n, "leader")
+    rows, leads = [], []
+    for i in range(n):
+        held = int(h[i, ld[i]])
+        want = held if cards is None else sum(1 << int(c) for c in cards) & held
+        for c in range(33):
+            if (want >> c) & 1:
+                rows.append(i)
+                leads.append(c)
+    r = np.array(rows, dtype=np.int64)
+    c = np.array(leads, dtype=np.int64)
+    tricks = np.full((n, 33), -1, dtype=np.int64)
+    points = np.full((n, 33), np.nan)
+    if r.size == 0:
+        return tricks, points
+    hr = h[r].copy()
+    hr[np.arange(r.size), ld[r]] &= ~np.left_shift(np.int64(1), c)
+    pr = np.full((r.size, 3), -1, dtype=np.int8)
+    pr[:, 0] = c
+
+    def sel(x, name, dtype=np.int64):
+        return None if x is None else np.asarray(_rows(x, n, name, dtype))[r]
+
+    vd = None if voids is None else np.broadcast_to(np.asarray(voids, dtype=np.int64), (n, 4))[r]
+    pl = None if played is None else np.broadcast_to(np.asarray(played, dtype=np.int64), (n, 4))[r]
+    s0 = play_reading(rules, hr, sel(trump, "trump"), ld[r], sel(out, "out"), sel(maker, "maker"),
+                      sel(alone, "alone", bool), sel(def_alone, "def_alone"), seed=seed, models=models,
+                      upcard=sel(upcard, "upcard"), made_in=sel(made_in, "made_in"), worlds=worlds, pool=pool,
+                      loner_worlds=loner_worlds, threads=threads, trick=pr, up_known=sel(up_known, "up_known"),
+                      streams=r, discard=sel(discard, "discard"), voids=vd, gone=sel(gone, "gone"),
+                      won=sel(won, "won"), played=pl)
+    mk, al, da = _rows(maker, n, "maker"), _rows(alone, n, "alone", bool), _rows(def_alone, n, "def_alone")
+    w = np.zeros(n, dtype=np.int64) if won is None else _rows(won, n, "won")
+    held = np.bitwise_count(h[r, ld[r]].astype(np.uint64)).astype(np.int64)
+    mine = np.where(ld[r] % 2 == 0, s0, held - s0)
+    total0 = w[r] + s0
+    p0 = points_table(rules, mk[r], al[r], da[r])[np.arange(r.size), total0].astype(np.float64)
+    tricks[r, c] = mine
+    points[r, c] = np.where(ld[r] % 2 == 0, p0, -p0)
+    return tricks, points
 
 
 def sample_reading_worlds(rules: Rules, hands, trump: int, leader: int, out: int, *, models, upcard: int,
@@ -227,5 +291,6 @@ def decide_reading(rules: Rules, worlds: np.ndarray, trump: int, leader: int, ou
                                            TT_BITS, _solver_kernels.BITPOS, _solver_kernels.CARD_AT, values))
 
 
-__all__ = ["DEFAULT_POOL", "MORE_WORLDS", "auction_weights", "decide_reading", "model_arrays", "play_reading",
+__all__ = ["DEFAULT_POOL", "MORE_WORLDS", "auction_weights", "decide_reading", "lead_values_reading", "model_arrays",
+           "play_reading",
            "reads_auctions", "sample_reading_worlds"]

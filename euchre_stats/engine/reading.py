@@ -590,9 +590,9 @@ def _decision_key3(key, seat, pos, dealer, out, wseat, nt, won, trump, hands, ta
 
 
 @njit(cache=True)
-def _play_row3(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc, dealer, pts0, won0, auc, deck_mask,
-               worlds, pool, tries, hs, rs, tt, tt2, st, stk, smp, bf, rd, dc, binom, bitpos, card_at, cv, fp, rf,
-               g, eff, fw, counts, more, tm):
+def _play_row3(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc, dealer, pts0, won0, auc, played0,
+               deck_mask, worlds, pool, tries, hs, rs, tt, tt2, st, stk, smp, bf, rd, dc, binom, bitpos, card_at, cv,
+               fp, rf, g, eff, fw, counts, more, tm):
     """:func:`.realistic._play_row` as ``realistic-v3`` plays (see the module); side 0's tricks from here."""
     dkeys, dcard, drs, key = dc
     wh = smp[0]
@@ -601,8 +601,10 @@ def _play_row3(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc
     deck = _to_layout(deck_mask, trump, bitpos)
     na, nxt = _next_table(out)
     gone_l = _to_layout(gone, trump, bitpos) & ~table
-    # the cards each seat played (those of the trick on the table; ``gone`` is not attributed)
+    # the cards each seat played: ``played0`` (the earlier tricks', deck masks) and the trick on the table's
     played = np.zeros(4, dtype=np.int64)
+    for s in range(4):
+        played[s] = _to_layout(played0[s], trump, bitpos)
     s = leader
     for i in range(pos):
         played[s] |= np.int64(1) << bitpos[trump, trick[i]]
@@ -705,9 +707,9 @@ def _play_row3(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc
 
 
 @njit(cache=True, parallel=True)
-def _play_batch3(hands, trump, leader, out, trick, gone, voids, up, disc, dealer, pts0, won, stream, auc, deck_mask,
-                 worlds, pool, more, tries, hs, seed, nchunks, tt_bits, binom, bitpos, card_at, cv, fp, rf, g, eff, fw,
-                 res, stats, tm):
+def _play_batch3(hands, trump, leader, out, trick, gone, voids, up, disc, dealer, pts0, won, stream, auc, played,
+                 deck_mask, worlds, pool, more, tries, hs, seed, nchunks, tt_bits, binom, bitpos, card_at, cv, fp, rf,
+                 g, eff, fw, res, stats, tm):
     n = hands.shape[0]
     for k in prange(nchunks):
         tt, tt2, st, stk, counts0 = _search_tables(tt_bits)
@@ -720,9 +722,9 @@ def _play_batch3(hands, trump, leader, out, trick, gone, voids, up, disc, dealer
         for i in range(k * n // nchunks, (k + 1) * n // nchunks):
             _seed_stream(rs, seed, stream[i])
             res[i] = _play_row3(hands[i], trump[i], leader[i], out[i], trick[i], gone[i], voids[i], up[i], disc[i],
-                                dealer[i], pts0[i], won[i], auc[i], deck_mask, worlds, pool, tries, hs, rs, tt, tt2,
-                                st, stk, smp, bf, rd, dc, binom, bitpos, card_at, cv, fp, rf, g, eff, fw, counts, more,
-                                tm)
+                                dealer[i], pts0[i], won[i], auc[i], played[i], deck_mask, worlds, pool, tries, hs, rs,
+                                tt, tt2, st, stk, smp, bf, rd, dc, binom, bitpos, card_at, cv, fp, rf, g, eff, fw,
+                                counts, more, tm)
         for j in range(NUM_STATS):
             counts[j] = st[j]
         for j in range(NUM_READ_STATS):
@@ -730,19 +732,22 @@ def _play_batch3(hands, trump, leader, out, trick, gone, voids, up, disc, dealer
 
 
 @njit(cache=True)
-def play_batch_read(hands, trump, leader, out, trick, gone, voids, up, disc, dealer, pts0, won, stream, auc, deck_mask,
+def play_batch_read(hands, trump, leader, out, trick, gone, voids, up, disc, dealer, pts0, won, stream, auc, played,
+                    deck_mask,
                     worlds, pool, more, tries, hs, seed, nchunks, tt_bits, binom, bitpos, card_at, cv, fp, rf, g, eff,
                     fw, res, stats):
     """Play every row to the end as ``realistic-v3`` (deals with a trump suit); ``res[i]`` side 0's tricks.
 
     The arguments of :func:`.realistic.play_batch`, and: ``auc[i]`` the row's auction (:data:`A_UP`...),
-    ``pool`` the candidates drawn first per decision, ``more`` 1, or (``realistic-v4``) how many times the
+    ``played[i]`` the cards each seat played in the tricks before the current one (4 deck masks), ``pool``
+    the candidates drawn first per decision, ``more`` 1, or (``realistic-v4``) how many times the
     worlds and candidates a defender against a loner decides on, ``hs`` the hand size, the model's arrays
     ``cv`` (4 seats, 4 trumps, 33), ``fp`` (4, :data:`NUM_MODEL`), ``rf`` (4, :data:`NUM_RULE`), ``g`` (2),
     ``eff`` the effective suit table (4, 33), ``fw`` the feature bidders' weights (4, 4, :data:`NUM_FEATURES`).
     ``stats[k]`` (:data:`NUM_READ_STATS`) chunk ``k``'s counters.
     """
-    _play_batch3(hands, trump, leader, out, trick, gone, voids, up, disc, dealer, pts0, won, stream, auc, deck_mask,
+    _play_batch3(hands, trump, leader, out, trick, gone, voids, up, disc, dealer, pts0, won, stream, auc, played,
+                 deck_mask,
                  worlds, pool, more, tries, hs, seed, nchunks, tt_bits, binom, bitpos, card_at, cv, fp, rf, g, eff,
                  fw, res, stats, TRUMP)
 

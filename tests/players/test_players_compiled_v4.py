@@ -238,7 +238,7 @@ def test_kernel_card_equals_the_python_realistic_v4_card_on_the_same_worlds():
     assert agree / len(views) >= 0.99, agree
 
 
-def test_order_and_call_take_realistic_v4_and_a_feature_bidder_population():
+def test_order_call_and_lead_take_realistic_v4_and_a_feature_bidder_population():
     from euchre_stats.core.errors import DecisionInputError
     from euchre_stats.decide.call import call_decision
     from euchre_stats.decide.lead import lead_decision
@@ -256,8 +256,10 @@ def test_order_and_call_take_realistic_v4_and_a_feature_bidder_population():
     with pytest.raises(DecisionInputError, match="realistic-v4 does not read auctions that may name no trump"):
         order_decision("Jh Jd Ah 9s Tc", "9h", "eldest", Rules(no_trump=True), samples=10, seed=1,
                        model="realistic-v4")
-    with pytest.raises(DecisionInputError, match="unknown play model"):
+    with pytest.raises(DecisionInputError, match="reads the auction: give the upcard"):
         lead_decision("Kc Qc Jh Ah 9d", "h", "eldest", "eldest", samples=10, seed=1, model="realistic-v4")
+    with pytest.raises(DecisionInputError, match="unknown play model"):
+        lead_decision("Kc Qc Jh Ah 9d", "h", "eldest", "eldest", up="9h", samples=10, seed=1, model="realistic-v5")
 
 
 def _exact(view, ks, hands_now):
@@ -350,3 +352,58 @@ def test_kernel_weighted_sampler_matches_exact_probabilities_chi_square(model):
             break
     assert tested == 8
     assert rejected_uniform >= 4, rejected_uniform
+
+
+def test_lead_takes_realistic_v3_and_v4_mid_hand_and_against_a_loner():
+    """The lead after a trick without a loner (realistic-v4 plays every card as v3: the same values) and by a
+    defender against a loner (v4's defenders decide on 8 times the worlds: other values)."""
+    from euchre_stats.decide.lead import lead_decision
+
+    kw = dict(tricks=["Kd Qd 9d Td"], up="9c", samples=200, seed=3, workers=1)
+    d3 = lead_decision("Ah Kh Qh Js", "d", "eldest", "eldest", model="realistic-v3", **kw)
+    d4 = lead_decision("Ah Kh Qh Js", "d", "eldest", "eldest", model="realistic-v4", **kw)
+    assert d4.model == "realistic-v4" and len(d4.options) == 4
+    assert [o.ev for o in d3.options] == [o.ev for o in d4.options]  # nobody alone: v3's cards
+    d4 = lead_decision("Ah Kh Qh Js 9s", "c", "dealer", "eldest", up="9c", alone=True, samples=200, seed=3,
+                       workers=1, model="realistic-v4")
+    d3 = lead_decision("Ah Kh Qh Js 9s", "c", "dealer", "eldest", up="9c", alone=True, samples=200, seed=3,
+                       workers=1, model="realistic-v3")
+    assert [o.ev for o in d3.options] != [o.ev for o in d4.options]  # a defender against the loner: more worlds
+
+
+def test_lead_values_reading_plays_each_lead_from_its_deals_stream_and_reads_the_cards_played():
+    """Each lead of deal ``i`` is the play-out of that deal with the card led, from stream ``i``; the cards
+    played in earlier tricks enter the hands as dealt (the auction read): leaving them out changes some."""
+    from euchre_stats.cardplay.reading import lead_values_reading
+
+    c, auction = _contracts(120, 6, default_model())
+    keep = ~c.alone & (c.def_alone < 0)
+    hands = c.hands[keep].astype(np.int64)
+    n = len(hands)
+    made_in = np.where(c.trump[keep] == auction.up_suit, 1, 2)
+    kw = dict(seed=4, models=auction.models, upcard=auction.upcard, made_in=made_in, up_known=c.up_known[keep],
+              discard=c.discard[keep])
+    args = (NA, hands, c.trump[keep], 0, 0, c.maker[keep], False, -1)
+    tricks, points = lead_values_reading(*args, threads=1, **kw)
+    assert np.array_equal(tricks, lead_values_reading(*args, threads=2, **kw)[0])
+    i = 0
+    cards = [x for x in range(33) if (int(hands[i, 0]) >> x) & 1]
+    h1 = np.repeat(hands[i:i + 1], len(cards), axis=0)
+    h1[:, 0] &= ~np.left_shift(np.int64(1), np.array(cards))
+    tr = np.full((len(cards), 3), -1, dtype=np.int8)
+    tr[:, 0] = cards
+    one = {k: (v[i] if isinstance(v, np.ndarray) else v) for k, v in kw.items()}
+    s0 = play_reading(NA, h1, c.trump[keep][i], 0, 0, c.maker[keep][i], False, -1, trick=tr, threads=1,
+                      streams=np.zeros(len(cards), dtype=np.int64), **one)
+    assert np.array_equal(tricks[i, cards], s0)
+    assert (points[~np.isnan(points)] != 0).all()
+    # a trick played (the first card of each hand, a fake trick: only what the kernel reads of it): the
+    # cards each seat played are read with the hands as dealt
+    low = hands & -hands
+    rest = hands & ~low
+    gone = np.bitwise_or.reduce(low, axis=1)
+    kw2 = dict(kw, gone=gone)
+    a = lead_values_reading(NA, rest, c.trump[keep], 0, 0, c.maker[keep], False, -1, threads=1, played=low, **kw2)[0]
+    b = lead_values_reading(NA, rest, c.trump[keep], 0, 0, c.maker[keep], False, -1, threads=1, **kw2)[0]
+    assert not np.array_equal(a, b)
+    assert n >= 50
