@@ -19,7 +19,7 @@ from .group import cli
 
 def reading_sampling_options(func):
     """:func:`sampling_options` whose ``--model`` also takes ``realistic-v3`` and ``realistic-v4`` (``order``,
-    ``call``, ``lead``)."""
+    ``call``, ``lead``, ``discard``, ``alone``)."""
     return sampling_options(func, reading=True)
 
 
@@ -177,7 +177,7 @@ def call(hand, turned_down, seat, pass_model, infer, compare_models, named, samp
 @click.option("--alone", is_flag=True, help="the maker went alone")
 @click.option("--infer/--no-infer", default=True, show_default=True,
               help="weight deals by how likely the passes before the maker are")
-@sampling_options
+@reading_sampling_options
 @bidding_option
 @players_option
 @rules_options

@@ -407,3 +407,23 @@ def test_lead_values_reading_plays_each_lead_from_its_deals_stream_and_reads_the
     b = lead_values_reading(NA, rest, c.trump[keep], 0, 0, c.maker[keep], False, -1, threads=1, **kw2)[0]
     assert not np.array_equal(a, b)
     assert n >= 50
+
+
+def test_discard_and_alone_take_the_reading_models():
+    from euchre_stats.core.errors import DecisionInputError
+    from euchre_stats.decide.alone import alone_decision
+    from euchre_stats.decide.discard import discard_decision
+
+    kw = dict(samples=80, seed=2, workers=1)
+    d3 = discard_decision("Js Jc As Kh 9d Td", "Js", model="realistic-v3", **kw)
+    d4 = discard_decision("Js Jc As Kh 9d Td", "Js", model="realistic-v4", **kw)
+    assert d3.model == "realistic-v3" and d4.model == "realistic-v4" and len(d4.options) == len(d3.options) >= 4
+    assert [o.ev for o in d3.options] == [o.ev for o in d4.options]  # nobody alone: v4 plays as v3
+    assert [o.ev for o in d3.options] != [o.ev for o in discard_decision("Js Jc As Kh 9d Td", "Js", **kw).options]
+    rules = Rules(defend_alone=True)
+    a = alone_decision("Jh Jd Ah Kh Qh", "h", "eldest", "partner", rules, up="9h", maker_alone=True,
+                       model="realistic-v4", **kw)
+    assert a.model == "realistic-v4" and {o.action for o in a.options} == {"defend alone", "defend with partner"}
+    with pytest.raises(DecisionInputError, match="reads the auction: give the upcard"):
+        alone_decision("Jh Jd Ah Kh Qh", "h", "eldest", "partner", rules, maker_alone=True, model="realistic-v3",
+                       **kw)
