@@ -15,6 +15,9 @@ Prints each mean with its 95% interval and the paired differences.  The port is 
 scores like python v3 (and the gain over v1 is the same in both).
 
     NUMBA_NUM_THREADS=1 python benchmarks/v3_port.py --deals 40000 --seed 30 [--skip-v1]
+
+``--v4``: the same with ``realistic-v4`` in place of ``realistic-v3`` on both sides (the Python player
+``players/defence.py`` defend=20, the compiled ``--model realistic-v4``).
 """
 
 from __future__ import annotations
@@ -90,11 +93,13 @@ def main():
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--skip-v1", action="store_true", help="no Python v1 self-play")
     ap.add_argument("--out", default=None, help="write the per-deal figures (JSON)")
+    ap.add_argument("--v4", action="store_true", help="realistic-v4 in place of realistic-v3, both sides")
     a = ap.parse_args()
     rules = Rules()
     res = {}
     t0 = time.process_time()
-    s3 = play_hands("realistic-v3", hands=a.deals, seed=a.seed, rules=rules)
+    v3 = "realistic-v4" if a.v4 else "realistic-v3"
+    s3 = play_hands(v3, hands=a.deals, seed=a.seed, rules=rules)
     print(f"python v3 self-play: {time.process_time() - t0:.0f} CPU-s", flush=True)
     rows = contracts_of(s3)
     res["python v3"] = np.array([r["dealer_side_points"] for r in rows], dtype=float)
@@ -105,7 +110,7 @@ def main():
         assert all(x["maker"] == y["maker"] and x["trump"] == y["trump"] and x["alone"] == y["alone"]
                    for x, y in zip(rows, s1)), "the contracts differ between the self-plays"
         res["python v1"] = np.array([r["dealer_side_points"] for r in s1], dtype=float)
-    for name, model in (("compiled v3", "realistic-v3"), ("compiled v1", "pimc")):
+    for name, model in (("compiled v3", v3), ("compiled v1", "pimc")):
         t0 = time.process_time()
         res[name] = compiled(rules, rows, model, a.seed, a.workers)
         print(f"{name}: {time.process_time() - t0:.1f} CPU-s", flush=True)

@@ -11,7 +11,7 @@ import click
 import euchre_stats as es
 
 from .common import handle_errors, output_options, progress_bar, rules_options
-from .decide import _finish, bidding_option, sampling_options
+from .decide import _finish, bidding_option, reading_sampling_options
 from .group import cli
 
 
@@ -25,7 +25,7 @@ from .group import cli
 @click.option("--maker-alone", is_flag=True, help="a defender's question: the maker went alone")
 @click.option("--infer/--no-infer", default=True, show_default=True,
               help="weight deals by how likely the auction seen is")
-@sampling_options
+@reading_sampling_options
 @bidding_option
 @rules_options
 @output_options()

@@ -18,16 +18,18 @@ from .group import cli
 
 
 def reading_sampling_options(func):
-    """:func:`sampling_options` whose ``--model`` also takes ``realistic-v3`` (``order``, ``call``)."""
+    """:func:`sampling_options` whose ``--model`` also takes ``realistic-v3`` and ``realistic-v4`` (``order``,
+    ``call``, ``lead``, ``discard``, ``alone``)."""
     return sampling_options(func, reading=True)
 
 
 def sampling_options(func, reading: bool = False):
     """``--samples``, ``--target-se``, ``--seed``, ``--workers``, ``--model`` (with ``reading``, ``realistic-v3``
     too: the play-outs read the auction)."""
-    models = ["pimc", "dd"] + (["realistic-v3"] if reading else [])
+    models = ["pimc", "dd"] + (["realistic-v3", "realistic-v4"] if reading else [])
     more = (", realistic-v3 = realistic play as the player realistic-v3 (worlds weighted by the auction, "
-            "defenders cash sure winners)") if reading else ""
+            "defenders cash sure winners), realistic-v4 = realistic-v3 defending against a loner on 8 times "
+            "the worlds") if reading else ""
 
     @click.option("--samples", "-n", type=click.IntRange(min=1), default=10000, show_default=True,
                   help="the effective sample wanted: deals are played until it is reached (uniform deals: "
@@ -175,7 +177,7 @@ def call(hand, turned_down, seat, pass_model, infer, compare_models, named, samp
 @click.option("--alone", is_flag=True, help="the maker went alone")
 @click.option("--infer/--no-infer", default=True, show_default=True,
               help="weight deals by how likely the passes before the maker are")
-@sampling_options
+@reading_sampling_options
 @bidding_option
 @players_option
 @rules_options
@@ -212,7 +214,7 @@ def discard(hand, upcard, maker, alone, infer, samples, target_se, seed, workers
                    "(--alone-declared before-lead); implies --alone")
 @click.option("--defender-alone", default=None, help="seat of a defender who went alone")
 @click.option("--discard", "discard_card", default=None, help="your discard, if you are the dealer")
-@sampling_options
+@reading_sampling_options
 @bidding_option
 @players_option
 @rules_options

@@ -27,6 +27,9 @@ DEFAULT_PLAY_MODEL = "pimc"
 #: lead against the makers; :mod:`euchre_stats.cardplay.reading`): only an :class:`Evaluator` given the
 #: auction (``order``, ``call``) plays it
 READING_MODEL = "realistic-v3"
+#: the play models that read the auction: ``realistic-v3``, and ``realistic-v4`` (the same, a defender against
+#: a lone maker deciding on :data:`~euchre_stats.cardplay.reading.MORE_WORLDS` times the worlds)
+READING_MODELS = (READING_MODEL, "realistic-v4")
 
 
 # --- samples of one option ------------------------------------------------------------------
@@ -301,20 +304,20 @@ class Evaluator:
     def __init__(self, rules: Rules, model: str, asker: int, workers: int | None,
                  pimc_worlds: int = 24, auction=None):
         """``auction`` (:class:`~euchre_stats.bidding.auction.Auction`: its ``upcard``, ``up_suit`` and the
-        bidding ``models`` by seat) is read by the play model :data:`READING_MODEL`, which needs it."""
-        if model not in PLAY_MODELS and not (model == READING_MODEL and auction is not None):
-            expected = "dd, pimc or realistic-v3" if auction is not None else "dd or pimc"
+        bidding ``models`` by seat) is read by the play models :data:`READING_MODELS`, which need it."""
+        if model not in PLAY_MODELS and not (model in READING_MODELS and auction is not None):
+            expected = "dd, pimc, realistic-v3 or realistic-v4" if auction is not None else "dd or pimc"
             raise PlayModelError(f"unknown play model {model!r}: expected {expected}")
         if four_handed_only(rules):
             raise PlayModelError(four_handed_only(rules))
         self.rules, self.model, self.asker, self.workers = rules, model, asker, workers
         self.pimc_worlds = pimc_worlds
         self.auction = auction
-        if model == READING_MODEL:
+        if model in READING_MODELS:
             from .reading import model_arrays
 
             if may_call_no_trump(rules, 2):
-                raise PlayModelError("play model realistic-v3 does not read auctions that may name no trump "
+                raise PlayModelError(f"play model {model} does not read auctions that may name no trump "
                                      "(use pimc)")
             model_arrays(rules, auction.models)  # refuses a model it cannot read, before any deal is played
         if model == "pimc":  # a cold kernel compiles on two cores (docs/performance.md, "On two cores")
@@ -359,7 +362,7 @@ class Evaluator:
                 from ..solver import solve_many
 
                 side0[idx] = solve_many(hands, c.trump[idx], leader, out, threads=self.workers)
-            elif self.model == READING_MODEL:
+            elif self.model in READING_MODELS:
                 side0[idx] = self._play_reading(c, idx, hands, leader, out, rng, streams)
             else:
                 from .realistic import play_realistic
@@ -373,10 +376,10 @@ class Evaluator:
         return self.score(c, side0)
 
     def _play_reading(self, c: Contracts, idx, hands, leader, out, rng, streams) -> np.ndarray:
-        """Side 0's tricks of the live rows ``idx`` played as ``realistic-v3``: the round each contract was
+        """Side 0's tricks of the live rows ``idx`` played as ``realistic-v3`` (or ``-v4``): the round each contract was
         made in follows from its trump (round two never names the upcard's suit)."""
         from ..core.cards import JOKER
-        from .reading import play_reading
+        from .reading import MORE_WORLDS, play_reading
 
         a = self.auction
         up = np.full(len(idx), -1, dtype=np.int64) if c.up_known is None else c.up_known[idx]
@@ -388,6 +391,7 @@ class Evaluator:
         return play_reading(self.rules, hands, c.trump[idx], leader, out, c.maker[idx], c.alone[idx],
                             c.def_alone[idx], seed=int(rng.integers(2**62)), models=a.models, upcard=upcard,
                             made_in=made_in, worlds=self.pimc_worlds, threads=self.workers, up_known=up,
+                            loner_worlds=MORE_WORLDS if self.model == "realistic-v4" else 1,
                             streams=None if streams is None else np.asarray(streams)[idx],
                             discard=None if c.discard is None else c.discard[idx])
 

@@ -17,7 +17,7 @@ from ..bidding.model import BiddingModel, default_model
 from ..core.cards import JOKER, card_name, parse_card, trump_letter
 from ..core.errors import DecisionInputError
 from ..core.seats import DEALER, SEAT_NAMES, parse_seat, partner_of
-from ..cardplay.contracts import DEFAULT_PLAY_MODEL, Contracts, Evaluator, Outcome
+from ..cardplay.contracts import DEFAULT_PLAY_MODEL, READING_MODELS, Contracts, Evaluator, Outcome
 from ..rules import (hand_point_limit, NORTH_AMERICAN, Rules, dealer_picks_up, why_no_alone_before_lead,
                      why_no_defend_alone)
 from ..sampling.dealer import KITTY, Dealer, Knowledge
@@ -53,7 +53,7 @@ def alone_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, u
     and ``"defend alone"``; values are points for the asker's side.
     """
     rules = Rules.from_json(rules)
-    check_models(model, None)
+    check_models(model, None, rules, reading=True)
     t = contract_trump(trump, rules)
     m, asker = parse_seat(maker), parse_seat(seat)
     cards, hmask = hand_setup(hand, rules)
@@ -83,7 +83,9 @@ def alone_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, u
     game = game_state(rules, score, asker, model, bidding)
     bidding = bidding or default_model()
     auction = Auction(rules, bidding, upc if upc is not None else 0, t if upc is None else None)
-    ev = Evaluator(rules, model, asker, workers)
+    if model in READING_MODELS and upc is None:
+        raise DecisionInputError(f"play model {model} reads the auction: give the upcard (--up)")
+    ev = Evaluator(rules, model, asker, workers, auction=auction if model in READING_MODELS else None)
     lone_maker = maker_alone and defending
     # the dealer took the upcard up unless it sits out behind a partner who went alone with the call
     picked = round_one and bool(dealer_picks_up(rules, m, lone_maker))

@@ -12,7 +12,7 @@ from ..core.bits import held_copy
 from ..core.cards import JOKER, card_name, cards_to_mask, parse_card, parse_cards
 from ..core.errors import DecisionInputError
 from ..core.seats import DEALER, SEAT_NAMES, parse_seat
-from ..cardplay.contracts import DEFAULT_PLAY_MODEL, Evaluator
+from ..cardplay.contracts import DEFAULT_PLAY_MODEL, READING_MODELS, Evaluator
 from ..rules import (hand_point_limit, game_name, NORTH_AMERICAN, Rules, alone_with_the_call, may_discard,
                      order_must_go_alone)
 from ..sampling.dealer import Dealer, Knowledge
@@ -37,7 +37,7 @@ def discard_decision(hand, upcard, rules: Rules = NORTH_AMERICAN, *, maker="deal
     default); ``alone`` when that seat went alone.
     """
     rules = Rules.from_json(rules)
-    check_models(model, None)
+    check_models(model, None, rules, reading=True)
     m = parse_seat(maker)
     cards, hmask = hand_setup(hand, rules, size=rules.hand_size + 1)
     up = upcard if isinstance(upcard, int) else parse_card(upcard, rules.deck_obj)
@@ -58,7 +58,7 @@ def discard_decision(hand, upcard, rules: Rules = NORTH_AMERICAN, *, maker="deal
     k.need = [rules.hand_size] * 3 + [0, kitty_size(rules) - 1]
     k.known[DEALER] = hmask
     dealer = Dealer(k)
-    ev = Evaluator(rules, model, DEALER, workers)
+    ev = Evaluator(rules, model, DEALER, workers, auction=auction if model in READING_MODELS else None)
     choices = weakest_first([c for c in cards if may_discard(rules, c, up)], up_suit)
     before = range(m) if m != DEALER else range(3)
 

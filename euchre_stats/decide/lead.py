@@ -21,7 +21,7 @@ from ..core.errors import DecisionInputError, DuplicateCardError
 from ..core.seats import DEALER, SEAT_NAMES, parse_seat
 from ..core.trump import EFF_SUIT, SUIT_MASK, touching_classes, trick_winner_index
 from ..game.policies import best_discard
-from ..cardplay.contracts import DEFAULT_PLAY_MODEL, Outcome
+from ..cardplay.contracts import DEFAULT_PLAY_MODEL, READING_MODELS, Outcome
 from ..rules import (hand_point_limit, game_name, NORTH_AMERICAN, Rules, alone_with_the_call, first_leader,
                      hand_points_array, lone_defence_possible, may_discard, order_must_go_alone, sitting_out,
                      why_no_alone_before_lead, why_no_defend_alone)
@@ -110,7 +110,7 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
     discard : the dealer's discard, when the leader is the dealer and remembers it
     """
     rules = Rules.from_json(rules)
-    check_models(model, None)
+    check_models(model, None, rules, reading=True)
     deck = rules.deck_obj
     t = contract_trump(trump, rules)
     m = parse_seat(maker)
@@ -198,6 +198,9 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
     auction = None
     if infer and upc is not None:
         auction = Auction(rules, bidding or default_model(), upc)
+    if model in READING_MODELS and auction is None:
+        raise DecisionInputError(f"play model {model} reads the auction: give the upcard (--up) and keep the "
+                                 "inference on")
     out_mask = sum(1 << s for s in range(4) if not active[s])
     legal = cards  # any card may be led
     # touching cards lead alike against every card still in play, whoever sees it: one is played
@@ -225,6 +228,17 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
 
             vals = card_values_many(hands, np.full(n, t), np.full(n, asker), np.full(n, out_mask, np.uint8),
                                     threads=workers)
+        elif model in READING_MODELS:  # the play-outs read the auction: the hands as dealt are now + played
+            from ..cardplay.reading import MORE_WORLDS, lead_values_reading
+
+            vals, _ = lead_values_reading(rules, hands, t, asker, out_mask, lone, alone, -1 if da is None else da,
+                                          seed=int(rng.integers(2**62)), models=auction.models, upcard=upc,
+                                          made_in=1 if round_one else 2, worlds=pimc_worlds,
+                                          loner_worlds=MORE_WORLDS if model == "realistic-v4" else 1,
+                                          threads=workers, voids=voids[:4], gone=k.gone, up_known=up_in_dealer,
+                                          won=won[0], cards=[run[0] for run in runs], discard=np.full(n, dc),
+                                          played=played_by)
+            vals = vals[:, [lead_of.get(c, c) for c in range(vals.shape[1])]]
         else:
             from ..cardplay.realistic import lead_values_realistic
 

@@ -19,7 +19,9 @@ from .driver import Sampling
 MODEL_WORDS = {"dd": "double-dummy play (every card seen: flatters the side that can see more)",
                "pimc": "realistic play (each player samples worlds from their own information)",
                "realistic-v3": "realistic play as the player realistic-v3 (worlds weighted by the auction; "
-                               "defenders cash a sure winner on lead against the makers)"}
+                               "defenders cash a sure winner on lead against the makers)",
+               "realistic-v4": "realistic play as the player realistic-v4 (realistic-v3, a defender against a "
+                               "lone maker deciding on 8 times the worlds)"}
 PASS_WORDS = {"hand": "the hand-strength bidding model (hard decisions in play; soft only to infer hands)",
               "zero": "zero (a pass scores 0)",
               "dd": "double-dummy bidders on their own sampled deals",

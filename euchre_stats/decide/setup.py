@@ -19,7 +19,7 @@ from ..core.cards import (JOKER, NO_TRUMP_WORDS, card_name, cards_to_mask, parse
 from ..core.errors import DecisionInputError, InconsistentDealError
 from ..core.stats import weighted_mean_se
 from ..core.trump import NO_TRUMP, POWER
-from ..cardplay.contracts import PLAY_MODELS, READING_MODEL, Contracts, Evaluator, Outcome
+from ..cardplay.contracts import PLAY_MODELS, READING_MODELS, Contracts, Evaluator, Outcome
 from ..rules import Rules, hand_points_array, joker_up_names_trump, may_call_no_trump
 from ..sampling.dealer import KITTY, Dealer, Knowledge
 from . import PASS_MODELS
@@ -116,13 +116,13 @@ def zero_outcome(n: int) -> Outcome:
 def check_models(model: str, pass_model: str | None, rules: Rules | None = None, reading: bool = False):
     """Refuse an unknown play or pass model, and the ``dd`` pass model where it would mislead: its
     double-dummy bidders never name no trump, so under rules that allow it they would value the
-    pass as if nobody ever did.  ``reading``: the question also plays :data:`READING_MODEL` (``order``,
+    pass as if nobody ever did.  ``reading``: the question also plays :data:`READING_MODELS` (``order``,
     ``call``: their play-outs know the auction)."""
-    models = PLAY_MODELS + ((READING_MODEL,) if reading else ())
+    models = PLAY_MODELS + (READING_MODELS if reading else ())
     if model not in models:
         raise DecisionInputError(f"unknown play model {model!r}: expected one of {', '.join(models)}")
-    if model == READING_MODEL and rules is not None and may_call_no_trump(rules, 2):
-        raise DecisionInputError("play model realistic-v3 does not read auctions that may name no trump "
+    if model in READING_MODELS and rules is not None and may_call_no_trump(rules, 2):
+        raise DecisionInputError(f"play model {model} does not read auctions that may name no trump "
                                  "(--no-trump): use pimc")
     if pass_model is not None and pass_model not in PASS_MODELS:
         raise DecisionInputError(

@@ -20,8 +20,14 @@ makes them:
   best, then the lowest card number.
 
 The bidding model enters as arrays (per seat: the count's card values per trump, a row of
-:data:`NUM_MODEL` numbers, a row of :data:`NUM_RULE` rule flags), so any count model (any
-thresholds, temperature) is read without a recompile.  Randomness as the realistic kernel: a
+:data:`NUM_MODEL` numbers, a row of :data:`NUM_RULE` rule flags, and the feature bidder's weights), so
+any count model (any thresholds, temperature) and any feature bidder (``bidding/model_v2.py``:
+``shipped-v2``, ``shipped-v3``; its level and margin from the hand's features, :func:`feature_row`, the
+twin of ``bidding/features.py`` checked equal on random hands) is read without a recompile.
+
+``realistic-v4`` (``more`` > 1) is the same play-out but for a defender against a lone maker (nobody
+defending alone), who decides on ``more`` times the worlds, drawn from as many times the candidates (at
+most :data:`MAX_POOL`), as ``players/defence.py`` ``MORE`` does.  Randomness as the realistic kernel: a
 splitmix64 stream per row from ``(seed, stream)``; the pool, the hands of seats sitting out and the
 resampling draw from it, so results do not depend on threads or chunks.  A chunk's table of decisions
 already made (as :func:`.realistic._decision_key`, with the cards each seat played and the row's
@@ -57,17 +63,31 @@ from .search import NUM_STATS, TRUMP, _bit_index, _popcount, _reps, _to_layout
 from .worlds import _LOW32, REJECT_TRIES, _below_small, _fill_worlds, _mix, _next, _sampler_arrays, _seed_stream
 
 #: stats fields beyond :data:`.realistic.NUM_PLAY_STATS`: decisions on weighted worlds, candidates drawn,
-#: decisions whose pool grew, the sum of the effective candidates (rounded down)
+#: decisions whose pool grew, the sum of the effective candidates (rounded down), decisions of a defender
+#: against a loner on ``more`` times the worlds (``realistic-v4``)
 ST_READ, ST_POOL, ST_GROWN, ST_ESS = NUM_PLAY_STATS, NUM_PLAY_STATS + 1, NUM_PLAY_STATS + 2, NUM_PLAY_STATS + 3
-NUM_READ_STATS = NUM_PLAY_STATS + 4
+ST_MORE = NUM_PLAY_STATS + 4
+NUM_READ_STATS = NUM_PLAY_STATS + 5
 #: candidates drawn at most per decision (the pool grows fourfold while thin), as ``players/reading.py``
 MAX_POOL = 4096
 #: a near-tie of the defence rule: within this many points a world of the best card
 NEAR = 0.25
-#: a seat's model row
+#: a seat's model row; ``F_KIND`` 0 a count model, 1 the feature bidder (``bidding/model_v2.py``: its
+#: weights in ``fw``), ``F_JUNK`` its ``junk_pass``
 (F_ORDER, F_ORDER_ALONE, F_CALL, F_CALL_ALONE, F_NEXT, F_UPW, F_LPU, F_TEMP, F_KING, F_KACE,
- F_VOID) = range(11)
-NUM_MODEL = 11
+ F_VOID, F_KIND, F_JUNK) = range(13)
+NUM_MODEL = 13
+#: the feature bidder's weights by seat ``fw[seat, W_*, feature]``: ordering, ordering alone, calling, calling
+#: alone (``order_w``, ``alone_w``, ``call_w``, ``call_alone_w``)
+W_ORDER, W_ALONE, W_CALL, W_CALL_ALONE = range(4)
+#: the features (``bidding/features.py``: ``FEATURES``), the hand's first (``HAND_FEATURES`` and
+#: ``COUNT_FEATURES``); the test checks these numbers and the columns against that module
+NUM_FEATURES = 49
+NUM_HAND_FEATURES = 43
+#: the feature bidder's scale of the margin kept inside a level, and how far below 0 a junk suit is held
+#: (``bidding/model_v2.py``: ``MARGIN_SCALE``, ``JUNK_MARGIN``; the test checks them equal)
+MARGIN_SCALE = 0.2
+JUNK_MARGIN = 1.0
 #: a seat's rule flags: its round-one acceptance must be alone, it may call alone in round one, in round
 #: two, it may pass in round two
 R_MUST_ALONE, R_ALONE1, R_ALONE2, R_PASS2 = range(4)
@@ -78,7 +98,8 @@ G_NEEDS_TRUMP, G_JOINS = 0, 1
 #: whether the maker went alone, the lone defender's seat or -1
 A_UP, A_ROUND, A_MAKER, A_ALONE, A_DEF_ALONE = range(5)
 NUM_AUCTION = 5
-__all__ = ["MAX_POOL", "NEAR", "REJECT_TRIES", "auction_weights", "decide_read_given_worlds", "play_batch_read"]
+__all__ = ["MAX_POOL", "NEAR", "REJECT_TRIES", "auction_weights", "decide_read_given_worlds", "feature_row",
+           "play_batch_read", "sample_read_worlds"]
 
 #: the dealer's seat on the kernel's seats (the four-handed game)
 KDEALER = 3
@@ -121,28 +142,144 @@ def _count(h, t, cv, eff, king, kace, void):
     return s
 
 
+# --- the feature bidder's features (twin of bidding/features.py, checked equal on random hands) ----------
 @njit(cache=True)
-def _round_one(h, s, up, cv, fp, rf, g, eff):
+def feature_row(h, t, count, up, banned, eff, x):
+    """Fill ``x`` (:data:`NUM_FEATURES`) with the features of hand ``h`` (deck mask) under trump ``t``: the
+    hand's (``bidding/features.py::hand_features`` with the ``count`` column ``count`` and its interactions)
+    then the context's (``context_features``: round one with the upcard ``up`` when ``banned`` < 0, round two
+    with the turned-down suit ``banned``)."""
+    trumps = joker = right = left = ace = king = 0
+    cnt = 0  # cards per effective suit, 8 bits a suit
+    aces = 0
+    kings = 0
+    m = h
+    while m:
+        b = m & -m
+        m ^= b
+        c = _bit_index(b)
+        e = eff[t, c]
+        if e == t:
+            trumps += 1
+            if c == 32:
+                joker += 1
+            elif c == t * 8 + 4:
+                right += 1
+            elif c == (3 - t) * 8 + 4:
+                left += 1
+            elif c == t * 8 + 7:
+                ace += 1
+            elif c == t * 8 + 6:
+                king += 1
+        else:
+            cnt += 1 << (8 * e)
+            r = c & 7
+            if r == 7:
+                aces |= 1 << e
+            elif r == 6:
+                kings |= 1 << e
+    off_aces = off_kings = kings_ace = voids = singles = losers = 0
+    for su in range(4):
+        if su == t:
+            continue
+        n = (cnt >> (8 * su)) & 0xFF
+        a = (aces >> su) & 1
+        kg = (kings >> su) & 1
+        off_aces += a
+        off_kings += kg * (1 - a)
+        kings_ace += kg * a
+        voids += n == 0
+        singles += (n == 1) and a == 0
+        losers += n - a - kg * a
+    top3 = right + left + ace + joker
+    x[0] = 1.0
+    x[1] = trumps
+    x[2] = joker
+    x[3] = right
+    x[4] = left
+    x[5] = ace
+    x[6] = king
+    x[7] = trumps - joker - right - left - ace - king
+    x[8] = off_aces
+    x[9] = off_kings
+    x[10] = kings_ace
+    x[11] = voids
+    x[12] = singles
+    x[13] = losers
+    x[14] = 1.0 if right + left + joker >= 2 else 0.0
+    x[15] = top3
+    x[16] = 1.0 if trumps == 1 else 0.0
+    x[17] = 1.0 if trumps >= 3 else 0.0
+    x[18] = 1.0 if trumps >= 4 else 0.0
+    x[19] = 1.0 if top3 >= 2 and off_aces >= 1 else 0.0
+    x[20] = trumps * top3
+    x[21] = count
+    x[22] = count * count / 10
+    for k in range(1, 21):
+        x[22 + k] = count * x[k] / 5
+    for k in range(NUM_HAND_FEATURES, NUM_FEATURES):
+        x[k] = 0.0
+    if up >= 0 and banned < 0:
+        r = up & 7 if up != 32 else -1
+        x[43] = 1.0 if r == 4 else 0.0
+        x[44] = 1.0 if r == 7 else 0.0
+        x[45] = 1.0 if r == 6 else 0.0
+        x[46] = 1.0 if (r >= 0 and r <= 3) or r == 5 else 0.0
+    if banned >= 0:
+        if t == 3 - banned:
+            x[47] = 1.0
+            x[48] = float(trumps)
+
+
+@njit(cache=True)
+def _dot(x, w):
+    """``x . w`` summed from the first column (``bidding/model_v2.py::_dot``'s order: the same float)."""
+    acc = x[0] * w[0]
+    for k in range(1, x.shape[0]):
+        acc = acc + x[k] * w[k]
+    return acc
+
+
+@njit(cache=True)
+def _level(take, alone):
+    """The feature bidder's value: the level (0 pass, 1 take, 2 alone) plus a little of the deciding margin."""
+    if take > 0:
+        if alone > 0:
+            return 2.0 + 0.49 * np.tanh(alone / MARGIN_SCALE)
+        return 1.0 + 0.49 * np.tanh(alone / MARGIN_SCALE)
+    return 0.49 * np.tanh(take / MARGIN_SCALE)
+
+
+@njit(cache=True)
+def _round_one(h, s, up, cv, fp, rf, g, eff, fw, x):
     """``(P accept, P alone)`` of seat ``s`` holding ``h`` in round one (``Auction.p_round_one``)."""
     us = up >> 3
     c = cv[s]
     king, kace, void = fp[s, F_KING], fp[s, F_KACE], fp[s, F_VOID]
+    feature = fp[s, F_KIND] != 0.0
     st0 = 0.0
+    five = h
     if s == KDEALER:  # the best five of six, ties within 1e-9 to the lowest discard
         six = h | (np.int64(1) << up)
         st = -1e300
-        for x in range(33):
-            if (six >> x) & 1:
-                v = _count(six & ~(np.int64(1) << x), us, c, eff, king, kace, void)
+        for q in range(33):
+            if (six >> q) & 1:
+                v = _count(six & ~(np.int64(1) << q), us, c, eff, king, kace, void)
                 if v > st + 1e-9:
                     st = v
+                    five = six & ~(np.int64(1) << q)
     else:
         st0 = _count(h, us, c, eff, king, kace, void)
         upv = c[us, up] * fp[s, F_UPW]
         st = st0 + upv if s == 1 else st0 - upv
-    sa = st
-    if s == 1 and g[G_JOINS] == 0:
-        sa = st0 + c[us, up] * fp[s, F_LPU] if fp[s, F_LPU] != 0.0 else st0
+    if feature:  # the level and margin of the feature bidder, on the count's five cards (the same for alone)
+        feature_row(five, us, st, up, -1, eff, x)
+        st = _level(_dot(x, fw[s, W_ORDER]), _dot(x, fw[s, W_ALONE]))
+        sa = st
+    else:
+        sa = st
+        if s == 1 and g[G_JOINS] == 0:
+            sa = st0 + c[us, up] * fp[s, F_LPU] if fp[s, F_LPU] != 0.0 else st0
     temp = fp[s, F_TEMP]
     pa = _p(sa, fp[s, F_ORDER_ALONE], temp)
     p = pa if rf[s, R_MUST_ALONE] else _p(st, fp[s, F_ORDER], temp)
@@ -152,10 +289,27 @@ def _round_one(h, s, up, cv, fp, rf, g, eff):
 
 
 @njit(cache=True)
-def _suit_counts(h, s, us, cv, fp, eff, out):
-    """Round two: ``out[t]`` the count of each suit for seat ``s`` (next's bonus added; the turned-down
-    suit -inf); returns the best."""
+def _suit_counts(h, s, us, cv, fp, eff, fw, x, out):
+    """Round two: ``out[t]`` each suit's count (next's bonus added) or, for the feature bidder, its score of
+    calling it over passing (junk suits held down); the turned-down suit -inf.  Returns the best suit's
+    count, or the feature bidder's level and margin of the suit scoring highest (ties to the lower suit)."""
     c = cv[s]
+    if fp[s, F_KIND] != 0.0:
+        bt = -1
+        ba = 0.0
+        for t in range(4):
+            if t == us:
+                out[t] = -np.inf
+                continue
+            feature_row(h, t, _count(h, t, c, eff, fp[s, F_KING], fp[s, F_KACE], fp[s, F_VOID]), -1, us, eff, x)
+            take = _dot(x, fw[s, W_CALL])
+            if fp[s, F_JUNK] != 0.0 and x[15] == 0.0 and x[1] <= 2.0 and x[8] == 0.0:
+                take = min(take, 0.0) - JUNK_MARGIN
+            out[t] = take
+            if bt < 0 or take > out[bt]:
+                bt = t
+                ba = _dot(x, fw[s, W_CALL_ALONE])
+        return _level(out[bt], ba)
     for t in range(4):
         out[t] = -np.inf if t == us else _count(h, t, c, eff, fp[s, F_KING], fp[s, F_KACE], fp[s, F_VOID])
     out[3 - us] += fp[s, F_NEXT]
@@ -167,7 +321,7 @@ def _suit_counts(h, s, us, cv, fp, eff, out):
 
 
 @njit(cache=True)
-def _auction_weight(d, up, made_in, maker, alone, asker, trump, cv, fp, rf, g, eff, c4):
+def _auction_weight(d, up, made_in, maker, alone, asker, trump, cv, fp, rf, g, eff, fw, c4, x):
     """The likelihood of the auction seen by ``asker`` under the model, given the hands as dealt ``d``
     (4 deck masks, the kernel's seats): ``players/reading.py::auction_likelihood`` for one deal."""
     w = 1.0
@@ -175,7 +329,7 @@ def _auction_weight(d, up, made_in, maker, alone, asker, trump, cv, fp, rf, g, e
         for s in range(maker + 1):
             if s == asker or s == KDEALER:
                 continue
-            p, pa = _round_one(d[s], s, up, cv, fp, rf, g, eff)
+            p, pa = _round_one(d[s], s, up, cv, fp, rf, g, eff, fw, x)
             if s != maker:
                 w *= 1.0 - p
                 continue
@@ -186,11 +340,11 @@ def _auction_weight(d, up, made_in, maker, alone, asker, trump, cv, fp, rf, g, e
     us = up >> 3
     for s in range(4):
         if s != asker:
-            w *= 1.0 - _round_one(d[s], s, up, cv, fp, rf, g, eff)[0]
+            w *= 1.0 - _round_one(d[s], s, up, cv, fp, rf, g, eff, fw, x)[0]
     for s in range(maker + 1):
         if s == asker:
             continue
-        best = _suit_counts(d[s], s, us, cv, fp, eff, c4)
+        best = _suit_counts(d[s], s, us, cv, fp, eff, fw, x, c4)
         temp = fp[s, F_TEMP]
         if s != maker:
             w *= 1.0 - _p(best, fp[s, F_CALL], temp)
@@ -208,11 +362,12 @@ def _auction_weight(d, up, made_in, maker, alone, asker, trump, cv, fp, rf, g, e
 
 
 @njit(cache=True)
-def auction_weights(dealt, up, made_in, maker, alone, asker, trump, cv, fp, rf, g, eff, out):
+def auction_weights(dealt, up, made_in, maker, alone, asker, trump, cv, fp, rf, g, eff, fw, out):
     """``out[i]``: :func:`_auction_weight` of the deal ``dealt[i]`` (4 deck masks): the tests' entry point."""
     c4 = np.zeros(4)
+    x = np.zeros(NUM_FEATURES)
     for i in range(dealt.shape[0]):
-        out[i] = _auction_weight(dealt[i], up, made_in, maker, alone, asker, trump, cv, fp, rf, g, eff, c4)
+        out[i] = _auction_weight(dealt[i], up, made_in, maker, alone, asker, trump, cv, fp, rf, g, eff, fw, c4, x)
 
 
 # --- weighted worlds ---------------------------------------------------------------------------------
@@ -229,17 +384,17 @@ def _to_deck(x, trump, card_at):
 @njit(cache=True)
 def _read_arrays(worlds):
     """Per chunk: the sampler's arrays for a pool, the candidates, their cumulative weights, a dealt row,
-    the cards of the pile, four counts."""
+    the cards of the pile, four counts, a row of features."""
     return (_sampler_arrays(MAX_POOL, 4, 33), np.zeros((MAX_POOL, 4), dtype=np.int64), np.zeros(MAX_POOL),
-            np.zeros(4, dtype=np.int64), np.zeros(33, dtype=np.int64), np.zeros(4))
+            np.zeros(4, dtype=np.int64), np.zeros(33, dtype=np.int64), np.zeros(4), np.zeros(NUM_FEATURES))
 
 
 @njit(cache=True)
 def _weighted_worlds(seat, hands, unseen, me_up, dealer, voids, out, worlds, pool, tries, rs, binom, rd, played,
-                     auc, trump, hs, cv, fp, rf, g, eff, card_at, wh, counts):
+                     auc, trump, hs, cv, fp, rf, g, eff, fw, card_at, wh, counts):
     """Fill ``wh[:worlds]`` with worlds drawn in proportion to the auction's likelihood (see the module);
     returns the number of worlds."""
-    smp, cand, cum, d, pile, c4 = rd
+    smp, cand, cum, d, pile, c4, xf = rd
     up, made_in, maker, alone = auc[A_UP], auc[A_ROUND], auc[A_MAKER], auc[A_ALONE] != 0
     n = pool
     total = 0
@@ -276,7 +431,7 @@ def _weighted_worlds(seat, hands, unseen, me_up, dealer, voids, out, worlds, poo
                     d[s] = _to_deck(x, trump, card_at)
                 else:
                     d[s] = _to_deck(cand[total + j, s] | played[s], trump, card_at)
-            w = _auction_weight(d, up, made_in, maker, alone, seat, trump, cv, fp, rf, g, eff, c4)
+            w = _auction_weight(d, up, made_in, maker, alone, seat, trump, cv, fp, rf, g, eff, fw, c4, xf)
             sw += w
             sw2 += w * w
             cum[total + j] = sw
@@ -309,6 +464,36 @@ def _weighted_worlds(seat, hands, unseen, me_up, dealer, voids, out, worlds, poo
         for s in range(4):
             wh[j, s] = cand[lo, s]
     return worlds
+
+
+@njit(cache=True)
+def sample_read_worlds(hands_deck, trump, leader, out, trick, gone, voids_suit, up, dealer, played_deck, auc,
+                       deck_mask, worlds, pool, tries, hs, seed, stream, binom, bitpos, card_at, cv, fp, rf, g, eff, fw,
+                       res, counts):
+    """The worlds (``res`` (worlds, 4) deck masks) the player to move draws in this position as
+    :func:`play_batch_read` draws them: ``played_deck`` the cards each seat has played (deck masks), the rest
+    as :func:`.realistic.sample_worlds_for` (the tests' entry point: the weighted sampler against exact
+    enumeration).  Returns the number of worlds."""
+    smp = _sampler_arrays(worlds, 4, 33)
+    wh = smp[0]
+    hands, seat, pos, lead, win, wseat, table = _position(hands_deck, trump, leader, out, trick, bitpos, TRUMP)
+    voids = _known_voids(voids_suit, trump, leader, out, trick, pos, lead, bitpos)
+    deck = _to_layout(deck_mask, trump, bitpos)
+    gone_l = _to_layout(gone, trump, bitpos) & ~table
+    up_bit = (1 << bitpos[trump, up]) & hands[dealer] if up >= 0 else 0
+    me_up = up_bit if seat != dealer else 0
+    unseen = deck & ~gone_l & ~table & ~hands[seat] & ~me_up
+    played = np.zeros(4, dtype=np.int64)
+    for s in range(4):
+        played[s] = _to_layout(played_deck[s], trump, bitpos)
+    rs = np.zeros(1, dtype=np.uint64)
+    _seed_stream(rs, seed, stream)
+    m = _weighted_worlds(seat, hands, unseen, me_up, dealer, voids, out, worlds, pool, tries, rs, binom,
+                         _read_arrays(worlds), played, auc, trump, hs, cv, fp, rf, g, eff, fw, card_at, wh, counts)
+    for w in range(m):
+        for s in range(4):
+            res[w, s] = _to_deck(wh[w, s], trump, card_at)
+    return m
 
 
 # --- the defence rule ----------------------------------------------------------------------------------
@@ -346,6 +531,14 @@ def _cashes(auc, seat, pos):
     """Whether the cashing rule chooses this card: a defender on lead, against makers with a partner and
     nobody defending alone, at a row whose auction is read."""
     return (auc[A_ROUND] > 0 and pos == 0 and auc[A_ALONE] == 0 and auc[A_DEF_ALONE] < 0
+            and (seat & 1) != (auc[A_MAKER] & 1))
+
+
+@njit(cache=True)
+def _against_loner(auc, seat):
+    """Whether ``seat`` defends against a maker who went alone, nobody defending alone (``players/defence.py``
+    ``against_loner``), at a row whose auction is read."""
+    return (auc[A_ROUND] > 0 and auc[A_ALONE] != 0 and auc[A_DEF_ALONE] < 0
             and (seat & 1) != (auc[A_MAKER] & 1))
 
 
@@ -397,9 +590,9 @@ def _decision_key3(key, seat, pos, dealer, out, wseat, nt, won, trump, hands, ta
 
 
 @njit(cache=True)
-def _play_row3(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc, dealer, pts0, won0, auc, deck_mask,
-               worlds, pool, tries, hs, rs, tt, tt2, st, stk, smp, bf, rd, dc, binom, bitpos, card_at, cv, fp, rf,
-               g, eff, counts, tm):
+def _play_row3(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc, dealer, pts0, won0, auc, played0,
+               deck_mask, worlds, pool, tries, hs, rs, tt, tt2, st, stk, smp, bf, rd, dc, binom, bitpos, card_at, cv,
+               fp, rf, g, eff, fw, counts, more, tm):
     """:func:`.realistic._play_row` as ``realistic-v3`` plays (see the module); side 0's tricks from here."""
     dkeys, dcard, drs, key = dc
     wh = smp[0]
@@ -408,8 +601,10 @@ def _play_row3(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc
     deck = _to_layout(deck_mask, trump, bitpos)
     na, nxt = _next_table(out)
     gone_l = _to_layout(gone, trump, bitpos) & ~table
-    # the cards each seat played (those of the trick on the table; ``gone`` is not attributed)
+    # the cards each seat played: ``played0`` (the earlier tricks', deck masks) and the trick on the table's
     played = np.zeros(4, dtype=np.int64)
+    for s in range(4):
+        played[s] = _to_layout(played0[s], trump, bitpos)
     s = leader
     for i in range(pos):
         played[s] |= np.int64(1) << bitpos[trump, trick[i]]
@@ -455,9 +650,15 @@ def _play_row3(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc
                 slot = -1
             else:
                 unseen = deck & ~gone_l & ~table & ~hand & ~me_up & ~kitty_known
-                if read:
+                if read and more > 1 and _against_loner(auc, seat):  # (realistic-v4) more worlds against a loner
+                    counts[ST_MORE] += 1
+                    m = _weighted_worlds(seat, hands, unseen, me_up, dealer, voids, out, worlds * more,
+                                         min(pool * more, MAX_POOL), tries, rs, binom, rd, played, auc, trump, hs, cv,
+                                         fp, rf, g, eff, fw, card_at, wh, counts)
+                elif read:
                     m = _weighted_worlds(seat, hands, unseen, me_up, dealer, voids, out, worlds, pool, tries, rs,
-                                         binom, rd, played, auc, trump, hs, cv, fp, rf, g, eff, card_at, wh, counts)
+                                         binom, rd, played, auc, trump, hs, cv, fp, rf, g, eff, fw, card_at, wh,
+                                         counts)
                 else:
                     m, exact = _fill_worlds(seat, hands, unseen, me_up, dealer, voids, out, worlds, tries, rs, binom,
                                             smp)
@@ -506,23 +707,24 @@ def _play_row3(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc
 
 
 @njit(cache=True, parallel=True)
-def _play_batch3(hands, trump, leader, out, trick, gone, voids, up, disc, dealer, pts0, won, stream, auc, deck_mask,
-                 worlds, pool, tries, hs, seed, nchunks, tt_bits, binom, bitpos, card_at, cv, fp, rf, g, eff, res,
-                 stats, tm):
+def _play_batch3(hands, trump, leader, out, trick, gone, voids, up, disc, dealer, pts0, won, stream, auc, played,
+                 deck_mask, worlds, pool, more, tries, hs, seed, nchunks, tt_bits, binom, bitpos, card_at, cv, fp, rf,
+                 g, eff, fw, res, stats, tm):
     n = hands.shape[0]
     for k in prange(nchunks):
         tt, tt2, st, stk, counts0 = _search_tables(tt_bits)
         counts = np.zeros(NUM_READ_STATS, dtype=np.int64)
-        smp = _sampler_arrays(worlds, 4, 33)
-        bf = _best_first_arrays(worlds)
+        smp = _sampler_arrays(worlds * more, 4, 33)
+        bf = _best_first_arrays(worlds * more)
         rd = _read_arrays(worlds)
         dc = _decision_cache3()
         rs = np.zeros(1, dtype=np.uint64)
         for i in range(k * n // nchunks, (k + 1) * n // nchunks):
             _seed_stream(rs, seed, stream[i])
             res[i] = _play_row3(hands[i], trump[i], leader[i], out[i], trick[i], gone[i], voids[i], up[i], disc[i],
-                                dealer[i], pts0[i], won[i], auc[i], deck_mask, worlds, pool, tries, hs, rs, tt, tt2,
-                                st, stk, smp, bf, rd, dc, binom, bitpos, card_at, cv, fp, rf, g, eff, counts, tm)
+                                dealer[i], pts0[i], won[i], auc[i], played[i], deck_mask, worlds, pool, tries, hs, rs,
+                                tt, tt2, st, stk, smp, bf, rd, dc, binom, bitpos, card_at, cv, fp, rf, g, eff, fw,
+                                counts, more, tm)
         for j in range(NUM_STATS):
             counts[j] = st[j]
         for j in range(NUM_READ_STATS):
@@ -530,19 +732,24 @@ def _play_batch3(hands, trump, leader, out, trick, gone, voids, up, disc, dealer
 
 
 @njit(cache=True)
-def play_batch_read(hands, trump, leader, out, trick, gone, voids, up, disc, dealer, pts0, won, stream, auc, deck_mask,
-                    worlds, pool, tries, hs, seed, nchunks, tt_bits, binom, bitpos, card_at, cv, fp, rf, g, eff, res,
-                    stats):
+def play_batch_read(hands, trump, leader, out, trick, gone, voids, up, disc, dealer, pts0, won, stream, auc, played,
+                    deck_mask,
+                    worlds, pool, more, tries, hs, seed, nchunks, tt_bits, binom, bitpos, card_at, cv, fp, rf, g, eff,
+                    fw, res, stats):
     """Play every row to the end as ``realistic-v3`` (deals with a trump suit); ``res[i]`` side 0's tricks.
 
     The arguments of :func:`.realistic.play_batch`, and: ``auc[i]`` the row's auction (:data:`A_UP`...),
-    ``pool`` the candidates drawn first per decision, ``hs`` the hand size, the model's arrays ``cv``
-    (4 seats, 4 trumps, 33), ``fp`` (4, :data:`NUM_MODEL`), ``rf`` (4, :data:`NUM_RULE`), ``g`` (2),
-    ``eff`` the effective suit table (4, 33).  ``stats[k]`` (:data:`NUM_READ_STATS`) chunk ``k``'s counters.
+    ``played[i]`` the cards each seat played in the tricks before the current one (4 deck masks), ``pool``
+    the candidates drawn first per decision, ``more`` 1, or (``realistic-v4``) how many times the
+    worlds and candidates a defender against a loner decides on, ``hs`` the hand size, the model's arrays
+    ``cv`` (4 seats, 4 trumps, 33), ``fp`` (4, :data:`NUM_MODEL`), ``rf`` (4, :data:`NUM_RULE`), ``g`` (2),
+    ``eff`` the effective suit table (4, 33), ``fw`` the feature bidders' weights (4, 4, :data:`NUM_FEATURES`).
+    ``stats[k]`` (:data:`NUM_READ_STATS`) chunk ``k``'s counters.
     """
-    _play_batch3(hands, trump, leader, out, trick, gone, voids, up, disc, dealer, pts0, won, stream, auc, deck_mask,
-                 worlds, pool, tries, hs, seed, nchunks, tt_bits, binom, bitpos, card_at, cv, fp, rf, g, eff, res,
-                 stats, TRUMP)
+    _play_batch3(hands, trump, leader, out, trick, gone, voids, up, disc, dealer, pts0, won, stream, auc, played,
+                 deck_mask,
+                 worlds, pool, more, tries, hs, seed, nchunks, tt_bits, binom, bitpos, card_at, cv, fp, rf, g, eff,
+                 fw, res, stats, TRUMP)
 
 
 # --- single decision (the tests' view into the kernel) ------------------------------------------------

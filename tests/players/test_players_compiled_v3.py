@@ -209,5 +209,8 @@ def test_questions_take_realistic_v3_where_they_read_the_auction():
     with pytest.raises(DecisionInputError, match="no trump"):
         order_decision("Jh Jd Ah 9s Tc", "9h", "eldest", Rules(no_trump=True), samples=10, seed=1,
                        model="realistic-v3")
-    with pytest.raises(DecisionInputError, match="unknown play model"):
+    with pytest.raises(DecisionInputError, match="reads the auction: give the upcard"):
         lead_decision("Kc Qc Jh Ah 9d", "h", "eldest", "eldest", samples=10, seed=1, model="realistic-v3")
+    d = lead_decision("Kc Qc Jh Ah 9d", "h", "eldest", "eldest", up="9h", samples=60, seed=1, model="realistic-v3",
+                      workers=1)
+    assert d.model == "realistic-v3" and len(d.options) == 5
