@@ -61,7 +61,8 @@ def answer(args) -> None:
             d = ask(q["hand"], q["up"], q["seat"], samples=args.samples, seed=args.seed * 100_000 + i,
                     others=args.others)
             row = {k: v for k, v in q.items() if not k.startswith("_")}
-            row.update(samples=args.samples, model=d.model, others=d.others or "shipped", recommendation=d.recommendation,
+            row.update(samples=args.samples, model=d.model, others=d.others or "shipped",
+                       recommendation=d.recommendation,
                        too_close=bool(d.too_close), ev={o.action: o.ev for o in d.options},
                        seconds=round(time.perf_counter() - t0, 2))
             f.write(json.dumps(row) + "\n")
