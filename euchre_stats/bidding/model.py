@@ -265,6 +265,12 @@ class BiddingModel:
             out[..., next_suit(banned_suit)] += self.next_bonus[seat]
         return out
 
+    def call_levels(self, hands, banned_suit: int, seat: int | None = None) -> np.ndarray:
+        """Round two: per suit (n, 4) the value compared with ``call`` when that suit is named (the
+        turned-down suit -inf).  For a count it is the count (:meth:`suit_counts`); a model whose suit
+        scores are not on the scale of its thresholds (the feature bidder) gives its levels."""
+        return self.suit_counts(hands, banned_suit, seat)
+
     def best_call(self, hands, banned_suit: int, seat: int | None = None) -> tuple[np.ndarray, np.ndarray]:
         """Best suit to name in round two (not ``banned_suit``) and its count (with next's bonus
         for ``seat``); a tie goes to the lower suit number (clubs, diamonds, hearts, spades)."""

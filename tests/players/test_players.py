@@ -12,6 +12,7 @@ from euchre_stats.game.state import OVER, PLAY, HandState
 from euchre_stats.cardplay.realistic import sample_worlds
 from euchre_stats.cardplay.realistic_seats import sample_worlds_seats
 from euchre_stats.players import BasePlayer, CheatPlayer, ModelPlayer, Player, RandomPlayer, load_player
+from euchre_stats.players.shipped import FallbackInferencePlayer
 from euchre_stats.players.base import METHODS
 from euchre_stats.players.cardplay import _kernel_seats, _public, realistic_card, view_worlds
 from euchre_stats.players.view import seat_view
@@ -32,8 +33,11 @@ low = LowCard()
 
 # --- specs ------------------------------------------------------------------------------------
 @pytest.mark.parametrize("spec, kind, attrs", [
-    ("realistic", ModelPlayer, {"policy": "shipped", "worlds": 24, "name": "realistic"}),
-    ("realistic:worlds=48", ModelPlayer, {"worlds": 48, "name": "realistic:worlds=48"}),
+    ("realistic", FallbackInferencePlayer, {"policy": "shipped-v3", "worlds": 24, "name": "realistic", "defend": 20,
+                                            "fallback_policy": "shipped"}),
+    ("realistic:worlds=48", FallbackInferencePlayer, {"worlds": 48, "name": "realistic:worlds=48"}),
+    ("realistic-v5:pool=512", FallbackInferencePlayer, {"policy": "shipped-v3", "pool": 512, "defend": 20}),
+    ("realistic-v1", ModelPlayer, {"policy": "shipped", "worlds": 24, "name": "realistic-v1"}),
     ("points", ModelPlayer, {"policy": "points", "model": POINTS_MODEL}),
     ("dd-tuned:worlds=8", ModelPlayer, {"policy": "dd-tuned", "worlds": 8}),
     ("shipped", ModelPlayer, {"policy": "shipped"}),
