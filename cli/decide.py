@@ -67,8 +67,10 @@ def bidding_option(func):
     """``--bidding FILE``: the bidding model used to value passes and read the passes seen."""
 
     return click.option("--bidding", "bidding", type=click.Path(exists=True, dir_okay=False), default=None,
-                        help="bidding model (JSON from `euchre-stats tune`); the shipped tuned model by "
-                             "default; with --players 2|3 the bidder's thresholds (JSON from `tune --players`)")(func)
+                        help="bidding model (JSON from `euchre-stats tune`), for every seat; by default your own "
+                             "later bids are the shipped count's and the others' the default population "
+                             "(shipped-v3 in order and call); with --players 2|3 the bidder's thresholds (JSON "
+                             "from `tune --players`)")(func)
 
 
 def others_options(func):
@@ -80,7 +82,8 @@ def others_options(func):
     return click.option("--others", "others", default=None, metavar="POLICY",
                         help="how the other three seats bid, after a pass and in reading the passes seen: shipped, "
                              "guides (the published guides' rules of thumb), points, shipped-soft, dd-tuned or a "
-                             "model file; default: the --bidding model for every seat")(func)
+                             "model file; default: shipped-v3 (the feature bidder; shipped where it cannot bid, "
+                             "the output says why), or the --bidding model for every seat when one is given")(func)
 
 
 def _no_robust_plot(robust, plot):
