@@ -187,3 +187,24 @@ def test_the_docs_player_is_the_shipped_example_file():
     exec(blocks[1].split("```")[0], namespace)
     r = namespace["r"]
     assert r.to_dict()["n"] == 20 and r.diff == es.play(namespace["LowCard"](), "realistic", hands=20, seed=1).diff
+
+
+def test_realistic_is_v5_and_falls_back_to_the_shipped_count_where_shipped_v3_cannot_bid():
+    from euchre_stats.bidding.model import default_model, policy_model
+    from euchre_stats.players.table import play_match
+    from euchre_stats.rules import Rules
+
+    p = load_player("realistic")
+    p.prepare(Rules())
+    assert p.bidding == "shipped-v3" and p.model == policy_model("shipped-v3")[1] and p.fallback_reason is None
+    for rules in (Rules(alone_declared="before_lead"), Rules(no_trump=True)):
+        p.prepare(rules)
+        assert p.bidding == "shipped" and p.model == default_model() and "bidding with shipped" in p.fallback_reason
+        r = play_match("realistic:worlds=4", "random", hands=2, seed=1, rules=rules)
+        assert r.to_dict()["n"] == 2
+    p.prepare(Rules())
+    assert p.bidding == "shipped-v3"
+    # realistic-v1 keeps the old realistic: the shipped count, uniform worlds
+    old = ModelPlayer("shipped", name="old")
+    assert play_match("realistic-v1", "points", hands=3, seed=2, rules=Rules()).diffs == \
+        play_match(old, "points", hands=3, seed=2, rules=Rules()).diffs
