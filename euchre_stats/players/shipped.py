@@ -1,21 +1,21 @@
 """The players shipped with euchre-stats.
 
 * :class:`RandomPlayer` (``random``): every answer uniform over the legal ones, seeded: a floor.
-* :class:`ModelPlayer` (``realistic``, ``shipped``, ``dd-tuned``, ``points`` or a model file): bids by
+* :class:`ModelPlayer` (``realistic-v1``, ``shipped``, ``dd-tuned``, ``points`` or a model file): bids by
   a bidding model (:class:`~euchre_stats.bidding.model.BiddingModel`; hard decisions, or soft ones
   drawn from the view's seed for a model with a ``play_temperature`` such as ``shipped-soft``) and
   plays every card realistically (:func:`~euchre_stats.players.cardplay.realistic_card`, ``worlds``
   per card).  In the two-, three- and six-handed games it bids with that game's fitted
   point-count bidder (:func:`~euchre_stats.bidding.games.game_bidder`): the bidding models are
   four-handed.  Exchanges (a farmer's hand, railroad, six-handed's ask) follow the rule of thumb.
-* :class:`InferencePlayer` (``realistic-v2``): bids as ``realistic``, and plays realistically on worlds
+* :class:`InferencePlayer` (``realistic-v2``): bids as ``realistic-v1``, and plays realistically on worlds
   weighted by what the auction revealed (:mod:`~euchre_stats.players.reading`).  ``realistic-v1`` is
-  ``realistic`` under a name that will keep meaning the uniform-world player.
+  the ``realistic`` of before 2026-12-04, under a name that will keep meaning the uniform-world player.
 * :class:`FallbackInferencePlayer` (``realistic-v5``, and ``realistic``): ``realistic-v4``'s card play
   bidding by the feature bidder ``shipped-v3`` (and reading the auction under it), by the shipped
   count where the feature bidder refuses the rules (British timing, no trump).
 * :class:`CheatPlayer` (``cheat``): **reference only** -- it sees every card.  It bids as
-  ``realistic`` and plays the double-dummy card, from the whole hand state handed to it as
+  ``realistic-v1`` and plays the double-dummy card, from the whole hand state handed to it as
   ``play(view, full=state)`` (``sees_all``).  It measures what perfect information is worth, and is
   no fair opponent.
 
@@ -308,7 +308,7 @@ class FallbackInferencePlayer(InferencePlayer):
 
 
 class CheatPlayer(ModelPlayer):
-    """REFERENCE ONLY: sees every card.  Bids as ``realistic``; plays the double-dummy card from the whole
+    """REFERENCE ONLY: sees every card.  Bids as ``realistic-v1``; plays the double-dummy card from the whole
     state, handed over as ``play(view, full=state)`` because ``sees_all`` is set."""
 
     sees_all = True
