@@ -20,8 +20,8 @@ spec                           player
 ``realistic-v5``               ``realistic-v4``'s card play bidding by the feature bidder ``shipped-v3``
                                and reading the auction under it; where ``shipped-v3`` refuses the
                                rules (British timing, no trump), bidding and reading by ``shipped``
-``shipped``, ``dd-tuned``,     that bidding policy, realistic card play (``points:worlds=48``)
-``points``
+``shipped``, ``shipped-v3``,   that bidding policy, realistic card play (``points:worlds=48``)
+``dd-tuned``, ``points``
 ``path/model.json``            a bidding model file from ``euchre-stats tune``, realistic card play
 ``random``                     uniform over legal answers (``random:seed=3``)
 ``cheat``                      double-dummy play that sees every card: reference only
@@ -57,12 +57,12 @@ V3_DEFEND = 4
 V4_DEFEND = V3_DEFEND | MORE
 #: the shipped players' names (a model file's path is one too)
 SHIPPED = ("realistic", "realistic-v1", "realistic-v2", "realistic-v3", "realistic-v4", "realistic-v5", "shipped",
-           "dd-tuned", "points", "random", "cheat")
+           "shipped-v3", "dd-tuned", "points", "random", "cheat")
 #: the options each shipped player takes
 OPTIONS = {"realistic": ("worlds", "pool"), "realistic-v1": ("worlds",),
            "realistic-v2": ("worlds", "pool", "fusion", "play", "defend"), "realistic-v3": ("worlds", "pool"),
            "realistic-v4": ("worlds", "pool"), "realistic-v5": ("worlds", "pool"),
-           "shipped": ("worlds",), "dd-tuned": ("worlds",), "points": ("worlds",),
+           "shipped": ("worlds",), "shipped-v3": ("worlds",), "dd-tuned": ("worlds",), "points": ("worlds",),
            "model": ("worlds",), "random": ("seed",), "cheat": ("worlds",)}
 
 

@@ -116,6 +116,11 @@ class ModelPlayer(BasePlayer):
         if not rules.seating.vectorised and self.policy != "shipped":
             raise PlayerSpecError(f"player {self.name!r}: the bidding model {self.policy!r} is four-handed; "
                                   f"a {rules.players}-player table bids with 'realistic'")
+        if rules.seating.vectorised:
+            try:
+                self.model.check_rules(rules)   # (the feature bidder: North American timing, no no-trump)
+            except BiddingModelError as exc:
+                raise PlayerSpecError(f"player {self.name!r}: {exc}") from None
 
     # --- the smaller games: their fitted point-count bidder ---------------------------------------
     def _game_answer(self, view: SeatView):

@@ -41,6 +41,7 @@ low = LowCard()
     ("points", ModelPlayer, {"policy": "points", "model": POINTS_MODEL}),
     ("dd-tuned:worlds=8", ModelPlayer, {"policy": "dd-tuned", "worlds": 8}),
     ("shipped", ModelPlayer, {"policy": "shipped"}),
+    ("shipped-v3:worlds=8", ModelPlayer, {"policy": "shipped-v3", "worlds": 8}),
     ("random", RandomPlayer, {"seed": 0}),
     ("random:seed=3", RandomPlayer, {"seed": 3}),
     ("cheat", CheatPlayer, {"sees_all": True, "name": "cheat"}),
@@ -208,3 +209,14 @@ def test_realistic_is_v5_and_falls_back_to_the_shipped_count_where_shipped_v3_ca
     old = ModelPlayer("shipped", name="old")
     assert play_match("realistic-v1", "points", hands=3, seed=2, rules=Rules()).diffs == \
         play_match(old, "points", hands=3, seed=2, rules=Rules()).diffs
+
+
+def test_shipped_v3_player_refuses_rules_it_cannot_bid_under_and_is_match_s_default_a():
+    import euchre_stats as es
+    from euchre_stats.core.errors import PlayerSpecError
+    from euchre_stats.rules import Rules
+
+    with pytest.raises(PlayerSpecError, match="'shipped-v3'.*North American timing|'shipped-v3'.*alone with the call"):
+        load_player("shipped-v3").prepare(Rules(alone_declared="before_lead"))
+    r = es.match(b="random", deals=2, seed=1)   # the default population seated as a player
+    assert r.to_dict()["a"] == "shipped-v3" and r.to_dict()["n"] == 2
