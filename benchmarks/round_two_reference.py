@@ -25,7 +25,8 @@ def main() -> int:
            "model": "dd", "questions": []}
     for hand, down, seat in QUESTIONS:
         t = time.perf_counter()
-        d = call_decision(hand, down, seat, samples=REFERENCE_SAMPLES, seed=REFERENCE_SEED, model="dd")
+        d = call_decision(hand, down, seat, samples=REFERENCE_SAMPLES, seed=REFERENCE_SEED, model="dd",
+                          others="shipped")
         out["questions"].append({"hand": hand, "turned_down": down, "seat": seat,
                                  "ev": {o.action: o.ev for o in d.options},
                                  "effective_samples": d.effective_samples})

@@ -69,8 +69,10 @@ def bidding_option(func):
     """``--bidding FILE``: the bidding model used to value passes and read the passes seen."""
 
     return click.option("--bidding", "bidding", type=click.Path(exists=True, dir_okay=False), default=None,
-                        help="bidding model (JSON from `euchre-stats tune`); the shipped tuned model by "
-                             "default; with --players 2|3 the bidder's thresholds (JSON from `tune --players`)")(func)
+                        help="bidding model (JSON from `euchre-stats tune`) for every seat; by default the others "
+                             "bid by the default population (shipped-v3; shipped where it cannot bid) and, in "
+                             "order and call, your own later bids by the shipped count; with --players 2|3 the "
+                             "bidder's thresholds (JSON from `tune --players`)")(func)
 
 
 def others_options(func):
@@ -81,8 +83,10 @@ def others_options(func):
                              "same seed, side by side, and say whether the answer holds at every table")(func)
     return click.option("--others", "others", default=None, metavar="POLICY",
                         help="how the other three seats bid, after a pass and in reading the passes seen: shipped, "
-                             "guides (the published guides' rules of thumb), points, shipped-soft, dd-tuned or a "
-                             "model file; default: the --bidding model for every seat")(func)
+                             "guides (the published guides' rules of thumb), points, shipped-soft, dd-tuned, "
+                             "shipped-v3 or a model file; default: shipped-v3 (the feature bidder; shipped where it "
+                             "cannot bid, the output says why), or the --bidding model for every seat when one is "
+                             "given")(func)
 
 
 def _no_robust_plot(robust, plot):

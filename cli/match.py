@@ -18,12 +18,13 @@ from .group import cli
 
 
 @cli.command()
-@click.option("--a", "a", default="shipped", show_default=True,
-              help="policy A: shipped, shipped-soft (the bidder shipped until 2026-12-03, soft decisions), "
+@click.option("--a", "a", default=None,
+              help="policy A: shipped-v3 (the feature bidder refitted, the default population; the default, "
+                   "shipped where it cannot bid), shipped (the shipped count), shipped-soft (the bidder shipped "
+                   "until 2026-12-03, soft decisions), "
                    "dd-tuned, points, guides (the published guides' rules of thumb), shipped-v2 (the feature "
                    "bidder, proposed), shipped-discards and shipped-v2-discards (the shipped model and the "
-                   "feature bidder discarding as the guides say, proposed), shipped-v3 (the feature bidder "
-                   "refitted, proposed) or a model file (JSON from tune or "
+                   "feature bidder discarding as the guides say, proposed) or a model file (JSON from tune or "
                    "benchmarks/fit_feature_model.py); "
                    "or a player: realistic[:worlds=N], random, cheat, module:attr, openspiel:random, "
                    "openspiel:ismcts:N (docs/players.md)")

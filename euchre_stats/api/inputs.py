@@ -141,7 +141,8 @@ def recorded(result, bidding):
     ds = ((result.dd, result.pimc) if hasattr(result, "pimc") else
           tuple(result.decisions.values()) if hasattr(result, "decisions") else (result,))
     for d in ds:
-        d.bidding = bidding_name(bidding)
+        if bidding is not None or d.bidding is None:  # a default population the decision named stays named
+            d.bidding = bidding_name(bidding)
     return result
 
 

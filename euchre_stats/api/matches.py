@@ -59,12 +59,13 @@ def equity(rules: RulesLike = "north-american", *, samples: int = 20000, seed: i
 
     result = _equity(read_rules(rules), samples=samples, seed=seed, workers=workers, bidding=read_bidding(bidding),
                      scheduler=scheduler, **model_option(model))
-    result.bidding = bidding_name(bidding)
+    if bidding is not None:  # (the default population names itself)
+        result.bidding = bidding_name(bidding)
     return result
 
 
 @checked
-def match(a: str | BiddingModel = "shipped", b: str | BiddingModel = "points", *, deals: int = 20000,
+def match(a: str | BiddingModel | None = None, b: str | BiddingModel = "points", *, deals: int = 20000,
           seed: int | None = None, rules: RulesLike = "north-american", model: str = "pimc",
           workers: int | None = None, progress: Progress | None = None,
           games: int | None = None, control_deals: int | None = None,
@@ -82,7 +83,9 @@ def match(a: str | BiddingModel = "shipped", b: str | BiddingModel = "points", *
     Parameters
     ----------
     a, b : str or BiddingModel or player
-        A bidding policy: ``"shipped"``, ``"dd-tuned"`` (the model tuned under double-dummy play),
+        A bidding policy: ``"shipped-v3"`` (the default population, ``a``'s default: ``"shipped"`` where it
+        cannot bid, A's description saying why), ``"shipped"`` (the shipped count), ``"dd-tuned"`` (the model
+        tuned under double-dummy play),
         ``"points"`` (a published point count) or the path of a model file from ``euchre-stats tune``;
         or a player spec or object (as :func:`play`), which seats players on both sides (a policy
         name on the other side then sits as that policy's player, playing cards realistically).
@@ -133,6 +136,17 @@ def match(a: str | BiddingModel = "shipped", b: str | BiddingModel = "points", *
     from ..decide.match import match_games
 
     check_sizes(deals=deals, games=games, workers=workers)
+    if a is None:  # the default population at this table
+        from ..bidding.model import default_population
+
+        a, _, why = default_population(read_rules(rules))
+        if why is not None:
+            result = match(a, b, deals=deals, seed=seed, rules=rules, model=model, workers=workers, progress=progress,
+                           games=games, control_deals=control_deals, records=records, run_dir=run_dir,
+                           chunk_deals=chunk_deals, scheduler=scheduler)
+            if hasattr(result, "a_words"):
+                result.a_words = f"{result.a_words} ({why})"
+            return result
     for x in (a, b):
         _known_name(x)
     if not (_is_policy(a) and _is_policy(b)):

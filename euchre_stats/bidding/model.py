@@ -265,6 +265,12 @@ class BiddingModel:
             out[..., next_suit(banned_suit)] += self.next_bonus[seat]
         return out
 
+    def call_levels(self, hands, banned_suit: int, seat: int | None = None) -> np.ndarray:
+        """Round two: per suit (n, 4) the value compared with ``call`` when that suit is named (the
+        turned-down suit -inf).  For a count it is the count (:meth:`suit_counts`); a model whose suit
+        scores are not on the scale of its thresholds (the feature bidder) gives its levels."""
+        return self.suit_counts(hands, banned_suit, seat)
+
     def best_call(self, hands, banned_suit: int, seat: int | None = None) -> tuple[np.ndarray, np.ndarray]:
         """Best suit to name in round two (not ``banned_suit``) and its count (with next's bonus
         for ``seat``); a tie goes to the lower suit number (clubs, diamonds, hearts, spades)."""
@@ -429,7 +435,8 @@ def default_model() -> BiddingModel:
 POLICIES = ("shipped", "shipped-soft", "dd-tuned", "points", "guides", "shipped-v2", "shipped-discards",
             "shipped-v2-discards", "shipped-v3")
 POLICY_WORDS = {
-    "shipped": "the shipped model (tuned by self-play under realistic play; hard decisions in play)",
+    "shipped": "the shipped count model (tuned by self-play under realistic play; hard decisions in play; the "
+               "default population until 2026-12-04)",
     "shipped-soft": "the model shipped until 2026-12-03: its thresholds, soft decisions in play (logistic, "
                     "temperature 0.35), half the upcard in the dealer's partner's alone count",
     "dd-tuned": "the previous model (tuned by self-play under double-dummy play; hard decisions in play)",
@@ -446,7 +453,7 @@ POLICY_WORDS = {
                            "not shipped",
     "shipped-v3": "the feature bidder refitted with the guides' discards in play and its own side bidding as "
                   "the feature bidder (hard decisions; inference temperature fitted on answered questions); "
-                  "proposed, not shipped",
+                  "the default population",
 }
 
 
@@ -488,6 +495,38 @@ def policy_model(policy) -> tuple[str, BiddingModel]:
         raise BiddingModelError(f"unknown policy {name!r}: expected {', '.join(POLICIES)} or a model file")
     kind = _file_kind(p)
     return name, (MODEL_KINDS[kind].load(p) if kind in MODEL_KINDS else BiddingModel.load(p))
+
+
+#: the default population: the bidding model of every seat nobody names (docs/methods.md, "The feature bidder
+#: refitted"); :data:`FALLBACK_POPULATION` where it cannot bid (:func:`default_population`)
+DEFAULT_POPULATION = "shipped-v3"
+FALLBACK_POPULATION = "shipped"
+
+
+def default_population(rules, play_model: str | None = None) -> tuple[str, "BiddingModel", str | None]:
+    """``(name, model, why)``: the bidding model of the seats nobody names at ``rules``' table.
+
+    :data:`DEFAULT_POPULATION` (the feature bidder ``shipped-v3``), or :data:`FALLBACK_POPULATION` (the
+    shipped count) where the feature bidder cannot bid: rules it refuses (British timing, no trump), a
+    deck or hand size other than the 24 cards and five a hand it was fitted on, a table that is not
+    four-handed.  ``play_model`` is accepted for the callers' symmetry: every play model, the compiled
+    readers ``realistic-v3``/``realistic-v4`` included, reads the feature bidder's auctions.
+    ``why`` says why in one line (None when the default bids)."""
+    name, model = policy_model(DEFAULT_POPULATION)
+    why = None
+    if not rules.seating.vectorised:
+        why = f"a {rules.players}-player table"
+    elif rules.deck != "24" or rules.hand_size != 5:
+        why = f"the {rules.deck}-card deck, {rules.hand_size} cards a hand (it was fitted on 24 cards, 5 a hand)"
+    else:
+        try:
+            model.check_rules(rules)
+        except BiddingModelError:
+            why = ("these rules: it declares alone with the call and never calls no trump (british timing, "
+                   "no_trump)")
+    if why is None:
+        return name, model, None
+    return FALLBACK_POPULATION, default_model(), f"{name} does not bid at {why}: {FALLBACK_POPULATION} bids instead"
 
 
 #: other model families by the ``kind`` of their files, and the named policies they add (``name: loader``):

@@ -173,6 +173,17 @@ class FeatureModel(BiddingModel):
         g = self.round_two_gains(hands, banned_suit, 0 if seat is None else seat)
         return g[..., 0].reshape(shape + (4,))
 
+    def call_levels(self, hands, banned_suit: int, seat: int | None = None) -> np.ndarray:
+        """Round two: per suit the level and margin of naming it (module docstring), on the scale of the
+        thresholds ``call`` and ``call_alone`` (the scores of :meth:`suit_counts` are not); the turned-down
+        suit -inf."""
+        shape = np.asarray(hands).shape
+        g = self.round_two_gains(hands, banned_suit, 0 if seat is None else seat)
+        out = np.full(g.shape[:2], -np.inf)
+        live = np.isfinite(g[..., 0])
+        out[live] = _level(g[..., 0][live], g[..., 1][live])[1]
+        return out.reshape(shape + (4,))
+
     def best_call(self, hands, banned_suit: int, seat: int | None = None) -> tuple[np.ndarray, np.ndarray]:
         """The suit whose call scores highest (ties to the lower suit) and its level and margin."""
         shape = np.asarray(hands).shape

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..bidding.auction import Auction
-from ..bidding.model import BiddingModel, default_model
+from ..bidding.model import BiddingModel
 from ..core.cards import JOKER, card_name, parse_card, trump_letter
 from ..core.errors import DecisionInputError
 from ..core.seats import DEALER, SEAT_NAMES, parse_seat, partner_of
@@ -26,7 +26,7 @@ from .inference import auction_weights
 from .at_score import game_inputs, game_state
 from .driver import drive, sampled
 from .result import Decision
-from .setup import check_models, hand_setup, kitty_size, contract_trump
+from .setup import check_models, hand_setup, kitty_size, contract_trump, population
 from .summary import summarise, contract_range, contract_ranges
 
 
@@ -81,7 +81,7 @@ def alone_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, u
         raise DecisionInputError(f"the turned-down card {card_name(upc)!r} is also in the hand")
     seed = resolve_seed(seed)
     game = game_state(rules, score, asker, model, bidding)
-    bidding = bidding or default_model()
+    bidding, pop_name, pop_note = population(bidding, rules, model)
     auction = Auction(rules, bidding, upc if upc is not None else 0, t if upc is None else None)
     if model in READING_MODELS and upc is None:
         raise DecisionInputError(f"play model {model} reads the auction: give the upcard (--up)")
@@ -143,7 +143,8 @@ def alone_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, u
               "round": 1 if round_one else 2, "maker_alone": bool(lone_maker)}
     game_inputs(inputs, game)
     return Decision("alone", inputs, rules, seed, info.played, model, options, diffs, rec, close, "hand", infer,
-                    info.effective, target_se=target_se, sampling=info)
+                    info.effective, target_se=target_se, sampling=info, bidding=pop_name, population=pop_name,
+                    others_note=pop_note)
 
 
 def _knowledge(rules: Rules, asker: int, hmask: int, upc: int | None, round_one: bool,

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..bidding.model import BiddingModel, default_model
+from ..bidding.model import BiddingModel, default_population
 from ..core.errors import DecisionInputError
 from ..rules import Rules
 
@@ -42,13 +42,14 @@ def game_state(rules: Rules, score, asker: int, model: str, bidding: BiddingMode
     """The :class:`GameState` of ``score`` (``"US-THEM"`` or a pair) for ``asker``, or None without one.
 
     The hand outcome chances come from 4,000 self-play deals (seed 0) under the same rules, play
-    model and bidding model, computed once per process."""
+    model and bidding model (the default population without one), computed once per process."""
     if score is None:
         return None
     from .equity import parse_score, win_probability
 
     us, them = parse_score(score) if isinstance(score, str) else (int(score[0]), int(score[1]))
-    g = GameState(rules, us, them, (asker & 1) == 1, game_outcomes(rules, model, bidding or default_model()))
+    g = GameState(rules, us, them, (asker & 1) == 1,
+                  game_outcomes(rules, model, bidding or default_population(rules, model)[1]))
     if max(us, them) >= rules.game_to:
         raise DecisionInputError(f"score {us}-{them}: the game to {rules.game_to} is already over")
     win_probability(rules, g.outcomes, us, them, g.we_deal)

@@ -183,7 +183,8 @@ def wilson(p: float, n: float) -> tuple[float, float]:
     z2 = Z95 * Z95
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = Z95 * np.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return max(0.0, float(centre - half)), min(1.0, float(centre + half))
+    # it holds p (at p = 1 the rounding of centre + half could fall just below it)
+    return max(0.0, min(p, float(centre - half))), min(1.0, max(p, float(centre + half)))
 
 
 def explain_pass(outcomes: dict[str, Outcome], w: np.ndarray, asker: int, rules: Rules,

@@ -67,7 +67,7 @@ def call_decision(hand, turned_down, seat, rules: Rules = NORTH_AMERICAN, *, sam
     """
     rules = Rules.from_json(rules)
     check_models(model, pass_model, rules, reading=True)
-    others_name, others_model = others_policy(others, pass_model)
+    others_name, others_model, others_note = others_policy(others, pass_model, rules, model, bidding)
     asker = parse_seat(seat)
     cards, hmask = hand_setup(hand, rules)
     almonte = joker_up_offers_named_suit(rules)
@@ -108,7 +108,7 @@ def call_decision(hand, turned_down, seat, rules: Rules = NORTH_AMERICAN, *, sam
     game_inputs(inputs, game)
     return Decision("call", inputs, rules, seed, info.played, model, options, diffs, rec, close, pass_model,
                     infer, info.effective, target_se=target_se, sampling=info, pass_branches=branches,
-                    others=others_name)
+                    others=others_name, others_note=others_note)
 
 
 

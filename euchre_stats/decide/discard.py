@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..bidding.auction import Auction
-from ..bidding.model import BiddingModel, default_model
+from ..bidding.model import BiddingModel
 from ..core.bits import held_copy
 from ..core.cards import JOKER, card_name, cards_to_mask, parse_card, parse_cards
 from ..core.errors import DecisionInputError
@@ -21,7 +21,8 @@ from .at_score import game_inputs, game_state
 from .driver import drive, sampled
 
 from .result import Decision
-from .setup import check_models, hand_setup, kitty_size, make_contracts, makers_chances, weakest_first
+from .setup import (check_models, hand_setup, kitty_size, make_contracts, makers_chances, population,
+                    weakest_first)
 from .summary import contract_ranges, summarise
 from .tables import (ask_game, check_game, game_upcard, legal_actions, parse_game_seat, seen_bids,
                      value_range)
@@ -52,7 +53,7 @@ def discard_decision(hand, upcard, rules: Rules = NORTH_AMERICAN, *, maker="deal
     up_suit = up >> 3
     seed = resolve_seed(seed)
     game = game_state(rules, score, DEALER, model, bidding)
-    bidding = bidding or default_model()
+    bidding, pop_name, pop_note = population(bidding, rules, model)
     auction = Auction(rules, bidding, up)
     k = Knowledge(rules.deck_obj.mask)
     k.need = [rules.hand_size] * 3 + [0, kitty_size(rules) - 1]
@@ -102,7 +103,8 @@ def discard_decision(hand, upcard, rules: Rules = NORTH_AMERICAN, *, maker="deal
               "maker": SEAT_NAMES[m], "alone": alone, "side": "defenders" if defends else "makers"}
     game_inputs(inputs, game)
     return Decision("discard", inputs, rules, seed, info.played, model, options, diffs, rec, close, None,
-                    infer, info.effective, target_se=target_se, sampling=info)
+                    infer, info.effective, target_se=target_se, sampling=info, bidding=pop_name, population=pop_name,
+                    others_note=pop_note)
 
 
 

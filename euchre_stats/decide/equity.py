@@ -16,7 +16,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..bidding.model import BiddingModel, default_model
+from ..bidding.model import BiddingModel, default_population
 from ..core.errors import DecisionInputError
 from ..output.results import ResultView
 from ..cardplay.contracts import DEFAULT_PLAY_MODEL
@@ -111,7 +111,10 @@ def simulate_outcomes(rules: Rules, samples: int = 20000, seed: int | None = Non
     ``workers`` local processes, or on the dask cluster at ``scheduler``
     (:mod:`~euchre_stats.sampling.backends`): the same outcomes, byte for byte, on each."""
     seed = resolve_seed(seed)
-    words = (bidding or default_model()).decisions.split(" (")[0]
+    name = why = None
+    if bidding is None:  # the default population (shipped-v3, or shipped where it cannot bid: why)
+        name, bidding, why = default_population(rules, model)
+    words = (f"{name}, " if name else "") + bidding.decisions.split(" (")[0] + (f"; {why}" if why else "")
     chunks = list(enumerate(chunk_sizes(samples)))
     with backend(workers, scheduler, "equity") as run:
         parts = run.map(_outcome_chunk, chunks, args=(rules, seed, model, bidding, run.threads))
@@ -275,8 +278,9 @@ def equity(rules: Rules, outcomes: HandOutcomes | None = None, *, samples: int =
     if outcomes is None:
         seed = resolve_seed(seed)
         outcomes = simulate_outcomes(rules, samples, seed, model, workers, bidding, scheduler)
+    named = {} if bidding is not None else {"bidding": default_population(rules, model)[0]}
     return EquityResult(rules, outcomes, equity_table(rules, outcomes, True), equity_table(rules, outcomes, False),
-                        seed, model)
+                        seed, model, **named)
 
 
 def parse_score(text) -> tuple[int, int]:

@@ -14,7 +14,7 @@ import numpy as np
 
 from ..bidding.auction import Auction
 from ..bidding.games import finish_auction
-from ..bidding.model import BiddingModel, default_model
+from ..bidding.model import BiddingModel
 from ..core.bits import held_copy
 from ..core.cards import JOKER, card_name, card_suit, card_twin, cards_to_mask, parse_card, parse_cards, trump_letter
 from ..core.errors import DecisionInputError, DuplicateCardError
@@ -31,7 +31,7 @@ from .at_score import game_inputs, game_state
 from .driver import drive, sampled
 from .inference import auction_weights
 from .result import Decision
-from .setup import check_models, contract_trump, dealer_for, hand_setup, kitty_size
+from .setup import check_models, contract_trump, dealer_for, hand_setup, kitty_size, population
 from .summary import contract_ranges, summarise
 from .tables import (bidder_for, check_game, deal_game, fits_bids, free_copy, game_values, hand_state, kept_deals,
                      nobody_alone_after, parse_game_seat, replay_game_tricks, seen_bids, spare_cards, value_range,
@@ -196,8 +196,10 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
     game = game_state(rules, score, asker, model, bidding)
     up_in_dealer = upc if round_one and (k.known[DEALER] >> upc) & 1 else -1
     auction = None
+    pop_name = pop_note = None
     if infer and upc is not None:
-        auction = Auction(rules, bidding or default_model(), upc)
+        pop_model, pop_name, pop_note = population(bidding, rules, model)
+        auction = Auction(rules, pop_model, upc)
     if model in READING_MODELS and auction is None:
         raise DecisionInputError(f"play model {model} reads the auction: give the upcard (--up) and keep the "
                                  "inference on")
@@ -277,7 +279,7 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
     touching = [[card_name(c) for c in reversed(run)] for run in runs if len(run) > 1] if model != "dd" else None
     return Decision("lead", inputs, rules, seed, info.played, model, options, diffs, rec, close, None,
                     auction is not None, info.effective, target_se=target_se, sampling=info,
-                    touching=touching or None)
+                    touching=touching or None, bidding=pop_name, population=pop_name, others_note=pop_note)
 
 
 

@@ -116,8 +116,10 @@ def order_decision(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, samples
         recommendation by that chance (the game target and win-by-two come from ``rules``)
     others : how the other three seats bid (a policy name, ``"guides"``..., a :class:`BiddingModel` or a
         model file's path), both when the rest of the auction is played out after a pass and when the
-        passes seen are read (``infer``); ``bidding`` (the shipped model by default) keeps the asker's
-        own later bids.  None: ``bidding`` for every seat
+        passes seen are read (``infer``); ``bidding`` (the shipped count by default) keeps the asker's
+        own later bids.  None: the default population (``shipped-v3``; ``shipped`` where it cannot bid,
+        :func:`~euchre_stats.bidding.model.default_population`, the result saying why); with
+        ``pass_model`` ``"dd"``, ``bidding`` for every seat
     named : with the Joker turned up, the suit the dealer named before looking (``"h"``...):
         under British blind naming the dealer's question is then only the discard and going
         alone (default :data:`BLIND_NAMING_DEFAULT`, any suit being as good before looking);
@@ -125,7 +127,7 @@ def order_decision(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, samples
     """
     rules = Rules.from_json(rules)
     check_models(model, pass_model, rules, reading=True)
-    others_name, others_model = others_policy(others, pass_model)
+    others_name, others_model, others_note = others_policy(others, pass_model, rules, model, bidding)
     asker = parse_seat(seat)
     cards, hmask = hand_setup(hand, rules)
     almonte = joker_up_offers_named_suit(rules)
@@ -140,7 +142,7 @@ def order_decision(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, samples
         suit = BLIND_NAMING_DEFAULT if named is None else (named if isinstance(named, int) else parse_suit(named))
         if not almonte:
             return _joker_up_decision(cards, hmask, rules, suit, samples, target_se, seed, model, workers,
-                                      bidding, progress, game, others_model, others_name)
+                                      bidding, progress, game, others_model, others_name, others_note)
         if named is None:
             raise DecisionInputError("the Joker is the upcard under Almonte: the dealer names the suit of "
                                      "round one first; give it with named (--named h)")
@@ -176,11 +178,11 @@ def order_decision(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, samples
     game_inputs(inputs, game)
     return Decision("order", inputs, rules, seed, info.played, model, options, diffs, rec, close, pass_model,
                     infer, info.effective, target_se=target_se, sampling=info, pass_branches=branches,
-                    others=others_name)
+                    others=others_name, others_note=others_note)
 
 
 def _joker_up_decision(cards, hmask, rules, suit, samples, target_se, seed, model, workers, bidding,
-                       progress, game=None, others=None, others_name=None) -> Decision:
+                       progress, game=None, others=None, others_name=None, others_note=None) -> Decision:
     """The Joker turned up under British rules: the dealer named ``suit`` trump before looking at
     the hand; now, having seen it, the dealer discards and decides whether to go alone.
 
@@ -222,7 +224,8 @@ def _joker_up_decision(cards, hmask, rules, suit, samples, target_se, seed, mode
               "named": "cdhs"[suit]}
     game_inputs(inputs, game)
     return Decision("order", inputs, rules, seed, info.played, model, options, diffs, rec, close, None, False,
-                    info.effective, target_se=target_se, sampling=info, others=others_name)
+                    info.effective, target_se=target_se, sampling=info, others=others_name,
+                    others_note=others_note)
 
 
 

@@ -134,6 +134,10 @@ class Decision(ResultView):
     #: the population the other three seats bid by (``--others``): a policy's name or a file's path; None
     #: when every seat bids by ``bidding``
     others: str | None = None
+    #: why the default population is not ``shipped-v3`` at this table (one line), else None
+    others_note: str | None = None
+    #: the default population every seat bids by (``discard``, ``alone``, ``lead`` without ``bidding``), else None
+    population: str | None = None
     #: the lead under realistic play: runs of touching cards (``["Qc", "Kc"]``), each played out once as
     #: one lead (they lead alike against every card still in play), its outcomes shared by the run
     touching: list[list[str]] | None = None
@@ -153,6 +157,7 @@ class Decision(ResultView):
             "value_unit": self.value_unit,
             **({"bidding": self.bidding} if self.bidding is not None else {}),
             **({"others": self.others, "others_words": others_words(self.others)} if self.others is not None else {}),
+            **({"others_note": self.others_note} if self.others_note else {}),
             **({"touching": self.touching} if self.touching else {}),
             "options": [o.to_dict() for o in self.options], "differences": self.differences,
             "recommendation": self.recommendation, "too_close": self.too_close,
@@ -190,6 +195,10 @@ class Decision(ResultView):
             lines.append(f"your own later bids: {self.bidding or 'shipped'}; the other three seats bid by "
                          f"{self.others} = {others_words(self.others)} (in the auction after a pass and in "
                          "reading the bids seen)")
+        if self.population is not None:
+            lines.append(f"bidding model: {self.population} = {others_words(self.population)} (every seat)")
+        if self.others_note:
+            lines.append(f"note: {self.others_note}")
         sm = self.sampling
         if self.infer and sm is not None and sm.drawn == sm.played and not sm.screened:
             # no candidate screened: no bid was seen before this question (eldest in round one)

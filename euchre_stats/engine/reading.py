@@ -351,7 +351,13 @@ def _auction_weight(d, up, made_in, maker, alone, asker, trump, cv, fp, rf, g, e
             continue
         ct = c4[trump]
         if rf[s, R_PASS2]:  # (stick the dealer: the dealer's call is forced)
-            w *= _p(ct, fp[s, F_CALL], temp)
+            lv = ct  # the suit named passed the call threshold: a count's own count, the feature bidder's level
+            if fp[s, F_KIND] != 0.0:
+                c = cv[s]
+                feature_row(d[s], trump, _count(d[s], trump, c, eff, fp[s, F_KING], fp[s, F_KACE], fp[s, F_VOID]),
+                            -1, us, eff, x)
+                lv = _level(ct, _dot(x, fw[s, W_CALL_ALONE]))
+            w *= _p(lv, fp[s, F_CALL], temp)
         for u in range(4):
             if u != trump and u != us:
                 w *= _p(ct - c4[u], 0.0, temp)

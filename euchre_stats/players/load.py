@@ -3,8 +3,9 @@
 =============================  ==============================================================
 spec                           player
 =============================  ==============================================================
-``realistic``                  the shipped bidder, realistic card play (``realistic:worlds=48``)
-``realistic-v1``               the same player, named for good: uniform worlds (old figures reproduce)
+``realistic``                  ``realistic-v5``, the strongest whole player measured (``realistic:worlds=48``)
+``realistic-v1``               the shipped count bidder, realistic card play on uniform worlds: ``realistic``
+                               until 2026-12-04, named for good (old figures reproduce)
 ``realistic-v2``               the shipped bidder, realistic card play on worlds weighted by the
                                auction (``realistic-v2:worlds=24,pool=256``; ``players/reading.py``);
                                ``fusion=K`` votes against strategy fusion (``players/fusion.py``)
@@ -15,9 +16,12 @@ spec                           player
                                times the worlds against a loner (``players/defence.py``)
 ``realistic-v3``               ``realistic-v2:defend=4``: the strongest card play measured
 ``realistic-v4``               ``realistic-v2:defend=20``: ``realistic-v3`` defending against a loner
-                               on 8 times the worlds (proposed; ``players/defence.py``)
-``shipped``, ``dd-tuned``,     that bidding policy, realistic card play (``points:worlds=48``)
-``points``
+                               on 8 times the worlds (``players/defence.py``)
+``realistic-v5``               ``realistic-v4``'s card play bidding by the feature bidder ``shipped-v3``
+                               and reading the auction under it; where ``shipped-v3`` refuses the
+                               rules (British timing, no trump), bidding and reading by ``shipped``
+``shipped``, ``shipped-v3``,   that bidding policy, realistic card play (``points:worlds=48``)
+``dd-tuned``, ``points``
 ``path/model.json``            a bidding model file from ``euchre-stats tune``, realistic card play
 ``random``                     uniform over legal answers (``random:seed=3``)
 ``cheat``                      double-dummy play that sees every card: reference only
@@ -44,7 +48,7 @@ from pathlib import Path
 from ..core.errors import EuchreStatsError, PlayerSpecError
 from .base import METHODS
 from .defence import MORE
-from .shipped import CheatPlayer, InferencePlayer, ModelPlayer, RandomPlayer
+from .shipped import CheatPlayer, FallbackInferencePlayer, InferencePlayer, ModelPlayer, RandomPlayer
 
 #: ``realistic-v3`` is ``realistic-v2:defend=4`` (docs/methods.md, "The card players measured together")
 V3_DEFEND = 4
@@ -52,13 +56,13 @@ V3_DEFEND = 4
 #: "Defending against a loner, on the lone deals")
 V4_DEFEND = V3_DEFEND | MORE
 #: the shipped players' names (a model file's path is one too)
-SHIPPED = ("realistic", "realistic-v1", "realistic-v2", "realistic-v3", "realistic-v4", "shipped", "dd-tuned", "points",
-           "random", "cheat")
+SHIPPED = ("realistic", "realistic-v1", "realistic-v2", "realistic-v3", "realistic-v4", "realistic-v5", "shipped",
+           "shipped-v3", "dd-tuned", "points", "random", "cheat")
 #: the options each shipped player takes
-OPTIONS = {"realistic": ("worlds",), "realistic-v1": ("worlds",),
+OPTIONS = {"realistic": ("worlds", "pool"), "realistic-v1": ("worlds",),
            "realistic-v2": ("worlds", "pool", "fusion", "play", "defend"), "realistic-v3": ("worlds", "pool"),
-           "realistic-v4": ("worlds", "pool"),
-           "shipped": ("worlds",), "dd-tuned": ("worlds",), "points": ("worlds",),
+           "realistic-v4": ("worlds", "pool"), "realistic-v5": ("worlds", "pool"),
+           "shipped": ("worlds",), "shipped-v3": ("worlds",), "dd-tuned": ("worlds",), "points": ("worlds",),
            "model": ("worlds",), "random": ("seed",), "cheat": ("worlds",)}
 
 
@@ -90,7 +94,9 @@ def _shipped(spec: str, name: str, opts: dict):
         return InferencePlayer("shipped", name=spec, defend=V3_DEFEND, **opts)
     if name == "realistic-v4":   # proposed: v3 defending against a loner on 8 times the worlds, defend=20
         return InferencePlayer("shipped", name=spec, defend=V4_DEFEND, **opts)
-    policy = "shipped" if name in ("realistic", "realistic-v1") else name
+    if name in ("realistic", "realistic-v5"):   # the strongest whole player: shipped-v3 bidding, v4's card play
+        return FallbackInferencePlayer("shipped-v3", fallback="shipped", name=spec, defend=V4_DEFEND, **opts)
+    policy = "shipped" if name == "realistic-v1" else name
     return ModelPlayer(policy, name=spec, **opts)
 
 

@@ -61,8 +61,9 @@ def auction_likelihood(rules: Rules, model, dealt: np.ndarray, *, upcard: int, m
     ``dealt`` (n, 4) are the hands as dealt on the kernel's seats (0 eldest .. 3 dealer; the
     dealer's holds the upcard after a round-one pick-up).  The seats before ``maker`` passed in
     round ``made_in`` (and in round two every seat passed round one); ``maker`` accepted in round
-    ``made_in``, alone or not; in round two it named ``trump``: its count there passed the call threshold
-    and beat every other suit's (each comparison soft, as the model infers; without no trump in the rules).
+    ``made_in``, alone or not; in round two it named ``trump``: its count there (a feature bidder's level,
+    :meth:`~euchre_stats.bidding.model.BiddingModel.call_levels`) passed the call threshold and its
+    count (score) beat every other suit's (each comparison soft, as the model infers; without no trump in the rules).
     ``asker``'s own bids are not weighted, nor the dealer's round-one
     choice (its hand then holds the upcard).
     """
@@ -97,11 +98,13 @@ def auction_likelihood(rules: Rules, model, dealt: np.ndarray, *, upcard: int, m
                 if not forced:
                     w *= auction.p_round_two(hands, s)
             else:
-                # the count of the suit named passed the threshold, and beat every other suit's
+                # the suit named passed the threshold (its level, on the threshold's scale: for the
+                # feature bidder not its raw score), and its score beat every other suit's
                 counts = m.suit_counts(hands[:, s], auction.up_suit, s)
                 ct = counts[:, trump]
                 if not forced:
-                    w *= m.p_accept(ct, m.call[s], m.temperature)
+                    w *= m.p_accept(m.call_levels(hands[:, s], auction.up_suit, s)[:, trump], m.call[s],
+                                    m.temperature)
                 for u in range(4):
                     if u != trump and u != auction.up_suit:
                         w *= m.p_accept(ct - counts[:, u], 0.0, m.temperature)

@@ -1,18 +1,21 @@
 """The players shipped with euchre-stats.
 
 * :class:`RandomPlayer` (``random``): every answer uniform over the legal ones, seeded: a floor.
-* :class:`ModelPlayer` (``realistic``, ``shipped``, ``dd-tuned``, ``points`` or a model file): bids by
+* :class:`ModelPlayer` (``realistic-v1``, ``shipped``, ``dd-tuned``, ``points`` or a model file): bids by
   a bidding model (:class:`~euchre_stats.bidding.model.BiddingModel`; hard decisions, or soft ones
   drawn from the view's seed for a model with a ``play_temperature`` such as ``shipped-soft``) and
   plays every card realistically (:func:`~euchre_stats.players.cardplay.realistic_card`, ``worlds``
   per card).  In the two-, three- and six-handed games it bids with that game's fitted
   point-count bidder (:func:`~euchre_stats.bidding.games.game_bidder`): the bidding models are
   four-handed.  Exchanges (a farmer's hand, railroad, six-handed's ask) follow the rule of thumb.
-* :class:`InferencePlayer` (``realistic-v2``): bids as ``realistic``, and plays realistically on worlds
+* :class:`InferencePlayer` (``realistic-v2``): bids as ``realistic-v1``, and plays realistically on worlds
   weighted by what the auction revealed (:mod:`~euchre_stats.players.reading`).  ``realistic-v1`` is
-  ``realistic`` under a name that will keep meaning the uniform-world player.
+  the ``realistic`` of before 2026-12-04, under a name that will keep meaning the uniform-world player.
+* :class:`FallbackInferencePlayer` (``realistic-v5``, and ``realistic``): ``realistic-v4``'s card play
+  bidding by the feature bidder ``shipped-v3`` (and reading the auction under it), by the shipped
+  count where the feature bidder refuses the rules (British timing, no trump).
 * :class:`CheatPlayer` (``cheat``): **reference only** -- it sees every card.  It bids as
-  ``realistic`` and plays the double-dummy card, from the whole hand state handed to it as
+  ``realistic-v1`` and plays the double-dummy card, from the whole hand state handed to it as
   ``play(view, full=state)`` (``sees_all``).  It measures what perfect information is worth, and is
   no fair opponent.
 
@@ -25,7 +28,7 @@ import numpy as np
 
 from ..bidding.model import policy_model
 from ..core.cards import card_name, trump_letter
-from ..core.errors import PlayerMoveError, PlayerSpecError
+from ..core.errors import BiddingModelError, PlayerMoveError, PlayerSpecError
 from ..game.state import PHASES, HandState
 from ..cardplay.realistic import DEFAULT_WORLDS
 from ..rules import Rules, banned_discard, dealer_picks_up
@@ -113,6 +116,11 @@ class ModelPlayer(BasePlayer):
         if not rules.seating.vectorised and self.policy != "shipped":
             raise PlayerSpecError(f"player {self.name!r}: the bidding model {self.policy!r} is four-handed; "
                                   f"a {rules.players}-player table bids with 'realistic'")
+        if rules.seating.vectorised:
+            try:
+                self.model.check_rules(rules)   # (the feature bidder: North American timing, no no-trump)
+            except BiddingModelError as exc:
+                raise PlayerSpecError(f"player {self.name!r}: {exc}") from None
 
     # --- the smaller games: their fitted point-count bidder ---------------------------------------
     def _game_answer(self, view: SeatView):
@@ -243,8 +251,69 @@ class InferencePlayer(ModelPlayer):
                              play=self.play_kind)
 
 
+class FallbackInferencePlayer(InferencePlayer):
+    """``realistic-v5``: an :class:`InferencePlayer` bidding by a model that refuses some rules (the feature
+    bidder ``shipped-v3``: British timing, no trump), which at such a table bids and reads the auction by
+    ``fallback`` (the shipped count) instead.  Tables that are not four-handed bid with their game's fitted
+    bidder, as every :class:`ModelPlayer` does.  ``bidding`` names the model the last table seated it
+    with, ``fallback_reason`` says why when it is the fallback (else None)."""
+
+    def __init__(self, policy="shipped-v3", fallback="shipped", **kw):
+        super().__init__(policy, **kw)
+        self.primary = self.model
+        self.fallback_policy, self.fallback_model = policy_model(fallback)
+        self.bidding, self.fallback_reason = self.policy, None
+        self._rules = None
+
+    def _use(self, rules: Rules) -> None:
+        if rules is self._rules:
+            return
+        self._rules = rules
+        self.model, self.bidding, self.fallback_reason = self.primary, self.policy, None
+        if not rules.seating.vectorised:
+            return
+        try:
+            self.primary.check_rules(rules)
+        except BiddingModelError:
+            self.model, self.bidding = self.fallback_model, self.fallback_policy
+            self.fallback_reason = (f"{self.policy} bids only with alone declared with the call and without "
+                                    f"no trump: bidding with {self.fallback_policy}")
+
+    def prepare(self, rules: Rules) -> None:
+        """Any table: the fallback's where the model refuses the rules (the class docstring)."""
+        self._use(rules)
+
+    def round_one(self, view):
+        self._use(view.rules)
+        return super().round_one(view)
+
+    def name_trump(self, view):
+        self._use(view.rules)
+        return super().name_trump(view)
+
+    def round_two(self, view):
+        self._use(view.rules)
+        return super().round_two(view)
+
+    def alone(self, view):
+        self._use(view.rules)
+        return super().alone(view)
+
+    def defend_alone(self, view):
+        self._use(view.rules)
+        return super().defend_alone(view)
+
+    def discard(self, view):
+        self._use(view.rules)
+        return super().discard(view)
+
+    def play(self, view):
+        self._use(view.rules)
+        return super().play(view)
+
+
 class CheatPlayer(ModelPlayer):
-    """REFERENCE ONLY: sees every card.  Bids as ``realistic``; plays the double-dummy card from the whole
+    """REFERENCE ONLY: sees every card.  Bids as ``realistic-v1``; plays the double-dummy card from the whole
     state, handed over as ``play(view, full=state)`` because ``sees_all`` is set."""
 
     sees_all = True
@@ -263,4 +332,5 @@ def card_text(card) -> str:
     return card_name(card) if isinstance(card, (int, np.integer)) and not isinstance(card, bool) else str(card)
 
 
-__all__ = ["RandomPlayer", "ModelPlayer", "InferencePlayer", "CheatPlayer", "MAX_WORLDS", "card_text"]
+__all__ = ["RandomPlayer", "ModelPlayer", "InferencePlayer", "FallbackInferencePlayer", "CheatPlayer", "MAX_WORLDS",
+           "card_text"]

@@ -122,6 +122,10 @@ class Advice(ResultView):
             lines.append(f"deals: {self.samples:,}{' per class' if self.source == 'table' else ''}")
         lines.append("play model: " + self.extra.get("play_model", "pimc (realistic)" if self.source == "simulation"
                                                      else "as the table was built"))
+        if self.source == "simulation" and self.extra.get("others"):
+            lines.append(f"bidding: the other three seats by {self.extra['others']}, your own later bids by "
+                         f"{self.extra['bidding']}" + (f" ({self.extra['others_note']})"
+                                                       if self.extra.get("others_note") else ""))
         corr = self.extra.get("correction")
         if corr:
             e = corr["held_out_rmse"]
@@ -463,7 +467,9 @@ def advise(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, table=None, sam
                         **({"p_win": o.extra["p_win"], "p_win_ci": o.extra["p_win_ci"]} if score else {})})
     label = class_label(chand) if chand is not None else ""
     canon = f"{class_text(chand)} up {card_name(cup)}" if chand is not None else ""
-    extra = {"seed": d.seed, **game}
+    extra = {"seed": d.seed, **game, "bidding": d.bidding or "shipped", "others": d.others}
+    if d.others_note:
+        extra["others_note"] = d.others_note
     if "discard" in d.best().extra:
         extra["discard"] = d.best().extra["discard"]
     return Advice("simulation", reason, hand_txt, up_txt, seat_name, label, canon, options,

@@ -38,7 +38,7 @@ NO_ALMONTE = ("records: under joker_upcard almonte the four-handed vectorised au
               "suit the dealer named over a Joker, so its hands cannot be written as records (--players 6, the "
               "Almonte game's own table, writes them)")
 #: the player who plays every card of a record, by play model
-CARD_PLAYERS = {"dd": "cheat", "pimc": "realistic"}
+CARD_PLAYERS = {"dd": "cheat", "pimc": "realistic-v1"}
 
 
 def play_seed(seed: int, rules: Rules, deal: int) -> int:

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..bidding.model import default_model
+from ..bidding.model import default_population
 from ..core.decks import find_deck, parse_deck_list
 from ..core.errors import VariantsInputError
 from ..core.seats import SEAT_NAMES
@@ -100,9 +100,12 @@ class VariantsResult(WithRecords, ResultView):
     decisions: str = "hard decisions"
     #: the hands played as records, deck by deck (``records=True``; :mod:`euchre_stats.study.records`)
     records: list = field(default_factory=list, repr=False)
+    #: the bidding model by name: the default population (``shipped-v3`` on the 24-card deck, five cards a
+    #: hand; ``shipped`` on the other decks), or ``"given"`` (a model passed in)
+    bidding: str = "shipped"
 
     def to_dict(self) -> dict:
-        return {"rules": self.rules.to_dict(), "model": self.model, "bidding": "shipped",
+        return {"rules": self.rules.to_dict(), "model": self.model, "bidding": self.bidding,
                 "bidding_decisions": self.decisions, "played_by": SELF_PLAY, "seed": self.seed,
                 "samples": self.samples, "decks": {d.deck: d.to_dict() for d in self.decks}}
 
@@ -120,7 +123,7 @@ class VariantsResult(WithRecords, ResultView):
         # the deck and the hand size are the columns' own, not the rules' (which name one deck)
         sizes = "; ".join(f"{d.deck}-card deck, {d.rules.hand_size} cards each" for d in self.decks)
         lines = [f"rules: {self.rules.describe(deck=False, hand_size=False)}; the columns: {sizes}",
-                 f"play model: {self.model}   bidding: the hand-strength model, {self.decisions}",
+                 f"play model: {self.model}   bidding: {self.bidding}, {self.decisions}",
                  f"played by: {SELF_PLAY}",
                  f"seed: {self.seed}   deals per deck: {self.samples:,}",
                  "figures: value [95% interval] n=samples behind it; points are per hand", ""]
@@ -191,6 +194,7 @@ def _variants_chunk(chunk: tuple, seed: int, model: str, bidding, records: bool,
     and with ``records`` their hand records (else None)."""
     r, deck_size, i, size, first = chunk
     auctions = [] if records else None
+    bidding = bidding or default_population(r, model)[1]   # the default population at this deck's table
     played = play_random_hands(r, size, chunk_rng(seed, deck_size, i), model, threads, bidding, auctions=auctions)
     if not records:
         return played.arrays(), None
@@ -226,7 +230,7 @@ def simulate_variants(decks="24,25,28,32,33", samples: int = 10000, seed: int | 
         from .records import NO_ALMONTE
 
         raise VariantsInputError(NO_ALMONTE)
-    bidding = bidding or default_model()
+    given = bidding is not None
     per_deck = []
     for d in deck_list:
         per_deck.append(rules.replace(deck=d.label, hand_size=rules.hand_size if hand_size is None else hand_size))
@@ -248,7 +252,19 @@ def simulate_variants(decks="24,25,28,32,33", samples: int = 10000, seed: int | 
     for k, (d, r) in enumerate(zip(deck_list, per_deck)):
         arrays = [np.concatenate(a) for a in zip(*(p[0] for p in parts[k * len(sizes):(k + 1) * len(sizes)]))]
         out.append(DeckOutcome(d.label, r, samples, _figures(r, *arrays)))
-    return VariantsResult(rules, model, seed, samples, out, bidding.decisions.split(" (")[0], recs)
+    if given:
+        name, decisions = "given", bidding.decisions.split(" (")[0]
+    else:
+        pops = {r.deck: default_population(r, model) for r in per_deck}
+        used = dict.fromkeys(p[0] for p in pops.values())
+        name = "; ".join(f"{u} on the {', '.join(d for d, p in pops.items() if p[0] == u)}-card deck"
+                         f"{'s' if sum(p[0] == u for p in pops.values()) > 1 else ''}" for u in used)
+        why = next((p[2] for p in pops.values() if p[2]), None)
+        if why and "-card deck" in why:
+            why = "shipped-v3 bids only on the 24-card deck, 5 cards a hand, where it was fitted"
+        name += f" (the default population: {why})" if why else " (the default population)"
+        decisions = next(iter(pops.values()))[1].decisions.split(" (")[0]
+    return VariantsResult(rules, model, seed, samples, out, decisions, recs, name)
 
 
 __all__ = [

@@ -106,6 +106,21 @@ def test_round_two_decisions_twin(seed):
     assert seen == {0, 1, 2}
 
 
+def test_call_levels_are_the_levels_of_each_suit():
+    """call_levels: a feature bidder's level and margin per suit (the best suit's is round_two_call's value,
+    the turned-down suit -inf); a count's are its suit counts."""
+    m = _random_model(6)
+    hands, _ = _deals(600, 9)
+    for seat, banned in ((0, 1), (2, 3)):
+        lv = m.call_levels(hands[:, seat], banned, seat)
+        value, suit, _ = m.round_two_call(hands[:, seat], banned, seat)
+        assert np.isneginf(lv[:, banned]).all()
+        assert np.allclose(lv[np.arange(len(suit)), suit], value, rtol=0, atol=1e-12)
+        assert (np.floor(lv[:, [u for u in range(4) if u != banned]] + 0.5) >= 0).all()
+        c = default_model()
+        assert np.array_equal(c.call_levels(hands[:, seat], banned, seat), c.suit_counts(hands[:, seat], banned, seat))
+
+
 def test_auction_acts_on_levels():
     """In an auction the level decides: order at level 1, alone at level 2 (hard), as the twin says."""
     m = _random_model(5)

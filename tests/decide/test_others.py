@@ -16,14 +16,15 @@ from hypothesis import strategies as st
 
 import euchre_stats as es
 from euchre_stats.bidding.auction import Auction
-from euchre_stats.bidding.model import GUIDES_MODEL, POINTS_MODEL, POLICIES, default_model, policy_model
+from euchre_stats.bidding.model import (GUIDES_MODEL, POINTS_MODEL, POLICIES, default_model, default_population,
+                                        policy_model)
 from euchre_stats.cli.main import cli
 from euchre_stats.core.cards import JOKER, parse_card, parse_hand
 from euchre_stats.core.decks import find_deck
 from euchre_stats.core.trump import POWER, is_trump
 from euchre_stats.decide.inference import round_one_likelihood, round_two_likelihood
 from euchre_stats.decide.setup import seat_models
-from euchre_stats.rules import NORTH_AMERICAN
+from euchre_stats.rules import NORTH_AMERICAN, Rules, for_players
 
 ONE = {"samples": 300, "seed": 5, "model": "dd"}
 
@@ -150,7 +151,7 @@ def test_others_reads_the_passes_seen_by_the_others_model():
 def test_others_guides_changes_the_pass_value_and_the_inference():
     base = es.order("Jh Jd Ah 9s Tc", "9h", "third", **ONE)
     g = es.order("Jh Jd Ah 9s Tc", "9h", "third", others="guides", **ONE)
-    assert g.others == "guides" and base.others is None
+    assert g.others == "guides" and base.others == "shipped-v3"
     assert g.best_of("pass").ev != pytest.approx(base.best_of("pass").ev, abs=1e-9)
     # the inference: the deals drawn by the passes seen differ (same seed, same candidates)
     assert (g.sampling.drawn, g.effective_samples) != (base.sampling.drawn, base.effective_samples)
@@ -168,11 +169,77 @@ def test_others_guides_changes_the_pass_value_and_the_inference():
     assert c1.effective_samples != c0.effective_samples
 
 
-def test_others_shipped_is_the_default_answer():
+def test_the_default_population_is_shipped_v3():
     base = es.order("Jh Jd Ah 9s Tc", "9h", "third", **ONE)
-    same = es.order("Jh Jd Ah 9s Tc", "9h", "third", others="shipped", **ONE)
+    same = es.order("Jh Jd Ah 9s Tc", "9h", "third", others="shipped-v3", **ONE)
     assert [o.to_dict() for o in same.options] == [o.to_dict() for o in base.options]
-    assert "others" not in base.to_dict() and "other three seats" not in base.to_text()
+    assert base.others == "shipped-v3" and base.bidding == "shipped" and base.others_note is None
+    assert "the other three seats bid by shipped-v3" in base.to_text() and "note:" not in base.to_text()
+    count = es.order("Jh Jd Ah 9s Tc", "9h", "third", others="shipped", **ONE)
+    assert count.best_of("pass").ev != pytest.approx(base.best_of("pass").ev, abs=1e-9)
+    # a bidding model given bids for every seat, as before the default population
+    assert es.order("Jh Jd Ah 9s Tc", "9h", "third", bidding=default_model(), **ONE).others is None
+
+
+#: today's answers (main at ec0a793, before shipped-v3 became the default population): ``others="shipped"``
+#: gives them exactly, samples 300, seed 1, double-dummy
+COUNT_ANSWERS = {
+    ("order", "Jh Jd Ah 9s Tc", "9h", "third"): {"pass": 0.80122324159, "order": 1.45871559633, "order alone": 1.0},
+    ("order", "Jh Jd Ah Kh Qh", "9h", "eldest"): {"pass": 2.926666666667, "order": 2.0, "order alone": 4.0},
+    ("call", "Jd Ad Kd 9c Tc", "9h", "partner"): {"pass": -0.057228915663, "s": -0.855421686747, "s alone": -2.0,
+                                                  "d": 0.927710843373, "d alone": 0.177710843373,
+                                                  "c": 0.105421686747, "c alone": -1.512048192771},
+}
+
+
+@pytest.mark.parametrize("question", list(COUNT_ANSWERS))
+def test_others_shipped_reproduces_the_old_default(question):
+    kind, *args = question
+    d = getattr(es, kind)(*args, samples=300, seed=1, model="dd", others="shipped")
+    assert {o.action: round(o.ev, 12) for o in d.options} == COUNT_ANSWERS[question]
+    assert d.others == "shipped" and d.others_note is None
+
+
+@pytest.mark.parametrize("rules, play_model, why", [
+    (Rules(), None, None),
+    (Rules(alone_declared="before_lead"), None, "british timing"),
+    (Rules(no_trump=True), None, "no_trump"),
+    (Rules(deck="32"), None, "32-card deck"),
+    (for_players(Rules(), 6), None, "6-player table"),
+    (Rules(), "realistic-v3", None),   # the compiled readers read the feature bidder too
+    (Rules(), "realistic-v4", None),
+])
+def test_default_population_falls_back_where_shipped_v3_cannot_bid(rules, play_model, why):
+    name, model, note = default_population(rules, play_model)
+    if why is None:
+        assert (name, note) == ("shipped-v3", None) and model == policy_model("shipped-v3")[1]
+    else:
+        assert name == "shipped" and model == default_model() and why in note and note.startswith("shipped-v3 ")
+
+
+def test_the_fallback_is_named_once():
+    d = es.order("Jh Jd Ah 9s Tc", "9h", "third", rules={"alone_declared": "before_lead"}, **ONE)
+    assert d.others == "shipped" and "british timing" in d.others_note
+    assert d.to_text().count("note: shipped-v3 does not bid") == 1
+    assert d.to_dict()["others_note"] == d.others_note
+    assert "others_note" not in es.order("Jh Jd Ah 9s Tc", "9h", "third", **ONE).to_dict()
+
+
+def test_discard_alone_lead_name_the_default_population():
+    d = es.discard("Jh Jd Ah 9s Tc Qh", "Qh", samples=100, seed=1, model="dd")
+    assert d.bidding == "shipped-v3" and "bidding model: shipped-v3 = " in d.to_text()
+    b = es.discard("Jh Jd Ah 9s Tc Qh", "Qh", samples=100, seed=1, model="dd", rules={"alone_declared": "before_lead"})
+    assert b.bidding == "shipped" and "british timing" in b.to_text()
+    given = es.discard("Jh Jd Ah 9s Tc Qh", "Qh", samples=100, seed=1, model="dd", bidding=default_model())
+    assert given.bidding == "custom" and "bidding model:" not in given.to_text()
+
+
+def test_match_a_defaults_to_the_population():
+    r = es.match(b="points", deals=200, seed=1, model="dd", control_deals=0)
+    assert r.a == "shipped-v3"
+    assert r.diff == es.match("shipped-v3", "points", deals=200, seed=1, model="dd", control_deals=0).diff
+    br = es.match(b="points", deals=200, seed=1, model="dd", control_deals=0, rules={"alone_declared": "before_lead"})
+    assert br.a == "shipped" and "british timing" in br.a_words
 
 
 def test_others_errors():

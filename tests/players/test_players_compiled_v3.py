@@ -27,7 +27,7 @@ def _views(seed: int, n: int, want=lambda v: True):
     """Views of the player to move (more than one legal card, an auction realistic-v3 reads) from hands bid
     by the shipped model, the cards played at random."""
     rng = np.random.default_rng(seed)
-    bidder = load_player("realistic")
+    bidder = load_player("realistic-v1")
     out = []
     while len(out) < n:
         state = HandState.deal(NA, int(rng.integers(4)), rng)

@@ -109,7 +109,7 @@ def slow_signal_weight(view, partner_hand_now: int) -> float:
 # --- positions: defenders against a loner, from the shipped bidder's auctions and random cards -------
 def _loner_views(seed: int, n: int, want):
     rng = np.random.default_rng(seed)
-    bidder = load_player("realistic")
+    bidder = load_player("realistic-v1")
     out = []
     while len(out) < n:
         state = HandState.deal(NA, int(rng.integers(4)), rng)
@@ -143,7 +143,7 @@ def test_guarded():
 
 def test_guard_rule_agrees_with_the_slow_twin():
     """The compiled sums, then the rule, against the slow double-dummy sums and the plain rule."""
-    m = load_player("realistic").model
+    m = load_player("realistic-v1").model
     agree = total = changed = 0
     for view in _loner_views(3, 300, must_discard):
         ws, ctx, _ = defence_worlds(view, m, GUARDS, worlds=24, seed=11)
@@ -160,7 +160,7 @@ def test_guard_rule_agrees_with_the_slow_twin():
 def _maker_leads(seed: int, n: int, want=lambda v: True):
     """Leads of a defender against makers with a partner (the shipped bidder's auctions, random cards)."""
     rng = np.random.default_rng(seed)
-    bidder = load_player("realistic")
+    bidder = load_player("realistic-v1")
     out = []
     while len(out) < n:
         state = HandState.deal(NA, int(rng.integers(4)), rng)
@@ -178,7 +178,7 @@ def _maker_leads(seed: int, n: int, want=lambda v: True):
 
 
 def test_lead_rule_agrees_with_the_slow_twin():
-    m = load_player("realistic").model
+    m = load_player("realistic-v1").model
     agree = total = changed = 0
     for view in _maker_leads(7, 300):
         ws, ctx, _ = weighted_worlds(view, m, worlds=24, seed=11)
@@ -194,7 +194,7 @@ def test_lead_rule_agrees_with_the_slow_twin():
 
 def test_opening_ace_agrees_with_the_slow_twin():
     """With an off ace on the opening lead against makers, the ace its worlds value most (slow sums)."""
-    m = load_player("realistic").model
+    m = load_player("realistic-v1").model
 
     def aces(view):
         return [c for c in range(33) if (view.hand >> c) & 1 and EFF_SUIT[view.trump, c] != view.trump and c & 7 == 7]
@@ -214,7 +214,7 @@ def test_opening_ace_agrees_with_the_slow_twin():
 
 
 def test_signal_likelihood_agrees_with_the_slow_twin():
-    m = load_player("realistic").model
+    m = load_player("realistic-v1").model
     lies = total = 0
     for view in _loner_views(4, 120, lambda v: bool(partner_discards(v))):
         ws, ctx, info = defence_worlds(view, m, SIGNALS, worlds=24, seed=5)
@@ -232,7 +232,7 @@ def test_signal_likelihood_agrees_with_the_slow_twin():
 
 def test_a_discard_says_the_suit_is_not_guarded():
     """After the partner throws a heart, the worlds where it still guards hearts lose weight."""
-    m = load_player("realistic").model
+    m = load_player("realistic-v1").model
     seen = 0
     for view in _loner_views(6, 40, lambda v: bool(partner_discards(v))):
         _, ctx, info = defence_worlds(view, m, SIGNALS, worlds=24, seed=2)
@@ -278,9 +278,9 @@ def test_realistic_v3_is_v2_defending_with_rule_4_and_defence_combines_with_the_
 def test_defence_changes_only_the_cards_its_rules_read():
     """Elsewhere ``defend`` plays ``realistic-v2``'s card; a defender's card is legal and repeatable; ``defend=0``
     is ``realistic-v2``."""
-    m = load_player("realistic").model
+    m = load_player("realistic-v1").model
     rng = np.random.default_rng(8)
-    bidder = load_player("realistic")
+    bidder = load_player("realistic-v1")
     checked = 0
     while checked < 60:
         state = HandState.deal(NA, int(rng.integers(4)), rng)
@@ -306,7 +306,7 @@ def test_defence_changes_only_the_cards_its_rules_read():
 def test_more_worlds_agree_with_the_slow_twin():
     """Against a loner, ``MORE`` plays the best card on eight times the worlds drawn from eight times the
     candidates: the slow double-dummy sums on those worlds give the same card."""
-    m = load_player("realistic").model
+    m = load_player("realistic-v1").model
     agree = total = changed = 0
     for view in _loner_views(12, 200, lambda v: True):
         ws, ctx, _ = weighted_worlds(view, m, worlds=24 * MORE_WORLDS, pool=256 * MORE_WORLDS, seed=11)
@@ -326,7 +326,7 @@ def test_more_is_each_rule_on_eight_times_the_worlds():
     """Compiled against compiled on 300 decisions: ``MORE`` is ``realistic-v2``'s card (and with ``GUARDS``
     the guard rule's) on 192 worlds from 2,048 candidates; against makers with a partner it changes
     nothing."""
-    m = load_player("realistic").model
+    m = load_player("realistic-v1").model
     big = dict(worlds=24 * MORE_WORLDS, pool=256 * MORE_WORLDS, seed=5)
     for view in _loner_views(13, 300, lambda v: True):
         card = defended_card(view, m, MORE, seed=5)

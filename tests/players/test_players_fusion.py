@@ -80,7 +80,7 @@ def test_vote_agrees_with_the_slow_vote_on_random_tables():
 @pytest.mark.parametrize("margin", [2, 8])
 def test_compiled_vote_agrees_with_the_slow_twin(margin):
     """The per-world values exactly, and the card on :data:`DECISIONS` decisions."""
-    m = load_player("realistic").model
+    m = load_player("realistic-v1").model
     agree = total = 0
     for state, view in _views(NA, 9, DECISIONS):
         ws, ctx, _ = weighted_worlds(view, m, worlds=24, seed=13)
@@ -105,7 +105,7 @@ def test_world_values_match_the_solver_on_uniform_worlds_and_no_trump():
 
     rules = Rules(no_trump=True, stick_the_dealer=True)
     rng = np.random.default_rng(5)
-    p = load_player("realistic")
+    p = load_player("realistic-v1")
     seen = 0
     while seen < 40:
         state = HandState.deal(rules, int(rng.integers(4)), rng)

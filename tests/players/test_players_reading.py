@@ -18,6 +18,9 @@ from euchre_stats.players.base import METHOD_OF_PHASE, action_of
 from euchre_stats.players.cardplay import realistic_card, view_worlds
 from euchre_stats.players.reading import (auction_likelihood, effective_size, inferred_card, reads_auction,
                                           weighted_worlds)
+from euchre_stats.bidding.features import context_features_one, hand_features_one
+from euchre_stats.bidding.model_v2 import (_OFF_ACES, _TOP3, _TRUMPS, JUNK_MARGIN, _dot_one, _level_one,
+                                           round_one_decision_one)
 from euchre_stats.cardplay.realistic import decide_given_worlds
 from euchre_stats.rules import Rules, dealer_picks_up, for_players
 
@@ -89,11 +92,12 @@ def slow_likelihood(rules, m, dealt, upcard, made_in, maker, alone, asker, trump
 
 
 # --- positions: the shipped bidder's auctions, random legal cards ------------------------------------
-def _views(rules: Rules, seed: int, n: int, tricks_done=None):
-    """Views of the player to move (more than one legal card) from hands bid by the shipped model, with
-    cards played at random; ``tricks_done`` keeps only positions with that many tricks finished."""
+def _views(rules: Rules, seed: int, n: int, tricks_done=None, bidder="realistic-v1"):
+    """Views of the player to move (more than one legal card) from hands bid by the shipped model (or
+    ``bidder``), with cards played at random; ``tricks_done`` keeps only positions with that many tricks
+    finished."""
     rng = np.random.default_rng(seed)
-    bidder = load_player("realistic")
+    bidder = load_player(bidder)
     out = []
     while len(out) < n:
         state = HandState.deal(rules, int(rng.integers(4)), rng)
@@ -123,7 +127,7 @@ def _dealt(view, ws, ks):
 
 
 def test_weights_equal_the_slow_twin():
-    m = load_player("realistic").model
+    m = load_player("realistic-v1").model
     checked = 0
     for state, view in _views(NA, 1, 60):
         ws, _, ctx = view_worlds(view, worlds=64, seed=5)
@@ -141,12 +145,91 @@ def test_weights_equal_the_slow_twin():
     assert checked >= 1000
 
 
+# --- the feature bidder's auction (shipped-v3, realistic-v5), one deal at a time -----------------------
+def _feature_suit(m, hand: int, t: int, up: int, seat: int) -> tuple[float, float]:
+    """(take score, level and margin) of naming ``t`` in round two: the twins of model_v2, in plain Python."""
+    x = hand_features_one(hand, t, _count(m, hand, t))
+    x += context_features_one(trump=t, banned_suit=up, trumps=int(x[1]))
+    g1, g2 = _dot_one(x, m.call_w[seat]), _dot_one(x, m.call_alone_w[seat])
+    if m.junk_pass and x[_TOP3] == 0 and x[_TRUMPS] <= 2 and x[_OFF_ACES] == 0:
+        g1 = min(g1, 0.0) - JUNK_MARGIN
+    return g1, _level_one(g1, g2)[1]
+
+
+def slow_feature_likelihood(rules, m, dealt, upcard, made_in, maker, alone, asker, trump) -> float:
+    """The likelihood of the auction for one deal under a feature bidder (north-american rules): every
+    threshold read against the level and margin (0.5 to take, 1.5 alone), the suit named against the
+    others by its take score."""
+    t = m.temperature
+    up = upcard >> 3
+    w = 1.0
+
+    def r1(s):
+        return round_one_decision_one(m, dealt[s], s, upcard)[1]
+
+    def best(s):  # the suit whose take score is highest (ties to the lower suit): its level and margin
+        scores = {u: _feature_suit(m, dealt[s], u, up, s) for u in range(4) if u != up}
+        top = max(scores, key=lambda u: (scores[u][0], -u))
+        return scores, scores[top][1]
+
+    if made_in == 1:
+        for s in range(maker + 1):
+            if s in (asker, 3):
+                continue
+            p = _logistic(r1(s) - m.order[s], t)
+            if s != maker:
+                w *= 1.0 - p
+                continue
+            pa = _logistic(r1(s) - m.order_alone[s], t)
+            w *= p * (pa if alone else 1.0 - pa)
+        return w
+    for s in range(4):
+        if s != asker:
+            w *= 1.0 - _logistic(r1(s) - m.order[s], t)
+    for s in range(maker + 1):
+        if s == asker:
+            continue
+        scores, top = best(s)
+        if s != maker:
+            w *= 1.0 - _logistic(top - m.call[s], t)
+            continue
+        w *= _logistic(scores[trump][1] - m.call[s], t)   # the suit named: its level passed the threshold
+        for u in scores:
+            if u != trump:
+                w *= _logistic(scores[trump][0] - scores[u][0], t)
+        pa = _logistic(top - m.call_alone[s], t)
+        w *= pa if alone else 1.0 - pa
+    return w
+
+
+def test_feature_bidder_weights_equal_the_slow_twin():
+    """realistic-v5 reads a shipped-v3 auction: every factor as the twin states it.  Before the fix the
+    round-two suit named compared its raw take score with the threshold 0.5 meant for levels."""
+    m = load_player("realistic-v5").model
+    checked, round_two = 0, 0
+    for state, view in _views(NA, 4, 80, bidder=ModelPlayer("shipped-v3")):
+        if any(not a for a in view.active):
+            continue
+        ws, _, ctx = view_worlds(view, worlds=32, seed=5)
+        ks = ctx["ks"]
+        d = _dealt(view, ws, ks)
+        lone = view.alone is not None
+        args = dict(upcard=view.upcard, made_in=view.made_in, maker=ks[view.maker_seat], alone=lone,
+                    asker=ks[view.seat], trump=view.trump)
+        fast = auction_likelihood(NA, m, d, **args)
+        slow = [slow_feature_likelihood(NA, m, [int(x) for x in row], *args.values()) for row in d]
+        assert np.allclose(fast, slow, rtol=1e-9, atol=1e-300)
+        checked += len(d)
+        round_two += len(d) * (view.made_in == 2 and args["maker"] != args["asker"])
+    assert checked >= 1000 and round_two >= 300
+
+
 def test_as_dealt_gives_every_seat_a_full_hand_of_its_own():
     """Rebuilt as dealt, every candidate gives each seat five cards, no card twice, none known elsewhere
     (a seat sitting out behind a loner draws its hand from the cards left); the weights are positive."""
     from euchre_stats.players.reading import _as_dealt
 
-    m = load_player("realistic").model
+    m = load_player("realistic-v1").model
     lone = 0
     for state, view in _views(NA, 2, 300):
         if all(view.active) and lone < 20:
@@ -199,7 +282,7 @@ def _exact_deals(view, ks, rules):
 
 
 def test_weighted_sampler_matches_exact_probabilities_chi_square():
-    m = load_player("realistic").model
+    m = load_player("realistic-v1").model
     tested = 0
     for state, view in _views(NA, 7, 400, tricks_done=4):
         if not all(view.active) or (view.upcard_taken and view.seat != view.dealer
@@ -247,7 +330,7 @@ def slow_weighted_choice(rules, distinct, mult, view, ctx):
 
 
 def test_compiled_decision_agrees_with_the_slow_weighted_twin():
-    m = load_player("realistic").model
+    m = load_player("realistic-v1").model
     agree = total = 0
     for state, view in _views(NA, 9, 2000):
         ws, ctx, info = weighted_worlds(view, m, worlds=24, seed=13)
@@ -283,7 +366,7 @@ def test_specs():
 
 
 def test_realistic_v1_plays_as_realistic():
-    v1, r = load_player("realistic-v1"), load_player("realistic")
+    v1, r = load_player("realistic-v1"), load_player("realistic-v1")
     for state, view in _views(NA, 4, 30):
         assert v1.play(view) == r.play(view) == realistic_card(view)
 
@@ -401,7 +484,7 @@ def test_play_weights_on_a_whole_table_of_realistic_players():
     from euchre_stats.players.reading_play import play_likelihood
 
     rng = np.random.default_rng(8)
-    p = load_player("realistic")
+    p = load_player("realistic-v1")
     checked = true_ones = true_n = 0
     for i in range(6):
         state = HandState.deal(NA, i % 4, rng)
@@ -462,7 +545,7 @@ def _chi_square_p(counts, prob):
 def test_play_weighted_sampler_matches_exact_probabilities_chi_square(kind):
     """At the last trick every deal is enumerated: the worlds drawn with the play read follow the slow
     twins' auction times play weights (chi-square), and not the auction's alone where the play says much."""
-    m = load_player("realistic").model
+    m = load_player("realistic-v1").model
     tested = refuted = 0
     for state, view in _views(NA, 17, 600, tricks_done=4):
         if not all(view.active) or (view.upcard_taken and view.seat != view.dealer
@@ -511,7 +594,7 @@ def test_play_option_off_is_realistic_v2_and_specs():
 def test_play_reading_card_is_the_kernels_on_the_play_weighted_worlds():
     """``inferred_card(play=2)`` plays the compiled choice on ``weighted_worlds(play=2)``, and that choice is
     the slow weighted twin's (the auction's test above checks it on 2,000 decisions)."""
-    m = load_player("realistic").model
+    m = load_player("realistic-v1").model
     agree = total = 0
     for state, view in _views(NA, 43, 200):
         ws, ctx, info = weighted_worlds(view, m, worlds=24, seed=13, play=2)

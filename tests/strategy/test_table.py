@@ -15,6 +15,7 @@ import pytest
 from euchre_stats.core.cards import card_name, format_cards, mask_to_cards
 from euchre_stats.core.errors import TableRunError, TableSpecError
 from euchre_stats.core.seats import SEAT_NAMES
+from euchre_stats.bidding.model import default_model
 from euchre_stats.decide.call import call_decision
 from euchre_stats.decide.order import order_decision
 from euchre_stats.rules import NORTH_AMERICAN
@@ -36,7 +37,7 @@ def test_one_class_is_exactly_order_decision(seat, model):
     spec = TableSpec(NORTH_AMERICAN, (seat,), samples_per_class=120, seed=7, infer=False, model=model)
     cols = evaluate_classes(spec, seat, cl.hands[i:i + 1], cl.ups[i:i + 1], chunk_rng(7, 0))
     d = order_decision(format_cards(mask_to_cards(int(cl.hands[i]))), card_name(int(cl.ups[i])),
-                       SEAT_NAMES[seat], samples=120, seed=7, model=model, infer=False)
+                       SEAT_NAMES[seat], samples=120, seed=7, model=model, infer=False, bidding=default_model())
     by = {o.action: o for o in d.options}
     for action, col in (("pass", "pass"), ("order", "order"), ("order alone", "alone")):
         o = by[action]
@@ -68,7 +69,7 @@ def test_scores_come_from_the_same_deals_and_flip_a_loner_to_an_order(seat):
     assert cols["best"][0] == "order alone" and cols["best@0-0"][0] == "order alone"
     assert cols["best@9-8"][0] == "order"
     d = order_decision("Jh Jd Kh Ks As", "9h", SEAT_NAMES[seat], samples=200, seed=7, score="9-8", model="dd",
-                       infer=False)
+                       infer=False, bidding=default_model())
     assert cols["best@9-8"][0] == d.recommendation and bool(cols["too_close@9-8"][0]) == d.too_close
     for o in d.options:
         col = {"pass": "pass", "order": "order", "order alone": "alone"}[o.action]
@@ -84,7 +85,7 @@ def test_round_two_class_is_exactly_call_decision(seat):
     spec = TableSpec(NORTH_AMERICAN, (seat,), round=2, samples_per_class=100, seed=7, infer=False)
     cols = evaluate_classes(spec, seat, cl.hands[i:i + 1], cl.ups[i:i + 1], chunk_rng(7, 0))
     d = call_decision(format_cards(mask_to_cards(int(cl.hands[i]))), card_name(int(cl.ups[i])),
-                      SEAT_NAMES[seat], samples=100, seed=7, model="dd", infer=False)
+                      SEAT_NAMES[seat], samples=100, seed=7, model="dd", infer=False, bidding=default_model())
     names = {"s": "green1", "d": "next", "c": "green2"}    # canonical layout: turned-down suit = hearts
     for o in d.options:
         col = "pass" if o.action == "pass" else names[o.action[0]] + o.action[1:].replace(" ", "_")
@@ -130,7 +131,7 @@ def test_inferred_class_draws_a_decisions_deals_and_agrees_with_it(round_, seat,
     cols = evaluate_classes(spec, seat, hands, ups, chunk_rng(7, 0))
     assert cols["ess"][0] == pytest.approx(post.effective) and cols["n"][0] == len(post.counts)
     decide = order_decision if round_ == 1 else call_decision
-    d = decide(text, upc, SEAT_NAMES[seat], samples=1000, seed=11, model="dd")
+    d = decide(text, upc, SEAT_NAMES[seat], samples=1000, seed=11, model="dd", bidding=default_model())
     names = {"s": "green1", "d": "next", "c": "green2"}
     for o in d.options:
         if round_ == 1:
