@@ -79,8 +79,9 @@ def others_options(func):
     """``--others POLICY`` and ``--robust``: how the other three seats bid (``order``, ``call``)."""
 
     func = click.option("--robust", is_flag=True,
-                        help="answer against each population of other players (shipped, guides, points) with the "
-                             "same seed, side by side, and say whether the answer holds at every table")(func)
+                        help="answer against each population of other players (the default shipped-v3, then "
+                             "shipped, guides, points) with the same seed, side by side, and say whether the answer "
+                             "holds at every table")(func)
     return click.option("--others", "others", default=None, metavar="POLICY",
                         help="how the other three seats bid, after a pass and in reading the passes seen: shipped, "
                              "guides (the published guides' rules of thumb), points, shipped-soft, dd-tuned, "

@@ -16,13 +16,23 @@ from ..output.results import ResultView
 from ..sampling.seeds import resolve_seed
 from .result import Decision, _fmt, others_words
 
-#: the named populations of ``--robust``, in the order shown
+#: the named populations of ``--robust`` after the default population, in the order shown
 POPULATIONS = ("shipped", "guides", "points")
+
+
+def populations_for(rules) -> tuple[str, ...]:
+    """``--robust``'s populations at ``rules``' table: the default population first (``shipped-v3``, or
+    the shipped count where the feature bidder cannot bid: :func:`~euchre_stats.bidding.model.default_population`),
+    then :data:`POPULATIONS`."""
+    from ..bidding.model import default_population
+
+    first = default_population(rules)[0]
+    return (first,) + tuple(p for p in POPULATIONS if p != first)
 
 
 @dataclass
 class RobustResult(ResultView):
-    """One question's answers against each population of other players (:data:`POPULATIONS`).
+    """One question's answers against each population of other players (:func:`populations_for`).
 
     ``decisions`` are the full answers by population; ``holds`` says whether every population has the
     same recommendation and none of them is too close to call.
@@ -135,8 +145,11 @@ class RobustResult(ResultView):
         return "\n".join(lines)
 
 
-def robust_decision(fn, *args, populations=POPULATIONS, seed=None, **kw) -> RobustResult:
-    """``fn(*args, others=p, seed=seed, **kw)`` (``order_decision``, ``call_decision``) for each
-    population ``p``, all with the same seed (drawn once when None)."""
+def robust_decision(fn, *args, populations=None, seed=None, **kw) -> RobustResult:
+    """``fn(*args, others=p, seed=seed, **kw)`` (``order_decision``, ``call_decision``; ``args`` ends
+    with the rules) for each population ``p`` (default :func:`populations_for` the rules), all with the
+    same seed (drawn once when None)."""
     seed = resolve_seed(seed)
+    if populations is None:
+        populations = populations_for(args[3])
     return RobustResult({p: fn(*args, seed=seed, others=p, **kw) for p in populations})

@@ -268,7 +268,7 @@ def test_others_takes_a_model_file(tmp_path):
 
 def test_robust_answers_against_each_population_with_the_same_seed():
     r = es.order("Jh Jd Ah 9s Tc", "9h", "eldest", robust=True, **ONE)
-    assert list(r.decisions) == ["shipped", "guides", "points"] and r.seed == 5
+    assert list(r.decisions) == ["shipped-v3", "shipped", "guides", "points"] and r.seed == 5
     for p, d in r.decisions.items():
         alone = es.order("Jh Jd Ah 9s Tc", "9h", "eldest", others=p, **ONE)
         assert [o.ev for o in d.options] == [o.ev for o in alone.options]
@@ -277,21 +277,30 @@ def test_robust_answers_against_each_population_with_the_same_seed():
     assert len(set(evs.values())) == 1
     assert r.holds == (r.same and not any(d.too_close for d in r.decisions.values()))
     text = r.to_text()
-    assert "shipped" in text and "guides" in text and "points" in text and "recommendation" in text
+    assert "shipped-v3" in text and "guides" in text and "points" in text and "recommendation" in text
     assert ("holds at every table" in text) == r.holds
     d = json.loads(r.to_json())
-    assert d["kind"] == "robust" and d["populations"] == ["shipped", "guides", "points"]
-    assert set(d["by_population"]) == set(d["decisions"]) == {"shipped", "guides", "points"}
+    assert d["kind"] == "robust" and d["populations"] == ["shipped-v3", "shipped", "guides", "points"]
+    assert set(d["by_population"]) == set(d["decisions"]) == {"shipped-v3", "shipped", "guides", "points"}
     frame = r.to_frame()
-    assert len(frame) == 9 and frame["recommended"].sum() == 3
-    assert set(frame["others"]) == {"shipped", "guides", "points"}
+    assert len(frame) == 12 and frame["recommended"].sum() == 4
+    assert set(frame["others"]) == {"shipped-v3", "shipped", "guides", "points"}
+
+
+def test_robust_asks_the_default_population_first_where_it_bids():
+    from euchre_stats.decide.robust import populations_for
+    from euchre_stats.rules import Rules
+
+    assert populations_for(Rules()) == ("shipped-v3", "shipped", "guides", "points")
+    # British timing: the feature bidder cannot bid, the default population is the shipped count
+    assert populations_for(Rules(alone_declared="before_lead")) == ("shipped", "guides", "points")
 
 
 def test_robust_verdict_names_the_tables_where_the_answer_changes():
     from euchre_stats.decide.robust import RobustResult
 
     r = es.order("Jh Jd Ah 9s Tc", "9h", "eldest", robust=True, **ONE)
-    a, b, c = r.decisions.values()
+    _, a, b, c = r.decisions.values()
     b.recommendation, b.too_close = "pass", False
     mixed = RobustResult({"shipped": a, "guides": b, "points": c})
     assert not mixed.same and not mixed.holds and mixed.recommendation is None
@@ -303,7 +312,7 @@ def test_cli_robust_on_the_readme_example():
                                    "--robust", "-n", "300", "--model", "dd"])
     assert res.exit_code == 0, res.output
     head = [ln for ln in res.output.splitlines() if ln.strip().startswith("option")][0]
-    assert head.split()[1:] == ["shipped", "guides", "points"]
+    assert head.split()[1:] == ["shipped-v3", "shipped", "guides", "points"]
     assert "recommendation" in res.output
     assert any(v in res.output for v in ("holds at every table", "depends on the table", "too close to call"))
     csv = CliRunner().invoke(cli, ["call", "Jd Ad Kd 9c Tc", "--turned-down", "9h", "--seat", "third", "--seed",
