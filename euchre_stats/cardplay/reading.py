@@ -197,21 +197,12 @@ def lead_values_reading(rules: Rules, hands: np.ndarray, trump, leader, out, mak
     :func:`~euchre_stats.cardplay.realistic.lead_values_realistic` gives it under ``pimc`` (the same rows,
     streams and returns: every lead of deal ``i`` plays from the stream ``(seed, i)``).  The arguments of
     :func:`play_reading`; ``cards`` the leads to try (default every card the leader holds)."""
-    from .realistic import points_table
+    from .realistic import lead_rows, points_table
 
     h = np.asarray(hands, dtype=np.int64)
     n = h.shape[0]
     ld = _rows(leader, n, "leader")
-    rows, leads = [], []
-    for i in range(n):
-        held = int(h[i, ld[i]])
-        want = held if cards is None else sum(1 << int(c) for c in cards) & held
-        for c in range(33):
-            if (want >> c) & 1:
-                rows.append(i)
-                leads.append(c)
-    r = np.array(rows, dtype=np.int64)
-    c = np.array(leads, dtype=np.int64)
+    r, c = lead_rows(h, ld, cards)
     tricks = np.full((n, 33), -1, dtype=np.int64)
     points = np.full((n, 33), np.nan)
     if r.size == 0:

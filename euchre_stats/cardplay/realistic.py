@@ -328,6 +328,20 @@ def play_realistic(rules: Rules, hands: np.ndarray, trump, leader, out, maker, a
     return _run(rules, *args, streams, seed, worlds, threads, stats=stats, disc=disc)
 
 
+def lead_rows(h: np.ndarray, ld: np.ndarray, cards=None) -> tuple[np.ndarray, np.ndarray]:
+    """The lead question's rows: ``(r, c)``, deal ``r[k]`` led with card ``c[k]``, for every card the leader
+    ``ld[i]`` of deal ``i`` holds in ``h`` (or only ``cards`` among them), deal by deal, cards in order."""
+    rows, leads = [], []
+    for i in range(h.shape[0]):
+        held = int(h[i, ld[i]])
+        want = held if cards is None else sum(1 << int(c) for c in cards) & held
+        for c in range(33):
+            if (want >> c) & 1:
+                rows.append(i)
+                leads.append(c)
+    return np.array(rows, dtype=np.int64), np.array(leads, dtype=np.int64)
+
+
 def lead_values_realistic(rules: Rules, hands: np.ndarray, trump, leader, out, maker, alone, def_alone, *,
                           seed: int, worlds: int = DEFAULT_WORLDS, threads: int | None = None, voids=None,
                           gone=None, up_known=None, won=None, cards=None, dealer=None, discard=None
@@ -350,16 +364,7 @@ def lead_values_realistic(rules: Rules, hands: np.ndarray, trump, leader, out, m
                                                       seed, worlds, None, voids, gone, up_known, won, dealer)
     n = h.shape[0]
     disc = known_discards(discard, h, p, g, rules.deck_obj.mask, "kitty")
-    rows, leads = [], []
-    for i in range(n):
-        held = int(h[i, ld[i]])
-        want = held if cards is None else sum(1 << int(c) for c in cards) & held
-        for c in range(33):
-            if (want >> c) & 1:
-                rows.append(i)
-                leads.append(c)
-    r = np.array(rows, dtype=np.int64)
-    c = np.array(leads, dtype=np.int64)
+    r, c = lead_rows(h, ld, cards)
     tricks = np.full((n, 33), -1, dtype=np.int64)
     points = np.full((n, 33), np.nan)
     if r.size == 0:
