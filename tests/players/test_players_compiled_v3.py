@@ -12,13 +12,13 @@ from euchre_stats.bidding.model import GUIDES_MODEL, BiddingModel, default_model
 from euchre_stats.cardplay.contracts import Contracts, Evaluator
 from euchre_stats.cardplay.reading import auction_weights, decide_reading, play_reading
 from euchre_stats.core.errors import DecisionInputError, PlayModelError
-from euchre_stats.game.state import OVER, PLAY, HandState
-from euchre_stats.players import load_player, seat_view
-from euchre_stats.players.base import METHOD_OF_PHASE, action_of
+from euchre_stats.players import load_player
 from euchre_stats.players.cardplay import view_worlds
 from euchre_stats.players.defence import LEADS, against_makers, defended_card, outstanding
 from euchre_stats.players.reading import auction_likelihood, reads_auction, weighted_worlds
 from euchre_stats.rules import Rules
+
+from views_work import dealt_with_plays, play_views  # noqa: E402
 
 NA = Rules()
 
@@ -26,29 +26,11 @@ NA = Rules()
 def _views(seed: int, n: int, want=lambda v: True):
     """Views of the player to move (more than one legal card, an auction realistic-v3 reads) from hands bid
     by the shipped model, the cards played at random."""
-    rng = np.random.default_rng(seed)
-    bidder = load_player("realistic-v1")
-    out = []
-    while len(out) < n:
-        state = HandState.deal(NA, int(rng.integers(4)), rng)
-        while state.phase != OVER:
-            view = seat_view(state, state.to_act, seed=int(rng.integers(2**40)))
-            if state.phase == PLAY:
-                legal = state.legal_cards()
-                if legal & (legal - 1) and reads_auction(view) and want(view):
-                    out.append(view)
-                cards = [c for c in range(33) if (legal >> c) & 1]
-                state.apply(action_of(view, cards[int(rng.integers(len(cards)))]))
-            else:
-                state.apply(action_of(view, getattr(bidder, METHOD_OF_PHASE[state.phase])(view)))
-    return out[:n]
+    return play_views(load_player("realistic-v1"), seed, n, lambda v: reads_auction(v) and want(v))
 
 
 def _dealt(view, ws, ks):
-    d = ws.astype(np.int64).copy()
-    for s, c in view.plays:
-        d[:, ks[s]] |= 1 << c
-    return d
+    return dealt_with_plays(view, ws, ks)
 
 
 @pytest.mark.parametrize("model", ["shipped", "points"])

@@ -29,15 +29,15 @@ from euchre_stats.cardplay.reading import (MORE_WORLDS, auction_weights, decide_
 from euchre_stats.core.errors import RealisticInputError
 from euchre_stats.core.trump import EFF_SUIT
 from euchre_stats.engine import reading as K
-from euchre_stats.game.state import OVER, PLAY, HandState
-from euchre_stats.players import defence, seat_view
-from euchre_stats.players.base import METHOD_OF_PHASE, action_of
+from euchre_stats.players import defence
 from euchre_stats.players.cardplay import view_worlds
 from euchre_stats.players.defence import MORE, against_loner, defended_card, loner_card
 from euchre_stats.players.load import V4_DEFEND
 from euchre_stats.players.reading import auction_likelihood, reads_auction, weighted_worlds
 from euchre_stats.players.shipped import ModelPlayer
 from euchre_stats.rules import Rules
+
+from views_work import dealt_with_plays, play_views  # noqa: E402
 
 NA = Rules()
 _EFF = np.ascontiguousarray(EFF_SUIT[:4], dtype=np.int64)
@@ -70,28 +70,11 @@ def test_kernel_features_equal_bidding_features(hand, trump, count, up, banned):
 def _views(bidder, seed: int, n: int, want=lambda v: True):
     """Views of the player to move (more than one legal card, an auction that is read) from hands bid by
     ``bidder`` (a player), the cards played at random."""
-    rng = np.random.default_rng(seed)
-    out = []
-    while len(out) < n:
-        state = HandState.deal(NA, int(rng.integers(4)), rng)
-        while state.phase != OVER:
-            view = seat_view(state, state.to_act, seed=int(rng.integers(2**40)))
-            if state.phase == PLAY:
-                legal = state.legal_cards()
-                if legal & (legal - 1) and reads_auction(view) and want(view):
-                    out.append(view)
-                cards = [c for c in range(33) if (legal >> c) & 1]
-                state.apply(action_of(view, cards[int(rng.integers(len(cards)))]))
-            else:
-                state.apply(action_of(view, getattr(bidder, METHOD_OF_PHASE[state.phase])(view)))
-    return out[:n]
+    return play_views(bidder, seed, n, lambda v: reads_auction(v) and want(v))
 
 
 def _dealt(view, ws, ks):
-    d = ws.astype(np.int64).copy()
-    for s, c in view.plays:
-        d[:, ks[s]] |= 1 << c
-    return d
+    return dealt_with_plays(view, ws, ks)
 
 
 @pytest.mark.parametrize("junk", [0.0, 1.0])

@@ -19,6 +19,7 @@ from euchre_stats.players.reading import inferred_card, weighted_worlds
 from euchre_stats.rules import Rules
 
 from slow_pimc import choose_from_worlds  # noqa: E402
+from views_work import play_views  # noqa: E402
 
 NA = Rules()
 
@@ -108,22 +109,7 @@ def slow_signal_weight(view, partner_hand_now: int) -> float:
 
 # --- positions: defenders against a loner, from the shipped bidder's auctions and random cards -------
 def _loner_views(seed: int, n: int, want):
-    rng = np.random.default_rng(seed)
-    bidder = load_player("realistic-v1")
-    out = []
-    while len(out) < n:
-        state = HandState.deal(NA, int(rng.integers(4)), rng)
-        while state.phase != OVER:
-            view = seat_view(state, state.to_act, seed=int(rng.integers(2**40)))
-            if state.phase == PLAY:
-                legal = state.legal_cards()
-                if legal & (legal - 1) and against_loner(view) and want(view):
-                    out.append(view)
-                cards = [c for c in range(33) if (legal >> c) & 1]
-                state.apply(action_of(view, cards[int(rng.integers(len(cards)))]))
-            else:
-                state.apply(action_of(view, getattr(bidder, METHOD_OF_PHASE[state.phase])(view)))
-    return out[:n]
+    return play_views(load_player("realistic-v1"), seed, n, lambda v: against_loner(v) and want(v))
 
 
 def test_guarded():

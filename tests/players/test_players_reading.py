@@ -25,6 +25,7 @@ from euchre_stats.cardplay.realistic import decide_given_worlds
 from euchre_stats.rules import Rules, dealer_picks_up, for_players
 
 from slow_pimc import choose_from_worlds  # noqa: E402
+from views_work import dealt_with_plays  # noqa: E402
 
 NA = Rules()
 
@@ -120,10 +121,7 @@ def _views(rules: Rules, seed: int, n: int, tricks_done=None, bidder="realistic-
 
 
 def _dealt(view, ws, ks):
-    d = ws.astype(np.int64).copy()
-    for s, c in view.plays:
-        d[:, ks[s]] |= 1 << c
-    return d
+    return dealt_with_plays(view, ws, ks)
 
 
 def test_weights_equal_the_slow_twin():
