@@ -503,14 +503,14 @@ DEFAULT_POPULATION = "shipped-v3"
 FALLBACK_POPULATION = "shipped"
 
 
-def default_population(rules, play_model: str | None = None) -> tuple[str, "BiddingModel", str | None]:
+def default_population(rules) -> tuple[str, "BiddingModel", str | None]:
     """``(name, model, why)``: the bidding model of the seats nobody names at ``rules``' table.
 
     :data:`DEFAULT_POPULATION` (the feature bidder ``shipped-v3``), or :data:`FALLBACK_POPULATION` (the
     shipped count) where the feature bidder cannot bid: rules it refuses (British timing, no trump), a
     deck or hand size other than the 24 cards and five a hand it was fitted on, a table that is not
-    four-handed.  ``play_model`` is accepted for the callers' symmetry: every play model, the compiled
-    readers ``realistic-v3``/``realistic-v4`` included, reads the feature bidder's auctions.
+    four-handed.  Every play model, the compiled readers ``realistic-v3``/``realistic-v4`` included, reads
+    the feature bidder's auctions, so the play model does not matter.
     ``why`` says why in one line (None when the default bids)."""
     name, model = policy_model(DEFAULT_POPULATION)
     why = None

@@ -81,7 +81,7 @@ def alone_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, u
         raise DecisionInputError(f"the turned-down card {card_name(upc)!r} is also in the hand")
     seed = resolve_seed(seed)
     game = game_state(rules, score, asker, model, bidding)
-    bidding, pop_name, pop_note = population(bidding, rules, model)
+    bidding, pop_name, pop_note = population(bidding, rules)
     auction = Auction(rules, bidding, upc if upc is not None else 0, t if upc is None else None)
     if model in READING_MODELS and upc is None:
         raise DecisionInputError(f"play model {model} reads the auction: give the upcard (--up)")

@@ -49,7 +49,7 @@ def game_state(rules: Rules, score, asker: int, model: str, bidding: BiddingMode
 
     us, them = parse_score(score) if isinstance(score, str) else (int(score[0]), int(score[1]))
     g = GameState(rules, us, them, (asker & 1) == 1,
-                  game_outcomes(rules, model, bidding or default_population(rules, model)[1]))
+                  game_outcomes(rules, model, bidding or default_population(rules)[1]))
     if max(us, them) >= rules.game_to:
         raise DecisionInputError(f"score {us}-{them}: the game to {rules.game_to} is already over")
     win_probability(rules, g.outcomes, us, them, g.we_deal)

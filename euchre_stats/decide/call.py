@@ -67,7 +67,7 @@ def call_decision(hand, turned_down, seat, rules: Rules = NORTH_AMERICAN, *, sam
     """
     rules = Rules.from_json(rules)
     check_models(model, pass_model, rules, reading=True)
-    others_name, others_model, others_note = others_policy(others, pass_model, rules, model, bidding)
+    others_name, others_model, others_note = others_policy(others, pass_model, rules, bidding)
     asker = parse_seat(seat)
     cards, hmask = hand_setup(hand, rules)
     almonte = joker_up_offers_named_suit(rules)

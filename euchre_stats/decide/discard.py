@@ -53,7 +53,7 @@ def discard_decision(hand, upcard, rules: Rules = NORTH_AMERICAN, *, maker="deal
     up_suit = up >> 3
     seed = resolve_seed(seed)
     game = game_state(rules, score, DEALER, model, bidding)
-    bidding, pop_name, pop_note = population(bidding, rules, model)
+    bidding, pop_name, pop_note = population(bidding, rules)
     auction = Auction(rules, bidding, up)
     k = Knowledge(rules.deck_obj.mask)
     k.need = [rules.hand_size] * 3 + [0, kitty_size(rules) - 1]

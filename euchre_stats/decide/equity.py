@@ -113,7 +113,7 @@ def simulate_outcomes(rules: Rules, samples: int = 20000, seed: int | None = Non
     seed = resolve_seed(seed)
     name = why = None
     if bidding is None:  # the default population (shipped-v3, or shipped where it cannot bid: why)
-        name, bidding, why = default_population(rules, model)
+        name, bidding, why = default_population(rules)
     words = (f"{name}, " if name else "") + bidding.decisions.split(" (")[0] + (f"; {why}" if why else "")
     chunks = list(enumerate(chunk_sizes(samples)))
     with backend(workers, scheduler, "equity") as run:
@@ -278,7 +278,7 @@ def equity(rules: Rules, outcomes: HandOutcomes | None = None, *, samples: int =
     if outcomes is None:
         seed = resolve_seed(seed)
         outcomes = simulate_outcomes(rules, samples, seed, model, workers, bidding, scheduler)
-    named = {} if bidding is not None else {"bidding": default_population(rules, model)[0]}
+    named = {} if bidding is not None else {"bidding": default_population(rules)[0]}
     return EquityResult(rules, outcomes, equity_table(rules, outcomes, True), equity_table(rules, outcomes, False),
                         seed, model, **named)
 

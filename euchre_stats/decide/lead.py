@@ -198,7 +198,7 @@ def lead_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, tr
     auction = None
     pop_name = pop_note = None
     if infer and upc is not None:
-        pop_model, pop_name, pop_note = population(bidding, rules, model)
+        pop_model, pop_name, pop_note = population(bidding, rules)
         auction = Auction(rules, pop_model, upc)
     if model in READING_MODELS and auction is None:
         raise DecisionInputError(f"play model {model} reads the auction: give the upcard (--up) and keep the "

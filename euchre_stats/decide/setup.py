@@ -132,8 +132,8 @@ def check_models(model: str, pass_model: str | None, rules: Rules | None = None,
                                  "use --pass-model hand (the bidding model calls it)")
 
 
-def others_policy(others, pass_model: str | None, rules: Rules | None = None, play_model: str | None = None,
-                  bidding=None) -> tuple[str | None, BiddingModel | None, str | None]:
+def others_policy(others, pass_model: str | None, rules: Rules | None = None, bidding=None
+                  ) -> tuple[str | None, BiddingModel | None, str | None]:
     """``(name, model, why)`` of the population the other three seats bid by (``others``: a policy name of
     :data:`~euchre_stats.bidding.model.POLICIES`, a :class:`BiddingModel` or a model file's path).  Not
     given: the default population at ``rules``' table
@@ -146,15 +146,14 @@ def others_policy(others, pass_model: str | None, rules: Rules | None = None, pl
     if others is None:
         if rules is None or pass_model == "dd" or bidding is not None:
             return None, None, None
-        return default_population(rules, play_model)
+        return default_population(rules)
     if pass_model == "dd":
         raise DecisionInputError("others sets how the other seats bid in the pass's play-out by the bidding model; "
                                  "the double-dummy pass model (pass_model 'dd') has its own bidders: use 'hand'")
     return (*policy_model(others), None)
 
 
-def population(bidding, rules: Rules, play_model: str | None = None
-               ) -> tuple[BiddingModel, str | None, str | None]:
+def population(bidding, rules: Rules) -> tuple[BiddingModel, str | None, str | None]:
     """``(model, name, why)``: the bidding model of every seat (``discard``, ``alone``, ``lead``): ``bidding``
     when given (name None: the public functions name it), else the default population
     (:func:`~euchre_stats.bidding.model.default_population`, ``why`` saying why it is not ``shipped-v3``)."""
@@ -162,7 +161,7 @@ def population(bidding, rules: Rules, play_model: str | None = None
         return bidding, None, None
     from ..bidding.model import default_population
 
-    name, model, why = default_population(rules, play_model)
+    name, model, why = default_population(rules)
     return model, name, why
 
 

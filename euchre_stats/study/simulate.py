@@ -194,7 +194,7 @@ def _variants_chunk(chunk: tuple, seed: int, model: str, bidding, records: bool,
     and with ``records`` their hand records (else None)."""
     r, deck_size, i, size, first = chunk
     auctions = [] if records else None
-    bidding = bidding or default_population(r, model)[1]   # the default population at this deck's table
+    bidding = bidding or default_population(r)[1]   # the default population at this deck's table
     played = play_random_hands(r, size, chunk_rng(seed, deck_size, i), model, threads, bidding, auctions=auctions)
     if not records:
         return played.arrays(), None
@@ -255,7 +255,7 @@ def simulate_variants(decks="24,25,28,32,33", samples: int = 10000, seed: int | 
     if given:
         name, decisions = "given", bidding.decisions.split(" (")[0]
     else:
-        pops = {r.deck: default_population(r, model) for r in per_deck}
+        pops = {r.deck: default_population(r) for r in per_deck}
         used = dict.fromkeys(p[0] for p in pops.values())
         name = "; ".join(f"{u} on the {', '.join(d for d, p in pops.items() if p[0] == u)}-card deck"
                          f"{'s' if sum(p[0] == u for p in pops.values()) > 1 else ''}" for u in used)

@@ -200,17 +200,15 @@ def test_others_shipped_reproduces_the_old_default(question):
     assert d.others == "shipped" and d.others_note is None
 
 
-@pytest.mark.parametrize("rules, play_model, why", [
-    (Rules(), None, None),
-    (Rules(alone_declared="before_lead"), None, "british timing"),
-    (Rules(no_trump=True), None, "no_trump"),
-    (Rules(deck="32"), None, "32-card deck"),
-    (for_players(Rules(), 6), None, "6-player table"),
-    (Rules(), "realistic-v3", None),   # the compiled readers read the feature bidder too
-    (Rules(), "realistic-v4", None),
+@pytest.mark.parametrize("rules, why", [
+    (Rules(), None),
+    (Rules(alone_declared="before_lead"), "british timing"),
+    (Rules(no_trump=True), "no_trump"),
+    (Rules(deck="32"), "32-card deck"),
+    (for_players(Rules(), 6), "6-player table"),
 ])
-def test_default_population_falls_back_where_shipped_v3_cannot_bid(rules, play_model, why):
-    name, model, note = default_population(rules, play_model)
+def test_default_population_falls_back_where_shipped_v3_cannot_bid(rules, why):
+    name, model, note = default_population(rules)
     if why is None:
         assert (name, note) == ("shipped-v3", None) and model == policy_model("shipped-v3")[1]
     else:

@@ -63,7 +63,7 @@ def test_four_handed_dd_records_are_the_deals_and_tricks_the_study_counted(name)
     for k, d in enumerate(r.decks):
         # the study's own per-deal outcomes, recomputed from its chunk (one chunk)
         played = play_random_hands(d.rules, samples, chunk_rng(seed, d.rules.deck_obj.size, 0), "dd", None,
-                                   default_population(d.rules, "dd")[1])
+                                   default_population(d.rules)[1])
         for i in range(samples):
             rec, res = r.records[k * samples + i], replayed[k * samples + i]
             assert Rules.from_json(rec["rules"]).deck == d.deck  # each record names its deck
@@ -100,7 +100,7 @@ def test_four_handed_realistic_records_play_the_studys_contracts():
     samples, seed = 60, 5
     r = simulate_variants("24", samples, seed, model="pimc", records=True)
     played = play_random_hands(r.decks[0].rules, samples, chunk_rng(seed, 24, 0), "pimc", None,
-                               default_population(r.decks[0].rules, "pimc")[1])
+                               default_population(r.decks[0].rules)[1])
     replayed = _replayed(r.records)
     differ = 0
     for i, (rec, res) in enumerate(zip(r.records, replayed)):
