@@ -70,7 +70,7 @@ def bidding_option(func):
 
     return click.option("--bidding", "bidding", type=click.Path(exists=True, dir_okay=False), default=None,
                         help="bidding model (JSON from `euchre-stats tune`) for every seat; by default the others "
-                             "bid by the default population (shipped-v3; shipped where it cannot bid) and, in "
+                             "bid by the default population (shipped-v4; shipped where it cannot bid) and, in "
                              "order and call, your own later bids by the shipped count; with --players 2|3 the "
                              "bidder's thresholds (JSON from `tune --players`)")(func)
 
@@ -79,15 +79,15 @@ def others_options(func):
     """``--others POLICY`` and ``--robust``: how the other three seats bid (``order``, ``call``)."""
 
     func = click.option("--robust", is_flag=True,
-                        help="answer against each population of other players (the default shipped-v3, then "
+                        help="answer against each population of other players (the default shipped-v4, then "
                              "shipped, guides, points) with the same seed, side by side, and say whether the answer "
                              "holds at every table")(func)
     return click.option("--others", "others", default=None, metavar="POLICY",
                         help="how the other three seats bid, after a pass and in reading the passes seen: shipped, "
                              "guides (the published guides' rules of thumb), points, shipped-soft, dd-tuned, "
-                             "shipped-v3 or a model file; default: shipped-v3 (the feature bidder; shipped where it "
-                             "cannot bid, the output says why), or the --bidding model for every seat when one is "
-                             "given")(func)
+                             "shipped-v3, shipped-v4 or a model file; default: shipped-v4 (the feature bidder; shipped "
+                             "where it cannot bid, the output says why), or the --bidding model for every seat when "
+                             "one is given")(func)
 
 
 def _no_robust_plot(robust, plot):

@@ -19,9 +19,9 @@ from .group import cli
 
 @cli.command()
 @click.option("--a", "a", default=None,
-              help="policy A: shipped-v3 (the feature bidder refitted, the default population; the default, "
-                   "shipped where it cannot bid), shipped (the shipped count), shipped-soft (the bidder shipped "
-                   "until 2026-12-03, soft decisions), "
+              help="policy A: shipped-v4 (the feature bidder passing junk in round two, the default population; the "
+                   "default, shipped where it cannot bid), shipped-v3 (the same without the junk pass), shipped "
+                   "(the shipped count), shipped-soft (the bidder shipped until 2026-12-03, soft decisions), "
                    "dd-tuned, points, guides (the published guides' rules of thumb), shipped-v2 (the feature "
                    "bidder, proposed), shipped-discards and shipped-v2-discards (the shipped model and the "
                    "feature bidder discarding as the guides say, proposed) or a model file (JSON from tune or "

@@ -18,7 +18,7 @@ from .group import cli
 
 @cli.command()
 @click.option("--a", "a", default="realistic", show_default=True,
-              help="player A: realistic[:worlds=N] (realistic-v5: the strongest whole player; realistic-v1 the one "
+              help="player A: realistic[:worlds=N] (realistic-v6: the strongest whole player; realistic-v1 the one "
                    "before 2026-12-04), shipped, dd-tuned, points, a model file, random[:seed=N], cheat "
                    "(sees every card: reference only), module:attr or path/to/file.py:attr; or an OpenSpiel bot, "
                    "openspiel:random or openspiel:ismcts:N, played on OpenSpiel's engine (docs/players.md)")

@@ -83,7 +83,7 @@ def match(a: str | BiddingModel | None = None, b: str | BiddingModel = "points",
     Parameters
     ----------
     a, b : str or BiddingModel or player
-        A bidding policy: ``"shipped-v3"`` (the default population, ``a``'s default: ``"shipped"`` where it
+        A bidding policy: ``"shipped-v4"`` (the default population, ``a``'s default: ``"shipped"`` where it
         cannot bid, A's description saying why), ``"shipped"`` (the shipped count), ``"dd-tuned"`` (the model
         tuned under double-dummy play),
         ``"points"`` (a published point count) or the path of a model file from ``euchre-stats tune``;

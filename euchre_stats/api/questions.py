@@ -126,7 +126,7 @@ def order(hand: str, up: str, seat: str | int, rules: RulesLike = "north-america
         the passes seen (``infer``): ``"shipped"``, ``"guides"`` (the published guides' rules of
         thumb, docs/methods.md), ``"points"`` (a published point count), ``"shipped-soft"``,
         ``"dd-tuned"``, a model file's path or a :class:`BiddingModel`.  ``bidding`` keeps the
-        asker's own later bids.  Default: the default population, ``"shipped-v3"`` (``"shipped"`` where it
+        asker's own later bids.  Default: the default population, ``"shipped-v4"`` (``"shipped"`` where it
         cannot bid, ``others_note`` saying why; :func:`~euchre_stats.bidding.model.default_population`), or
         ``bidding`` for every seat when ``bidding`` is given.  ``"shipped"`` gives the answers of before
         2026-12-04.

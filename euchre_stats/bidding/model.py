@@ -433,7 +433,7 @@ def default_model() -> BiddingModel:
 
 #: the named policies (anything else is read as the path of a model file)
 POLICIES = ("shipped", "shipped-soft", "dd-tuned", "points", "guides", "shipped-v2", "shipped-discards",
-            "shipped-v2-discards", "shipped-v3")
+            "shipped-v2-discards", "shipped-v3", "shipped-v4")
 POLICY_WORDS = {
     "shipped": "the shipped count model (tuned by self-play under realistic play; hard decisions in play; the "
                "default population until 2026-12-04)",
@@ -453,7 +453,10 @@ POLICY_WORDS = {
                            "not shipped",
     "shipped-v3": "the feature bidder refitted with the guides' discards in play and its own side bidding as "
                   "the feature bidder (hard decisions; inference temperature fitted on answered questions); "
-                  "the default population",
+                  "the default population until shipped-v4",
+    "shipped-v4": "shipped-v3 passing junk in round two as the guides say (a suit without a bower or its ace, at "
+                  "most two trumps and no off ace is never named; inference temperature refitted); the default "
+                  "population",
 }
 
 
@@ -497,16 +500,16 @@ def policy_model(policy) -> tuple[str, BiddingModel]:
     return name, (MODEL_KINDS[kind].load(p) if kind in MODEL_KINDS else BiddingModel.load(p))
 
 
-#: the default population: the bidding model of every seat nobody names (docs/methods.md, "The feature bidder
-#: refitted"); :data:`FALLBACK_POPULATION` where it cannot bid (:func:`default_population`)
-DEFAULT_POPULATION = "shipped-v3"
+#: the default population: the bidding model of every seat nobody names (docs/methods.md, "The junk pass in
+#: the default population");  :data:`FALLBACK_POPULATION` where it cannot bid (:func:`default_population`)
+DEFAULT_POPULATION = "shipped-v4"
 FALLBACK_POPULATION = "shipped"
 
 
 def default_population(rules) -> tuple[str, "BiddingModel", str | None]:
     """``(name, model, why)``: the bidding model of the seats nobody names at ``rules``' table.
 
-    :data:`DEFAULT_POPULATION` (the feature bidder ``shipped-v3``), or :data:`FALLBACK_POPULATION` (the
+    :data:`DEFAULT_POPULATION` (the feature bidder ``shipped-v4``), or :data:`FALLBACK_POPULATION` (the
     shipped count) where the feature bidder cannot bid: rules it refuses (British timing, no trump), a
     deck or hand size other than the 24 cards and five a hand it was fitted on, a table that is not
     four-handed.  Every play model, the compiled readers ``realistic-v3``/``realistic-v4`` included, reads

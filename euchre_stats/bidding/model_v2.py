@@ -251,9 +251,17 @@ def shipped_v3_model() -> FeatureModel:
     return FeatureModel.load(Path(__file__).parents[1] / "data" / "bidding_model_v3.json")
 
 
+def shipped_v4_model() -> FeatureModel:
+    """``shipped-v3``'s weights with round two's junk passes (``junk_pass`` 1), its inference temperature
+    refitted on the questions answered against the ``shipped-v3`` population
+    (``euchre_stats/data/bidding_model_v4.json``): the default population."""
+    return FeatureModel.load(Path(__file__).parents[1] / "data" / "bidding_model_v4.json")
+
+
 MODEL_KINDS[KIND] = FeatureModel
 NAMED_MODELS["shipped-v2"] = shipped_v2_model
 NAMED_MODELS["shipped-v3"] = shipped_v3_model
+NAMED_MODELS["shipped-v4"] = shipped_v4_model
 
 
 # --- the slow twins -----------------------------------------------------------------------------

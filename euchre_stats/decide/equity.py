@@ -112,7 +112,7 @@ def simulate_outcomes(rules: Rules, samples: int = 20000, seed: int | None = Non
     (:mod:`~euchre_stats.sampling.backends`): the same outcomes, byte for byte, on each."""
     seed = resolve_seed(seed)
     name = why = None
-    if bidding is None:  # the default population (shipped-v3, or shipped where it cannot bid: why)
+    if bidding is None:  # the default population (shipped-v4, or shipped where it cannot bid: why)
         name, bidding, why = default_population(rules)
     words = (f"{name}, " if name else "") + bidding.decisions.split(" (")[0] + (f"; {why}" if why else "")
     chunks = list(enumerate(chunk_sizes(samples)))

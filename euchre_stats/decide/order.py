@@ -117,7 +117,7 @@ def order_decision(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, samples
     others : how the other three seats bid (a policy name, ``"guides"``..., a :class:`BiddingModel` or a
         model file's path), both when the rest of the auction is played out after a pass and when the
         passes seen are read (``infer``); ``bidding`` (the shipped count by default) keeps the asker's
-        own later bids.  None: the default population (``shipped-v3``; ``shipped`` where it cannot bid,
+        own later bids.  None: the default population (``shipped-v4``; ``shipped`` where it cannot bid,
         :func:`~euchre_stats.bidding.model.default_population`, the result saying why); with
         ``pass_model`` ``"dd"``, ``bidding`` for every seat
     named : with the Joker turned up, the suit the dealer named before looking (``"h"``...):

@@ -134,7 +134,7 @@ class Decision(ResultView):
     #: the population the other three seats bid by (``--others``): a policy's name or a file's path; None
     #: when every seat bids by ``bidding``
     others: str | None = None
-    #: why the default population is not ``shipped-v3`` at this table (one line), else None
+    #: why the default population is not ``shipped-v4`` at this table (one line), else None
     others_note: str | None = None
     #: the default population every seat bids by (``discard``, ``alone``, ``lead`` without ``bidding``), else None
     population: str | None = None

@@ -21,7 +21,7 @@ POPULATIONS = ("shipped", "guides", "points")
 
 
 def populations_for(rules) -> tuple[str, ...]:
-    """``--robust``'s populations at ``rules``' table: the default population first (``shipped-v3``, or
+    """``--robust``'s populations at ``rules``' table: the default population first (``shipped-v4``, or
     the shipped count where the feature bidder cannot bid: :func:`~euchre_stats.bidding.model.default_population`),
     then :data:`POPULATIONS`."""
     from ..bidding.model import default_population

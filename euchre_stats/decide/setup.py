@@ -137,7 +137,7 @@ def others_policy(others, pass_model: str | None, rules: Rules | None = None, bi
     """``(name, model, why)`` of the population the other three seats bid by (``others``: a policy name of
     :data:`~euchre_stats.bidding.model.POLICIES`, a :class:`BiddingModel` or a model file's path).  Not
     given: the default population at ``rules``' table
-    (:func:`~euchre_stats.bidding.model.default_population`: ``shipped-v3``, or ``shipped`` with ``why``
+    (:func:`~euchre_stats.bidding.model.default_population`: ``shipped-v4``, or ``shipped`` with ``why``
     saying why), or ``(None, None, None)`` (the asker's own bidding model for every seat) without
     ``rules``, with the double-dummy pass model, or when the asker's ``bidding`` model is given (it then
     bids for every seat, as before the default population)."""
@@ -156,7 +156,7 @@ def others_policy(others, pass_model: str | None, rules: Rules | None = None, bi
 def population(bidding, rules: Rules) -> tuple[BiddingModel, str | None, str | None]:
     """``(model, name, why)``: the bidding model of every seat (``discard``, ``alone``, ``lead``): ``bidding``
     when given (name None: the public functions name it), else the default population
-    (:func:`~euchre_stats.bidding.model.default_population`, ``why`` saying why it is not ``shipped-v3``)."""
+    (:func:`~euchre_stats.bidding.model.default_population`, ``why`` saying why it is not ``shipped-v4``)."""
     if bidding is not None:
         return bidding, None, None
     from ..bidding.model import default_population

@@ -22,7 +22,7 @@ makes them:
 The bidding model enters as arrays (per seat: the count's card values per trump, a row of
 :data:`NUM_MODEL` numbers, a row of :data:`NUM_RULE` rule flags, and the feature bidder's weights), so
 any count model (any thresholds, temperature) and any feature bidder (``bidding/model_v2.py``:
-``shipped-v2``, ``shipped-v3``; its level and margin from the hand's features, :func:`feature_row`, the
+``shipped-v2``, ``shipped-v3``, ``shipped-v4``; its level and margin from the hand's features, :func:`feature_row`, the
 twin of ``bidding/features.py`` checked equal on random hands) is read without a recompile.
 
 ``realistic-v4`` (``more`` > 1) is the same play-out but for a defender against a lone maker (nobody

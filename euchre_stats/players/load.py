@@ -3,7 +3,7 @@
 =============================  ==============================================================
 spec                           player
 =============================  ==============================================================
-``realistic``                  ``realistic-v5``, the strongest whole player measured (``realistic:worlds=48``)
+``realistic``                  ``realistic-v6``, the strongest whole player measured (``realistic:worlds=48``)
 ``realistic-v1``               the shipped count bidder, realistic card play on uniform worlds: ``realistic``
                                until 2026-12-04, named for good (old figures reproduce)
 ``realistic-v2``               the shipped bidder, realistic card play on worlds weighted by the
@@ -20,8 +20,11 @@ spec                           player
 ``realistic-v5``               ``realistic-v4``'s card play bidding by the feature bidder ``shipped-v3``
                                and reading the auction under it; where ``shipped-v3`` refuses the
                                rules (British timing, no trump), bidding and reading by ``shipped``
+``realistic-v6``               ``realistic-v5`` bidding and reading by ``shipped-v4`` (``shipped-v3``
+                               passing junk in round two): the default population's whole player
 ``shipped``, ``shipped-v3``,   that bidding policy, realistic card play (``points:worlds=48``)
-``dd-tuned``, ``points``
+``shipped-v4``, ``dd-tuned``,
+``points``
 ``path/model.json``            a bidding model file from ``euchre-stats tune``, realistic card play
 ``random``                     uniform over legal answers (``random:seed=3``)
 ``cheat``                      double-dummy play that sees every card: reference only
@@ -56,13 +59,14 @@ V3_DEFEND = 4
 #: "Defending against a loner, on the lone deals")
 V4_DEFEND = V3_DEFEND | MORE
 #: the shipped players' names (a model file's path is one too)
-SHIPPED = ("realistic", "realistic-v1", "realistic-v2", "realistic-v3", "realistic-v4", "realistic-v5", "shipped",
-           "shipped-v3", "dd-tuned", "points", "random", "cheat")
+SHIPPED = ("realistic", "realistic-v1", "realistic-v2", "realistic-v3", "realistic-v4", "realistic-v5", "realistic-v6",
+           "shipped", "shipped-v3", "shipped-v4", "dd-tuned", "points", "random", "cheat")
 #: the options each shipped player takes
 OPTIONS = {"realistic": ("worlds", "pool"), "realistic-v1": ("worlds",),
            "realistic-v2": ("worlds", "pool", "fusion", "play", "defend"), "realistic-v3": ("worlds", "pool"),
            "realistic-v4": ("worlds", "pool"), "realistic-v5": ("worlds", "pool"),
-           "shipped": ("worlds",), "shipped-v3": ("worlds",), "dd-tuned": ("worlds",), "points": ("worlds",),
+           "realistic-v6": ("worlds", "pool"), "shipped": ("worlds",), "shipped-v3": ("worlds",),
+           "shipped-v4": ("worlds",), "dd-tuned": ("worlds",), "points": ("worlds",),
            "model": ("worlds",), "random": ("seed",), "cheat": ("worlds",)}
 
 
@@ -94,8 +98,10 @@ def _shipped(spec: str, name: str, opts: dict):
         return InferencePlayer("shipped", name=spec, defend=V3_DEFEND, **opts)
     if name == "realistic-v4":   # proposed: v3 defending against a loner on 8 times the worlds, defend=20
         return InferencePlayer("shipped", name=spec, defend=V4_DEFEND, **opts)
-    if name in ("realistic", "realistic-v5"):   # the strongest whole player: shipped-v3 bidding, v4's card play
+    if name == "realistic-v5":   # shipped-v3 bidding, v4's card play
         return FallbackInferencePlayer("shipped-v3", fallback="shipped", name=spec, defend=V4_DEFEND, **opts)
+    if name in ("realistic", "realistic-v6"):   # the default population's whole player: shipped-v4, v4's card play
+        return FallbackInferencePlayer("shipped-v4", fallback="shipped", name=spec, defend=V4_DEFEND, **opts)
     policy = "shipped" if name == "realistic-v1" else name
     return ModelPlayer(policy, name=spec, **opts)
 

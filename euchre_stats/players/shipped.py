@@ -11,9 +11,9 @@
 * :class:`InferencePlayer` (``realistic-v2``): bids as ``realistic-v1``, and plays realistically on worlds
   weighted by what the auction revealed (:mod:`~euchre_stats.players.reading`).  ``realistic-v1`` is
   the ``realistic`` of before 2026-12-04, under a name that will keep meaning the uniform-world player.
-* :class:`FallbackInferencePlayer` (``realistic-v5``, and ``realistic``): ``realistic-v4``'s card play
-  bidding by the feature bidder ``shipped-v3`` (and reading the auction under it), by the shipped
-  count where the feature bidder refuses the rules (British timing, no trump).
+* :class:`FallbackInferencePlayer` (``realistic-v6``, ``realistic`` and ``realistic-v5``): ``realistic-v4``'s card
+  play bidding by the feature bidder ``shipped-v4`` (v5: ``shipped-v3``) and reading the auction under it, by
+  the shipped count where the feature bidder refuses the rules (British timing, no trump).
 * :class:`CheatPlayer` (``cheat``): **reference only** -- it sees every card.  It bids as
   ``realistic-v1`` and plays the double-dummy card, from the whole hand state handed to it as
   ``play(view, full=state)`` (``sees_all``).  It measures what perfect information is worth, and is
@@ -252,13 +252,14 @@ class InferencePlayer(ModelPlayer):
 
 
 class FallbackInferencePlayer(InferencePlayer):
-    """``realistic-v5``: an :class:`InferencePlayer` bidding by a model that refuses some rules (the feature
-    bidder ``shipped-v3``: British timing, no trump), which at such a table bids and reads the auction by
-    ``fallback`` (the shipped count) instead.  Tables that are not four-handed bid with their game's fitted
-    bidder, as every :class:`ModelPlayer` does.  ``bidding`` names the model the last table seated it
-    with, ``fallback_reason`` says why when it is the fallback (else None)."""
+    """``realistic-v6`` (and ``realistic-v5``): an :class:`InferencePlayer` bidding by a model that refuses some
+    rules (the feature bidder ``shipped-v4``, ``shipped-v3`` for v5: British timing, no trump), which at such
+    a table bids and reads the auction by ``fallback`` (the shipped count) instead.  Tables that are not
+    four-handed bid with their game's fitted bidder, as every :class:`ModelPlayer` does.  ``bidding`` names
+    the model the last table seated it with, ``fallback_reason`` says why when it is the fallback (else
+    None)."""
 
-    def __init__(self, policy="shipped-v3", fallback="shipped", **kw):
+    def __init__(self, policy="shipped-v4", fallback="shipped", **kw):
         super().__init__(policy, **kw)
         self.primary = self.model
         self.fallback_policy, self.fallback_model = policy_model(fallback)

@@ -100,7 +100,7 @@ class VariantsResult(WithRecords, ResultView):
     decisions: str = "hard decisions"
     #: the hands played as records, deck by deck (``records=True``; :mod:`euchre_stats.study.records`)
     records: list = field(default_factory=list, repr=False)
-    #: the bidding model by name: the default population (``shipped-v3`` on the 24-card deck, five cards a
+    #: the bidding model by name: the default population (``shipped-v4`` on the 24-card deck, five cards a
     #: hand; ``shipped`` on the other decks), or ``"given"`` (a model passed in)
     bidding: str = "shipped"
 
@@ -261,7 +261,7 @@ def simulate_variants(decks="24,25,28,32,33", samples: int = 10000, seed: int | 
                          f"{'s' if sum(p[0] == u for p in pops.values()) > 1 else ''}" for u in used)
         why = next((p[2] for p in pops.values() if p[2]), None)
         if why and "-card deck" in why:
-            why = "shipped-v3 bids only on the 24-card deck, 5 cards a hand, where it was fitted"
+            why = "shipped-v4 bids only on the 24-card deck, 5 cards a hand, where it was fitted"
         name += f" (the default population: {why})" if why else " (the default population)"
         decisions = next(iter(pops.values()))[1].decisions.split(" (")[0]
     return VariantsResult(rules, model, seed, samples, out, decisions, recs, name)

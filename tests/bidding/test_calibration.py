@@ -120,9 +120,11 @@ def test_probabilities_by_hand():
         fit_temperature([], [])
 
 
-def test_the_v3_files_temperature_is_the_fit_it_records():
-    """``shipped-v3``'s temperature is the maximum-likelihood fit on the answered questions its file names
-    (the first ``questions`` lines: answers appended later do not move it)."""
+@pytest.mark.parametrize("policy, file, questions", [("shipped-v3", "bidding_model_v3.json", 181),
+                                                      ("shipped-v4", "bidding_model_v4.json", 300)])
+def test_the_files_temperature_is_the_fit_it_records(policy, file, questions):
+    """``shipped-v3``'s and ``shipped-v4``'s temperature is the maximum-likelihood fit on the answered questions
+    its file names (the first ``questions`` lines: answers appended later do not move it)."""
     import json
     from pathlib import Path
 
@@ -130,11 +132,11 @@ def test_the_v3_files_temperature_is_the_fit_it_records():
     from euchre_stats.core.seats import SEAT_NAMES
 
     root = Path(__file__).parents[2]
-    m = policy_model("shipped-v3")[1]
-    rec = json.loads((root / "euchre_stats" / "data" / "bidding_model_v3.json").read_text())["fit"]["temperature"]
+    m = policy_model(policy)[1]
+    rec = json.loads((root / "euchre_stats" / "data" / file).read_text())["fit"]["temperature"]
     lines = (root / rec["file"]).read_text().splitlines()[:rec["questions"]]
     rows = [json.loads(line) for line in lines]
-    assert len(rows) == rec["questions"] == 181
+    assert len(rows) == rec["questions"] == questions
     qs = [margins(m, RULES, r["round"], SEAT_NAMES.index(r["seat"]), parse_hand(r["hand"]), parse_card(r["up"]))
           for r in rows]
     t, ll = fit_temperature(qs, [r["recommendation"] for r in rows])

@@ -1,6 +1,6 @@
 """The guides' checks on the feature bidders' hard choices (issue 31): lay-downs go alone; no trump and
-no ace passes; junk passes in round two at every seat (with ``junk_pass``; the fitted ``shipped-v3``
-calls the issue's junk hand from the dealer's partner and third hand, where the realistic command calls
+no ace passes; junk passes in round two at every seat (with ``junk_pass``, as the default population
+``shipped-v4`` bids; the fitted ``shipped-v3`` calls the issue's junk hand from the dealer's partner and third hand, where the realistic command calls
 it too and the rule loses: docs/methods.md)."""
 
 from __future__ import annotations
@@ -87,12 +87,15 @@ def test_no_trump_and_no_ace_passes(model):
 def test_the_issues_junk_hand():
     """``9h Td Qc Kh 9d``, 9s turned down: with ``junk_pass`` every seat passes; the fitted ``shipped-v3``
     passes from eldest and the dealer and calls from the dealer's partner and third hand (the realistic
-    command's choice against the shipped population: docs/methods.md)."""
+    command's choice against the shipped population: docs/methods.md).  The default population
+    ``shipped-v4`` is ``shipped-v3`` with the junk pass: every seat passes it."""
     m = policy_model("shipped-v3")[1]
     hand, up = parse_hand("9h Td Qc Kh 9d"), parse_card("9s")
     assert [bid(m, 2, s, hand, up) != "pass" for s in range(4)] == [False, True, True, False]
     junk = dataclasses.replace(m, junk_pass=1.0)
     assert [bid(junk, 2, s, hand, up) for s in range(4)] == ["pass"] * 4
+    v4 = policy_model("shipped-v4")[1]
+    assert v4.junk_pass == 1.0 and [bid(v4, 2, s, hand, up) for s in range(4)] == ["pass"] * 4
 
 
 def _is_junk(hand: int, t: int) -> bool:

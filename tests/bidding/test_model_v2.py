@@ -262,6 +262,22 @@ def test_shipped_v3_policy():
     assert shipped_v2_model().temperature == 0.15 and default_model().temperature == 0.35
 
 
+def test_shipped_v4_policy():
+    """``shipped-v4``, the default population: ``shipped-v3``'s weights with the junk pass, its inference
+    temperature the fit its file records (on the questions answered against the ``shipped-v3`` table)."""
+    import dataclasses
+
+    from euchre_stats.bidding.model import DEFAULT_POPULATION
+    from euchre_stats.bidding.model_v2 import shipped_v3_model, shipped_v4_model
+    assert "shipped-v4" in POLICIES and DEFAULT_POPULATION == "shipped-v4"
+    m = policy_model("shipped-v4")[1]
+    assert m == shipped_v4_model() and m.junk_pass == 1.0
+    assert m == dataclasses.replace(shipped_v3_model(), junk_pass=1.0, temperature=m.temperature)
+    fit = json.loads((Path(__file__).parents[2] / "euchre_stats" / "data" / "bidding_model_v4.json").read_text())["fit"]
+    assert m.temperature == fit["temperature"]["both"] == 0.4281
+    assert fit["temperature"]["file"] == "benchmarks/bidder_consistency_v3pop.jsonl"
+
+
 def test_collect_by_seat_models_as_one():
     """The fit's play-outs with four models by seat, all the same, are those with the one model."""
     from euchre_stats.bidding.fit_v2 import collect

@@ -246,4 +246,4 @@ def test_outputs_record_the_version_the_bidding_model_and_the_unit(tmp_path):
         got = json.loads(run(other + ["--format", "json"]).output)
         assert got["version"] == __version__, other
         if other[0] in ("equity", "variants"):  # self-play: the bidding model of its hands, the default population
-            assert got["bidding"].startswith("shipped-v3"), other
+            assert got["bidding"].startswith("shipped-v4"), other

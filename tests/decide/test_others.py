@@ -151,7 +151,7 @@ def test_others_reads_the_passes_seen_by_the_others_model():
 def test_others_guides_changes_the_pass_value_and_the_inference():
     base = es.order("Jh Jd Ah 9s Tc", "9h", "third", **ONE)
     g = es.order("Jh Jd Ah 9s Tc", "9h", "third", others="guides", **ONE)
-    assert g.others == "guides" and base.others == "shipped-v3"
+    assert g.others == "guides" and base.others == "shipped-v4"
     assert g.best_of("pass").ev != pytest.approx(base.best_of("pass").ev, abs=1e-9)
     # the inference: the deals drawn by the passes seen differ (same seed, same candidates)
     assert (g.sampling.drawn, g.effective_samples) != (base.sampling.drawn, base.effective_samples)
@@ -169,12 +169,12 @@ def test_others_guides_changes_the_pass_value_and_the_inference():
     assert c1.effective_samples != c0.effective_samples
 
 
-def test_the_default_population_is_shipped_v3():
+def test_the_default_population_is_shipped_v4():
     base = es.order("Jh Jd Ah 9s Tc", "9h", "third", **ONE)
-    same = es.order("Jh Jd Ah 9s Tc", "9h", "third", others="shipped-v3", **ONE)
+    same = es.order("Jh Jd Ah 9s Tc", "9h", "third", others="shipped-v4", **ONE)
     assert [o.to_dict() for o in same.options] == [o.to_dict() for o in base.options]
-    assert base.others == "shipped-v3" and base.bidding == "shipped" and base.others_note is None
-    assert "the other three seats bid by shipped-v3" in base.to_text() and "note:" not in base.to_text()
+    assert base.others == "shipped-v4" and base.bidding == "shipped" and base.others_note is None
+    assert "the other three seats bid by shipped-v4" in base.to_text() and "note:" not in base.to_text()
     count = es.order("Jh Jd Ah 9s Tc", "9h", "third", others="shipped", **ONE)
     assert count.best_of("pass").ev != pytest.approx(base.best_of("pass").ev, abs=1e-9)
     # a bidding model given bids for every seat, as before the default population
@@ -207,25 +207,25 @@ def test_others_shipped_reproduces_the_old_default(question):
     (Rules(deck="32"), "32-card deck"),
     (for_players(Rules(), 6), "6-player table"),
 ])
-def test_default_population_falls_back_where_shipped_v3_cannot_bid(rules, why):
+def test_default_population_falls_back_where_shipped_v4_cannot_bid(rules, why):
     name, model, note = default_population(rules)
     if why is None:
-        assert (name, note) == ("shipped-v3", None) and model == policy_model("shipped-v3")[1]
+        assert (name, note) == ("shipped-v4", None) and model == policy_model("shipped-v4")[1]
     else:
-        assert name == "shipped" and model == default_model() and why in note and note.startswith("shipped-v3 ")
+        assert name == "shipped" and model == default_model() and why in note and note.startswith("shipped-v4 ")
 
 
 def test_the_fallback_is_named_once():
     d = es.order("Jh Jd Ah 9s Tc", "9h", "third", rules={"alone_declared": "before_lead"}, **ONE)
     assert d.others == "shipped" and "british timing" in d.others_note
-    assert d.to_text().count("note: shipped-v3 does not bid") == 1
+    assert d.to_text().count("note: shipped-v4 does not bid") == 1
     assert d.to_dict()["others_note"] == d.others_note
     assert "others_note" not in es.order("Jh Jd Ah 9s Tc", "9h", "third", **ONE).to_dict()
 
 
 def test_discard_alone_lead_name_the_default_population():
     d = es.discard("Jh Jd Ah 9s Tc Qh", "Qh", samples=100, seed=1, model="dd")
-    assert d.bidding == "shipped-v3" and "bidding model: shipped-v3 = " in d.to_text()
+    assert d.bidding == "shipped-v4" and "bidding model: shipped-v4 = " in d.to_text()
     b = es.discard("Jh Jd Ah 9s Tc Qh", "Qh", samples=100, seed=1, model="dd", rules={"alone_declared": "before_lead"})
     assert b.bidding == "shipped" and "british timing" in b.to_text()
     given = es.discard("Jh Jd Ah 9s Tc Qh", "Qh", samples=100, seed=1, model="dd", bidding=default_model())
@@ -234,8 +234,8 @@ def test_discard_alone_lead_name_the_default_population():
 
 def test_match_a_defaults_to_the_population():
     r = es.match(b="points", deals=200, seed=1, model="dd", control_deals=0)
-    assert r.a == "shipped-v3"
-    assert r.diff == es.match("shipped-v3", "points", deals=200, seed=1, model="dd", control_deals=0).diff
+    assert r.a == "shipped-v4"
+    assert r.diff == es.match("shipped-v4", "points", deals=200, seed=1, model="dd", control_deals=0).diff
     br = es.match(b="points", deals=200, seed=1, model="dd", control_deals=0, rules={"alone_declared": "before_lead"})
     assert br.a == "shipped" and "british timing" in br.a_words
 
@@ -266,7 +266,7 @@ def test_others_takes_a_model_file(tmp_path):
 
 def test_robust_answers_against_each_population_with_the_same_seed():
     r = es.order("Jh Jd Ah 9s Tc", "9h", "eldest", robust=True, **ONE)
-    assert list(r.decisions) == ["shipped-v3", "shipped", "guides", "points"] and r.seed == 5
+    assert list(r.decisions) == ["shipped-v4", "shipped", "guides", "points"] and r.seed == 5
     for p, d in r.decisions.items():
         alone = es.order("Jh Jd Ah 9s Tc", "9h", "eldest", others=p, **ONE)
         assert [o.ev for o in d.options] == [o.ev for o in alone.options]
@@ -275,21 +275,21 @@ def test_robust_answers_against_each_population_with_the_same_seed():
     assert len(set(evs.values())) == 1
     assert r.holds == (r.same and not any(d.too_close for d in r.decisions.values()))
     text = r.to_text()
-    assert "shipped-v3" in text and "guides" in text and "points" in text and "recommendation" in text
+    assert "shipped-v4" in text and "guides" in text and "points" in text and "recommendation" in text
     assert ("holds at every table" in text) == r.holds
     d = json.loads(r.to_json())
-    assert d["kind"] == "robust" and d["populations"] == ["shipped-v3", "shipped", "guides", "points"]
-    assert set(d["by_population"]) == set(d["decisions"]) == {"shipped-v3", "shipped", "guides", "points"}
+    assert d["kind"] == "robust" and d["populations"] == ["shipped-v4", "shipped", "guides", "points"]
+    assert set(d["by_population"]) == set(d["decisions"]) == {"shipped-v4", "shipped", "guides", "points"}
     frame = r.to_frame()
     assert len(frame) == 12 and frame["recommended"].sum() == 4
-    assert set(frame["others"]) == {"shipped-v3", "shipped", "guides", "points"}
+    assert set(frame["others"]) == {"shipped-v4", "shipped", "guides", "points"}
 
 
 def test_robust_asks_the_default_population_first_where_it_bids():
     from euchre_stats.decide.robust import populations_for
     from euchre_stats.rules import Rules
 
-    assert populations_for(Rules()) == ("shipped-v3", "shipped", "guides", "points")
+    assert populations_for(Rules()) == ("shipped-v4", "shipped", "guides", "points")
     # British timing: the feature bidder cannot bid, the default population is the shipped count
     assert populations_for(Rules(alone_declared="before_lead")) == ("shipped", "guides", "points")
 
@@ -310,7 +310,7 @@ def test_cli_robust_on_the_readme_example():
                                    "--robust", "-n", "300", "--model", "dd"])
     assert res.exit_code == 0, res.output
     head = [ln for ln in res.output.splitlines() if ln.strip().startswith("option")][0]
-    assert head.split()[1:] == ["shipped-v3", "shipped", "guides", "points"]
+    assert head.split()[1:] == ["shipped-v4", "shipped", "guides", "points"]
     assert "recommendation" in res.output
     assert any(v in res.output for v in ("holds at every table", "depends on the table", "too close to call"))
     csv = CliRunner().invoke(cli, ["call", "Jd Ad Kd 9c Tc", "--turned-down", "9h", "--seat", "third", "--seed",

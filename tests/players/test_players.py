@@ -33,15 +33,17 @@ low = LowCard()
 
 # --- specs ------------------------------------------------------------------------------------
 @pytest.mark.parametrize("spec, kind, attrs", [
-    ("realistic", FallbackInferencePlayer, {"policy": "shipped-v3", "worlds": 24, "name": "realistic", "defend": 20,
+    ("realistic", FallbackInferencePlayer, {"policy": "shipped-v4", "worlds": 24, "name": "realistic", "defend": 20,
                                             "fallback_policy": "shipped"}),
     ("realistic:worlds=48", FallbackInferencePlayer, {"worlds": 48, "name": "realistic:worlds=48"}),
     ("realistic-v5:pool=512", FallbackInferencePlayer, {"policy": "shipped-v3", "pool": 512, "defend": 20}),
+    ("realistic-v6", FallbackInferencePlayer, {"policy": "shipped-v4", "defend": 20, "name": "realistic-v6"}),
     ("realistic-v1", ModelPlayer, {"policy": "shipped", "worlds": 24, "name": "realistic-v1"}),
     ("points", ModelPlayer, {"policy": "points", "model": POINTS_MODEL}),
     ("dd-tuned:worlds=8", ModelPlayer, {"policy": "dd-tuned", "worlds": 8}),
     ("shipped", ModelPlayer, {"policy": "shipped"}),
     ("shipped-v3:worlds=8", ModelPlayer, {"policy": "shipped-v3", "worlds": 8}),
+    ("shipped-v4", ModelPlayer, {"policy": "shipped-v4"}),
     ("random", RandomPlayer, {"seed": 0}),
     ("random:seed=3", RandomPlayer, {"seed": 3}),
     ("cheat", CheatPlayer, {"sees_all": True, "name": "cheat"}),
@@ -197,14 +199,14 @@ def test_realistic_is_v5_and_falls_back_to_the_shipped_count_where_shipped_v3_ca
 
     p = load_player("realistic")
     p.prepare(Rules())
-    assert p.bidding == "shipped-v3" and p.model == policy_model("shipped-v3")[1] and p.fallback_reason is None
+    assert p.bidding == "shipped-v4" and p.model == policy_model("shipped-v4")[1] and p.fallback_reason is None
     for rules in (Rules(alone_declared="before_lead"), Rules(no_trump=True)):
         p.prepare(rules)
         assert p.bidding == "shipped" and p.model == default_model() and "bidding with shipped" in p.fallback_reason
         r = play_match("realistic:worlds=4", "random", hands=2, seed=1, rules=rules)
         assert r.to_dict()["n"] == 2
     p.prepare(Rules())
-    assert p.bidding == "shipped-v3"
+    assert p.bidding == "shipped-v4"
     # realistic-v1 keeps the old realistic: the shipped count, uniform worlds
     old = ModelPlayer("shipped", name="old")
     assert play_match("realistic-v1", "points", hands=3, seed=2, rules=Rules()).diffs == \
@@ -219,4 +221,4 @@ def test_shipped_v3_player_refuses_rules_it_cannot_bid_under_and_is_match_s_defa
     with pytest.raises(PlayerSpecError, match="'shipped-v3'.*North American timing|'shipped-v3'.*alone with the call"):
         load_player("shipped-v3").prepare(Rules(alone_declared="before_lead"))
     r = es.match(b="random", deals=2, seed=1)   # the default population seated as a player
-    assert r.to_dict()["a"] == "shipped-v3" and r.to_dict()["n"] == 2
+    assert r.to_dict()["a"] == "shipped-v4" and r.to_dict()["n"] == 2
