@@ -71,7 +71,8 @@ def bidding_option(func):
     return click.option("--bidding", "bidding", type=click.Path(exists=True, dir_okay=False), default=None,
                         help="bidding model (JSON from `euchre-stats tune`) for every seat; by default the others "
                              "bid by the default population (shipped-v4; shipped where it cannot bid) and, in "
-                             "order and call, your own later bids by the shipped count; with --players 2|3 the "
+                             "order and call, your own later bids too (the shipped count with --pass-model dd); "
+                             "with --players 2|3 the "
                              "bidder's thresholds (JSON from `tune --players`)")(func)
 
 

@@ -128,8 +128,9 @@ def order(hand: str, up: str, seat: str | int, rules: RulesLike = "north-america
         ``"dd-tuned"``, a model file's path or a :class:`BiddingModel`.  ``bidding`` keeps the
         asker's own later bids.  Default: the default population, ``"shipped-v4"`` (``"shipped"`` where it
         cannot bid, ``others_note`` saying why; :func:`~euchre_stats.bidding.model.default_population`), or
-        ``bidding`` for every seat when ``bidding`` is given.  ``"shipped"`` gives the answers of before
-        2026-12-04.
+        ``bidding`` for every seat when ``bidding`` is given.  ``"shipped"`` with the shipped count as
+        ``bidding`` (the asker's own later bids, by default the default population too) gives the answers of
+        before 2026-12-04.
     robust : bool
         Answer against each population of :data:`~euchre_stats.decide.robust.POPULATIONS`
         (``shipped``, ``guides``, ``points``) with the same seed, side by side, and say whether

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..bidding.auction import Auction
-from ..bidding.model import BiddingModel, default_model
+from ..bidding.model import BiddingModel
 from ..core.cards import JOKER, card_name, cards_to_mask, parse_cards, parse_suit
 from ..core.errors import DecisionInputError
 from ..core.seats import DEALER, SEAT_NAMES, parse_seat
@@ -21,7 +21,7 @@ from .branches import explain_pass
 from .driver import drive, sampled
 from .inference import round_two_likelihood
 from .result import Decision
-from .setup import (check_models, hand_setup, make_contracts, others_policy, pass_outcome, rest_declares,
+from .setup import (check_models, hand_setup, make_contracts, others_policy, own_bids, pass_outcome, rest_declares,
                     round_knowledge, seat_models, upcard_of, zero_outcome)
 from .summary import option_ranges, summarise
 from .tables import (ask_game, bid_ranges, check_game, game_upcard, legal_actions, parse_game_seat,
@@ -81,7 +81,7 @@ def call_decision(hand, turned_down, seat, rules: Rules = NORTH_AMERICAN, *, sam
     up_suit = up >> 3 if up != JOKER else (named if isinstance(named, int) else parse_suit(named))
     seed = resolve_seed(seed)
     game = game_state(rules, score, asker, model, bidding)
-    bidding = bidding or default_model()
+    bidding, own_name = own_bids(bidding, rules, pass_model)
     auction = Auction(rules, seat_models(bidding, others_model, asker), up, up_suit)
     dealer = Dealer(round_knowledge(rules, asker, hmask, up))
     ev = Evaluator(rules, model, asker, workers, auction=auction)
@@ -108,7 +108,7 @@ def call_decision(hand, turned_down, seat, rules: Rules = NORTH_AMERICAN, *, sam
     game_inputs(inputs, game)
     return Decision("call", inputs, rules, seed, info.played, model, options, diffs, rec, close, pass_model,
                     infer, info.effective, target_se=target_se, sampling=info, pass_branches=branches,
-                    others=others_name, others_note=others_note)
+                    others=others_name, others_note=others_note, bidding=own_name)
 
 
 

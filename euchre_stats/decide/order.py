@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..bidding.auction import Auction, dealer_pickup
-from ..bidding.model import BiddingModel, default_model
+from ..bidding.model import BiddingModel
 from ..core.cards import JOKER, card_name, cards_to_mask, parse_cards, parse_suit
 from ..core.errors import DecisionInputError
 from ..core.seats import DEALER, SEAT_NAMES, parse_seat
@@ -32,8 +32,8 @@ from .branches import explain_pass
 from .driver import drive, sampled, uniform
 from .inference import round_one_likelihood
 from .result import Decision
-from .setup import (check_models, hand_setup, make_contracts, others_policy, pass_outcome, pick_discards,
-                    rest_declares, round_knowledge, seat_models, upcard_of, weakest_first)
+from .setup import (check_models, hand_setup, make_contracts, others_policy, own_bids, pass_outcome,
+                    pick_discards, rest_declares, round_knowledge, seat_models, upcard_of, weakest_first)
 from .summary import option_ranges, summarise
 from .tables import (ask_game, bid_ranges, check_game, game_upcard, parse_game_seat, seen_bids,
                      state_actions)
@@ -116,8 +116,9 @@ def order_decision(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, samples
         recommendation by that chance (the game target and win-by-two come from ``rules``)
     others : how the other three seats bid (a policy name, ``"guides"``..., a :class:`BiddingModel` or a
         model file's path), both when the rest of the auction is played out after a pass and when the
-        passes seen are read (``infer``); ``bidding`` (the shipped count by default) keeps the asker's
-        own later bids.  None: the default population (``shipped-v4``; ``shipped`` where it cannot bid,
+        passes seen are read (``infer``); ``bidding`` keeps the asker's own later bids (by default the
+        default population too, :func:`~euchre_stats.decide.setup.own_bids`).  None: the default
+        population (``shipped-v4``; ``shipped`` where it cannot bid,
         :func:`~euchre_stats.bidding.model.default_population`, the result saying why); with
         ``pass_model`` ``"dd"``, ``bidding`` for every seat
     named : with the Joker turned up, the suit the dealer named before looking (``"h"``...):
@@ -134,6 +135,7 @@ def order_decision(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, samples
     up = upcard_of(upcard, rules, hmask, joker_ok=joker_up_names_trump(rules) and (asker == DEALER or almonte))
     seed = resolve_seed(seed)
     game = game_state(rules, score, asker, model, bidding)
+    bidding, own_name = own_bids(bidding, rules, pass_model)
     suit = None
     if named is not None and up != JOKER:
         raise DecisionInputError(f"--named {named!r} is for a Joker upcard; the upcard {card_name(up)!r} "
@@ -142,11 +144,10 @@ def order_decision(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, samples
         suit = BLIND_NAMING_DEFAULT if named is None else (named if isinstance(named, int) else parse_suit(named))
         if not almonte:
             return _joker_up_decision(cards, hmask, rules, suit, samples, target_se, seed, model, workers,
-                                      bidding, progress, game, others_model, others_name, others_note)
+                                      bidding, progress, game, others_model, others_name, others_note, own_name)
         if named is None:
             raise DecisionInputError("the Joker is the upcard under Almonte: the dealer names the suit of "
                                      "round one first; give it with named (--named h)")
-    bidding = bidding or default_model()
     auction = Auction(rules, seat_models(bidding, others_model, asker), up, suit)
     dealer = Dealer(round_knowledge(rules, asker, hmask, up))
     ev = Evaluator(rules, model, asker, workers, auction=auction)
@@ -178,11 +179,12 @@ def order_decision(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, samples
     game_inputs(inputs, game)
     return Decision("order", inputs, rules, seed, info.played, model, options, diffs, rec, close, pass_model,
                     infer, info.effective, target_se=target_se, sampling=info, pass_branches=branches,
-                    others=others_name, others_note=others_note)
+                    others=others_name, others_note=others_note, bidding=own_name)
 
 
 def _joker_up_decision(cards, hmask, rules, suit, samples, target_se, seed, model, workers, bidding,
-                       progress, game=None, others=None, others_name=None, others_note=None) -> Decision:
+                       progress, game=None, others=None, others_name=None, others_note=None,
+                       own_name=None) -> Decision:
     """The Joker turned up under British rules: the dealer named ``suit`` trump before looking at
     the hand; now, having seen it, the dealer discards and decides whether to go alone.
 
@@ -190,7 +192,6 @@ def _joker_up_decision(cards, hmask, rules, suit, samples, target_se, seed, mode
     sampled deals.  Under British timing the partner may still declare alone (bidding model)
     when the dealer does not, and the defenders may then defend alone.
     """
-    bidding = bidding or default_model()
     auction = Auction(rules, seat_models(bidding, others, DEALER), JOKER, suit)
     dealer = Dealer(round_knowledge(rules, DEALER, hmask, JOKER))
     ev = Evaluator(rules, model, DEALER, workers, auction=auction)
@@ -225,7 +226,7 @@ def _joker_up_decision(cards, hmask, rules, suit, samples, target_se, seed, mode
     game_inputs(inputs, game)
     return Decision("order", inputs, rules, seed, info.played, model, options, diffs, rec, close, None, False,
                     info.effective, target_se=target_se, sampling=info, others=others_name,
-                    others_note=others_note)
+                    others_note=others_note, bidding=own_name)
 
 
 

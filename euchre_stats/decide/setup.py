@@ -153,6 +153,23 @@ def others_policy(others, pass_model: str | None, rules: Rules | None = None, bi
     return (*policy_model(others), None)
 
 
+def own_bids(bidding, rules: Rules, pass_model: str | None) -> tuple[BiddingModel, str | None]:
+    """``(model, name)``: how the asker bids later in the auction a pass leads to (``order``, ``call``).
+    ``bidding`` when given (name None: the public functions name it); with the double-dummy pass model the
+    shipped count (its double-dummy bidders take a count's thresholds); else the default population
+    (:func:`~euchre_stats.bidding.model.default_population`: ``shipped-v4``, the shipped count where it
+    cannot bid), so that the asker passes, calls and goes alone later as the strongest bidder at the table
+    would (before 2026-12-04: the shipped count always)."""
+    from ..bidding.model import default_model, default_population
+
+    if bidding is not None:
+        return bidding, None
+    if pass_model == "dd":
+        return default_model(), "shipped"
+    name, model, _ = default_population(rules)
+    return model, name
+
+
 def population(bidding, rules: Rules) -> tuple[BiddingModel, str | None, str | None]:
     """``(model, name, why)``: the bidding model of every seat (``discard``, ``alone``, ``lead``): ``bidding``
     when given (name None: the public functions name it), else the default population

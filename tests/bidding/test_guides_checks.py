@@ -1,7 +1,7 @@
 """The guides' checks on the feature bidders' hard choices (issue 31): lay-downs go alone; no trump and
 no ace passes; junk passes in round two at every seat (with ``junk_pass``, as the default population
-``shipped-v4`` bids; the fitted ``shipped-v3`` calls the issue's junk hand from the dealer's partner and third hand, where the realistic command calls
-it too and the rule loses: docs/methods.md)."""
+``shipped-v4`` bids; the fitted ``shipped-v3`` calls the issue's junk hand from the dealer's partner and
+third hand, where the realistic command calls it too against the shipped population: docs/methods.md)."""
 
 from __future__ import annotations
 

@@ -228,9 +228,10 @@ def test_outputs_record_the_version_the_bidding_model_and_the_unit(tmp_path):
 
     args = ["order", "Jh Jd Ah 9s Tc", "--up", "9h", "--seat", "eldest", "-n", "20", "--seed", "1", "--model", "dd"]
     d = json.loads(run(args + ["--format", "json"]).output)
-    assert d["version"] == __version__ and d["bidding"] == "shipped" and d["value_unit"] == "points"
+    # your own later bids: the default population (shipped-v4) since 2026-12-04
+    assert d["version"] == __version__ and d["bidding"] == "shipped-v4" and d["value_unit"] == "points"
     meta = [line for line in run(args + ["--format", "csv"]).output.splitlines() if line.startswith("# ")]
-    assert f'# version: "{__version__}"' in meta and '# bidding: "shipped"' in meta
+    assert f'# version: "{__version__}"' in meta and '# bidding: "shipped-v4"' in meta
     assert '# value_unit: "points"' in meta and any(line.startswith("# differences: [") for line in meta)
     model = tmp_path / "model.json"
     from euchre_stats.bidding.model import default_model
@@ -239,7 +240,7 @@ def test_outputs_record_the_version_the_bidding_model_and_the_unit(tmp_path):
     own = json.loads(run(args + ["--format", "json", "--bidding", str(model)]).output)
     assert own["bidding"] == str(model)
     both = json.loads(run(args + ["--format", "json", "--compare-models"]).output)
-    assert both["version"] == __version__ and both["models"]["dd"]["bidding"] == "shipped"
+    assert both["version"] == __version__ and both["models"]["dd"]["bidding"] == "shipped-v4"
     for other in (["odds", "--deck", "24"], ["equity", "-n", "100", "--seed", "1", "--model", "dd"],
                   ["variants", "--deck", "24", "-n", "2", "--seed", "1"],
                   ["advise", "Jh Jd Ah 9s Tc", "--up", "9h", "--seat", "eldest"]):

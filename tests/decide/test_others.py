@@ -173,7 +173,7 @@ def test_the_default_population_is_shipped_v4():
     base = es.order("Jh Jd Ah 9s Tc", "9h", "third", **ONE)
     same = es.order("Jh Jd Ah 9s Tc", "9h", "third", others="shipped-v4", **ONE)
     assert [o.to_dict() for o in same.options] == [o.to_dict() for o in base.options]
-    assert base.others == "shipped-v4" and base.bidding == "shipped" and base.others_note is None
+    assert base.others == "shipped-v4" and base.bidding == "shipped-v4" and base.others_note is None
     assert "the other three seats bid by shipped-v4" in base.to_text() and "note:" not in base.to_text()
     count = es.order("Jh Jd Ah 9s Tc", "9h", "third", others="shipped", **ONE)
     assert count.best_of("pass").ev != pytest.approx(base.best_of("pass").ev, abs=1e-9)
@@ -181,8 +181,22 @@ def test_the_default_population_is_shipped_v4():
     assert es.order("Jh Jd Ah 9s Tc", "9h", "third", bidding=default_model(), **ONE).others is None
 
 
-#: today's answers (main at ec0a793, before shipped-v3 became the default population): ``others="shipped"``
-#: gives them exactly, samples 300, seed 1, double-dummy
+def test_your_own_later_bids_are_the_default_populations():
+    """After a pass the asker bids later as the default population (``shipped-v4``), not the shipped count:
+    ``Js Qs Ac Kc Tc`` (9h up, eldest) calls differently in round two under the two."""
+    q = ("Js Qs Ac Kc Tc", "9h", "eldest")
+    own = es.order(*q, samples=300, seed=1, model="dd")
+    count = es.order(*q, samples=300, seed=1, model="dd", bidding=default_model(), others="shipped-v4")
+    assert own.bidding == "shipped-v4" and count.bidding == "custom"
+    assert own.best_of("pass").ev != pytest.approx(count.best_of("pass").ev, abs=1e-9)
+    assert own.best_of("order").ev == count.best_of("order").ev   # only the pass's later auction differs
+    assert "your own later bids: shipped-v4;" in own.to_text()
+    # the double-dummy pass model keeps the count (its double-dummy bidders take a count's thresholds)
+    assert es.order(*q, samples=50, seed=1, model="dd", pass_model="dd").bidding == "shipped"
+
+
+#: the answers of main at ec0a793 (before shipped-v3 became the default population): ``others="shipped"`` with the
+#: shipped count for the asker's own later bids (``bidding``) gives them exactly, samples 300, seed 1, double-dummy
 COUNT_ANSWERS = {
     ("order", "Jh Jd Ah 9s Tc", "9h", "third"): {"pass": 0.80122324159, "order": 1.45871559633, "order alone": 1.0},
     ("order", "Jh Jd Ah Kh Qh", "9h", "eldest"): {"pass": 2.926666666667, "order": 2.0, "order alone": 4.0},
@@ -195,9 +209,9 @@ COUNT_ANSWERS = {
 @pytest.mark.parametrize("question", list(COUNT_ANSWERS))
 def test_others_shipped_reproduces_the_old_default(question):
     kind, *args = question
-    d = getattr(es, kind)(*args, samples=300, seed=1, model="dd", others="shipped")
+    d = getattr(es, kind)(*args, samples=300, seed=1, model="dd", others="shipped", bidding=default_model())
     assert {o.action: round(o.ev, 12) for o in d.options} == COUNT_ANSWERS[question]
-    assert d.others == "shipped" and d.others_note is None
+    assert d.others == "shipped" and d.others_note is None and d.bidding == "custom"
 
 
 @pytest.mark.parametrize("rules, why", [
