@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from ..core.errors import DecisionInputError
 from ..core.stats import MIN_EFFECTIVE_SAMPLES
-from ..output.results import ResultView, action_label, inputs_text, recommendation_text
+from ..output.results import ResultView, action_label, inputs_text, recommendation_text, text_table
 from ..rules import Rules
 from .driver import Sampling
 
@@ -81,8 +81,6 @@ class OptionResult:
 
 def branches_text(label: str, o: OptionResult, branches: list[dict], signed: bool = True) -> list[str]:
     """The text form's breakdown of a pass: each branch's chance and expected points, and the total."""
-    import pandas as pd
-
     rows = []
     for b in branches:
         lo, hi = b["ev_ci"]
@@ -94,7 +92,7 @@ def branches_text(label: str, o: OptionResult, branches: list[dict], signed: boo
                  "EV": _fmt(o.ev, signed), "chance x EV": _fmt(sum(b["p_times_ev"] for b in branches), signed),
                  "n": o.n})
     return [f"what {label} leads to (the rest of the auction, then the play; chance x EV sums to its EV):",
-            pd.DataFrame(rows).to_string(index=False, na_rep="")]
+            text_table(rows, na_rep="")]
 
 
 @dataclass
@@ -185,8 +183,6 @@ class Decision(ResultView):
 
     def to_text(self) -> str:
         """The command line's table: the inputs, rules, models, seed, the options and the verdict."""
-        import pandas as pd
-
         lines = [f"{self.kind}: {inputs_text(self.inputs)}", f"rules: {self.rules.describe()}",
                  f"play model: {self.model} = {MODEL_WORDS.get(self.model, self.model)}"]
         if self.pass_model:
@@ -262,7 +258,7 @@ class Decision(ResultView):
             if "p_thrown_in" in o.extra:  # the hands thrown in: no trick of them counts
                 row["P(thrown in)"] = f"{o.extra['p_thrown_in']:.3f}"
             table.append(row)
-        lines.append(pd.DataFrame(table).to_string(index=False, na_rep="-"))  # "-": no discard in that option
+        lines.append(text_table(table, na_rep="-"))  # "-": no discard in that option
         lines.append("")
         if self.pass_branches:
             lines += branches_text(self.label("pass"), self.best_of("pass"), self.pass_branches, signed) + [""]
@@ -371,12 +367,10 @@ class ModelComparison(ResultView):
         return pd.DataFrame(self.gap)
 
     def to_text(self) -> str:
-        import pandas as pd
-
-        gap_df = pd.DataFrame([{"action": self.dd.label(g["action"]), "dd": _fmt(g["ev_dd"]),
-                                "pimc": _fmt(g["ev_pimc"]), "dd - pimc": _fmt(g["gap"])} for g in self.gap])
+        gap = text_table([{"action": self.dd.label(g["action"]), "dd": _fmt(g["ev_dd"]), "pimc": _fmt(g["ev_pimc"]),
+                           "dd - pimc": _fmt(g["gap"])} for g in self.gap])
         return "\n\n".join([self.dd.to_text(), self.pimc.to_text(),
-                             "model gap (double-dummy minus realistic):\n" + gap_df.to_string(index=False)])
+                             "model gap (double-dummy minus realistic):\n" + gap])
 
     def _repr_html_(self) -> str:
         return self.dd._repr_html_() + self.pimc._repr_html_() + self.to_frame().to_html(index=False)

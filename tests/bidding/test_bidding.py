@@ -91,6 +91,25 @@ def test_the_guides_discard_matches_its_plain_twin(cards, trump, ban):
     assert void_discard(np.array([h], dtype=np.uint64), trump, banned)[0] == _guide_discard(cards, trump, banned)
 
 
+def test_the_guides_discard_of_a_batch_matches_its_plain_twin():
+    # the discard is computed for every hand at once: a batch of each deck (the Joker's included), five
+    # to six cards, each hand its own trump, a banned card or none
+    from euchre_stats.bidding.model import void_discard
+
+    rng = np.random.default_rng(33)
+    for name in ("24", "32", "25"):
+        deck = np.array(find_deck(name).cards)
+        for size in (6, 5):
+            hands = [sorted(int(c) for c in rng.choice(deck, size, replace=False)) for _ in range(300)]
+            trumps = rng.integers(0, 4, len(hands))
+            h = np.array([sum(1 << c for c in cs) for cs in hands], dtype=np.uint64)
+            for banned in (-1, int(deck[5])):
+                got = void_discard(h, trumps, banned)
+                assert got.dtype == np.int64 and got.shape == h.shape
+                assert got.tolist() == [_guide_discard(cs, int(t), banned) for cs, t in zip(hands, trumps)]
+    assert void_discard(h.reshape(15, 20), 2).shape == (15, 20)
+
+
 def test_the_discard_rule_is_a_model_field_off_by_default():
     m = default_model()
     assert m.discard_rule == 0 and "discard_rule" not in m.to_dict()

@@ -422,6 +422,31 @@ def _answer(kind: str, inputs: dict, actions: list[str], best: str, extra: dict 
     return Decision(kind, inputs, NORTH_AMERICAN, 1, 100, "dd", options, [], best, False)
 
 
+def test_the_decision_text_is_what_pandas_printed(monkeypatch):
+    """The text tables are drawn without pandas (``output.results.text_table``: a quick answer should not
+    pay pandas' import): the same text as ``DataFrame(rows).to_string(index=False)`` gave, with missing
+    cells, integer counts, the pass's branches and a comparison of two models."""
+    import pandas as pd
+
+    from euchre_stats.decide import result
+    from euchre_stats.decide.result import ModelComparison
+
+    extra = {"order": {"discard": "Qd", "ev_tricks": 3.21, "p_win": 0.61}, "order alone": {"ev_points": 1.5}}
+    d = _answer("order", {"hand": "Jc As Ks 9s Qd", "upcard": "Js", "seat": "dealer"},
+                ["pass", "order", "order alone"], "order", extra)
+    d.pass_branches = [
+        {"branch": "partner orders", "p": 0.004, "p_ci": (0.003, 0.005), "ev": 1.459, "ev_ci": (1.295, 1.625),
+         "p_times_ev": 0.005, "n": 37},
+        {"branch": "opponents order", "p": 0.996, "p_ci": (0.99, 0.999), "ev": 2.0, "ev_ci": (2.0, 2.0),
+         "p_times_ev": 1.992, "n": 12345}]
+    pimc = _answer("order", d.inputs, ["pass", "order", "order alone"], "pass")
+    texts = [d.to_text(), ModelComparison(d, pimc).to_text()]
+    monkeypatch.setattr(result, "text_table",
+                        lambda rows, na_rep="-": pd.DataFrame(rows).to_string(index=False, na_rep=na_rep))
+    assert [d.to_text(), ModelComparison(d, pimc).to_text()] == texts
+    assert "partner orders" in texts[0] and "12345" in texts[0]
+
+
 def test_an_option_without_a_discard_shows_a_dash_not_nan():
     d = _answer("order", {"hand": "Jc As Ks 9s Qd", "upcard": "Js", "seat": "dealer"},
                 ["pass", "order", "order alone"], "order",
