@@ -53,7 +53,7 @@ def answer(args) -> None:
         done = {json.loads(line)["i"] for line in out.read_text().splitlines() if line.strip()}
     with out.open("a") as f:
         for i in range(args.questions):
-            if i in done:
+            if i in done or (args.round and 1 + i % 2 != args.round):
                 continue
             q = question(args.seed, i)
             t0 = time.perf_counter()
@@ -61,7 +61,7 @@ def answer(args) -> None:
             d = ask(q["hand"], q["up"], q["seat"], samples=args.samples, seed=args.seed * 100_000 + i,
                     others=args.others)
             row = {k: v for k, v in q.items() if not k.startswith("_")}
-            row.update(samples=args.samples, model=d.model, others=d.others or "shipped",
+            row.update(samples=args.samples, model=d.model, others=d.others or "shipped", own=d.bidding,
                        recommendation=d.recommendation,
                        too_close=bool(d.too_close), ev={o.action: o.ev for o in d.options},
                        seconds=round(time.perf_counter() - t0, 2))
@@ -114,6 +114,8 @@ def main() -> None:
     a.add_argument("--seed", type=int, default=31)
     a.add_argument("-o", "--output", required=True)
     a.add_argument("--others", default=None, help="the population that values the passes (a policy or file)")
+    a.add_argument("--round", type=int, choices=(1, 2), default=None,
+                   help="answer only the questions of this round (even-numbered: 1, odd: 2)")
     g = sub.add_parser("agree")
     g.add_argument("file")
     g.add_argument("--player", action="append", default=[])
