@@ -43,11 +43,15 @@ from .group import cli
 @click.option("--scores", default=None, metavar="US-THEM,...|late",
               help="game scores (e.g. 0-0,9-8,8-9, or late for 0-0 and nine late scores): per score, each "
                    "option's chance of winning the game and the answer by it, from the same deals")
+@click.option("--others", "others", default=None, metavar="POLICY",
+              help="how the other three seats bid, after a pass and in reading the passes seen, as in order: shipped, "
+                   "guides, points, shipped-v3 or a model file; default: the default population (shipped-v3; shipped "
+                   "where it cannot bid); shipped gives the tables made before populations")
 @rules_options
 @output_options(("table", "json", "csv"))
 @handle_errors
 def table(seat, round_, samples_per_class, screen, seed, run_dir, limit, chunk_size, workers, scheduler, model, csv_,
-          charts, no_infer, scores, rules, fmt, output):
+          charts, no_infer, scores, others, rules, fmt, output):
     """Strategy table: pass / order / alone (round 2: pass / call a suit) for every hand class.
 
     Rows go to RUN_DIR/table.parquet (chunks are committed as they finish: kill
@@ -62,11 +66,12 @@ def table(seat, round_, samples_per_class, screen, seed, run_dir, limit, chunk_s
       euchre-stats table --seat all --limit 500 --seed 1 --scores late --run-dir runs/late
       euchre-stats table --seat eldest --model pimc --limit 200 --seed 1 --run-dir runs/realistic
       euchre-stats table --seat eldest --model pimc --screen 50 --limit 200 --seed 1 --run-dir runs/adaptive
+      euchre-stats table --seat eldest --others shipped --limit 200 --seed 1 --run-dir runs/count
     """
     t = es.table(seat, run_dir=run_dir, round=round_, samples_per_class=samples_per_class, seed=seed,
                  rules=rules, limit=limit, chunk_size=chunk_size, infer=not no_infer, workers=workers,
                  scheduler=scheduler, csv=csv_, charts=charts, progress=progress_bar("chunks"), scores=scores,
-                 model=model, screen=screen)
+                 model=model, screen=screen, others=others)
     if seed is None:
         click.echo(f"seed: {t.seed}", err=True)
     emit(t.format(fmt), output)

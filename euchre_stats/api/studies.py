@@ -338,7 +338,7 @@ def table(seat: str = "eldest", *, run_dir: str, round: int = 1, samples_per_cla
           seed: int | None = None, rules: RulesLike = "north-american", limit: int | None = None,
           chunk_size: int = 200, infer: bool = True, workers: int | None = None, scheduler: str | None = None,
           csv: bool = False, charts: bool = True, progress: Progress | None = None, scores=None,
-          model: str = "dd", screen: int | None = None) -> TableResult:
+          model: str = "dd", screen: int | None = None, others: str | None = None) -> TableResult:
     """Strategy table: pass / order / alone (round 2: pass / call a suit) for every hand class.
 
     Rows go to ``run_dir/table.parquet``; chunks are committed as they finish, so a run
@@ -385,6 +385,11 @@ def table(seat: str = "eldest", *, run_dir: str, round: int = 1, samples_per_cla
     scores : str or list, optional
         Game scores (``"0-0,9-8,8-9"``, ``"late"`` or pairs): each class also gets, per score, each
         option's chance of winning the game and the recommendation by it, from the same deals.
+    others : str, optional
+        How the other three seats bid, after the asker's pass and in reading the passes it saw, as in
+        :func:`order`: a policy name (``shipped``, ``guides``, ``points``, ``shipped-v3``...) or a model
+        file's path.  Default: the default population (``shipped-v3``; ``shipped`` where it cannot bid);
+        ``"shipped"`` gives the tables made before populations.  Part of the run's settings.
 
     Returns
     -------
@@ -407,7 +412,7 @@ def table(seat: str = "eldest", *, run_dir: str, round: int = 1, samples_per_cla
 
     spec = TableSpec(read_rules(rules, no_trump=False), parse_seats(seat), round, samples_per_class,
                      run_seed(run_dir, seed), chunk_size, limit, infer=infer, scores=scores, model=model,
-                     screen=screen)
+                     screen=screen, others=others)
     rows = run_table(spec, run_dir, workers=workers, scheduler=scheduler, csv=csv, charts=charts,
                      progress=progress)
     return TableResult.of(spec, run_dir, rows)

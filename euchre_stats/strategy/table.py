@@ -27,20 +27,23 @@ processes, a dask cluster).  Storage, resuming and summaries live in
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
 from ..bidding.auction import Auction
-from ..bidding.model import BiddingModel, default_model, strength_of
+from ..bidding.model import BiddingModel, default_model, default_population, policy_model, strength_of
 from ..core.cards import card_name
-from ..core.errors import TableSpecError
+from ..core.errors import BiddingModelError, TableSpecError
 from ..core.seats import DEALER, SEAT_NAMES, parse_seat
 from ..decide.equity import parse_score
 from ..decide.inference import round_one_likelihood, round_two_likelihood
 from ..decide.at_score import GameState, game_state
 from ..decide.call import round_two_outcomes
 from ..decide.order import round_one_outcomes
+from ..decide.setup import seat_models
 from ..cardplay.contracts import Evaluator, Outcome
 from ..rules import Rules, may_discard, may_take_up, order_must_go_alone
 from ..sampling.deals import sample_hands
@@ -132,6 +135,12 @@ class TableSpec:
     #: then clear at the stricter :data:`SCREEN_Z` keeps that row, the others play on, their deals
     #: doubled at each stage up to ``samples_per_class`` (None: every class on ``samples_per_class``)
     screen: int | None = None
+    #: how the other three seats bid (a policy name of :data:`~euchre_stats.bidding.model.POLICIES` or a model
+    #: file's path), after the asker's pass and in reading the passes it saw; ``bidding`` keeps the asker's own
+    #: later bids, as in ``order_decision(..., others=...)``.  None: the default population at the rules' table
+    #: (:func:`~euchre_stats.bidding.model.default_population`).  ``"shipped"`` is the table of every version
+    #: before populations (every seat bidding by the shipped count), and what a manifest without ``others`` reads as
+    others: str | None = None
 
     def __post_init__(self):
         rules = Rules.from_json(self.rules)
@@ -163,17 +172,39 @@ class TableSpec:
             raise TableSpecError(f"pass model {self.pass_model!r}: tables use hand or zero")
         if isinstance(self.bidding, BiddingModel):
             object.__setattr__(self, "bidding", self.bidding.to_dict())
+        others = default_population(rules)[0] if self.others is None else self.others
+        if not isinstance(others, str):
+            if not hasattr(others, "__fspath__"):
+                raise TableSpecError(f"others {others!r}: expected a policy name or a bidding model file's path")
+            others = str(Path(others))
+        object.__setattr__(self, "others", others)
+        try:
+            _policy(others).check_rules(rules)
+        except BiddingModelError as exc:
+            raise TableSpecError(f"others {others!r}: {exc}") from None
 
     # --- derived ----------------------------------------------------------------------------
     @property
     def bidding_model(self) -> BiddingModel:
         return BiddingModel.from_dict(self.bidding)
 
+    @property
+    def others_model(self) -> BiddingModel:
+        """The bidding model of the three seats other than the asker (:attr:`others`)."""
+        return _policy(self.others)
+
+    def auction(self, asker: int, up: int) -> Auction:
+        """The auction of ``asker``'s question with ``up`` turned up: the asker's own later bids by the table's
+        bidding model, the other seats by :attr:`others` (as ``order_decision`` seats them)."""
+        return Auction(self.rules, seat_models(self.bidding_model, self.others_model, asker), up)
+
     def games(self, asker: int) -> dict[str, GameState]:
         """Per score label, the :class:`GameState` of the asking seat (its side deals next when it
-        is the dealer's side); the hand outcome chances come from self-play under the table's rules,
-        play model and bidding model (computed once per process)."""
-        return {score_label(sc): game_state(self.rules, sc, asker, self.model, self.bidding_model)
+        is the dealer's side); the hand outcome chances come from self-play under the table's rules and
+        play model, bidding as ``order --score`` does (the default population), or with ``others`` ``shipped``
+        by the table's bidding model as before populations (computed once per process)."""
+        bidding = self.bidding_model if self.others == "shipped" else None
+        return {score_label(sc): game_state(self.rules, sc, asker, self.model, bidding)
                 for sc in self.scores}
 
     def classes(self):
@@ -214,13 +245,26 @@ class TableSpec:
             # only with scores, so that runs (and the shipped table) made before scores existed resume
             **({"scores": [score_label(sc) for sc in self.scores]} if self.scores else {}),
             **({"screen": int(self.screen), "screen_z": SCREEN_Z} if self.screen is not None else {}),
+            # only when not the shipped count, so that runs made before populations resume (and read as shipped);
+            # the model itself too, so that a run refuses to resume when the model of that name has changed
+            **({"others": self.others, "others_model": self.others_model.to_dict()}
+               if self.others != "shipped" else {}),
         }
 
     @classmethod
     def from_settings(cls, s: dict) -> TableSpec:
         return cls(Rules.from_json(s["rules"]), tuple(s["seats"]), s["round"], s["samples_per_class"],
                    s["seed"], s["chunk_size"], s["limit"], s["model"], s["pass_model"], s["infer"],
-                   s["bidding"], tuple(s.get("scores", ())), s.get("screen"))
+                   s["bidding"], tuple(s.get("scores", ())), s.get("screen"), s.get("others", "shipped"))
+
+
+@lru_cache(maxsize=16)
+def _policy(name: str) -> BiddingModel:
+    """The model of a policy name or model file (loaded once per process)."""
+    try:
+        return policy_model(name)[1]
+    except BiddingModelError as exc:
+        raise TableSpecError(f"others {name!r}: {exc}") from None
 
 
 @dataclass(frozen=True)
@@ -250,8 +294,8 @@ def _option_outcomes(spec: TableSpec, asker: int, up: int, class_hands: np.ndarr
     six (the hand's cards ascending, then the upcard).
     """
     rules = spec.rules
-    auction = Auction(rules, spec.bidding_model, up)
-    ev = Evaluator(rules, spec.model, asker, workers)
+    auction = spec.auction(asker, up)
+    ev = Evaluator(rules, spec.model, asker, workers, auction=auction)
     discards = []
     if asker == DEALER:
         discards = [(str(j), cand) for j, cand in enumerate(_discard_candidates(rules, up, class_hands))]
@@ -269,8 +313,8 @@ def _option_outcomes(spec: TableSpec, asker: int, up: int, class_hands: np.ndarr
 def _call_outcomes(spec: TableSpec, asker: int, up: int, hands: np.ndarray, rng: np.random.Generator,
                    workers) -> dict[str, Outcome]:
     """Round two, as ``call_decision``: ``up`` was turned down; pass, or name each other suit (alone or not)."""
-    auction = Auction(spec.rules, spec.bidding_model, up)
-    ev = Evaluator(spec.rules, spec.model, asker, workers)
+    auction = spec.auction(asker, up)
+    ev = Evaluator(spec.rules, spec.model, asker, workers, auction=auction)
     return round_two_outcomes(spec.rules, auction, ev, hands, asker, rng,
                               pass_model=spec.pass_model, bidding=spec.bidding_model, workers=workers,
                               suits=CALL_SUITS)
@@ -315,7 +359,7 @@ def _posterior_deals(spec: TableSpec, asker: int, hands: np.ndarray, ups: np.nda
     for i in range(len(hands)):
         up = int(ups[i])
         if up not in likes:
-            auction = Auction(rules, spec.bidding_model, up)
+            auction = spec.auction(asker, up)
             likes[up] = ((lambda h, a=auction: round_one_likelihood(a, h, asker)) if spec.round == 1 else
                          (lambda h, a=auction: round_two_likelihood(a, h, asker)))
         post = posterior_sample(lambda m: sample_hands(rules, asker, hands[i:i + 1], ups[i:i + 1], m, rng),

@@ -35,6 +35,7 @@ def small_run(tmp_path_factory):
 def test_table_run_and_resume(small_run):
     d, out = small_run
     assert out["rows"] == 16 and out["settings"]["seed"] == 3
+    assert out["settings"]["others"] == "shipped-v3"     # the default population, as order's
     assert (d / "table.csv").exists() and (d / "summary" / "by_off_aces.csv").exists()
     r = run(["table", "--seat", "eldest,dealer", "--limit", "8", "--samples-per-class", "10",
              "--chunk-size", "4", "--run-dir", str(d), "--no-charts"])   # seed read from the run
@@ -54,6 +55,8 @@ def test_a_limited_run_warns_that_its_summary_is_a_slice(small_run):
     (["--seat", "north"], "unknown seat 'north'"),
     (["--samples-per-class", "20"], "samples_per_class is 10 there, 20 now"),
     (["--round", "3"], "round 3"),
+    (["--others", "shipped"], "others is 'shipped-v3' there, None now"),
+    (["--others", "nope"], "others 'nope': unknown policy 'nope'"),
 ])
 def test_table_errors_exit_2(small_run, args, message):
     d, _ = small_run
