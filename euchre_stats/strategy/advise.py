@@ -29,7 +29,7 @@ from ..decide.equity import parse_score
 from ..decide.order import order_decision
 from ..output.results import ResultView, text_table
 from ..rules import NORTH_AMERICAN, Rules
-from .classes import canonical, class_key, class_label, class_text, enumerate_classes
+from .classes import canonical, class_key, class_label, class_text, enumerate_classes, split_key
 
 DATA = Path(__file__).parents[1] / "data"
 SHIPPED_CSV = DATA / "strategy_table.csv"
@@ -122,6 +122,8 @@ class Advice(ResultView):
             lines.append(f"deals: {self.samples:,}{' per class' if self.source == 'table' else ''}")
         lines.append("play model: " + self.extra.get("play_model", "pimc (realistic)" if self.source == "simulation"
                                                      else "as the table was built"))
+        if self.source == "table" and self.extra.get("table_others"):
+            lines.append(f"bidding: the other three seats by {self.extra['table_others']}, as the table was built")
         if self.source == "simulation" and self.extra.get("others"):
             lines.append(f"bidding: the other three seats by {self.extra['others']}, your own later bids by "
                          f"{self.extra['bidding']}" + (f" ({self.extra['others_note']})"
@@ -273,9 +275,10 @@ def _stale(settings: dict) -> str:
 
 
 def _lookup_run(run_dir, rules: Rules, key: int, seat: str, score: str | None = None):
-    import pandas as pd
-
-    from .run import load_table, read_manifest
+    """A run directory's row of the class ``key`` and ``seat``, answered directly: the row's values, their
+    intervals and "too close" as the table computed them (each kept inside what the class's hand can
+    score), read without pandas or numba (:mod:`~euchre_stats.strategy.rundir`)."""
+    from .rundir import read_manifest, table_row
 
     settings = read_manifest(run_dir)["settings"]
     if Rules.from_json(settings["rules"]) != rules:
@@ -285,28 +288,39 @@ def _lookup_run(run_dir, rules: Rules, key: int, seat: str, score: str | None = 
     if score is not None and score not in settings.get("scores", []):
         have = ", ".join(settings.get("scores", [])) or "none"
         return None, settings, f"the score {score} is not among the table's scores ({have})"
-    t = load_table(run_dir)
-    row = t[(t["key"] == key) & (t["seat"] == seat)]
-    if row.empty:
+    r = table_row(run_dir, key, seat)
+    if r is None:
         return None, settings, "the class is not in the table"
-    r = row.iloc[0]
+    from ..decide.summary import option_ranges
+
+    chand, cup = split_key(key)
+    ranges = option_ranges(rules, [a for a, _ in OPTION_COLUMNS], parse_seat(seat), round_one=True, hand=chand,
+                           up=cup)
     options = []
     for action, col in OPTION_COLUMNS:
-        if pd.notna(r[f"ev_{col}"]):
-            options.append({"action": action, "ev": float(r[f"ev_{col}"]),
-                            "ev_ci": [float(r[f"ev_{col}_lo"]), float(r[f"ev_{col}_hi"])],
-                            "p_make": float(r[f"p_make_{col}"]), "p_euchred": float(r[f"p_euchred_{col}"])})
-            if score is not None:
-                options[-1].update({"p_win": float(r[f"p_win_{col}@{score}"]),
-                                    "p_win_ci": [float(r[f"p_win_{col}_lo@{score}"]),
-                                                 float(r[f"p_win_{col}_hi@{score}"])]})
+        ev = r.get(f"ev_{col}")
+        if ev is None or ev != ev:   # not open to this seat (NaN)
+            continue
+        lo, hi = ranges[action]      # the table keeps its intervals inside the range; never print outside it
+
+        def inside(x, lo=lo, hi=hi):
+            return min(max(float(x), lo), hi)
+
+        options.append({"action": action, "ev": inside(ev),
+                        "ev_ci": [inside(r[f"ev_{col}_lo"]), inside(r[f"ev_{col}_hi"])],
+                        "p_make": float(r[f"p_make_{col}"]), "p_euchred": float(r[f"p_euchred_{col}"])})
+        if score is not None:
+            options[-1].update({"p_win": float(r[f"p_win_{col}@{score}"]),
+                                "p_win_ci": [float(r[f"p_win_{col}_lo@{score}"]),
+                                             float(r[f"p_win_{col}_hi@{score}"])]})
     extra = {"gain_order": float(r["gain_order"]),
              "gain_order_ci": [float(r["gain_order_lo"]), float(r["gain_order_hi"])]}
     if r.get("discard_order"):
         extra["discard"] = r["discard_order"]
     model = settings.get("model", "dd")
     extra["play_model"] = f"{model} ({'realistic' if model == 'pimc' else 'double-dummy'}), as the table was built"
-    if "screened" in r.index:   # adaptive sampling: this class's own deals (the screening's, or all of them)
+    extra["table_others"] = settings.get("others", "shipped")   # a manifest without it: every seat by the count
+    if "screened" in r:   # adaptive sampling: this class's own deals (the screening's, or all of them)
         extra["deals"], extra["screened"] = int(r["n"]), bool(r["screened"])
     at = "" if score is None else f"@{score}"
     return (options, str(r[f"best{at}"]), bool(r[f"too_close{at}"]), extra), settings, ""

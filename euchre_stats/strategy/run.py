@@ -30,19 +30,17 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..core.errors import JSONInputError, TableRunError
-from ..core.safejson import parse_json
+from ..core.errors import TableRunError
 from ..output.atomic import atomic_write
 from ..output.results import ResultView
 from ..output.lock import run_lock
 from ..output.manifest import settings_difference
+from .rundir import FORMAT, MANIFEST, read_manifest
 from .summary import score_flips, summaries, summarise
 from .table import ChunkTask, TableSpec
 
-MANIFEST = "manifest.json"
 #: test hook: a run killed by SIGKILL after committing this many chunks (tests of resuming)
 KILL_AFTER_ENV = "EUCHRE_STATS_KILL_AFTER_CHUNKS"
-FORMAT = "euchre-stats strategy table"
 
 
 def parquet_bytes(df: pd.DataFrame) -> bytes:
@@ -60,25 +58,6 @@ def csv_bytes(df: pd.DataFrame) -> bytes:
 def _manifest(spec: TableSpec) -> dict:
     return {"format": FORMAT, "settings": spec.settings(), "chunks": len(spec.tasks()),
             "rules_described": spec.rules.describe()}
-
-
-def read_manifest(run_dir) -> dict:
-    """The manifest of a run directory."""
-    p = Path(run_dir) / MANIFEST
-    try:
-        m = parse_json(p.read_bytes(), f"{str(p)!r} is not a table manifest")
-    except FileNotFoundError:
-        raise TableRunError(f"{str(run_dir)!r} holds no strategy table (no {MANIFEST})") from None
-    except OSError as exc:  # a directory, a symlink loop, no permission
-        raise TableRunError(f"cannot read the table manifest {str(p)!r}: {exc.strerror or exc}") from None
-    except JSONInputError as exc:
-        raise TableRunError(str(exc)) from None
-    if not isinstance(m, dict):
-        kind = {list: "an array", str: "a string", bool: "true or false", type(None): "null"}.get(type(m), "a number")
-        raise TableRunError(f"{str(p)!r} is not a strategy-table manifest: it holds {kind}, not a JSON object")
-    if m.get("format") != FORMAT or "settings" not in m:
-        raise TableRunError(f"{str(p)!r} is not a strategy-table manifest")
-    return m
 
 
 def open_run(run_dir, spec: TableSpec) -> Path:
@@ -358,6 +337,8 @@ def load_table(run_dir) -> pd.DataFrame:
 
 
 __all__ = [
+    "FORMAT",
+    "MANIFEST",
     "TableResult",
     "TableRunError",
     "finish_run",

@@ -151,6 +151,21 @@ def test_solve_refuses_a_duplicate_card_before_loading_numba(args, tmp_path):
     assert b"Error:" in said and (b"'Jh'" in said or b"'Kc'" in said), said
 
 
+def test_advise_from_a_run_directory_imports_no_numba_or_pandas(tmp_path):
+    """``advise --table RUN_DIR`` answered from the run's table reads its one row with pyarrow (the table is
+    Parquet): no numba, no kernel, no solver, no pandas."""
+    import euchre_stats as es
+
+    run = tmp_path / "run"
+    t = es.table("eldest", run_dir=str(run), limit=2, samples_per_class=10, seed=3, charts=False)
+    hand, up = t.table["hand"].iloc[0], t.table["up"].iloc[0]
+    answer = tmp_path / "answer.json"
+    modules = _loaded(["advise", hand, "--up", up, "--seat", "eldest", "--table", str(run), "--format", "json",
+                       "-o", str(answer)], tmp_path)
+    assert json.loads(answer.read_text())["source"] == "table"
+    assert [m for m in _heavy(modules) if m.split(".")[0] != "pyarrow"] == []
+
+
 def test_the_probe_sees_numba_where_it_is_needed(tmp_path):
     """The check is not vacuous: a position ``solve`` answers loads the solver and numba (numba's JIT off
     here, so nothing compiles: the kernels run as Python)."""

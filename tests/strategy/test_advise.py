@@ -58,3 +58,36 @@ def test_the_json_names_its_kind_and_rules():
     assert live["kind"] == "advise" and live["rules"] == preset("british").to_dict()
     r = CliRunner().invoke(cli, ["advise", "Jh Jd Ah 9s Tc", "--up", "9h", "--seat", "eldest", "--format", "json"])
     assert r.exit_code == 0 and json.loads(r.output)["kind"] == "advise"
+
+
+def test_advise_answers_from_a_realistic_run_directly(tmp_path):
+    """A realistic (``pimc``) run directory answers with the row's own values, intervals, "too close" and
+    recommendation (no correction), each value inside what the class's hand can score, and names the play
+    model and the population the table was built with; a class not in the run (``--limit``) is simulated."""
+    import euchre_stats as es
+    from euchre_stats.core.seats import parse_seat
+    from euchre_stats.decide.summary import option_ranges
+    from euchre_stats.rules import NORTH_AMERICAN
+    from euchre_stats.strategy.classes import split_key
+
+    t = es.table("eldest,dealer", run_dir=str(tmp_path), limit=4, samples_per_class=10, seed=3, model="pimc",
+                 charts=False, chunk_size=4)
+    assert t.table["too_close"].any() and not t.table["too_close"].all()
+    for _, r in t.table.iterrows():
+        a = es.advise(r["hand"], r["up"], r["seat"], table=str(tmp_path))
+        assert a.source == "table" and a.samples == 10 and "correction" not in a.extra
+        assert a.recommendation == r["best"] and a.too_close == bool(r["too_close"])
+        hand, up = split_key(int(r["key"]))
+        ranges = option_ranges(NORTH_AMERICAN, ["pass", "order", "order alone"], parse_seat(r["seat"]),
+                               round_one=True, hand=hand, up=up)
+        for o in a.options:
+            col = {"pass": "pass", "order": "order", "order alone": "alone"}[o["action"]]
+            assert o["ev"] == r[f"ev_{col}"] and o["ev_ci"] == [r[f"ev_{col}_lo"], r[f"ev_{col}_hi"]]
+            lo, hi = ranges[o["action"]]
+            assert lo <= o["ev_ci"][0] <= o["ev"] <= o["ev_ci"][1] <= hi
+        text = a.to_text()
+        assert "play model: pimc (realistic), as the table was built" in text
+        assert "bidding: the other three seats by shipped-v3, as the table was built" in text
+        assert ("too close to call" in text) == bool(r["too_close"])
+    outside = es.advise("Jh Jd Ah 9s Tc", "9h", "eldest", table=str(tmp_path), samples=20, seed=1)
+    assert outside.source == "simulation" and outside.reason == "the class is not in the table"
