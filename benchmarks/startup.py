@@ -13,6 +13,10 @@ module of the package is compiled from source at each start, about 0.1 CPU-s mor
 (``--no-bytecode`` keeps the variable as it is).
 
     python benchmarks/startup.py --repeat 5
+    python benchmarks/startup.py --repeat 5 --table RUN_DIR   # also advise from a run directory's table
+
+``--table`` adds ``advise "Jh Jd Kh As 9c" --up 9h --seat dealer --table RUN_DIR`` (a full-size one is made
+by ``benchmarks/advise_run_dir.py``).
 """
 
 from __future__ import annotations
@@ -74,7 +78,11 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--json", action="store_true", help="one JSON line per command")
     ap.add_argument("--no-bytecode", action="store_true", help="keep PYTHONDONTWRITEBYTECODE as it is set")
+    ap.add_argument("--table", default=None, metavar="RUN_DIR", help="also advise from this run directory")
     ns = ap.parse_args()
+    if ns.table:
+        COMMANDS["advise (run dir)"] = ["advise", "Jh Jd Kh As 9c", "--up", "9h", "--seat", "dealer", "--table",
+                                        ns.table]
     env = dict(os.environ)
     if not ns.no_bytecode:
         env.pop("PYTHONDONTWRITEBYTECODE", None)
