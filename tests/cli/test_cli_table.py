@@ -40,6 +40,7 @@ def test_table_run_and_resume(small_run):
     r = run(["table", "--seat", "eldest,dealer", "--limit", "8", "--samples-per-class", "10",
              "--chunk-size", "4", "--run-dir", str(d), "--no-charts"])   # seed read from the run
     assert r.exit_code == 0 and "16 rows" in r.stdout and "seed 3" in r.stdout
+    assert "bidding: the other three seats by shipped-v3\n" in r.stdout
 
 
 def test_a_limited_run_warns_that_its_summary_is_a_slice(small_run):
