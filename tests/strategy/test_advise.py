@@ -91,3 +91,9 @@ def test_advise_answers_from_a_realistic_run_directly(tmp_path):
         assert ("too close to call" in text) == bool(r["too_close"])
     outside = es.advise("Jh Jd Ah 9s Tc", "9h", "eldest", table=str(tmp_path), samples=20, seed=1)
     assert outside.source == "simulation" and outside.reason == "the class is not in the table"
+    # a run of the count at every seat has no population in its manifest, as every run made before: read as shipped
+    count = es.table("eldest", run_dir=str(tmp_path / "count"), limit=1, samples_per_class=10, seed=3,
+                     charts=False, others="shipped")
+    assert "others" not in count.spec.settings()
+    a = es.advise(count.table["hand"].iloc[0], count.table["up"].iloc[0], "eldest", table=str(tmp_path / "count"))
+    assert a.source == "table" and "bidding: the other three seats by shipped, as the table was built" in a.to_text()
