@@ -70,9 +70,12 @@ def test_advise_answers_from_a_realistic_run_directly(tmp_path):
     from euchre_stats.rules import NORTH_AMERICAN
     from euchre_stats.strategy.classes import split_key
 
+    from euchre_stats.bidding.model import default_population
+
     t = es.table("eldest,dealer", run_dir=str(tmp_path), limit=4, samples_per_class=10, seed=3, model="pimc",
                  charts=False, chunk_size=4)
     assert t.table["too_close"].any() and not t.table["too_close"].all()
+    assert t.spec.others == default_population(NORTH_AMERICAN)[0] != "shipped"
     for _, r in t.table.iterrows():
         a = es.advise(r["hand"], r["up"], r["seat"], table=str(tmp_path))
         assert a.source == "table" and a.samples == 10 and "correction" not in a.extra
@@ -87,7 +90,7 @@ def test_advise_answers_from_a_realistic_run_directly(tmp_path):
             assert lo <= o["ev_ci"][0] <= o["ev"] <= o["ev_ci"][1] <= hi
         text = a.to_text()
         assert "play model: pimc (realistic), as the table was built" in text
-        assert "bidding: the other three seats by shipped-v3, as the table was built" in text
+        assert f"bidding: the other three seats by {t.spec.others}, as the table was built" in text
         assert ("too close to call" in text) == bool(r["too_close"])
     outside = es.advise("Jh Jd Ah 9s Tc", "9h", "eldest", table=str(tmp_path), samples=20, seed=1)
     assert outside.source == "simulation" and outside.reason == "the class is not in the table"

@@ -20,7 +20,7 @@ def test_a_row_read_from_row_groups_is_the_frames_row(tmp_path, monkeypatch):
     monkeypatch.setattr(run, "TABLE_ROW_GROUP", 3)
     spec = TableSpec(NORTH_AMERICAN, (0, 3), samples_per_class=10, seed=2, chunk_size=5, limit=10)
     table = run.run_table(spec, tmp_path, charts=False)
-    assert read_manifest(tmp_path)["settings"]["others"] == "shipped-v3"
+    assert read_manifest(tmp_path)["settings"]["others"] == spec.others != "shipped"   # the default population
     assert pq.ParquetFile(tmp_path / "table.parquet").num_row_groups == 7
     for _, r in table.iterrows():
         got = table_row(tmp_path, int(r["key"]), r["seat"])

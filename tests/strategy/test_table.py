@@ -15,7 +15,7 @@ import pytest
 from euchre_stats.core.cards import card_name, format_cards, mask_to_cards
 from euchre_stats.core.errors import TableRunError, TableSpecError
 from euchre_stats.core.seats import SEAT_NAMES
-from euchre_stats.bidding.model import default_model
+from euchre_stats.bidding.model import default_model, default_population
 from euchre_stats.decide.call import call_decision
 from euchre_stats.decide.order import order_decision
 from euchre_stats.rules import NORTH_AMERICAN
@@ -26,11 +26,14 @@ from euchre_stats.strategy.summary import summaries
 from euchre_stats.strategy.table import ChunkTask, TableSpec, compute_chunk, evaluate_classes
 
 ROOT = Path(__file__).resolve().parents[2]
+#: the default population's name (the feature bidder: shipped-v3, then shipped-v4)
+DEFAULT = default_population(NORTH_AMERICAN)[0]
 
 
 @pytest.mark.parametrize("seat, model, others", [(0, "dd", "shipped"), (1, "dd", "shipped"), (3, "dd", "shipped"),
                                                   (0, "pimc", "shipped"), (3, "pimc", "shipped"),
-                                                  (0, "pimc", "shipped-v3"), (3, "pimc", "shipped-v3")])
+                                                  (0, "pimc", "shipped-v3"), (3, "pimc", "shipped-v3"),
+                                                  (0, "pimc", DEFAULT), (3, "pimc", DEFAULT)])
 def test_one_class_is_exactly_order_decision(seat, model, others):
     """With the same generator and uniform deals, a class's row reproduces order_decision under
     double-dummy or realistic play (to rounding: sums run in order), intervals and "too close" included,
@@ -83,7 +86,7 @@ def test_the_other_seats_population_is_a_setting_of_the_run(tmp_path):
     it (and its model), a run directory refuses to resume with another population, and a manifest without it
     (every run made before populations) reads as the shipped count and resumes with ``others="shipped"``."""
     default = small_spec(limit=3, chunk_size=3, seats=(1,))
-    assert default.others == "shipped-v3" and default.settings()["others"] == "shipped-v3"
+    assert DEFAULT != "shipped" and default.others == DEFAULT and default.settings()["others"] == DEFAULT
     assert default.settings()["others_model"]["kind"] == "features"
     assert TableSpec.from_settings(default.settings()) == default
     count = small_spec(limit=3, chunk_size=3, seats=(1,), others="shipped")
@@ -92,7 +95,7 @@ def test_the_other_seats_population_is_a_setting_of_the_run(tmp_path):
     a = run_table(default, tmp_path / "v3", charts=False)
     b = run_table(count, tmp_path / "count", charts=False)
     assert not a["ev_pass"].equals(b["ev_pass"])      # the population is used (the deals are read by it, too)
-    with pytest.raises(TableRunError, match="others is 'shipped-v3' there, None now"):
+    with pytest.raises(TableRunError, match=f"others is '{DEFAULT}' there, None now"):
         run_table(count, tmp_path / "v3", charts=False)
     with pytest.raises(TableRunError, match="others is None there, 'guides' now"):
         run_table(small_spec(limit=3, chunk_size=3, seats=(1,), others="guides"), tmp_path / "count", charts=False)
@@ -101,8 +104,8 @@ def test_the_other_seats_population_is_a_setting_of_the_run(tmp_path):
         small_spec(others="nope")
     british = NORTH_AMERICAN.replace(alone_declared="before_lead")
     assert small_spec(rules=british).others == "shipped"       # the default population's fallback
-    with pytest.raises(TableSpecError, match="others 'shipped-v3'"):
-        small_spec(rules=british, others="shipped-v3")
+    with pytest.raises(TableSpecError, match=f"others '{DEFAULT}'"):
+        small_spec(rules=british, others=DEFAULT)
 
 
 @pytest.mark.parametrize("seat", [0, 3])
@@ -133,7 +136,8 @@ def test_scores_come_from_the_same_deals_and_flip_a_loner_to_an_order(seat):
 
 
 @pytest.mark.parametrize("seat, model, others", [(0, "dd", "shipped"), (3, "dd", "shipped"),
-                                                  (0, "pimc", "shipped-v3"), (3, "pimc", "shipped-v3")])
+                                                  (0, "pimc", "shipped-v3"), (3, "pimc", "shipped-v3"),
+                                                  (3, "pimc", DEFAULT)])
 def test_round_two_class_is_exactly_call_decision(seat, model, others):
     cl = enumerate_classes("24")
     i = cl.index_of(key_of("Jd Ad Kd 9c Tc", "9h"))
@@ -178,9 +182,9 @@ def test_inferred_class_draws_a_decisions_deals_and_agrees_with_it(round_, seat,
     from euchre_stats.bidding.model import policy_model
     from euchre_stats.decide.setup import seat_models
 
-    # the default population (shipped-v3) bids for the other seats; the asker's own later bids by the count
-    assert spec.others == "shipped-v3"
-    auction = Auction(NORTH_AMERICAN, seat_models(default_model(), policy_model("shipped-v3")[1], seat), int(ups[0]))
+    # the default population bids for the other seats; the asker's own later bids by the count
+    assert spec.others == DEFAULT
+    auction = Auction(NORTH_AMERICAN, seat_models(default_model(), policy_model(DEFAULT)[1], seat), int(ups[0]))
     like = round_one_likelihood if round_ == 1 else round_two_likelihood
     rng = chunk_rng(7, 0)
     post = posterior_sample(lambda m: Dealer(k).sample(m, rng)[:, :4].copy(), lambda h: like(auction, h, seat), 300,
@@ -194,7 +198,7 @@ def test_inferred_class_draws_a_decisions_deals_and_agrees_with_it(round_, seat,
     assert cols["ess"][0] == pytest.approx(post.effective) and cols["n"][0] == len(post.counts)
     decide = order_decision if round_ == 1 else call_decision
     d = decide(text, upc, SEAT_NAMES[seat], samples=1000, seed=11, model="dd")
-    assert d.others == "shipped-v3"
+    assert d.others == DEFAULT
     names = {"s": "green1", "d": "next", "c": "green2"}
     for o in d.options:
         if round_ == 1:
