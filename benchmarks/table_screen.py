@@ -103,8 +103,8 @@ def compare(a, seat: int, others: str | None) -> dict:
     who = f"others {screened.others}"
     if a.no_full:
         print(f"{a.seat}, {a.model}, {who}, {n} classes in {a.ranges} stretches: screened {t_scr:.1f} CPU-s "
-              f"({t_scr / n:.3f} a class, {deals / n:.0f} deals drawn a class); kept from the screening {kept}/{n} "
-              f"({kept / n:.1%})", flush=True)
+              f"({t_scr / n:.3f} a class, {deals / n:.0f} distinct deals played a class); kept from the screening "
+              f"{kept}/{n} ({kept / n:.1%})", flush=True)
     else:
         print(f"{a.seat}, {a.model}, {who}, {n} classes in {a.ranges} stretches: full {t_full:.1f} CPU-s "
               f"({t_full / n:.3f} a class), screened {t_scr:.1f} CPU-s ({t_scr / n:.3f} a class), "
