@@ -123,7 +123,8 @@ class Advice(ResultView):
         lines.append("play model: " + self.extra.get("play_model", "pimc (realistic)" if self.source == "simulation"
                                                      else "as the table was built"))
         if self.source == "table" and self.extra.get("table_others"):
-            lines.append(f"bidding: the other three seats by {self.extra['table_others']}, as the table was built")
+            lines.append(f"bidding: the other three seats by {self.extra['table_others']}, your own later bids by "
+                         f"{self.extra.get('table_own_bids', 'shipped')}, as the table was built")
         if self.source == "simulation" and self.extra.get("others"):
             lines.append(f"bidding: the other three seats by {self.extra['others']}, your own later bids by "
                          f"{self.extra['bidding']}" + (f" ({self.extra['others_note']})"
@@ -319,7 +320,9 @@ def _lookup_run(run_dir, rules: Rules, key: int, seat: str, score: str | None = 
         extra["discard"] = r["discard_order"]
     model = settings.get("model", "dd")
     extra["play_model"] = f"{model} ({'realistic' if model == 'pimc' else 'double-dummy'}), as the table was built"
-    extra["table_others"] = settings.get("others", "shipped")   # a manifest without it: every seat by the count
+    # a manifest without them: every seat by the count, the asker's own later bids included
+    extra["table_others"] = settings.get("others", "shipped")
+    extra["table_own_bids"] = settings.get("own_bids", "shipped")
     if "screened" in r:   # adaptive sampling: this class's own deals (the screening's, or all of them)
         extra["deals"], extra["screened"] = int(r["n"]), bool(r["screened"])
     at = "" if score is None else f"@{score}"

@@ -301,7 +301,7 @@ class TableResult(ResultView):
                 f"{len(spec.seats)} seat(s), {spec.samples_per_class} deals each, seed {spec.seed})\n"
                 f"rules: {spec.rules.describe()}\n"
                 + (f"{self.slice_warning()}\n" if self.slice_warning() else "")
-                + f"bidding: the other three seats by {spec.others}\n"
+                + f"bidding: the other three seats by {spec.others}, the asker's own later bids by {spec.own_bids}\n"
                 + ("round two: the features (trump count...) take next as trump; call = the best suit "
                    "to name\n" if spec.round == 2 else "")
                 + "by seat and trump count (weighted by the number of hands each class stands for):\n"

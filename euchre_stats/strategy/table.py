@@ -136,10 +136,12 @@ class TableSpec:
     #: doubled at each stage up to ``samples_per_class`` (None: every class on ``samples_per_class``)
     screen: int | None = None
     #: how the other three seats bid (a policy name of :data:`~euchre_stats.bidding.model.POLICIES` or a model
-    #: file's path), after the asker's pass and in reading the passes it saw; ``bidding`` keeps the asker's own
-    #: later bids, as in ``order_decision(..., others=...)``.  None: the default population at the rules' table
-    #: (:func:`~euchre_stats.bidding.model.default_population`).  ``"shipped"`` is the table of every version
-    #: before populations (every seat bidding by the shipped count), and what a manifest without ``others`` reads as
+    #: file's path), after the asker's pass and in reading the passes it saw, as in ``order_decision(...,
+    #: others=...)``.  None: the default population at the rules' table
+    #: (:func:`~euchre_stats.bidding.model.default_population`).  The asker's own later bids follow the default
+    #: population too (:attr:`own_bids`), as ``order``'s do.  ``"shipped"`` is the table of every version before
+    #: populations (every seat, the asker's own later bids included, by ``bidding``, the shipped count), and what a
+    #: manifest without ``others`` reads as
     others: str | None = None
 
     def __post_init__(self):
@@ -172,7 +174,7 @@ class TableSpec:
             raise TableSpecError(f"pass model {self.pass_model!r}: tables use hand or zero")
         if isinstance(self.bidding, BiddingModel):
             object.__setattr__(self, "bidding", self.bidding.to_dict())
-        others = default_population(rules)[0] if self.others is None else self.others
+        others = _default_name(rules) if self.others is None else self.others
         if not isinstance(others, str):
             if not hasattr(others, "__fspath__"):
                 raise TableSpecError(f"others {others!r}: expected a policy name or a bidding model file's path")
@@ -193,10 +195,22 @@ class TableSpec:
         """The bidding model of the three seats other than the asker (:attr:`others`)."""
         return _policy(self.others)
 
+    @property
+    def own_bids(self) -> str:
+        """How the asker bids later in the auction its pass leads to, as ``order`` without ``--bidding``
+        (:func:`~euchre_stats.decide.setup.own_bids`): the default population at the rules' table, or with
+        :attr:`others` ``"shipped"`` (the tables before populations) ``"shipped"``, the table's ``bidding``."""
+        return "shipped" if self.others == "shipped" else _default_name(self.rules)
+
+    @property
+    def own_model(self) -> BiddingModel:
+        """The model of :attr:`own_bids`."""
+        return self.bidding_model if self.others == "shipped" else _policy(self.own_bids)
+
     def auction(self, asker: int, up: int) -> Auction:
-        """The auction of ``asker``'s question with ``up`` turned up: the asker's own later bids by the table's
-        bidding model, the other seats by :attr:`others` (as ``order_decision`` seats them)."""
-        return Auction(self.rules, seat_models(self.bidding_model, self.others_model, asker), up)
+        """The auction of ``asker``'s question with ``up`` turned up: the asker's own later bids by
+        :attr:`own_model`, the other seats by :attr:`others` (as ``order_decision`` seats them)."""
+        return Auction(self.rules, seat_models(self.own_model, self.others_model, asker), up)
 
     def games(self, asker: int) -> dict[str, GameState]:
         """Per score label, the :class:`GameState` of the asking seat (its side deals next when it
@@ -247,8 +261,8 @@ class TableSpec:
             **({"screen": int(self.screen), "screen_z": SCREEN_Z} if self.screen is not None else {}),
             # only when not the shipped count, so that runs made before populations resume (and read as shipped);
             # the model itself too, so that a run refuses to resume when the model of that name has changed
-            **({"others": self.others, "others_model": self.others_model.to_dict()}
-               if self.others != "shipped" else {}),
+            **({"others": self.others, "others_model": self.others_model.to_dict(), "own_bids": self.own_bids,
+                "own_bids_model": self.own_model.to_dict()} if self.others != "shipped" else {}),
         }
 
     @classmethod
@@ -256,6 +270,12 @@ class TableSpec:
         return cls(Rules.from_json(s["rules"]), tuple(s["seats"]), s["round"], s["samples_per_class"],
                    s["seed"], s["chunk_size"], s["limit"], s["model"], s["pass_model"], s["infer"],
                    s["bidding"], tuple(s.get("scores", ())), s.get("screen"), s.get("others", "shipped"))
+
+
+@lru_cache(maxsize=16)
+def _default_name(rules: Rules) -> str:
+    """The default population's name at ``rules``' table."""
+    return default_population(rules)[0]
 
 
 @lru_cache(maxsize=16)
@@ -305,7 +325,7 @@ def _option_outcomes(spec: TableSpec, asker: int, up: int, class_hands: np.ndarr
     # may_take_up, as order_decision asks it (which also skips the option when it is closed: here the
     # classes of a group share the deals' random stream, so every class plays it and is masked after)
     return round_one_outcomes(rules, auction, ev, hands, up, asker, rng,
-                              pass_model=spec.pass_model, bidding=spec.bidding_model, workers=workers,
+                              pass_model=spec.pass_model, bidding=spec.own_model, workers=workers,
                               may_order=not order_must_go_alone(rules, asker), may_alone=True,
                               discards=discards)
 
@@ -316,7 +336,7 @@ def _call_outcomes(spec: TableSpec, asker: int, up: int, hands: np.ndarray, rng:
     auction = spec.auction(asker, up)
     ev = Evaluator(spec.rules, spec.model, asker, workers, auction=auction)
     return round_two_outcomes(spec.rules, auction, ev, hands, asker, rng,
-                              pass_model=spec.pass_model, bidding=spec.bidding_model, workers=workers,
+                              pass_model=spec.pass_model, bidding=spec.own_model, workers=workers,
                               suits=CALL_SUITS)
 
 

@@ -46,7 +46,7 @@ def test_table_run_and_resume(small_run):
     r = run(["table", "--seat", "eldest,dealer", "--limit", "8", "--samples-per-class", "10",
              "--chunk-size", "4", "--run-dir", str(d), "--no-charts"])   # seed read from the run
     assert r.exit_code == 0 and "16 rows" in r.stdout and "seed 3" in r.stdout
-    assert f"bidding: the other three seats by {DEFAULT}\n" in r.stdout
+    assert f"bidding: the other three seats by {DEFAULT}, the asker's own later bids by {DEFAULT}\n" in r.stdout
 
 
 def test_a_limited_run_warns_that_its_summary_is_a_slice(small_run):

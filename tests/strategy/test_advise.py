@@ -90,7 +90,8 @@ def test_advise_answers_from_a_realistic_run_directly(tmp_path):
             assert lo <= o["ev_ci"][0] <= o["ev"] <= o["ev_ci"][1] <= hi
         text = a.to_text()
         assert "play model: pimc (realistic), as the table was built" in text
-        assert f"bidding: the other three seats by {t.spec.others}, as the table was built" in text
+        assert (f"bidding: the other three seats by {t.spec.others}, your own later bids by {t.spec.own_bids}, as the "
+                "table was built") in text
         assert ("too close to call" in text) == bool(r["too_close"])
     outside = es.advise("Jh Jd Ah 9s Tc", "9h", "eldest", table=str(tmp_path), samples=20, seed=1)
     assert outside.source == "simulation" and outside.reason == "the class is not in the table"
@@ -99,4 +100,5 @@ def test_advise_answers_from_a_realistic_run_directly(tmp_path):
                      charts=False, others="shipped")
     assert "others" not in count.spec.settings()
     a = es.advise(count.table["hand"].iloc[0], count.table["up"].iloc[0], "eldest", table=str(tmp_path / "count"))
-    assert a.source == "table" and "bidding: the other three seats by shipped, as the table was built" in a.to_text()
+    assert a.source == "table" and ("bidding: the other three seats by shipped, your own later bids by shipped, as "
+                                    "the table was built") in a.to_text()
