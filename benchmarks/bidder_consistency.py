@@ -53,7 +53,7 @@ def answer(args) -> None:
         done = {json.loads(line)["i"] for line in out.read_text().splitlines() if line.strip()}
     with out.open("a") as f:
         for i in range(args.questions):
-            if i in done or (args.round and 1 + i % 2 != args.round):
+            if i in done or i < args.first or (args.round and 1 + i % 2 != args.round):
                 continue
             q = question(args.seed, i)
             t0 = time.perf_counter()
@@ -114,6 +114,7 @@ def main() -> None:
     a.add_argument("--seed", type=int, default=31)
     a.add_argument("-o", "--output", required=True)
     a.add_argument("--others", default=None, help="the population that values the passes (a policy or file)")
+    a.add_argument("--first", type=int, default=0, help="skip the questions numbered below this (to split a run)")
     a.add_argument("--round", type=int, choices=(1, 2), default=None,
                    help="answer only the questions of this round (even-numbered: 1, odd: 2)")
     g = sub.add_parser("agree")
