@@ -1,6 +1,27 @@
-"""A run directory's manifest settings compared with a new run's: what differs, in words."""
+"""A run directory's manifest: reading it (one error naming the path) and its settings compared with a new
+run's, what differs in words."""
 
 from __future__ import annotations
+
+from pathlib import Path
+
+from ..core.errors import JSONInputError, TableRunError
+from ..core.safejson import parse_json
+
+
+def load_run_manifest(run_dir, name: str, short: str, holds: str):
+    """``(path, parsed JSON)`` of the manifest ``name`` in ``run_dir``; :class:`TableRunError` when it is
+    missing (``run_dir`` "holds no ``holds``"), unreadable or not JSON (``short`` names the manifest's kind in
+    the messages: ``"table"``, ``"match"``).  The caller checks the value's shape."""
+    p = Path(run_dir) / name
+    try:
+        return p, parse_json(p.read_bytes(), f"{str(p)!r} is not a {short} manifest")
+    except FileNotFoundError:
+        raise TableRunError(f"{str(run_dir)!r} holds no {holds} (no {name})") from None
+    except OSError as exc:  # a directory, a symlink loop, no permission
+        raise TableRunError(f"cannot read the {short} manifest {str(p)!r}: {exc.strerror or exc}") from None
+    except JSONInputError as exc:
+        raise TableRunError(str(exc)) from None
 
 
 def settings_difference(theirs: dict, ours: dict) -> str | None:

@@ -39,7 +39,7 @@ from ..core.safejson import parse_json
 from ..core.stats import mean
 from ..output.atomic import atomic_write
 from ..output.lock import run_lock
-from ..output.manifest import settings_difference
+from ..output.manifest import load_run_manifest, settings_difference
 from ..rules import Rules, side_count
 from ..sampling.backends import check_backend, connect, map_chunks, runs_elsewhere
 from .openspiel_table import is_openspiel_spec, openspiel_match, openspiel_seats
@@ -72,15 +72,7 @@ def _settings(a: str, b: str, seed: int, rules: Rules, chunk: int) -> dict:
 
 def read_manifest(run_dir) -> dict:
     """The manifest of a match run directory (``TableRunError`` if there is none, or another kind)."""
-    p = Path(run_dir) / MANIFEST
-    try:
-        m = parse_json(p.read_bytes(), f"{str(p)!r} is not a match manifest")
-    except FileNotFoundError:
-        raise TableRunError(f"{str(run_dir)!r} holds no match run (no {MANIFEST})") from None
-    except OSError as exc:
-        raise TableRunError(f"cannot read the match manifest {str(p)!r}: {exc.strerror or exc}") from None
-    except JSONInputError as exc:
-        raise TableRunError(str(exc)) from None
+    p, m = load_run_manifest(run_dir, MANIFEST, "match", "match run")
     if not isinstance(m, dict) or m.get("format") != FORMAT or not isinstance(m.get("settings"), dict):
         raise TableRunError(f"{str(p)!r} is not a match run's manifest (a strategy table's run directory?)")
     return m

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..core.errors import JSONInputError, TableRunError
-from ..core.safejson import parse_json
+from ..core.errors import TableRunError
+from ..output.manifest import load_run_manifest
 
 MANIFEST = "manifest.json"
 FORMAT = "euchre-stats strategy table"
@@ -16,15 +16,7 @@ FORMAT = "euchre-stats strategy table"
 
 def read_manifest(run_dir) -> dict:
     """The manifest of a run directory."""
-    p = Path(run_dir) / MANIFEST
-    try:
-        m = parse_json(p.read_bytes(), f"{str(p)!r} is not a table manifest")
-    except FileNotFoundError:
-        raise TableRunError(f"{str(run_dir)!r} holds no strategy table (no {MANIFEST})") from None
-    except OSError as exc:  # a directory, a symlink loop, no permission
-        raise TableRunError(f"cannot read the table manifest {str(p)!r}: {exc.strerror or exc}") from None
-    except JSONInputError as exc:
-        raise TableRunError(str(exc)) from None
+    p, m = load_run_manifest(run_dir, MANIFEST, "table", "strategy table")
     if not isinstance(m, dict):
         kind = {list: "an array", str: "a string", bool: "true or false", type(None): "null"}.get(type(m), "a number")
         raise TableRunError(f"{str(p)!r} is not a strategy-table manifest: it holds {kind}, not a JSON object")
