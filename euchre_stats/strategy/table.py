@@ -43,7 +43,7 @@ from ..decide.inference import round_one_likelihood, round_two_likelihood
 from ..decide.at_score import GameState, game_state
 from ..decide.call import round_two_outcomes
 from ..decide.order import round_one_outcomes
-from ..decide.setup import seat_models
+from ..decide.setup import own_bids, seat_models
 from ..cardplay.contracts import Evaluator, Outcome
 from ..rules import Rules, may_discard, may_take_up, order_must_go_alone
 from ..sampling.deals import sample_hands
@@ -200,12 +200,12 @@ class TableSpec:
         """How the asker bids later in the auction its pass leads to, as ``order`` without ``--bidding``
         (:func:`~euchre_stats.decide.setup.own_bids`): the default population at the rules' table, or with
         :attr:`others` ``"shipped"`` (the tables before populations) ``"shipped"``, the table's ``bidding``."""
-        return "shipped" if self.others == "shipped" else _default_name(self.rules)
+        return "shipped" if self.others == "shipped" else _own_bids(self.rules, self.pass_model)[1]
 
     @property
     def own_model(self) -> BiddingModel:
         """The model of :attr:`own_bids`."""
-        return self.bidding_model if self.others == "shipped" else _policy(self.own_bids)
+        return self.bidding_model if self.others == "shipped" else _own_bids(self.rules, self.pass_model)[0]
 
     def auction(self, asker: int, up: int) -> Auction:
         """The auction of ``asker``'s question with ``up`` turned up: the asker's own later bids by
@@ -276,6 +276,13 @@ class TableSpec:
 def _default_name(rules: Rules) -> str:
     """The default population's name at ``rules``' table."""
     return default_population(rules)[0]
+
+
+@lru_cache(maxsize=16)
+def _own_bids(rules: Rules, pass_model: str) -> tuple[BiddingModel, str]:
+    """``order``'s own later bids without ``--bidding`` at ``rules``' table
+    (:func:`~euchre_stats.decide.setup.own_bids`)."""
+    return own_bids(None, rules, pass_model)
 
 
 @lru_cache(maxsize=16)
