@@ -44,9 +44,9 @@ from .group import cli
               help="game scores (e.g. 0-0,9-8,8-9, or late for 0-0 and nine late scores): per score, each "
                    "option's chance of winning the game and the answer by it, from the same deals")
 @click.option("--others", "others", default=None, metavar="POLICY",
-              help="how the other three seats bid, after a pass and in reading the passes seen, as in order: shipped, "
-                   "guides, points, shipped-v3 or a model file; default: the default population (shipped-v3; shipped "
-                   "where it cannot bid); shipped gives the tables made before populations")
+              help="how the other three seats bid, after a pass and in reading the passes seen, as in order: "
+                   "shipped, guides, points, shipped-v3, shipped-v4 or a model file; default: the default population "
+                   "(shipped-v4; shipped where it cannot bid); shipped gives the tables made before populations")
 @rules_options
 @output_options(("table", "json", "csv"))
 @handle_errors

@@ -388,7 +388,7 @@ def table(seat: str = "eldest", *, run_dir: str, round: int = 1, samples_per_cla
     others : str, optional
         How the other three seats bid, after the asker's pass and in reading the passes it saw, as in
         :func:`order`: a policy name (``shipped``, ``guides``, ``points``, ``shipped-v3``...) or a model
-        file's path.  Default: the default population (``shipped-v3``; ``shipped`` where it cannot bid);
+        file's path.  Default: the default population (``shipped-v4``; ``shipped`` where it cannot bid);
         ``"shipped"`` gives the tables made before populations.  Part of the run's settings.
 
     Returns
