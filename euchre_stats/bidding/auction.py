@@ -40,11 +40,12 @@ class Auction:
         self.up_suit = upcard >> 3 if suit is None else suit
 
     def p_alone(self, hands, seat: int, trump, round_one, play: bool = False) -> np.ndarray:
-        """P(``seat`` goes alone) by its count under ``trump`` (British timing, after trump is made):
-        the soft likelihood, or with ``play`` the chance that the seat acting goes alone."""
+        """P(``seat`` goes alone) under ``trump`` (British timing, after trump is made; ``hands`` as they
+        are then): the soft likelihood, or with ``play`` the chance that the seat acting goes alone, by
+        its model's :meth:`~euchre_stats.bidding.model.BiddingModel.later_alone_strength`."""
         m = self.models[seat]
         thr = np.where(round_one, m.order_alone[seat], m.call_alone[seat])
-        s = m.strength(hands[:, seat], trump)
+        s = m.later_alone_strength(hands[:, seat], seat, trump, round_one, self.upcard, self.up_suit)
         return m.p_act(s, thr) if play else m.p_accept(s, thr, m.temperature)
 
     def declare_alone(self, hands, trump, maker, alone, passed_in_round, round_one, rng, roles=(0, 2)):

@@ -140,6 +140,13 @@ class BiddingModel:
     def check_rules(self, rules) -> None:
         """Refuse rules the model cannot bid under (every rule set for a count; see ``model_v2``)."""
 
+    def later_alone_strength(self, hands, rel_seat: int, trump, round_one, upcard: int, up_suit: int) -> np.ndarray:
+        """British timing (alone declared after trump is made, before the lead): the strength of
+        ``rel_seat``'s ``hands`` as they are then (the dealer's after its pick-up) that decides whether it
+        goes alone, against the seat's ``order_alone`` where ``round_one`` (per deal) else ``call_alone``.
+        The count's: its count under ``trump``."""
+        return self.strength(hands, trump)
+
     @staticmethod
     def p_accept(strength, threshold, temperature) -> np.ndarray:
         # the logistic function written with tanh: no overflow for far-off counts
@@ -523,7 +530,7 @@ def default_population(rules) -> tuple[str, "BiddingModel", str | None]:
     """``(name, model, why)``: the bidding model of the seats nobody names at ``rules``' table.
 
     :data:`DEFAULT_POPULATION` (the feature bidder ``shipped-v4``), or :data:`FALLBACK_POPULATION` (the
-    shipped count) where the feature bidder cannot bid: rules it refuses (British timing, no trump), a
+    shipped count) where the feature bidder cannot bid: rules it refuses (no trump), a
     deck or hand size other than the 24 cards and five a hand it was fitted on, a table that is not
     four-handed.  Every play model, the compiled readers ``realistic-v3``/``realistic-v4`` included, reads
     the feature bidder's auctions, so the play model does not matter.
@@ -538,8 +545,7 @@ def default_population(rules) -> tuple[str, "BiddingModel", str | None]:
         try:
             model.check_rules(rules)
         except BiddingModelError:
-            why = ("these rules: it declares alone with the call and never calls no trump (british timing, "
-                   "no_trump)")
+            why = "these rules: it never calls no trump (no_trump)"
     if why is None:
         return name, model, None
     return FALLBACK_POPULATION, default_model(), f"{name} does not bid at {why}: {FALLBACK_POPULATION} bids instead"

@@ -20,9 +20,10 @@ It plugs into every auction as a :class:`BiddingModel` whose "count" is a **leve
 call with the partner, 2 alone), plus a little of the deciding margin (``0.49 tanh(margin / 0.2)``, so
 soft inference still ranks hands within a level), against thresholds 0.5 and 1.5 (as the ``guides``
 population does).  The dealer discards and a defender goes alone by the shipped count, whose fields
-the model keeps (``strength`` is that count).  Alone is declared with the call (North American timing:
-the rules it was fitted under); under British timing a maker's later alone would read the count
-against 1.5, so :meth:`FeatureModel.check_rules` refuses those rules (and no trump).
+the model keeps (``strength`` is that count).  It was fitted with alone declared with the call (North
+American timing); under British timing (alone declared after trump is made) a seat declares alone by
+:meth:`FeatureModel.later_alone_strength`: its own scores for the contract made, so that a maker goes
+alone exactly when it would have said so with the call.  :meth:`FeatureModel.check_rules` refuses no trump.
 
 ``shipped-v3`` (``data/bidding_model_v3.json``) is the same family refitted with the guides' discards
 (``discard_rule`` 1) and its own side bidding as the feature bidder, its inference ``temperature`` fitted
@@ -106,12 +107,10 @@ class FeatureModel(BiddingModel):
     junk_pass: float = 0.0
 
     def check_rules(self, rules) -> None:
-        """Refuse British timing (alone declared after trump is made: the model decides alone with the
-        call) and no trump (never called; the fit has no no-trump gains)."""
-        from ..rules import alone_with_the_call
-        if not alone_with_the_call(rules) or rules.no_trump:
-            raise BiddingModelError("the feature bidder decides alone with the call and never calls no trump: "
-                                    "it bids only under rules with North American timing and without no_trump")
+        """Refuse no trump (never called; the fit has no no-trump gains)."""
+        if rules.no_trump:
+            raise BiddingModelError("the feature bidder never calls no trump: it bids only under rules "
+                                    "without no_trump")
 
     # --- features --------------------------------------------------------------------------------
     def round_one_features(self, hands, rel_seat: int, upcard: int, suit: int | None = None) -> np.ndarray:
@@ -150,6 +149,34 @@ class FeatureModel(BiddingModel):
 
     def round_one_count(self, hand: int, rel_seat: int, upcard: int) -> float:
         return round_one_decision_one(self, hand, rel_seat, upcard)[1]
+
+    def later_alone_strength(self, hands, rel_seat: int, trump, round_one, upcard: int, up_suit: int) -> np.ndarray:
+        """British timing: the level and margin of the seat's own scores for the contract made, from its
+        hand as it is at the declaration -- in round one its order and alone scores for the upcard (the
+        dealer's of the five cards it kept), in round two its call and alone scores of naming ``trump`` --
+        against 1.5.  A maker so goes alone exactly when it would have said alone with the call under North
+        American timing (the dealer: whenever it kept the five its count keeps), and the maker's partner
+        when the contract is one it would have taken alone itself."""
+        hands = np.asarray(hands, dtype=np.uint64).ravel()
+        n = len(hands)
+        trump = np.broadcast_to(np.asarray(trump, dtype=np.int64), (n,))
+        round_one = np.broadcast_to(np.asarray(round_one, dtype=bool), (n,))
+        out = np.zeros(n)
+        r1 = np.nonzero(round_one)[0]
+        if len(r1):
+            if rel_seat == 3:   # the five kept: features as round_one_features computes them after its discard
+                five = hands[r1]
+                x = np.hstack([hand_features(five, up_suit, BiddingModel.strength(self, five, up_suit)),
+                               context_features(len(five), upcard)])
+            else:
+                x = self.round_one_features(hands[r1], rel_seat, upcard, up_suit)
+            out[r1] = _level(_dot(x, self.order_w[rel_seat]), _dot(x, self.alone_w[rel_seat]))[1]
+        r2 = np.nonzero(~round_one)[0]
+        if len(r2):
+            g = self.round_two_gains(hands[r2], up_suit, rel_seat)
+            i, t = np.arange(len(r2)), trump[r2]
+            out[r2] = _level(g[i, t, 0], g[i, t, 1])[1]
+        return out
 
     def round_two_gains(self, hands, banned_suit: int, seat: int) -> np.ndarray:
         """``(n, 4, 2)``: per suit the scores of calling it (over passing) and of going alone (over the
@@ -298,6 +325,16 @@ def round_one_decision_one(m: FeatureModel, hand: int, rel_seat: int, upcard: in
     return _level_one(_dot_one(x, m.order_w[rel_seat]), _dot_one(x, m.alone_w[rel_seat]))
 
 
+def _round_two_scores_one(m: FeatureModel, hand: int, t: int, banned_suit: int, seat: int) -> tuple[float, float]:
+    """The call and call-alone scores of naming ``t`` in round two, one hand."""
+    x = hand_features_one(hand, t, _count_one(m, hand, t))
+    x += context_features_one(trump=t, banned_suit=banned_suit, trumps=int(x[1]))
+    g1, g2 = _dot_one(x, m.call_w[seat]), _dot_one(x, m.call_alone_w[seat])
+    if m.junk_pass and x[_TOP3] == 0 and x[_TRUMPS] <= 2 and x[_OFF_ACES] == 0:
+        g1 = min(g1, 0.0) - JUNK_MARGIN
+    return g1, g2
+
+
 def round_two_decision_one(m: FeatureModel, hand: int, banned_suit: int, seat: int) -> tuple[int, int, float]:
     """``(level, suit, value)`` of one hand in round two: the suit whose call scores highest (ties to
     the lower suit) and its level (0 pass, 1 call, 2 call alone)."""
@@ -305,12 +342,21 @@ def round_two_decision_one(m: FeatureModel, hand: int, banned_suit: int, seat: i
     for t in range(4):
         if t == banned_suit:
             continue
-        x = hand_features_one(hand, t, _count_one(m, hand, t))
-        x += context_features_one(trump=t, banned_suit=banned_suit, trumps=int(x[1]))
-        g1, g2 = _dot_one(x, m.call_w[seat]), _dot_one(x, m.call_alone_w[seat])
-        if m.junk_pass and x[_TOP3] == 0 and x[_TRUMPS] <= 2 and x[_OFF_ACES] == 0:
-            g1 = min(g1, 0.0) - JUNK_MARGIN
+        g1, g2 = _round_two_scores_one(m, hand, t, banned_suit, seat)
         if best is None or g1 > best[0]:
             best = (g1, t, g1, g2)
     level, value = _level_one(best[2], best[3])
     return level, best[1], value
+
+
+def later_alone_one(m: FeatureModel, hand: int, rel_seat: int, trump: int, round_one: bool, upcard: int) -> float:
+    """:meth:`FeatureModel.later_alone_strength` of one hand (the hand at the declaration; the upcard's
+    suit was offered in round one), in plain Python."""
+    up_suit = upcard >> 3
+    if round_one:
+        if rel_seat == 3:
+            x = hand_features_one(hand, up_suit, _count_one(m, hand, up_suit)) + context_features_one(upcard)
+        else:
+            x = round_one_features_one(m, hand, rel_seat, upcard)
+        return _level_one(_dot_one(x, m.order_w[rel_seat]), _dot_one(x, m.alone_w[rel_seat]))[1]
+    return _level_one(*_round_two_scores_one(m, hand, trump, up_suit, rel_seat))[1]

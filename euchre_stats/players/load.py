@@ -19,9 +19,11 @@ spec                           player
                                on 8 times the worlds (``players/defence.py``)
 ``realistic-v5``               ``realistic-v4``'s card play bidding by the feature bidder ``shipped-v3``
                                and reading the auction under it; where ``shipped-v3`` refuses the
-                               rules (British timing, no trump), bidding and reading by ``shipped``
+                               rules (no trump), and under British timing (as it was made), bidding
+                               and reading by ``shipped``
 ``realistic-v6``               ``realistic-v5`` bidding and reading by ``shipped-v4`` (``shipped-v3``
-                               passing junk in round two): the default population's whole player
+                               passing junk in round two): the default population's whole player;
+                               under British timing it bids by ``shipped-v4`` too (since 2026-12-04)
 ``shipped``, ``shipped-v3``,   that bidding policy, realistic card play (``points:worlds=48``)
 ``shipped-v4``, ``dd-tuned``,
 ``points``
@@ -99,7 +101,8 @@ def _shipped(spec: str, name: str, opts: dict):
     if name == "realistic-v4":   # proposed: v3 defending against a loner on 8 times the worlds, defend=20
         return InferencePlayer("shipped", name=spec, defend=V4_DEFEND, **opts)
     if name == "realistic-v5":   # shipped-v3 bidding, v4's card play
-        return FallbackInferencePlayer("shipped-v3", fallback="shipped", name=spec, defend=V4_DEFEND, **opts)
+        return FallbackInferencePlayer("shipped-v3", fallback="shipped", name=spec, defend=V4_DEFEND,
+                                       british=False, **opts)
     if name in ("realistic", "realistic-v6"):   # the default population's whole player: shipped-v4, v4's card play
         return FallbackInferencePlayer("shipped-v4", fallback="shipped", name=spec, defend=V4_DEFEND, **opts)
     policy = "shipped" if name == "realistic-v1" else name

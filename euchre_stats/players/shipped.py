@@ -13,7 +13,7 @@
   the ``realistic`` of before 2026-12-04, under a name that will keep meaning the uniform-world player.
 * :class:`FallbackInferencePlayer` (``realistic-v6``, ``realistic`` and ``realistic-v5``): ``realistic-v4``'s card
   play bidding by the feature bidder ``shipped-v4`` (v5: ``shipped-v3``) and reading the auction under it, by
-  the shipped count where the feature bidder refuses the rules (British timing, no trump).
+  the shipped count where the feature bidder refuses the rules (no trump).
 * :class:`CheatPlayer` (``cheat``): **reference only** -- it sees every card.  It bids as
   ``realistic-v1`` and plays the double-dummy card, from the whole hand state handed to it as
   ``play(view, full=state)`` (``sees_all``).  It measures what perfect information is worth, and is
@@ -31,7 +31,7 @@ from ..core.cards import card_name, trump_letter
 from ..core.errors import BiddingModelError, PlayerMoveError, PlayerSpecError
 from ..game.state import PHASES, HandState
 from ..cardplay.realistic import DEFAULT_WORLDS
-from ..rules import Rules, banned_discard, dealer_picks_up
+from ..rules import Rules, alone_with_the_call, banned_discard, dealer_picks_up
 from .base import BasePlayer, point_count_answer
 from .cardplay import double_dummy_card, realistic_card
 from .fusion import fused_card
@@ -184,7 +184,8 @@ class ModelPlayer(BasePlayer):
         if not view.rules.seating.vectorised:
             return self._game_answer(view)
         m, rel = self.model, self._rel(view)
-        s = float(m.strength(np.array([view.hand], dtype=np.uint64), view.trump)[0])
+        s = float(m.later_alone_strength(np.array([view.hand], dtype=np.uint64), rel, view.trump, view.made_in == 1,
+                                         view.upcard, view.round_one_suit)[0])
         thr = m.order_alone[rel] if view.made_in == 1 else m.call_alone[rel]
         return bool(_rng(view).random() < float(m.p_act(s, thr)))
 
@@ -253,14 +254,16 @@ class InferencePlayer(ModelPlayer):
 
 class FallbackInferencePlayer(InferencePlayer):
     """``realistic-v6`` (and ``realistic-v5``): an :class:`InferencePlayer` bidding by a model that refuses some
-    rules (the feature bidder ``shipped-v4``, ``shipped-v3`` for v5: British timing, no trump), which at such
+    rules (the feature bidder ``shipped-v4``, ``shipped-v3`` for v5: no trump), which at such
     a table bids and reads the auction by ``fallback`` (the shipped count) instead.  Tables that are not
-    four-handed bid with their game's fitted bidder, as every :class:`ModelPlayer` does.  ``bidding`` names
+    four-handed bid with their game's fitted bidder, as every :class:`ModelPlayer` does.  ``british`` False
+    (``realistic-v5``, as it was made) falls back under British timing too.  ``bidding`` names
     the model the last table seated it with, ``fallback_reason`` says why when it is the fallback (else
     None)."""
 
-    def __init__(self, policy="shipped-v4", fallback="shipped", **kw):
+    def __init__(self, policy="shipped-v4", fallback="shipped", british: bool = True, **kw):
         super().__init__(policy, **kw)
+        self.british = bool(british)
         self.primary = self.model
         self.fallback_policy, self.fallback_model = policy_model(fallback)
         self.bidding, self.fallback_reason = self.policy, None
@@ -275,10 +278,13 @@ class FallbackInferencePlayer(InferencePlayer):
             return
         try:
             self.primary.check_rules(rules)
+            if not self.british and not alone_with_the_call(rules):
+                raise BiddingModelError("British timing")
         except BiddingModelError:
             self.model, self.bidding = self.fallback_model, self.fallback_policy
-            self.fallback_reason = (f"{self.policy} bids only with alone declared with the call and without "
-                                    f"no trump: bidding with {self.fallback_policy}")
+            self.fallback_reason = (f"{self.policy} bids only without no trump"
+                                    f"{'' if self.british else ' and with alone declared with the call'}: "
+                                    f"bidding with {self.fallback_policy}")
 
     def prepare(self, rules: Rules) -> None:
         """Any table: the fallback's where the model refuses the rules (the class docstring)."""

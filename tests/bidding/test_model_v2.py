@@ -15,8 +15,9 @@ from euchre_stats.bidding.features import (FEATURES, HAND_FEATURES, context_feat
                                            hand_features, hand_features_one)
 from euchre_stats.bidding.fit_v2 import cost_sensitive_logit, count_rule
 from euchre_stats.bidding.model import POLICIES, BiddingModel, default_model, policy_model
-from euchre_stats.bidding.model_v2 import (FeatureModel, round_one_decision_one, round_one_features_one,
-                                           round_two_decision_one, shipped_v2_model)
+from euchre_stats.bidding.model_v2 import (FeatureModel, later_alone_one, round_one_decision_one,
+                                           round_one_features_one, round_two_decision_one, shipped_v2_model,
+                                           shipped_v4_model)
 from euchre_stats.core.cards import parse_card, parse_hand
 from euchre_stats.core.errors import BiddingModelError
 from euchre_stats.rules import preset
@@ -106,6 +107,59 @@ def test_round_two_decisions_twin(seed):
     assert seen == {0, 1, 2}
 
 
+def test_later_alone_twin_and_the_call_time_decision():
+    """British timing: the alone declared after trump is made, by the seat's own scores for the contract (the
+    hand as it is then), against its slow twin; a maker declares alone exactly when it would have said
+    alone with the call (round one from every seat, the dealer's five kept by its count; round two)."""
+    m = shipped_v4_model()
+    hands, ups = _deals(1200, 31)
+    rng = np.random.default_rng(5)
+    agree = {1: 0, 2: 0}
+    for seat in range(4):
+        h = hands[:, seat]
+        kept = h
+        if seat == 3:   # the dealer after its pick-up: the five cards its count keeps
+            kept = np.array([m.best_discard(np.array([int(x) | (1 << int(u))], dtype=np.uint64), int(u) >> 3)
+                             for x, u in zip(h, ups)], dtype=object)
+            kept = np.array([(int(x) | (1 << int(u))) & ~(1 << int(c[1][0])) for x, u, c in zip(h, ups, kept)],
+                            dtype=np.uint64)
+        trump2 = np.array([((int(u) >> 3) + 1 + int(k)) % 4 for u, k in zip(ups, rng.integers(0, 3, len(ups)))])
+        for i in range(0, 1200, 3):
+            up = int(ups[i])
+            for round_one, t in ((True, up >> 3), (False, int(trump2[i]))):
+                fast = m.later_alone_strength(kept[i:i + 1], seat, t, round_one, up, up >> 3)[0]
+                assert fast == pytest.approx(later_alone_one(m, int(kept[i]), seat, t, round_one, up), abs=1e-12)
+            # the call-time decision: level 2 iff the later value reaches the alone threshold
+            level = round_one_decision_one(m, int(h[i]), seat, up)[0]
+            later = m.later_alone_strength(kept[i:i + 1], seat, up >> 3, True, up, up >> 3)[0]
+            if level:
+                assert (level == 2) == (later >= m.order_alone[seat]), (seat, i)
+                agree[level] += 1
+            lv2, suit, _ = round_two_decision_one(m, int(h[i]), up >> 3, seat)
+            if lv2:
+                later2 = m.later_alone_strength(h[i:i + 1], seat, suit, False, up, up >> 3)[0]
+                assert (lv2 == 2) == (later2 >= m.call_alone[seat]), (seat, i)
+    assert min(agree.values()) > 10   # both kinds of maker seen: the comparison means something
+
+
+def test_british_auction_declares_alone_by_the_feature_bidder():
+    m = shipped_v4_model()
+    hands, ups = _deals(3000, 32)
+    up = int(ups[0])
+    same = hands[ups == up] if (ups == up).sum() > 200 else hands
+    a_na = Auction(RULES, m, up).finish(same, 1, 0, np.random.default_rng(1))
+    a_br = Auction(dataclasses.replace(RULES, alone_declared="before_lead"), m, up).finish(
+        same, 1, 0, np.random.default_rng(1))
+    assert a_br.alone.any()
+    # the contracts are made alike; a maker goes alone at both tables alike (its partner may add a loner)
+    made = a_na.maker >= 0
+    assert (a_br.trump[made] == a_na.trump[made]).all()
+    caller = np.where(a_br.caller >= 0, a_br.caller, a_br.maker)
+    assert (caller[made] == a_na.maker[made]).all()
+    by_maker = a_br.alone & (a_br.maker == caller)
+    assert (by_maker[made] == a_na.alone[made]).all()
+
+
 def test_call_levels_are_the_levels_of_each_suit():
     """call_levels: a feature bidder's level and margin per suit (the best suit's is round_two_call's value,
     the turned-down suit -inf); a count's are its suit counts."""
@@ -152,10 +206,9 @@ def test_model_file_round_trip_and_errors(tmp_path):
         FeatureModel.from_dict(d)
 
 
-def test_refuses_british_timing_and_no_trump():
+def test_refuses_no_trump_only():
     m = _random_model(7)
-    with pytest.raises(BiddingModelError, match="North American"):
-        Auction(preset("british"), m, parse_card("9h"))
+    Auction(preset("british"), m, parse_card("9h"))   # British timing: alone declared later (below)
     with pytest.raises(BiddingModelError, match="no_trump"):
         Auction(dataclasses.replace(RULES, no_trump=True), m, parse_card("9h"))
     Auction(RULES, default_model(), parse_card("9h"))  # a count bids under any rules

@@ -216,7 +216,6 @@ def test_others_shipped_reproduces_the_old_default(question):
 
 @pytest.mark.parametrize("rules, why", [
     (Rules(), None),
-    (Rules(alone_declared="before_lead"), "british timing"),
     (Rules(no_trump=True), "no_trump"),
     (Rules(deck="32"), "32-card deck"),
     (for_players(Rules(), 6), "6-player table"),
@@ -230,8 +229,8 @@ def test_default_population_falls_back_where_shipped_v4_cannot_bid(rules, why):
 
 
 def test_the_fallback_is_named_once():
-    d = es.order("Jh Jd Ah 9s Tc", "9h", "third", rules={"alone_declared": "before_lead"}, **ONE)
-    assert d.others == "shipped" and "british timing" in d.others_note
+    d = es.order("Jh Jd Ah 9s Tc", "9h", "third", rules={"no_trump": True}, **ONE)
+    assert d.others == "shipped" and "no_trump" in d.others_note
     assert d.to_text().count("note: shipped-v4 does not bid") == 1
     assert d.to_dict()["others_note"] == d.others_note
     assert "others_note" not in es.order("Jh Jd Ah 9s Tc", "9h", "third", **ONE).to_dict()
@@ -240,8 +239,8 @@ def test_the_fallback_is_named_once():
 def test_discard_alone_lead_name_the_default_population():
     d = es.discard("Jh Jd Ah 9s Tc Qh", "Qh", samples=100, seed=1, model="dd")
     assert d.bidding == "shipped-v4" and "bidding model: shipped-v4 = " in d.to_text()
-    b = es.discard("Jh Jd Ah 9s Tc Qh", "Qh", samples=100, seed=1, model="dd", rules={"alone_declared": "before_lead"})
-    assert b.bidding == "shipped" and "british timing" in b.to_text()
+    b = es.discard("Jh Jd Ah 9s Tc Qh", "Qh", samples=100, seed=1, model="dd", rules={"no_trump": True})
+    assert b.bidding == "shipped" and "no_trump" in b.to_text()
     given = es.discard("Jh Jd Ah 9s Tc Qh", "Qh", samples=100, seed=1, model="dd", bidding=default_model())
     assert given.bidding == "custom" and "bidding model:" not in given.to_text()
 
@@ -251,7 +250,9 @@ def test_match_a_defaults_to_the_population():
     assert r.a == "shipped-v4"
     assert r.diff == es.match("shipped-v4", "points", deals=200, seed=1, model="dd", control_deals=0).diff
     br = es.match(b="points", deals=200, seed=1, model="dd", control_deals=0, rules={"alone_declared": "before_lead"})
-    assert br.a == "shipped" and "british timing" in br.a_words
+    assert br.a == "shipped-v4"   # British timing: the feature bidder declares alone by its own alone score
+    nt = es.match(b="points", deals=200, seed=1, model="dd", control_deals=0, rules={"no_trump": True})
+    assert nt.a == "shipped" and "no_trump" in nt.a_words
 
 
 def test_others_errors():
@@ -304,8 +305,9 @@ def test_robust_asks_the_default_population_first_where_it_bids():
     from euchre_stats.rules import Rules
 
     assert populations_for(Rules()) == ("shipped-v4", "shipped", "guides", "points")
-    # British timing: the feature bidder cannot bid, the default population is the shipped count
-    assert populations_for(Rules(alone_declared="before_lead")) == ("shipped", "guides", "points")
+    assert populations_for(Rules(alone_declared="before_lead")) == ("shipped-v4", "shipped", "guides", "points")
+    # no trump: the feature bidder cannot bid, the default population is the shipped count
+    assert populations_for(Rules(no_trump=True)) == ("shipped", "guides", "points")
 
 
 def test_robust_verdict_names_the_tables_where_the_answer_changes():

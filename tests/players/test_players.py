@@ -192,7 +192,7 @@ def test_the_docs_player_is_the_shipped_example_file():
     assert r.to_dict()["n"] == 20 and r.diff == es.play(namespace["LowCard"](), "realistic", hands=20, seed=1).diff
 
 
-def test_realistic_is_v5_and_falls_back_to_the_shipped_count_where_shipped_v3_cannot_bid():
+def test_realistic_is_v6_and_falls_back_to_the_shipped_count_where_shipped_v4_cannot_bid():
     from euchre_stats.bidding.model import default_model, policy_model
     from euchre_stats.players.table import play_match
     from euchre_stats.rules import Rules
@@ -200,11 +200,16 @@ def test_realistic_is_v5_and_falls_back_to_the_shipped_count_where_shipped_v3_ca
     p = load_player("realistic")
     p.prepare(Rules())
     assert p.bidding == "shipped-v4" and p.model == policy_model("shipped-v4")[1] and p.fallback_reason is None
-    for rules in (Rules(alone_declared="before_lead"), Rules(no_trump=True)):
-        p.prepare(rules)
-        assert p.bidding == "shipped" and p.model == default_model() and "bidding with shipped" in p.fallback_reason
-        r = play_match("realistic:worlds=4", "random", hands=2, seed=1, rules=rules)
-        assert r.to_dict()["n"] == 2
+    british = Rules(alone_declared="before_lead")
+    p.prepare(british)   # British timing: the feature bidder declares alone by its own alone score
+    assert p.bidding == "shipped-v4" and p.fallback_reason is None
+    v5 = load_player("realistic-v5")   # as it was made: the count under British timing
+    for player, rules in ((p, Rules(no_trump=True)), (v5, british)):
+        player.prepare(rules)
+        assert player.bidding == "shipped" and player.model == default_model()
+        assert "bidding with shipped" in player.fallback_reason
+    for spec, rules in (("realistic:worlds=4", british), ("realistic:worlds=4", Rules(no_trump=True))):
+        assert play_match(spec, "random", hands=2, seed=1, rules=rules).to_dict()["n"] == 2
     p.prepare(Rules())
     assert p.bidding == "shipped-v4"
     # realistic-v1 keeps the old realistic: the shipped count, uniform worlds
@@ -218,7 +223,8 @@ def test_shipped_v3_player_refuses_rules_it_cannot_bid_under_and_is_match_s_defa
     from euchre_stats.core.errors import PlayerSpecError
     from euchre_stats.rules import Rules
 
-    with pytest.raises(PlayerSpecError, match="'shipped-v3'.*North American timing|'shipped-v3'.*alone with the call"):
-        load_player("shipped-v3").prepare(Rules(alone_declared="before_lead"))
+    with pytest.raises(PlayerSpecError, match="'shipped-v3'.*no trump"):
+        load_player("shipped-v3").prepare(Rules(no_trump=True))
+    load_player("shipped-v3").prepare(Rules(alone_declared="before_lead"))   # British timing: it bids
     r = es.match(b="random", deals=2, seed=1)   # the default population seated as a player
     assert r.to_dict()["a"] == "shipped-v4" and r.to_dict()["n"] == 2
