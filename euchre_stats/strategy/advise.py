@@ -34,6 +34,14 @@ from .classes import canonical, class_key, class_label, class_text, enumerate_cl
 DATA = Path(__file__).parents[1] / "data"
 SHIPPED_CSV = DATA / "strategy_table.csv"
 SHIPPED_MANIFEST = DATA / "strategy_table.json"
+#: the shipped realistic table: a run directory's shape (``manifest.json``, ``table.parquet``) holding the seats
+#: of a realistic round-one run that are finished (:func:`export_realistic`)
+SHIPPED_REALISTIC = DATA / "realistic_table"
+#: the columns the shipped realistic table keeps (those :func:`_lookup_run` reads); its numbers in hundredths
+REALISTIC_KEEP = ("key", "seat", "best", "too_close", "n", "screened", "discard_order",
+                  "gain_order", "gain_order_lo", "gain_order_hi",
+                  *(k.format(c) for c in ("pass", "order", "alone")
+                    for k in ("ev_{}", "ev_{}_lo", "ev_{}_hi", "p_make_{}", "p_euchred_{}")))
 #: codes of the shipped CSV: upper case = clear, lower case = too close to call
 BEST_CODES = {"P": "pass", "O": "order", "A": "order alone"}
 OPTION_COLUMNS = (("pass", "pass"), ("order", "order"), ("order alone", "alone"))
@@ -103,12 +111,14 @@ class Advice(ResultView):
         return pd.DataFrame(rows)
 
     def to_text(self) -> str:
-        named = {"shipped": " (shipped)",
+        named = {"shipped": " (shipped)", "shipped, realistic": " (shipped, realistic)",
                  "shipped, corrected": " (shipped, double-dummy, with the realistic correction)"}
         src = ("strategy table" + named.get(self.table, f" {self.table}" if self.table else " (shipped)")
                if self.source == "table" else "live simulation")
         lines = [f"advise: hand {self.hand}, upcard {self.upcard}, seat {self.seat}",
                  f"answered from: {src} -- {self.reason}"]
+        if self.extra.get("realistic_note"):
+            lines.append(f"note: {self.extra['realistic_note']}")
         if self.label:
             lines.append(f"class: {self.label}   ({self.canonical}, trump shown as hearts)")
             if not self.as_given:
@@ -231,6 +241,46 @@ def export_run(run_dir, path_csv=SHIPPED_CSV, path_manifest=SHIPPED_MANIFEST) ->
     _shipped.cache_clear()
 
 
+def export_realistic(run_dir, out_dir=SHIPPED_REALISTIC) -> list[str]:
+    """Export the finished seats of a realistic round-one run directory (``table --model pimc``: every chunk
+    of the seat committed) as the shipped realistic table, and return their names.
+
+    ``out_dir/table.parquet`` keeps the columns :func:`advise` reads (:data:`REALISTIC_KEEP`), sorted by class
+    and seat; values, chances and interval ends are whole hundredths (16-bit), the intervals rounded outward
+    so that they still cover.  ``out_dir/manifest.json`` is the run's manifest with ``seats`` the exported
+    seats and ``hundredths`` true.  The run itself may still be going."""
+    import pandas as pd
+
+    from .run import atomic_write, chunk_path, parquet_bytes, read_manifest
+    from .table import TableSpec
+
+    m = read_manifest(run_dir)
+    spec = TableSpec.from_settings(m["settings"])
+    if spec.model != "pimc" or spec.round != 1:
+        raise AdviceError(f"run directory {str(run_dir)!r} is not a realistic round-one table "
+                          "(table --model pimc, round 1)")
+    tasks = spec.tasks()
+    done = [s for s in spec.seats if all(chunk_path(run_dir, t).exists() for t in tasks if t.seat == s)]
+    if not done:
+        raise AdviceError(f"run directory {str(run_dir)!r} has no seat whose every chunk is committed yet")
+    t = pd.concat([pd.read_parquet(chunk_path(run_dir, k)) for k in tasks if k.seat in done], ignore_index=True)
+    t = t[[c for c in REALISTIC_KEEP if c in t.columns]]   # (``screened`` only with --screen)
+    for c in t.columns:
+        if t[c].dtype.kind == "f":
+            x = t[c].to_numpy() * 100
+            x = np.floor(x + 1e-9) if c.endswith("_lo") else np.ceil(x - 1e-9) if c.endswith("_hi") else np.round(x)
+            t[c] = pd.arrays.IntegerArray(np.where(np.isnan(x), 0, x).astype(np.int16), np.isnan(x))
+    t["n"] = t["n"].astype(np.int16)
+    t = t.sort_values(["key", "seat"], kind="stable", ignore_index=True)
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    manifest = {**m, "settings": {**m["settings"], "seats": [SEAT_NAMES[s] for s in done]}, "hundredths": True,
+                "exported_from": {"seats": m["settings"]["seats"], "rows": len(t)}}
+    atomic_write(out / "table.parquet", parquet_bytes(t, 10_000, compression="zstd"))
+    atomic_write(out / "manifest.json", (json.dumps(manifest, indent=2) + "\n").encode())
+    return [SEAT_NAMES[s] for s in done]
+
+
 @lru_cache(maxsize=2)
 def _shipped(csv_path: str) -> tuple[list[str], bytes]:
     """The shipped CSV's column names and its bytes: a question needs one row, found by searching the
@@ -281,7 +331,8 @@ def _lookup_run(run_dir, rules: Rules, key: int, seat: str, score: str | None = 
     score), read without pandas or numba (:mod:`~euchre_stats.strategy.rundir`)."""
     from .rundir import read_manifest, table_row
 
-    settings = read_manifest(run_dir)["settings"]
+    manifest = read_manifest(run_dir)
+    settings = manifest["settings"]
     if Rules.from_json(settings["rules"]) != rules:
         return None, settings, "the rules differ from the table's"
     if _stale(settings):
@@ -292,6 +343,9 @@ def _lookup_run(run_dir, rules: Rules, key: int, seat: str, score: str | None = 
     r = table_row(run_dir, key, seat)
     if r is None:
         return None, settings, "the class is not in the table"
+    if manifest.get("hundredths"):   # the shipped realistic table (export_realistic): numbers in hundredths
+        r = {k: v / 100 if isinstance(v, int) and not isinstance(v, bool) and k not in ("key", "n") else v
+             for k, v in r.items()}
     from ..decide.summary import option_ranges
 
     chand, cup = split_key(key)
@@ -327,6 +381,42 @@ def _lookup_run(run_dir, rules: Rules, key: int, seat: str, score: str | None = 
         extra["deals"], extra["screened"] = int(r["n"]), bool(r["screened"])
     at = "" if score is None else f"@{score}"
     return (options, str(r[f"best{at}"]), bool(r[f"too_close{at}"]), extra), settings, ""
+
+
+def _population_note(settings: dict, rules: Rules) -> str:
+    """Why a table's populations are not the ones ``order`` seats by default at ``rules``' table, or ``""``."""
+    from ..bidding.model import default_population
+    from ..decide.setup import own_bids
+
+    def same(model, stored) -> bool:
+        return json.loads(json.dumps(model.to_dict())) == stored
+
+    name, model, _ = default_population(rules)
+    if not same(model, settings.get("others_model")):
+        return f"it was built with the other seats bidding by {settings.get('others', 'shipped')}, not by {name}"
+    mine, mine_name = own_bids(None, rules, settings.get("pass_model", "hand"))
+    if not same(mine, settings.get("own_bids_model")):
+        return f"it was built with your own later bids by {settings.get('own_bids', 'shipped')}, not by {mine_name}"
+    return ""
+
+
+def _lookup_realistic(rules: Rules, key: int, seat: str):
+    """The shipped realistic table's answer (:func:`_lookup_run`), or ``(None, settings, why)``; ``why`` is
+    ``""`` when no realistic table is shipped."""
+    from .rundir import read_manifest
+
+    if not (SHIPPED_REALISTIC / "manifest.json").exists():
+        return None, None, ""
+    settings = read_manifest(SHIPPED_REALISTIC)["settings"]
+    if seat not in settings["seats"]:
+        return None, settings, (f"the shipped realistic table covers {' and '.join(settings['seats'])} only so far "
+                                f"(not the {seat})")
+    if Rules.from_json(settings["rules"]) != rules:
+        return None, settings, "the rules differ from the shipped realistic table's (north-american)"
+    why = _population_note(settings, rules)
+    if why:
+        return None, settings, f"the shipped realistic table does not fit: {why}"
+    return _lookup_run(SHIPPED_REALISTIC, rules, key, seat)
 
 
 def _lookup_shipped(rules: Rules, class_id: int, seat: str):
@@ -443,6 +533,7 @@ def advise(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, table=None, sam
     hmask = sum(1 << c for c in cards)
     hand_txt, up_txt = format_cards(cards), card_name(up)
     found, reason, settings, where = None, "asked to simulate", None, None
+    note = {}   # why the shipped realistic table did not answer, when one is shipped
     chand = cup = None
     if up != JOKER and not (hmask >> up) & 1:
         chand, cup = canonical(hmask, up)
@@ -454,6 +545,15 @@ def advise(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, table=None, sam
         elif score is not None:
             reason = "the shipped table has no score dimension"
         else:
+            found, settings, realistic_note = _lookup_realistic(rules, key, seat_name)
+            if found is not None:
+                options, best, close, extra = found
+                deals = extra.pop("deals", int(settings["samples_per_class"]))
+                return Advice("table", "class found in the shipped realistic table", hand_txt, up_txt, seat_name,
+                              class_label(chand), f"{class_text(chand)} up {card_name(cup)}", options, best, close,
+                              deals, "shipped, realistic", extra, None, rules)
+            if realistic_note:
+                note = {"realistic_note": realistic_note}
             cl = enumerate_classes(rules.deck, rules.hand_size)
             found, settings, reason = _lookup_shipped(rules, cl.index_of(key), seat_name)
             where = "shipped"
@@ -465,7 +565,7 @@ def advise(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, table=None, sam
                                   "correction fitted on questions answered by realistic play (held-out errors below)",
                                   hand_txt, up_txt, seat_name, class_label(chand),
                                   f"{class_text(chand)} up {card_name(cup)}", found[0], found[1], found[2],
-                                  int(settings["samples_per_class"]), where, found[3], rules=rules)
+                                  int(settings["samples_per_class"]), where, {**found[3], **note}, rules=rules)
                 if why and why not in reason:  # said once: the shipped table and its correction may agree
                     reason = f"{reason}; {why}"
     if found is not None:
@@ -475,7 +575,7 @@ def advise(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, table=None, sam
         deals = extra.pop("deals", int(settings["samples_per_class"]))
         return Advice("table", f"class found in the {'shipped ' if table is None else ''}table", hand_txt,
                       up_txt, seat_name, class_label(chand), f"{class_text(chand)} up {card_name(cup)}",
-                      options, best, close, deals, where, {**extra, **game}, score, rules)
+                      options, best, close, deals, where, {**extra, **game, **note}, score, rules)
     d = order_decision(hand_txt, up, seat_name, rules, samples=samples, seed=seed, workers=workers, score=score)
     options = []
     for o in d.options:
@@ -484,7 +584,7 @@ def advise(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, table=None, sam
                         **({"p_win": o.extra["p_win"], "p_win_ci": o.extra["p_win_ci"]} if score else {})})
     label = class_label(chand) if chand is not None else ""
     canon = f"{class_text(chand)} up {card_name(cup)}" if chand is not None else ""
-    extra = {"seed": d.seed, **game, "bidding": d.bidding or "shipped", "others": d.others}
+    extra = {"seed": d.seed, **game, "bidding": d.bidding or "shipped", "others": d.others, **note}
     if d.others_note:
         extra["others_note"] = d.others_note
     if "discard" in d.best().extra:
@@ -493,4 +593,4 @@ def advise(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, table=None, sam
                   d.recommendation, d.too_close, d.samples, None, extra, score, rules)
 
 
-__all__ = ["Advice", "AdviceError", "advise", "export_compact", "export_run", "shipped_manifest"]
+__all__ = ["Advice", "AdviceError", "advise", "export_compact", "export_realistic", "export_run", "shipped_manifest"]

@@ -48,12 +48,12 @@ KILL_AFTER_ENV = "EUCHRE_STATS_KILL_AFTER_CHUNKS"
 TABLE_ROW_GROUP = 10_000
 
 
-def parquet_bytes(df: pd.DataFrame, row_group_size: int | None = None) -> bytes:
+def parquet_bytes(df: pd.DataFrame, row_group_size: int | None = None, compression: str = "snappy") -> bytes:
     """The Parquet file of ``df`` as bytes (no index, deterministic for equal frames), in row groups of
     ``row_group_size`` rows (pyarrow's default: one group up to a million rows)."""
     buf = io.BytesIO()
-    df.to_parquet(buf, index=False, engine="pyarrow", **({} if row_group_size is None else
-                                                           {"row_group_size": row_group_size}))
+    df.to_parquet(buf, index=False, engine="pyarrow", compression=compression,
+                  **({} if row_group_size is None else {"row_group_size": row_group_size}))
     return buf.getvalue()
 
 

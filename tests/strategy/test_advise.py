@@ -102,3 +102,40 @@ def test_advise_answers_from_a_realistic_run_directly(tmp_path):
     a = es.advise(count.table["hand"].iloc[0], count.table["up"].iloc[0], "eldest", table=str(tmp_path / "count"))
     assert a.source == "table" and ("bidding: the other three seats by shipped, your own later bids by shipped, as "
                                     "the table was built") in a.to_text()
+
+
+def test_the_shipped_realistic_table_answers_for_the_seats_it_covers(tmp_path, monkeypatch):
+    """export_realistic keeps a realistic run's finished seats in hundredths (intervals rounded outward, so they
+    still hold the row's own); advise answers from it for those seats as from the run, and for another seat, or
+    a table of another population, falls back to the shipped double-dummy table and says why."""
+    import euchre_stats as es
+    import euchre_stats.strategy.advise as adv
+
+    run = tmp_path / "run"
+    t = es.table("eldest", run_dir=str(run), limit=6, samples_per_class=10, seed=5, model="pimc", charts=False,
+                 chunk_size=3)
+    out = tmp_path / "shipped"
+    assert adv.export_realistic(run, out) == ["eldest"]
+    monkeypatch.setattr(adv, "SHIPPED_REALISTIC", out)
+    for _, r in t.table.iterrows():
+        a = es.advise(r["hand"], r["up"], "eldest")
+        assert a.source == "table" and a.table == "shipped, realistic" and a.samples == r["n"]
+        assert a.recommendation == r["best"] and a.too_close == bool(r["too_close"])
+        assert "answered from: strategy table (shipped, realistic)" in a.to_text()
+        for o in a.options:
+            col = {"pass": "pass", "order": "order", "order alone": "alone"}[o["action"]]
+            assert abs(o["ev"] - r[f"ev_{col}"]) <= 0.005 + 1e-9
+            assert o["ev_ci"][0] <= r[f"ev_{col}_lo"] + 1e-9 and o["ev_ci"][1] >= r[f"ev_{col}_hi"] - 1e-9
+            assert o["ev_ci"][1] - o["ev_ci"][0] <= r[f"ev_{col}_hi"] - r[f"ev_{col}_lo"] + 0.02 + 1e-9
+    first = t.table.iloc[0]
+    other = es.advise(first["hand"], first["up"], "dealer")
+    assert other.table != "shipped, realistic"
+    assert other.extra["realistic_note"] == "the shipped realistic table covers eldest only so far (not the dealer)"
+    assert "note: the shipped realistic table covers eldest only so far" in other.to_text()
+    # built at another table (every seat by the count): not the default population, so not used
+    es.table("eldest", run_dir=str(tmp_path / "count"), limit=1, samples_per_class=10, seed=3, model="pimc",
+             charts=False, others="shipped")
+    adv.export_realistic(tmp_path / "count", out)
+    a = es.advise(first["hand"], first["up"], "eldest")
+    assert a.table != "shipped, realistic" and "it was built with the other seats bidding by shipped, not by " \
+        "shipped-v4" in a.extra["realistic_note"]
