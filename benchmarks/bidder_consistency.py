@@ -12,7 +12,9 @@ recommendation, whether it is too close to call, each option's value and the sec
 ``--others`` sets the population that values the passes (the commands' default when omitted).
 ``agree`` asks each player (any player spec, ``docs/players.md``) the same question from its seat's
 view, the passes before it applied, and prints how often its bid (order or not, alone or not, the
-suit) is the command's recommendation, over the questions the command does not call too close.
+suit) is the command's recommendation, over the questions the command does not call too close, and
+per round the mean regret: the value of the command's best option minus the value of the bid, over
+every question (too close included).
 """
 
 from __future__ import annotations
@@ -87,9 +89,13 @@ def agree(args) -> None:
     for spec in args.player:
         player = load_player(spec)
         clear = [r for r in rows if not r["too_close"]]
-        hits, by = 0, {}
-        for r in clear:
+        hits, by, regret = 0, {}, {1: [], 2: []}
+        for r in rows:   # the value the bid loses against the command's best, every question (too close too)
             bid = bid_of(player, seed, r["i"])
+            regret[r["round"]].append(max(r["ev"].values()) - r["ev"][bid])
+            r["_bid"] = bid
+        for r in clear:
+            bid = r["_bid"]
             ok = bid == r["recommendation"]
             hits += ok
             key = (r["round"], r["seat"])
@@ -103,6 +109,11 @@ def agree(args) -> None:
               f"{share.high:.1%}]) of the questions not too close ({len(rows) - len(clear)} of {len(rows)} too close)")
         for (rd, seat), (a, b) in sorted(by.items()):
             print(f"    round {rd}, {seat}: {a}/{b}")
+        for rd, lost in regret.items():
+            if lost:
+                se = np.std(lost, ddof=1) / np.sqrt(len(lost))
+                print(f"    round {rd}: mean regret {np.mean(lost):.4f} ± {se:.4f} "
+                      f"points a question ({len(lost)} questions, the command's best option's value minus the bid's)")
 
 
 def main() -> None:

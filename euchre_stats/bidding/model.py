@@ -453,7 +453,7 @@ def default_model() -> BiddingModel:
 
 #: the named policies (anything else is read as the path of a model file)
 POLICIES = ("shipped", "shipped-soft", "dd-tuned", "points", "guides", "shipped-v2", "shipped-discards",
-            "shipped-v2-discards", "shipped-v3", "shipped-v4")
+            "shipped-v2-discards", "shipped-v3", "shipped-v4", "shipped-v5")
 POLICY_WORDS = {
     "shipped": "the shipped count model (tuned by self-play under realistic play; hard decisions in play; the "
                "default population until 2026-12-04)",
@@ -477,6 +477,8 @@ POLICY_WORDS = {
     "shipped-v4": "shipped-v3 passing junk in round two as the guides say (a suit without a bower or its ace, at "
                   "most two trumps and no off ace is never named; inference temperature refitted); the default "
                   "population",
+    "shipped-v5": "shipped-v4 with round two refitted to the call command's values on answered questions (round "
+                  "one unchanged; proposed, not the default population)",
 }
 
 

@@ -285,10 +285,19 @@ def shipped_v4_model() -> FeatureModel:
     return FeatureModel.load(Path(__file__).parents[1] / "data" / "bidding_model_v4.json")
 
 
+def shipped_v5_model() -> FeatureModel:
+    """``shipped-v4`` with its round-two weights (``call_w``, ``call_alone_w``) refitted to the values of the
+    ``call`` command on round-two questions answered against the ``shipped-v4`` table
+    (``benchmarks/fit_round_two.py``; ``euchre_stats/data/bidding_model_v5.json``): proposed, not the
+    default population."""
+    return FeatureModel.load(Path(__file__).parents[1] / "data" / "bidding_model_v5.json")
+
+
 MODEL_KINDS[KIND] = FeatureModel
 NAMED_MODELS["shipped-v2"] = shipped_v2_model
 NAMED_MODELS["shipped-v3"] = shipped_v3_model
 NAMED_MODELS["shipped-v4"] = shipped_v4_model
+NAMED_MODELS["shipped-v5"] = shipped_v5_model
 
 
 # --- the slow twins -----------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 """The guides' checks on the feature bidders' hard choices (issue 31): lay-downs go alone; no trump and
 no ace passes; junk passes in round two at every seat (with ``junk_pass``, as the default population
 ``shipped-v4`` bids; the fitted ``shipped-v3`` calls the issue's junk hand from the dealer's partner and
-third hand, where the realistic command calls it too against the shipped population: docs/methods.md)."""
+third hand, where the realistic command calls it too against the shipped population: docs/methods.md).
+Each check also holds for the proposed ``shipped-v5`` (``shipped-v4`` with round two refitted)."""
 
 from __future__ import annotations
 
@@ -41,9 +42,11 @@ def trumps_of(hand: int, trump: int) -> list[int]:
     return [c for c in range(33) if (hand >> c) & 1 and int(EFF_SUIT[trump, c]) == trump]
 
 
-@pytest.fixture(scope="module")
-def model():
-    return policy_model("shipped-v3")[1]
+@pytest.fixture(scope="module", params=["shipped-v3", "shipped-v5"])
+def model(request):
+    """The fitted feature bidder, and ``shipped-v5`` (``shipped-v4`` with round two refitted to the command's
+    values: the checks hold for it too)."""
+    return policy_model(request.param)[1]
 
 
 @pytest.mark.parametrize("hand, up", [("Jh Jd Ah Kh Qh", "9h"), ("Js Jc As Ks Qs", "9s"), ("Jc Js Ac Kc Ah", "Tc"),
@@ -96,6 +99,8 @@ def test_the_issues_junk_hand():
     assert [bid(junk, 2, s, hand, up) for s in range(4)] == ["pass"] * 4
     v4 = policy_model("shipped-v4")[1]
     assert v4.junk_pass == 1.0 and [bid(v4, 2, s, hand, up) for s in range(4)] == ["pass"] * 4
+    v5 = policy_model("shipped-v5")[1]
+    assert v5.junk_pass == 1.0 and [bid(v5, 2, s, hand, up) for s in range(4)] == ["pass"] * 4
 
 
 def _is_junk(hand: int, t: int) -> bool:
