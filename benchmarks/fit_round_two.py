@@ -1,16 +1,19 @@
 """Refit the feature bidder's round two to the decision command's values (issue 31, "Consistency").
 
     python benchmarks/fit_round_two.py benchmarks/round_two_train_v4pop.jsonl --base shipped-v4 \
-        --penalties 0.001,0.003,0.01,0.03,0.1 --folds 5 --seed 41 -o euchre_stats/data/bidding_model_v5.json \
-        [--check benchmarks/bidder_consistency_v4pop.jsonl]
+        --penalties 0.003,0.01,0.03 --seat-penalties 0.03,0.1,0.3 --folds 5 --seed 41 \
+        -o euchre_stats/data/bidding_model_v5.json [--check benchmarks/bidder_consistency_v4pop.jsonl]
 
 The training file holds round-two questions answered by ``call`` (``bidder_consistency.py answer
---round 2``), never the held-out 300-question file.  Round one stays the base model's; per seat the
-round-two take and alone weights are refitted from the base's to maximise the mean value of the bid
-(the smoothed bid's expected value, annealed, with a ridge toward the base weights:
-``euchre_stats.bidding.fit_v2.fit_round_two``).  The penalty is chosen by ``--folds``-fold
-cross-validation on the training questions (the folds drawn from ``--seed``): the one whose hard bids
-lose the least value on the questions left out.  ``--check FILE`` then prints, on another file's
+--round 2``), never the held-out 300-question file.  Round one stays the base model's; the round-two
+take and alone weights are refitted from the base's to maximise the mean value of the bid (the
+smoothed bid's expected value, annealed, with a ridge toward the base weights:
+``euchre_stats.bidding.fit_v2.fit_round_two``), seat by seat, or with ``--seat-penalties`` the four
+seats together (a change shared by every seat plus each seat's own).  The guides' passes (a hand
+without an ace and with at most one card of every suit it may name) are held on the hands of
+``--guide-deals`` random deals.  The penalties are chosen by ``--folds``-fold cross-validation on the
+training questions (the folds drawn from ``--seed``): those whose hard bids lose the least value on
+the questions left out.  ``--check FILE`` then prints, on another file's
 round-two questions (not fitted on), the base's and the refit's mean regret (the value of the command's
 best option minus the value of the bid) and agreement with the command's recommendation (questions not
 too close), by seat.
