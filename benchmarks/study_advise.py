@@ -4,7 +4,7 @@ realistic correction, and the check of ``advise`` against realistic ``order``.
     python benchmarks/study_advise.py answer --questions 507 --samples 1000 --seed 7 --keep-junk 0.1 -o train.jsonl
     python benchmarks/study_advise.py answer --questions 300 --samples 10000 --seed 8 -o check.jsonl
     python benchmarks/study_advise.py fit train.jsonl        # writes euchre_stats/data/strategy_correction.json
-    python benchmarks/study_advise.py agree check.jsonl
+    python benchmarks/study_advise.py agree check.jsonl [--seat eldest]
 
 A question is a random deal's hand and upcard at a seat drawn uniformly (north-american rules).
 ``answer`` appends one JSON line per question (resumable: questions already in the file are skipped)
@@ -58,6 +58,8 @@ def answer(args) -> None:
             if i in done:
                 continue
             hand, up, seat = question(args.seed, i)
+            if args.seat and seat != args.seat:
+                continue
             dd = _dd(hand, up, seat)
             if args.keep_junk < 1.0 and dd is not None:
                 best_call = max(v for k, v in dd.items() if k != "pass" and v is not None)
@@ -79,6 +81,8 @@ def answer(args) -> None:
 
 def agree(args) -> None:
     rows = [json.loads(line) for line in Path(args.file).read_text().splitlines() if line.strip()]
+    if args.seat:
+        rows = [r for r in rows if r["seat"] == args.seat]
     clear = [r for r in rows if not r["too_close"]]
     hits, misses = 0, []
     sources = {}
@@ -131,9 +135,11 @@ def main(argv=None) -> int:
     a.add_argument("--workers", type=int, default=None)
     a.add_argument("--keep-junk", type=float, default=1.0,
                    help="keep only this share of the questions the double-dummy table calls a clear pass")
+    a.add_argument("--seat", default=None, help="answer only the questions of this seat (the rest later: resumable)")
     a.add_argument("-o", "--output", required=True)
     g = sub.add_parser("agree")
     g.add_argument("file")
+    g.add_argument("--seat", default=None, help="only the questions of this seat")
     f = sub.add_parser("fit")
     f.add_argument("file")
     f.add_argument("-o", "--output", default=None)

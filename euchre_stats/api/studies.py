@@ -320,8 +320,8 @@ def advise(hand: str, up: str, seat: str | int, rules: RulesLike = "north-americ
     --------
     >>> import euchre_stats as es
     >>> a = es.advise("Jh Jd Ah 9s Tc", up="9h", seat="eldest")
-    >>> a.recommendation
-    'order'
+    >>> a.recommendation, a.too_close
+    ('pass', True)
     >>> list(a.to_frame()["action"])
     ['pass', 'order', 'order alone']
     """

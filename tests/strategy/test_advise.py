@@ -139,3 +139,37 @@ def test_the_shipped_realistic_table_answers_for_the_seats_it_covers(tmp_path, m
     a = es.advise(first["hand"], first["up"], "eldest")
     assert a.table != "shipped, realistic" and "it was built with the other seats bidding by shipped, not by " \
         "shipped-v4" in a.extra["realistic_note"]
+
+
+def test_the_shipped_realistic_table_agrees_with_realistic_order():
+    """Issue 32's check, for the seats the shipped realistic table covers: the random round-one questions of
+    ``benchmarks/advise_check_v4pop.jsonl`` (``benchmarks/study_advise.py answer --questions 300 --samples 10000
+    --seed 8 --seat eldest``: realistic ``order`` at 10,000 deals against the default population) that the
+    table covers are answered from it, agree on at least 98% of those ``order`` does not call too close, and
+    print no value outside what the hand can score."""
+    import json
+    from pathlib import Path
+
+    from euchre_stats.core.cards import parse_card, parse_hand
+    from euchre_stats.core.seats import parse_seat
+    from euchre_stats.decide.summary import option_ranges
+    from euchre_stats.rules import NORTH_AMERICAN
+    from euchre_stats.strategy.advise import SHIPPED_REALISTIC
+
+    covered = json.loads((SHIPPED_REALISTIC / "manifest.json").read_text())["settings"]["seats"]
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "advise_check_v4pop.jsonl"
+    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    rows = [r for r in rows if r["seat"] in covered]
+    assert len(rows) >= 60 and all(r["samples"] == 10000 and r["model"] == "pimc" for r in rows)
+    clear = [r for r in rows if not r["too_close"]]
+    hits = 0
+    for r in clear:
+        a = advise(r["hand"], r["up"], r["seat"])
+        assert a.table == "shipped, realistic"
+        hits += a.recommendation == r["recommendation"]
+        ranges = option_ranges(NORTH_AMERICAN, [o["action"] for o in a.options], parse_seat(r["seat"]),
+                               round_one=True, hand=parse_hand(r["hand"]), up=parse_card(r["up"]))
+        for o in a.options:
+            lo, hi = ranges[o["action"]]
+            assert lo <= o["ev_ci"][0] <= o["ev"] <= o["ev_ci"][1] <= hi
+    assert hits >= 0.98 * len(clear), f"{hits}/{len(clear)}"

@@ -105,10 +105,11 @@ def test_the_other_seats_population_is_a_setting_of_the_run(tmp_path):
     pd.testing.assert_frame_equal(run_table(count, tmp_path / "count", charts=False), b)
     with pytest.raises(TableSpecError, match="others 'nope': unknown policy 'nope'"):
         small_spec(others="nope")
-    british = NORTH_AMERICAN.replace(alone_declared="before_lead")
-    assert small_spec(rules=british).others == "shipped"       # the default population's fallback
+    no_trump = NORTH_AMERICAN.replace(no_trump=True)
+    assert small_spec(rules=no_trump).others == "shipped"       # the default population's fallback
     with pytest.raises(TableSpecError, match=f"others '{DEFAULT}'"):
-        small_spec(rules=british, others=DEFAULT)
+        small_spec(rules=no_trump, others=DEFAULT)
+    assert small_spec(rules=NORTH_AMERICAN.replace(alone_declared="before_lead")).others == DEFAULT   # it bids there
 
 
 @pytest.mark.parametrize("seat", [0, 3])
