@@ -331,6 +331,16 @@ def _soft_value(a, b, x, live, p_val, c_val, a_val, tau):
     return ev, ga, gb
 
 
+def _standardised(x: np.ndarray, live: np.ndarray, values: np.ndarray):
+    """``(sd, free, k, call values, alone values)``: the features' spread over the live rows (the constant
+    column's 1), which columns vary, how many, and the options' values with the closed ones 0."""
+    rows = x[live]
+    sd = rows.std(axis=0) if len(rows) else np.zeros(x.shape[2])
+    sd[0] = 1.0
+    free = sd > 0
+    return sd, free, int(free.sum()), np.nan_to_num(values[..., _CALL]), np.nan_to_num(values[..., _ALONE])
+
+
 def fit_round_two_seat(x: np.ndarray, live: np.ndarray, p_val: np.ndarray, values: np.ndarray,
                        a0, b0, penalty: float, temperatures=REGRET_TEMPERATURES,
                        guide=None) -> tuple[np.ndarray, np.ndarray]:
@@ -341,13 +351,7 @@ def fit_round_two_seat(x: np.ndarray, live: np.ndarray, p_val: np.ndarray, value
     that must pass, :func:`_guide_penalty`); L-BFGS, the temperature annealed through ``temperatures``."""
     from scipy.optimize import minimize
     a0, b0 = np.asarray(a0, dtype=float), np.asarray(b0, dtype=float)
-    rows = x[live]
-    sd = rows.std(axis=0) if len(rows) else np.zeros(x.shape[2])
-    sd[0] = 1.0
-    free = sd > 0
-    k = int(free.sum())
-    c_val = np.nan_to_num(values[..., _CALL])
-    a_val = np.nan_to_num(values[..., _ALONE])
+    sd, free, k, c_val, a_val = _standardised(x, live, values)
     n = len(p_val)
 
     def unpack(th):
@@ -381,13 +385,7 @@ def fit_round_two_pooled(x: np.ndarray, live: np.ndarray, seats: np.ndarray, p_v
     Returns ``(a, b)``, each ``(4, F)``."""
     from scipy.optimize import minimize
     a0, b0 = np.asarray(a0, dtype=float), np.asarray(b0, dtype=float)
-    rows = x[live]
-    sd = rows.std(axis=0) if len(rows) else np.zeros(x.shape[2])
-    sd[0] = 1.0
-    free = sd > 0
-    k = int(free.sum())
-    c_val = np.nan_to_num(values[..., _CALL])
-    a_val = np.nan_to_num(values[..., _ALONE])
+    sd, free, k, c_val, a_val = _standardised(x, live, values)
     n = len(p_val)
     by_seat = [np.nonzero(seats == s)[0] for s in range(4)]
     pen = np.concatenate([np.full(2 * k, penalty), np.full(8 * k, seat_penalty)])
