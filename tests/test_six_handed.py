@@ -535,9 +535,7 @@ def test_realistic_review_with_the_texts_loners_matches_every_consistent_deal():
         if kind in kinds:
             continue
         kinds.add(kind)
-        # the doubled pack: at most 24 x 23 deals with two cards to come, so 600 worlds are every one of them
-        # there, as 5,000 were (three to come are 12,144 deals: sampled either way), at an eighth of the cost
-        review = realistic_review(s, seed=2, worlds=5000 if rules is SIX else 600)
+        review = realistic_review(s, seed=2, worlds=5000)
         per = sum(s.active)
         for j in range(4 * per, 5 * per):
             e = review[j]
