@@ -1,7 +1,9 @@
 """Ship the finished seats of a realistic round-one table run (``euchre-stats table --model pimc``) as the
-package's realistic table (``euchre_stats/data/realistic_table``), which ``advise`` answers from first.
+package's realistic table (``euchre_stats/data/realistic_table``), which ``advise`` answers from first, with
+their summaries (``data/tables/north-american-realistic/by_*.csv``) and charts and strategy sheets
+(``euchre_stats/data/charts/north-american-realistic/*.png``).
 
-    python benchmarks/ship_realistic_table.py RUN_DIR [--out DIR]
+    python benchmarks/ship_realistic_table.py RUN_DIR [--out DIR] [--summary-dir DIR] [--charts-dir DIR]
 
 The run may still be going: only seats whose every chunk is committed are exported (issue 32).
 """
@@ -9,19 +11,35 @@ The run may still be going: only seats whose every chunk is committed are export
 from __future__ import annotations
 
 import argparse
+import json
+import shutil
 from pathlib import Path
 
 from euchre_stats.strategy.advise import SHIPPED_REALISTIC, export_realistic
+from euchre_stats.strategy.run import chart_context, finished_seats, write_summaries
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("run_dir")
     ap.add_argument("--out", default=str(SHIPPED_REALISTIC))
+    ap.add_argument("--summary-dir", default=str(ROOT / "data" / "tables" / "north-american-realistic"))
+    ap.add_argument("--charts-dir", default=str(ROOT / "euchre_stats" / "data" / "charts" / "north-american-realistic"))
     args = ap.parse_args()
     seats = export_realistic(args.run_dir, args.out)
     size = sum(p.stat().st_size for p in Path(args.out).iterdir())
     print(f"exported {', '.join(seats)} to {args.out} ({size / 1e6:.1f} MB)")
+    spec, _, table = finished_seats(args.run_dir)
+    charts = Path(args.charts_dir)
+    if charts.exists():
+        shutil.rmtree(charts)   # a seat's sheet is never left from an earlier export
+    about = f"{chart_context(spec)}; seats finished: {', '.join(seats)}"
+    paths = write_summaries(table, args.summary_dir, charts, about=about, parquet=False, csv=True)
+    manifest = json.loads((Path(args.out) / "manifest.json").read_text())
+    (Path(args.summary_dir) / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
+    print(f"wrote {len(paths)} summaries and charts to {args.summary_dir} and {charts}")
 
 
 if __name__ == "__main__":

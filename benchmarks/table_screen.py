@@ -2,14 +2,15 @@
 
     python benchmarks/table_screen.py --seat eldest --model pimc --ranges 4 --classes 50 --seed 1
     python benchmarks/table_screen.py --seat dealer --others default,shipped --no-full --ranges 8 --classes 25
+    python benchmarks/table_screen.py --seat eldest --rules australian32 --no-full --ranges 8 --classes 25
 
-Picks ``--ranges`` stretches of ``--classes`` consecutive classes spread evenly over the seat's
-class list (round one, north-american), and evaluates each stretch twice with the same seed: every
-class on ``--samples-per-class`` deals, and screened (``--screen`` deals first; only the classes not
-clear at 99% play on).  Prints the CPU seconds of both, the share of classes kept from the
-screening, and how often the two answers agree (over all classes, and over those the full run
-calls clear).  A class not clear at the screening plays the rest of its
-``--samples-per-class`` deals and is summarised on all of them.
+Picks ``--ranges`` stretches of ``--classes`` consecutive classes spread evenly over the seat's class list
+(round one, north-american or the ``--rules`` preset, ``--deck`` changing its deck), and evaluates each
+stretch twice with the same seed: every class on ``--samples-per-class`` deals, and screened (``--screen``
+deals first; only the classes not clear at 99% play on). Prints the CPU seconds of both, the share of classes
+kept from the screening, and how often the two answers agree (over all classes, and over those the full run
+calls clear). A class not clear at the screening plays the rest of its ``--samples-per-class`` deals and is
+summarised on all of them.
 
 ``--others`` (a comma list; ``default`` is the default population, the table's own default) runs the
 whole comparison once per population of the other three seats, on the same classes and seeds, and
@@ -21,12 +22,13 @@ are evaluated first, untimed, so that compiling (or loading) the kernels is not 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import time
 
 import numpy as np
 
 from euchre_stats.core.seats import parse_seat
-from euchre_stats.rules import NORTH_AMERICAN
+from euchre_stats.rules.options import preset
 from euchre_stats.sampling.seeds import chunk_rng
 from euchre_stats.strategy.table import TableSpec, evaluate_classes
 
@@ -43,8 +45,12 @@ def main() -> None:
     ap.add_argument("--others", default="default",
                     help="comma list of populations of the other seats (default: the default population)")
     ap.add_argument("--no-full", action="store_true", help="skip the runs on --samples-per-class deals")
+    ap.add_argument("--rules", default="north-american", help="a rules preset (e.g. australian32: 32 cards)")
+    ap.add_argument("--deck", default=None, help="the preset's deck changed (25, 28, 32, 33)")
     a = ap.parse_args()
     seat = parse_seat(a.seat)
+    a.rules_obj = preset(a.rules) if a.deck is None else dataclasses.replace(preset(a.rules), deck=a.deck)
+    a.rules = a.rules if a.deck is None else f"{a.rules}, deck {a.deck}"
     answers = {}
     for others in a.others.split(","):
         answers[others] = compare(a, seat, None if others == "default" else others)
@@ -60,9 +66,9 @@ def main() -> None:
 def compare(a, seat: int, others: str | None) -> dict:
     """Every stretch evaluated (full unless ``--no-full``, then screened) with the other seats bidding as
     ``others``; prints the figures and returns the screened answers (``best``, ``too_close``)."""
-    full = TableSpec(NORTH_AMERICAN, (seat,), samples_per_class=a.samples_per_class, seed=a.seed, model=a.model,
+    full = TableSpec(a.rules_obj, (seat,), samples_per_class=a.samples_per_class, seed=a.seed, model=a.model,
                      others=others)
-    screened = TableSpec(NORTH_AMERICAN, (seat,), samples_per_class=a.samples_per_class, seed=a.seed,
+    screened = TableSpec(a.rules_obj, (seat,), samples_per_class=a.samples_per_class, seed=a.seed,
                          model=a.model, screen=a.screen, others=others)
     cl = full.classes()
     total = len(cl.hands)
@@ -102,11 +108,11 @@ def compare(a, seat: int, others: str | None) -> dict:
               f"kept {int(s['screened'].sum())}/{len(same)}, same answer {int(same.sum())}/{len(same)}", flush=True)
     who = f"others {screened.others}"
     if a.no_full:
-        print(f"{a.seat}, {a.model}, {who}, {n} classes in {a.ranges} stretches: screened {t_scr:.1f} CPU-s "
+        print(f"{a.seat}, {a.rules}, {a.model}, {who}, {n} classes in {a.ranges} stretches: screened {t_scr:.1f} CPU-s "
               f"({t_scr / n:.3f} a class, {deals / n:.0f} distinct deals played a class); kept from the screening "
               f"{kept}/{n} ({kept / n:.1%})", flush=True)
     else:
-        print(f"{a.seat}, {a.model}, {who}, {n} classes in {a.ranges} stretches: full {t_full:.1f} CPU-s "
+        print(f"{a.seat}, {a.rules}, {a.model}, {who}, {n} classes in {a.ranges} stretches: full {t_full:.1f} CPU-s "
               f"({t_full / n:.3f} a class), screened {t_scr:.1f} CPU-s ({t_scr / n:.3f} a class), "
               f"ratio {t_scr / t_full:.2f}; kept from the screening {kept}/{n} ({kept / n:.1%}); same answer "
               f"{agree}/{n} ({agree / n:.1%}), where the full run is clear {agree_clear}/{clear} "

@@ -251,7 +251,7 @@ def export_realistic(run_dir, out_dir=SHIPPED_REALISTIC) -> list[str]:
     seats and ``hundredths`` true.  The run itself may still be going."""
     import pandas as pd
 
-    from .run import atomic_write, chunk_path, parquet_bytes, read_manifest
+    from .run import atomic_write, finished_seats, parquet_bytes, read_manifest
     from .table import TableSpec
 
     m = read_manifest(run_dir)
@@ -259,11 +259,7 @@ def export_realistic(run_dir, out_dir=SHIPPED_REALISTIC) -> list[str]:
     if spec.model != "pimc" or spec.round != 1:
         raise AdviceError(f"run directory {str(run_dir)!r} is not a realistic round-one table "
                           "(table --model pimc, round 1)")
-    tasks = spec.tasks()
-    done = [s for s in spec.seats if all(chunk_path(run_dir, t).exists() for t in tasks if t.seat == s)]
-    if not done:
-        raise AdviceError(f"run directory {str(run_dir)!r} has no seat whose every chunk is committed yet")
-    t = pd.concat([pd.read_parquet(chunk_path(run_dir, k)) for k in tasks if k.seat in done], ignore_index=True)
+    _, done, t = finished_seats(run_dir)
     t = t[[c for c in REALISTIC_KEEP if c in t.columns]]   # (``screened`` only with --screen)
     for c in t.columns:
         if t[c].dtype.kind == "f":

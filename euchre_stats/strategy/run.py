@@ -177,6 +177,39 @@ def load_chunks(run_dir, spec: TableSpec) -> pd.DataFrame:
     return pd.concat(parts, ignore_index=True)
 
 
+def finished_seats(run_dir) -> tuple[TableSpec, list[int], pd.DataFrame]:
+    """A run's settings, the seats whose every chunk is committed (the run may still be going) and their
+    rows in run order; :class:`TableRunError` when no seat is finished yet."""
+    spec = TableSpec.from_settings(read_manifest(run_dir)["settings"])
+    tasks = spec.tasks()
+    done = [s for s in spec.seats if all(chunk_path(run_dir, t).exists() for t in tasks if t.seat == s)]
+    if not done:
+        raise TableRunError(f"run directory {str(run_dir)!r} has no seat whose every chunk is committed yet")
+    table = pd.concat([pd.read_parquet(chunk_path(run_dir, t)) for t in tasks if t.seat in done],
+                      ignore_index=True)
+    return spec, done, table
+
+
+def write_summaries(table: pd.DataFrame, summary_dir, charts_dir=None, *, about: str | None = None,
+                    parquet: bool = True, csv: bool = False) -> list[Path]:
+    """The summaries of ``table`` into ``summary_dir`` (``by_*.parquet`` and/or ``.csv``) and, with
+    ``charts_dir``, its charts and strategy sheets (``about`` in their titles); returns the paths written."""
+    d = Path(summary_dir)
+    d.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for name, df in summaries(table).items():
+        for ok, ext, data in ((parquet, "parquet", parquet_bytes), (csv, "csv", csv_bytes)):
+            if ok:
+                paths.append(d / f"{name}.{ext}")
+                atomic_write(paths[-1], data(df))
+    if charts_dir is not None:
+        from .charts import draw_all
+
+        Path(charts_dir).mkdir(parents=True, exist_ok=True)
+        paths += draw_all(table, charts_dir, about)
+    return paths
+
+
 def finish_run(run_dir, spec: TableSpec, *, csv: bool = False, charts: bool = True) -> pd.DataFrame:
     """Assemble ``table.parquet``, the summaries and charts from the committed chunks."""
     d = Path(run_dir)
@@ -187,16 +220,7 @@ def finish_run(run_dir, spec: TableSpec, *, csv: bool = False, charts: bool = Tr
     atomic_write(d / "table.parquet", parquet_bytes(table, TABLE_ROW_GROUP))
     if csv:
         atomic_write(d / "table.csv", csv_bytes(table))
-    (d / "summary").mkdir(exist_ok=True)
-    for name, df in summaries(table).items():
-        atomic_write(d / "summary" / f"{name}.parquet", parquet_bytes(df))
-        if csv:
-            atomic_write(d / "summary" / f"{name}.csv", csv_bytes(df))
-    if charts:
-        from .charts import draw_all
-
-        (d / "charts").mkdir(exist_ok=True)
-        draw_all(table, d / "charts", chart_context(spec))
+    write_summaries(table, d / "summary", d / "charts" if charts else None, about=chart_context(spec), csv=csv)
     return table
 
 
@@ -350,6 +374,7 @@ __all__ = [
     "TableResult",
     "TableRunError",
     "finish_run",
+    "finished_seats",
     "load_chunks",
     "load_table",
     "open_run",
@@ -357,4 +382,5 @@ __all__ = [
     "read_manifest",
     "run_seed",
     "run_table",
+    "write_summaries",
 ]
