@@ -125,8 +125,33 @@ def prepare_rows(hands, trump, leader, out, played):
     return h, t, ld, o, p
 
 
+def _plainly_fine(h: np.ndarray, t: np.ndarray, o: np.ndarray, p: np.ndarray) -> bool:
+    """True only if every row passes :func:`_check_every_row` and the batch is the common kind: four seats
+    playing, no card on the table.  A few whole-column tests (0.4 ms for 100,000 full deals, against
+    15 ms seat by seat); False says nothing (the check seat by seat then runs and names the bad row)."""
+    if o.any() or (p >= 0).any():
+        return False
+    h0, h1, h2, h3 = h[:, 0], h[:, 1], h[:, 2], h[:, 3]
+    u = h0 | h1 | h2 | h3
+    if (u & ~_CARD_BITS).any():
+        return False
+    c0 = np.bitwise_count(h0)
+    # every hand the same size and no card held twice (the counts add up to the cards held): then at most
+    # 33 // 4 = MAX_HAND cards a hand
+    if not ((c0 == np.bitwise_count(h1)).all() and (c0 == np.bitwise_count(h2)).all()
+            and (c0 == np.bitwise_count(h3)).all() and (np.bitwise_count(u) == 4 * c0).all()):
+        return False
+    return not ((t == NO_TRUMP) & ((u & np.uint64(1 << JOKER)) != 0)).any()
+
+
 def check_rows(h: np.ndarray, t: np.ndarray, ld: np.ndarray, o: np.ndarray, p: np.ndarray) -> None:
     """Vectorised consistency checks of a batch; raises on the first bad row."""
+    if h.shape[0] and not _plainly_fine(h, t, o, p):
+        _check_every_row(h, t, ld, o, p)
+
+
+def _check_every_row(h: np.ndarray, t: np.ndarray, ld: np.ndarray, o: np.ndarray, p: np.ndarray) -> None:
+    """:func:`check_rows` of any batch, seat by seat: raises on the first bad row, naming it."""
     n = h.shape[0]
     if n == 0:
         return
@@ -135,7 +160,9 @@ def check_rows(h: np.ndarray, t: np.ndarray, ld: np.ndarray, o: np.ndarray, p: n
         bad = np.flatnonzero(mask)
         if bad.size:
             i = int(bad[0])
-            hands_txt = [format_hand(int(x)) for x in h[i]]
+            # bits that are no card shown in hex (the cards' text has no name for them)
+            hands_txt = [format_hand(int(x & _CARD_BITS)) + (f" +{int(x & ~_CARD_BITS):#x}" if x & ~_CARD_BITS else "")
+                         for x in h[i]]
             raise InconsistentDealError(
                 f"row {i}: {text} (hands {hands_txt!r}, trump {int(t[i])}, leader {int(ld[i])}, "
                 f"out {int(o[i])}, played {[int(c) for c in p[i] if c >= 0]!r})"
@@ -239,7 +266,8 @@ def _run(hands, trump, leader, out, played, threads, want_values: bool, stats, c
     if want_values:
         vals_arg = values
     else:
-        vals_arg = np.full((n, 33), -1, dtype=np.int8) if n else values.reshape(0, 33)
+        # the kernels write no values unless asked: never filled, never read (its pages never touched)
+        vals_arg = np.empty((n, 33), dtype=np.int8) if n else values.reshape(0, 33)
     nthreads = thread_count(threads)
     hi = h.astype(np.int64)
     tt_bits = TT_BITS if n == 0 or int(np.bitwise_count(h).max()) <= 5 else TT_BITS_LONG

@@ -311,6 +311,59 @@ def test_array_validation():
         solve_many(hands, trump, leader, played=played)
 
 
+def test_the_quick_row_check_passes_only_batches_the_full_check_passes():
+    """``_plainly_fine`` (whole-column tests of batches of full deals) against the check seat by seat, its
+    slow twin: it passes good batches of every deck, and never a batch the full check rejects, whatever
+    is wrong with it; ``check_rows`` then raises the full check's error."""
+    from euchre_stats.solver import _check_every_row, _plainly_fine, check_rows, prepare_rows
+
+    rng = np.random.default_rng(33)
+    for deck, size in (("24", 5), ("25", 5), ("32", 8), ("33", 5), ("24", 1)):
+        hands, trump, leader = random_positions(300, rng, deck=deck, hand_size=size)
+        h, t, ld, o, p = prepare_rows(hands, trump, leader, 0, None)
+        assert _plainly_fine(h, t, o, p)
+        _check_every_row(h, t, ld, o, p)
+    rejected = 0
+    for k in range(600):
+        deck = ("24", "25", "32")[int(rng.integers(3))]
+        hands, trump, leader = random_positions(4, rng, deck=deck, hand_size=int(rng.integers(1, 6)))
+        out, played = 0, None
+        kind = k % 6
+        i, s = int(rng.integers(4)), int(rng.integers(4))
+        if kind == 0:  # a card added (held twice, or not in the deck) or lost; or one replaced by no card
+            if k % 4:
+                hands[i, s] ^= np.uint64(1) << np.uint64(rng.integers(33))
+            else:
+                no_card = np.uint64(1) << np.uint64(rng.integers(33, 64))
+                hands[i, s] = (hands[i, s] & (hands[i, s] - np.uint64(1))) | no_card
+        elif kind == 1:  # a card of another seat instead of one's own (the same sizes), or besides it
+            other = hands[i, (s + 1) % 4]
+            hands[i, s] = (hands[i, s] & (hands[i, s] - np.uint64(k // 6 % 2))) | (other & (~other + np.uint64(1)))
+        elif kind == 2:  # no trump (with or without the Joker in play)
+            trump[i] = 4
+        elif kind == 3:  # a seat out
+            out = 1 << s
+        elif kind == 4:  # a card of the leader's on the table, taken from the hand or still in it
+            played = np.full((4, 3), -1, dtype=np.int8)
+            played[i, 0] = int(hands[i, leader[i]]).bit_length() - 1
+            if k // 6 % 2:
+                hands[i, leader[i]] ^= np.uint64(1) << np.uint64(played[i, 0])
+        else:  # hands of different sizes
+            hands[i, s] &= hands[i, s] - np.uint64(1)
+        h, t, ld, o, p = prepare_rows(hands, trump, leader, out, played)
+        try:
+            _check_every_row(h, t, ld, o, p)
+        except InconsistentDealError as e:
+            rejected += 1
+            assert not _plainly_fine(h, t, o, p)
+            with pytest.raises(InconsistentDealError) as info:
+                check_rows(h, t, ld, o, p)
+            assert str(info.value) == str(e)
+        else:
+            check_rows(h, t, ld, o, p)
+    assert rejected > 200
+
+
 def test_friendly_inputs_and_result_text():
     pos = make_position([parse_hand("Jh Ah"), ["Kh", "Qh"], [parse_card("9h"), parse_card("Th")], "-"],
                         "hearts", 1, out=[3])
