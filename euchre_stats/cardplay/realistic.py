@@ -23,7 +23,7 @@ import numpy as np
 from ..core.compiling import announce
 from ..rules import Rules, hand_points
 from ..core.errors import RealisticInputError
-from ..solver import TT_BITS_LONG, check_rows, game_seats, numba_threads, prepare_rows, thread_count
+from ..solver import TT_BITS_LONG, check_rows, game_seats, prepare_rows, thread_count
 from ..solver import _NO_ENDINGS, _two_endings
 from ..engine import search as _solver_kernels
 from ..core.trump import NO_TRUMP, SUIT_MASK
@@ -44,9 +44,11 @@ MAX_SEED = (1 << 63) - 1
 KERNEL_SEATS = 4
 
 #: what compiling the kernel of realistic play costs, with a trump suit and in no trump (CPU-seconds of
-#: a first ``order``, a 2.6 GHz Xeon core, ``benchmarks/cold_start.py``): the compile notice's estimate
-COMPILE_SECONDS = 21
-COMPILE_SECONDS_NT = 16
+#: a first ``order`` and of the no-trump copy a first ``call --no-trump`` adds, a 2.6 GHz Xeon core,
+#: ``benchmarks/cold_start.py``; 21 and 16 while the chunks were numba's parallel loop): the compile
+#: notice's estimate
+COMPILE_SECONDS = 16
+COMPILE_SECONDS_NT = 10
 _BINOM = _k.binomial_table()
 
 
@@ -226,6 +228,25 @@ def batch_start(h: np.ndarray, disc, threads) -> tuple[int, np.ndarray, np.ndarr
     return n, np.zeros(n, dtype=np.int64), disc, thread_count(threads) if n else 0
 
 
+def run_chunks(kernel, nchunks: int, nthreads: int, head: tuple, tail: tuple) -> None:
+    """``kernel(*head, k, *tail)`` for every chunk ``k`` of ``nchunks``, on ``nthreads`` threads (the kernel
+    runs without the GIL), the chunks handed out in order as threads come free.  A chunk's result depends
+    only on the chunk, so neither the thread count nor the order changes any result.  (A Python thread pool
+    rather than numba's ``prange``: the parallel loop cost 5 CPU-seconds of the first compile.)"""
+    if nthreads <= 1 or nchunks <= 1:
+        for k in range(nchunks):
+            kernel(*head, k, *tail)
+        return
+    from concurrent.futures import ThreadPoolExecutor
+
+    pool = ThreadPoolExecutor(max_workers=min(nthreads, nchunks), thread_name_prefix="euchre-stats")
+    try:
+        for f in [pool.submit(kernel, *head, k, *tail) for k in range(nchunks)]:
+            f.result()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
 def _run(rules, h, t, ld, o, p, g, vd, up, dl, pts, w, stream, seed, worlds, threads, stats=None, disc=None):
     n, res, disc, nthreads = batch_start(h, disc, threads)
     if n == 0:
@@ -234,26 +255,27 @@ def _run(rules, h, t, ld, o, p, g, vd, up, dl, pts, w, stream, seed, worlds, thr
     tt_bits = TT_BITS if rules.hand_size <= 5 else TT_BITS_LONG
     total = np.zeros(_k.NUM_PLAY_STATS, dtype=np.int64)
     no_trump = t == NO_TRUMP
-    with numba_threads(nthreads):
-        # one compiled copy of the kernel per trump slot mask: the deals with a trump suit, then those without
-        for kernel, rows in ((_k.play_batch, ~no_trump), (_k.play_batch_nt, no_trump)):
-            m = int(rows.sum())
-            if m == 0:
-                continue
-            sel = slice(None) if m == n else np.flatnonzero(rows)
-            nchunks = max(1, min(m, nthreads * CHUNKS_PER_THREAD))
-            st = np.zeros((nchunks, _k.NUM_PLAY_STATS), dtype=np.int64)
-            part = np.zeros(m, dtype=np.int64)
-            nt = kernel is _k.play_batch_nt
-            # the table of every two-trick ending (a trump suit, four hands: the search reads them from it)
-            two = _NO_ENDINGS if nt else _two_endings(_solver_kernels)
-            announce(kernel, "the realistic play kernels" + ("' no-trump copy" if nt else ""),
-                     COMPILE_SECONDS_NT if nt else COMPILE_SECONDS)
-            kernel(h[sel], t[sel], ld[sel], o[sel].astype(np.int64), p[sel], g[sel], vd[sel], up[sel], disc[sel],
-                   dl[sel], pts[sel], w[sel], stream[sel], int(rules.deck_obj.mask), int(worlds), _k.REJECT_TRIES,
-                   int(seed), nchunks, tt_bits, _BINOM, _solver_kernels.BITPOS, _solver_kernels.CARD_AT, part, st, two)
-            res[sel] = part
-            total += st.sum(axis=0)
+    # one compiled copy of the kernel per trump slot mask: the deals with a trump suit, then those without
+    for kernel, rows in ((_k.play_batch, ~no_trump), (_k.play_batch_nt, no_trump)):
+        m = int(rows.sum())
+        if m == 0:
+            continue
+        sel = slice(None) if m == n else np.flatnonzero(rows)
+        nchunks = max(1, min(m, nthreads * CHUNKS_PER_THREAD))
+        st = np.zeros((nchunks, _k.NUM_PLAY_STATS), dtype=np.int64)
+        part = np.zeros(m, dtype=np.int64)
+        nt = kernel is _k.play_batch_nt
+        # the table of every two-trick ending (a trump suit, four hands: the search reads them from it)
+        two = _NO_ENDINGS if nt else _two_endings(_solver_kernels)
+        announce(kernel, "the realistic play kernels" + ("' no-trump copy" if nt else ""),
+                 COMPILE_SECONDS_NT if nt else COMPILE_SECONDS)
+        head = (h[sel], t[sel], ld[sel], o[sel].astype(np.int64), p[sel], g[sel], vd[sel], up[sel], disc[sel],
+                dl[sel], pts[sel], w[sel], stream[sel], int(rules.deck_obj.mask), int(worlds), _k.REJECT_TRIES,
+                int(seed), nchunks)
+        run_chunks(kernel, nchunks, nthreads, head,
+                   (tt_bits, _BINOM, _solver_kernels.BITPOS, _solver_kernels.CARD_AT, part, st, two))
+        res[sel] = part
+        total += st.sum(axis=0)
     if stats is not None:
         stats[: _k.NUM_PLAY_STATS] = total
     return res

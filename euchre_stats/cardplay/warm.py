@@ -9,9 +9,10 @@ kernel will compile, :func:`prefetch` starts a helper process
 (:func:`euchre_stats.core.compiling.start_helper`) that compiles the valuation alone, with the
 argument types ``_play_row`` calls it with (:func:`valuation_signature`), into a private cache folder,
 while this process compiles the rest; this process then loads the helper's valuation
-(:func:`~euchre_stats.core.compiling.borrow`) and compiles the levels above it (``_play_row``, the
-parallel loop, the entry point: about 7 CPU-seconds that nothing can share).  Nothing of the kernel
-changes: the same code compiled by the same numba, loaded instead of compiled twice.
+(:func:`~euchre_stats.core.compiling.borrow`) and compiles the level above it (the entry point, with the
+chunk loop and ``_play_row`` inlined into it: about 2 CPU-seconds that nothing can share; 7 when the
+chunks were numba's parallel loop).  Nothing of the kernel changes: the same code compiled by the same
+numba, loaded instead of compiled twice.
 
 :func:`valuation_signature` mirrors the call in ``engine/realistic.py``'s ``_play_row``; if that call
 changes, this process no longer finds the helper's copy and compiles the valuation itself (correct,
@@ -27,7 +28,7 @@ from ..engine import realistic as _k
 JOB = f"{__name__}:compile_valuation"
 #: the first compile of a four-seat question's kernel with the helper on two idle cores (seconds): the
 #: compile notice's estimate (:data:`euchre_stats.cardplay.realistic.COMPILE_SECONDS` without it)
-HELPED_SECONDS = 13
+HELPED_SECONDS = 9
 
 
 def valuation_signature(tm: int = _k.TRUMP) -> tuple:

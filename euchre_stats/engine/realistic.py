@@ -28,7 +28,7 @@ or ``engine/worlds.py`` in a checkout, delete this package's ``__pycache__/reali
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from ..core.trump import NO_TRUMP
 
@@ -417,7 +417,7 @@ def _play_tables(tt_bits, two):
     return tt, full, st, stk, counts
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc, dealer, pts0, won0, deck_mask, worlds,
               tries, rs, tt, tt2, st, stk, scr, dc, binom, bitpos, card_at, counts, tm):
     """Play one deal to the end realistically; side 0's tricks from this point (``dc``: the chunk's
@@ -505,10 +505,12 @@ def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc,
     return side0
 
 
-@njit(cache=True, parallel=True)
-def _play_batch(hands, trump, leader, out, trick, gone, voids, up, disc, dealer, pts0, won, stream, deck_mask, worlds,
-                tries, seed, nchunks, tt_bits, binom, bitpos, card_at, res, stats, two, tm):
-    """Play every row to the end; ``res[i]`` side 0's tricks from this point (chunks over threads).
+@njit(cache=True, inline="always")
+def _play_chunk(hands, trump, leader, out, trick, gone, voids, up, disc, dealer, pts0, won, stream, deck_mask, worlds,
+                tries, seed, nchunks, k, tt_bits, binom, bitpos, card_at, res, stats, two, tm):
+    """Play chunk ``k`` of ``nchunks`` (rows ``k * n // nchunks`` up to the next chunk's first) to the end;
+    ``res[i]`` side 0's tricks from this point.  Every chunk has its own tables, so a chunk's rows and
+    ``stats[k]`` depend only on the chunk, never on which thread ran it or in what order.
 
     Row ``i``: ``hands[i]`` (4 deck masks), ``trump``, ``leader`` of the current trick, ``out``
     (seats sitting out), ``trick[i]`` (cards on the table, -1 padded), ``gone`` (deck mask of
@@ -519,20 +521,19 @@ def _play_batch(hands, trump, leader, out, trick, gone, voids, up, disc, dealer,
     ``two``: the table of every two-trick ending (:func:`_play_tables`; empty: the search solves them).
     """
     n = hands.shape[0]
-    for k in prange(nchunks):
-        tt, tt2, st, stk, counts = _play_tables(tt_bits, two)
-        scr = _scratch(worlds)
-        dc = _decision_cache()
-        rs = np.zeros(1, dtype=np.uint64)
-        for i in range(k * n // nchunks, (k + 1) * n // nchunks):
-            _seed_stream(rs, seed, stream[i])
-            res[i] = _play_row(hands[i], trump[i], leader[i], out[i], trick[i], gone[i], voids[i], up[i], disc[i],
-                               dealer[i], pts0[i], won[i], deck_mask, worlds, tries, rs, tt, tt2, st, stk, scr, dc,
-                               binom, bitpos, card_at, counts, tm)
-        for j in range(NUM_STATS):
-            counts[j] = st[j]
-        for j in range(NUM_PLAY_STATS):
-            stats[k, j] = counts[j]
+    tt, tt2, st, stk, counts = _play_tables(tt_bits, two)
+    scr = _scratch(worlds)
+    dc = _decision_cache()
+    rs = np.zeros(1, dtype=np.uint64)
+    for i in range(k * n // nchunks, (k + 1) * n // nchunks):
+        _seed_stream(rs, seed, stream[i])
+        res[i] = _play_row(hands[i], trump[i], leader[i], out[i], trick[i], gone[i], voids[i], up[i], disc[i],
+                           dealer[i], pts0[i], won[i], deck_mask, worlds, tries, rs, tt, tt2, st, stk, scr, dc,
+                           binom, bitpos, card_at, counts, tm)
+    for j in range(NUM_STATS):
+        counts[j] = st[j]
+    for j in range(NUM_PLAY_STATS):
+        stats[k, j] = counts[j]
 
 
 # --- single-decision entry points (the tests' view into the kernels) --------------------------
@@ -595,20 +596,20 @@ def _sample_worlds_for(hands_deck, trump, leader, out, trick, gone, voids_suit, 
 # numba types it as a literal and compiles each function of the chain once per value with the mask
 # folded in: the trump copy is the code it was before no trump existed, and the no-trump copy is
 # compiled (and cached) only when a no-trump deal is first played.
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def play_batch(hands, trump, leader, out, trick, gone, voids, up, disc, dealer, pts0, won, stream, deck_mask, worlds,
-               tries, seed, nchunks, tt_bits, binom, bitpos, card_at, res, stats, two):
-    """:func:`_play_batch` of deals with a trump suit."""
-    _play_batch(hands, trump, leader, out, trick, gone, voids, up, disc, dealer, pts0, won, stream, deck_mask, worlds,
-                tries, seed, nchunks, tt_bits, binom, bitpos, card_at, res, stats, two, TRUMP)
+               tries, seed, nchunks, k, tt_bits, binom, bitpos, card_at, res, stats, two):
+    """:func:`_play_chunk` of deals with a trump suit (without the GIL: the caller runs chunks on threads)."""
+    _play_chunk(hands, trump, leader, out, trick, gone, voids, up, disc, dealer, pts0, won, stream, deck_mask, worlds,
+                tries, seed, nchunks, k, tt_bits, binom, bitpos, card_at, res, stats, two, TRUMP)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def play_batch_nt(hands, trump, leader, out, trick, gone, voids, up, disc, dealer, pts0, won, stream, deck_mask, worlds,
-                  tries, seed, nchunks, tt_bits, binom, bitpos, card_at, res, stats, two):
-    """:func:`_play_batch` of no-trump deals."""
-    _play_batch(hands, trump, leader, out, trick, gone, voids, up, disc, dealer, pts0, won, stream, deck_mask, worlds,
-                tries, seed, nchunks, tt_bits, binom, bitpos, card_at, res, stats, two, 0)
+                  tries, seed, nchunks, k, tt_bits, binom, bitpos, card_at, res, stats, two):
+    """:func:`_play_chunk` of no-trump deals."""
+    _play_chunk(hands, trump, leader, out, trick, gone, voids, up, disc, dealer, pts0, won, stream, deck_mask, worlds,
+                tries, seed, nchunks, k, tt_bits, binom, bitpos, card_at, res, stats, two, 0)
 
 
 @njit(cache=True)
