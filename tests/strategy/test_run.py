@@ -61,3 +61,27 @@ def test_a_tables_own_chart_names_its_seat_model_and_rules(tmp_path):
     ax = TableResult.of(spec, tmp_path, pd.DataFrame(rows)).plot()
     assert ax.get_title() == ("best action by trump count\nseat: dealer; dd play, rules: british, 20 deals per class, "
                               "seed 4")
+
+
+def test_a_running_tables_finished_seats_are_summarised_and_charted_alone(tmp_path):
+    """finished_seats takes only the seats whose every chunk is committed (the run may still be going), and
+    write_summaries writes their summaries and charts, a strategy sheet per finished seat and none other."""
+    import euchre_stats as es
+    import pandas as pd
+
+    from euchre_stats.strategy.run import finished_seats, write_summaries
+
+    run = tmp_path / "run"
+    es.table("eldest,dealer", run_dir=str(run), limit=2, samples_per_class=10, seed=3, chunk_size=1, charts=False)
+    sorted((run / "chunks").glob("chunk-dealer-*"))[-1].unlink()
+    spec, done, table = finished_seats(run)
+    assert done == [0] and set(table["seat"]) == {"eldest"} and len(table) == 2
+    paths = write_summaries(table, tmp_path / "summary", tmp_path / "charts", about="about", parquet=False, csv=True)
+    assert {p.name for p in paths} >= {"by_seat.csv", "action_heatmap.png", "sheet_eldest.png"}
+    assert not (tmp_path / "charts" / "sheet_dealer.png").exists()
+    assert not list((tmp_path / "summary").glob("*.parquet"))
+    assert list(pd.read_csv(tmp_path / "summary" / "by_seat.csv")["seat"]) == ["eldest"]
+    for chunk in (run / "chunks").glob("*"):
+        chunk.unlink()
+    with pytest.raises(TableRunError, match="has no seat whose every chunk is committed yet"):
+        finished_seats(run)
