@@ -79,7 +79,9 @@ def table(seat, round_, samples_per_class, screen, seed, run_dir, limit, chunk_s
 
 @cli.command()
 @click.argument("hand")
-@click.option("--up", "upcard", required=True, help="the upcard, e.g. 9h")
+@click.option("--up", "upcard", default=None, help="the upcard, e.g. 9h (round one)")
+@click.option("--turned-down", "turned_down", default=None,
+              help="instead of --up: the card turned down, e.g. 9h (round two, simulated as call)")
 @click.option("--seat", required=True, help="eldest|partner|third|dealer or 1-4 (1 = eldest)")
 @click.option("--table", "table_dir", type=click.Path(file_okay=False), default=None,
               help="a run directory of `euchre-stats table` (default: the shipped table)")
@@ -94,21 +96,26 @@ def table(seat, round_, samples_per_class, screen, seed, run_dir, limit, chunk_s
 @rules_options
 @output_options(("table", "json"))
 @handle_errors
-def advise(hand, upcard, seat, table_dir, simulate, samples, seed, workers, score, rules, fmt, output):
+def advise(hand, upcard, turned_down, seat, table_dir, simulate, samples, seed, workers, score, rules, fmt, output):
     """Round one, instantly: pass, order or alone for HAND, from a strategy table.
 
     Answers from the shipped table (north-american rules) or --table RUN_DIR;
     falls back to a live simulation when the rules differ or the class is
-    missing, and says which it did.
+    missing, and says which it did. With --turned-down instead of --up, round
+    two: simulated as `call` (no round-two table is shipped), and it says so.
 
     \b
     Example:
       euchre-stats advise "Jh Jd Ah 9s Tc" --up 9h --seat eldest
       euchre-stats advise "Jh Jd Ah 9s Tc" --up 9h --seat eldest --stick-the-dealer
       euchre-stats advise "Jh Jd Kh Ks As" --up 9h --seat eldest --score 9-8 --table runs/late
+      euchre-stats advise "Jd Ad Kd 9c Tc" --turned-down 9h --seat third --seed 1
     """
+    if (upcard is None) == (turned_down is None):
+        raise click.UsageError("give --up CARD (round one) or --turned-down CARD (round two), "
+                               + ("not both" if upcard is not None else "one of them"))
     a = es.advise(hand, upcard, seat, rules, table=table_dir, samples=samples, seed=seed, workers=workers,
-                  simulate=simulate, score=score)
+                  simulate=simulate, score=score, turned_down=turned_down)
     emit(a.format(fmt), output)
 
 

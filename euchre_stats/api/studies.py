@@ -282,23 +282,28 @@ def variants(deck: str | Iterable | None = None, *, samples: int = 10000, seed: 
 
 
 @checked
-def advise(hand: str, up: str, seat: str | int, rules: RulesLike = "north-american", *,
+def advise(hand: str, up: str | None = None, seat: str | int | None = None, rules: RulesLike = "north-american", *,
            table: str | None = None, samples: int = 2000, seed: int | None = None, workers: int | None = None,
-           simulate: bool = False, score: str | None = None) -> Advice:
+           simulate: bool = False, score: str | None = None, turned_down: str | None = None) -> Advice:
     """Round one, instantly: pass, order or alone for ``hand``, from a strategy table.
 
     Answers from the shipped table (north-american rules) or ``table`` (a run directory of
     :func:`table`); falls back to a live simulation when the rules differ or the class is
     missing, and says which it did (``source``, ``reason``).  ``euchre-stats advise``.
+    With ``turned_down`` instead of ``up``, round two: simulated as :func:`call` (no round-two
+    table is shipped), and the answer says so.
 
     Parameters
     ----------
     hand : str
         The five cards held.
     up : str
-        The upcard.
+        The upcard (round one).
     seat : str or int
         ``eldest``, ``partner``, ``third``, ``dealer`` or ``1``-``4``.
+    turned_down : str, optional
+        Instead of ``up``: the card turned down (round two; options ``pass``, ``call d``,
+        ``call d alone``...).
     rules : str, Rules or dict
         As in :func:`order`; a table built under other rules is not used.
     table : str, optional
@@ -330,7 +335,7 @@ def advise(hand: str, up: str, seat: str | int, rules: RulesLike = "north-americ
     check_sizes(samples=samples, workers=workers)
 
     return advise_hand(hand, up, seat, read_rules(rules, no_trump=False), table=table, samples=samples, seed=seed,
-                       workers=workers, simulate=simulate, score=score)
+                       workers=workers, simulate=simulate, score=score, turned_down=turned_down)
 
 
 @checked

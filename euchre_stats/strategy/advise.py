@@ -73,13 +73,16 @@ class Advice(ResultView):
 
     score: str | None = None    # "US-THEM" when the recommendation is by the chance of winning the game
     rules: "Rules | None" = None  # the rules asked about (the table's, when answered from one)
+    turned_down: str | None = None  # round two: the card turned down (``upcard`` is then empty)
 
     #: the question, as every result's JSON names it (``kind``)
     kind = "advise"
 
     def to_dict(self) -> dict:
         return {"kind": self.kind, **({"rules": self.rules.to_dict()} if self.rules is not None else {}),
-                "source": self.source, "reason": self.reason, "hand": self.hand, "upcard": self.upcard,
+                "source": self.source, "reason": self.reason, "hand": self.hand,
+                "round": 1 if self.turned_down is None else 2,
+                **({"upcard": self.upcard} if self.turned_down is None else {"turned_down": self.turned_down}),
                 "seat": self.seat, "label": self.label, "canonical": self.canonical,
                 "options": self.options, "recommendation": self.recommendation,
                 "too_close": self.too_close, "samples": self.samples, "table": self.table,
@@ -115,7 +118,8 @@ class Advice(ResultView):
                  "shipped, corrected": " (shipped, double-dummy, with the realistic correction)"}
         src = ("strategy table" + named.get(self.table, f" {self.table}" if self.table else " (shipped)")
                if self.source == "table" else "live simulation")
-        lines = [f"advise: hand {self.hand}, upcard {self.upcard}, seat {self.seat}",
+        card = f"upcard {self.upcard}" if self.turned_down is None else f"turned down {self.turned_down} (round two)"
+        lines = [f"advise: hand {self.hand}, {card}, seat {self.seat}",
                  f"answered from: {src} -- {self.reason}"]
         if self.extra.get("realistic_note"):
             lines.append(f"note: {self.extra['realistic_note']}")
@@ -168,6 +172,8 @@ class Advice(ResultView):
     @property
     def as_given(self) -> bool:
         """Whether the class's hand is the user's own (the same cards and upcard), not a relabelling."""
+        if not self.canonical:
+            return True
         hand, _, up = self.canonical.partition(" up ")
         return sorted(hand.split()) == sorted(self.hand.split()) and up == self.upcard
 
@@ -187,7 +193,8 @@ class Advice(ResultView):
         ax.bar(df["action"], df["ev"], yerr=err, capsize=4)
         ax.axhline(0, color="grey", lw=0.8)
         ax.set_ylabel("expected points (ours - theirs)")
-        ax.set_title(f"advise: {self.hand}, up {self.upcard}, {self.seat} ({self.source})")
+        card = f"up {self.upcard}" if self.turned_down is None else f"{self.turned_down} turned down"
+        ax.set_title(f"advise: {self.hand}, {card}, {self.seat} ({self.source})")
         return ax
 
 
@@ -498,15 +505,20 @@ def _lookup_corrected(rules: Rules, class_id: int, seat: str, hmask: int, up: in
     return (options, best, close, extra), settings, ""
 
 
-def advise(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, table=None, samples: int = 2000,
+def advise(hand, upcard=None, seat=None, rules: Rules = NORTH_AMERICAN, *, table=None, samples: int = 2000,
            seed: int | None = None, workers: int | None = None, simulate: bool = False,
-           score=None) -> Advice:
-    """Round-one advice for ``hand`` with ``upcard`` up at ``seat``.
+           score=None, turned_down=None) -> Advice:
+    """Round-one advice for ``hand`` with ``upcard`` up at ``seat``; with ``turned_down`` instead of
+    ``upcard``, round two (everyone passed and that card was turned down).
+
+    Round two is simulated as :func:`~euchre_stats.decide.call.call_decision` (no round-two table is
+    shipped, and ``table`` is read for round one only), and the answer says so.
 
     Parameters
     ----------
     hand, upcard : text (``"Jh Jd Ah 9s Tc"``, ``"9h"``)
     seat : eldest|partner|third|dealer or 1-4
+    turned_down : text (``"9h"``), instead of ``upcard``: round two
     rules : the table's rules; a table built under other rules is not used
     table : a run directory of ``euchre-stats table``; the shipped table when ``None``
     samples, seed, workers : for the live simulation (the fallback)
@@ -516,6 +528,11 @@ def advise(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, table=None, sam
         ``order --score``
     """
     rules = Rules.from_json(rules)
+    if seat is None:
+        raise AdviceError("advise needs the seat (eldest, partner, third, dealer or 1-4)")
+    if (upcard is None) == (turned_down is None):
+        raise AdviceError("advise needs the upcard (round one) or the card turned down (round two)"
+                          + (", not both" if upcard is not None else ""))
     if score is not None:
         us, them = parse_score(score)
         if max(us, them) >= rules.game_to:
@@ -524,6 +541,8 @@ def advise(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, table=None, sam
     game = {} if score is None else {"game_to": rules.game_to}
     s = parse_seat(seat)
     seat_name = SEAT_NAMES[s]
+    if turned_down is not None:
+        return _round_two(hand, turned_down, seat_name, rules, table, samples, seed, workers, simulate, score, game)
     cards = parse_cards(hand, rules.deck_obj, size=rules.hand_size)
     up = parse_card(upcard, rules.deck_obj)
     hmask = sum(1 << c for c in cards)
@@ -587,6 +606,34 @@ def advise(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, table=None, sam
         extra["discard"] = d.best().extra["discard"]
     return Advice("simulation", reason, hand_txt, up_txt, seat_name, label, canon, options,
                   d.recommendation, d.too_close, d.samples, None, extra, score, rules)
+
+
+def _call_name(action: str) -> str:
+    """``call``'s option ``"d alone"`` as advise names it, ``"call d alone"`` (``"pass"`` stays)."""
+    return action if action == "pass" else f"call {action}"
+
+
+def _round_two(hand, turned_down, seat_name: str, rules: Rules, table, samples: int, seed, workers, simulate: bool,
+               score, game: dict) -> Advice:
+    """Round two's advice: simulated as ``call`` (no round-two table is shipped), saying why."""
+    from ..decide.call import call_decision
+
+    reason = ("asked to simulate" if simulate else
+              "advise reads round-one tables only: round two is simulated, as call" if table is not None else
+              "no round-two table is shipped: simulated, as call")
+    d = call_decision(hand, turned_down, seat_name, rules, samples=samples, seed=seed, workers=workers, score=score)
+    options = []
+    for o in d.options:
+        options.append({"action": _call_name(o.action), "ev": o.ev, "ev_ci": list(o.ev_ci), "p_make": o.p_make,
+                        "p_euchred": o.p_euchred,
+                        **({"p_win": o.extra["p_win"], "p_win_ci": o.extra["p_win_ci"]} if score else {})})
+    extra = {"seed": d.seed, **game, "bidding": d.bidding or "shipped", "others": d.others}
+    if d.others_note:
+        extra["others_note"] = d.others_note
+    cards = parse_cards(hand, rules.deck_obj, size=rules.hand_size)
+    return Advice("simulation", reason, format_cards(cards), "", seat_name, "", "", options,
+                  _call_name(d.recommendation), d.too_close, d.samples, None, extra, score, rules,
+                  card_name(parse_card(turned_down, rules.deck_obj)))
 
 
 __all__ = ["Advice", "AdviceError", "advise", "export_compact", "export_realistic", "export_run", "shipped_manifest"]

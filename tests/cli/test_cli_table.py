@@ -119,11 +119,35 @@ def test_advise_answers_from_the_shipped_table():
     assert "play model: pimc (realistic correction of the double-dummy table)" in r.stdout
 
 
+def test_advise_round_two_is_call_simulated_and_says_so():
+    """With --turned-down, advise answers round two as `call` does on the same deals (no round-two table is
+    shipped), names its options as calls, and says where the answer came from."""
+    import euchre_stats as es
+
+    r = run(["advise", "Jd Ad Kd 9c Tc", "--turned-down", "9h", "--seat", "third", "-n", "300", "--seed", "2",
+             "--format", "json"])
+    assert r.exit_code == 0, r.output
+    a = json.loads(r.stdout)
+    d = es.call("Jd Ad Kd 9c Tc", "9h", "third", samples=300, seed=2)
+    assert a["round"] == 2 and a["turned_down"] == "9h" and "upcard" not in a and a["source"] == "simulation"
+    assert a["reason"] == "no round-two table is shipped: simulated, as call" and a["samples"] == d.samples
+    assert [o["action"] for o in a["options"]] == ["pass"] + [f"call {o.action}" for o in d.options[1:]]
+    assert [o["ev"] for o in a["options"]] == [o.ev for o in d.options]
+    assert a["recommendation"] == f"call {d.recommendation}" and a["too_close"] == d.too_close
+    t = run(["advise", "Jd Ad Kd 9c Tc", "--turned-down", "9h", "--seat", "third", "-n", "300", "--seed", "2"])
+    assert t.stdout.startswith("advise: hand Jd Ad Kd 9c Tc, turned down 9h (round two), seat third\n"
+                               "answered from: live simulation -- no round-two table is shipped")
+    assert f"recommendation: call {d.recommendation}" in t.stdout
+
+
 @pytest.mark.parametrize("args, message", [
     (["Jh Jd Ah 9s", "--up", "9h", "--seat", "eldest"], "has 4 cards"),
     (["Jh Jd Ah 9s Tc", "--up", "Jh", "--seat", "eldest"], "'Jh' is also in the hand"),
     (["Jh Jd Ah 9s Tc", "--up", "9h", "--seat", "north"], "unknown seat 'north'"),
     (["Jh Jd Ah 9s Tc", "--up", "9h", "--seat", "eldest", "--table", "/nonexistent/run"], "no strategy table"),
+    (["Jh Jd Ah 9s Tc", "--seat", "eldest"], "give --up CARD (round one) or --turned-down CARD (round two), one"),
+    (["Jh Jd Ah 9s Tc", "--up", "9h", "--turned-down", "9h", "--seat", "eldest"], "not both"),
+    (["Jh Jd Ah 9s Tc", "--turned-down", "Jh", "--seat", "eldest"], "'Jh' is also in the hand"),
 ])
 def test_advise_errors_exit_2(args, message):
     r = run(["advise"] + args)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from click.testing import CliRunner
 
 from euchre_stats.cli.main import cli
@@ -173,3 +174,21 @@ def test_the_shipped_realistic_table_agrees_with_realistic_order():
             lo, hi = ranges[o["action"]]
             assert lo <= o["ev_ci"][0] <= o["ev"] <= o["ev_ci"][1] <= hi
     assert hits >= 0.98 * len(clear), f"{hits}/{len(clear)}"
+
+
+def test_round_two_advice_says_it_reads_round_one_tables_only(tmp_path):
+    """Round two with a run directory: simulated as call, and the reason says the table is round one's; the
+    upcard and the turned-down card are one or the other, and the seat is needed (one clear error each)."""
+    import euchre_stats as es
+    from euchre_stats.core.errors import AdviceError
+
+    a = es.advise("Jd Ad Kd 9c Tc", seat="dealer", turned_down="9h", table=str(tmp_path), samples=50, seed=1)
+    assert a.source == "simulation"
+    assert a.reason == "advise reads round-one tables only: round two is simulated, as call"
+    assert a.to_dict()["round"] == 2 and a.as_given and list(a.to_frame()["action"])[0] == "pass"
+    with pytest.raises(AdviceError, match="not both"):
+        es.advise("Jd Ad Kd 9c Tc", "9h", "dealer", turned_down="9h")
+    with pytest.raises(AdviceError, match=r"card turned down \(round two\)$"):
+        es.advise("Jd Ad Kd 9c Tc", seat="dealer")
+    with pytest.raises(AdviceError, match="needs the seat"):
+        es.advise("Jd Ad Kd 9c Tc", "9h")
