@@ -26,10 +26,10 @@ from ..core.errors import PlayModelError, RealisticInputError
 from ..core.trump import EFF_SUIT, NO_TRUMP
 from ..rules import (Rules, alone_with_the_call, dealer_picks_up, may_call_alone, may_call_no_trump, may_pass,
                      may_take_up, order_must_go_alone, railroad_on)
+from ..solver import numba_threads
 from ..engine import search as _solver_kernels
 from . import DEFAULT_WORLDS
-from .realistic import (_BINOM, CHUNKS_PER_THREAD, TT_BITS, _rows, _validate, batch_start, known_discards,
-                        run_chunks)
+from .realistic import _BINOM, CHUNKS_PER_THREAD, TT_BITS, _rows, _validate, batch_start, known_discards
 
 #: candidate deals drawn first at each decision (``players/reading.py``'s default)
 DEFAULT_POOL = 256
@@ -176,12 +176,12 @@ def play_reading(rules: Rules, hands: np.ndarray, trump, leader, out, maker, alo
     if n:
         nchunks = max(1, min(n, nthreads * CHUNKS_PER_THREAD))
         st = np.zeros((nchunks, _k.NUM_READ_STATS), dtype=np.int64)
-        announce(_k.play_batch_read, "the realistic-v3 play kernels", COMPILE_SECONDS)
-        head = (h, t, ld, o.astype(np.int64), p, g, vd, up, disc, dl, pts, w, streams, auc, pl,
-                int(rules.deck_obj.mask), int(worlds), int(pool), more, _k.REJECT_TRIES, rules.hand_size, int(seed),
-                nchunks)
-        tail = (TT_BITS, _BINOM, _solver_kernels.BITPOS, _solver_kernels.CARD_AT, cv, fp, rf, gf, _EFF, fw, res, st)
-        run_chunks(_k.play_batch_read, nchunks, nthreads, head, tail)
+        with numba_threads(nthreads):
+            announce(_k.play_batch_read, "the realistic-v3 play kernels", COMPILE_SECONDS)
+            _k.play_batch_read(h, t, ld, o.astype(np.int64), p, g, vd, up, disc, dl, pts, w, streams, auc, pl,
+                               int(rules.deck_obj.mask), int(worlds), int(pool), more, _k.REJECT_TRIES,
+                               rules.hand_size, int(seed), nchunks, TT_BITS, _BINOM, _solver_kernels.BITPOS,
+                               _solver_kernels.CARD_AT, cv, fp, rf, gf, _EFF, fw, res, st)
         total = st.sum(axis=0)
     if stats is not None:
         stats[: _k.NUM_READ_STATS] = total

@@ -41,7 +41,7 @@ numba's on-disk cache of this module is keyed by this file alone (see :mod:`.rea
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
 from .choice import _best_class, _best_first_arrays, _class_values, _classes, _decision_arrays, _forced_choice
 from .choice import _legal, _lowest_of, _point_targets
@@ -595,15 +595,11 @@ def _decision_key3(key, seat, pos, dealer, out, wseat, nt, won, trump, hands, ta
     return np.int64(h >> np.uint64(64 - DC3_BITS))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _play_row3(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc, dealer, pts0, won0, auc, played0,
-               deck_mask, worlds, pool, tries, hs, rs, tabs, binom, bitpos, card_at, model, counts, more, tm):
-    """:func:`.realistic._play_row` as ``realistic-v3`` plays (see the module); side 0's tricks from here.
-    ``tabs`` the chunk's tables (``tt, tt2, st, stk, smp, bf, rd, dc``), ``model`` the bidding model's arrays
-    (``cv, fp, rf, g, eff, fw``): tuples, so that the call has at most 30 arguments (CPython passes more as
-    ``*args``, which numba cannot inline)."""
-    tt, tt2, st, stk, smp, bf, rd, dc = tabs
-    cv, fp, rf, g, eff, fw = model
+               deck_mask, worlds, pool, tries, hs, rs, tt, tt2, st, stk, smp, bf, rd, dc, binom, bitpos, card_at, cv,
+               fp, rf, g, eff, fw, counts, more, tm):
+    """:func:`.realistic._play_row` as ``realistic-v3`` plays (see the module); side 0's tricks from here."""
     dkeys, dcard, drs, key = dc
     wh = smp[0]
     hands, seat, pos, lead, win, wseat, table = _position(hands_deck, trump, leader, out, trick, bitpos, tm)
@@ -716,16 +712,37 @@ def _play_row3(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc
     return side0
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, parallel=True)
+def _play_batch3(hands, trump, leader, out, trick, gone, voids, up, disc, dealer, pts0, won, stream, auc, played,
+                 deck_mask, worlds, pool, more, tries, hs, seed, nchunks, tt_bits, binom, bitpos, card_at, cv, fp, rf,
+                 g, eff, fw, res, stats, tm):
+    n = hands.shape[0]
+    for k in prange(nchunks):
+        tt, tt2, st, stk, counts0 = _search_tables(tt_bits)
+        counts = np.zeros(NUM_READ_STATS, dtype=np.int64)
+        smp = _sampler_arrays(worlds * more, 4, 33)
+        bf = _best_first_arrays(worlds * more)
+        rd = _read_arrays(worlds)
+        dc = _decision_cache3()
+        rs = np.zeros(1, dtype=np.uint64)
+        for i in range(k * n // nchunks, (k + 1) * n // nchunks):
+            _seed_stream(rs, seed, stream[i])
+            res[i] = _play_row3(hands[i], trump[i], leader[i], out[i], trick[i], gone[i], voids[i], up[i], disc[i],
+                                dealer[i], pts0[i], won[i], auc[i], played[i], deck_mask, worlds, pool, tries, hs, rs,
+                                tt, tt2, st, stk, smp, bf, rd, dc, binom, bitpos, card_at, cv, fp, rf, g, eff, fw,
+                                counts, more, tm)
+        for j in range(NUM_STATS):
+            counts[j] = st[j]
+        for j in range(NUM_READ_STATS):
+            stats[k, j] = counts[j]
+
+
+@njit(cache=True)
 def play_batch_read(hands, trump, leader, out, trick, gone, voids, up, disc, dealer, pts0, won, stream, auc, played,
                     deck_mask,
-                    worlds, pool, more, tries, hs, seed, nchunks, k, tt_bits, binom, bitpos, card_at, cv, fp, rf, g,
-                    eff, fw, res, stats):
-    """Play chunk ``k`` of ``nchunks`` (rows ``k * n // nchunks`` up to the next chunk's first) to the end as
-    ``realistic-v3`` (deals with a trump suit); ``res[i]`` side 0's tricks.  Without the GIL: the caller runs
-    the chunks on threads (:func:`euchre_stats.cardplay.realistic.run_chunks`).  Every chunk has its own
-    tables, so a chunk's rows and ``stats[k]`` depend only on the chunk, never on which thread ran it or in
-    what order.
+                    worlds, pool, more, tries, hs, seed, nchunks, tt_bits, binom, bitpos, card_at, cv, fp, rf, g, eff,
+                    fw, res, stats):
+    """Play every row to the end as ``realistic-v3`` (deals with a trump suit); ``res[i]`` side 0's tricks.
 
     The arguments of :func:`.realistic.play_batch`, and: ``auc[i]`` the row's auction (:data:`A_UP`...),
     ``played[i]`` the cards each seat played in the tricks before the current one (4 deck masks), ``pool``
@@ -735,25 +752,10 @@ def play_batch_read(hands, trump, leader, out, trick, gone, voids, up, disc, dea
     ``eff`` the effective suit table (4, 33), ``fw`` the feature bidders' weights (4, 4, :data:`NUM_FEATURES`).
     ``stats[k]`` (:data:`NUM_READ_STATS`) chunk ``k``'s counters.
     """
-    n = hands.shape[0]
-    tt, tt2, st, stk, counts0 = _search_tables(tt_bits)
-    counts = np.zeros(NUM_READ_STATS, dtype=np.int64)
-    smp = _sampler_arrays(worlds * more, 4, 33)
-    bf = _best_first_arrays(worlds * more)
-    rd = _read_arrays(worlds)
-    dc = _decision_cache3()
-    rs = np.zeros(1, dtype=np.uint64)
-    tabs = (tt, tt2, st, stk, smp, bf, rd, dc)
-    model = (cv, fp, rf, g, eff, fw)
-    for i in range(k * n // nchunks, (k + 1) * n // nchunks):
-        _seed_stream(rs, seed, stream[i])
-        res[i] = _play_row3(hands[i], trump[i], leader[i], out[i], trick[i], gone[i], voids[i], up[i], disc[i],
-                            dealer[i], pts0[i], won[i], auc[i], played[i], deck_mask, worlds, pool, tries, hs, rs,
-                            tabs, binom, bitpos, card_at, model, counts, more, TRUMP)
-    for j in range(NUM_STATS):
-        counts[j] = st[j]
-    for j in range(NUM_READ_STATS):
-        stats[k, j] = counts[j]
+    _play_batch3(hands, trump, leader, out, trick, gone, voids, up, disc, dealer, pts0, won, stream, auc, played,
+                 deck_mask,
+                 worlds, pool, more, tries, hs, seed, nchunks, tt_bits, binom, bitpos, card_at, cv, fp, rf, g, eff,
+                 fw, res, stats, TRUMP)
 
 
 # --- single decision (the tests' view into the kernel) ------------------------------------------------
