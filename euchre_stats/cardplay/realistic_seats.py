@@ -41,8 +41,9 @@ NOT_LEGAL = _k.NOT_LEGAL
 
 #: binomials up to the doubled pack's 50 cards (its 45 unseen cards at the first lead)
 #: what compiling the six-seat kernel of realistic play costs (CPU-seconds of a first six-handed
-#: ``order``, a 2.6 GHz Xeon core, ``benchmarks/cold_start.py``): the compile notice's estimate
-COMPILE_SECONDS = 29
+#: ``order``, a 2.6 GHz Xeon core, ``benchmarks/cold_start.py``; 29 while the chunks were numba's parallel
+#: loop, whose two levels compiled 7 CPU-s more): the compile notice's estimate
+COMPILE_SECONDS = 22
 _BINOM = _k4.binomial_table(51)
 
 def play_realistic_seats(rules: Rules, hands, trump, leader, out, maker, alone, *, seed: int,
