@@ -60,6 +60,8 @@ MORE = {
     "call --no-trump": ["call", "Ah Kh As Ks Ac", "--turned-down", "9d", "--seat", "eldest", "--no-trump", "--seed",
                         "1"],
     "order --players 6": ["order", HAND, "--up", "9h", "--seat", "eldest", "--players", "6", "--seed", "1"],
+    "order --model realistic-v4": ["order", HAND, "--up", "9h", "--seat", "eldest", "--model", "realistic-v4",
+                                   "--seed", "1"],
     "solve --trump n": ["solve", "--hands", "Jh Jd Ah Kh Qh", "9s Ts Js Qs Ks", "-", "9c Tc Jc Qc Kc", "--trump",
                         "n", "--leader", "0", "--out", "2"],
     "solve --players 6": ["solve", "--players", "6", "--hands", "Jk Jh", "9s Ts", "-", "9c Tc", "-", "9d Td",

@@ -9,7 +9,7 @@ card worth the most *points* for their side summed over the worlds (three or fou
 march 3, a lone march 6, a euchre 3 to the defenders: :func:`~euchre_stats.rules.hand_points`),
 ties to the lowest card number.  A card with no choice (one legal card, or legal cards with
 nothing unplayed between them) is played at once.  The play-outs run in numba
-(:mod:`euchre_stats.engine.realistic_seats`), parallel over deals, each deal from its own random stream
+(:mod:`euchre_stats.engine.realistic_seats`), chunks of deals on threads, each deal from its own random stream
 ``(seed, deal index)``: results never depend on the number of threads.
 
 Either deck of six-handed euchre: the 33-card deck or the doubled 25-card pack (``Rules(players=6,
@@ -28,10 +28,9 @@ from ..core.compiling import announce
 from ..core.errors import RealisticInputError
 from ..core.trump import SUIT_MASK
 from ..rules import Rules, sitting_out
-from ..solver import numba_threads
 from ..engine import realistic as _k4
 from ..engine import realistic_seats as _k
-from .realistic import _first_bad, batch_start, known_discards
+from .realistic import _first_bad, batch_start, known_discards, run_chunks
 from .seats_checks import DEALER, SEATS, _check_rules, _hands, _Pack, _validate, points_table_seats
 
 #: worlds sampled per decision by default (as the four-seat model)
@@ -42,8 +41,9 @@ NOT_LEGAL = _k.NOT_LEGAL
 
 #: binomials up to the doubled pack's 50 cards (its 45 unseen cards at the first lead)
 #: what compiling the six-seat kernel of realistic play costs (CPU-seconds of a first six-handed
-#: ``order``, a 2.6 GHz Xeon core, ``benchmarks/cold_start.py``): the compile notice's estimate
-COMPILE_SECONDS = 29
+#: ``order``, a 2.6 GHz Xeon core, ``benchmarks/cold_start.py``; 29 while the chunks were numba's parallel
+#: loop, whose two levels compiled 7 CPU-s more): the compile notice's estimate
+COMPILE_SECONDS = 22
 _BINOM = _k4.binomial_table(51)
 
 def play_realistic_seats(rules: Rules, hands, trump, leader, out, maker, alone, *, seed: int,
@@ -146,10 +146,10 @@ def _run(h, t, ld, o, tr, up, g, vd, w, pts, pack, streams, seed, worlds, thread
     nchunks = max(1, min(n, nthreads * CHUNKS_PER_THREAD))
     st = np.zeros((nchunks, _k.NUM_STATS), dtype=np.int64)
     announce(_k.play_batch, "the six-seat realistic play kernels", COMPILE_SECONDS)
-    with numba_threads(nthreads):
-        _k.play_batch(h, t, ld, o, np.ascontiguousarray(tr, dtype=np.int64), up, disc, g, vd, w, pts, streams,
-                      pack.mask, int(worlds), _k.REJECT_TRIES, int(seed), nchunks, _k.TT_BITS, _BINOM, pack.bitpos,
-                      pack.card_at, pack.tie, res, st)
+    head = (h, t, ld, o, np.ascontiguousarray(tr, dtype=np.int64), up, disc, g, vd, w, pts, streams, pack.mask,
+            int(worlds), _k.REJECT_TRIES, int(seed), nchunks)
+    run_chunks(_k.play_batch, nchunks, nthreads, head,
+               (_k.TT_BITS, _BINOM, pack.bitpos, pack.card_at, pack.tie, res, st))
     if stats is not None:
         stats[: _k.NUM_STATS] = st.sum(axis=0)
     return res

@@ -2,9 +2,9 @@
 
 The six-handed twin of :mod:`euchre_stats.engine.realistic`.  A batch of deals is played out card by card
 from a trick boundary (the first lead, as a rule) or from inside a trick (cards already on the
-table) inside numba (:func:`play_batch`, parallel over deals).  At each decision the player to
-move samples worlds consistent with what that player has seen (own hand, every card played, the
-voids shown, the upcard in the dealer's hand while the dealer, seat 5, holds it), values each
+table) inside numba (:func:`play_batch`, a chunk of deals per call, the chunks on threads).  At each
+decision the player to move samples worlds consistent with what that player has seen (own hand,
+every card played, the voids shown, the upcard in the dealer's hand while the dealer, seat 5, holds it), values each
 class of equivalent legal cards in each world with the six-seat double-dummy search
 (:func:`euchre_stats.engine.search_seats._probe`: zero-window probes at the tricks where the points
 change) and plays the card worth the most *points* summed over the worlds, ties to the lowest
@@ -45,7 +45,7 @@ numba's on-disk cache of these kernels is keyed by this file alone: after editin
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from .search import _bit_index, _popcount
 from .search_seats import (
@@ -475,7 +475,7 @@ def _trick_voids(voids, trump, leader, trick, pos, lead, bitpos, nxt):
             voids[s] |= 1 << (_bit_index(lead) >> 4)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _play_row(hands_deck, trump, leader, out, trick, up, disc, gone0, voids_suit, won0, pts0, deck_mask, worlds,
               tries, rs, ws, scr, binom, bitpos, card_at, counts):
     """Play one deal from its current position (``trick`` on the table, -1 padded; all -1 at a trick
@@ -542,11 +542,13 @@ def _play_row(hands_deck, trump, leader, out, trick, up, disc, gone0, voids_suit
     return won - won0
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, nogil=True)
 def play_batch(hands, trump, leader, out, trick, up, disc, gone, voids, won, pts0, stream, deck_mask, worlds, tries,
-               seed, nchunks, tt_bits, binom, bitpos, card_at, tie, res, stats):
-    """Play every row from its position to the end; ``res[i]`` side 0's tricks from there, the
-    current trick included (chunks over threads).
+               seed, nchunks, k, tt_bits, binom, bitpos, card_at, tie, res, stats):
+    """Play chunk ``k`` of ``nchunks`` of the rows (rows ``k * n // nchunks`` up to the next chunk's first)
+    from their position to the end; ``res[i]`` side 0's tricks from there, the current trick included.
+    Without the GIL: the caller runs the chunks on threads (:func:`euchre_stats.cardplay.realistic.run_chunks`);
+    every chunk has its own tables, so a chunk's rows and ``stats[k]`` depend only on the chunk.
 
     Row ``i``: ``hands[i]`` (6 deck masks: the cards still held), ``trump`` (0-3), ``leader`` (of the
     current trick), ``out`` (seats sitting out), ``trick[i]`` (deck cards on the table in the current
@@ -562,24 +564,23 @@ def play_batch(hands, trump, leader, out, trick, up, disc, gone, voids, won, pts
     counters.
     """
     n = hands.shape[0]
-    for k in prange(nchunks):
-        ws = _new_ws(tt_bits, tie)
-        scr = _scratch(worlds)
-        counts = np.zeros(NUM_STATS, dtype=np.int64)
-        rs = np.zeros(1, dtype=np.uint64)
-        seating = np.int64(-1)
-        for i in range(k * n // nchunks, (k + 1) * n // nchunks):
-            if out[i] != seating:
-                if seating >= 0:
-                    _clear_table(ws)
-                    counts[ST_CLEARS] += 1
-                seating = out[i]
-            _seed_stream(rs, seed, stream[i])
-            res[i] = _play_row(hands[i], trump[i], leader[i], out[i], trick[i], up[i], disc[i], gone[i], voids[i],
-                               won[i], pts0[i], deck_mask, worlds, tries, rs, ws, scr, binom, bitpos, card_at, counts)
-        counts[ST_NODES] = ws[WS_NODES]
-        for j in range(NUM_STATS):
-            stats[k, j] = counts[j]
+    ws = _new_ws(tt_bits, tie)
+    scr = _scratch(worlds)
+    counts = np.zeros(NUM_STATS, dtype=np.int64)
+    rs = np.zeros(1, dtype=np.uint64)
+    seating = np.int64(-1)
+    for i in range(k * n // nchunks, (k + 1) * n // nchunks):
+        if out[i] != seating:
+            if seating >= 0:
+                _clear_table(ws)
+                counts[ST_CLEARS] += 1
+            seating = out[i]
+        _seed_stream(rs, seed, stream[i])
+        res[i] = _play_row(hands[i], trump[i], leader[i], out[i], trick[i], up[i], disc[i], gone[i], voids[i],
+                           won[i], pts0[i], deck_mask, worlds, tries, rs, ws, scr, binom, bitpos, card_at, counts)
+    counts[ST_NODES] = ws[WS_NODES]
+    for j in range(NUM_STATS):
+        stats[k, j] = counts[j]
 
 
 # --- single-decision entry points (the tests' view into the kernels) -----------------------------
