@@ -115,7 +115,7 @@ def test_advise_answers_from_the_shipped_table():
     r = run(["advise", "Jh Jd Ah 9s Tc", "--up", "9h", "--seat", "third"])    # a seat it does not cover yet
     assert r.exit_code == 0, r.output
     assert "answered from: strategy table (shipped, double-dummy, with the realistic correction)" in r.stdout
-    assert "note: the shipped realistic table covers eldest only so far (not the third)" in r.stdout
+    assert "note: the shipped realistic table covers eldest and partner only so far (not the third)" in r.stdout
     assert "play model: pimc (realistic correction of the double-dummy table)" in r.stdout
 
 
@@ -219,5 +219,8 @@ def test_ctrl_c_during_a_pooled_run_exits_130_without_tracebacks(tmp_path):
     out, err = p.communicate(timeout=120)
     assert p.returncode == 130, err
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
-    assert err.strip() == "interrupted: every result already written is kept"
+    # with an empty numba cache the workers may first say what they compile (one notice line each)
+    lines = [line for line in err.strip().splitlines() if line.strip()]
+    assert lines[-1] == "interrupted: every result already written is kept", err
+    assert all(line.startswith("compiling ") for line in lines[:-1]), err
     assert set(kept) <= {x.name for x in (d / "chunks").glob("*.parquet")}

@@ -126,6 +126,7 @@ def test_the_shipped_charts_are_package_data():
     """The shipped strategy charts live inside the package and its package-data patterns cover them,
     so `pip install .` installs them (they were once only in the checkout's data/tables/)."""
     import fnmatch
+    import json
     import tomllib
     from pathlib import Path
 
@@ -134,7 +135,12 @@ def test_the_shipped_charts_are_package_data():
         "euchre_stats"]
     package = root / "euchre_stats"
     charts = sorted(p.relative_to(package).as_posix() for p in (package / "data" / "charts").rglob("*.png"))
-    assert charts == ["data/charts/north-american-scores/score_flips.png",
+    realistic = json.loads((root / "data" / "tables" / "north-american-realistic" / "manifest.json").read_text())
+    sheets = [f"data/charts/north-american-realistic/sheet_{s}.png" for s in sorted(realistic["settings"]["seats"])]
+    assert charts == ["data/charts/north-american-realistic/action_heatmap.png",
+                      "data/charts/north-american-realistic/gain_heatmap.png"] + sheets + [
+                      "data/charts/north-american-realistic/threshold_curves.png",
+                      "data/charts/north-american-scores/score_flips.png",
                       "data/charts/north-american/action_heatmap.png", "data/charts/north-american/gain_heatmap.png",
                       "data/charts/north-american/threshold_curves.png"]
     for chart in charts:
