@@ -592,20 +592,27 @@ def advise(hand, upcard=None, seat=None, rules: Rules = NORTH_AMERICAN, *, table
                       up_txt, seat_name, class_label(chand), f"{class_text(chand)} up {card_name(cup)}",
                       options, best, close, deals, where, {**extra, **game, **note}, score, rules)
     d = order_decision(hand_txt, up, seat_name, rules, samples=samples, seed=seed, workers=workers, score=score)
-    options = []
-    for o in d.options:
-        options.append({"action": o.action, "ev": o.ev, "ev_ci": list(o.ev_ci), "p_make": o.p_make,
-                        "p_euchred": o.p_euchred,
-                        **({"p_win": o.extra["p_win"], "p_win_ci": o.extra["p_win_ci"]} if score else {})})
+    options, extra = _simulated(d, score, game, note)
     label = class_label(chand) if chand is not None else ""
     canon = f"{class_text(chand)} up {card_name(cup)}" if chand is not None else ""
-    extra = {"seed": d.seed, **game, "bidding": d.bidding or "shipped", "others": d.others, **note}
-    if d.others_note:
-        extra["others_note"] = d.others_note
     if "discard" in d.best().extra:
         extra["discard"] = d.best().extra["discard"]
     return Advice("simulation", reason, hand_txt, up_txt, seat_name, label, canon, options,
                   d.recommendation, d.too_close, d.samples, None, extra, score, rules)
+
+
+def _simulated(d, score, game: dict, note: dict, name=str) -> tuple[list[dict], dict]:
+    """A simulated decision ``d`` as advise's options (each action named by ``name``) and its extra fields:
+    the seed, the game, the populations that bid, and ``note``."""
+    options = []
+    for o in d.options:
+        options.append({"action": name(o.action), "ev": o.ev, "ev_ci": list(o.ev_ci), "p_make": o.p_make,
+                        "p_euchred": o.p_euchred,
+                        **({"p_win": o.extra["p_win"], "p_win_ci": o.extra["p_win_ci"]} if score else {})})
+    extra = {"seed": d.seed, **game, "bidding": d.bidding or "shipped", "others": d.others, **note}
+    if d.others_note:
+        extra["others_note"] = d.others_note
+    return options, extra
 
 
 def _call_name(action: str) -> str:
@@ -622,14 +629,7 @@ def _round_two(hand, turned_down, seat_name: str, rules: Rules, table, samples: 
               "advise reads round-one tables only: round two is simulated, as call" if table is not None else
               "no round-two table is shipped: simulated, as call")
     d = call_decision(hand, turned_down, seat_name, rules, samples=samples, seed=seed, workers=workers, score=score)
-    options = []
-    for o in d.options:
-        options.append({"action": _call_name(o.action), "ev": o.ev, "ev_ci": list(o.ev_ci), "p_make": o.p_make,
-                        "p_euchred": o.p_euchred,
-                        **({"p_win": o.extra["p_win"], "p_win_ci": o.extra["p_win_ci"]} if score else {})})
-    extra = {"seed": d.seed, **game, "bidding": d.bidding or "shipped", "others": d.others}
-    if d.others_note:
-        extra["others_note"] = d.others_note
+    options, extra = _simulated(d, score, game, {}, _call_name)
     cards = parse_cards(hand, rules.deck_obj, size=rules.hand_size)
     return Advice("simulation", reason, format_cards(cards), "", seat_name, "", "", options,
                   _call_name(d.recommendation), d.too_close, d.samples, None, extra, score, rules,
