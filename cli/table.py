@@ -24,6 +24,10 @@ from .group import cli
 @click.option("--screen", type=click.IntRange(min=2), default=None, metavar="N",
               help="adaptive: play every class on N deals first; a class whose answer is not clear at 99% plays on, "
                    "its deals doubled at each stage up to --samples-per-class (column screened)")
+@click.option("--refine", type=click.IntRange(min=3), default=None, metavar="N",
+              help="play every class still too close to call on --samples-per-class deals again, on fresh deals: "
+                   "twice as many, doubled while not clear at 99%, up to N; its row is replaced (column refined). "
+                   "May be added to a run already made or under way")
 @click.option("--seed", type=click.IntRange(min=0), default=None,
               help="random seed (a resumed run reuses the run directory's; else drawn and printed)")
 @click.option("--run-dir", required=True, type=click.Path(file_okay=False),
@@ -50,8 +54,8 @@ from .group import cli
 @rules_options
 @output_options(("table", "json", "csv"))
 @handle_errors
-def table(seat, round_, samples_per_class, screen, seed, run_dir, limit, chunk_size, workers, scheduler, model, csv_,
-          charts, no_infer, scores, others, rules, fmt, output):
+def table(seat, round_, samples_per_class, screen, refine, seed, run_dir, limit, chunk_size, workers, scheduler, model,
+          csv_, charts, no_infer, scores, others, rules, fmt, output):
     """Strategy table: pass / order / alone (round 2: pass / call a suit) for every hand class.
 
     Rows go to RUN_DIR/table.parquet (chunks are committed as they finish: kill
@@ -66,12 +70,13 @@ def table(seat, round_, samples_per_class, screen, seed, run_dir, limit, chunk_s
       euchre-stats table --seat all --limit 500 --seed 1 --scores late --run-dir runs/late
       euchre-stats table --seat eldest --model pimc --limit 200 --seed 1 --run-dir runs/realistic
       euchre-stats table --seat eldest --model pimc --screen 50 --limit 200 --seed 1 --run-dir runs/adaptive
+      euchre-stats table --seat eldest --model pimc --screen 50 --refine 800 --limit 200 --seed 1 --run-dir runs/refined
       euchre-stats table --seat eldest --others shipped --limit 200 --seed 1 --run-dir runs/count
     """
     t = es.table(seat, run_dir=run_dir, round=round_, samples_per_class=samples_per_class, seed=seed,
                  rules=rules, limit=limit, chunk_size=chunk_size, infer=not no_infer, workers=workers,
                  scheduler=scheduler, csv=csv_, charts=charts, progress=progress_bar("chunks"), scores=scores,
-                 model=model, screen=screen, others=others)
+                 model=model, screen=screen, others=others, refine=refine)
     if seed is None:
         click.echo(f"seed: {t.seed}", err=True)
     emit(t.format(fmt), output)

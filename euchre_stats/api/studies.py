@@ -343,7 +343,8 @@ def table(seat: str = "eldest", *, run_dir: str, round: int = 1, samples_per_cla
           seed: int | None = None, rules: RulesLike = "north-american", limit: int | None = None,
           chunk_size: int = 200, infer: bool = True, workers: int | None = None, scheduler: str | None = None,
           csv: bool = False, charts: bool = True, progress: Progress | None = None, scores=None,
-          model: str = "dd", screen: int | None = None, others: str | None = None) -> TableResult:
+          model: str = "dd", screen: int | None = None, others: str | None = None,
+          refine: int | None = None) -> TableResult:
     """Strategy table: pass / order / alone (round 2: pass / call a suit) for every hand class.
 
     Rows go to ``run_dir/table.parquet``; chunks are committed as they finish, so a run
@@ -364,6 +365,12 @@ def table(seat: str = "eldest", *, run_dir: str, round: int = 1, samples_per_cla
         Adaptive sampling: play every class on ``screen`` deals first; a class whose answer is not
         clear at a 99% level plays on, its deals doubled at each stage up to ``samples_per_class``
         (column ``screened``: the row is from a stage before that).  Below ``samples_per_class``.
+    refine : int, optional
+        Refinement: every class still too close to call on its ``samples_per_class`` deals is played again
+        on fresh deals, twice ``samples_per_class`` doubled while not clear at 99% up to ``refine``, and
+        that sample replaces its row (column ``refined``; the first deals are not pooled with it).  Above
+        ``samples_per_class``.  May be added to a run made without it (the same settings otherwise): its
+        manifest then records it.
     seed : int, optional
         Random seed; a resumed run reuses the run directory's, else one is drawn (``.seed``).
     rules : str, Rules or dict
@@ -413,11 +420,11 @@ def table(seat: str = "eldest", *, run_dir: str, round: int = 1, samples_per_cla
     from ..strategy.table import TableSpec
 
     check_sizes(samples_per_class=samples_per_class, chunk_size=chunk_size, limit=limit, workers=workers,
-                screen=screen)
+                screen=screen, refine=refine)
 
     spec = TableSpec(read_rules(rules, no_trump=False), parse_seats(seat), round, samples_per_class,
                      run_seed(run_dir, seed), chunk_size, limit, infer=infer, scores=scores, model=model,
-                     screen=screen, others=others)
+                     screen=screen, others=others, refine=refine)
     rows = run_table(spec, run_dir, workers=workers, scheduler=scheduler, csv=csv, charts=charts,
                      progress=progress)
     return TableResult.of(spec, run_dir, rows)

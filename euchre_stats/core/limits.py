@@ -22,6 +22,8 @@ SIZE_LIMITS: dict[str, tuple[int, int]] = {
     "samples_per_class": (2, 100_000),
     # `table --screen`: deals a class is screened on first (below --samples-per-class)
     "screen": (2, 100_000),
+    # `table --refine`: deals a class too close to call is played again on, at most (above --samples-per-class)
+    "refine": (3, 100_000),
     # classes per committed chunk of `table`, and `table --limit` (classes in all)
     "chunk_size": (1, 100_000),
     "limit": (1, 1_000_000),

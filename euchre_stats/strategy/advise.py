@@ -38,7 +38,7 @@ SHIPPED_MANIFEST = DATA / "strategy_table.json"
 #: of a realistic round-one run that are finished (:func:`export_realistic`)
 SHIPPED_REALISTIC = DATA / "realistic_table"
 #: the columns the shipped realistic table keeps (those :func:`_lookup_run` reads); its numbers in hundredths
-REALISTIC_KEEP = ("key", "seat", "best", "too_close", "n", "screened", "discard_order",
+REALISTIC_KEEP = ("key", "seat", "best", "too_close", "n", "screened", "refined", "discard_order",
                   "gain_order", "gain_order_lo", "gain_order_hi",
                   *(k.format(c) for c in ("pass", "order", "alone")
                     for k in ("ev_{}", "ev_{}_lo", "ev_{}_hi", "p_make_{}", "p_euchred_{}")))
@@ -129,7 +129,11 @@ class Advice(ResultView):
                 lines.append(f"note: your hand {self.hand} up {self.upcard} is advised as its class's hand "
                              f"{self.canonical}: the same hand with the suits renamed (trump as hearts, next as "
                              "diamonds, the stronger other-colour suit as spades), so the same answer")
-        if "screened" in self.extra:
+        if self.extra.get("refined"):
+            lines.append(f"deals: {self.samples:,} for this class (too close to call on the table's first "
+                         f"{self.extra['first_deals']:,}: played again on fresh deals"
+                         + (", and clear at 99% before the last stage)" if self.extra.get("screened") else ")"))
+        elif "screened" in self.extra:
             lines.append(f"deals: {self.samples:,} for this class" + (
                 " (the table's screening: its answer was already clear at 99%)" if self.extra["screened"] else ""))
         else:
@@ -258,7 +262,7 @@ def export_realistic(run_dir, out_dir=SHIPPED_REALISTIC) -> list[str]:
     seats and ``hundredths`` true.  The run itself may still be going."""
     import pandas as pd
 
-    from .run import atomic_write, finished_seats, parquet_bytes, read_manifest
+    from .run import atomic_write, finished_seats, parquet_bytes, read_manifest, refined_seats
     from .table import TableSpec
 
     m = read_manifest(run_dir)
@@ -267,7 +271,7 @@ def export_realistic(run_dir, out_dir=SHIPPED_REALISTIC) -> list[str]:
         raise AdviceError(f"run directory {str(run_dir)!r} is not a realistic round-one table "
                           "(table --model pimc, round 1)")
     _, done, t = finished_seats(run_dir)
-    t = t[[c for c in REALISTIC_KEEP if c in t.columns]]   # (``screened`` only with --screen)
+    t = t[[c for c in REALISTIC_KEEP if c in t.columns]]   # (``screened`` only with --screen, ``refined`` --refine)
     for c in t.columns:
         if t[c].dtype.kind == "f":
             x = t[c].to_numpy() * 100
@@ -279,6 +283,8 @@ def export_realistic(run_dir, out_dir=SHIPPED_REALISTIC) -> list[str]:
     out.mkdir(parents=True, exist_ok=True)
     manifest = {**m, "settings": {**m["settings"], "seats": [SEAT_NAMES[s] for s in done]}, "hundredths": True,
                 "exported_from": {"seats": m["settings"]["seats"], "rows": len(t)}}
+    if spec.refine is not None:   # the seats whose rows too close to call were played again (the others' were not)
+        manifest["refined_seats"] = [SEAT_NAMES[s] for s in refined_seats(run_dir) if s in done]
     atomic_write(out / "table.parquet", parquet_bytes(t, 10_000, compression="zstd"))
     atomic_write(out / "manifest.json", (json.dumps(manifest, indent=2) + "\n").encode())
     return [SEAT_NAMES[s] for s in done]
@@ -382,6 +388,9 @@ def _lookup_run(run_dir, rules: Rules, key: int, seat: str, score: str | None = 
     extra["table_own_bids"] = settings.get("own_bids", "shipped")
     if "screened" in r:   # adaptive sampling: this class's own deals (the screening's, or all of them)
         extra["deals"], extra["screened"] = int(r["n"]), bool(r["screened"])
+    if r.get("refined"):  # played again on fresh deals (table --refine): this class's own deals
+        extra["deals"], extra["refined"] = int(r["n"]), True
+        extra["first_deals"] = int(settings["samples_per_class"])
     at = "" if score is None else f"@{score}"
     return (options, str(r[f"best{at}"]), bool(r[f"too_close{at}"]), extra), settings, ""
 

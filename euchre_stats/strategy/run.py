@@ -5,6 +5,7 @@ Layout of a run directory::
     manifest.json            settings (rules, deck, model, samples per class, seed, version, chunk size,
                              class count); written once, checked on every restart
     chunks/chunk-SEAT-NNNNNN.parquet   one per finished chunk (temp file, fsync, os.replace)
+    chunks/refine-SEAT-NNNNNN.parquet  with ``--refine``: the chunk's classes too close to call, played again
     table.parquet            every row, seat by seat and class by class (when all chunks are in)
     summary/by_*.parquet     weighted summaries by feature and seat
     summary/score_flips.parquet   with scores: where the answer by P(win the game) differs from points
@@ -37,7 +38,7 @@ from ..output.lock import run_lock
 from ..output.manifest import settings_difference
 from .rundir import FORMAT, MANIFEST, read_manifest
 from .summary import score_flips, summaries, summarise
-from .table import ChunkTask, TableSpec
+from .table import ChunkTask, TableSpec, apply_refinement
 
 #: test hook: a run killed by SIGKILL after committing this many chunks (tests of resuming)
 KILL_AFTER_ENV = "EUCHRE_STATS_KILL_AFTER_CHUNKS"
@@ -76,7 +77,13 @@ def open_run(run_dir, spec: TableSpec) -> Path:
     (d / "chunks").mkdir(exist_ok=True)
     mine = _manifest(spec)
     if (d / MANIFEST).exists():
-        what = settings_difference(read_manifest(d)["settings"], mine["settings"])
+        theirs = read_manifest(d)["settings"]
+        what = settings_difference(theirs, mine["settings"])
+        if what and "refine" not in theirs and "refine" in mine["settings"] and not settings_difference(
+                {**theirs, "refine": mine["settings"]["refine"]}, mine["settings"]):
+            # the same table, refined (its rows too close to call played again): the manifest says so from now on
+            atomic_write(d / MANIFEST, (json.dumps(mine, indent=2) + "\n").encode())
+            what = None
         if what:
             raise TableRunError(
                 f"run directory {str(run_dir)!r} holds a table with different settings: {what}; use a new "
@@ -95,8 +102,48 @@ def chunk_path(run_dir, task: ChunkTask) -> Path:
 
 
 def pending_tasks(run_dir, spec: TableSpec) -> list[ChunkTask]:
-    """The chunks not yet committed."""
+    """The chunks not yet committed (the refinements aside: :func:`pending_refinements`)."""
     return [t for t in spec.tasks() if not chunk_path(run_dir, t).exists()]
+
+
+def refinements(run_dir, spec: TableSpec, seat: int) -> list[ChunkTask] | None:
+    """The refinement tasks of ``seat`` (one per chunk with a class too close to call), or None while one of
+    the seat's chunks is not committed (or the spec has no refinement)."""
+    if spec.refine is None:
+        return None
+    out = []
+    for t in spec.tasks():
+        if t.seat == seat:
+            p = chunk_path(run_dir, t)
+            if not p.exists():
+                return None
+            r = spec.refine_task(t, pd.read_parquet(p, columns=["too_close"])["too_close"])
+            if r is not None:
+                out.append(r)
+    return out
+
+
+def pending_refinements(run_dir, spec: TableSpec, seat: int) -> list[ChunkTask] | None:
+    """:func:`refinements` of ``seat`` not yet committed (None: the seat's chunks are not all in)."""
+    r = refinements(run_dir, spec, seat)
+    return None if r is None else [t for t in r if not chunk_path(run_dir, t).exists()]
+
+
+def _refined_seats(run_dir, spec: TableSpec, seats) -> list[int]:
+    """Of ``seats``, those whose every refinement is committed (none without ``refine``)."""
+    return [s for s in seats if pending_refinements(run_dir, spec, s) == []]
+
+
+def _rows_of(run_dir, spec: TableSpec, seats) -> pd.DataFrame:
+    """The committed rows of ``seats`` (every chunk of each committed) in run order; with ``refine``, the
+    refined rows in place for the seats whose refinement is complete (column ``refined``)."""
+    table = pd.concat([pd.read_parquet(chunk_path(run_dir, t)) for t in spec.tasks() if t.seat in seats],
+                      ignore_index=True)
+    if spec.refine is None:
+        return table
+    refined = [pd.read_parquet(chunk_path(run_dir, t)) for s in _refined_seats(run_dir, spec, seats)
+               for t in refinements(run_dir, spec, s)]
+    return apply_refinement(table, refined)
 
 
 def run_table(spec: TableSpec, run_dir, *, workers: int | None = None, scheduler: str | None = None,
@@ -139,23 +186,42 @@ def _run_table(spec: TableSpec, run_dir, *, workers: int | None = None, schedule
 
     d = open_run(run_dir, spec)
     todo = pending_tasks(d, spec)
-    total = len(spec.tasks())
-    done = total - len(todo)
+    # with refine, every chunk has a second step, its refinement: done when committed, or at once when the
+    # chunk has no class too close to call.  Seat by seat: the seat's chunks, then their refinements.
+    per_seat = {s: sum(t.seat == s for t in spec.tasks()) for s in spec.seats}
+
+    def refined_steps(s: int) -> int:
+        left = pending_refinements(d, spec, s)
+        return 0 if left is None else per_seat[s] - len(left)
+
+    total = len(spec.tasks()) * (1 if spec.refine is None else 2)
+    done = len(spec.tasks()) - len(todo) + sum(refined_steps(s) for s in spec.seats)
     if progress is not None:
         progress(done, total)
     t0 = time.perf_counter()
-    classes = 0
+    classes = ran = 0
     kill_after = int(os.environ.get(KILL_AFTER_ENV, "0") or 0)
-    for n, (task, rows) in enumerate(map_chunks(spec, todo, workers=workers, scheduler=scheduler, client=client), 1):
-        atomic_write(chunk_path(d, task), parquet_bytes(rows), sweep=False)   # swept by open_run
-        if n == kill_after:
-            os.kill(os.getpid(), signal.SIGKILL)
-        done += 1
-        classes += task.stop - task.start
-        if progress is not None:
-            progress(done, total)
-    if todo:
-        _record_timing(d, len(todo), classes, time.perf_counter() - t0, workers, scheduler)
+    for s in spec.seats:
+        base = [t for t in todo if t.seat == s]
+        phases = [base] if spec.refine is None else [base, None]
+        for tasks in phases:
+            if tasks is None:   # the seat's chunks are all in now: its refinements
+                tasks = pending_refinements(d, spec, s)
+                if base:        # their steps with nothing to refine were not counted yet
+                    done += refined_steps(s)
+                    if progress is not None:
+                        progress(done, total)
+            for task, rows in map_chunks(spec, tasks, workers=workers, scheduler=scheduler, client=client):
+                atomic_write(chunk_path(d, task), parquet_bytes(rows), sweep=False)   # swept by open_run
+                ran += 1
+                if ran == kill_after:
+                    os.kill(os.getpid(), signal.SIGKILL)
+                done += 1
+                classes += len(task.class_ids)
+                if progress is not None:
+                    progress(done, total)
+    if ran:
+        _record_timing(d, ran, classes, time.perf_counter() - t0, workers, scheduler)
     return finish_run(d, spec, csv=csv, charts=charts)
 
 
@@ -174,20 +240,31 @@ def load_chunks(run_dir, spec: TableSpec) -> pd.DataFrame:
              if chunk_path(run_dir, t).exists()]
     if not parts:
         raise TableRunError(f"run directory {str(run_dir)!r} holds no finished chunk yet")
-    return pd.concat(parts, ignore_index=True)
+    table = pd.concat(parts, ignore_index=True)
+    if spec.refine is None:
+        return table
+    return apply_refinement(table, [pd.read_parquet(chunk_path(run_dir, t)) for s in spec.seats
+                                    for t in (refinements(run_dir, spec, s) or []) if chunk_path(run_dir, t).exists()])
 
 
 def finished_seats(run_dir) -> tuple[TableSpec, list[int], pd.DataFrame]:
     """A run's settings, the seats whose every chunk is committed (the run may still be going) and their
-    rows in run order; :class:`TableRunError` when no seat is finished yet."""
+    rows in run order; :class:`TableRunError` when no seat is finished yet.  With ``refine``, a seat whose
+    refinements are all committed has its refined rows in place (column ``refined``; :func:`refined_seats`)
+    and the others their first rows."""
     spec = TableSpec.from_settings(read_manifest(run_dir)["settings"])
     tasks = spec.tasks()
     done = [s for s in spec.seats if all(chunk_path(run_dir, t).exists() for t in tasks if t.seat == s)]
     if not done:
         raise TableRunError(f"run directory {str(run_dir)!r} has no seat whose every chunk is committed yet")
-    table = pd.concat([pd.read_parquet(chunk_path(run_dir, t)) for t in tasks if t.seat in done],
-                      ignore_index=True)
-    return spec, done, table
+    return spec, done, _rows_of(run_dir, spec, done)
+
+
+def refined_seats(run_dir) -> list[int]:
+    """The seats of a run whose chunks and refinements are all committed (none when the run has no
+    ``refine``)."""
+    spec = TableSpec.from_settings(read_manifest(run_dir)["settings"])
+    return _refined_seats(run_dir, spec, spec.seats)
 
 
 def write_summaries(table: pd.DataFrame, summary_dir, charts_dir=None, *, about: str | None = None,
@@ -213,7 +290,7 @@ def write_summaries(table: pd.DataFrame, summary_dir, charts_dir=None, *, about:
 def finish_run(run_dir, spec: TableSpec, *, csv: bool = False, charts: bool = True) -> pd.DataFrame:
     """Assemble ``table.parquet``, the summaries and charts from the committed chunks."""
     d = Path(run_dir)
-    missing = pending_tasks(d, spec)
+    missing = pending_tasks(d, spec) + [t for s in spec.seats for t in (pending_refinements(d, spec, s) or [])]
     if missing:
         raise TableRunError(f"{len(missing)} chunk(s) of {str(run_dir)!r} are not finished: run again")
     table = load_chunks(d, spec)
@@ -226,7 +303,8 @@ def finish_run(run_dir, spec: TableSpec, *, csv: bool = False, charts: bool = Tr
 
 def chart_context(spec: TableSpec) -> str:
     """What a table's charts say beside the seats: the play model, the rules' name, the deals and seed."""
-    return (f"{spec.model} play, rules: {spec.rules.name}, {spec.samples_per_class:,} deals per class, "
+    refine = "" if spec.refine is None else f" (up to {spec.refine:,} where too close)"
+    return (f"{spec.model} play, rules: {spec.rules.name}, {spec.samples_per_class:,} deals per class{refine}, "
             f"seed {spec.seed}")
 
 
@@ -378,7 +456,10 @@ __all__ = [
     "load_chunks",
     "load_table",
     "open_run",
+    "pending_refinements",
     "pending_tasks",
+    "refined_seats",
+    "refinements",
     "read_manifest",
     "run_seed",
     "run_table",

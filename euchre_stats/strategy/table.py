@@ -26,7 +26,7 @@ processes, a dask cluster).  Storage, resuming and summaries live in
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -143,6 +143,13 @@ class TableSpec:
     #: populations (every seat, the asker's own later bids included, by ``bidding``, the shipped count), and what a
     #: manifest without ``others`` reads as
     others: str | None = None
+    #: refinement: a class still too close to call on its ``samples_per_class`` deals is played again on
+    #: fresh deals (a random stream of its own chunk's, :attr:`ChunkTask.rng_key`), first twice
+    #: ``samples_per_class``, doubled while not clear at :data:`SCREEN_Z` up to ``refine``
+    #: (:meth:`refine_spec`), and that sample replaces its row (column ``refined``).  The first deals are not
+    #: pooled with the new ones (a row keeps only its summary): a refined row is a sample of its own.
+    #: None: no refinement
+    refine: int | None = None
 
     def __post_init__(self):
         rules = Rules.from_json(self.rules)
@@ -170,6 +177,10 @@ class TableSpec:
                                         or not 2 <= self.screen < self.samples_per_class):
             raise TableSpecError(f"screen must be a whole number of deals from 2 to below the samples per class "
                                  f"({self.samples_per_class}), got {self.screen!r}")
+        if self.refine is not None and (not isinstance(self.refine, (int, np.integer))
+                                        or self.refine <= self.samples_per_class):
+            raise TableSpecError(f"refine must be a whole number of deals above the samples per class "
+                                 f"({self.samples_per_class}), got {self.refine!r}")
         if self.pass_model not in ("hand", "zero"):
             raise TableSpecError(f"pass model {self.pass_model!r}: tables use hand or zero")
         if isinstance(self.bidding, BiddingModel):
@@ -244,6 +255,19 @@ class TableSpec:
                 out.append(ChunkTask(s, j, lo, min(lo + self.chunk_size, self.class_count)))
         return out
 
+    def refine_spec(self) -> TableSpec:
+        """The spec a refinement plays its classes by: ``refine`` deals a class, screened from twice
+        ``samples_per_class`` (doubling) when that is below ``refine``."""
+        first = 2 * self.samples_per_class
+        return replace(self, samples_per_class=int(self.refine), screen=first if first < self.refine else None,
+                       refine=None)
+
+    def refine_task(self, task: ChunkTask, too_close) -> ChunkTask | None:
+        """The refinement of base chunk ``task`` whose rows' ``too_close`` column is given: its classes too
+        close to call, or None when there is none."""
+        rows = np.flatnonzero(np.asarray(too_close, dtype=bool))
+        return ChunkTask(task.seat, task.index, task.start, task.stop, tuple(rows.tolist())) if len(rows) else None
+
     def settings(self) -> dict:
         """The settings a manifest records and a resumed run must match."""
         from .._version import __version__
@@ -259,6 +283,7 @@ class TableSpec:
             # only with scores, so that runs (and the shipped table) made before scores existed resume
             **({"scores": [score_label(sc) for sc in self.scores]} if self.scores else {}),
             **({"screen": int(self.screen), "screen_z": SCREEN_Z} if self.screen is not None else {}),
+            **({"refine": int(self.refine)} if self.refine is not None else {}),
             # only when not the shipped count, so that runs made before populations resume (and read as shipped);
             # the model itself too, so that a run refuses to resume when the model of that name has changed
             **({"others": self.others, "others_model": self.others_model.to_dict(), "own_bids": self.own_bids,
@@ -269,7 +294,8 @@ class TableSpec:
     def from_settings(cls, s: dict) -> TableSpec:
         return cls(Rules.from_json(s["rules"]), tuple(s["seats"]), s["round"], s["samples_per_class"],
                    s["seed"], s["chunk_size"], s["limit"], s["model"], s["pass_model"], s["infer"],
-                   s["bidding"], tuple(s.get("scores", ())), s.get("screen"), s.get("others", "shipped"))
+                   s["bidding"], tuple(s.get("scores", ())), s.get("screen"), s.get("others", "shipped"),
+                   s.get("refine"))
 
 
 @lru_cache(maxsize=16)
@@ -296,20 +322,33 @@ def _policy(name: str) -> BiddingModel:
 
 @dataclass(frozen=True)
 class ChunkTask:
-    """Classes ``start:stop`` of one seat: the unit of work, committed as one file."""
+    """Classes ``start:stop`` of one seat: the unit of work, committed as one file.  With ``rows`` (offsets
+    in ``start:stop``), the refinement of those classes of the chunk (:attr:`TableSpec.refine`)."""
 
     seat: int
     index: int
     start: int
     stop: int
+    rows: tuple[int, ...] | None = None
 
     @property
     def rng_index(self) -> int:
         return self.seat * SEAT_STRIDE + self.index
 
     @property
+    def rng_key(self) -> tuple[int, ...]:
+        """The spawn key of the chunk's random stream: ``(rng_index,)``, a refinement ``(rng_index, 1)``."""
+        return (self.rng_index,) if self.rows is None else (self.rng_index, 1)
+
+    @property
+    def class_ids(self) -> np.ndarray:
+        """The classes the task plays (ids in the class list)."""
+        ids = np.arange(self.start, self.stop, dtype=np.int64)
+        return ids if self.rows is None else ids[np.asarray(self.rows, dtype=np.int64)]
+
+    @property
     def name(self) -> str:
-        return f"chunk-{SEAT_NAMES[self.seat]}-{self.index:06d}"
+        return f"{'chunk' if self.rows is None else 'refine'}-{SEAT_NAMES[self.seat]}-{self.index:06d}"
 
 
 # --- one group of classes sharing an upcard ---------------------------------------------------
@@ -567,19 +606,40 @@ def _summarise(spec: TableSpec, asker: int, hands: np.ndarray, ups: np.ndarray, 
     return {name: np.concatenate([p[name] for p in parts]) for name in parts[0]}
 
 
+def apply_refinement(rows: pd.DataFrame, refined: list[pd.DataFrame]) -> pd.DataFrame:
+    """``rows`` (a table's rows) with the rows of each refinement (:attr:`TableSpec.refine`) in place of the
+    same seat's and class's, and a column ``refined`` saying which were replaced."""
+    out = rows.copy()
+    new = [r for r in refined if len(r)]
+    if not new:
+        return out.assign(refined=np.zeros(len(out), dtype=bool))
+    r = pd.concat(new, ignore_index=True)
+    where = pd.MultiIndex.from_frame(out[["seat", "class_id"]]).get_indexer(
+        pd.MultiIndex.from_frame(r[["seat", "class_id"]]))
+    if (where < 0).any() or len(np.unique(where)) < len(where):
+        raise TableSpecError("a refinement holds classes its table does not, or one class twice")
+    for j, c in enumerate(out.columns):
+        out.iloc[where, j] = r[c].to_numpy()
+    flag = np.zeros(len(out), dtype=bool)
+    flag[where] = True
+    out["refined"] = flag
+    return out
+
+
 def compute_chunk(spec: TableSpec, task: ChunkTask, workers=None) -> pd.DataFrame:
     """The rows of one chunk (deterministic in the spec and the task)."""
     cl = spec.classes()
-    sl = slice(task.start, task.stop)
+    sl = task.class_ids
     hands, ups = cl.hands[sl], cl.ups[sl]
-    cols = evaluate_classes(spec, task.seat, hands, ups, chunk_rng(spec.seed, task.rng_index), workers)
+    played = spec if task.rows is None else spec.refine_spec()
+    cols = evaluate_classes(played, task.seat, hands, ups, chunk_rng(spec.seed, *task.rng_key), workers)
     # features describe the hand with the upcard's suit as trump (round one) or with next as trump
     # (round two: the turned-down suit cannot be named, next is the usual call)
     fhands = hands if spec.round == 1 else canonical_many(hands, np.full(len(hands), NEXT))
     feats = features(fhands)
     trump_up = np.full(len(hands), TRUMP)
     df = pd.DataFrame({
-        "class_id": np.arange(task.start, task.stop, dtype=np.int64),
+        "class_id": sl,
         "key": cl.keys[sl].astype(np.int64),
         "seat": SEAT_NAMES[task.seat],
         "hand": [class_text(h) for h in hands],
@@ -590,7 +650,8 @@ def compute_chunk(spec: TableSpec, task: ChunkTask, workers=None) -> pd.DataFram
         "count": strength_of(fhands, trump_up),
         "best": cols.pop("best").astype(str),
         "too_close": cols.pop("too_close"),
-        **({"screened": cols.pop("screened")} if spec.screen is not None else {}),
+        # a refinement without stages has no screening: none of its rows is screened
+        **({"screened": cols.pop("screened", np.zeros(len(hands), dtype=bool))} if spec.screen is not None else {}),
     })
     options = OPTIONS if spec.round == 1 else OPTIONS_R2
     names = [f"ev_{COLUMN_OF[a]}{x}" for a in options for x in ("", "_lo", "_hi")]
@@ -634,6 +695,7 @@ __all__ = [
     "ChunkTask",
     "TableSpec",
     "TableSpecError",
+    "apply_refinement",
     "compute_chunk",
     "evaluate_classes",
     "late_scores",

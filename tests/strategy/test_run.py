@@ -85,3 +85,54 @@ def test_a_running_tables_finished_seats_are_summarised_and_charted_alone(tmp_pa
         chunk.unlink()
     with pytest.raises(TableRunError, match="has no seat whose every chunk is committed yet"):
         finished_seats(run)
+
+
+def test_a_refined_run_replaces_only_its_rows_too_close_to_call(tmp_path):
+    """--refine: a table made (or under way) without it is refined in place; the classes too close to call on
+    their first deals are played again on fresh deals and replace their rows; every other row is kept byte for
+    byte; the result is the table a run with --refine from the start gives, whatever was interrupted."""
+    import pandas as pd
+
+    import euchre_stats as es
+    from euchre_stats.strategy.advise import advise
+    from euchre_stats.strategy.run import finished_seats, pending_refinements, refined_seats, run_table
+    from euchre_stats.strategy.table import TableSpec
+
+    args = dict(limit=30, samples_per_class=20, seed=5, chunk_size=10, charts=False, screen=10)
+    first = es.table("eldest,dealer", run_dir=str(tmp_path / "a"), **args).table
+    assert "refined" not in first.columns and first["too_close"].sum() > 10
+    # the dealer's last chunk is lost: the eldest is refined, the dealer's refinements wait for its chunks
+    sorted((tmp_path / "a" / "chunks").glob("chunk-dealer-*"))[-1].unlink()
+    spec = TableSpec.from_settings({**read_manifest(tmp_path / "a")["settings"], "refine": 80})
+    assert pending_refinements(tmp_path / "a", spec, 3) is None
+    steps = []
+    refined = run_table(spec, tmp_path / "a", charts=False, progress=lambda i, n: steps.append((i, n)))
+    assert steps[0] == (5, 12) and steps[-1] == (12, 12) and read_manifest(tmp_path / "a")["settings"]["refine"] == 80
+    again = es.table("eldest,dealer", run_dir=str(tmp_path / "b"), refine=80, **args).table
+    pd.testing.assert_frame_equal(refined, again)
+    r = refined["refined"].to_numpy()
+    assert (r == first["too_close"].to_numpy()).all()
+    kept = refined[~r].drop(columns="refined").reset_index(drop=True)
+    pd.testing.assert_frame_equal(kept, first[~r].reset_index(drop=True))
+    assert set(refined.loc[r, "n"]) <= {40, 80} and (refined.loc[r, "n"] == 80).any()
+    assert (refined.loc[r, "too_close"] < 1).any()           # some answers are clear now
+    assert refined.loc[r & (refined["n"] == 40), "screened"].all()
+    assert refined_seats(tmp_path / "a") == [0, 3] and finished_seats(tmp_path / "a")[2].equals(refined)
+    # advise from the run says which deals a refined class's answer comes from
+    row = refined[r].iloc[0]
+    a = advise(row["hand"], row["up"], row["seat"], "north-american", table=str(tmp_path / "a"))
+    assert a.samples == row["n"] and a.to_dict()["refined"] is True
+    assert f"deals: {row['n']} for this class (too close to call on the table's first 20: played again" in a.to_text()
+    # another refinement, or none, is another table
+    with pytest.raises(TableRunError, match="refine is 80 there, 40 now"):
+        es.table("eldest,dealer", run_dir=str(tmp_path / "a"), refine=40, **args)
+    with pytest.raises(TableRunError, match="refine is 80 there, None now"):
+        es.table("eldest,dealer", run_dir=str(tmp_path / "a"), **args)
+
+
+def test_a_refinement_no_larger_than_the_first_sample_is_one_line(tmp_path):
+    r = CliRunner().invoke(cli, ["table", "--seat", "eldest", "--refine", "200", "--run-dir", str(tmp_path / "x")])
+    assert r.exit_code == 2 and "Traceback" not in r.output
+    assert r.output.strip().splitlines()[-1] == ("Error: refine must be a whole number of deals above the samples "
+                                                 "per class (200), got 200")
+    assert not (tmp_path / "x").exists()

@@ -301,21 +301,28 @@ import sys
 from euchre_stats.strategy.table import TableSpec
 from euchre_stats.strategy.run import run_table
 from euchre_stats.rules import NORTH_AMERICAN
-spec = TableSpec(NORTH_AMERICAN, (0,), samples_per_class=10, seed=5, chunk_size=3, limit=60, scores=sys.argv[2])
+spec = TableSpec(NORTH_AMERICAN, (0,), samples_per_class=10, seed=5, chunk_size=3, limit=60, scores=sys.argv[2],
+                 refine=int(sys.argv[3]) or None)
 run_table(spec, sys.argv[1], charts=False)
 """
 
 
-@pytest.mark.parametrize("scores", ["", "0-0,9-8,6-9"], ids=["points", "scores"])
-def test_killed_run_resumes_to_the_uninterrupted_table(tmp_path, scores):
-    spec = TableSpec(NORTH_AMERICAN, (0,), samples_per_class=10, seed=5, chunk_size=3, limit=60, scores=scores)
+@pytest.mark.parametrize("scores, refine", [("", 0), ("0-0,9-8,6-9", 0), ("", 40)],
+                         ids=["points", "scores", "refined"])
+def test_killed_run_resumes_to_the_uninterrupted_table(tmp_path, scores, refine):
+    spec = TableSpec(NORTH_AMERICAN, (0,), samples_per_class=10, seed=5, chunk_size=3, limit=60, scores=scores,
+                     refine=refine or None)
     killed = tmp_path / "killed"
-    # the run kills itself (SIGKILL) right after committing its second chunk: no timing involved
-    env = dict(os.environ, **{KILL_AFTER_ENV: "2"})
-    proc = subprocess.run([sys.executable, "-c", SCRIPT, str(killed), scores], cwd=ROOT, env=env)
+    # the run kills itself (SIGKILL) right after committing its second chunk (refined: its second refinement,
+    # after the 20 chunks): no timing involved
+    kill = 22 if refine else 2
+    env = dict(os.environ, **{KILL_AFTER_ENV: str(kill)})
+    proc = subprocess.run([sys.executable, "-c", SCRIPT, str(killed), scores, str(refine)], cwd=ROOT, env=env)
     assert proc.returncode == -signal.SIGKILL
     left = pending_tasks(killed, spec)
-    assert len(left) == len(spec.tasks()) - 2
+    assert len(left) == (0 if refine else len(spec.tasks()) - 2)
+    if refine:
+        assert len(list((killed / "chunks").glob("refine-*"))) == 2
     assert not list((killed / "chunks").glob("*.tmp"))
     resumed = run_table(spec, killed, charts=False)
     whole = run_table(spec, tmp_path / "whole", charts=False)
@@ -324,6 +331,11 @@ def test_killed_run_resumes_to_the_uninterrupted_table(tmp_path, scores):
     for t in spec.tasks():
         name = f"{t.name}.parquet"
         assert (killed / "chunks" / name).read_bytes() == (tmp_path / "whole" / "chunks" / name).read_bytes()
+    names = sorted(p.name for p in (killed / "chunks").iterdir())
+    assert names == sorted(p.name for p in (tmp_path / "whole" / "chunks").iterdir())
+    for name in names:
+        assert (killed / "chunks" / name).read_bytes() == (tmp_path / "whole" / "chunks" / name).read_bytes()
+    assert ("refined" in resumed.columns) == bool(refine) and (resumed["refined"].sum() > 2 if refine else True)
     if scores:
         assert read_manifest(killed)["settings"]["scores"] == ["0-0", "9-8", "6-9"]
         assert {"best@9-8", "too_close@6-9", "p_win_alone_hi@0-0"} <= set(resumed.columns)
@@ -543,3 +555,29 @@ def test_screen_is_checked_and_recorded_in_the_settings(tmp_path):
                          capture_output=True, text=True)
     assert bad.returncode == 2 and "screen must be" in bad.stderr and len(bad.stderr.strip().splitlines()) == 1
     assert not (tmp_path / "x" / "table.parquet").exists()
+
+
+def test_refine_is_checked_recorded_and_names_its_own_chunks_and_stream():
+    from euchre_stats.strategy.table import apply_refinement
+
+    with pytest.raises(TableSpecError, match="refine must be .* above the samples per class \\(40\\), got 40"):
+        TableSpec(NORTH_AMERICAN, (0,), samples_per_class=40, refine=40)
+    spec = TableSpec(NORTH_AMERICAN, (0,), samples_per_class=40, screen=10, refine=160)
+    assert spec.settings()["refine"] == 160 and TableSpec.from_settings(spec.settings()) == spec
+    assert "refine" not in TableSpec(NORTH_AMERICAN, (0,)).settings()
+    again = spec.refine_spec()   # fresh deals: twice the first, doubled while not clear, up to refine
+    assert (again.samples_per_class, again.screen, again.refine) == (160, 80, None)
+    assert TableSpec(NORTH_AMERICAN, (0,), samples_per_class=40, refine=60).refine_spec().screen is None
+    base = ChunkTask(2, 3, 30, 40)
+    task = spec.refine_task(base, [False, True] + [False] * 7 + [True])
+    assert task.rows == (1, 9) and task.class_ids.tolist() == [31, 39]
+    assert base.class_ids.tolist() == list(range(30, 40))
+    assert task.name == "refine-third-000003" and base.name == "chunk-third-000003"
+    assert task.rng_key == (2_000_003, 1) and base.rng_key == (2_000_003,)
+    assert spec.refine_task(base, [False] * 10) is None
+    rows = pd.DataFrame({"seat": ["eldest"] * 3, "class_id": [0, 1, 2], "n": [20, 20, 20], "best": ["pass"] * 3})
+    out = apply_refinement(rows, [pd.DataFrame({"seat": ["eldest"], "class_id": [1], "n": [80], "best": ["order"]})])
+    assert out["n"].tolist() == [20, 80, 20] and out["best"].tolist() == ["pass", "order", "pass"]
+    assert out["refined"].tolist() == [False, True, False] and rows["n"].tolist() == [20, 20, 20]
+    with pytest.raises(TableSpecError, match="a refinement holds classes its table does not"):
+        apply_refinement(rows, [pd.DataFrame({"seat": ["dealer"], "class_id": [1], "n": [80], "best": ["order"]})])
