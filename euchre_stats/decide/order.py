@@ -33,7 +33,7 @@ from .driver import drive, sampled, uniform
 from .inference import round_one_likelihood
 from .result import Decision
 from .setup import (check_models, hand_setup, make_contracts, others_policy, own_bids, pass_outcome,
-                    pick_discards, rest_declares, round_knowledge, seat_models, upcard_of, weakest_first)
+                    pick_discards, rest_declares, round_knowledge, seat_models, upcard_of, dealer_candidates)
 from .summary import option_ranges, summarise
 from .tables import (ask_game, bid_ranges, check_game, game_upcard, parse_game_seat, seen_bids,
                      state_actions)
@@ -156,7 +156,8 @@ def order_decision(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, samples
     may_order = may_alone and not order_must_go_alone(rules, asker)
     dealer_discards = []
     if asker == DEALER:
-        dealer_discards = weakest_first([c for c in cards + [up] if may_discard(rules, c, up)], auction.up_suit)
+        dealer_discards = dealer_candidates([c for c in cards + [up] if may_discard(rules, c, up)], up,
+                                            auction.up_suit)
 
     def play(rng, hands):
         n = len(hands)
@@ -196,7 +197,7 @@ def _joker_up_decision(cards, hmask, rules, suit, samples, target_se, seed, mode
     dealer = Dealer(round_knowledge(rules, DEALER, hmask, JOKER))
     ev = Evaluator(rules, model, DEALER, workers, auction=auction)
     six = cards + [JOKER]
-    discards = weakest_first([c for c in six if may_discard(rules, c, JOKER)], suit)
+    discards = dealer_candidates([c for c in six if may_discard(rules, c, JOKER)], JOKER, suit)
 
     def play(rng, hands):
         n = len(hands)
