@@ -32,7 +32,7 @@ from .branches import explain_pass
 from .driver import drive, sampled, uniform
 from .inference import round_one_likelihood
 from .result import Decision
-from .setup import (check_models, hand_setup, make_contracts, others_policy, own_bids, pass_outcome,
+from .setup import (DiscardScreen, check_models, hand_setup, make_contracts, others_policy, own_bids, pass_outcome,
                     pick_discards, rest_declares, round_knowledge, seat_models, upcard_of, dealer_candidates)
 from .summary import option_ranges, summarise
 from .tables import (ask_game, bid_ranges, check_game, game_upcard, parse_game_seat, seen_bids,
@@ -47,7 +47,9 @@ def round_one_outcomes(rules: Rules, auction: Auction, ev: Evaluator, hands: np.
 
     ``discards`` are the dealer's candidates (when the asker is the dealer): pairs
     ``(key, card per row)``, evaluated as options ``"order|key"`` / ``"order alone|key"``
-    for :func:`pick_discards`.  Shared by :func:`order_decision` and the strategy tables.
+    for :func:`pick_discards`; a card ``-1`` leaves that row of the option unplayed (no contract); a dict
+    ``{"order": pairs, "order alone": pairs}`` gives each action its own.
+    Shared by :func:`order_decision` and the strategy tables.
     The suit on offer is ``auction.up_suit`` (the upcard's, or the Almonte naming).  Under British
     timing "order alone" means ordering and then declaring alone before the lead.
     """
@@ -65,14 +67,20 @@ def round_one_outcomes(rules: Rules, auction: Auction, ev: Evaluator, hands: np.
             # every discard on the same deals, the others' declarations and the play on common random numbers
             decl = int(rng.integers(2**62))
             cs = []
-            for key, card in discards:
+            mine = discards[action] if isinstance(discards, dict) else discards
+            for key, card in mine:
                 h = hands.copy()
-                h[:, DEALER] = (h[:, DEALER] | np.uint64(1 << up)) & ~(np.uint64(1) << card.astype(np.uint64))
+                real = card >= 0   # a row with no such candidate (a table's class with fewer) does not play it
+                drop = np.where(real, card, up).astype(np.int64)
+                h[:, DEALER] = (h[:, DEALER] | np.uint64(1 << up)) & ~(np.uint64(1) << drop.astype(np.uint64))
                 c = make_contracts(h, up_suit, asker, alone)
                 c.up_known = np.full(n, up)
-                c.discard = card.astype(np.int64)
-                cs.append(rest_declares(auction, c, passed, True, np.random.default_rng(decl)))
-            for (key, _), o in zip(discards, ev.play_options(cs, rng)):
+                c.discard = drop
+                c = rest_declares(auction, c, passed, True, np.random.default_rng(decl))
+                if not real.all():
+                    c.maker = np.where(real, c.maker, -1)
+                cs.append(c)
+            for (key, _), o in zip(mine, ev.play_options(cs, rng)):
                 outs[f"{action}|{key}"] = o
             continue
         h = hands.copy()
@@ -159,17 +167,19 @@ def order_decision(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, samples
         dealer_discards = dealer_candidates([c for c in cards + [up] if may_discard(rules, c, up)], up,
                                             auction.up_suit)
 
+    screen = DiscardScreen({card_name(d): d for d in dealer_discards})
+
     def play(rng, hands):
         n = len(hands)
-        discards = [(card_name(d), np.full(n, d)) for d in dealer_discards]
-        return round_one_outcomes(rules, auction, ev, hands, up, asker, rng,
-                                  pass_model=pass_model, bidding=bidding, workers=workers,
-                                  may_order=may_order, may_alone=may_alone, discards=discards)
+        discards = {a: [(name, np.full(n, card)) for name, card in screen.playing(a)] for a in screen.ACTIONS}
+        return screen.fill(round_one_outcomes(rules, auction, ev, hands, up, asker, rng,
+                                              pass_model=pass_model, bidding=bidding, workers=workers,
+                                              may_order=may_order, may_alone=may_alone, discards=discards))
 
     like = (lambda hands: round_one_likelihood(auction, hands, asker)) if infer and asker > 0 else None
-    chunk = sampled(lambda rng, m: dealer.sample(m, rng)[:, :4].copy(), like, play)
+    chunk = screen.watching(sampled(lambda rng, m: dealer.sample(m, rng)[:, :4].copy(), like, play))
     outcomes, w, info = drive(seed, samples, target_se, chunk, progress)
-    outcomes, extras = pick_discards(outcomes, w)
+    outcomes, extras = pick_discards(screen.kept(outcomes), w)
     options, diffs, rec, close = summarise(outcomes, w, rules.hand_size, extras, game, hand_point_limit(rules), info,
                                             option_ranges(rules, outcomes, asker, round_one=True, hand=hmask, up=up))
     branches = explain_pass(outcomes, w, asker, rules, info, hand_point_limit(rules), hmask, up)

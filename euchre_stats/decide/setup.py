@@ -49,6 +49,73 @@ def dealer_candidates(cards: list[int], up: int, trump: int) -> list[int]:
     return keep
 
 
+class DiscardScreen:
+    """The dealer's candidate discards, screened as the chunks of deals come in: once a candidate's deficit to
+    the best one, on the same deals, exceeds :attr:`Z` standard errors (after at least :attr:`MIN_DEALS`
+    deals), it is not played on the next chunks.  Every discard plays each deal from that deal's own random
+    stream, so the candidates still played keep exactly the outcomes they would have had with every candidate
+    played: the answer changes only if a dropped candidate, 4 standard errors behind, would have come out best.
+
+    Use: ``playing(action)`` the ``(name, card)`` pairs to play in the next chunk; ``watching(chunk_fn)`` wraps
+    :func:`~euchre_stats.decide.driver.sampled`'s chunk function to update the screen with each chunk's
+    outcomes and weights; ``fill(outs)`` puts a stand-in under each dropped key (the drive's chunks keep
+    their keys); ``kept(outcomes)`` leaves the dropped candidates out before :func:`pick_discards`.
+    """
+
+    ACTIONS = ("order", "order alone")
+    Z = 4.0
+    MIN_DEALS = 200
+
+    def __init__(self, cards: dict[str, int]):
+        self.cards = dict(cards)               # name -> card, weakest first
+        self.dropped: dict[str, list[str]] = {a: [] for a in self.ACTIONS}
+        self._values: dict[str, list[np.ndarray]] = {}
+        self._weights: list[np.ndarray] = []
+
+    def playing(self, action: str) -> list[tuple[str, int]]:
+        return [(name, card) for name, card in self.cards.items() if name not in self.dropped[action]]
+
+    def fill(self, outs: dict[str, Outcome]) -> dict[str, Outcome]:
+        for a in self.ACTIONS:
+            played = [k for k in outs if k.split("|")[0] == a and "|" in k]
+            for name in self.dropped[a] if played else ():
+                outs[f"{a}|{name}"] = outs[played[0]]    # a stand-in, never picked (see kept)
+        return outs
+
+    def watching(self, chunk_fn):
+        def chunk(rng, n):
+            outs, w, info = chunk_fn(rng, n)
+            self._update(outs, np.asarray(w, dtype=np.float64))
+            return outs, w, info
+        return chunk
+
+    def _update(self, outs: dict[str, Outcome], w: np.ndarray) -> None:
+        self._weights.append(w)
+        ww = np.concatenate(self._weights)
+        for a in self.ACTIONS:
+            alive = [name for name, _ in self.playing(a)]
+            keys = [f"{a}|{name}" for name in alive]
+            if len(keys) < 2 or keys[0] not in outs:
+                continue
+            for k in keys:                       # a candidate still played was played on every chunk so far
+                self._values.setdefault(k, []).append(outs[k].value)
+            if len(ww) < self.MIN_DEALS:
+                continue
+            vals = {k: np.concatenate(self._values[k]) for k in keys}
+            means = [weighted_mean_se(vals[k], ww)[0] for k in keys]
+            lead = keys[int(np.argmax(means))]
+            for k, name in zip(keys, alive):
+                if k != lead:
+                    gap, se = weighted_mean_se(vals[lead] - vals[k], ww)
+                    if gap - self.Z * se > 0:
+                        self.dropped[a].append(name)
+                        del self._values[k]
+
+    def kept(self, outcomes: dict[str, Outcome]) -> dict[str, Outcome]:
+        gone = {f"{a}|{name}" for a in self.ACTIONS for name in self.dropped[a]}
+        return {k: v for k, v in outcomes.items() if k not in gone}
+
+
 def pick_discards(outcomes: dict[str, Outcome], w: np.ndarray) -> tuple[dict, dict]:
     """Collapse ``"order|Tc"``-style candidate keys into one option with its best discard."""
     merged: dict[str, Outcome] = {}
