@@ -1,15 +1,16 @@
 """Is the lowest card of a suit always at least as good a discard as a higher card of the same suit?
 
-The dealer's candidate discards in ``order`` are the upcard and the lowest other card of each suit it holds
-(trump with the left bower as trump): keeping the higher of two cards of one suit is assumed never to do
-worse, except for the upcard, which the other players know the dealer took (burying it hides a card they
-think it holds).  This study asks realistic ``discard`` (every candidate on the same deals, common random
-numbers) on random dealer hands and compares, suit by suit, the lowest card's value with each higher
-card's, the upcard left out (``--with-upcard``: in, as the lowest or the higher card of its suit):
+If it were, the dealer's questions could play fewer discards (the upcard and the lowest other card of each
+suit, 4.2 of the 6 on average).  This study asks realistic ``discard`` (every candidate on the same deals,
+common random numbers) on random dealer hands and compares, suit by suit, the lowest card's value with each
+higher card's, the upcard left out (``--with-upcard``: in, as the lowest or the higher card of its suit):
 
-    python benchmarks/discard_dominance.py --hands 150 --samples 1000 --seed 3 [--alone]
+    python benchmarks/discard_dominance.py --hands 150 --samples 1000 --seed 5 [--alone] [--with-upcard]
 
-It prints every pair where the higher card did better, and the summary (pairs, worst shortfall).
+It prints every pair where the higher card did better, and the summary (pairs, worst shortfall).  The answer
+(docs/performance.md, 2026-12-05) is no: burying a higher card the others still count on (the upcard, or a
+king kept out of sight behind an ace-queen) is sometimes worth up to 0.1 points under realistic play, so
+``order`` plays every discard, screened by :class:`euchre_stats.decide.setup.DiscardScreen` instead.
 """
 
 from __future__ import annotations

@@ -33,7 +33,7 @@ from .driver import drive, sampled, uniform
 from .inference import round_one_likelihood
 from .result import Decision
 from .setup import (DiscardScreen, check_models, hand_setup, make_contracts, others_policy, own_bids, pass_outcome,
-                    pick_discards, rest_declares, round_knowledge, seat_models, upcard_of, dealer_candidates)
+                    pick_discards, rest_declares, round_knowledge, seat_models, upcard_of, weakest_first)
 from .summary import option_ranges, summarise
 from .tables import (ask_game, bid_ranges, check_game, game_upcard, parse_game_seat, seen_bids,
                      state_actions)
@@ -47,8 +47,8 @@ def round_one_outcomes(rules: Rules, auction: Auction, ev: Evaluator, hands: np.
 
     ``discards`` are the dealer's candidates (when the asker is the dealer): pairs
     ``(key, card per row)``, evaluated as options ``"order|key"`` / ``"order alone|key"``
-    for :func:`pick_discards`; a card ``-1`` leaves that row of the option unplayed (no contract); a dict
-    ``{"order": pairs, "order alone": pairs}`` gives each action its own.
+    for :func:`pick_discards`; a dict ``{"order": pairs, "order alone": pairs}`` gives each action its own
+    (the discards still played after :class:`~euchre_stats.decide.setup.DiscardScreen`'s screening).
     Shared by :func:`order_decision` and the strategy tables.
     The suit on offer is ``auction.up_suit`` (the upcard's, or the Almonte naming).  Under British
     timing "order alone" means ordering and then declaring alone before the lead.
@@ -70,16 +70,11 @@ def round_one_outcomes(rules: Rules, auction: Auction, ev: Evaluator, hands: np.
             mine = discards[action] if isinstance(discards, dict) else discards
             for key, card in mine:
                 h = hands.copy()
-                real = card >= 0   # a row with no such candidate (a table's class with fewer) does not play it
-                drop = np.where(real, card, up).astype(np.int64)
-                h[:, DEALER] = (h[:, DEALER] | np.uint64(1 << up)) & ~(np.uint64(1) << drop.astype(np.uint64))
+                h[:, DEALER] = (h[:, DEALER] | np.uint64(1 << up)) & ~(np.uint64(1) << card.astype(np.uint64))
                 c = make_contracts(h, up_suit, asker, alone)
                 c.up_known = np.full(n, up)
-                c.discard = drop
-                c = rest_declares(auction, c, passed, True, np.random.default_rng(decl))
-                if not real.all():
-                    c.maker = np.where(real, c.maker, -1)
-                cs.append(c)
+                c.discard = card.astype(np.int64)
+                cs.append(rest_declares(auction, c, passed, True, np.random.default_rng(decl)))
             for (key, _), o in zip(mine, ev.play_options(cs, rng)):
                 outs[f"{action}|{key}"] = o
             continue
@@ -164,8 +159,7 @@ def order_decision(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, samples
     may_order = may_alone and not order_must_go_alone(rules, asker)
     dealer_discards = []
     if asker == DEALER:
-        dealer_discards = dealer_candidates([c for c in cards + [up] if may_discard(rules, c, up)], up,
-                                            auction.up_suit)
+        dealer_discards = weakest_first([c for c in cards + [up] if may_discard(rules, c, up)], auction.up_suit)
 
     screen = DiscardScreen({card_name(d): d for d in dealer_discards})
 
@@ -207,7 +201,7 @@ def _joker_up_decision(cards, hmask, rules, suit, samples, target_se, seed, mode
     dealer = Dealer(round_knowledge(rules, DEALER, hmask, JOKER))
     ev = Evaluator(rules, model, DEALER, workers, auction=auction)
     six = cards + [JOKER]
-    discards = dealer_candidates([c for c in six if may_discard(rules, c, JOKER)], JOKER, suit)
+    discards = weakest_first([c for c in six if may_discard(rules, c, JOKER)], suit)
 
     def play(rng, hands):
         n = len(hands)

@@ -18,7 +18,7 @@ from ..core.cards import (JOKER, NO_TRUMP_WORDS, card_name, cards_to_mask, parse
                           parse_trump)
 from ..core.errors import DecisionInputError, InconsistentDealError
 from ..core.stats import weighted_mean_se
-from ..core.trump import NO_TRUMP, POWER, effective_suit
+from ..core.trump import NO_TRUMP, POWER
 from ..cardplay.contracts import PLAY_MODELS, READING_MODELS, Contracts, Evaluator, Outcome
 from ..rules import Rules, hand_points_array, joker_up_names_trump, may_call_no_trump
 from ..sampling.dealer import KITTY, Dealer, Knowledge
@@ -30,23 +30,6 @@ def weakest_first(cards: list[int], trump: int) -> list[int]:
     bowers): on common random numbers several discards often do exactly as well on every deal, and
     the first of them is the one named (no player would bury a bower when a nine does as well)."""
     return sorted(cards, key=lambda c: (int(POWER[trump, c]), c))
-
-
-def dealer_candidates(cards: list[int], up: int, trump: int) -> list[int]:
-    """The discards worth playing for a dealer holding ``cards`` (the upcard ``up`` among them), weakest first:
-    the upcard, and of each suit (the left bower a trump) the lowest other card.  Keeping the higher of two
-    cards of one suit is never worse in play (measured: ``benchmarks/discard_dominance.py``), except for the
-    upcard, which every other player knows the dealer picked up (burying it hides a card they count on).
-    The ``discard`` question still plays every card."""
-    seen: set[int] = set()
-    keep = []
-    for c in weakest_first(cards, trump):
-        if c == up:
-            keep.append(c)
-        elif (s := effective_suit(c, trump)) not in seen:
-            keep.append(c)
-            seen.add(s)
-    return keep
 
 
 class DiscardScreen:

@@ -88,8 +88,6 @@ def summarise_classes(outs: dict[str, Outcome], w: np.ndarray, k: int, allowed: 
             continue
         vals = np.stack([outs[key].value.reshape(k, -1) for key in keys], axis=1)     # (K, J, S)
         mu, _ = rowwise_weighted_mean_se(vals, W[:, None, :])
-        if discard_cards is not None:   # a class's slots without a candidate (card -1) were not played
-            mu = np.where(np.stack(discard_cards, axis=1) >= 0, mu, -np.inf)
         best = np.argmax(mu, axis=1)
         rows = np.arange(k)
         pick = {}

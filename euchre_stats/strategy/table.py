@@ -35,7 +35,6 @@ import pandas as pd
 
 from ..bidding.auction import Auction
 from ..bidding.model import BiddingModel, default_model, default_population, policy_model, strength_of
-from ..core.bits import mask_to_cards
 from ..core.cards import card_name
 from ..core.errors import BiddingModelError, TableSpecError
 from ..core.seats import DEALER, SEAT_NAMES, parse_seat
@@ -44,7 +43,7 @@ from ..decide.inference import round_one_likelihood, round_two_likelihood
 from ..decide.at_score import GameState, game_state
 from ..decide.call import round_two_outcomes
 from ..decide.order import round_one_outcomes
-from ..decide.setup import dealer_candidates, own_bids, seat_models
+from ..decide.setup import own_bids, seat_models
 from ..cardplay.contracts import Evaluator, Outcome
 from ..rules import Rules, may_discard, may_take_up, order_must_go_alone
 from ..sampling.deals import sample_hands
@@ -64,9 +63,6 @@ from .classes import (
 )
 
 SEAT_STRIDE = 1_000_000
-#: the dealer's discard options a class plays: the upcard and the lowest other card of each suit, at most five
-#: (a class with fewer leaves the rest of its slots unplayed)
-DISCARD_SLOTS = 5
 #: the screening stage's standard: a class keeps its screening row only when its answer is clear with
 #: every standard error multiplied by SCREEN_Z / 1.96 (a 99% interval instead of 95%)
 SCREEN_Z = 2.576
@@ -360,16 +356,15 @@ def _option_outcomes(spec: TableSpec, asker: int, up: int, class_hands: np.ndarr
                      rng: np.random.Generator, workers) -> dict[str, Outcome]:
     """Outcomes of pass / order / alone on ``hands`` (rows of the classes), as ``order_decision``.
 
-    The dealer's options are keyed ``"order|j"``: the j-th of its candidate discards
-    (:func:`_discard_candidates`; a row with fewer does not play that slot).
+    The dealer's options are keyed ``"order|j"``: discard the j-th card of the
+    six (the hand's cards ascending, then the upcard).
     """
     rules = spec.rules
     auction = spec.auction(asker, up)
     ev = Evaluator(rules, spec.model, asker, workers, auction=auction)
     discards = []
     if asker == DEALER:
-        discards = [(str(j), cand) for j, cand in
-                    enumerate(_discard_candidates(rules, up, auction.up_suit, class_hands))]
+        discards = [(str(j), cand) for j, cand in enumerate(_discard_candidates(rules, up, class_hands))]
     # every class plays both orders here; a class whose dealer may not take the upcard up (dealer needs
     # trump) has them masked by rules.may_take_up in evaluate_classes, row by row.  So ``may_alone=True``
     # decides nothing: the rule that may close "order alone" to a four-handed seat in round one is
@@ -391,18 +386,20 @@ def _call_outcomes(spec: TableSpec, asker: int, up: int, hands: np.ndarray, rng:
                               suits=CALL_SUITS)
 
 
-def _discard_candidates(rules: Rules, up: int, trump: int, class_hands_rows: np.ndarray) -> list[np.ndarray]:
-    """Per row, the j-th of the dealer's candidate discards (:func:`~euchre_stats.decide.setup.dealer_candidates`:
-    the upcard, where the rules let it be discarded, and the lowest other card of each suit, weakest first),
-    ``-1`` where the row has fewer: :data:`DISCARD_SLOTS` arrays."""
+def _discard_candidates(rules: Rules, up: int, class_hands_rows: np.ndarray) -> list[np.ndarray]:
+    """Per row, the j-th discard candidate: the hand's cards ascending, then the upcard."""
+    hs = rules.hand_size
     h = np.asarray(class_hands_rows, dtype=np.uint64)
-    uniq, inv = np.unique(h, return_inverse=True)
-    per = np.full((len(uniq), DISCARD_SLOTS), -1, dtype=np.int64)
-    up_too = [up] if may_discard(rules, up, up) else []
-    for i, hand in enumerate(uniq.tolist()):
-        cands = dealer_candidates(mask_to_cards(int(hand)) + up_too, up, trump)
-        per[i, :len(cands)] = cands
-    return [per[inv.reshape(-1), j] for j in range(DISCARD_SLOTS)]
+    cards = np.zeros((len(h), hs), dtype=np.int64)
+    rest = h.copy()
+    for j in range(hs):
+        low = rest & (~rest + np.uint64(1))
+        cards[:, j] = np.log2(low.astype(np.float64)).astype(np.int64)
+        rest ^= low
+    cands = [cards[:, j] for j in range(hs)]
+    if may_discard(rules, up, up):
+        cands.append(np.full(len(h), up, dtype=np.int64))
+    return cands
 
 
 def _inferred(spec: TableSpec, asker: int) -> bool:
@@ -598,7 +595,7 @@ def _summarise(spec: TableSpec, asker: int, hands: np.ndarray, ups: np.ndarray, 
                 ok = may_take_up(rules, asker, hands[lo:hi], up >> 3)
                 allowed = {"order": ok, "order alone": ok}
             if asker == DEALER:
-                cands = _discard_candidates(rules, up, spec.auction(asker, up).up_suit, hands[lo:hi])
+                cands = _discard_candidates(rules, up, hands[lo:hi])
         parts.append(summarise_classes(o, w[cut], hi - lo, allowed, cands, options, games, rules=rules, asker=asker,
                                        sampling=part, hands=hands[lo:hi], up=up))
         if strict is not None:
