@@ -709,6 +709,101 @@ def _last_card_of_three(tt2, st, h0, h1, h2, h3, seat, lead, win, wseat, target,
     return not maximise
 
 
+@njit(cache=True, inline="always")
+def _three_third(tt2, st, h0, h1, h2, h3, seat, nxt, lead, win, wseat, table, target):
+    """The third card of the first of three tricks left (four hands, a trump suit), searched in place as
+    :func:`_search_t`'s frames would: the same moves in the same order, every node counted in ``st[0]``;
+    the trick's last card by :func:`_last_card_of_three`."""
+    hand = _hand(h0, h1, h2, h3, seat)
+    legal = hand & lead
+    if legal == 0:
+        legal = hand
+    moves = _reps(legal, hand, h0 | h1 | h2 | h3 | table)
+    first = 0 if (wseat & 1) == (seat & 1) else moves & (lead | TRUMP) & ~((win << 1) - 1)
+    m0 = moves & first
+    m1 = moves & ~first
+    maximise = (seat & 1) == 0
+    nseat = (nxt >> (2 * seat)) & 3
+    while m0 | m1:
+        if m0:
+            c = m0 & -m0
+            m0 ^= c
+        else:
+            c = m1 & -m1
+            m1 ^= c
+        n0 = h0 ^ c if seat == 0 else h0
+        n1 = h1 ^ c if seat == 1 else h1
+        n2 = h2 ^ c if seat == 2 else h2
+        n3 = h3 ^ c if seat == 3 else h3
+        nwin, nws = (c, seat) if ((c & (lead | TRUMP)) and c > win) else (win, wseat)
+        st[0] += 1
+        # the trick's last card: as the search's node at pos 3
+        h = _hand(n0, n1, n2, n3, nseat)
+        lg = h & lead
+        if lg == 0:
+            lg = h
+        mv = _reps(lg, h, n0 | n1 | n2 | n3 | table | c)
+        f = 0 if (nws & 1) == (nseat & 1) else mv & (lead | TRUMP) & ~((nwin << 1) - 1)
+        r = _last_card_of_three(tt2, st, n0, n1, n2, n3, nseat, lead, nwin, nws, target, mv & f, mv & ~f)
+        if r == maximise:
+            return r
+    return not maximise
+
+
+@njit(cache=True, inline="always")
+def _three_second(tt2, st, h0, h1, h2, h3, seat, nxt, lead, win, wseat, table, target):
+    """The second card of the first of three tricks left, searched in place (:func:`_three_third`)."""
+    hand = _hand(h0, h1, h2, h3, seat)
+    legal = hand & lead
+    if legal == 0:
+        legal = hand
+    moves = _reps(legal, hand, h0 | h1 | h2 | h3 | table)
+    first = 0 if (wseat & 1) == (seat & 1) else moves & (lead | TRUMP) & ~((win << 1) - 1)
+    m0 = moves & first
+    m1 = moves & ~first
+    maximise = (seat & 1) == 0
+    nseat = (nxt >> (2 * seat)) & 3
+    while m0 | m1:
+        if m0:
+            c = m0 & -m0
+            m0 ^= c
+        else:
+            c = m1 & -m1
+            m1 ^= c
+        n0 = h0 ^ c if seat == 0 else h0
+        n1 = h1 ^ c if seat == 1 else h1
+        n2 = h2 ^ c if seat == 2 else h2
+        n3 = h3 ^ c if seat == 3 else h3
+        nwin, nws = (c, seat) if ((c & (lead | TRUMP)) and c > win) else (win, wseat)
+        st[0] += 1
+        r = _three_third(tt2, st, n0, n1, n2, n3, nseat, nxt, lead, nwin, nws, table | c, target)
+        if r == maximise:
+            return r
+    return not maximise
+
+
+@njit(cache=True, inline="always")
+def _three_lead(tt2, st, h0, h1, h2, h3, seat, nxt, target, m0, m1):
+    """The lead of the first of three tricks left (four hands, a trump suit) searched in place, given its
+    leads as the search orders them (``m0`` high to low, then ``m1`` low to high): see :func:`_three_third`."""
+    maximise = (seat & 1) == 0
+    nseat = (nxt >> (2 * seat)) & 3
+    while m0 | m1:
+        if m0:
+            c = _hibit(m0)
+            m0 ^= c
+        else:
+            c = m1 & -m1
+            m1 ^= c
+        st[0] += 1
+        r = _three_second(tt2, st, h0 ^ c if seat == 0 else h0, h1 ^ c if seat == 1 else h1,
+                          h2 ^ c if seat == 2 else h2, h3 ^ c if seat == 3 else h3, nseat, nxt, _slot_of(c), c,
+                          seat, c, target)
+        if r == maximise:
+            return r
+    return not maximise
+
+
 # explicit-stack frame fields (recursion is avoided: numba cannot cache recursive functions)
 F_H0, F_H1, F_H2, F_H3, F_SEAT, F_POS, F_LEAD, F_WIN, F_WSEAT, F_TABLE = 0, 1, 2, 3, 4, 5, 6, 7, 8, 9
 F_TARGET, F_TLEFT, F_M0, F_M1, F_TT, F_K1, F_K2, F_LB, F_UB = 10, 11, 12, 13, 14, 15, 16, 17, 18
@@ -736,6 +831,10 @@ def _search_t(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, w
     two-trick ending of four hands with a trump suit (:func:`build_two_table`; realistic play's
     ``play_batch`` passes it): such endings are read from it, and the last card of the trick before
     them is decided in place (:func:`_last_card_of_three`) except at the root, as in :func:`_search_g`.
+    With that table, the whole first of three tricks left below the root (its lead not settled by the
+    bounds or the transposition table) is searched in place as well (:func:`_three_lead`): the same moves
+    in the same order and the same nodes as its frames, without a frame's stores and loads per card
+    (a few % of realistic play, docs/performance.md, "Fewer nodes per decision").
     """
     tmask = (tt.shape[0] >> 1) - 1
     hshift = 64 - _bit_index(tt.shape[0] >> 1)
@@ -824,14 +923,26 @@ def _search_t(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, w
                         # leads of the top card of a slot first (they win the trick), high to low;
                         # then the other leads low to high
                         tops = _tops(u) & hand
-                        fi = sp
-                        stk[fi, F_M0] = moves & tops
-                        stk[fi, F_M1] = moves & ~tops
-                        stk[fi, F_TT] = idx
-                        stk[fi, F_K1] = k1
-                        stk[fi, F_K2] = k2
-                        stk[fi, F_LB] = lb
-                        stk[fi, F_UB] = ub
+                        if tm != 0 and tleft == 3 and na == 4 and sp > 0 and tt2.shape[0] > (1 << TT2_BITS):
+                            # the first of three tricks left, below the root: searched in place, as the
+                            # frames would search it (the same moves in the same order, the same nodes)
+                            resolved = True
+                            r = _three_lead(tt2, st, h0, h1, h2, h3, seat, nxt, target, moves & tops, moves & ~tops)
+                            if r:
+                                lb = target
+                            else:
+                                ub = target - 1
+                            tt[idx] = k1
+                            tt[idx + 1] = (k2 << 16) | (lb << 8) | ub
+                        else:
+                            fi = sp
+                            stk[fi, F_M0] = moves & tops
+                            stk[fi, F_M1] = moves & ~tops
+                            stk[fi, F_TT] = idx
+                            stk[fi, F_K1] = k1
+                            stk[fi, F_K2] = k2
+                            stk[fi, F_LB] = lb
+                            stk[fi, F_UB] = ub
         else:
             legal = hand & lead
             if legal == 0:
