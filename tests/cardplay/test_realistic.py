@@ -297,8 +297,9 @@ def test_no_trump_worlds_respect_voids_in_the_natural_suit():
                          ids=["north-american", "defend-alone", "32-cards"])
 def test_the_two_trick_table_changes_no_card(rules, monkeypatch):
     """The search reads two-trick endings of four hands from the shipped table (and decides the last card
-    of the trick before them in place): every play-out, every probe and band of the valuation as when the
-    search solves those endings itself; only the search's nodes are fewer.  Alone and defending alone (three
+    of the trick before them in place, and with the table searches the first of three tricks left in place,
+    ``search._three_lead``): every play-out, every probe and band of the valuation, and the nodes, as when
+    the search solves those endings itself on its frames.  Alone and defending alone (three
     hands: no table) and no trump mixed in."""
     from euchre_stats.cardplay import realistic as R
 
