@@ -421,8 +421,9 @@ def _lookup_realistic(rules: Rules, key: int, seat: str):
         return None, None, ""
     settings = read_manifest(SHIPPED_REALISTIC)["settings"]
     if seat not in settings["seats"]:
-        return None, settings, (f"the shipped realistic table covers {' and '.join(settings['seats'])} only so far "
-                                f"(not the {seat})")
+        seats = settings["seats"]
+        covered = seats[0] if len(seats) == 1 else f"{', '.join(seats[:-1])} and {seats[-1]}"
+        return None, settings, f"the shipped realistic table covers {covered} only so far (not the {seat})"
     if Rules.from_json(settings["rules"]) != rules:
         return None, settings, "the rules differ from the shipped realistic table's (north-american)"
     why = _population_note(settings, rules)

@@ -112,10 +112,11 @@ def test_advise_answers_from_the_shipped_table():
     assert "answered from: strategy table (shipped, realistic)" in r.stdout
     assert "class: R L A | -" in r.stdout and "recommendation: pass  -- too close to call" in r.stdout
     assert "play model: pimc (realistic), as the table was built" in r.stdout
-    r = run(["advise", "Jh Jd Ah 9s Tc", "--up", "9h", "--seat", "third"])    # a seat it does not cover yet
+    r = run(["advise", "Jh Jd Ah 9s Tc", "--up", "9h", "--seat", "dealer"])   # a seat it does not cover yet
     assert r.exit_code == 0, r.output
     assert "answered from: strategy table (shipped, double-dummy, with the realistic correction)" in r.stdout
-    assert "note: the shipped realistic table covers eldest and partner only so far (not the third)" in r.stdout
+    assert "note: the shipped realistic table covers eldest, partner and third only so far (not the dealer)" \
+        in r.stdout
     assert "play model: pimc (realistic correction of the double-dummy table)" in r.stdout
 
 

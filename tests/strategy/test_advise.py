@@ -147,9 +147,9 @@ def test_the_shipped_realistic_table_agrees_with_realistic_order():
     ``benchmarks/advise_check_v4pop.jsonl`` (``benchmarks/study_advise.py answer --questions 300 --samples 10000
     --seed 8 --seat SEAT``: realistic ``order`` at 10,000 deals against the default population) that the
     table covers are answered from it and print no value outside what the hand can score.  Of those ``order``
-    does not call too close, advise agrees on every one its own row calls clear (at least 98%), and on at
-    least 97% in all (eldest 66 of 66, the dealer's partner 79 of 82: its three misses are rows the table
-    calls too close at 200 deals; the issue's 98% over all seats is not reached, docs/tables.md)."""
+    does not call too close, advise agrees on every one its own row calls clear, and on at least 98% in all
+    (eldest 66 of 66, the dealer's partner 79 of 82: its three misses are rows the table calls too close at
+    200 deals; third hand 69 of 69; 214 of 217, 98.6%; the dealer is not shipped yet, docs/tables.md)."""
     import json
     from pathlib import Path
 
@@ -178,7 +178,7 @@ def test_the_shipped_realistic_table_agrees_with_realistic_order():
             lo, hi = ranges[o["action"]]
             assert lo <= o["ev_ci"][0] <= o["ev"] <= o["ev_ci"][1] <= hi
     assert sure_hits >= 0.98 * sure, f"{sure_hits}/{sure} where the table is clear"
-    assert hits >= 0.97 * len(clear), f"{hits}/{len(clear)}"
+    assert hits >= 0.98 * len(clear), f"{hits}/{len(clear)}"
 
 
 def test_round_two_advice_says_it_reads_round_one_tables_only(tmp_path):
