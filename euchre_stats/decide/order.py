@@ -48,7 +48,8 @@ def round_one_outcomes(rules: Rules, auction: Auction, ev: Evaluator, hands: np.
     ``discards`` are the dealer's candidates (when the asker is the dealer): pairs
     ``(key, card per row)``, evaluated as options ``"order|key"`` / ``"order alone|key"``
     for :func:`pick_discards`; a dict ``{"order": pairs, "order alone": pairs}`` gives each action its own
-    (the discards still played after :class:`~euchre_stats.decide.setup.DiscardScreen`'s screening).
+    (the discards still played after :class:`~euchre_stats.decide.setup.DiscardScreen`'s screening); a card
+    ``-1`` leaves that row of the option unplayed (no contract: a table's class that dropped the discard).
     Shared by :func:`order_decision` and the strategy tables.
     The suit on offer is ``auction.up_suit`` (the upcard's, or the Almonte naming).  Under British
     timing "order alone" means ordering and then declaring alone before the lead.
@@ -70,11 +71,16 @@ def round_one_outcomes(rules: Rules, auction: Auction, ev: Evaluator, hands: np.
             mine = discards[action] if isinstance(discards, dict) else discards
             for key, card in mine:
                 h = hands.copy()
-                h[:, DEALER] = (h[:, DEALER] | np.uint64(1 << up)) & ~(np.uint64(1) << card.astype(np.uint64))
+                real = card >= 0   # a row screened out of this discard (a table's class) does not play it
+                drop = np.where(real, card, up).astype(np.int64)
+                h[:, DEALER] = (h[:, DEALER] | np.uint64(1 << up)) & ~(np.uint64(1) << drop.astype(np.uint64))
                 c = make_contracts(h, up_suit, asker, alone)
                 c.up_known = np.full(n, up)
-                c.discard = card.astype(np.int64)
-                cs.append(rest_declares(auction, c, passed, True, np.random.default_rng(decl)))
+                c.discard = drop
+                c = rest_declares(auction, c, passed, True, np.random.default_rng(decl))
+                if not real.all():
+                    c.maker = np.where(real, c.maker, -1)
+                cs.append(c)
             for (key, _), o in zip(mine, ev.play_options(cs, rng)):
                 outs[f"{action}|{key}"] = o
             continue

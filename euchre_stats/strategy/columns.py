@@ -55,7 +55,8 @@ def summarise_classes(outs: dict[str, Outcome], w: np.ndarray, k: int, allowed: 
                       options: tuple[str, ...] = OPTIONS,
                       games: dict[str, GameState] | None = None, *, rules: Rules,
                       asker: int, sampling: ClassSampling | None = None, hands: np.ndarray | None = None,
-                      up: int | None = None) -> dict[str, np.ndarray]:
+                      up: int | None = None, discard_alive: dict[str, np.ndarray] | None = None
+                      ) -> dict[str, np.ndarray]:
     """Per-class columns from per-row outcomes (rows class by class, ``k`` classes).
 
     As :func:`~euchre_stats.decide.summary.summarise`: with ``sampling`` (deals resampled by the
@@ -71,6 +72,8 @@ def summarise_classes(outs: dict[str, Outcome], w: np.ndarray, k: int, allowed: 
     adds, per score, each option's chance of winning the game (``p_win_<option>@<score>`` with
     ``_lo``/``_hi``) and the recommendation by it (``best@<score>``, ``too_close@<score>``), from the
     same rows (the dealer keeps the discard that is best for points, as ``order_decision`` does).
+    ``discard_alive[action]`` (K, J) marks the dealer's discards each class still played (the others were
+    screened out after an earlier stage and are never picked).
     """
     W = w.reshape(k, -1)
     if sampling is None:
@@ -88,6 +91,8 @@ def summarise_classes(outs: dict[str, Outcome], w: np.ndarray, k: int, allowed: 
             continue
         vals = np.stack([outs[key].value.reshape(k, -1) for key in keys], axis=1)     # (K, J, S)
         mu, _ = rowwise_weighted_mean_se(vals, W[:, None, :])
+        if discard_alive is not None and action in discard_alive:
+            mu = np.where(discard_alive[action], mu, -np.inf)
         best = np.argmax(mu, axis=1)
         rows = np.arange(k)
         pick = {}

@@ -51,7 +51,7 @@ from ..sampling.posterior import posterior_sample
 from ..sampling.seeds import chunk_rng
 # the columns' constants and summary are imported from here too (they lived here first)
 from .columns import CALL_SUITS, COLUMN_OF, OPTIONS, OPTIONS_R2, ClassSampling, summarise_classes  # noqa: F401
-from ..core.stats import Z95
+from ..core.stats import Z95, rowwise_weighted_mean_se
 from .classes import (
     NEXT,
     TRUMP,
@@ -353,11 +353,12 @@ class ChunkTask:
 
 # --- one group of classes sharing an upcard ---------------------------------------------------
 def _option_outcomes(spec: TableSpec, asker: int, up: int, class_hands: np.ndarray, hands: np.ndarray,
-                     rng: np.random.Generator, workers) -> dict[str, Outcome]:
+                     rng: np.random.Generator, workers, alive: dict[str, np.ndarray] | None = None
+                     ) -> dict[str, Outcome]:
     """Outcomes of pass / order / alone on ``hands`` (rows of the classes), as ``order_decision``.
 
     The dealer's options are keyed ``"order|j"``: discard the j-th card of the
-    six (the hand's cards ascending, then the upcard).
+    six (the hand's cards ascending, then the upcard); ``alive`` (per row) the ones each row still plays.
     """
     rules = spec.rules
     auction = spec.auction(asker, up)
@@ -365,6 +366,9 @@ def _option_outcomes(spec: TableSpec, asker: int, up: int, class_hands: np.ndarr
     discards = []
     if asker == DEALER:
         discards = [(str(j), cand) for j, cand in enumerate(_discard_candidates(rules, up, class_hands))]
+        if alive is not None:   # a row whose class screened a discard out does not play it (card -1)
+            discards = {a: [(key, np.where(alive[a][:, j], cand, -1)) for j, (key, cand) in enumerate(discards)]
+                        for a in ("order", "order alone")}
     # every class plays both orders here; a class whose dealer may not take the upcard up (dealer needs
     # trump) has them masked by rules.may_take_up in evaluate_classes, row by row.  So ``may_alone=True``
     # decides nothing: the rule that may close "order alone" to a four-handed seat in round one is
@@ -482,21 +486,53 @@ def evaluate_classes(spec: TableSpec, asker: int, hands: np.ndarray, ups: np.nda
     clear = ~cols.pop("too_close_strict")
     screened = clear.copy()
     rows = np.arange(len(hands))           # the classes of ``stage``, as rows of ``hands``
+    alive = None                           # the dealer's discards each class of ``stage`` still plays
     for before, size in zip(sizes, sizes[1:]):
         again = np.flatnonzero(~clear)      # of ``rows``: still not clear, so they play on
         if not len(again):
             break
+        alive = _screen_discards(stage[0], stage[1], len(rows), before, alive)
+        alive = None if alive is None else {a: m[again] for a, m in alive.items()}
         rows = rows[again]
-        more_deals = _play(spec, asker, hands[rows], ups[rows], rng, workers, size - before)
+        more_deals = _play(spec, asker, hands[rows], ups[rows], rng, workers, size - before, alive)
         stage = _merge(stage, again, before, more_deals, size - before)
         last = size == spec.samples_per_class
-        more = _summarise(spec, asker, hands[rows], ups[rows], *stage, size, strict=None if last else SCREEN_Z / Z95)
+        more = _summarise(spec, asker, hands[rows], ups[rows], *stage, size, strict=None if last else SCREEN_Z / Z95,
+                          alive=alive)
         clear = np.ones(len(rows), dtype=bool) if last else ~more.pop("too_close_strict")
         for name, col in more.items():
             cols[name][rows] = col
         screened[rows] = clear & (not last)
     cols["screened"] = screened
     return cols
+
+
+#: between stages a class stops playing a dealer's discard this many standard errors behind its best one
+DISCARD_SCREEN_Z = 4.0
+
+
+def _screen_discards(outs: dict[str, Outcome], w: np.ndarray, k: int, s: int,
+                     alive: dict[str, np.ndarray] | None) -> dict[str, np.ndarray] | None:
+    """The dealer's discards each of ``k`` classes (``s`` slots of ``outs`` and ``w`` each) plays on: of
+    those in ``alive`` (None: all), the ones whose deficit to the class's best on the same deals is at most
+    :data:`DISCARD_SCREEN_Z` standard errors, per action (as ``order`` screens them,
+    :class:`~euchre_stats.decide.setup.DiscardScreen`).  Every discard plays a deal from the deal's own
+    random stream, so the ones still played keep their outcomes.  None when nobody discards."""
+    out = {}
+    W = w.reshape(k, s)
+    for action in ("order", "order alone"):
+        keys = [key for key in outs if key.split("|")[0] == action and "|" in key]
+        if not keys:
+            continue
+        vals = np.stack([outs[key].value.reshape(k, s) for key in keys], axis=1)          # (k, J, s)
+        ok = np.ones((k, len(keys)), dtype=bool) if alive is None else alive[action].copy()
+        mu, _ = rowwise_weighted_mean_se(vals, W[:, None, :])
+        lead = np.argmax(np.where(ok, mu, -np.inf), axis=1)
+        gap = vals[np.arange(k), lead][:, None, :] - vals                                  # (k, J, s)
+        g, se = rowwise_weighted_mean_se(gap, W[:, None, :])
+        with np.errstate(invalid="ignore"):   # an infinite standard (no screening) times a zero error
+            out[action] = ok & ~(g - DISCARD_SCREEN_Z * se > 0)
+    return out or None
 
 
 def screen_stages(screen: int, samples: int) -> list[int]:
@@ -509,9 +545,11 @@ def screen_stages(screen: int, samples: int) -> list[int]:
 
 
 def _play(spec: TableSpec, asker: int, hands: np.ndarray, ups: np.ndarray, rng: np.random.Generator,
-          workers, s: int) -> tuple[dict[str, Outcome], np.ndarray, ClassSampling]:
+          workers, s: int, alive: dict[str, np.ndarray] | None = None
+          ) -> tuple[dict[str, Outcome], np.ndarray, ClassSampling]:
     """Every class's ``s`` deals drawn and played: per option the outcomes on a (classes x ``s``) grid,
-    class by class, the weights (0 in a slot no distinct deal took) and the classes' sampling."""
+    class by class, the weights (0 in a slot no distinct deal took) and the classes' sampling.  ``alive``:
+    the dealer's discards each class still plays (:func:`_screen_discards`; None: every one)."""
     k = len(hands)
     rules = spec.rules
     if _inferred(spec, asker):
@@ -531,7 +569,8 @@ def _play(spec: TableSpec, asker: int, hands: np.ndarray, ups: np.ndarray, rng: 
         if spec.round == 2:
             outs = _call_outcomes(spec, asker, up, deals[rows], rng, workers)
         else:
-            outs = _option_outcomes(spec, asker, up, hands[owner[rows]], deals[rows], rng, workers)
+            outs = _option_outcomes(spec, asker, up, hands[owner[rows]], deals[rows], rng, workers,
+                                    None if alive is None else {a: m[owner[rows]] for a, m in alive.items()})
         groups.append(_padded(outs, slots[rows] - lo * s, (hi - lo) * s))
     if any(set(g) != set(groups[0]) for g in groups):
         raise TableSpecError("the upcards of one chunk have different options")
@@ -575,7 +614,8 @@ def _merge(first, again: np.ndarray, s1: int, second, s2: int):
 
 
 def _summarise(spec: TableSpec, asker: int, hands: np.ndarray, ups: np.ndarray, outs: dict[str, Outcome],
-               w: np.ndarray, info: ClassSampling, s: int, strict: float | None = None) -> dict[str, np.ndarray]:
+               w: np.ndarray, info: ClassSampling, s: int, strict: float | None = None,
+               alive: dict[str, np.ndarray] | None = None) -> dict[str, np.ndarray]:
     """The classes' columns from :func:`_play`'s grids (``s`` slots a class), upcard by upcard; with
     ``strict``, also ``too_close_strict``: the answer too close to call with every standard error
     multiplied by ``strict``."""
@@ -596,13 +636,15 @@ def _summarise(spec: TableSpec, asker: int, hands: np.ndarray, ups: np.ndarray, 
                 allowed = {"order": ok, "order alone": ok}
             if asker == DEALER:
                 cands = _discard_candidates(rules, up, hands[lo:hi])
+        live = None if alive is None else {a: m[lo:hi] for a, m in alive.items()}
         parts.append(summarise_classes(o, w[cut], hi - lo, allowed, cands, options, games, rules=rules, asker=asker,
-                                       sampling=part, hands=hands[lo:hi], up=up))
+                                       sampling=part, hands=hands[lo:hi], up=up, discard_alive=live))
         if strict is not None:
             wide = ClassSampling(part.played, part.effective, part.se_scale * strict)
             parts[-1]["too_close_strict"] = summarise_classes(o, w[cut], hi - lo, allowed, cands, options,
                                                               rules=rules, asker=asker, sampling=wide,
-                                                              hands=hands[lo:hi], up=up)["too_close"]
+                                                              hands=hands[lo:hi], up=up,
+                                                              discard_alive=live)["too_close"]
     return {name: np.concatenate([p[name] for p in parts]) for name in parts[0]}
 
 

@@ -581,3 +581,25 @@ def test_refine_is_checked_recorded_and_names_its_own_chunks_and_stream():
     assert out["refined"].tolist() == [False, True, False] and rows["n"].tolist() == [20, 20, 20]
     with pytest.raises(TableSpecError, match="a refinement holds classes its table does not"):
         apply_refinement(rows, [pd.DataFrame({"seat": ["dealer"], "class_id": [1], "n": [80], "best": ["order"]})])
+
+
+@pytest.mark.parametrize("model, classes", [("dd", 12), ("pimc", 6)])
+def test_the_dealers_discards_screened_between_stages_change_no_row(monkeypatch, model, classes):
+    """Between adaptive stages a class stops playing a discard 4 standard errors behind its best: the
+    discards still played keep their outcomes deal by deal, so the rows are those of every discard played."""
+    import euchre_stats.strategy.table as table_module
+
+    cl = enumerate_classes("24")
+    sl = slice(5000, 5000 + classes)
+    spec = TableSpec(NORTH_AMERICAN, (3,), samples_per_class=120, seed=7, screen=30, model=model)
+    masks = []
+    screen = table_module._screen_discards
+    monkeypatch.setattr(table_module, "_screen_discards", lambda *a: masks.append(screen(*a)) or masks[-1])
+    cols = evaluate_classes(spec, 3, cl.hands[sl], cl.ups[sl], chunk_rng(7, 0))
+    assert any((~m).any() for r in masks for m in r.values())        # some discards were dropped
+    assert all(m.any(axis=1).all() for r in masks for m in r.values())  # never every one of a class
+    monkeypatch.setattr(table_module, "DISCARD_SCREEN_Z", float("inf"))
+    every = evaluate_classes(spec, 3, cl.hands[sl], cl.ups[sl], chunk_rng(7, 0))
+    assert (~cols["screened"]).any()
+    for name, v in every.items():
+        np.testing.assert_array_equal(cols[name], v, err_msg=name)
