@@ -400,7 +400,9 @@ class TableResult(ResultView):
         if spec.round == 2:
             show = show.assign(share_next=summ["share_next"].round(3))
         return (f"table: {len(self.table):,} rows in {self.run_dir}/table.parquet ({spec.class_count:,} classes x "
-                f"{len(spec.seats)} seat(s), {spec.samples_per_class} deals each, seed {spec.seed})\n"
+                f"{len(spec.seats)} seat(s), {spec.samples_per_class} deals each"
+                + ("" if spec.refine is None else f", up to {spec.refine} where too close to call")
+                + f", seed {spec.seed})\n"
                 f"rules: {spec.rules.describe()}\n"
                 + (f"{self.slice_warning()}\n" if self.slice_warning() else "")
                 + f"bidding: the other three seats by {spec.others}, the asker's own later bids by {spec.own_bids}\n"

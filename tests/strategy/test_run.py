@@ -108,8 +108,9 @@ def test_a_refined_run_replaces_only_its_rows_too_close_to_call(tmp_path):
     steps = []
     refined = run_table(spec, tmp_path / "a", charts=False, progress=lambda i, n: steps.append((i, n)))
     assert steps[0] == (5, 12) and steps[-1] == (12, 12) and read_manifest(tmp_path / "a")["settings"]["refine"] == 80
-    again = es.table("eldest,dealer", run_dir=str(tmp_path / "b"), refine=80, **args).table
-    pd.testing.assert_frame_equal(refined, again)
+    result = es.table("eldest,dealer", run_dir=str(tmp_path / "b"), refine=80, **args)
+    pd.testing.assert_frame_equal(refined, result.table)
+    assert "20 deals each, up to 80 where too close to call, seed 5)" in result.to_text()
     r = refined["refined"].to_numpy()
     assert (r == first["too_close"].to_numpy()).all()
     kept = refined[~r].drop(columns="refined").reset_index(drop=True)
