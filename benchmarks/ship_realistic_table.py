@@ -16,7 +16,8 @@ import shutil
 from pathlib import Path
 
 from euchre_stats.strategy.advise import SHIPPED_REALISTIC, export_realistic
-from euchre_stats.strategy.run import chart_context, finished_seats, write_summaries
+from euchre_stats.core.seats import SEAT_NAMES
+from euchre_stats.strategy.run import chart_context, finished_seats, refined_seats, write_summaries
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -36,6 +37,9 @@ def main() -> None:
     if charts.exists():
         shutil.rmtree(charts)   # a seat's sheet is never left from an earlier export
     about = f"{chart_context(spec)}; seats finished: {', '.join(seats)}"
+    if spec.refine is not None:   # which seats' rows too close to call were played again so far
+        done = [SEAT_NAMES[s] for s in refined_seats(args.run_dir)]
+        about += f"; refined so far: {', '.join(done) or 'none'}"
     paths = write_summaries(table, args.summary_dir, charts, about=about, parquet=False, csv=True)
     manifest = json.loads((Path(args.out) / "manifest.json").read_text())
     (Path(args.summary_dir) / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
