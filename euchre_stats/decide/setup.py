@@ -17,7 +17,7 @@ from ..bidding.model import BiddingModel
 from ..core.cards import (JOKER, NO_TRUMP_WORDS, card_name, cards_to_mask, parse_card, parse_cards, parse_suit,
                           parse_trump)
 from ..core.errors import DecisionInputError, InconsistentDealError
-from ..core.stats import weighted_mean_se
+from ..core.stats import rowwise_weighted_mean_se, weighted_mean_se
 from ..core.trump import NO_TRUMP, POWER
 from ..cardplay.contracts import PLAY_MODELS, READING_MODELS, Contracts, Evaluator, Outcome
 from ..rules import Rules, hand_points_array, joker_up_names_trump, may_call_no_trump
@@ -30,6 +30,20 @@ def weakest_first(cards: list[int], trump: int) -> list[int]:
     bowers): on common random numbers several discards often do exactly as well on every deal, and
     the first of them is the one named (no player would bury a bower when a nine does as well)."""
     return sorted(cards, key=lambda c: (int(POWER[trump, c]), c))
+
+
+#: a dealer's discard stops being played once it is this many standard errors behind the best one
+DISCARD_Z = 4.0
+
+
+def still_played(vals: np.ndarray, w: np.ndarray, ok: np.ndarray, z: float = DISCARD_Z) -> np.ndarray:
+    """Of ``ok`` (k, J): the discards each of ``k`` classes still plays after deals ``vals`` (k, J, s) weighted
+    ``w`` (k, s): those whose deficit to the class's best, on the same deals, is at most ``z`` standard errors."""
+    mu, _ = rowwise_weighted_mean_se(vals, w[:, None, :])
+    lead = np.argmax(np.where(ok, mu, -np.inf), axis=1)
+    gap, se = rowwise_weighted_mean_se(vals[np.arange(len(vals)), lead][:, None, :] - vals, w[:, None, :])
+    with np.errstate(invalid="ignore"):   # an infinite standard (no screening) times a zero error
+        return ok & ~(gap - z * se > 0)
 
 
 class DiscardScreen:
@@ -46,7 +60,7 @@ class DiscardScreen:
     """
 
     ACTIONS = ("order", "order alone")
-    Z = 4.0
+    Z = DISCARD_Z
     MIN_DEALS = 200
 
     def __init__(self, cards: dict[str, int]):
@@ -84,15 +98,12 @@ class DiscardScreen:
                 self._values.setdefault(k, []).append(outs[k].value)
             if len(ww) < self.MIN_DEALS:
                 continue
-            vals = {k: np.concatenate(self._values[k]) for k in keys}
-            means = [weighted_mean_se(vals[k], ww)[0] for k in keys]
-            lead = keys[int(np.argmax(means))]
-            for k, name in zip(keys, alive):
-                if k != lead:
-                    gap, se = weighted_mean_se(vals[lead] - vals[k], ww)
-                    if gap - self.Z * se > 0:
-                        self.dropped[a].append(name)
-                        del self._values[k]
+            vals = np.stack([np.concatenate(self._values[k]) for k in keys])[None]
+            keep = still_played(vals, ww[None], np.ones((1, len(keys)), dtype=bool), self.Z)[0]
+            for k, name, kept in zip(keys, alive, keep):
+                if not kept:
+                    self.dropped[a].append(name)
+                    del self._values[k]
 
     def kept(self, outcomes: dict[str, Outcome]) -> dict[str, Outcome]:
         gone = {f"{a}|{name}" for a in self.ACTIONS for name in self.dropped[a]}

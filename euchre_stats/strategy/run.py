@@ -137,12 +137,20 @@ def _refined_seats(run_dir, spec: TableSpec, seats) -> list[int]:
 def _rows_of(run_dir, spec: TableSpec, seats) -> pd.DataFrame:
     """The committed rows of ``seats`` (every chunk of each committed) in run order; with ``refine``, the
     refined rows in place for the seats whose refinement is complete (column ``refined``)."""
-    table = pd.concat([pd.read_parquet(chunk_path(run_dir, t)) for t in spec.tasks() if t.seat in seats],
-                      ignore_index=True)
+    tasks = [t for t in spec.tasks() if t.seat in seats]
+    table = pd.concat([pd.read_parquet(chunk_path(run_dir, t)) for t in tasks], ignore_index=True)
     if spec.refine is None:
         return table
-    refined = [pd.read_parquet(chunk_path(run_dir, t)) for s in _refined_seats(run_dir, spec, seats)
-               for t in refinements(run_dir, spec, s)]
+    # the refinements named by the rows just read (not the chunks read again), a seat's once all are in
+    close = table["too_close"].to_numpy()
+    ends = np.cumsum([t.stop - t.start for t in tasks])
+    wanted: dict[int, list[ChunkTask]] = {s: [] for s in seats}
+    for t, end in zip(tasks, ends):
+        r = spec.refine_task(t, close[end - (t.stop - t.start):end])
+        if r is not None:
+            wanted[t.seat].append(r)
+    refined = [pd.read_parquet(chunk_path(run_dir, r)) for rs in wanted.values()
+               if all(chunk_path(run_dir, r).exists() for r in rs) for r in rs]
     return apply_refinement(table, refined)
 
 

@@ -43,7 +43,7 @@ from ..decide.inference import round_one_likelihood, round_two_likelihood
 from ..decide.at_score import GameState, game_state
 from ..decide.call import round_two_outcomes
 from ..decide.order import round_one_outcomes
-from ..decide.setup import own_bids, seat_models
+from ..decide.setup import DISCARD_Z, own_bids, seat_models, still_played
 from ..cardplay.contracts import Evaluator, Outcome
 from ..rules import Rules, may_discard, may_take_up, order_must_go_alone
 from ..sampling.deals import sample_hands
@@ -51,7 +51,7 @@ from ..sampling.posterior import posterior_sample
 from ..sampling.seeds import chunk_rng
 # the columns' constants and summary are imported from here too (they lived here first)
 from .columns import CALL_SUITS, COLUMN_OF, OPTIONS, OPTIONS_R2, ClassSampling, summarise_classes  # noqa: F401
-from ..core.stats import Z95, rowwise_weighted_mean_se
+from ..core.stats import Z95
 from .classes import (
     NEXT,
     TRUMP,
@@ -508,7 +508,7 @@ def evaluate_classes(spec: TableSpec, asker: int, hands: np.ndarray, ups: np.nda
 
 
 #: between stages a class stops playing a dealer's discard this many standard errors behind its best one
-DISCARD_SCREEN_Z = 4.0
+DISCARD_SCREEN_Z = DISCARD_Z
 
 
 def _screen_discards(outs: dict[str, Outcome], w: np.ndarray, k: int, s: int,
@@ -525,13 +525,8 @@ def _screen_discards(outs: dict[str, Outcome], w: np.ndarray, k: int, s: int,
         if not keys:
             continue
         vals = np.stack([outs[key].value.reshape(k, s) for key in keys], axis=1)          # (k, J, s)
-        ok = np.ones((k, len(keys)), dtype=bool) if alive is None else alive[action].copy()
-        mu, _ = rowwise_weighted_mean_se(vals, W[:, None, :])
-        lead = np.argmax(np.where(ok, mu, -np.inf), axis=1)
-        gap = vals[np.arange(k), lead][:, None, :] - vals                                  # (k, J, s)
-        g, se = rowwise_weighted_mean_se(gap, W[:, None, :])
-        with np.errstate(invalid="ignore"):   # an infinite standard (no screening) times a zero error
-            out[action] = ok & ~(g - DISCARD_SCREEN_Z * se > 0)
+        ok = np.ones((k, len(keys)), dtype=bool) if alive is None else alive[action]
+        out[action] = still_played(vals, W, ok, DISCARD_SCREEN_Z)
     return out or None
 
 
