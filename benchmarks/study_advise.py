@@ -81,6 +81,7 @@ def answer(args) -> None:
 
 def agree(args) -> None:
     rows = [json.loads(line) for line in Path(args.file).read_text().splitlines() if line.strip()]
+    rows = [r for r in rows if r.get("round", 1) == 1]  # advise answers round one (the bidder files hold both)
     if args.seat:
         rows = [r for r in rows if r["seat"] == args.seat]
     clear = [r for r in rows if not r["too_close"]]
