@@ -3,14 +3,15 @@
     python benchmarks/table_screen.py --seat eldest --model pimc --ranges 4 --classes 50 --seed 1
     python benchmarks/table_screen.py --seat dealer --others default,shipped --no-full --ranges 8 --classes 25
     python benchmarks/table_screen.py --seat eldest --rules australian32 --no-full --ranges 8 --classes 25
+    python benchmarks/table_screen.py --seat dealer --round 2 --no-full --ranges 8 --classes 25
 
 Picks ``--ranges`` stretches of ``--classes`` consecutive classes spread evenly over the seat's class list
-(round one, north-american or the ``--rules`` preset, ``--deck`` changing its deck), and evaluates each
-stretch twice with the same seed: every class on ``--samples-per-class`` deals, and screened (``--screen``
-deals first; only the classes not clear at 99% play on). Prints the CPU seconds of both, the share of classes
-kept from the screening, and how often the two answers agree (over all classes, and over those the full run
-calls clear). A class not clear at the screening plays the rest of its ``--samples-per-class`` deals and is
-summarised on all of them.
+(round one, or two with ``--round 2``; north-american or the ``--rules`` preset, ``--deck`` changing its
+deck), and evaluates each stretch twice with the same seed: every class on ``--samples-per-class`` deals, and
+screened (``--screen`` deals first; only the classes not clear at 99% play on). Prints the CPU seconds of
+both, the share of classes kept from the screening, and how often the two answers agree (over all classes, and
+over those the full run calls clear). A class not clear at the screening plays the rest of its ``--samples-
+per-class`` deals and is summarised on all of them.
 
 ``--others`` (a comma list; ``default`` is the default population, the table's own default) runs the
 whole comparison once per population of the other three seats, on the same classes and seeds, and
@@ -41,6 +42,7 @@ def main() -> None:
     ap.add_argument("--classes", type=int, default=50)
     ap.add_argument("--samples-per-class", type=int, default=200)
     ap.add_argument("--screen", type=int, default=50)
+    ap.add_argument("--round", type=int, default=1, choices=(1, 2), help="the bidding round of the table")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--others", default="default",
                     help="comma list of populations of the other seats (default: the default population)")
@@ -66,9 +68,9 @@ def main() -> None:
 def compare(a, seat: int, others: str | None) -> dict:
     """Every stretch evaluated (full unless ``--no-full``, then screened) with the other seats bidding as
     ``others``; prints the figures and returns the screened answers (``best``, ``too_close``)."""
-    full = TableSpec(a.rules_obj, (seat,), samples_per_class=a.samples_per_class, seed=a.seed, model=a.model,
-                     others=others)
-    screened = TableSpec(a.rules_obj, (seat,), samples_per_class=a.samples_per_class, seed=a.seed,
+    full = TableSpec(a.rules_obj, (seat,), round=a.round, samples_per_class=a.samples_per_class, seed=a.seed,
+                     model=a.model, others=others)
+    screened = TableSpec(a.rules_obj, (seat,), round=a.round, samples_per_class=a.samples_per_class, seed=a.seed,
                          model=a.model, screen=a.screen, others=others)
     cl = full.classes()
     total = len(cl.hands)
@@ -108,11 +110,13 @@ def compare(a, seat: int, others: str | None) -> dict:
               f"kept {int(s['screened'].sum())}/{len(same)}, same answer {int(same.sum())}/{len(same)}", flush=True)
     who = f"others {screened.others}"
     if a.no_full:
-        print(f"{a.seat}, {a.rules}, {a.model}, {who}, {n} classes in {a.ranges} stretches: screened {t_scr:.1f} CPU-s "
+        print(f"{a.seat}, round {a.round}, {a.rules}, {a.model}, {who}, {n} classes in {a.ranges} stretches: "
+              f"screened {t_scr:.1f} CPU-s "
               f"({t_scr / n:.3f} a class, {deals / n:.0f} distinct deals played a class); kept from the screening "
               f"{kept}/{n} ({kept / n:.1%})", flush=True)
     else:
-        print(f"{a.seat}, {a.rules}, {a.model}, {who}, {n} classes in {a.ranges} stretches: full {t_full:.1f} CPU-s "
+        print(f"{a.seat}, round {a.round}, {a.rules}, {a.model}, {who}, {n} classes in {a.ranges} stretches: "
+              f"full {t_full:.1f} CPU-s "
               f"({t_full / n:.3f} a class), screened {t_scr:.1f} CPU-s ({t_scr / n:.3f} a class), "
               f"ratio {t_scr / t_full:.2f}; kept from the screening {kept}/{n} ({kept / n:.1%}); same answer "
               f"{agree}/{n} ({agree / n:.1%}), where the full run is clear {agree_clear}/{clear} "
