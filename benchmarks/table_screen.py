@@ -10,8 +10,8 @@ Picks ``--ranges`` stretches of ``--classes`` consecutive classes spread evenly 
 deck), and evaluates each stretch twice with the same seed: every class on ``--samples-per-class`` deals, and
 screened (``--screen`` deals first; only the classes not clear at 99% play on). Prints the CPU seconds of
 both, the share of classes kept from the screening, and how often the two answers agree (over all classes, and
-over those the full run calls clear). A class not clear at the screening plays the rest of its ``--samples-
-per-class`` deals and is summarised on all of them.
+over those the full run calls clear). A class not clear at the screening plays the rest of its
+``--samples-per-class`` deals and is summarised on all of them.
 
 ``--others`` (a comma list; ``default`` is the default population, the table's own default) runs the
 whole comparison once per population of the other three seats, on the same classes and seeds, and
