@@ -4,3 +4,4 @@ May import core, rules, the solver, sampling and play.
 """
 
 from . import model_v2 as _model_v2  # noqa: F401  (registers the feature bidder: ``shipped-v2``, its files)
+from . import table_model as _table_model  # noqa: F401  (registers the table bidder: ``shipped-table``)

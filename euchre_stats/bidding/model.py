@@ -453,7 +453,7 @@ def default_model() -> BiddingModel:
 
 #: the named policies (anything else is read as the path of a model file)
 POLICIES = ("shipped", "shipped-soft", "dd-tuned", "points", "guides", "shipped-v2", "shipped-discards",
-            "shipped-v2-discards", "shipped-v3", "shipped-v4", "shipped-v5")
+            "shipped-v2-discards", "shipped-v3", "shipped-v4", "shipped-v5", "shipped-table")
 POLICY_WORDS = {
     "shipped": "the shipped count model (tuned by self-play under realistic play; hard decisions in play; the "
                "default population until 2026-12-04)",
@@ -479,6 +479,9 @@ POLICY_WORDS = {
                   "population",
     "shipped-v5": "shipped-v4 with round two refitted to the call command's values on answered questions (round "
                   "one unchanged; proposed, not the default population)",
+    "shipped-table": "shipped-v4 whose round one, at the seats the shipped realistic strategy table covers, takes "
+                     "the row's best option (pass, order or order alone); round two and the other seats as "
+                     "shipped-v4 (proposed, not the default population)",
 }
 
 

@@ -1,5 +1,9 @@
 """Canonical hand classes relative to trump: the rows of a strategy table.
 
+The relabelling itself (:func:`canonical_many`, :func:`class_key`, :func:`split_key`) lives in
+:mod:`euchre_stats.core.hand_classes`, so the bidders below this layer read the same keys; this module
+adds the questions' checks, the enumeration of every class, and labels.
+
 Once trump is fixed, suits play four roles: **trump**, **next** (the same colour,
 one card short: its jack is the left bower) and the two **green** suits, which
 are interchangeable.  A round-one question ``(hand, upcard)`` fixes trump as the
@@ -41,51 +45,9 @@ import numpy as np
 from ..core.cards import ACE, JACK, JOKER, KING, QUEEN, card_name, format_hand, parse_card, parse_hand
 from ..core.decks import Deck, find_deck
 from ..core.errors import ClassInputError
+from ..core.hand_classes import GREEN_HIGH, GREEN_LOW, NEXT, TRUMP, canonical_many, class_key, split_key, suit_ranks
 
-TRUMP, NEXT = 2, 1          # canonical suits of trump (hearts) and next (diamonds)
-GREEN_HIGH, GREEN_LOW = 3, 0  # spades holds the larger green holding, clubs the smaller
-UP_SHIFT = 40
 _JOKER_BIT = np.uint64(1 << JOKER)
-_RANK_BITS = np.uint64(0xFF)
-
-
-def _green_suits(trump: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The two green suits of each trump suit, in ascending suit order."""
-    trump = np.asarray(trump, dtype=np.int64)
-    low = np.where((trump == 0) | (trump == 3), 1, 0)
-    high = np.where((trump == 0) | (trump == 3), 2, 3)
-    return low, high
-
-
-def _suit_ranks(hands: np.ndarray, suit: np.ndarray) -> np.ndarray:
-    return (hands >> (suit.astype(np.uint64) * np.uint64(8))) & _RANK_BITS
-
-
-def _green_key(ranks: np.ndarray) -> np.ndarray:
-    """Order of green holdings: more cards first, then the higher rank mask."""
-    return np.bitwise_count(ranks).astype(np.int64) * 256 + ranks.astype(np.int64)
-
-
-def canonical_many(hands, trump_suits) -> np.ndarray:
-    """Canonical hand masks for hands (uint64 array) relative to trump suits (0..3, same shape).
-
-    Trump goes to hearts, next to diamonds, the larger green holding to spades
-    and the other to clubs (:func:`_green_key`); the Joker stays.
-    """
-    h = np.asarray(hands, dtype=np.uint64)
-    t = np.broadcast_to(np.asarray(trump_suits, dtype=np.int64), h.shape)
-    g1, g2 = _green_suits(t)
-    tr = _suit_ranks(h, t)
-    nx = _suit_ranks(h, 3 - t)
-    r1 = _suit_ranks(h, g1)
-    r2 = _suit_ranks(h, g2)
-    first = _green_key(r1) >= _green_key(r2)
-    hi = np.where(first, r1, r2)
-    lo = np.where(first, r2, r1)
-    s8 = np.uint64(8)
-    return ((tr << (np.uint64(TRUMP) * s8)) | (nx << (np.uint64(NEXT) * s8))
-            | (hi << (np.uint64(GREEN_HIGH) * s8)) | (lo << (np.uint64(GREEN_LOW) * s8))
-            | (h & _JOKER_BIT))
 
 
 def canonical(hand: int, upcard: int) -> tuple[int, int]:
@@ -98,21 +60,6 @@ def canonical(hand: int, upcard: int) -> tuple[int, int]:
     t = upcard >> 3
     h = int(canonical_many(np.array([hand], dtype=np.uint64), np.array([t]))[0])
     return h, TRUMP * 8 + (upcard & 7)
-
-
-def class_key(hand, upcard):
-    """Key of canonical ``(hand, upcard)``: ``hand | upcard << 40`` (ints or arrays)."""
-    if isinstance(hand, np.ndarray):
-        return hand.astype(np.uint64) | (np.asarray(upcard).astype(np.uint64) << np.uint64(UP_SHIFT))
-    return int(hand) | (int(upcard) << UP_SHIFT)
-
-
-def split_key(key) -> tuple:
-    """Inverse of :func:`class_key`."""
-    if isinstance(key, np.ndarray):
-        k = key.astype(np.uint64)
-        return k & np.uint64((1 << UP_SHIFT) - 1), (k >> np.uint64(UP_SHIFT)).astype(np.int64)
-    return int(key) & ((1 << UP_SHIFT) - 1), int(key) >> UP_SHIFT
 
 
 def key_of(hand_text: str, up_text: str, deck="24", hand_size: int = 5) -> int:
@@ -194,8 +141,8 @@ def features(hands, up=None) -> dict[str, np.ndarray]:
     ``up`` (canonical upcards) is accepted for symmetry with the table and not needed.
     """
     h = np.asarray(hands, dtype=np.uint64)
-    tr = _suit_ranks(h, np.full(h.shape, TRUMP))
-    nx = _suit_ranks(h, np.full(h.shape, NEXT))
+    tr = suit_ranks(h, np.full(h.shape, TRUMP))
+    nx = suit_ranks(h, np.full(h.shape, NEXT))
     right = ((tr >> np.uint64(JACK)) & np.uint64(1)).astype(bool)
     left = ((nx >> np.uint64(JACK)) & np.uint64(1)).astype(bool)
     joker = (h & _JOKER_BIT) != 0
@@ -204,7 +151,7 @@ def features(hands, up=None) -> dict[str, np.ndarray]:
     off_aces = np.zeros(h.shape, dtype=np.int64)
     voids = np.zeros(h.shape, dtype=np.int64)
     for s, ranks in ((NEXT, nx_plain), (GREEN_HIGH, None), (GREEN_LOW, None)):
-        r = ranks if ranks is not None else _suit_ranks(h, np.full(h.shape, s))
+        r = ranks if ranks is not None else suit_ranks(h, np.full(h.shape, s))
         off_aces += ((r >> np.uint64(ACE)) & np.uint64(1)).astype(np.int64)
         voids += (r == 0)
     return {"trump_count": trump_count, "right": right, "left": left,

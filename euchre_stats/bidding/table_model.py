@@ -1,0 +1,178 @@
+"""The table bidder (``shipped-table``, proposed): round one decided by the shipped realistic strategy table.
+
+``shipped-v4`` (the feature bidder, :mod:`.model_v2`) whose round-one decision, at every seat the shipped
+realistic table covers (``euchre_stats/data/realistic_table``: its manifest's ``seats``), is the option
+with the highest value in the row of the hand's class -- pass, order, or order alone -- instead of its
+fitted scores.  In the feature bidder's terms the take gain is the better of ordering and ordering alone
+minus passing, and the alone gain ordering alone minus ordering, in points, so its hard decision is the
+row's best option (a tie passes, and a tie between the two ways of ordering orders with the partner).  The
+seats the table does not cover yet, round two, the dealer's discard and a lone defence stay ``shipped-v4``'s.
+
+The table was built with the other three seats bidding by ``shipped-v4`` (its manifest's ``others``), under
+one rule set; :meth:`TableModel.check_rules` refuses any other.  Soft inference reads the same gains
+through the feature bidder's level and margin with ``shipped-v4``'s fitted temperature.
+
+The rows are read once per process (keys and the three values, in hundredths of a point, from the table's
+Parquet file).  :func:`round_one_gains_one` is the plain-Python twin of the vectorised lookup.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, fields
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from ..core.errors import BiddingModelError
+from ..core.hand_classes import round_one_keys
+from ..core.seats import SEAT_NAMES
+from ..rules import Rules
+from .model import MODEL_KINDS, NAMED_MODELS
+from .model_v2 import FeatureModel, _level_one, round_one_decision_one, shipped_v4_model
+
+KIND = "table"
+#: the shipped realistic table (``strategy/advise.py``: ``SHIPPED_REALISTIC``; the test checks they agree)
+TABLE_DIR = Path(__file__).parents[1] / "data" / "realistic_table"
+
+
+@dataclass(frozen=True)
+class TableRows:
+    """One table's round-one rows: its rules, and per covered seat (0 eldest .. 3 the dealer) the sorted class
+    keys and their values (pass, order, order alone) in points."""
+
+    rules: Rules
+    seats: tuple
+    keys: dict
+    values: dict
+    others: str
+
+    def lookup(self, seat: int, keys: np.ndarray) -> np.ndarray:
+        """``(n, 3)`` values of the classes ``keys`` at ``seat`` (a class missing from the table raises)."""
+        table_keys, vals = self.keys[seat], self.values[seat]
+        i = np.minimum(np.searchsorted(table_keys, keys), len(table_keys) - 1)
+        if not np.array_equal(table_keys[i], keys):
+            raise BiddingModelError("the realistic table has no row for a hand's class: the shipped table is "
+                                    "incomplete (reinstall the package)")
+        return vals[i]
+
+
+@lru_cache(maxsize=2)
+def table_rows(path: str = str(TABLE_DIR)) -> TableRows:
+    """The rows of the realistic table at ``path`` (a run directory's shape: ``manifest.json``,
+    ``table.parquet``), read once per process."""
+    import pyarrow.compute as pc
+    import pyarrow.parquet as pq
+
+    p = Path(path)
+    try:
+        manifest = json.loads((p / "manifest.json").read_text())
+        t = pq.read_table(p / "table.parquet", columns=["key", "seat", "ev_pass", "ev_order", "ev_alone"])
+    except (OSError, ValueError) as e:
+        raise BiddingModelError(f"cannot read the realistic table at {str(p)!r}: {e}") from None
+    settings = manifest["settings"]
+    if settings.get("round") != 1 or not manifest.get("hundredths"):
+        raise BiddingModelError(f"{str(p)!r} is not a shipped round-one realistic table")
+    key_col = t.column("key").to_numpy().astype(np.uint64)
+    vals = np.stack([t.column(c).to_numpy(zero_copy_only=False) for c in ("ev_pass", "ev_order", "ev_alone")],
+                    axis=1).astype(np.float64)
+    vals = np.where(np.isnan(vals), -np.inf, vals / 100.0)   # an option the rules refuse never wins
+    seats = tuple(SEAT_NAMES.index(s) for s in settings["seats"])
+    keys, values = {}, {}
+    for s in seats:
+        rows = np.nonzero(pc.equal(t.column("seat"), SEAT_NAMES[s]).to_numpy(zero_copy_only=False))[0]
+        order = np.argsort(key_col[rows], kind="stable")
+        keys[s] = key_col[rows][order]
+        values[s] = vals[rows][order]
+    return TableRows(Rules.from_json(settings["rules"]), seats, keys, values, str(settings.get("others")))
+
+
+def _gains(v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The take and alone gains (points) of rows of values (pass, order, order alone)."""
+    return np.maximum(v[..., 1], v[..., 2]) - v[..., 0], v[..., 2] - v[..., 1]
+
+
+@dataclass(frozen=True)
+class TableModel(FeatureModel):
+    """The feature bidder whose round one at the table's seats is the table's best option (module docstring)."""
+
+    def rows(self) -> TableRows:
+        return table_rows()
+
+    def covers(self, rel_seat: int) -> bool:
+        """Whether round one at ``rel_seat`` is read from the table."""
+        return rel_seat in self.rows().seats
+
+    def check_rules(self, rules) -> None:
+        """Refuse every rule set but the table's (its values hold only there), then as the feature bidder."""
+        table = self.rows().rules
+        if rules != table:
+            raise BiddingModelError(f"the table bidder bids only under the rules its table was built for "
+                                    f"({table.describe()})")
+        super().check_rules(rules)
+
+    def round_one_gains(self, hands, rel_seat: int, upcard: int, suit: int | None = None):
+        if not self.covers(rel_seat) or (suit is not None and suit != upcard >> 3):
+            return super().round_one_gains(hands, rel_seat, upcard, suit)
+        h = np.asarray(hands, dtype=np.uint64).ravel()
+        return _gains(self.rows().lookup(rel_seat, round_one_keys(h, upcard)))
+
+    def round_one_count(self, hand: int, rel_seat: int, upcard: int) -> float:
+        if not self.covers(rel_seat):
+            return round_one_decision_one(self, hand, rel_seat, upcard)[1]
+        return _level_one(*round_one_gains_one(self, hand, rel_seat, upcard))[1]
+
+    # --- files -----------------------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        """The feature bidder's fields and which table decides round one (its seats and the population it was
+        built against); a file of it loads as this bidder over the installed table."""
+        rows = self.rows()
+        return {"kind": KIND, "table": {"seats": [SEAT_NAMES[s] for s in rows.seats], "others": rows.others},
+                "base": super().to_dict()}
+
+    @classmethod
+    def from_dict(cls, d) -> "TableModel":
+        if not isinstance(d, dict) or d.get("kind") != KIND or not isinstance(d.get("base"), dict):
+            raise BiddingModelError("a table bidding model is a JSON object with \"kind\": \"table\" and its "
+                                    "feature bidder as \"base\"")
+        base = FeatureModel.from_dict(d["base"])
+        return cls(**{f.name: getattr(base, f.name) for f in fields(FeatureModel)})
+
+
+def round_one_gains_one(m: TableModel, hand: int, rel_seat: int, upcard: int) -> tuple[float, float]:
+    """:meth:`TableModel.round_one_gains` of one hand at a covered seat, in plain Python: the class key by
+    relabelling the suits one by one, and the row found by bisection."""
+    t = upcard >> 3
+    nxt = 3 - t
+    greens = [s for s in range(4) if s not in (t, nxt)]
+    ranks = {s: (hand >> (8 * s)) & 0xFF for s in range(4)}
+    g1, g2 = ranks[greens[0]], ranks[greens[1]]
+    if (bin(g1).count("1"), g1) < (bin(g2).count("1"), g2):
+        g1, g2 = g2, g1
+    canon = (ranks[t] << 16) | (ranks[nxt] << 8) | (g1 << 24) | g2 | (hand & (1 << 32))
+    key = canon | ((16 + (upcard & 7)) << 40)
+    rows = m.rows()
+    keys = rows.keys[rel_seat]
+    lo, hi = 0, len(keys)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if int(keys[mid]) < key:
+            lo = mid + 1
+        else:
+            hi = mid
+    if lo == len(keys) or int(keys[lo]) != key:
+        raise BiddingModelError("the realistic table has no row for a hand's class")
+    i = lo
+    p, o, a = (float(x) for x in rows.values[rel_seat][i])
+    return max(o, a) - p, a - o
+
+
+def shipped_table_model() -> TableModel:
+    """``shipped-v4`` with round one from the shipped realistic table (module docstring)."""
+    base = shipped_v4_model()
+    return TableModel(**{f.name: getattr(base, f.name) for f in fields(FeatureModel)})
+
+
+MODEL_KINDS[KIND] = TableModel
+NAMED_MODELS["shipped-table"] = shipped_table_model
