@@ -49,13 +49,33 @@ def reads_auctions(rules: Rules) -> bool:
 
 
 def _is_feature(m) -> bool:
-    """Whether ``m`` is the feature bidder (``bidding/model_v2.py``: this layer does not import it)."""
-    return type(m).__name__ == "FeatureModel" and hasattr(m, "order_w")
+    """Whether ``m`` is the feature bidder (``bidding/model_v2.py``) or the table bidder, a feature bidder
+    whose round one at some seats is a strategy table's (``bidding/table_model.py``: this layer imports
+    neither)."""
+    return type(m).__name__ in ("FeatureModel", "TableModel") and hasattr(m, "order_w")
 
 
-def model_arrays(rules: Rules, models) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """``(cv, fp, rf, g, fw)``: the kernel's view of four bidding models (one per seat, eldest to the dealer:
-    count models or feature bidders) and of the rules' bidding options (see :mod:`euchre_stats.engine.reading`)."""
+def _table_arrays(models) -> tuple[np.ndarray, np.ndarray, list]:
+    """``(tk, tv, covered)``: the table bidders' rows by seat (``tk`` (4, k) sorted class keys, ``tv`` (4, k, 2)
+    their take and alone gains in points) and per seat whether its round one is read from them."""
+    covered = [type(m).__name__ == "TableModel" and m.covers(s) for s, m in enumerate(models)]
+    k = max([len(m.rows().keys[s]) for s, m in enumerate(models) if covered[s]], default=1)
+    tk = np.full((4, k), np.iinfo(np.int64).max, dtype=np.int64)
+    tv = np.zeros((4, k, 2))
+    for s, m in enumerate(models):
+        if covered[s]:
+            rows = m.rows()
+            keys, vals = rows.keys[s], rows.values[s]
+            tk[s, :len(keys)] = keys.astype(np.int64)
+            tv[s, :len(keys), 0] = np.maximum(vals[:, 1], vals[:, 2]) - vals[:, 0]
+            tv[s, :len(keys), 1] = vals[:, 2] - vals[:, 1]
+    return tk, tv, covered
+
+
+def model_arrays(rules: Rules, models) -> tuple[np.ndarray, ...]:
+    """``(cv, fp, rf, g, fw, tk, tv)``: the kernel's view of four bidding models (one per seat, eldest to the
+    dealer: count models, feature bidders or table bidders) and of the rules' bidding options (see
+    :mod:`euchre_stats.engine.reading`)."""
     from ..engine import reading as _k
 
     if len(models) != 4:
@@ -67,9 +87,10 @@ def model_arrays(rules: Rules, models) -> tuple[np.ndarray, np.ndarray, np.ndarr
             raise PlayModelError(f"realistic-v3 reads the auction under a count bidding model or the feature "
                                  f"bidder; got {type(m).__name__} (use --model pimc)")
     cv = np.ascontiguousarray(np.stack([np.asarray(m.card_values, dtype=np.float64) for m in models]))
+    tk, tv, covered = _table_arrays(models)
     fp = np.array([[m.order[s], m.order_alone[s], m.call[s], m.call_alone[s], m.next_bonus[s], m.upcard_weight,
                     m.lone_partner_upcard, m.temperature, m.off_king, m.off_king_with_ace, m.void,
-                    float(_is_feature(m)), float(getattr(m, "junk_pass", 0.0))]
+                    2.0 if covered[s] else float(_is_feature(m)), float(getattr(m, "junk_pass", 0.0))]
                    for s, m in enumerate(models)], dtype=np.float64)
     fw = np.zeros((4, 4, _k.NUM_FEATURES))
     for s, m in enumerate(models):
@@ -85,7 +106,7 @@ def model_arrays(rules: Rules, models) -> tuple[np.ndarray, np.ndarray, np.ndarr
                   dtype=np.int64)
     needs_trump = not bool(may_take_up(rules, 3, 0, 0))  # the dealer holding nothing may not take up
     g = np.array([needs_trump, bool(dealer_picks_up(rules, 1, True))], dtype=np.int64)
-    return cv, fp, rf, g, fw
+    return cv, fp, rf, g, fw, tk, tv
 
 
 def auction_weights(rules: Rules, models, dealt, *, upcard: int, made_in: int, maker: int, alone: bool,
@@ -94,11 +115,11 @@ def auction_weights(rules: Rules, models, dealt, *, upcard: int, made_in: int, m
     kernel's seats), as ``players/reading.py::auction_likelihood`` gives it (the tests' entry point)."""
     from ..engine import reading as _r
 
-    cv, fp, rf, g, fw = model_arrays(rules, models)
+    cv, fp, rf, g, fw, tk, tv = model_arrays(rules, models)
     d = np.ascontiguousarray(dealt, dtype=np.int64)
     out = np.zeros(d.shape[0])
     _r.auction_weights(d, int(upcard), int(made_in), int(maker), bool(alone), int(asker), int(trump), cv, fp, rf, g,
-                       _EFF, fw, out)
+                       _EFF, fw, tk, tv, out)
     return out
 
 
@@ -170,7 +191,7 @@ def play_reading(rules: Rules, hands: np.ndarray, trump, leader, out, maker, alo
     if streams.shape != (n,) or (streams < 0).any():
         raise RealisticInputError(f"streams must be {n} non-negative integers, one per deal")
     disc = known_discards(discard, h, p, g, rules.deck_obj.mask, "kitty")
-    cv, fp, rf, gf, fw = model_arrays(rules, models)
+    cv, fp, rf, gf, fw, tk, tv = model_arrays(rules, models)
     n, res, disc, nthreads = batch_start(h, disc, threads)
     total = np.zeros(_k.NUM_READ_STATS, dtype=np.int64)
     if n:
@@ -181,7 +202,7 @@ def play_reading(rules: Rules, hands: np.ndarray, trump, leader, out, maker, alo
             _k.play_batch_read(h, t, ld, o.astype(np.int64), p, g, vd, up, disc, dl, pts, w, streams, auc, pl,
                                int(rules.deck_obj.mask), int(worlds), int(pool), more, _k.REJECT_TRIES,
                                rules.hand_size, int(seed), nchunks, TT_BITS, _BINOM, _solver_kernels.BITPOS,
-                               _solver_kernels.CARD_AT, cv, fp, rf, gf, _EFF, fw, res, st)
+                               _solver_kernels.CARD_AT, cv, fp, rf, gf, _EFF, fw, tk, tv, res, st)
         total = st.sum(axis=0)
     if stats is not None:
         stats[: _k.NUM_READ_STATS] = total
@@ -247,7 +268,7 @@ def sample_reading_worlds(rules: Rules, hands, trump: int, leader: int, out: int
 
     if not 1 <= int(worlds) <= 1 << 20:
         raise RealisticInputError(f"worlds must be a whole number 1..{1 << 20}, got {worlds!r}")
-    cv, fp, rf, g, fw = model_arrays(rules, models)
+    cv, fp, rf, g, fw, tk, tv = model_arrays(rules, models)
     tr = np.full(3, -1, dtype=np.int8)
     tr[: len(trick)] = list(trick)
     auc = np.array([upcard, made_in, maker, int(bool(alone)), -1], dtype=np.int64)
@@ -257,7 +278,8 @@ def sample_reading_worlds(rules: Rules, hands, trump: int, leader: int, out: int
                               np.asarray(voids, dtype=np.int64), int(up_known), 3,
                               np.asarray(played, dtype=np.int64), auc, int(rules.deck_obj.mask), int(worlds),
                               int(pool), _k.REJECT_TRIES, rules.hand_size, int(seed), int(stream), _BINOM,
-                              _solver_kernels.BITPOS, _solver_kernels.CARD_AT, cv, fp, rf, g, _EFF, fw, res, counts)
+                              _solver_kernels.BITPOS, _solver_kernels.CARD_AT, cv, fp, rf, g, _EFF, fw, tk, tv, res,
+                              counts)
     if stats is not None:
         stats[: _k.NUM_READ_STATS] = counts
     return res[:m]

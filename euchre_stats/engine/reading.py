@@ -73,7 +73,9 @@ MAX_POOL = 4096
 #: a near-tie of the defence rule: within this many points a world of the best card
 NEAR = 0.25
 #: a seat's model row; ``F_KIND`` 0 a count model, 1 the feature bidder (``bidding/model_v2.py``: its
-#: weights in ``fw``), ``F_JUNK`` its ``junk_pass``
+#: weights in ``fw``), 2 the feature bidder whose round one at this seat is read from a strategy table (the
+#: table bidder, ``bidding/table_model.py``: its class keys in ``tk[seat]``, sorted, and their take and alone
+#: gains in ``tv[seat]``), ``F_JUNK`` its ``junk_pass``
 (F_ORDER, F_ORDER_ALONE, F_CALL, F_CALL_ALONE, F_NEXT, F_UPW, F_LPU, F_TEMP, F_KING, F_KACE,
  F_VOID, F_KIND, F_JUNK) = range(13)
 NUM_MODEL = 13
@@ -251,7 +253,37 @@ def _level(take, alone):
 
 
 @njit(cache=True)
-def _round_one(h, s, up, cv, fp, rf, g, eff, fw, x):
+def _class_key(h, up):
+    """The class key of holding ``h`` (deck mask) with ``up`` turned (``core/hand_classes.py::round_one_keys``:
+    trump to hearts, next to diamonds, the larger green holding to spades, the Joker kept)."""
+    t = up >> 3
+    nx = 3 - t
+    g1 = 1 if t == 0 or t == 3 else 0
+    g2 = 2 if t == 0 or t == 3 else 3
+    r1 = (h >> (8 * g1)) & 0xFF
+    r2 = (h >> (8 * g2)) & 0xFF
+    hi, lo = r1, r2
+    if _popcount(r1) * 256 + r1 < _popcount(r2) * 256 + r2:
+        hi, lo = r2, r1
+    canon = ((((h >> (8 * t)) & 0xFF) << 16) | (((h >> (8 * nx)) & 0xFF) << 8) | (hi << 24) | lo
+             | (h & (np.int64(1) << 32)))
+    return canon | (np.int64(16 + (up & 7)) << 40)
+
+
+@njit(cache=True)
+def _table_gains(h, s, up, tk, tv):
+    """The take and alone gains of seat ``s``'s row for holding ``h`` (the table bidder's round one); a class
+    missing from the table (never, under the table's rules) passes."""
+    key = _class_key(h, up)
+    keys = tk[s]
+    i = np.searchsorted(keys, key)
+    if i >= keys.shape[0] or keys[i] != key:
+        return -1.0, -1.0
+    return tv[s, i, 0], tv[s, i, 1]
+
+
+@njit(cache=True)
+def _round_one(h, s, up, cv, fp, rf, g, eff, fw, tk, tv, x):
     """``(P accept, P alone)`` of seat ``s`` holding ``h`` in round one (``Auction.p_round_one``)."""
     us = up >> 3
     c = cv[s]
@@ -272,7 +304,11 @@ def _round_one(h, s, up, cv, fp, rf, g, eff, fw, x):
         st0 = _count(h, us, c, eff, king, kace, void)
         upv = c[us, up] * fp[s, F_UPW]
         st = st0 + upv if s == 1 else st0 - upv
-    if feature:  # the level and margin of the feature bidder, on the count's five cards (the same for alone)
+    if fp[s, F_KIND] == 2.0:  # the table's row of the hand as dealt: its level and margin
+        take, lone = _table_gains(h, s, up, tk, tv)
+        st = _level(take, lone)
+        sa = st
+    elif feature:  # the level and margin of the feature bidder, on the count's five cards (the same for alone)
         feature_row(five, us, st, up, -1, eff, x)
         st = _level(_dot(x, fw[s, W_ORDER]), _dot(x, fw[s, W_ALONE]))
         sa = st
@@ -321,7 +357,7 @@ def _suit_counts(h, s, us, cv, fp, eff, fw, x, out):
 
 
 @njit(cache=True)
-def _auction_weight(d, up, made_in, maker, alone, asker, trump, cv, fp, rf, g, eff, fw, c4, x):
+def _auction_weight(d, up, made_in, maker, alone, asker, trump, cv, fp, rf, g, eff, fw, tk, tv, c4, x):
     """The likelihood of the auction seen by ``asker`` under the model, given the hands as dealt ``d``
     (4 deck masks, the kernel's seats): ``players/reading.py::auction_likelihood`` for one deal."""
     w = 1.0
@@ -329,7 +365,7 @@ def _auction_weight(d, up, made_in, maker, alone, asker, trump, cv, fp, rf, g, e
         for s in range(maker + 1):
             if s == asker or s == KDEALER:
                 continue
-            p, pa = _round_one(d[s], s, up, cv, fp, rf, g, eff, fw, x)
+            p, pa = _round_one(d[s], s, up, cv, fp, rf, g, eff, fw, tk, tv, x)
             if s != maker:
                 w *= 1.0 - p
                 continue
@@ -340,7 +376,7 @@ def _auction_weight(d, up, made_in, maker, alone, asker, trump, cv, fp, rf, g, e
     us = up >> 3
     for s in range(4):
         if s != asker:
-            w *= 1.0 - _round_one(d[s], s, up, cv, fp, rf, g, eff, fw, x)[0]
+            w *= 1.0 - _round_one(d[s], s, up, cv, fp, rf, g, eff, fw, tk, tv, x)[0]
     for s in range(maker + 1):
         if s == asker:
             continue
@@ -368,12 +404,13 @@ def _auction_weight(d, up, made_in, maker, alone, asker, trump, cv, fp, rf, g, e
 
 
 @njit(cache=True)
-def auction_weights(dealt, up, made_in, maker, alone, asker, trump, cv, fp, rf, g, eff, fw, out):
+def auction_weights(dealt, up, made_in, maker, alone, asker, trump, cv, fp, rf, g, eff, fw, tk, tv, out):
     """``out[i]``: :func:`_auction_weight` of the deal ``dealt[i]`` (4 deck masks): the tests' entry point."""
     c4 = np.zeros(4)
     x = np.zeros(NUM_FEATURES)
     for i in range(dealt.shape[0]):
-        out[i] = _auction_weight(dealt[i], up, made_in, maker, alone, asker, trump, cv, fp, rf, g, eff, fw, c4, x)
+        out[i] = _auction_weight(dealt[i], up, made_in, maker, alone, asker, trump, cv, fp, rf, g, eff, fw, tk, tv,
+                                 c4, x)
 
 
 # --- weighted worlds ---------------------------------------------------------------------------------
@@ -397,7 +434,7 @@ def _read_arrays(worlds):
 
 @njit(cache=True)
 def _weighted_worlds(seat, hands, unseen, me_up, dealer, voids, out, worlds, pool, tries, rs, binom, rd, played,
-                     auc, trump, hs, cv, fp, rf, g, eff, fw, card_at, wh, counts):
+                     auc, trump, hs, cv, fp, rf, g, eff, fw, tk, tv, card_at, wh, counts):
     """Fill ``wh[:worlds]`` with worlds drawn in proportion to the auction's likelihood (see the module);
     returns the number of worlds."""
     smp, cand, cum, d, pile, c4, xf = rd
@@ -437,7 +474,7 @@ def _weighted_worlds(seat, hands, unseen, me_up, dealer, voids, out, worlds, poo
                     d[s] = _to_deck(x, trump, card_at)
                 else:
                     d[s] = _to_deck(cand[total + j, s] | played[s], trump, card_at)
-            w = _auction_weight(d, up, made_in, maker, alone, seat, trump, cv, fp, rf, g, eff, fw, c4, xf)
+            w = _auction_weight(d, up, made_in, maker, alone, seat, trump, cv, fp, rf, g, eff, fw, tk, tv, c4, xf)
             sw += w
             sw2 += w * w
             cum[total + j] = sw
@@ -475,7 +512,7 @@ def _weighted_worlds(seat, hands, unseen, me_up, dealer, voids, out, worlds, poo
 @njit(cache=True)
 def sample_read_worlds(hands_deck, trump, leader, out, trick, gone, voids_suit, up, dealer, played_deck, auc,
                        deck_mask, worlds, pool, tries, hs, seed, stream, binom, bitpos, card_at, cv, fp, rf, g, eff, fw,
-                       res, counts):
+                       tk, tv, res, counts):
     """The worlds (``res`` (worlds, 4) deck masks) the player to move draws in this position as
     :func:`play_batch_read` draws them: ``played_deck`` the cards each seat has played (deck masks), the rest
     as :func:`.realistic.sample_worlds_for` (the tests' entry point: the weighted sampler against exact
@@ -495,7 +532,8 @@ def sample_read_worlds(hands_deck, trump, leader, out, trick, gone, voids_suit, 
     rs = np.zeros(1, dtype=np.uint64)
     _seed_stream(rs, seed, stream)
     m = _weighted_worlds(seat, hands, unseen, me_up, dealer, voids, out, worlds, pool, tries, rs, binom,
-                         _read_arrays(worlds), played, auc, trump, hs, cv, fp, rf, g, eff, fw, card_at, wh, counts)
+                         _read_arrays(worlds), played, auc, trump, hs, cv, fp, rf, g, eff, fw, tk, tv, card_at, wh,
+                         counts)
     for w in range(m):
         for s in range(4):
             res[w, s] = _to_deck(wh[w, s], trump, card_at)
@@ -598,7 +636,7 @@ def _decision_key3(key, seat, pos, dealer, out, wseat, nt, won, trump, hands, ta
 @njit(cache=True)
 def _play_row3(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc, dealer, pts0, won0, auc, played0,
                deck_mask, worlds, pool, tries, hs, rs, tt, tt2, st, stk, smp, bf, rd, dc, binom, bitpos, card_at, cv,
-               fp, rf, g, eff, fw, counts, more, tm):
+               fp, rf, g, eff, fw, tk, tv, counts, more, tm):
     """:func:`.realistic._play_row` as ``realistic-v3`` plays (see the module); side 0's tricks from here."""
     dkeys, dcard, drs, key = dc
     wh = smp[0]
@@ -660,10 +698,10 @@ def _play_row3(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc
                     counts[ST_MORE] += 1
                     m = _weighted_worlds(seat, hands, unseen, me_up, dealer, voids, out, worlds * more,
                                          min(pool * more, MAX_POOL), tries, rs, binom, rd, played, auc, trump, hs, cv,
-                                         fp, rf, g, eff, fw, card_at, wh, counts)
+                                         fp, rf, g, eff, fw, tk, tv, card_at, wh, counts)
                 elif read:
                     m = _weighted_worlds(seat, hands, unseen, me_up, dealer, voids, out, worlds, pool, tries, rs,
-                                         binom, rd, played, auc, trump, hs, cv, fp, rf, g, eff, fw, card_at, wh,
+                                         binom, rd, played, auc, trump, hs, cv, fp, rf, g, eff, fw, tk, tv, card_at, wh,
                                          counts)
                 else:
                     m, exact = _fill_worlds(seat, hands, unseen, me_up, dealer, voids, out, worlds, tries, rs, binom,
@@ -715,7 +753,7 @@ def _play_row3(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc
 @njit(cache=True, parallel=True)
 def _play_batch3(hands, trump, leader, out, trick, gone, voids, up, disc, dealer, pts0, won, stream, auc, played,
                  deck_mask, worlds, pool, more, tries, hs, seed, nchunks, tt_bits, binom, bitpos, card_at, cv, fp, rf,
-                 g, eff, fw, res, stats, tm):
+                 g, eff, fw, tk, tv, res, stats, tm):
     n = hands.shape[0]
     for k in prange(nchunks):
         tt, tt2, st, stk, counts0 = _search_tables(tt_bits)
@@ -729,8 +767,8 @@ def _play_batch3(hands, trump, leader, out, trick, gone, voids, up, disc, dealer
             _seed_stream(rs, seed, stream[i])
             res[i] = _play_row3(hands[i], trump[i], leader[i], out[i], trick[i], gone[i], voids[i], up[i], disc[i],
                                 dealer[i], pts0[i], won[i], auc[i], played[i], deck_mask, worlds, pool, tries, hs, rs,
-                                tt, tt2, st, stk, smp, bf, rd, dc, binom, bitpos, card_at, cv, fp, rf, g, eff, fw,
-                                counts, more, tm)
+                                tt, tt2, st, stk, smp, bf, rd, dc, binom, bitpos, card_at, cv, fp, rf, g, eff, fw, tk,
+                                tv, counts, more, tm)
         for j in range(NUM_STATS):
             counts[j] = st[j]
         for j in range(NUM_READ_STATS):
@@ -741,7 +779,7 @@ def _play_batch3(hands, trump, leader, out, trick, gone, voids, up, disc, dealer
 def play_batch_read(hands, trump, leader, out, trick, gone, voids, up, disc, dealer, pts0, won, stream, auc, played,
                     deck_mask,
                     worlds, pool, more, tries, hs, seed, nchunks, tt_bits, binom, bitpos, card_at, cv, fp, rf, g, eff,
-                    fw, res, stats):
+                    fw, tk, tv, res, stats):
     """Play every row to the end as ``realistic-v3`` (deals with a trump suit); ``res[i]`` side 0's tricks.
 
     The arguments of :func:`.realistic.play_batch`, and: ``auc[i]`` the row's auction (:data:`A_UP`...),
@@ -749,13 +787,14 @@ def play_batch_read(hands, trump, leader, out, trick, gone, voids, up, disc, dea
     the candidates drawn first per decision, ``more`` 1, or (``realistic-v4``) how many times the
     worlds and candidates a defender against a loner decides on, ``hs`` the hand size, the model's arrays
     ``cv`` (4 seats, 4 trumps, 33), ``fp`` (4, :data:`NUM_MODEL`), ``rf`` (4, :data:`NUM_RULE`), ``g`` (2),
-    ``eff`` the effective suit table (4, 33), ``fw`` the feature bidders' weights (4, 4, :data:`NUM_FEATURES`).
+    ``eff`` the effective suit table (4, 33), ``fw`` the feature bidders' weights (4, 4, :data:`NUM_FEATURES`),
+    ``tk`` (4, k) and ``tv`` (4, k, 2) the table bidder's rows (``F_KIND`` 2; any shape otherwise).
     ``stats[k]`` (:data:`NUM_READ_STATS`) chunk ``k``'s counters.
     """
     _play_batch3(hands, trump, leader, out, trick, gone, voids, up, disc, dealer, pts0, won, stream, auc, played,
                  deck_mask,
                  worlds, pool, more, tries, hs, seed, nchunks, tt_bits, binom, bitpos, card_at, cv, fp, rf, g, eff,
-                 fw, res, stats, TRUMP)
+                 fw, tk, tv, res, stats, TRUMP)
 
 
 # --- single decision (the tests' view into the kernel) ------------------------------------------------

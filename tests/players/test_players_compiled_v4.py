@@ -23,10 +23,12 @@ from euchre_stats.bidding.features import FEATURES, HAND_FEATURES, COUNT_FEATURE
 from euchre_stats.bidding.model import default_model
 from euchre_stats.bidding import model_v2
 from euchre_stats.bidding.model_v2 import shipped_v3_model
+from euchre_stats.bidding.table_model import shipped_table_model
 from euchre_stats.cardplay.contracts import Contracts, Evaluator
 from euchre_stats.cardplay.reading import (MORE_WORLDS, auction_weights, decide_reading, play_reading,
                                            sample_reading_worlds)
 from euchre_stats.core.errors import RealisticInputError
+from euchre_stats.core.hand_classes import round_one_keys
 from euchre_stats.core.trump import EFF_SUIT
 from euchre_stats.engine import reading as K
 from euchre_stats.players import defence
@@ -99,6 +101,38 @@ def test_kernel_weights_equal_auction_likelihood_under_the_feature_bidder(junk):
         rounds.add(view.made_in)
     assert checked >= 5000
     assert rounds == {1, 2}
+
+
+def test_kernel_weights_equal_auction_likelihood_under_the_table_bidder():
+    """The table bidder (round one at its seats from the realistic table's rows, the rest shipped-v4): each
+    candidate's weight in the kernel is players/reading.py's, on more than 3,000 candidates of both rounds."""
+    m = shipped_table_model()
+    bidder = ModelPlayer(m)
+    checked = 0
+    rounds = set()
+    for view in _views(bidder, 9, 150, lambda v: all(v.active)):
+        ws, _, ctx = view_worlds(view, worlds=64, seed=5)
+        ks = ctx["ks"]
+        d = _dealt(view, ws, ks)
+        kw = dict(upcard=view.upcard, made_in=view.made_in, maker=ks[view.maker_seat],
+                  alone=view.alone is not None, asker=ks[view.seat], trump=view.trump)
+        slow = auction_likelihood(NA, m, d, **kw)
+        fast = auction_weights(NA, (m,) * 4, d, **kw)
+        assert slow.max() > 0
+        assert np.allclose(fast, slow, rtol=1e-9, atol=1e-9 * slow.max()), (kw, np.abs(fast - slow).max())
+        checked += len(d)
+        rounds.add(view.made_in)
+    assert checked >= 3000
+    assert rounds == {1, 2}
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 23), min_size=6, max_size=6, unique=True))
+def test_kernel_class_key_is_the_tables(picks):
+    cards = sorted(NA.deck_obj.cards)
+    hand = sum(1 << cards[i] for i in picks[:5])
+    up = cards[picks[5]]
+    assert K._class_key(np.int64(hand), np.int64(up)) == int(round_one_keys(np.array([hand], dtype=np.uint64), up)[0])
 
 
 def test_kernel_reads_a_mixed_table_seat_by_seat():
