@@ -26,7 +26,8 @@ spec                           player
                                under British timing it bids by ``shipped-v4`` too (since 2026-12-04)
 ``shipped``, ``shipped-v3``,   that bidding policy, realistic card play (``points:worlds=48``)
 ``shipped-v4``, ``shipped-v5``,
-``dd-tuned``, ``points``
+``shipped-table``, ``dd-tuned``,
+``points``
 ``path/model.json``            a bidding model file from ``euchre-stats tune``, realistic card play
 ``random``                     uniform over legal answers (``random:seed=3``)
 ``cheat``                      double-dummy play that sees every card: reference only
@@ -62,14 +63,15 @@ V3_DEFEND = 4
 V4_DEFEND = V3_DEFEND | MORE
 #: the shipped players' names (a model file's path is one too)
 SHIPPED = ("realistic", "realistic-v1", "realistic-v2", "realistic-v3", "realistic-v4", "realistic-v5", "realistic-v6",
-           "shipped", "shipped-v3", "shipped-v4", "shipped-v5", "dd-tuned", "points", "random", "cheat")
+           "shipped", "shipped-v3", "shipped-v4", "shipped-v5", "shipped-table", "dd-tuned", "points", "random",
+           "cheat")
 #: the options each shipped player takes
 OPTIONS = {"realistic": ("worlds", "pool"), "realistic-v1": ("worlds",),
            "realistic-v2": ("worlds", "pool", "fusion", "play", "defend"), "realistic-v3": ("worlds", "pool"),
            "realistic-v4": ("worlds", "pool"), "realistic-v5": ("worlds", "pool"),
            "realistic-v6": ("worlds", "pool"), "shipped": ("worlds",), "shipped-v3": ("worlds",),
-           "shipped-v4": ("worlds",), "shipped-v5": ("worlds",), "dd-tuned": ("worlds",), "points": ("worlds",),
-           "model": ("worlds",), "random": ("seed",), "cheat": ("worlds",)}
+           "shipped-v4": ("worlds",), "shipped-v5": ("worlds",), "shipped-table": ("worlds",), "dd-tuned": ("worlds",),
+           "points": ("worlds",), "model": ("worlds",), "random": ("seed",), "cheat": ("worlds",)}
 
 
 def _options(spec: str, kind: str, text: str) -> dict:
