@@ -1,7 +1,8 @@
-"""Ship the finished seats of a realistic round-one table run (``euchre-stats table --model pimc``) as the
-package's realistic table (``euchre_stats/data/realistic_table``), which ``advise`` answers from first, with
-their summaries (``data/tables/north-american-realistic/by_*.csv``) and charts and strategy sheets
-(``euchre_stats/data/charts/north-american-realistic/*.png``).
+"""Ship the finished seats of a realistic table run (``euchre-stats table --model pimc``) as the package's
+realistic table (``euchre_stats/data/realistic_table``, which ``advise`` answers from first and the table bidder
+reads; a ``--round 2`` run: ``euchre_stats/data/realistic_table_round2``, which the table bidder reads), with
+their summaries (``data/tables/north-american-realistic/by_*.csv``; round two ``...-round2``) and charts and
+strategy sheets (``euchre_stats/data/charts/north-american-realistic/*.png``; round two ``...-round2``).
 
     python benchmarks/ship_realistic_table.py RUN_DIR [--out DIR] [--summary-dir DIR] [--charts-dir DIR]
 
@@ -15,7 +16,7 @@ import json
 import shutil
 from pathlib import Path
 
-from euchre_stats.strategy.advise import SHIPPED_REALISTIC, export_realistic
+from euchre_stats.strategy.advise import SHIPPED_REALISTIC, SHIPPED_REALISTIC_ROUND_TWO, export_realistic
 from euchre_stats.core.seats import SEAT_NAMES
 from euchre_stats.strategy.run import chart_context, finished_seats, refined_seats, write_summaries
 
@@ -25,14 +26,24 @@ ROOT = Path(__file__).resolve().parent.parent
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("run_dir")
-    ap.add_argument("--out", default=str(SHIPPED_REALISTIC))
-    ap.add_argument("--summary-dir", default=str(ROOT / "data" / "tables" / "north-american-realistic"))
-    ap.add_argument("--charts-dir", default=str(ROOT / "euchre_stats" / "data" / "charts" / "north-american-realistic"))
+    ap.add_argument("--out", default=None, help=f"default {SHIPPED_REALISTIC} (round one) or "
+                    f"{SHIPPED_REALISTIC_ROUND_TWO} (round two)")
+    ap.add_argument("--summary-dir", default=None, help="default data/tables/north-american-realistic (round two: "
+                    "...-realistic-round2)")
+    ap.add_argument("--charts-dir", default=None, help="default euchre_stats/data/charts/north-american-realistic "
+                    "(round two: ...-realistic-round2)")
     args = ap.parse_args()
+    spec, _, table = finished_seats(args.run_dir)
+    name = "north-american-realistic" + ("" if spec.round == 1 else "-round2")
+    if args.out is None:
+        args.out = str(SHIPPED_REALISTIC if spec.round == 1 else SHIPPED_REALISTIC_ROUND_TWO)
+    if args.summary_dir is None:
+        args.summary_dir = str(ROOT / "data" / "tables" / name)
+    if args.charts_dir is None:
+        args.charts_dir = str(ROOT / "euchre_stats" / "data" / "charts" / name)
     seats = export_realistic(args.run_dir, args.out)
     size = sum(p.stat().st_size for p in Path(args.out).iterdir())
     print(f"exported {', '.join(seats)} to {args.out} ({size / 1e6:.1f} MB)")
-    spec, _, table = finished_seats(args.run_dir)
     charts = Path(args.charts_dir)
     if charts.exists():
         shutil.rmtree(charts)   # a seat's sheet is never left from an earlier export

@@ -113,7 +113,8 @@ class Auction:
         """Per-sample P(calling, a suit or no trump where the rules allow it) of one seat in round two
         (before any stick): the soft likelihood, or with ``play`` the chance of acting."""
         m = self.models[seat]
-        best, _, thr = m.round_two_call(hands[:, seat], self.up_suit, seat, may_call_no_trump(self.rules, 2))
+        best, _, thr = m.round_two_call(hands[:, seat], self.up_suit, seat, may_call_no_trump(self.rules, 2),
+                                      upcard=self.upcard)
         return m.p_act(best, thr) if play else m.p_accept(best, thr, m.temperature)
 
     def round_one_accept(self, hands, seat: int, rng):
@@ -160,7 +161,8 @@ class Auction:
         # depend on how the other deals' auctions went (two tables of a duplicate match stay in step)
         for seat in range(start_seat, 4):
             m = self.models[seat]
-            best, suit, thr = m.round_two_call(hands[:, seat], self.up_suit, seat, may_call_no_trump(self.rules, 2))
+            best, suit, thr = m.round_two_call(hands[:, seat], self.up_suit, seat, may_call_no_trump(self.rules, 2),
+                                      upcard=self.upcard)
             acc = rng.random(n) < m.p_act(best, thr)
             if not may_pass(self.rules, seat, 2):
                 acc[:] = True

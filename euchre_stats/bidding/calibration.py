@@ -55,8 +55,8 @@ def margins(model: BiddingModel, rules, rnd: int, seat: int, hand: int, upcard: 
         s = float(model.round_one_strength(hands[:, seat], seat, upcard)[0])
         sa = float(auc.alone_strength(hands, seat)[0])
         return Margins(1, s - model.order[seat], sa - model.order_alone[seat])
-    best, _, thr = model.round_two_call(hands[:, seat], upcard >> 3, seat, False)
-    counts = model.suit_counts(hands[:, seat], upcard >> 3, seat)[0]
+    best, _, thr = model.round_two_call(hands[:, seat], upcard >> 3, seat, False, upcard=upcard)
+    counts = model.suit_counts(hands[:, seat], upcard >> 3, seat, upcard)[0]
     return Margins(2, float(best[0] - thr[0]), float(best[0] - model.call_alone[seat]),
                    tuple(float(c) for c in counts))
 

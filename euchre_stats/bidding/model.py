@@ -260,9 +260,11 @@ class BiddingModel:
         s = self.round_one_strength(hands, rel_seat, upcard)
         return self.p_accept(s, self.order[rel_seat], self.temperature)
 
-    def suit_counts(self, hands, banned_suit: int, seat: int | None = None) -> np.ndarray:
+    def suit_counts(self, hands, banned_suit: int, seat: int | None = None, upcard: int | None = None
+                    ) -> np.ndarray:
         """Round two: the count of each suit (n, 4) for ``seat``, next's bonus included; the
-        turned-down suit is -inf."""
+        turned-down suit is -inf.  ``upcard``, the card turned down, is read only by bidders whose round
+        two depends on its rank (the table bidder, ``table_model.py``); the round-two methods below pass it on."""
         hands = np.asarray(hands, dtype=np.uint64)
         out = np.full(hands.shape + (4,), -np.inf)
         for t in range(4):
@@ -272,25 +274,27 @@ class BiddingModel:
             out[..., next_suit(banned_suit)] += self.next_bonus[seat]
         return out
 
-    def call_levels(self, hands, banned_suit: int, seat: int | None = None) -> np.ndarray:
+    def call_levels(self, hands, banned_suit: int, seat: int | None = None, upcard: int | None = None
+                    ) -> np.ndarray:
         """Round two: per suit (n, 4) the value compared with ``call`` when that suit is named (the
         turned-down suit -inf).  For a count it is the count (:meth:`suit_counts`); a model whose suit
         scores are not on the scale of its thresholds (the feature bidder) gives its levels."""
-        return self.suit_counts(hands, banned_suit, seat)
+        return self.suit_counts(hands, banned_suit, seat, upcard)
 
-    def best_call(self, hands, banned_suit: int, seat: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+    def best_call(self, hands, banned_suit: int, seat: int | None = None, upcard: int | None = None
+                  ) -> tuple[np.ndarray, np.ndarray]:
         """Best suit to name in round two (not ``banned_suit``) and its count (with next's bonus
         for ``seat``); a tie goes to the lower suit number (clubs, diamonds, hearts, spades)."""
-        counts = self.suit_counts(hands, banned_suit, seat)
+        counts = self.suit_counts(hands, banned_suit, seat, upcard)
         suit = counts.argmax(axis=-1)
         return np.take_along_axis(counts, suit[..., None], axis=-1)[..., 0], suit.astype(np.int64)
 
-    def round_two_call(self, hands, banned_suit: int, seat: int, no_trump: bool = False
-                       ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def round_two_call(self, hands, banned_suit: int, seat: int, no_trump: bool = False,
+                       upcard: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Round two's call for ``seat``: ``(count, trump, threshold)`` per hand.  The best suit
         (:meth:`best_call`) against ``call``; with ``no_trump``, no trump (trump 4) instead when its
         count passes ``call_no_trump`` by more (a tie keeps the suit)."""
-        best, suit = self.best_call(hands, banned_suit, seat)
+        best, suit = self.best_call(hands, banned_suit, seat, upcard)
         thr = np.full(best.shape, self.call[seat])
         if not no_trump:
             return best, suit, thr
@@ -709,7 +713,8 @@ class GuidesModel(BiddingModel):
     def round_one_count(self, hand: int, rel_seat: int, upcard: int) -> float:
         return float(self.round_one_strength(np.array([hand], dtype=np.uint64), rel_seat, upcard)[0])
 
-    def suit_counts(self, hands, banned_suit: int, seat: int | None = None) -> np.ndarray:
+    def suit_counts(self, hands, banned_suit: int, seat: int | None = None, upcard: int | None = None
+                    ) -> np.ndarray:
         """Round two: each suit's level plus its published point count / 100 (below 0.2: the order
         of the suits of one level); the turned-down suit is -inf."""
         hands = np.asarray(hands, dtype=np.uint64)
@@ -720,10 +725,10 @@ class GuidesModel(BiddingModel):
                                + self._tie_break(hands, t))
         return out
 
-    def round_two_call(self, hands, banned_suit: int, seat: int, no_trump: bool = False
-                       ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def round_two_call(self, hands, banned_suit: int, seat: int, no_trump: bool = False,
+                       upcard: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Round two's call: the suit of :meth:`suit_counts`, and its level (never no trump)."""
-        best, suit = self.best_call(hands, banned_suit, seat)
+        best, suit = self.best_call(hands, banned_suit, seat, upcard)
         return np.floor(best), suit, np.full(best.shape, self.call[seat])
 
 

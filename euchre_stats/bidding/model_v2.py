@@ -178,7 +178,7 @@ class FeatureModel(BiddingModel):
             out[r2] = _level(g[i, t, 0], g[i, t, 1])[1]
         return out
 
-    def round_two_gains(self, hands, banned_suit: int, seat: int) -> np.ndarray:
+    def round_two_gains(self, hands, banned_suit: int, seat: int, upcard: int | None = None) -> np.ndarray:
         """``(n, 4, 2)``: per suit the scores of calling it (over passing) and of going alone (over the
         partner); the turned-down suit's are -inf."""
         hands = np.asarray(hands, dtype=np.uint64).ravel()
@@ -193,36 +193,40 @@ class FeatureModel(BiddingModel):
                     out[:, t, 0] = np.where(junk, np.minimum(out[:, t, 0], 0.0) - JUNK_MARGIN, out[:, t, 0])
         return out
 
-    def suit_counts(self, hands, banned_suit: int, seat: int | None = None) -> np.ndarray:
+    def suit_counts(self, hands, banned_suit: int, seat: int | None = None, upcard: int | None = None
+                    ) -> np.ndarray:
         """Round two: per suit the score of calling it over passing, the turned-down suit -inf (``seat``
         None reads eldest's weights)."""
         shape = np.asarray(hands).shape
-        g = self.round_two_gains(hands, banned_suit, 0 if seat is None else seat)
+        g = self.round_two_gains(hands, banned_suit, 0 if seat is None else seat, upcard)
         return g[..., 0].reshape(shape + (4,))
 
-    def call_levels(self, hands, banned_suit: int, seat: int | None = None) -> np.ndarray:
+    def call_levels(self, hands, banned_suit: int, seat: int | None = None, upcard: int | None = None
+                    ) -> np.ndarray:
         """Round two: per suit the level and margin of naming it (module docstring), on the scale of the
         thresholds ``call`` and ``call_alone`` (the scores of :meth:`suit_counts` are not); the turned-down
         suit -inf."""
         shape = np.asarray(hands).shape
-        g = self.round_two_gains(hands, banned_suit, 0 if seat is None else seat)
+        g = self.round_two_gains(hands, banned_suit, 0 if seat is None else seat, upcard)
         out = np.full(g.shape[:2], -np.inf)
         live = np.isfinite(g[..., 0])
         out[live] = _level(g[..., 0][live], g[..., 1][live])[1]
         return out.reshape(shape + (4,))
 
-    def best_call(self, hands, banned_suit: int, seat: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+    def best_call(self, hands, banned_suit: int, seat: int | None = None, upcard: int | None = None
+                  ) -> tuple[np.ndarray, np.ndarray]:
         """The suit whose call scores highest (ties to the lower suit) and its level and margin."""
         shape = np.asarray(hands).shape
-        g = self.round_two_gains(hands, banned_suit, 0 if seat is None else seat)
+        g = self.round_two_gains(hands, banned_suit, 0 if seat is None else seat, upcard)
         suit = g[..., 0].argmax(axis=-1)
         i = np.arange(len(suit))
         value = _level(g[i, suit, 0], g[i, suit, 1])[1]
         return value.reshape(shape), suit.astype(np.int64).reshape(shape)
 
-    def round_two_call(self, hands, banned_suit: int, seat: int, no_trump: bool = False):
+    def round_two_call(self, hands, banned_suit: int, seat: int, no_trump: bool = False,
+                       upcard: int | None = None):
         """``(value, trump, threshold)``: the best suit's level and margin against 0.5 (never no trump)."""
-        best, suit = self.best_call(hands, banned_suit, seat)
+        best, suit = self.best_call(hands, banned_suit, seat, upcard)
         return best, suit, np.full(best.shape, self.call[seat])
 
     # --- files -----------------------------------------------------------------------------------

@@ -6,19 +6,24 @@ with the highest value in the row of the hand's class -- pass, order, or order a
 fitted scores.  In the feature bidder's terms the take gain is the better of ordering and ordering alone
 minus passing, and the alone gain ordering alone minus ordering, in points, so its hard decision is the
 row's best option (a tie passes, and a tie between the two ways of ordering orders with the partner).  The
-seats the table does not cover yet, round two, the dealer's discard and a lone defence stay ``shipped-v4``'s.
+seats the table does not cover yet, the dealer's discard and a lone defence stay ``shipped-v4``'s.  Round two
+is read the same way from the shipped realistic round-two table (``euchre_stats/data/realistic_table_round2``)
+at the seats it covers, when one is shipped: the suit named is the one whose better option (with the partner
+or alone) is worth most, when that beats passing, alone when alone is worth more; elsewhere ``shipped-v4``'s.
 
 The table was built with the other three seats bidding by ``shipped-v4`` (its manifest's ``others``), under
 one rule set; :meth:`TableModel.check_rules` refuses any other.  Soft inference reads the same gains
 through the feature bidder's level and margin with ``shipped-v4``'s fitted temperature.
 
-The rows are read once per process (keys and the three values, in hundredths of a point, from the table's
-Parquet file).  :func:`round_one_gains_one` is the plain-Python twin of the vectorised lookup.
+The rows are read once per process (keys and the values, in hundredths of a point, from the table's Parquet
+file).  :func:`round_one_gains_one` and :func:`round_two_gains_one` are the plain-Python twins of the vectorised
+lookups.
 """
 
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, fields
 from functools import lru_cache
 from pathlib import Path
@@ -26,7 +31,7 @@ from pathlib import Path
 import numpy as np
 
 from ..core.errors import BiddingModelError
-from ..core.hand_classes import round_one_keys
+from ..core.hand_classes import green_key, green_suits, round_one_keys, suit_ranks
 from ..core.seats import SEAT_NAMES
 from ..rules import Rules
 from .model import MODEL_KINDS, NAMED_MODELS
@@ -35,6 +40,12 @@ from .model_v2 import FeatureModel, _level_one, round_one_decision_one, shipped_
 KIND = "table"
 #: the shipped realistic table (``strategy/advise.py``: ``SHIPPED_REALISTIC``; the test checks they agree)
 TABLE_DIR = Path(__file__).parents[1] / "data" / "realistic_table"
+#: the shipped realistic round-two table, when one is shipped (``strategy/advise.py``: ``SHIPPED_REALISTIC_ROUND_TWO``)
+ROUND_TWO_DIR = Path(__file__).parents[1] / "data" / "realistic_table_round2"
+#: the values each round's rows keep, in this order: round one's options; round two's pass and, for next and
+#: the two green suits (green1 the longer holding, as the class keys place it), the call with the partner and alone
+COLUMNS = {1: ("ev_pass", "ev_order", "ev_alone"),
+           2: ("ev_pass", "ev_next", "ev_next_alone", "ev_green1", "ev_green1_alone", "ev_green2", "ev_green2_alone")}
 
 
 @dataclass(frozen=True)
@@ -58,24 +69,28 @@ class TableRows:
         return vals[i]
 
 
-@lru_cache(maxsize=2)
-def table_rows(path: str = str(TABLE_DIR)) -> TableRows:
-    """The rows of the realistic table at ``path`` (a run directory's shape: ``manifest.json``,
-    ``table.parquet``), read once per process."""
+@lru_cache(maxsize=4)
+def table_rows(path: str = str(TABLE_DIR), round_: int = 1) -> TableRows:
+    """The rows of the realistic table of round ``round_`` at ``path`` (a run directory's shape:
+    ``manifest.json``, ``table.parquet``), read once per process."""
     import pyarrow.compute as pc
     import pyarrow.parquet as pq
 
     p = Path(path)
     try:
         manifest = json.loads((p / "manifest.json").read_text())
-        t = pq.read_table(p / "table.parquet", columns=["key", "seat", "ev_pass", "ev_order", "ev_alone"])
-    except (OSError, ValueError) as e:
-        raise BiddingModelError(f"cannot read the realistic table at {str(p)!r}: {e}") from None
-    settings = manifest["settings"]
-    if settings.get("round") != 1 or not manifest.get("hundredths"):
-        raise BiddingModelError(f"{str(p)!r} is not a shipped round-one realistic table")
+        settings = manifest["settings"]
+        if settings.get("round") != round_ or not manifest.get("hundredths"):
+            raise BiddingModelError(f"{str(p)!r} is not a shipped round-{'one' if round_ == 1 else 'two'} "
+                                    "realistic table")
+        t = pq.read_table(p / "table.parquet", columns=["key", "seat", *COLUMNS[round_]])
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        if isinstance(e, BiddingModelError):
+            raise
+        raise BiddingModelError(f"cannot read the realistic table at {str(p)!r}: "
+                                f"{' '.join(str(e).split())[:200]}") from None
     key_col = t.column("key").to_numpy().astype(np.uint64)
-    vals = np.stack([t.column(c).to_numpy(zero_copy_only=False) for c in ("ev_pass", "ev_order", "ev_alone")],
+    vals = np.stack([t.column(c).to_numpy(zero_copy_only=False) for c in COLUMNS[round_]],
                     axis=1).astype(np.float64)
     vals = np.where(np.isnan(vals), -np.inf, vals / 100.0)   # an option the rules refuse never wins
     seats = tuple(SEAT_NAMES.index(s) for s in settings["seats"])
@@ -86,6 +101,31 @@ def table_rows(path: str = str(TABLE_DIR)) -> TableRows:
         keys[s] = key_col[rows][order]
         values[s] = vals[rows][order]
     return TableRows(Rules.from_json(settings["rules"]), seats, keys, values, str(settings.get("others")))
+
+
+def round_two_rows(path: str = str(ROUND_TWO_DIR)) -> TableRows | None:
+    """The shipped round-two rows, or ``None`` when no round-two table is shipped."""
+    if not (Path(path) / "manifest.json").exists():
+        return None
+    return table_rows(path, 2)
+
+
+def round_two_table_gains(hands: np.ndarray, banned_suit: int, v: np.ndarray) -> np.ndarray:
+    """``(n, 4, 2)`` per suit the take gain (the better of calling it with the partner and alone, minus passing)
+    and the alone gain (alone minus with the partner) of rows ``v`` (n, 7: :data:`COLUMNS` of round two), each
+    canonical suit put back on the hand's own: next is the turned-down suit's colour mate, green1 the green suit
+    holding more cards (then the higher ranks; a tie the lower suit), as the class keys place them."""
+    h = np.asarray(hands, dtype=np.uint64)
+    n = len(h)
+    lo, hi = green_suits(np.full(n, banned_suit))
+    lo_first = green_key(suit_ranks(h, lo)) >= green_key(suit_ranks(h, hi))
+    out = np.full((n, 4, 2), -np.inf)
+    i = np.arange(n)
+    for suit, call, alone in ((np.full(n, 3 - banned_suit), 1, 2), (np.where(lo_first, lo, hi), 3, 4),
+                              (np.where(lo_first, hi, lo), 5, 6)):
+        out[i, suit, 0] = np.maximum(v[:, call], v[:, alone]) - v[:, 0]
+        out[i, suit, 1] = v[:, alone] - v[:, call]
+    return out
 
 
 def _gains(v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -100,16 +140,24 @@ class TableModel(FeatureModel):
     def rows(self) -> TableRows:
         return table_rows()
 
+    def rows2(self) -> TableRows | None:
+        return round_two_rows()
+
     def covers(self, rel_seat: int) -> bool:
         """Whether round one at ``rel_seat`` is read from the table."""
         return rel_seat in self.rows().seats
 
+    def covers_round_two(self, seat: int) -> bool:
+        """Whether round two at ``seat`` is read from a round-two table."""
+        r2 = self.rows2()
+        return r2 is not None and seat in r2.seats
+
     def check_rules(self, rules) -> None:
         """Refuse every rule set but the table's (its values hold only there), then as the feature bidder."""
-        table = self.rows().rules
-        if rules != table:
-            raise BiddingModelError(f"the table bidder bids only under the rules its table was built for "
-                                    f"({table.describe()})")
+        for rows in (self.rows(), self.rows2()):
+            if rows is not None and rules != rows.rules:
+                raise BiddingModelError(f"the table bidder bids only under the rules its table was built for "
+                                        f"({rows.rules.describe()})")
         super().check_rules(rules)
 
     def round_one_gains(self, hands, rel_seat: int, upcard: int, suit: int | None = None):
@@ -117,6 +165,14 @@ class TableModel(FeatureModel):
             return super().round_one_gains(hands, rel_seat, upcard, suit)
         h = np.asarray(hands, dtype=np.uint64).ravel()
         return _gains(self.rows().lookup(rel_seat, round_one_keys(h, upcard)))
+
+    def round_two_gains(self, hands, banned_suit: int, seat: int, upcard: int | None = None) -> np.ndarray:
+        """The round-two table's gains (:func:`round_two_table_gains`) at a seat it covers when the card turned
+        down is known; else the feature bidder's scores."""
+        if not self.covers_round_two(seat) or upcard is None or upcard >> 3 != banned_suit:
+            return super().round_two_gains(hands, banned_suit, seat, upcard)
+        h = np.asarray(hands, dtype=np.uint64).ravel()
+        return round_two_table_gains(h, banned_suit, self.rows2().lookup(seat, round_one_keys(h, upcard)))
 
     def round_one_count(self, hand: int, rel_seat: int, upcard: int) -> float:
         if not self.covers(rel_seat):
@@ -127,9 +183,11 @@ class TableModel(FeatureModel):
     def to_dict(self) -> dict:
         """The feature bidder's fields and which table decides round one (its seats and the population it was
         built against); a file of it loads as this bidder over the installed table."""
-        rows = self.rows()
-        return {"kind": KIND, "table": {"seats": [SEAT_NAMES[s] for s in rows.seats], "others": rows.others},
-                "base": super().to_dict()}
+        rows, rows2 = self.rows(), self.rows2()
+        table = {"seats": [SEAT_NAMES[s] for s in rows.seats], "others": rows.others}
+        if rows2 is not None:
+            table["round_two_seats"] = [SEAT_NAMES[s] for s in rows2.seats]
+        return {"kind": KIND, "table": table, "base": super().to_dict()}
 
     @classmethod
     def from_dict(cls, d) -> "TableModel":
@@ -166,6 +224,27 @@ def round_one_gains_one(m: TableModel, hand: int, rel_seat: int, upcard: int) ->
     i = lo
     p, o, a = (float(x) for x in rows.values[rel_seat][i])
     return max(o, a) - p, a - o
+
+
+def round_two_gains_one(rows: TableRows, hand: int, seat: int, upcard: int) -> list[tuple[float, float]]:
+    """Per suit (clubs .. spades) the take and alone gains of naming it in round two, from ``rows`` (a round-two
+    table), in plain Python: the suits relabelled one by one and the row found by a linear search."""
+    b = upcard >> 3
+    ranks = [(hand >> (8 * s)) & 0xFF for s in range(4)]
+    greens = [s for s in range(4) if s not in (b, 3 - b)]
+    g1, g2 = greens
+    if (bin(ranks[g1]).count("1"), ranks[g1]) < (bin(ranks[g2]).count("1"), ranks[g2]):
+        g1, g2 = g2, g1
+    canon = (ranks[b] << 16) | (ranks[3 - b] << 8) | (ranks[g1] << 24) | ranks[g2] | (hand & (1 << 32))
+    key = canon | ((16 + (upcard & 7)) << 40)
+    keys = rows.keys[seat].tolist()
+    if key not in keys:
+        raise BiddingModelError("the realistic round-two table has no row for a hand's class")
+    v = [float(x) for x in rows.values[seat][keys.index(key)]]
+    out = [(-math.inf, -math.inf)] * 4
+    for suit, call, alone in ((3 - b, 1, 2), (g1, 3, 4), (g2, 5, 6)):
+        out[suit] = (max(v[call], v[alone]) - v[0], v[alone] - v[call])
+    return out
 
 
 def shipped_table_model() -> TableModel:

@@ -52,24 +52,31 @@ def _is_feature(m) -> bool:
     """Whether ``m`` is the feature bidder (``bidding/model_v2.py``) or the table bidder, a feature bidder
     whose round one at some seats is a strategy table's (``bidding/table_model.py``: this layer imports
     neither)."""
-    return type(m).__name__ in ("FeatureModel", "TableModel") and hasattr(m, "order_w")
+    return (type(m).__name__ == "FeatureModel" or _is_table(m)) and hasattr(m, "order_w")
 
 
-def _table_arrays(models) -> tuple[np.ndarray, np.ndarray, list]:
-    """``(tk, tv, covered)``: the table bidders' rows by seat (``tk`` (4, k) sorted class keys, ``tv`` (4, k, 2)
-    their take and alone gains in points) and per seat whether its round one is read from them."""
-    covered = [type(m).__name__ == "TableModel" and m.covers(s) for s, m in enumerate(models)]
-    k = max([len(m.rows().keys[s]) for s, m in enumerate(models) if covered[s]], default=1)
-    tk = np.full((4, k), np.iinfo(np.int64).max, dtype=np.int64)
-    tv = np.zeros((4, k, 2))
-    for s, m in enumerate(models):
-        if covered[s]:
-            rows = m.rows()
-            keys, vals = rows.keys[s], rows.values[s]
-            tk[s, :len(keys)] = keys.astype(np.int64)
-            tv[s, :len(keys), 0] = np.maximum(vals[:, 1], vals[:, 2]) - vals[:, 0]
-            tv[s, :len(keys), 1] = vals[:, 2] - vals[:, 1]
-    return tk, tv, covered
+def _is_table(m) -> bool:
+    """Whether ``m`` is the table bidder or a subclass of it (which reads its rows through the same methods)."""
+    return any(c.__name__ == "TableModel" for c in type(m).__mro__)
+
+
+def _table_arrays(models) -> tuple[np.ndarray, np.ndarray, list, list]:
+    """``(tk, tv, one, two)``: the table bidders' rows by round and seat (``tk`` (2, 4, k) sorted class keys,
+    ``tv`` (2, 4, k, 7) their values in points, as ``bidding/table_model.py``'s ``COLUMNS``) and per seat whether
+    its round one, round two, is read from them."""
+    one = [_is_table(m) and m.covers(s) for s, m in enumerate(models)]
+    two = [_is_table(m) and m.covers_round_two(s) for s, m in enumerate(models)]
+    rows = [(m.rows() if one[s] else None, m.rows2() if two[s] else None) for s, m in enumerate(models)]
+    k = max([len(r[i].keys[s]) for s, r in enumerate(rows) for i in (0, 1) if r[i] is not None], default=1)
+    tk = np.full((2, 4, k), np.iinfo(np.int64).max, dtype=np.int64)
+    tv = np.zeros((2, 4, k, 7))
+    for s, r in enumerate(rows):
+        for i in (0, 1):
+            if r[i] is not None:
+                keys, vals = r[i].keys[s], r[i].values[s]
+                tk[i, s, :len(keys)] = keys.astype(np.int64)
+                tv[i, s, :len(keys), :vals.shape[1]] = vals
+    return tk, tv, one, two
 
 
 def model_arrays(rules: Rules, models) -> tuple[np.ndarray, ...]:
@@ -87,10 +94,10 @@ def model_arrays(rules: Rules, models) -> tuple[np.ndarray, ...]:
             raise PlayModelError(f"realistic-v3 reads the auction under a count bidding model or the feature "
                                  f"bidder; got {type(m).__name__} (use --model pimc)")
     cv = np.ascontiguousarray(np.stack([np.asarray(m.card_values, dtype=np.float64) for m in models]))
-    tk, tv, covered = _table_arrays(models)
+    tk, tv, one, two = _table_arrays(models)
     fp = np.array([[m.order[s], m.order_alone[s], m.call[s], m.call_alone[s], m.next_bonus[s], m.upcard_weight,
                     m.lone_partner_upcard, m.temperature, m.off_king, m.off_king_with_ace, m.void,
-                    2.0 if covered[s] else float(_is_feature(m)), float(getattr(m, "junk_pass", 0.0))]
+                    float(_is_feature(m)), float(getattr(m, "junk_pass", 0.0)), float(one[s]), float(two[s])]
                    for s, m in enumerate(models)], dtype=np.float64)
     fw = np.zeros((4, 4, _k.NUM_FEATURES))
     for s, m in enumerate(models):

@@ -38,7 +38,7 @@ def suit_ranks(hands: np.ndarray, suit: np.ndarray) -> np.ndarray:
     return (hands >> (suit.astype(np.uint64) * np.uint64(8))) & _RANK_BITS
 
 
-def _green_key(ranks: np.ndarray) -> np.ndarray:
+def green_key(ranks: np.ndarray) -> np.ndarray:
     """Order of green holdings: more cards first, then the higher rank mask."""
     return np.bitwise_count(ranks).astype(np.int64) * 256 + ranks.astype(np.int64)
 
@@ -47,7 +47,7 @@ def canonical_many(hands, trump_suits) -> np.ndarray:
     """Canonical hand masks for hands (uint64 array) relative to trump suits (0..3, same shape).
 
     Trump goes to hearts, next to diamonds, the larger green holding to spades
-    and the other to clubs (:func:`_green_key`); the Joker stays.
+    and the other to clubs (:func:`green_key`); the Joker stays.
     """
     h = np.asarray(hands, dtype=np.uint64)
     t = np.broadcast_to(np.asarray(trump_suits, dtype=np.int64), h.shape)
@@ -56,7 +56,7 @@ def canonical_many(hands, trump_suits) -> np.ndarray:
     nx = suit_ranks(h, 3 - t)
     r1 = suit_ranks(h, g1)
     r2 = suit_ranks(h, g2)
-    first = _green_key(r1) >= _green_key(r2)
+    first = green_key(r1) >= green_key(r2)
     hi = np.where(first, r1, r2)
     lo = np.where(first, r2, r1)
     s8 = np.uint64(8)
@@ -82,12 +82,13 @@ def split_key(key) -> tuple:
 
 def round_one_keys(hands, upcard: int) -> np.ndarray:
     """The class keys of round-one questions: each hand (uint64 masks) with the one ``upcard`` (not the
-    Joker: a Joker upcard starts no auction)."""
+    Joker: a Joker upcard starts no auction).  A round-two question's key is the same with the card turned
+    down in the upcard's place (its suit in trump's)."""
     h = np.asarray(hands, dtype=np.uint64)
     up = int(upcard)
     canon = canonical_many(h, np.full(h.shape, up >> 3))
     return class_key(canon, np.full(h.shape, TRUMP * 8 + (up & 7)))
 
 
-__all__ = ["GREEN_HIGH", "GREEN_LOW", "NEXT", "TRUMP", "UP_SHIFT", "canonical_many", "class_key", "green_suits",
-           "round_one_keys", "split_key", "suit_ranks"]
+__all__ = ["GREEN_HIGH", "GREEN_LOW", "NEXT", "TRUMP", "UP_SHIFT", "canonical_many", "class_key", "green_key",
+           "green_suits", "round_one_keys", "split_key", "suit_ranks"]

@@ -73,12 +73,16 @@ MAX_POOL = 4096
 #: a near-tie of the defence rule: within this many points a world of the best card
 NEAR = 0.25
 #: a seat's model row; ``F_KIND`` 0 a count model, 1 the feature bidder (``bidding/model_v2.py``: its
-#: weights in ``fw``), 2 the feature bidder whose round one at this seat is read from a strategy table (the
-#: table bidder, ``bidding/table_model.py``: its class keys in ``tk[seat]``, sorted, and their take and alone
-#: gains in ``tv[seat]``), ``F_JUNK`` its ``junk_pass``
+#: weights in ``fw``), ``F_JUNK`` its ``junk_pass``; ``F_T1``, ``F_T2`` 1 where the seat's round one, round two,
+#: is read from a strategy table (the table bidder, ``bidding/table_model.py``: the class keys of round ``r`` in
+#: ``tk[r - 1, seat]``, sorted, their values in ``tv[r - 1, seat]``: :data:`T_PASS`...)
 (F_ORDER, F_ORDER_ALONE, F_CALL, F_CALL_ALONE, F_NEXT, F_UPW, F_LPU, F_TEMP, F_KING, F_KACE,
- F_VOID, F_KIND, F_JUNK) = range(13)
-NUM_MODEL = 13
+ F_VOID, F_KIND, F_JUNK, F_T1, F_T2) = range(15)
+NUM_MODEL = 15
+#: a table row's values (points): round one pass, order, order alone; round two pass, then next, green1 (the
+#: longer green holding) and green2, each with the partner and alone (``bidding/table_model.py``: ``COLUMNS``)
+T_PASS, T_ORDER, T_ALONE = 0, 1, 2
+T_NEXT, T_GREEN1, T_GREEN2 = 1, 3, 5
 #: the feature bidder's weights by seat ``fw[seat, W_*, feature]``: ordering, ordering alone, calling, calling
 #: alone (``order_w``, ``alone_w``, ``call_w``, ``call_alone_w``)
 W_ORDER, W_ALONE, W_CALL, W_CALL_ALONE = range(4)
@@ -271,15 +275,55 @@ def _class_key(h, up):
 
 
 @njit(cache=True)
-def _table_gains(h, s, up, tk, tv):
-    """The take and alone gains of seat ``s``'s row for holding ``h`` (the table bidder's round one); a class
-    missing from the table (never, under the table's rules) passes."""
+def _table_row(h, r, s, up, tk):
+    """The index of holding ``h``'s class (``up`` turned up, or down in round two) in round ``r``'s rows of seat
+    ``s``, or -1 (never, under the table's rules)."""
     key = _class_key(h, up)
-    keys = tk[s]
+    keys = tk[r - 1, s]
     i = np.searchsorted(keys, key)
     if i >= keys.shape[0] or keys[i] != key:
+        return -1
+    return i
+
+
+@njit(cache=True)
+def _table_gains(h, s, up, tk, tv):
+    """The take and alone gains of seat ``s``'s round-one row for holding ``h``: the better of ordering and
+    ordering alone minus passing, ordering alone minus ordering (a class missing passes)."""
+    i = _table_row(h, 1, s, up, tk)
+    if i < 0:
         return -1.0, -1.0
-    return tv[s, i, 0], tv[s, i, 1]
+    v = tv[0, s, i]
+    return max(v[T_ORDER], v[T_ALONE]) - v[T_PASS], v[T_ALONE] - v[T_ORDER]
+
+
+@njit(cache=True)
+def _table_two(h, s, up, tk, tv, out):
+    """Round two from seat ``s``'s round-two row for holding ``h`` (``up`` turned down): ``out[t]`` each suit's
+    take gain (the better of calling it with the partner and alone, minus passing; the turned-down suit -inf) and
+    ``out[4 + t]`` its alone gain (``bidding/table_model.py::round_two_table_gains``).  Returns the best suit
+    (ties to the lower suit), or -1 when the class is missing (every suit then -1)."""
+    us = up >> 3
+    for t in range(8):
+        out[t] = -np.inf if t % 4 == us else -1.0
+    i = _table_row(h, 2, s, up, tk)
+    if i < 0:
+        return -1
+    v = tv[1, s, i]
+    g1 = 1 if us == 0 or us == 3 else 0
+    g2 = 2 if us == 0 or us == 3 else 3
+    r1 = (h >> (8 * g1)) & 0xFF
+    r2 = (h >> (8 * g2)) & 0xFF
+    if _popcount(r1) * 256 + r1 < _popcount(r2) * 256 + r2:
+        g1, g2 = g2, g1
+    for t, col in ((3 - us, T_NEXT), (g1, T_GREEN1), (g2, T_GREEN2)):
+        out[t] = max(v[col], v[col + 1]) - v[T_PASS]
+        out[4 + t] = v[col + 1] - v[col]
+    best = -1
+    for t in range(4):
+        if t != us and (best < 0 or out[t] > out[best]):
+            best = t
+    return best
 
 
 @njit(cache=True)
@@ -304,7 +348,7 @@ def _round_one(h, s, up, cv, fp, rf, g, eff, fw, tk, tv, x):
         st0 = _count(h, us, c, eff, king, kace, void)
         upv = c[us, up] * fp[s, F_UPW]
         st = st0 + upv if s == 1 else st0 - upv
-    if fp[s, F_KIND] == 2.0:  # the table's row of the hand as dealt: its level and margin
+    if fp[s, F_T1] != 0.0:  # the table's row of the hand as dealt: its level and margin
         take, lone = _table_gains(h, s, up, tk, tv)
         st = _level(take, lone)
         sa = st
@@ -325,11 +369,18 @@ def _round_one(h, s, up, cv, fp, rf, g, eff, fw, tk, tv, x):
 
 
 @njit(cache=True)
-def _suit_counts(h, s, us, cv, fp, eff, fw, x, out):
-    """Round two: ``out[t]`` each suit's count (next's bonus added) or, for the feature bidder, its score of
-    calling it over passing (junk suits held down); the turned-down suit -inf.  Returns the best suit's
-    count, or the feature bidder's level and margin of the suit scoring highest (ties to the lower suit)."""
+def _suit_counts(h, s, up, cv, fp, eff, fw, tk, tv, x, out):
+    """Round two (``up`` turned down): ``out[t]`` each suit's count (next's bonus added) or, for the feature
+    bidder, its score of calling it over passing (junk suits held down), or the table's take gain (``out[4 + t]``
+    its alone gain); the turned-down suit -inf.  Returns the best suit's count, or the feature bidder's (the
+    table's) level and margin of the suit scoring highest (ties to the lower suit)."""
     c = cv[s]
+    us = up >> 3
+    if fp[s, F_T2] != 0.0:
+        bt = _table_two(h, s, up, tk, tv, out)
+        if bt < 0:
+            return _level(-1.0, -1.0)
+        return _level(out[bt], out[4 + bt])
     if fp[s, F_KIND] != 0.0:
         bt = -1
         ba = 0.0
@@ -380,7 +431,7 @@ def _auction_weight(d, up, made_in, maker, alone, asker, trump, cv, fp, rf, g, e
     for s in range(maker + 1):
         if s == asker:
             continue
-        best = _suit_counts(d[s], s, us, cv, fp, eff, fw, x, c4)
+        best = _suit_counts(d[s], s, up, cv, fp, eff, fw, tk, tv, x, c4)
         temp = fp[s, F_TEMP]
         if s != maker:
             w *= 1.0 - _p(best, fp[s, F_CALL], temp)
@@ -388,7 +439,9 @@ def _auction_weight(d, up, made_in, maker, alone, asker, trump, cv, fp, rf, g, e
         ct = c4[trump]
         if rf[s, R_PASS2]:  # (stick the dealer: the dealer's call is forced)
             lv = ct  # the suit named passed the call threshold: a count's own count, the feature bidder's level
-            if fp[s, F_KIND] != 0.0:
+            if fp[s, F_T2] != 0.0:
+                lv = _level(ct, c4[4 + trump])
+            elif fp[s, F_KIND] != 0.0:
                 c = cv[s]
                 feature_row(d[s], trump, _count(d[s], trump, c, eff, fp[s, F_KING], fp[s, F_KACE], fp[s, F_VOID]),
                             -1, us, eff, x)
@@ -406,7 +459,7 @@ def _auction_weight(d, up, made_in, maker, alone, asker, trump, cv, fp, rf, g, e
 @njit(cache=True)
 def auction_weights(dealt, up, made_in, maker, alone, asker, trump, cv, fp, rf, g, eff, fw, tk, tv, out):
     """``out[i]``: :func:`_auction_weight` of the deal ``dealt[i]`` (4 deck masks): the tests' entry point."""
-    c4 = np.zeros(4)
+    c4 = np.zeros(8)
     x = np.zeros(NUM_FEATURES)
     for i in range(dealt.shape[0]):
         out[i] = _auction_weight(dealt[i], up, made_in, maker, alone, asker, trump, cv, fp, rf, g, eff, fw, tk, tv,
@@ -427,9 +480,9 @@ def _to_deck(x, trump, card_at):
 @njit(cache=True)
 def _read_arrays(worlds):
     """Per chunk: the sampler's arrays for a pool, the candidates, their cumulative weights, a dealt row,
-    the cards of the pile, four counts, a row of features."""
+    the cards of the pile, four counts (and four alone gains), a row of features."""
     return (_sampler_arrays(MAX_POOL, 4, 33), np.zeros((MAX_POOL, 4), dtype=np.int64), np.zeros(MAX_POOL),
-            np.zeros(4, dtype=np.int64), np.zeros(33, dtype=np.int64), np.zeros(4), np.zeros(NUM_FEATURES))
+            np.zeros(4, dtype=np.int64), np.zeros(33, dtype=np.int64), np.zeros(8), np.zeros(NUM_FEATURES))
 
 
 @njit(cache=True)
@@ -788,7 +841,7 @@ def play_batch_read(hands, trump, leader, out, trick, gone, voids, up, disc, dea
     worlds and candidates a defender against a loner decides on, ``hs`` the hand size, the model's arrays
     ``cv`` (4 seats, 4 trumps, 33), ``fp`` (4, :data:`NUM_MODEL`), ``rf`` (4, :data:`NUM_RULE`), ``g`` (2),
     ``eff`` the effective suit table (4, 33), ``fw`` the feature bidders' weights (4, 4, :data:`NUM_FEATURES`),
-    ``tk`` (4, k) and ``tv`` (4, k, 2) the table bidder's rows (``F_KIND`` 2; any shape otherwise).
+    ``tk`` (2, 4, k) and ``tv`` (2, 4, k, 7) the table bidders' rows by round and seat (``F_T1``, ``F_T2``).
     ``stats[k]`` (:data:`NUM_READ_STATS`) chunk ``k``'s counters.
     """
     _play_batch3(hands, trump, leader, out, trick, gone, voids, up, disc, dealer, pts0, won, stream, auc, played,

@@ -100,16 +100,17 @@ def auction_likelihood(rules: Rules, model, dealt: np.ndarray, *, upcard: int, m
             else:
                 # the suit named passed the threshold (its level, on the threshold's scale: for the
                 # feature bidder not its raw score), and its score beat every other suit's
-                counts = m.suit_counts(hands[:, s], auction.up_suit, s)
+                counts = m.suit_counts(hands[:, s], auction.up_suit, s, auction.upcard)
                 ct = counts[:, trump]
                 if not forced:
-                    w *= m.p_accept(m.call_levels(hands[:, s], auction.up_suit, s)[:, trump], m.call[s],
+                    w *= m.p_accept(m.call_levels(hands[:, s], auction.up_suit, s, auction.upcard)[:, trump], m.call[s],
                                     m.temperature)
                 for u in range(4):
                     if u != trump and u != auction.up_suit:
                         w *= m.p_accept(ct - counts[:, u], 0.0, m.temperature)
             if bool(may_call_alone(rules, s, 2)):
-                best, _, _ = m.round_two_call(hands[:, s], auction.up_suit, s, may_call_no_trump(rules, 2))
+                best, _, _ = m.round_two_call(hands[:, s], auction.up_suit, s, may_call_no_trump(rules, 2),
+                                          upcard=auction.upcard)
                 pa = m.p_accept(best, m.call_alone[s], m.temperature)
                 w *= pa if alone else 1.0 - pa
     return w

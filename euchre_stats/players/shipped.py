@@ -169,7 +169,7 @@ class ModelPlayer(BasePlayer):
         if not calls:
             return "pass"
         best, suit, thr = m.round_two_call(np.array([view.hand], dtype=np.uint64), view.round_one_suit, rel,
-                                           "n" in legal)
+                                           "n" in legal, upcard=view.upcard)
         count, letter = float(best[0]), trump_letter(int(suit[0]))
         if letter not in legal:  # (never: the model names a legal suit) the rule of thumb decides
             return point_count_answer(view)

@@ -37,11 +37,19 @@ SHIPPED_MANIFEST = DATA / "strategy_table.json"
 #: the shipped realistic table: a run directory's shape (``manifest.json``, ``table.parquet``) holding the seats
 #: of a realistic round-one run that are finished (:func:`export_realistic`)
 SHIPPED_REALISTIC = DATA / "realistic_table"
+#: the shipped realistic round-two table, in the same shape, when one is shipped (the table bidder reads it;
+#: ``advise`` simulates round two)
+SHIPPED_REALISTIC_ROUND_TWO = DATA / "realistic_table_round2"
 #: the columns the shipped realistic table keeps (those :func:`_lookup_run` reads); its numbers in hundredths
 REALISTIC_KEEP = ("key", "seat", "best", "too_close", "n", "screened", "refined", "discard_order",
                   "gain_order", "gain_order_lo", "gain_order_hi",
                   *(k.format(c) for c in ("pass", "order", "alone")
                     for k in ("ev_{}", "ev_{}_lo", "ev_{}_hi", "p_make_{}", "p_euchred_{}")))
+#: the columns a shipped round-two table keeps: pass, and next and the two green suits with the partner and alone
+REALISTIC_KEEP_ROUND_TWO = ("key", "seat", "best", "too_close", "n", "screened", "refined",
+                            *(k.format(c) for c in ("pass", "next", "next_alone", "green1", "green1_alone", "green2",
+                                                    "green2_alone")
+                              for k in ("ev_{}", "ev_{}_lo", "ev_{}_hi", "p_make_{}", "p_euchred_{}")))
 #: codes of the shipped CSV: upper case = clear, lower case = too close to call
 BEST_CODES = {"P": "pass", "O": "order", "A": "order alone"}
 OPTION_COLUMNS = (("pass", "pass"), ("order", "order"), ("order alone", "alone"))
@@ -252,9 +260,11 @@ def export_run(run_dir, path_csv=SHIPPED_CSV, path_manifest=SHIPPED_MANIFEST) ->
     _shipped.cache_clear()
 
 
-def export_realistic(run_dir, out_dir=SHIPPED_REALISTIC) -> list[str]:
-    """Export the finished seats of a realistic round-one run directory (``table --model pimc``: every chunk
-    of the seat committed) as the shipped realistic table, and return their names.
+def export_realistic(run_dir, out_dir=None) -> list[str]:
+    """Export the finished seats of a realistic run directory (``table --model pimc``: every chunk of the seat
+    committed) as the shipped realistic table of its round (``out_dir`` by default :data:`SHIPPED_REALISTIC`,
+    or :data:`SHIPPED_REALISTIC_ROUND_TWO` for ``--round 2``, whose columns are :data:`REALISTIC_KEEP_ROUND_TWO`),
+    and return their names.
 
     ``out_dir/table.parquet`` keeps the columns :func:`advise` reads (:data:`REALISTIC_KEEP`), sorted by class
     and seat; values, chances and interval ends are whole hundredths (16-bit), the intervals rounded outward
@@ -267,11 +277,13 @@ def export_realistic(run_dir, out_dir=SHIPPED_REALISTIC) -> list[str]:
 
     m = read_manifest(run_dir)
     spec = TableSpec.from_settings(m["settings"])
-    if spec.model != "pimc" or spec.round != 1:
-        raise AdviceError(f"run directory {str(run_dir)!r} is not a realistic round-one table "
-                          "(table --model pimc, round 1)")
+    if spec.model != "pimc":
+        raise AdviceError(f"run directory {str(run_dir)!r} is not a realistic table (table --model pimc)")
+    keep = REALISTIC_KEEP if spec.round == 1 else REALISTIC_KEEP_ROUND_TWO
+    if out_dir is None:
+        out_dir = SHIPPED_REALISTIC if spec.round == 1 else SHIPPED_REALISTIC_ROUND_TWO
     _, done, t = finished_seats(run_dir)
-    t = t[[c for c in REALISTIC_KEEP if c in t.columns]]   # (``screened`` only with --screen, ``refined`` --refine)
+    t = t[[c for c in keep if c in t.columns]]   # (``screened`` only with --screen, ``refined`` --refine)
     for c in t.columns:
         if t[c].dtype.kind == "f":
             x = t[c].to_numpy() * 100

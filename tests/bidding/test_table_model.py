@@ -168,3 +168,116 @@ def test_match_by_name():
     r = es.match("shipped-table", "shipped-v4", deals=400, seed=4, model="dd")
     assert r.differing > 0
     assert sum(g["diff"] for g in r.by_seat) == pytest.approx(r.diff, abs=1e-9)
+
+
+# --- round two ----------------------------------------------------------------------------------
+def _relabel(mask: int, to) -> int:
+    return sum(((mask >> (8 * s)) & 0xFF) << (8 * to[s]) for s in range(4)) | (mask & (1 << 32))
+
+
+def _canonical_maps(hand: int, turned: int) -> list:
+    """Every suit permutation taking ``hand`` to its canonical layout with ``turned``'s suit on hearts (two when
+    the green holdings are equal), found by trying each permutation that keeps colours paired (the independent
+    path)."""
+    from itertools import permutations
+
+    from euchre_stats.strategy.classes import canonical
+
+    want, _ = canonical(hand, turned)
+    return [to for to in permutations(range(4))
+            if to[turned >> 3] == 2 and all(to[3 - s] == 3 - to[s] for s in range(4)) and _relabel(hand, to) == want]
+
+
+@pytest.fixture(scope="module")
+def synthetic_two():
+    """Round-two rows over every class for eldest and the dealer, random values in hundredths."""
+    from euchre_stats.strategy.classes import enumerate_classes
+
+    keys = enumerate_classes("24").keys
+    rng = np.random.default_rng(11)
+    vals = {s: np.round(rng.normal(0, 1.2, (len(keys), 7)), 2) for s in (0, 3)}
+    vals[3][:, 0] = 0.0   # the dealer's pass throws the hand in
+    return TableRows(RULES, (0, 3), {0: keys, 3: keys}, vals, "shipped-v4")
+
+
+@pytest.fixture(scope="module")
+def two_model(synthetic_two):
+    class WithRoundTwo(TableModel):
+        def rows2(self):
+            return synthetic_two
+    return WithRoundTwo(**dataclasses.asdict(shipped_v4_model()))
+
+
+def test_round_two_gains_twin_and_the_suit_named_is_the_rows_best(two_model, synthetic_two):
+    """The vectorised gains equal the plain twin's; the hard call names the suit of the row's best option (by a
+    search over suit relabellings, independent of the key code), alone when its alone value is higher, and
+    passes when passing is worth most."""
+    from euchre_stats.bidding.table_model import round_two_gains_one
+
+    hands, ups = _deals(400, 12)
+    named = set()
+    for i in range(len(ups)):
+        up, b = int(ups[i]), int(ups[i]) >> 3
+        for s in (0, 3):
+            h = int(hands[i, s])
+            g = two_model.round_two_gains(hands[i:i + 1, s], b, s, up)[0]
+            one = round_two_gains_one(synthetic_two, h, s, up)
+            assert [tuple(x) for x in g.tolist()] == one
+            best, suit, _ = two_model.round_two_call(hands[i:i + 1, s], b, s, upcard=up)
+            level = 2 if best[0] >= 1.5 else 1 if best[0] >= 0.5 else 0
+            key = key_of(format_hand(h), card_name(up))
+            row = synthetic_two.values[s][int(np.searchsorted(synthetic_two.keys[s], np.uint64(key)))]
+            wants = set()
+            for to in _canonical_maps(h, up):
+                options = {(-1, 0): row[0]}   # pass
+                for t in range(4):
+                    if t != b:
+                        col = {1: 1, 3: 3, 0: 5}[to[t]]   # canonical next (diamonds), green1 (spades), green2 (clubs)
+                        options[(t, 1)], options[(t, 2)] = row[col], row[col + 1]
+                top = max(options.values())
+                # a tie passes, then the lower suit, then with the partner
+                wants.add(min(k for k, v in options.items() if v == top))
+            got = (-1, 0) if level == 0 else (int(suit[0]), level)
+            assert got in wants, (format_hand(h), card_name(up), s, wants, got)
+            if level:
+                named.add(got[0] == 3 - b)
+    assert named == {True, False}
+
+
+def test_round_two_falls_back_without_the_card_or_the_seat(two_model):
+    v4 = shipped_v4_model()
+    hands, ups = _deals(300, 13)
+    up = int(np.bincount(ups).argmax())
+    h = hands[ups == up]
+    b = up >> 3
+    for s in (1, 2):   # seats the round-two rows do not cover
+        assert np.array_equal(two_model.round_two_gains(h[:, s], b, s, up), v4.round_two_gains(h[:, s], b, s))
+    assert np.array_equal(two_model.round_two_gains(h[:, 0], b, 0), v4.round_two_gains(h[:, 0], b, 0))
+    assert not np.array_equal(two_model.round_two_gains(h[:, 0], b, 0, up), v4.round_two_gains(h[:, 0], b, 0))
+    auc = Auction(RULES, two_model, up)
+    for s in (0, 3):
+        p = auc.p_round_two(h, s, play=True)
+        take = two_model.round_two_gains(h[:, s], b, s, up)[..., 0].max(axis=1)
+        assert np.array_equal(p == 1.0, take > 0)
+
+
+def test_a_round_two_run_exports_and_reads_back(tmp_path):
+    """``export_realistic`` of a ``table --round 2 --model pimc`` run writes the round-two columns in hundredths;
+    the bidder reads them back as that run's values, and refuses it as a round-one table."""
+    import euchre_stats as es
+    from euchre_stats.strategy.advise import REALISTIC_KEEP_ROUND_TWO, export_realistic
+
+    run = tmp_path / "r2"
+    t = es.table("eldest", run_dir=str(run), round=2, limit=5, samples_per_class=8, seed=2, model="pimc",
+                 charts=False, chunk_size=5)
+    out = tmp_path / "shipped2"
+    assert export_realistic(run, out) == ["eldest"]
+    shipped = pd.read_parquet(out / "table.parquet")
+    assert set(shipped.columns) <= set(REALISTIC_KEEP_ROUND_TWO) and "ev_green2_alone" in shipped.columns
+    rows = table_rows(str(out), 2)
+    assert rows.seats == (0,)
+    cols = ["ev_pass", "ev_next", "ev_next_alone", "ev_green1", "ev_green1_alone", "ev_green2", "ev_green2_alone"]
+    want = t.table.sort_values("key")[cols].to_numpy(dtype=float)
+    assert np.allclose(rows.values[0], want, atol=0.005 + 1e-9)
+    with pytest.raises(BiddingModelError, match="round-one"):
+        table_rows(str(out), 1)

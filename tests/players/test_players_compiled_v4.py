@@ -126,6 +126,41 @@ def test_kernel_weights_equal_auction_likelihood_under_the_table_bidder():
     assert rounds == {1, 2}
 
 
+def test_kernel_weights_equal_auction_likelihood_under_a_round_two_table():
+    """A table bidder with round-two rows (random values over every class at eldest and the dealer): each
+    candidate's weight in the kernel is players/reading.py's, on more than 3,000 candidates of both rounds."""
+    from euchre_stats.bidding.table_model import TableModel, TableRows
+    from euchre_stats.strategy.classes import enumerate_classes
+
+    keys = enumerate_classes("24").keys
+    rng = np.random.default_rng(11)
+    vals = {s: np.round(rng.normal(0, 1.2, (len(keys), 7)), 2) for s in (0, 3)}
+    vals[3][:, 0] = 0.0
+    two = TableRows(NA, (0, 3), {0: keys, 3: keys}, vals, "shipped-v4")
+
+    class WithRoundTwo(TableModel):
+        def rows2(self):
+            return two
+
+    m = WithRoundTwo(**dataclasses.asdict(shipped_table_model()))
+    checked = 0
+    rounds = set()
+    for view in _views(ModelPlayer(m), 10, 400, lambda v: all(v.active)):
+        ws, _, ctx = view_worlds(view, worlds=64, seed=5)
+        ks = ctx["ks"]
+        d = _dealt(view, ws, ks)
+        kw = dict(upcard=view.upcard, made_in=view.made_in, maker=ks[view.maker_seat],
+                  alone=view.alone is not None, asker=ks[view.seat], trump=view.trump)
+        slow = auction_likelihood(NA, m, d, **kw)
+        fast = auction_weights(NA, (m,) * 4, d, **kw)
+        assert slow.max() > 0
+        assert np.allclose(fast, slow, rtol=1e-9, atol=1e-9 * slow.max()), (kw, np.abs(fast - slow).max())
+        checked += len(d)
+        rounds.add(view.made_in)
+    assert checked >= 3000
+    assert rounds == {1, 2}
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.integers(0, 23), min_size=6, max_size=6, unique=True))
 def test_kernel_class_key_is_the_tables(picks):
