@@ -8,6 +8,10 @@ from __future__ import annotations
 import numpy as np
 from numba import config, njit
 
+from ..core.numba_load import skip_blas_probe
+
+skip_blas_probe()   # before any kernel loads (core/numba_load.py)
+
 if config.DISABLE_JIT:
     # the pure-Python twin (coverage runs with NUMBA_DISABLE_JIT=1 cannot call LLVM intrinsics)
     def _low_card(m):

@@ -15,3 +15,7 @@ Only :mod:`euchre_stats.solver`, :mod:`euchre_stats.cardplay` and the benchmarks
 (the layers contract in ``pyproject.toml`` forbids everyone else); they wrap its kernels in
 validated functions.  Nothing here checks its input.
 """
+
+from ..core.numba_load import skip_blas_probe
+
+skip_blas_probe()   # before any kernel loads: numba without scipy's BLAS probe (core/numba_load.py)

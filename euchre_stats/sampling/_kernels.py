@@ -8,6 +8,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..core.numba_load import skip_blas_probe
+
+skip_blas_probe()   # before any kernel loads (core/numba_load.py)
+
 
 @njit(cache=True)
 def deal_group(keys, cards, takes, out):
