@@ -107,7 +107,8 @@ def advise(hand, upcard, turned_down, seat, table_dir, simulate, samples, seed, 
     Answers from the shipped table (north-american rules) or --table RUN_DIR;
     falls back to a live simulation when the rules differ or the class is
     missing, and says which it did. With --turned-down instead of --up, round
-    two: simulated as `call` (no round-two table is shipped), and it says so.
+    two: from a round-two table (--table RUN_DIR of `table --round 2`, or the
+    shipped one when there is one), else simulated as `call`; it says which.
 
     \b
     Example:

@@ -22,7 +22,7 @@ from pathlib import Path
 import numpy as np
 
 from ..bidding.model import BiddingModel, default_model
-from ..core.cards import JOKER, card_name, format_cards, parse_card, parse_cards
+from ..core.cards import JOKER, SUITS, card_name, format_cards, parse_card, parse_cards
 from ..core.errors import AdviceError, BiddingModelError
 from ..core.seats import SEAT_NAMES, parse_seat
 from ..decide.equity import parse_score
@@ -533,8 +533,9 @@ def advise(hand, upcard=None, seat=None, rules: Rules = NORTH_AMERICAN, *, table
     """Round-one advice for ``hand`` with ``upcard`` up at ``seat``; with ``turned_down`` instead of
     ``upcard``, round two (everyone passed and that card was turned down).
 
-    Round two is simulated as :func:`~euchre_stats.decide.call.call_decision` (no round-two table is
-    shipped, and ``table`` is read for round one only), and the answer says so.
+    Round two is answered from a round-two table (``table`` a ``table --round 2`` run directory, else the
+    shipped realistic round-two table when one is shipped and covers the seat), options named as ``call``
+    names them, else simulated as :func:`~euchre_stats.decide.call.call_decision`; the answer says which.
 
     Parameters
     ----------
@@ -642,20 +643,123 @@ def _call_name(action: str) -> str:
     return action if action == "pass" else f"call {action}"
 
 
+#: a round-two table's suit roles (``table --round 2``): next, and the green suits, green1 the longer holding
+ROUND_TWO_ROLES = ("next", "green1", "green2")
+
+
+def round_two_suits(hmask: int, turned: int) -> dict:
+    """The hand's own suit (0 clubs .. 3 spades) in each role of a round-two table row with ``turned`` turned
+    down: next is its colour mate; green1 the green suit holding more cards, then the higher ranks (a tie: the
+    lower suit), as the class keys place them (``core/hand_classes.py``)."""
+    b = turned >> 3
+    lo, hi = (1, 2) if b in (0, 3) else (0, 3)
+    r_lo, r_hi = (hmask >> (8 * lo)) & 0xFF, (hmask >> (8 * hi)) & 0xFF
+    first = (bin(r_lo).count("1"), r_lo) >= (bin(r_hi).count("1"), r_hi)
+    return {"next": 3 - b, "green1": lo if first else hi, "green2": hi if first else lo}
+
+
+def _lookup_round_two(run_dir, rules: Rules, hmask: int, turned: int, seat: str):
+    """A round-two table's answer for the hand with ``turned`` turned down (the run directory of a ``table
+    --round 2`` run, or the shipped round-two table): ``(options, best, too_close, extra)`` in ``call``'s names
+    and order (pass, then each suit from spades down, with the partner and alone), or ``(None, settings, why)``."""
+    from ..decide.summary import option_ranges
+    from .rundir import read_manifest, table_row
+
+    manifest = read_manifest(run_dir)
+    settings = manifest["settings"]
+    if settings.get("round") != 2:
+        return None, settings, "the table is a round-one table"
+    if Rules.from_json(settings["rules"]) != rules:
+        return None, settings, "the rules differ from the table's"
+    if _stale(settings):
+        return None, settings, _stale(settings)
+    key = class_key(*canonical(hmask, turned))
+    r = table_row(run_dir, key, seat)
+    if r is None:
+        return None, settings, "the class is not in the table"
+    if manifest.get("hundredths"):
+        r = {k: v / 100 if isinstance(v, int) and not isinstance(v, bool) and k not in ("key", "n") else v
+             for k, v in r.items()}
+    suits = round_two_suits(hmask, turned)
+    letter = {suits[role]: role for role in ROUND_TWO_ROLES}
+    names = {"pass": "pass"}
+    order = ["pass"]
+    for t in (3, 2, 1, 0):
+        if t in letter:
+            role = letter[t]
+            names[role], names[f"{role}_alone"] = f"{SUITS[t]}", f"{SUITS[t]} alone"
+            order += [role, f"{role}_alone"]
+    ranges = option_ranges(rules, [names[c] for c in order], parse_seat(seat), round_one=False, hand=hmask,
+                           up=turned)
+    options = []
+    for col in order:
+        ev = r.get(f"ev_{col}")
+        if ev is None or ev != ev:   # not open to this seat
+            continue
+        lo, hi = ranges[names[col]]
+
+        def inside(x, lo=lo, hi=hi):
+            return min(max(float(x), lo), hi)
+
+        options.append({"action": _call_name(names[col]), "ev": inside(ev),
+                        "ev_ci": [inside(r[f"ev_{col}_lo"]), inside(r[f"ev_{col}_hi"])],
+                        "p_make": float(r[f"p_make_{col}"]), "p_euchred": float(r[f"p_euchred_{col}"])})
+    best = _call_name(names[str(r["best"]).replace(" ", "_")])
+    model = settings.get("model", "dd")
+    extra = {"play_model": f"{model} ({'realistic' if model == 'pimc' else 'double-dummy'}), as the table was built",
+             "table_others": settings.get("others", "shipped"), "table_own_bids": settings.get("own_bids", "shipped")}
+    if "screened" in r:
+        extra["deals"], extra["screened"] = int(r["n"]), bool(r["screened"])
+    if r.get("refined"):
+        extra["deals"], extra["refined"] = int(r["n"]), True
+        extra["first_deals"] = int(settings["samples_per_class"])
+    return (options, best, bool(r["too_close"]), extra), settings, ""
+
+
 def _round_two(hand, turned_down, seat_name: str, rules: Rules, table, samples: int, seed, workers, simulate: bool,
                score, game: dict) -> Advice:
-    """Round two's advice: simulated as ``call`` (no round-two table is shipped), saying why."""
+    """Round two's advice: from a round-two table (``table``, a ``table --round 2`` run directory, else the
+    shipped round-two table when one is shipped and covers the seat), else simulated as ``call``, saying why."""
     from ..decide.call import call_decision
 
-    reason = ("asked to simulate" if simulate else
-              "advise reads round-one tables only: round two is simulated, as call" if table is not None else
-              "no round-two table is shipped: simulated, as call")
+    cards = parse_cards(hand, rules.deck_obj, size=rules.hand_size)
+    turned = parse_card(turned_down, rules.deck_obj)
+    hmask = sum(1 << c for c in cards)
+    hand_txt, turned_txt = format_cards(cards), card_name(turned)
+    if (hmask >> turned) & 1:
+        raise AdviceError(f"the turned-down card {turned_txt!r} is also in the hand")
+    reason = "asked to simulate"
+    if not simulate and score is not None:
+        reason = "round-two tables have no score dimension here: simulated, as call --score"
+    elif not simulate and turned != JOKER:
+        if table is not None:
+            found, settings, why = _lookup_round_two(table, rules, hmask, turned, seat_name)
+            where, said = str(table), "class found in the table"
+        elif (SHIPPED_REALISTIC_ROUND_TWO / "manifest.json").exists():
+            from .rundir import read_manifest
+
+            settings = read_manifest(SHIPPED_REALISTIC_ROUND_TWO)["settings"]
+            found, where, said = None, "shipped, realistic", "class found in the shipped realistic round-two table"
+            why = _population_note(settings, rules)
+            if seat_name not in settings["seats"]:
+                why = f"the shipped round-two table covers {', '.join(settings['seats'])} only (not the {seat_name})"
+            elif not why:
+                found, settings, why = _lookup_round_two(SHIPPED_REALISTIC_ROUND_TWO, rules, hmask, turned, seat_name)
+        else:
+            found, settings, why = None, None, "no round-two table is shipped"
+        if found is not None:
+            options, best, close, extra = found
+            chand, cup = canonical(hmask, turned)
+            deals = extra.pop("deals", int(settings["samples_per_class"]))
+            # (no label: the round-one labels read trump's holding, and here nothing is trump yet)
+            return Advice("table", said, hand_txt, "", seat_name, "",
+                          f"{class_text(chand)} turned down {card_name(cup)}", options, best, close, deals, where,
+                          extra, None, rules, turned_txt)
+        reason = f"{why}: simulated, as call"
     d = call_decision(hand, turned_down, seat_name, rules, samples=samples, seed=seed, workers=workers, score=score)
     options, extra = _simulated(d, score, game, {}, _call_name)
-    cards = parse_cards(hand, rules.deck_obj, size=rules.hand_size)
-    return Advice("simulation", reason, format_cards(cards), "", seat_name, "", "", options,
-                  _call_name(d.recommendation), d.too_close, d.samples, None, extra, score, rules,
-                  card_name(parse_card(turned_down, rules.deck_obj)))
+    return Advice("simulation", reason, hand_txt, "", seat_name, "", "", options,
+                  _call_name(d.recommendation), d.too_close, d.samples, None, extra, score, rules, turned_txt)
 
 
 __all__ = ["Advice", "AdviceError", "advise", "export_compact", "export_realistic", "export_run", "shipped_manifest"]

@@ -181,15 +181,16 @@ def test_the_shipped_realistic_table_agrees_with_realistic_order():
     assert hits >= 0.98 * len(clear), f"{hits}/{len(clear)}"
 
 
-def test_round_two_advice_says_it_reads_round_one_tables_only(tmp_path):
-    """Round two with a run directory: simulated as call, and the reason says the table is round one's; the
+def test_round_two_advice_from_a_round_one_table_is_simulated(tmp_path):
+    """Round two with a round-one run directory: simulated as call, and the reason says the table is round one's; the
     upcard and the turned-down card are one or the other, and the seat is needed (one clear error each)."""
     import euchre_stats as es
     from euchre_stats.core.errors import AdviceError
 
-    a = es.advise("Jd Ad Kd 9c Tc", seat="dealer", turned_down="9h", table=str(tmp_path), samples=50, seed=1)
+    es.table("dealer", run_dir=str(tmp_path / "r1"), limit=1, samples_per_class=4, seed=1, charts=False)
+    a = es.advise("Jd Ad Kd 9c Tc", seat="dealer", turned_down="9h", table=str(tmp_path / "r1"), samples=50, seed=1)
     assert a.source == "simulation"
-    assert a.reason == "advise reads round-one tables only: round two is simulated, as call"
+    assert a.reason == "the table is a round-one table: simulated, as call"
     assert a.to_dict()["round"] == 2 and a.as_given and list(a.to_frame()["action"])[0] == "pass"
     with pytest.raises(AdviceError, match="not both"):
         es.advise("Jd Ad Kd 9c Tc", "9h", "dealer", turned_down="9h")
@@ -197,3 +198,88 @@ def test_round_two_advice_says_it_reads_round_one_tables_only(tmp_path):
         es.advise("Jd Ad Kd 9c Tc", seat="dealer")
     with pytest.raises(AdviceError, match="needs the seat"):
         es.advise("Jd Ad Kd 9c Tc", "9h")
+
+
+def test_round_two_answered_from_a_round_two_table(tmp_path, monkeypatch):
+    """A ``table --round 2`` run answers round two directly: each suit's values are its role's (next, green1,
+    green2) in the class row, the role found by a search over suit relabellings (independent of the code's
+    mapping); the recommendation is the row's best, named as ``call`` names it. Exported, it answers as the
+    shipped round-two table for the seats it covers and says why not for the others."""
+    from itertools import permutations
+
+    import euchre_stats as es
+    import euchre_stats.strategy.advise as adv
+    from euchre_stats.core.cards import SUITS, card_name, format_hand, parse_card, parse_hand
+    from euchre_stats.strategy.classes import canonical
+
+    run = tmp_path / "r2"
+    t = es.table("eldest", run_dir=str(run), round=2, limit=8, samples_per_class=8, seed=4, model="pimc",
+                 charts=False, chunk_size=8)
+    role_of_canonical = {1: "next", 3: "green1", 0: "green2"}
+    checked = 0
+    for _, r in t.table.iterrows():
+        turned = parse_card(r["up"])
+        # a raw question of the class: the canonical hand itself with hearts turned down, relabelled
+        for to in [(2, 3, 0, 1), (0, 1, 2, 3)]:   # clubs / hearts turned down; colours stay paired either way
+            hand = parse_hand(r["hand"])
+            raw = sum(((hand >> (8 * s)) & 0xFF) << (8 * to[s]) for s in range(4))
+            raw_turned = to[turned >> 3] * 8 + (turned & 7)
+            a = es.advise(format_hand(raw), seat="eldest", turned_down=card_name(raw_turned), table=str(run))
+            assert a.source == "table", a.reason
+            assert a.samples == r["n"] and a.too_close == bool(r["too_close"])
+            want, _ = canonical(raw, raw_turned)
+            maps = [p for p in permutations(range(4)) if p[raw_turned >> 3] == 2
+                    and all(p[3 - s] == 3 - p[s] for s in range(4))
+                    and sum(((raw >> (8 * s)) & 0xFF) << (8 * p[s]) for s in range(4)) == want]
+            ok = False
+            for p in maps:
+                vals, names = {"pass": r["ev_pass"]}, {"pass": "pass"}
+                for suit in range(4):
+                    if suit != raw_turned >> 3:
+                        role = role_of_canonical[p[suit]]
+                        vals[f"call {SUITS[suit]}"] = r[f"ev_{role}"]
+                        vals[f"call {SUITS[suit]} alone"] = r[f"ev_{role}_alone"]
+                        names[role], names[f"{role} alone"] = f"call {SUITS[suit]}", f"call {SUITS[suit]} alone"
+                got = {o["action"]: o["ev"] for o in a.options}
+                ok |= (all(abs(got[k] - v) < 1e-9 for k, v in vals.items())
+                       and a.recommendation == names[r["best"]])
+            assert ok, (a.options, a.recommendation, r)
+            assert [o["action"] for o in a.options][0] == "pass"
+            assert "answered from: strategy table" in a.to_text()
+            checked += 1
+    assert checked == 16
+    out = tmp_path / "shipped2"
+    adv.export_realistic(run, out)
+    monkeypatch.setattr(adv, "SHIPPED_REALISTIC_ROUND_TWO", out)
+    first = t.table.iloc[0]
+    a = es.advise(first["hand"], seat="eldest", turned_down=first["up"])
+    assert a.source == "table" and a.table == "shipped, realistic"
+    assert abs(a.options[0]["ev"] - first["ev_pass"]) <= 0.005 + 1e-9
+    b = es.advise(first["hand"], seat="third", turned_down=first["up"], samples=40, seed=1)
+    assert b.source == "simulation"
+    assert b.reason == "the shipped round-two table covers eldest only (not the third): simulated, as call"
+
+
+def test_round_two_suits_are_the_class_keys_roles():
+    """On random hands: each role's suit (next, green1, green2) goes to that role's canonical suit (diamonds,
+    spades, clubs) under a suit relabelling that takes the hand to its class (found by search); with equal
+    green holdings either green will do."""
+    from itertools import permutations
+
+    import numpy as np
+
+    from euchre_stats.core.decks import find_deck
+    from euchre_stats.strategy.advise import round_two_suits
+    from euchre_stats.strategy.classes import canonical
+
+    rng = np.random.default_rng(21)
+    cards = np.array(find_deck("24").cards)
+    canon_suit = {"next": 1, "green1": 3, "green2": 0}
+    for _ in range(400):
+        c = rng.choice(cards, 6, replace=False)
+        hand, turned = int(sum(1 << int(x) for x in c[:5])), int(c[5])
+        want, _ = canonical(hand, turned)
+        maps = [p for p in permutations(range(4)) if p[turned >> 3] == 2 and all(p[3 - s] == 3 - p[s] for s in range(4))
+                and sum(((hand >> (8 * s)) & 0xFF) << (8 * p[s]) for s in range(4)) == want]
+        roles = round_two_suits(hand, turned)
+        assert any(all(p[roles[r]] == canon_suit[r] for r in roles) for p in maps), (hand, turned, roles)
