@@ -15,10 +15,10 @@ from euchre_stats.core.errors import DecisionInputError, PlayModelError
 from euchre_stats.players import load_player
 from euchre_stats.players.cardplay import view_worlds
 from euchre_stats.players.defence import LEADS, against_makers, defended_card, outstanding
-from euchre_stats.players.reading import auction_likelihood, reads_auction, weighted_worlds
+from euchre_stats.players.reading import reads_auction, weighted_worlds
 from euchre_stats.rules import Rules
 
-from views_work import dealt_with_plays, play_views  # noqa: E402
+from views_work import dealt_with_plays, kernel_weights_match, play_views  # noqa: E402
 
 NA = Rules()
 
@@ -41,19 +41,7 @@ def test_kernel_weights_equal_auction_likelihood(model):
     from euchre_stats.bidding.model import POINTS_MODEL
 
     m = default_model() if model == "shipped" else POINTS_MODEL
-    checked = 0
-    rounds = set()
-    for view in _views(1, 80, lambda v: all(v.active)):
-        ws, _, ctx = view_worlds(view, worlds=64, seed=5)
-        ks = ctx["ks"]
-        d = _dealt(view, ws, ks)
-        kw = dict(upcard=view.upcard, made_in=view.made_in, maker=ks[view.maker_seat],
-                  alone=view.alone is not None, asker=ks[view.seat], trump=view.trump)
-        slow = auction_likelihood(NA, m, d, **kw)
-        fast = auction_weights(NA, (m,) * 4, d, **kw)
-        assert np.allclose(fast, slow, rtol=1e-9, atol=1e-9 * slow.max()), (kw, np.abs(fast - slow).max())
-        checked += len(d)
-        rounds.add((view.made_in, ks[view.maker_seat] == ks[view.seat]))
+    checked, rounds = kernel_weights_match(m, _views(1, 80, lambda v: all(v.active)))
     assert checked >= 4000
     assert {r for r, _ in rounds} == {1, 2}
 

@@ -39,7 +39,7 @@ from euchre_stats.players.reading import auction_likelihood, reads_auction, weig
 from euchre_stats.players.shipped import ModelPlayer
 from euchre_stats.rules import Rules
 
-from views_work import dealt_with_plays, play_views  # noqa: E402
+from views_work import dealt_with_plays, kernel_weights_match, play_views  # noqa: E402
 
 NA = Rules()
 _EFF = np.ascontiguousarray(EFF_SUIT[:4], dtype=np.int64)
@@ -79,56 +79,29 @@ def _dealt(view, ws, ks):
     return dealt_with_plays(view, ws, ks)
 
 
+def _weights_match_the_python_reader(m, seed: int, views: int) -> int:
+    """:func:`views_work.kernel_weights_match` on views of hands bid by ``m``, both rounds met; the candidates
+    checked."""
+    checked, rounds = kernel_weights_match(m, _views(ModelPlayer(m), seed, views, lambda v: all(v.active)))
+    assert {r for r, _ in rounds} == {1, 2}
+    return checked
+
+
 @pytest.mark.parametrize("junk", [0.0, 1.0])
 def test_kernel_weights_equal_auction_likelihood_under_the_feature_bidder(junk):
-    """Each candidate's weight in the kernel is players/reading.py's under shipped-v3 (with its junk pass or
-    not), to 1e-9 of the pool's largest weight, on more than 5,000 candidates of both rounds."""
-    m = dataclasses.replace(shipped_v3_model(), junk_pass=junk)
-    bidder = ModelPlayer(m)
-    checked = 0
-    rounds = set()
-    for view in _views(bidder, 7, 90, lambda v: all(v.active)):
-        ws, _, ctx = view_worlds(view, worlds=64, seed=5)
-        ks = ctx["ks"]
-        d = _dealt(view, ws, ks)
-        kw = dict(upcard=view.upcard, made_in=view.made_in, maker=ks[view.maker_seat],
-                  alone=view.alone is not None, asker=ks[view.seat], trump=view.trump)
-        slow = auction_likelihood(NA, m, d, **kw)
-        fast = auction_weights(NA, (m,) * 4, d, **kw)
-        assert slow.max() > 0
-        assert np.allclose(fast, slow, rtol=1e-9, atol=1e-9 * slow.max()), (kw, np.abs(fast - slow).max())
-        checked += len(d)
-        rounds.add(view.made_in)
-    assert checked >= 5000
-    assert rounds == {1, 2}
+    """Under shipped-v3 (with its junk pass or not), on more than 5,000 candidates of both rounds."""
+    assert _weights_match_the_python_reader(dataclasses.replace(shipped_v3_model(), junk_pass=junk), 7, 90) >= 5000
 
 
 def test_kernel_weights_equal_auction_likelihood_under_the_table_bidder():
-    """The table bidder (round one at its seats from the realistic table's rows, the rest shipped-v4): each
-    candidate's weight in the kernel is players/reading.py's, on more than 3,000 candidates of both rounds."""
-    m = shipped_table_model()
-    bidder = ModelPlayer(m)
-    checked = 0
-    rounds = set()
-    for view in _views(bidder, 9, 150, lambda v: all(v.active)):
-        ws, _, ctx = view_worlds(view, worlds=64, seed=5)
-        ks = ctx["ks"]
-        d = _dealt(view, ws, ks)
-        kw = dict(upcard=view.upcard, made_in=view.made_in, maker=ks[view.maker_seat],
-                  alone=view.alone is not None, asker=ks[view.seat], trump=view.trump)
-        slow = auction_likelihood(NA, m, d, **kw)
-        fast = auction_weights(NA, (m,) * 4, d, **kw)
-        assert slow.max() > 0
-        assert np.allclose(fast, slow, rtol=1e-9, atol=1e-9 * slow.max()), (kw, np.abs(fast - slow).max())
-        checked += len(d)
-        rounds.add(view.made_in)
-    assert checked >= 3000
-    assert rounds == {1, 2}
+    """Under the table bidder (round one at its seats from the realistic table's rows, the rest shipped-v4), on
+    more than 3,000 candidates of both rounds."""
+    assert _weights_match_the_python_reader(shipped_table_model(), 9, 150) >= 3000
 
 
 def test_kernel_weights_equal_auction_likelihood_under_a_round_two_table():
-    """A table bidder with round-two rows (random values over every class at eldest and the dealer): each
-    candidate's weight in the kernel is players/reading.py's, on more than 3,000 candidates of both rounds."""
+    """Under a table bidder with round-two rows too (random values over every class at eldest and the dealer),
+    on more than 3,000 candidates of both rounds."""
     from euchre_stats.bidding.table_model import TableModel, TableRows
     from euchre_stats.strategy.classes import enumerate_classes
 
@@ -143,22 +116,7 @@ def test_kernel_weights_equal_auction_likelihood_under_a_round_two_table():
             return two
 
     m = WithRoundTwo(**dataclasses.asdict(shipped_table_model()))
-    checked = 0
-    rounds = set()
-    for view in _views(ModelPlayer(m), 10, 400, lambda v: all(v.active)):
-        ws, _, ctx = view_worlds(view, worlds=64, seed=5)
-        ks = ctx["ks"]
-        d = _dealt(view, ws, ks)
-        kw = dict(upcard=view.upcard, made_in=view.made_in, maker=ks[view.maker_seat],
-                  alone=view.alone is not None, asker=ks[view.seat], trump=view.trump)
-        slow = auction_likelihood(NA, m, d, **kw)
-        fast = auction_weights(NA, (m,) * 4, d, **kw)
-        assert slow.max() > 0
-        assert np.allclose(fast, slow, rtol=1e-9, atol=1e-9 * slow.max()), (kw, np.abs(fast - slow).max())
-        checked += len(d)
-        rounds.add(view.made_in)
-    assert checked >= 3000
-    assert rounds == {1, 2}
+    assert _weights_match_the_python_reader(m, 10, 400) >= 3000
 
 
 @settings(max_examples=200, deadline=None)

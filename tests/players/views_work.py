@@ -40,3 +40,29 @@ def dealt_with_plays(view, ws, ks) -> np.ndarray:
     for s, c in view.plays:
         d[:, ks[s]] |= 1 << c
     return d
+
+
+def kernel_weights_match(m, views) -> tuple[int, set]:
+    """Each candidate's weight in the compiled reader (``cardplay/reading.py::auction_weights``) is
+    players/reading.py's ``auction_likelihood`` under ``m`` at every seat, to 1e-9 of the pool's largest weight,
+    at each of ``views`` (views that read the auction); returns the candidates checked and the ``(round, the
+    asker made trump)`` pairs met."""
+    from euchre_stats.cardplay.reading import auction_weights
+    from euchre_stats.players.cardplay import view_worlds
+    from euchre_stats.players.reading import auction_likelihood
+
+    checked = 0
+    rounds = set()
+    for view in views:
+        ws, _, ctx = view_worlds(view, worlds=64, seed=5)
+        ks = ctx["ks"]
+        d = dealt_with_plays(view, ws, ks)
+        kw = dict(upcard=view.upcard, made_in=view.made_in, maker=ks[view.maker_seat],
+                  alone=view.alone is not None, asker=ks[view.seat], trump=view.trump)
+        slow = auction_likelihood(NA, m, d, **kw)
+        fast = auction_weights(NA, (m,) * 4, d, **kw)
+        assert slow.max() > 0
+        assert np.allclose(fast, slow, rtol=1e-9, atol=1e-9 * slow.max()), (kw, np.abs(fast - slow).max())
+        checked += len(d)
+        rounds.add((view.made_in, ks[view.maker_seat] == ks[view.seat]))
+    return checked, rounds
