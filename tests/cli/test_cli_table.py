@@ -112,12 +112,12 @@ def test_advise_answers_from_the_shipped_table():
     assert "answered from: strategy table (shipped, realistic)" in r.stdout
     assert "class: R L A | -" in r.stdout and "recommendation: pass  -- too close to call" in r.stdout
     assert "play model: pimc (realistic), as the table was built" in r.stdout
-    r = run(["advise", "Jh Jd Ah 9s Tc", "--up", "9h", "--seat", "dealer"])   # a seat it does not cover yet
+    r = run(["advise", "Jh Jd Ah 9s Tc", "--up", "9h", "--seat", "dealer"])   # every seat since 2026-12-05
     assert r.exit_code == 0, r.output
-    assert "answered from: strategy table (shipped, double-dummy, with the realistic correction)" in r.stdout
-    assert "note: the shipped realistic table covers eldest, partner and third only so far (not the dealer)" \
-        in r.stdout
-    assert "play model: pimc (realistic correction of the double-dummy table)" in r.stdout
+    assert "answered from: strategy table (shipped, realistic)" in r.stdout
+    assert "covers eldest, partner and third only" not in r.stdout
+    assert "play model: pimc (realistic), as the table was built" in r.stdout
+    assert "recommendation: order (discard 9c)" in r.stdout   # four trumps, the top three: pick up, keep the ten
 
 
 def test_advise_round_two_is_call_simulated_and_says_so():

@@ -147,9 +147,9 @@ def test_the_shipped_realistic_table_agrees_with_realistic_order():
     ``benchmarks/advise_check_v4pop.jsonl`` (``benchmarks/study_advise.py answer --questions 300 --samples 10000
     --seed 8 --seat SEAT``: realistic ``order`` at 10,000 deals against the default population) that the
     table covers are answered from it and print no value outside what the hand can score.  Of those ``order``
-    does not call too close, advise agrees on every one its own row calls clear, and on at least 98% in all
-    (eldest 66 of 66, the dealer's partner 79 of 82: its three misses are rows the table calls too close at
-    200 deals; third hand 69 of 69; 214 of 217, 98.6%; the dealer is not shipped yet, docs/tables.md)."""
+    does not call too close, advise agrees on at least 98% of those its own row calls clear, and on at least
+    98% in all (eldest 66 of 66, the dealer's partner 80 of 82, third hand 69 of 69, all three refined; the
+    dealer 70 of 73 at 200 deals, one miss on a row the table calls clear; 285 of 290, 98.3%; docs/tables.md)."""
     import json
     from pathlib import Path
 
