@@ -1,7 +1,8 @@
 """The table bidder (``shipped-table``, proposed): round one decided by the shipped realistic strategy table.
 
 ``shipped-v4`` (the feature bidder, :mod:`.model_v2`) whose round-one decision, at every seat the shipped
-realistic table covers (``euchre_stats/data/realistic_table``: its manifest's ``seats``), is the option
+realistic table covers with refined rows (``euchre_stats/data/realistic_table``: its manifest's ``seats``, and
+of those its ``refined_seats`` when the table was built with ``--refine``), is the option
 with the highest value in the row of the hand's class -- pass, order, or order alone -- instead of its
 fitted scores.  In the feature bidder's terms the take gain is the better of ordering and ordering alone
 minus passing, and the alone gain ordering alone minus ordering, in points, so its hard decision is the
@@ -93,7 +94,10 @@ def table_rows(path: str = str(TABLE_DIR), round_: int = 1) -> TableRows:
     vals = np.stack([t.column(c).to_numpy(zero_copy_only=False) for c in COLUMNS[round_]],
                     axis=1).astype(np.float64)
     vals = np.where(np.isnan(vals), -np.inf, vals / 100.0)   # an option the rules refuse never wins
-    seats = tuple(SEAT_NAMES.index(s) for s in settings["seats"])
+    # a table built with --refine decides only at the seats whose rows too close to call were played again:
+    # the dealer's rows at 200 deals (a third of them too close) bid worse than shipped-v4 (docs/methods.md)
+    decides = manifest.get("refined_seats", settings["seats"])
+    seats = tuple(SEAT_NAMES.index(s) for s in settings["seats"] if s in decides)
     keys, values = {}, {}
     for s in seats:
         rows = np.nonzero(pc.equal(t.column("seat"), SEAT_NAMES[s]).to_numpy(zero_copy_only=False))[0]
