@@ -88,11 +88,11 @@ def model_arrays(rules: Rules, models) -> tuple[np.ndarray, ...]:
     if len(models) != 4:
         raise PlayModelError(f"realistic-v3 reads the auction with one bidding model per seat, got {len(models)}")
     for m in models:
-        # a count model or the feature bidder: a model whose strength is neither (the guides) would need
-        # its own likelihood in the kernel
+        # a count model, the feature bidder or the table bidder: a model whose strength is none of these (the
+        # guides) would need its own likelihood in the kernel
         if type(m).__name__ != "BiddingModel" and not _is_feature(m):
-            raise PlayModelError(f"realistic-v3 reads the auction under a count bidding model or the feature "
-                                 f"bidder; got {type(m).__name__} (use --model pimc)")
+            raise PlayModelError(f"realistic-v3 reads the auction under a count bidding model, the feature bidder "
+                                 f"or the table bidder; got {type(m).__name__} (use --model pimc)")
     cv = np.ascontiguousarray(np.stack([np.asarray(m.card_values, dtype=np.float64) for m in models]))
     tk, tv, one, two = _table_arrays(models)
     fp = np.array([[m.order[s], m.order_alone[s], m.call[s], m.call_alone[s], m.next_bonus[s], m.upcard_weight,
