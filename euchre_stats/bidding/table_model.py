@@ -107,8 +107,10 @@ def table_rows(path: str = str(TABLE_DIR), round_: int = 1) -> TableRows:
     return TableRows(Rules.from_json(settings["rules"]), seats, keys, values, str(settings.get("others")))
 
 
+@lru_cache(maxsize=2)
 def round_two_rows(path: str = str(ROUND_TWO_DIR)) -> TableRows | None:
-    """The shipped round-two rows, or ``None`` when no round-two table is shipped."""
+    """The shipped round-two rows, or ``None`` when no round-two table is shipped (looked up once per process:
+    every round-two decision of the table bidder asks)."""
     if not (Path(path) / "manifest.json").exists():
         return None
     return table_rows(path, 2)
@@ -202,20 +204,18 @@ class TableModel(FeatureModel):
         return cls(**{f.name: getattr(base, f.name) for f in fields(FeatureModel)})
 
 
-def round_one_gains_one(m: TableModel, hand: int, rel_seat: int, upcard: int) -> tuple[float, float]:
-    """:meth:`TableModel.round_one_gains` of one hand at a covered seat, in plain Python: the class key by
-    relabelling the suits one by one, and the row found by bisection."""
+def _row_one(rows: TableRows, seat: int, hand: int, upcard: int) -> tuple[list[float], int, int]:
+    """The plain-Python twin's row: the class key of ``hand`` with ``upcard`` turned (up, or down in round two)
+    by relabelling the suits one by one, the row found by bisection; returns the row's values and the hand's
+    green suits in the order the key places them (the longer holding first)."""
     t = upcard >> 3
-    nxt = 3 - t
-    greens = [s for s in range(4) if s not in (t, nxt)]
-    ranks = {s: (hand >> (8 * s)) & 0xFF for s in range(4)}
-    g1, g2 = ranks[greens[0]], ranks[greens[1]]
-    if (bin(g1).count("1"), g1) < (bin(g2).count("1"), g2):
+    ranks = [(hand >> (8 * s)) & 0xFF for s in range(4)]
+    g1, g2 = [s for s in range(4) if s not in (t, 3 - t)]
+    if (bin(ranks[g1]).count("1"), ranks[g1]) < (bin(ranks[g2]).count("1"), ranks[g2]):
         g1, g2 = g2, g1
-    canon = (ranks[t] << 16) | (ranks[nxt] << 8) | (g1 << 24) | g2 | (hand & (1 << 32))
+    canon = (ranks[t] << 16) | (ranks[3 - t] << 8) | (ranks[g1] << 24) | ranks[g2] | (hand & (1 << 32))
     key = canon | ((16 + (upcard & 7)) << 40)
-    rows = m.rows()
-    keys = rows.keys[rel_seat]
+    keys = rows.keys[seat]
     lo, hi = 0, len(keys)
     while lo < hi:
         mid = (lo + hi) // 2
@@ -225,26 +225,20 @@ def round_one_gains_one(m: TableModel, hand: int, rel_seat: int, upcard: int) ->
             hi = mid
     if lo == len(keys) or int(keys[lo]) != key:
         raise BiddingModelError("the realistic table has no row for a hand's class")
-    i = lo
-    p, o, a = (float(x) for x in rows.values[rel_seat][i])
+    return [float(x) for x in rows.values[seat][lo]], g1, g2
+
+
+def round_one_gains_one(m: TableModel, hand: int, rel_seat: int, upcard: int) -> tuple[float, float]:
+    """:meth:`TableModel.round_one_gains` of one hand at a covered seat, in plain Python (:func:`_row_one`)."""
+    (p, o, a), _, _ = _row_one(m.rows(), rel_seat, hand, upcard)
     return max(o, a) - p, a - o
 
 
 def round_two_gains_one(rows: TableRows, hand: int, seat: int, upcard: int) -> list[tuple[float, float]]:
     """Per suit (clubs .. spades) the take and alone gains of naming it in round two, from ``rows`` (a round-two
-    table), in plain Python: the suits relabelled one by one and the row found by a linear search."""
+    table), in plain Python (:func:`_row_one`)."""
     b = upcard >> 3
-    ranks = [(hand >> (8 * s)) & 0xFF for s in range(4)]
-    greens = [s for s in range(4) if s not in (b, 3 - b)]
-    g1, g2 = greens
-    if (bin(ranks[g1]).count("1"), ranks[g1]) < (bin(ranks[g2]).count("1"), ranks[g2]):
-        g1, g2 = g2, g1
-    canon = (ranks[b] << 16) | (ranks[3 - b] << 8) | (ranks[g1] << 24) | ranks[g2] | (hand & (1 << 32))
-    key = canon | ((16 + (upcard & 7)) << 40)
-    keys = rows.keys[seat].tolist()
-    if key not in keys:
-        raise BiddingModelError("the realistic round-two table has no row for a hand's class")
-    v = [float(x) for x in rows.values[seat][keys.index(key)]]
+    v, g1, g2 = _row_one(rows, seat, hand, upcard)
     out = [(-math.inf, -math.inf)] * 4
     for suit, call, alone in ((3 - b, 1, 2), (g1, 3, 4), (g2, 5, 6)):
         out[suit] = (max(v[call], v[alone]) - v[0], v[alone] - v[call])

@@ -37,8 +37,8 @@ SHIPPED_MANIFEST = DATA / "strategy_table.json"
 #: the shipped realistic table: a run directory's shape (``manifest.json``, ``table.parquet``) holding the seats
 #: of a realistic round-one run that are finished (:func:`export_realistic`)
 SHIPPED_REALISTIC = DATA / "realistic_table"
-#: the shipped realistic round-two table, in the same shape, when one is shipped (the table bidder reads it;
-#: ``advise`` simulates round two)
+#: the shipped realistic round-two table, in the same shape, when one is shipped (the table bidder and ``advise``
+#: read it)
 SHIPPED_REALISTIC_ROUND_TWO = DATA / "realistic_table_round2"
 #: the columns the shipped realistic table keeps (those :func:`_lookup_run` reads); its numbers in hundredths
 REALISTIC_KEEP = ("key", "seat", "best", "too_close", "n", "screened", "refined", "discard_order",
@@ -346,11 +346,48 @@ def _stale(settings: dict) -> str:
     return ""
 
 
+def _row_in_points(manifest: dict, run_dir, key: int, seat: str) -> dict | None:
+    """The row of class ``key`` and ``seat`` (:func:`~.rundir.table_row`), a shipped table's hundredths as points."""
+    from .rundir import table_row
+
+    r = table_row(run_dir, key, seat)
+    if r is not None and manifest.get("hundredths"):   # the shipped realistic tables (export_realistic)
+        r = {k: v / 100 if isinstance(v, int) and not isinstance(v, bool) and k not in ("key", "n") else v
+             for k, v in r.items()}
+    return r
+
+
+def _option(action: str, col: str, r: dict, lo: float, hi: float) -> dict:
+    """A row's option ``col`` as advise shows it: its value, interval, make and euchre chances, the value and
+    interval kept inside ``[lo, hi]``, what the hand can score (the table's already are; never print outside)."""
+    def inside(x):
+        return min(max(float(x), lo), hi)
+
+    return {"action": action, "ev": inside(r[f"ev_{col}"]),
+            "ev_ci": [inside(r[f"ev_{col}_lo"]), inside(r[f"ev_{col}_hi"])],
+            "p_make": float(r[f"p_make_{col}"]), "p_euchred": float(r[f"p_euchred_{col}"])}
+
+
+def _table_extra(settings: dict, r: dict) -> dict:
+    """What a table's answer says of its making: the play model and populations it was built with, and the
+    class's own deals when the run screened or refined them."""
+    model = settings.get("model", "dd")
+    extra = {"play_model": f"{model} ({'realistic' if model == 'pimc' else 'double-dummy'}), as the table was built",
+             # a manifest without them: every seat by the count, the asker's own later bids included
+             "table_others": settings.get("others", "shipped"), "table_own_bids": settings.get("own_bids", "shipped")}
+    if "screened" in r:   # adaptive sampling: this class's own deals (the screening's, or all of them)
+        extra["deals"], extra["screened"] = int(r["n"]), bool(r["screened"])
+    if r.get("refined"):  # played again on fresh deals (table --refine): this class's own deals
+        extra["deals"], extra["refined"] = int(r["n"]), True
+        extra["first_deals"] = int(settings["samples_per_class"])
+    return extra
+
+
 def _lookup_run(run_dir, rules: Rules, key: int, seat: str, score: str | None = None):
     """A run directory's row of the class ``key`` and ``seat``, answered directly: the row's values, their
     intervals and "too close" as the table computed them (each kept inside what the class's hand can
     score), read without pandas or numba (:mod:`~euchre_stats.strategy.rundir`)."""
-    from .rundir import read_manifest, table_row
+    from .rundir import read_manifest
 
     manifest = read_manifest(run_dir)
     settings = manifest["settings"]
@@ -361,12 +398,9 @@ def _lookup_run(run_dir, rules: Rules, key: int, seat: str, score: str | None = 
     if score is not None and score not in settings.get("scores", []):
         have = ", ".join(settings.get("scores", [])) or "none"
         return None, settings, f"the score {score} is not among the table's scores ({have})"
-    r = table_row(run_dir, key, seat)
+    r = _row_in_points(manifest, run_dir, key, seat)
     if r is None:
         return None, settings, "the class is not in the table"
-    if manifest.get("hundredths"):   # the shipped realistic table (export_realistic): numbers in hundredths
-        r = {k: v / 100 if isinstance(v, int) and not isinstance(v, bool) and k not in ("key", "n") else v
-             for k, v in r.items()}
     from ..decide.summary import option_ranges
 
     chand, cup = split_key(key)
@@ -377,14 +411,7 @@ def _lookup_run(run_dir, rules: Rules, key: int, seat: str, score: str | None = 
         ev = r.get(f"ev_{col}")
         if ev is None or ev != ev:   # not open to this seat (NaN)
             continue
-        lo, hi = ranges[action]      # the table keeps its intervals inside the range; never print outside it
-
-        def inside(x, lo=lo, hi=hi):
-            return min(max(float(x), lo), hi)
-
-        options.append({"action": action, "ev": inside(ev),
-                        "ev_ci": [inside(r[f"ev_{col}_lo"]), inside(r[f"ev_{col}_hi"])],
-                        "p_make": float(r[f"p_make_{col}"]), "p_euchred": float(r[f"p_euchred_{col}"])})
+        options.append(_option(action, col, r, *ranges[action]))
         if score is not None:
             options[-1].update({"p_win": float(r[f"p_win_{col}@{score}"]),
                                 "p_win_ci": [float(r[f"p_win_{col}_lo@{score}"]),
@@ -393,16 +420,7 @@ def _lookup_run(run_dir, rules: Rules, key: int, seat: str, score: str | None = 
              "gain_order_ci": [float(r["gain_order_lo"]), float(r["gain_order_hi"])]}
     if r.get("discard_order"):
         extra["discard"] = r["discard_order"]
-    model = settings.get("model", "dd")
-    extra["play_model"] = f"{model} ({'realistic' if model == 'pimc' else 'double-dummy'}), as the table was built"
-    # a manifest without them: every seat by the count, the asker's own later bids included
-    extra["table_others"] = settings.get("others", "shipped")
-    extra["table_own_bids"] = settings.get("own_bids", "shipped")
-    if "screened" in r:   # adaptive sampling: this class's own deals (the screening's, or all of them)
-        extra["deals"], extra["screened"] = int(r["n"]), bool(r["screened"])
-    if r.get("refined"):  # played again on fresh deals (table --refine): this class's own deals
-        extra["deals"], extra["refined"] = int(r["n"]), True
-        extra["first_deals"] = int(settings["samples_per_class"])
+    extra.update(_table_extra(settings, r))
     at = "" if score is None else f"@{score}"
     return (options, str(r[f"best{at}"]), bool(r[f"too_close{at}"]), extra), settings, ""
 
@@ -663,7 +681,7 @@ def _lookup_round_two(run_dir, rules: Rules, hmask: int, turned: int, seat: str)
     --round 2`` run, or the shipped round-two table): ``(options, best, too_close, extra)`` in ``call``'s names
     and order (pass, then each suit from spades down, with the partner and alone), or ``(None, settings, why)``."""
     from ..decide.summary import option_ranges
-    from .rundir import read_manifest, table_row
+    from .rundir import read_manifest
 
     manifest = read_manifest(run_dir)
     settings = manifest["settings"]
@@ -673,13 +691,9 @@ def _lookup_round_two(run_dir, rules: Rules, hmask: int, turned: int, seat: str)
         return None, settings, "the rules differ from the table's"
     if _stale(settings):
         return None, settings, _stale(settings)
-    key = class_key(*canonical(hmask, turned))
-    r = table_row(run_dir, key, seat)
+    r = _row_in_points(manifest, run_dir, class_key(*canonical(hmask, turned)), seat)
     if r is None:
         return None, settings, "the class is not in the table"
-    if manifest.get("hundredths"):
-        r = {k: v / 100 if isinstance(v, int) and not isinstance(v, bool) and k not in ("key", "n") else v
-             for k, v in r.items()}
     suits = round_two_suits(hmask, turned)
     letter = {suits[role]: role for role in ROUND_TWO_ROLES}
     names = {"pass": "pass"}
@@ -696,24 +710,9 @@ def _lookup_round_two(run_dir, rules: Rules, hmask: int, turned: int, seat: str)
         ev = r.get(f"ev_{col}")
         if ev is None or ev != ev:   # not open to this seat
             continue
-        lo, hi = ranges[names[col]]
-
-        def inside(x, lo=lo, hi=hi):
-            return min(max(float(x), lo), hi)
-
-        options.append({"action": _call_name(names[col]), "ev": inside(ev),
-                        "ev_ci": [inside(r[f"ev_{col}_lo"]), inside(r[f"ev_{col}_hi"])],
-                        "p_make": float(r[f"p_make_{col}"]), "p_euchred": float(r[f"p_euchred_{col}"])})
+        options.append(_option(_call_name(names[col]), col, r, *ranges[names[col]]))
     best = _call_name(names[str(r["best"]).replace(" ", "_")])
-    model = settings.get("model", "dd")
-    extra = {"play_model": f"{model} ({'realistic' if model == 'pimc' else 'double-dummy'}), as the table was built",
-             "table_others": settings.get("others", "shipped"), "table_own_bids": settings.get("own_bids", "shipped")}
-    if "screened" in r:
-        extra["deals"], extra["screened"] = int(r["n"]), bool(r["screened"])
-    if r.get("refined"):
-        extra["deals"], extra["refined"] = int(r["n"]), True
-        extra["first_deals"] = int(settings["samples_per_class"])
-    return (options, best, bool(r["too_close"]), extra), settings, ""
+    return (options, best, bool(r["too_close"]), _table_extra(settings, r)), settings, ""
 
 
 def _round_two(hand, turned_down, seat_name: str, rules: Rules, table, samples: int, seed, workers, simulate: bool,
