@@ -14,6 +14,7 @@ import numpy as np
 
 from ..cardplay.contracts import Outcome
 from ..core.stats import Z95, rowsum, rowwise_weighted_mean_se
+from ..core.trump import POWER
 from ..decide.at_score import GameState
 from ..decide.summary import intervals, option_ranges
 from ..rules import Rules
@@ -55,8 +56,8 @@ def summarise_classes(outs: dict[str, Outcome], w: np.ndarray, k: int, allowed: 
                       options: tuple[str, ...] = OPTIONS,
                       games: dict[str, GameState] | None = None, *, rules: Rules,
                       asker: int, sampling: ClassSampling | None = None, hands: np.ndarray | None = None,
-                      up: int | None = None, discard_alive: dict[str, np.ndarray] | None = None
-                      ) -> dict[str, np.ndarray]:
+                      up: int | None = None, discard_alive: dict[str, np.ndarray] | None = None,
+                      trump: int | None = None) -> dict[str, np.ndarray]:
     """Per-class columns from per-row outcomes (rows class by class, ``k`` classes).
 
     As :func:`~euchre_stats.decide.summary.summarise`: with ``sampling`` (deals resampled by the
@@ -73,7 +74,10 @@ def summarise_classes(outs: dict[str, Outcome], w: np.ndarray, k: int, allowed: 
     ``_lo``/``_hi``) and the recommendation by it (``best@<score>``, ``too_close@<score>``), from the
     same rows (the dealer keeps the discard that is best for points, as ``order_decision`` does).
     ``discard_alive[action]`` (K, J) marks the dealer's discards each class still played (the others were
-    screened out after an earlier stage and are never picked).
+    screened out after an earlier stage and are never picked).  Of discards with the same mean (a sure march
+    buries any card alike), the weakest under ``trump`` (the upcard's suit when not given) is named, as
+    :func:`~euchre_stats.decide.setup.weakest_first` orders ``order``'s: no player buries a bower when a nine
+    does as well.
     """
     W = w.reshape(k, -1)
     if sampling is None:
@@ -93,8 +97,8 @@ def summarise_classes(outs: dict[str, Outcome], w: np.ndarray, k: int, allowed: 
         mu, _ = rowwise_weighted_mean_se(vals, W[:, None, :])
         if discard_alive is not None and action in discard_alive:
             mu = np.where(discard_alive[action], mu, -np.inf)
-        best = np.argmax(mu, axis=1)
         rows = np.arange(k)
+        best = _weakest_best(mu, discard_cards, trump if trump is not None or up is None else up >> 3)
         pick = {}
         for f in ("value", "our_make", "our_march", "our_euchred", "our_tricks"):
             stacked = np.stack([getattr(outs[key], f).reshape(k, -1) for key in keys], axis=1)
@@ -166,6 +170,18 @@ def summarise_classes(outs: dict[str, Outcome], w: np.ndarray, k: int, allowed: 
     cols["ess"] = n_eff.astype(np.float64)
     cols["n"] = played.astype(np.int64)
     return cols
+
+
+def _weakest_best(mu: np.ndarray, discard_cards: list[np.ndarray] | None, trump: int | None) -> np.ndarray:
+    """Per row of ``mu`` (K, J), the candidate with the highest mean; of equal means, the weakest card
+    under ``trump`` (trump power, then card number, as :func:`~euchre_stats.decide.setup.weakest_first`;
+    the first candidate without cards or trump)."""
+    if discard_cards is None or trump is None:
+        return np.argmax(mu, axis=1)
+    cand = np.stack(discard_cards, axis=1)                     # (K, J)
+    strength = POWER[trump, np.clip(cand, 0, None)].astype(np.int64) * 256 + cand
+    tied = mu == mu.max(axis=1, keepdims=True)
+    return np.argmin(np.where(tied, strength, np.iinfo(np.int64).max), axis=1)
 
 
 def _recommend(vals: np.ndarray, means: np.ndarray, W: np.ndarray, spans: np.ndarray, scale: np.ndarray,
