@@ -80,3 +80,92 @@ def best_discard_kernel(hands, trumps, banned, card_value, eff_suit, king, king_
                 bc = c
         best[i] = b
         card[i] = bc
+
+
+@njit(cache=True)
+def _popcount(m):
+    n = 0
+    while m:
+        m &= m - np.uint64(1)
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def feature_gains_kernel(hands, trumps, counts, ctx, next_flag, trump_mask, off_mask, aces, w_a, w_b,
+                         g_a, g_b, junk):
+    """The feature bidder's two scores of each hand: ``g_a[i]`` = features . ``w_a``, ``g_b[i]`` = features
+    . ``w_b``, the features of ``hands[i]`` under ``trumps[i]`` with count ``counts[i]`` as
+    ``features.hand_features`` builds them (the count's interactions after), then ``ctx`` (the round-one
+    upcard's four) and round two's ``next_flag`` and its trumps; each sum runs column by column from the
+    first (``model_v2._dot``'s order: the same floats).  ``junk[i]``: no top trump, at most two trumps, no
+    off ace (round two's junk suit)."""
+    one = np.uint64(1)
+    nf = w_a.shape[0]
+    x = np.empty(nf)
+    kings = aces >> one
+    for i in range(hands.shape[0]):
+        h = hands[i]
+        t = trumps[i]
+        n_trump = _popcount(h & trump_mask[t])
+        joker = np.int64((h >> np.uint64(32)) & one)
+        right = np.int64((h >> np.uint64(t * 8 + 4)) & one)
+        left = np.int64((h >> np.uint64((3 - t) * 8 + 4)) & one)
+        ace = np.int64((h >> np.uint64(t * 8 + 7)) & one)
+        king = np.int64((h >> np.uint64(t * 8 + 6)) & one)
+        off_aces = 0
+        off_kings = 0
+        kings_ace = 0
+        voids = 0
+        singles = 0
+        losers = 0
+        for k in range(3):
+            cards = h & off_mask[t, k]
+            c = _popcount(cards)
+            a = 1 if cards & aces else 0
+            kg = 1 if cards & kings else 0
+            off_aces += a
+            off_kings += kg * (1 - a)
+            kings_ace += kg * a
+            voids += c == 0
+            singles += (c == 1) and (a == 0)
+            losers += c - a - kg * a
+        top3 = right + left + ace + joker
+        x[0] = 1.0
+        x[1] = n_trump
+        x[2] = joker
+        x[3] = right
+        x[4] = left
+        x[5] = ace
+        x[6] = king
+        x[7] = n_trump - joker - right - left - ace - king
+        x[8] = off_aces
+        x[9] = off_kings
+        x[10] = kings_ace
+        x[11] = voids
+        x[12] = singles
+        x[13] = losers
+        x[14] = 1.0 if right + left + joker >= 2 else 0.0
+        x[15] = top3
+        x[16] = 1.0 if n_trump == 1 else 0.0
+        x[17] = 1.0 if n_trump >= 3 else 0.0
+        x[18] = 1.0 if n_trump >= 4 else 0.0
+        x[19] = 1.0 if top3 >= 2 and off_aces >= 1 else 0.0
+        x[20] = n_trump * top3
+        cnt = counts[i]
+        x[21] = cnt
+        x[22] = cnt * cnt / 10
+        for j in range(1, 21):
+            x[22 + j] = cnt * x[j] / 5
+        for j in range(4):
+            x[43 + j] = ctx[j]
+        x[47] = next_flag
+        x[48] = next_flag * x[1]
+        a_sum = x[0] * w_a[0]
+        b_sum = x[0] * w_b[0]
+        for k in range(1, nf):
+            a_sum = a_sum + x[k] * w_a[k]
+            b_sum = b_sum + x[k] * w_b[k]
+        g_a[i] = a_sum
+        g_b[i] = b_sum
+        junk[i] = top3 == 0 and n_trump <= 2 and off_aces == 0

@@ -43,7 +43,8 @@ from pathlib import Path
 import numpy as np
 
 from ..core.errors import BiddingModelError
-from .features import FEATURES, context_features, context_features_one, hand_features, hand_features_one
+from .features import (_ACES, FEATURES, _tables, context_features, context_features_one, hand_features,
+                       hand_features_one)
 from .model import MODEL_KINDS, NAMED_MODELS, BiddingModel
 
 KIND = "features"
@@ -55,6 +56,8 @@ MARGIN_SCALE = 0.2
 #: how far below 0 a junk suit's take score is held (``junk_pass``)
 JUNK_MARGIN = 1.0
 _TOP3, _TRUMPS, _OFF_ACES = (FEATURES.index(f) for f in ("top3", "trumps", "off_aces"))
+#: round two's context before next's two columns: no upcard
+_NO_CONTEXT = np.zeros(4)
 
 
 def _dot(x: np.ndarray, w) -> np.ndarray:
@@ -63,6 +66,23 @@ def _dot(x: np.ndarray, w) -> np.ndarray:
     for k in range(1, len(w)):
         acc = acc + x[:, k] * w[k]
     return acc
+
+
+def _compiled_gains(hands: np.ndarray, trump: int, count: np.ndarray, ctx: np.ndarray, next_flag: float,
+                    w_a, w_b) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(_dot(x, w_a), _dot(x, w_b), junk)`` for the features ``x`` of ``hands`` under ``trump`` with ``count``,
+    the round-one upcard's context ``ctx`` (four numbers) and round two's ``next_flag``, computed hand by hand
+    in one compiled loop (``_kernels.feature_gains_kernel``; the same floats as :func:`hand_features`,
+    :func:`context_features` and :func:`_dot`, which the tests check); ``junk``: round two's junk suit."""
+    from ._kernels import feature_gains_kernel
+    tm, off = _tables()
+    n = len(hands)
+    g_a, g_b, junk = np.empty(n), np.empty(n), np.empty(n, dtype=np.bool_)
+    feature_gains_kernel(np.ascontiguousarray(hands, dtype=np.uint64), np.full(n, trump, dtype=np.int64),
+                         np.ascontiguousarray(count, dtype=np.float64), np.ascontiguousarray(ctx, dtype=np.float64),
+                         float(next_flag), tm, off, np.uint64(_ACES), np.asarray(w_a, dtype=np.float64),
+                         np.asarray(w_b, dtype=np.float64), g_a, g_b, junk)
+    return g_a, g_b, junk
 
 
 def _dot_one(x: list, w) -> float:
@@ -133,8 +153,18 @@ class FeatureModel(BiddingModel):
 
     # --- gains and decisions ---------------------------------------------------------------------
     def round_one_gains(self, hands, rel_seat: int, upcard: int, suit: int | None = None):
-        x = self.round_one_features(hands, rel_seat, upcard, suit)
-        return _dot(x, self.order_w[rel_seat]), _dot(x, self.alone_w[rel_seat])
+        """The order and alone scores: ``round_one_features`` dotted with the seat's weights, in one
+        compiled loop (:func:`_compiled_gains`)."""
+        hands = np.asarray(hands, dtype=np.uint64).ravel()
+        trump = upcard >> 3 if suit is None else suit
+        count = BiddingModel.round_one_strength(self, hands, rel_seat, upcard, suit)
+        if rel_seat == 3:
+            six = hands | np.uint64(1 << upcard)
+            _, card = BiddingModel.best_discard(self, six, trump)
+            hands = six & ~np.left_shift(np.uint64(1), card.astype(np.uint64))
+        g_order, g_alone, _ = _compiled_gains(hands, trump, count, context_features(1, upcard)[0, :4], 0.0,
+                                              self.order_w[rel_seat], self.alone_w[rel_seat])
+        return g_order, g_alone
 
     def round_one_level(self, hands, rel_seat: int, upcard: int, suit: int | None = None) -> np.ndarray:
         """0 pass, 1 order, 2 order alone, per hand."""
@@ -185,11 +215,12 @@ class FeatureModel(BiddingModel):
         out = np.full((len(hands), 4, 2), -np.inf)
         for t in range(4):
             if t != banned_suit:
-                x = self.round_two_features(hands, t, banned_suit)
-                out[:, t, 0] = _dot(x, self.call_w[seat])
-                out[:, t, 1] = _dot(x, self.call_alone_w[seat])
+                # round_two_features dotted with the weights, in one compiled loop (_compiled_gains)
+                next_flag = 1.0 if banned_suit >= 0 and t == 3 - banned_suit else 0.0
+                out[:, t, 0], out[:, t, 1], junk = _compiled_gains(
+                    hands, t, BiddingModel.strength(self, hands, t), _NO_CONTEXT, next_flag,
+                    self.call_w[seat], self.call_alone_w[seat])
                 if self.junk_pass:
-                    junk = (x[:, _TOP3] == 0) & (x[:, _TRUMPS] <= 2) & (x[:, _OFF_ACES] == 0)
                     out[:, t, 0] = np.where(junk, np.minimum(out[:, t, 0], 0.0) - JUNK_MARGIN, out[:, t, 0])
         return out
 

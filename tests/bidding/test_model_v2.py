@@ -15,7 +15,7 @@ from euchre_stats.bidding.features import (FEATURES, HAND_FEATURES, context_feat
                                            hand_features, hand_features_one)
 from euchre_stats.bidding.fit_v2 import cost_sensitive_logit, count_rule
 from euchre_stats.bidding.model import POLICIES, BiddingModel, default_model, policy_model
-from euchre_stats.bidding.model_v2 import (FeatureModel, later_alone_one, round_one_decision_one,
+from euchre_stats.bidding.model_v2 import (FeatureModel, _dot, later_alone_one, round_one_decision_one,
                                            round_one_features_one, round_two_decision_one, shipped_v2_model,
                                            shipped_v4_model)
 from euchre_stats.core.cards import parse_card, parse_hand
@@ -105,6 +105,40 @@ def test_round_two_decisions_twin(seed):
                 assert (int(suit[i]), float(value[i])) == (s, pytest.approx(v, abs=1e-12))
                 seen.add(level)
     assert seen == {0, 1, 2}
+
+
+@pytest.mark.parametrize("model", ["random", "shipped-v4", "shipped-v5"])
+def test_compiled_gains_are_the_numpy_features_dotted_to_the_last_bit(model):
+    """round_one_gains and round_two_gains (one compiled loop) equal round_one_features / round_two_features
+    dotted by _dot exactly (the posterior's likelihoods, and so every table's rows, depend on the bits), for
+    every seat, upcard and turned-down suit, on deals of the 24-card deck and of the 25-card one (the Joker)."""
+    m = _random_model(5) if model == "random" else policy_model(model)[1]
+    rules25 = RULES.replace(deck="25")
+    for rules, seed in ((RULES, 31), (rules25, 32)):
+        hands, ups = random_deals(rules, 1500, np.random.default_rng(seed))
+        for up in np.unique(ups):
+            if int(up) == 32:    # the Joker turned up: no round one by the feature bidder
+                continue
+            j = np.nonzero(ups == up)[0]
+            for seat in range(4):
+                x = m.round_one_features(hands[j, seat], seat, int(up))
+                g_order, g_alone = m.round_one_gains(hands[j, seat], seat, int(up))
+                assert np.array_equal(g_order, _dot(x, m.order_w[seat]))
+                assert np.array_equal(g_alone, _dot(x, m.alone_w[seat]))
+        for seat in range(4):
+            for banned in range(4):
+                g = m.round_two_gains(hands[:, seat], banned, seat)
+                for t in range(4):
+                    if t == banned:
+                        assert np.isneginf(g[:, t]).all()
+                        continue
+                    x = m.round_two_features(hands[:, seat], t, banned)
+                    call = _dot(x, m.call_w[seat])
+                    if m.junk_pass:
+                        junk = (x[:, 15] == 0) & (x[:, 1] <= 2) & (x[:, 8] == 0)
+                        call = np.where(junk, np.minimum(call, 0.0) - 1.0, call)
+                    assert np.array_equal(g[:, t, 0], call)
+                    assert np.array_equal(g[:, t, 1], _dot(x, m.call_alone_w[seat]))
 
 
 def test_later_alone_twin_and_the_call_time_decision():
