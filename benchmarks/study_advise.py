@@ -5,12 +5,15 @@ realistic correction, and the check of ``advise`` against realistic ``order``.
     python benchmarks/study_advise.py answer --questions 300 --samples 10000 --seed 8 -o check.jsonl
     python benchmarks/study_advise.py fit train.jsonl        # writes euchre_stats/data/strategy_correction.json
     python benchmarks/study_advise.py agree check.jsonl [--seat eldest]
+    python benchmarks/study_advise.py agree benchmarks/bidder_consistency_v4pop.jsonl --round 2 [--table RUN_DIR]
 
 A question is a random deal's hand and upcard at a seat drawn uniformly (north-american rules).
 ``answer`` appends one JSON line per question (resumable: questions already in the file are skipped)
 with the realistic ``order`` answer; ``agree`` asks ``advise`` each question of such a file and
 prints how often it agrees with the realistic answer, over the questions that answer is not "too
-close to call" for.
+close to call" for.  With ``--round 2`` it asks round two's questions of a file that holds them (the bidder
+consistency files: realistic ``call`` at 10,000 deals) of the shipped round-two table or of ``--table`` (a ``table
+--round 2`` run directory), at the seats the table covers.
 """
 
 from __future__ import annotations
@@ -79,21 +82,42 @@ def answer(args) -> None:
             print(i, hand, up, seat, d.recommendation, d.too_close, row["seconds"], flush=True)
 
 
+def _round_two_seats(table) -> list[str]:
+    """The seats a round-two table answers: a run directory's finished seats, or the shipped table's."""
+    from euchre_stats.strategy.advise import SHIPPED_REALISTIC_ROUND_TWO
+    from euchre_stats.strategy.rundir import read_manifest
+    from euchre_stats.strategy.run import finished_seats
+
+    if table is not None:
+        return [SEAT_NAMES[s] for s in finished_seats(table)[1]]
+    if not (SHIPPED_REALISTIC_ROUND_TWO / "manifest.json").exists():
+        return []
+    return list(read_manifest(SHIPPED_REALISTIC_ROUND_TWO)["settings"]["seats"])
+
+
 def agree(args) -> None:
     rows = [json.loads(line) for line in Path(args.file).read_text().splitlines() if line.strip()]
-    rows = [r for r in rows if r.get("round", 1) == 1]  # advise answers round one (the bidder files hold both)
+    rows = [r for r in rows if r.get("round", 1) == args.round]   # the bidder files hold both rounds
+    if args.round == 2:
+        seats = _round_two_seats(args.table)
+        print(f"round two: the table answers {', '.join(seats) or 'no seat'}")
+        rows = [r for r in rows if r["seat"] in seats]
     if args.seat:
         rows = [r for r in rows if r["seat"] == args.seat]
     clear = [r for r in rows if not r["too_close"]]
     hits, misses = 0, []
     sources = {}
     for r in clear:
-        a = es.advise(r["hand"], r["up"], r["seat"])
+        if args.round == 2:   # call's "d alone" is advise's "call d alone"
+            a = es.advise(r["hand"], seat=r["seat"], turned_down=r["up"], table=args.table)
+            want = r["recommendation"] if r["recommendation"] == "pass" else f"call {r['recommendation']}"
+        else:
+            a, want = es.advise(r["hand"], r["up"], r["seat"]), r["recommendation"]
         sources[a.source] = sources.get(a.source, 0) + 1
-        if a.recommendation == r["recommendation"]:
+        if a.recommendation == want:
             hits += 1
         else:
-            misses.append((r["hand"], r["up"], r["seat"], r["recommendation"], a.recommendation))
+            misses.append((r["hand"], r["up"], r["seat"], want, a.recommendation))
     print(f"questions: {len(rows)}, not too close: {len(clear)}, advise agrees: {hits} "
           f"({hits / max(len(clear), 1):.1%}); advise answered from: {sources}")
     for m in misses:
@@ -141,6 +165,8 @@ def main(argv=None) -> int:
     g = sub.add_parser("agree")
     g.add_argument("file")
     g.add_argument("--seat", default=None, help="only the questions of this seat")
+    g.add_argument("--round", type=int, choices=(1, 2), default=1)
+    g.add_argument("--table", default=None, help="round two: a table --round 2 run directory (else the shipped one)")
     f = sub.add_parser("fit")
     f.add_argument("file")
     f.add_argument("-o", "--output", default=None)
