@@ -24,6 +24,10 @@ from .group import cli
 @click.option("--screen", type=click.IntRange(min=2), default=None, metavar="N",
               help="adaptive: play every class on N deals first; a class whose answer is not clear at 99% plays on, "
                    "its deals doubled at each stage up to --samples-per-class (column screened)")
+@click.option("--screen-calls", is_flag=True,
+              help="round 2 with --screen: between stages also stop playing each call more than 4 standard errors "
+                   "behind the class's best option on the same deals (its values from the deals it played: "
+                   "column n_<option>)")
 @click.option("--refine", type=click.IntRange(min=3), default=None, metavar="N",
               help="play every class still too close to call on --samples-per-class deals again, on fresh deals: "
                    "twice as many, doubled while not clear at 99%, up to N; its row is replaced (column refined). "
@@ -54,8 +58,8 @@ from .group import cli
 @rules_options
 @output_options(("table", "json", "csv"))
 @handle_errors
-def table(seat, round_, samples_per_class, screen, refine, seed, run_dir, limit, chunk_size, workers, scheduler, model,
-          csv_, charts, no_infer, scores, others, rules, fmt, output):
+def table(seat, round_, samples_per_class, screen, screen_calls, refine, seed, run_dir, limit, chunk_size, workers,
+          scheduler, model, csv_, charts, no_infer, scores, others, rules, fmt, output):
     """Strategy table: pass / order / alone (round 2: pass / call a suit) for every hand class.
 
     Rows go to RUN_DIR/table.parquet (chunks are committed as they finish: kill
@@ -72,11 +76,12 @@ def table(seat, round_, samples_per_class, screen, refine, seed, run_dir, limit,
       euchre-stats table --seat eldest --model pimc --screen 50 --limit 200 --seed 1 --run-dir runs/adaptive
       euchre-stats table --seat eldest --model pimc --screen 50 --refine 800 --limit 200 --seed 1 --run-dir runs/refined
       euchre-stats table --seat eldest --others shipped --limit 200 --seed 1 --run-dir runs/count
+      euchre-stats table --round 2 --model pimc --screen 50 --screen-calls --limit 200 --seed 1 --run-dir runs/r2
     """
     t = es.table(seat, run_dir=run_dir, round=round_, samples_per_class=samples_per_class, seed=seed,
                  rules=rules, limit=limit, chunk_size=chunk_size, infer=not no_infer, workers=workers,
                  scheduler=scheduler, csv=csv_, charts=charts, progress=progress_bar("chunks"), scores=scores,
-                 model=model, screen=screen, others=others, refine=refine)
+                 model=model, screen=screen, others=others, refine=refine, screen_calls=screen_calls)
     if seed is None:
         click.echo(f"seed: {t.seed}", err=True)
     emit(t.format(fmt), output)

@@ -344,7 +344,7 @@ def table(seat: str = "eldest", *, run_dir: str, round: int = 1, samples_per_cla
           chunk_size: int = 200, infer: bool = True, workers: int | None = None, scheduler: str | None = None,
           csv: bool = False, charts: bool = True, progress: Progress | None = None, scores=None,
           model: str = "dd", screen: int | None = None, others: str | None = None,
-          refine: int | None = None) -> TableResult:
+          refine: int | None = None, screen_calls: bool = False) -> TableResult:
     """Strategy table: pass / order / alone (round 2: pass / call a suit) for every hand class.
 
     Rows go to ``run_dir/table.parquet``; chunks are committed as they finish, so a run
@@ -371,6 +371,12 @@ def table(seat: str = "eldest", *, run_dir: str, round: int = 1, samples_per_cla
         that sample replaces its row (column ``refined``; the first deals are not pooled with it).  Above
         ``samples_per_class``.  May be added to a run made without it (the same settings otherwise): its
         manifest then records it.
+    screen_calls : bool
+        Round two with ``screen``: between stages a class also stops playing each call whose deficit to its
+        best option on the same deals exceeds 4 standard errors; that call keeps the values, interval and
+        count (column ``n_<option>``) of the deals it was played on.  Each call then plays from a random
+        stream of its own, so the calls still played have exactly the outcomes they would have with none
+        stopped.  Part of the run's settings.
     seed : int, optional
         Random seed; a resumed run reuses the run directory's, else one is drawn (``.seed``).
     rules : str, Rules or dict
@@ -424,7 +430,7 @@ def table(seat: str = "eldest", *, run_dir: str, round: int = 1, samples_per_cla
 
     spec = TableSpec(read_rules(rules, no_trump=False), parse_seats(seat), round, samples_per_class,
                      run_seed(run_dir, seed), chunk_size, limit, infer=infer, scores=scores, model=model,
-                     screen=screen, others=others, refine=refine)
+                     screen=screen, others=others, refine=refine, option_screen=bool(screen_calls))
     rows = run_table(spec, run_dir, workers=workers, scheduler=scheduler, csv=csv, charts=charts,
                      progress=progress)
     return TableResult.of(spec, run_dir, rows)

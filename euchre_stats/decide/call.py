@@ -29,12 +29,17 @@ from .tables import (ask_game, bid_ranges, check_game, game_upcard, legal_action
 
 
 def round_two_outcomes(rules: Rules, auction: Auction, ev: Evaluator, hands: np.ndarray, asker: int, rng, *,
-                       pass_model: str, bidding: BiddingModel, workers, suits) -> dict[str, Outcome]:
+                       pass_model: str, bidding: BiddingModel, workers, suits, own_streams: bool = False,
+                       live: dict[str, np.ndarray] | None = None) -> dict[str, Outcome]:
     """Round two on sampled ``hands`` (already conditioned on the auction): pass (unless stuck) and
     each of ``suits`` (pairs ``(suit, action name)``) with and without going alone.
 
     Everyone passed in round one and the seats before the asker passed in round
-    two.  Shared by :func:`call_decision` and the strategy tables.
+    two.  Shared by :func:`call_decision` and the strategy tables.  With ``own_streams`` each call plays from a
+    generator of its own (a seed drawn from ``rng`` for every call, in order) and deal ``i`` from stream ``i`` in
+    it, so that ``live`` (per call, the deals it is played on; the others score 0 and are not played) changes
+    nothing on the deals played (a strategy table's option screen,
+    :attr:`~euchre_stats.strategy.table.TableSpec.option_screen`).
     """
     n = hands.shape[0]
     outs: dict[str, Outcome] = {}
@@ -48,8 +53,15 @@ def round_two_outcomes(rules: Rules, auction: Auction, ev: Evaluator, hands: np.
     passed[:, :asker] = True
     for t, name in suits:
         for alone in (False, True):
+            key = name + (" alone" if alone else "")
             c = make_contracts(hands, t, asker, alone)
-            outs[name + (" alone" if alone else "")] = ev.play(rest_declares(auction, c, passed, False, rng), rng)
+            if not own_streams:
+                outs[key] = ev.play(rest_declares(auction, c, passed, False, rng), rng)
+                continue
+            own = np.random.default_rng(int(rng.integers(2**62)))
+            if live is not None:
+                c.maker = np.where(live[key], c.maker, -1)
+            outs[key] = ev.play(rest_declares(auction, c, passed, False, own), own, streams=np.arange(n))
     return outs
 
 

@@ -49,7 +49,7 @@ REALISTIC_KEEP = ("key", "seat", "best", "too_close", "n", "screened", "refined"
 REALISTIC_KEEP_ROUND_TWO = ("key", "seat", "best", "too_close", "n", "screened", "refined",
                             *(k.format(c) for c in ("pass", "next", "next_alone", "green1", "green1_alone", "green2",
                                                     "green2_alone")
-                              for k in ("ev_{}", "ev_{}_lo", "ev_{}_hi", "p_make_{}", "p_euchred_{}")))
+                              for k in ("ev_{}", "ev_{}_lo", "ev_{}_hi", "p_make_{}", "p_euchred_{}", "n_{}")))
 #: codes of the shipped CSV: upper case = clear, lower case = too close to call
 BEST_CODES = {"P": "pass", "O": "order", "A": "order alone"}
 OPTION_COLUMNS = (("pass", "pass"), ("order", "order"), ("order alone", "alone"))
@@ -110,7 +110,7 @@ class Advice(ResultView):
             row = {"action": o["action"], "ev": o["ev"]}
             if "ev_ci" in o:
                 row["ci_low"], row["ci_high"] = o["ev_ci"]
-            for key in ("p_make", "p_euchred"):
+            for key in ("p_make", "p_euchred", "n"):
                 if key in o:
                     row[key] = o[key]
             if "p_win" in o:
@@ -172,6 +172,8 @@ class Advice(ResultView):
                 row["95% CI"] = f"[{o['ev_ci'][0]:+.2f}, {o['ev_ci'][1]:+.2f}]"
             if o.get("ev_dd") is not None:
                 row["EV double-dummy"] = f"{o['ev_dd']:+.2f}"
+            if "n" in o:   # the table stopped playing a call far behind: its own deals
+                row["deals"] = f"{o['n']:,}"
             if "p_win" in o:
                 row["P(win)"] = f"{o['p_win']:.3f}"
                 row["P(win) 95% CI"] = f"[{o['p_win_ci'][0]:.3f}, {o['p_win_ci'][1]:.3f}]"
@@ -289,7 +291,8 @@ def export_realistic(run_dir, out_dir=None) -> list[str]:
             x = t[c].to_numpy() * 100
             x = np.floor(x + 1e-9) if c.endswith("_lo") else np.ceil(x - 1e-9) if c.endswith("_hi") else np.round(x)
             t[c] = pd.arrays.IntegerArray(np.where(np.isnan(x), 0, x).astype(np.int16), np.isnan(x))
-    t["n"] = t["n"].astype(np.int16)
+    for c in [c for c in t.columns if c == "n" or c.startswith("n_")]:
+        t[c] = t[c].astype(np.int16)
     t = t.sort_values(["key", "seat"], kind="stable", ignore_index=True)
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
@@ -352,7 +355,8 @@ def _row_in_points(manifest: dict, run_dir, key: int, seat: str) -> dict | None:
 
     r = table_row(run_dir, key, seat)
     if r is not None and manifest.get("hundredths"):   # the shipped realistic tables (export_realistic)
-        r = {k: v / 100 if isinstance(v, int) and not isinstance(v, bool) and k not in ("key", "n") else v
+        r = {k: v / 100 if isinstance(v, int) and not isinstance(v, bool) and k != "key" and k != "n"
+             and not k.startswith("n_") else v
              for k, v in r.items()}
     return r
 
@@ -363,9 +367,12 @@ def _option(action: str, col: str, r: dict, lo: float, hi: float) -> dict:
     def inside(x):
         return min(max(float(x), lo), hi)
 
-    return {"action": action, "ev": inside(r[f"ev_{col}"]),
-            "ev_ci": [inside(r[f"ev_{col}_lo"]), inside(r[f"ev_{col}_hi"])],
-            "p_make": float(r[f"p_make_{col}"]), "p_euchred": float(r[f"p_euchred_{col}"])}
+    out = {"action": action, "ev": inside(r[f"ev_{col}"]),
+           "ev_ci": [inside(r[f"ev_{col}_lo"]), inside(r[f"ev_{col}_hi"])],
+           "p_make": float(r[f"p_make_{col}"]), "p_euchred": float(r[f"p_euchred_{col}"])}
+    if f"n_{col}" in r:   # a table that screened its calls (--screen-calls): the deals this option was played on
+        out["n"] = int(r[f"n_{col}"])
+    return out
 
 
 def _table_extra(settings: dict, r: dict) -> dict:

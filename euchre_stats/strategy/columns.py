@@ -57,7 +57,8 @@ def summarise_classes(outs: dict[str, Outcome], w: np.ndarray, k: int, allowed: 
                       games: dict[str, GameState] | None = None, *, rules: Rules,
                       asker: int, sampling: ClassSampling | None = None, hands: np.ndarray | None = None,
                       up: int | None = None, discard_alive: dict[str, np.ndarray] | None = None,
-                      trump: int | None = None) -> dict[str, np.ndarray]:
+                      trump: int | None = None, option_slots: dict[str, np.ndarray] | None = None,
+                      option_sampling: dict[str, ClassSampling] | None = None) -> dict[str, np.ndarray]:
     """Per-class columns from per-row outcomes (rows class by class, ``k`` classes).
 
     As :func:`~euchre_stats.decide.summary.summarise`: with ``sampling`` (deals resampled by the
@@ -78,6 +79,11 @@ def summarise_classes(outs: dict[str, Outcome], w: np.ndarray, k: int, allowed: 
     buries any card alike), the weakest under ``trump`` (the upcard's suit when not given) is named, as
     :func:`~euchre_stats.decide.setup.weakest_first` orders ``order``'s: no player buries a bower when a nine
     does as well.
+
+    ``option_slots[option]`` (K * S, the option screen of round two) marks the slots an option was played on and
+    ``option_sampling[option]`` the sampling of those deals: its values, chances, gain over passing and
+    interval come from them (column ``n_<option>`` their count), and each comparison of two options in the
+    recommendation from the deals both were played on.  ``pass`` is played on every slot.
     """
     W = w.reshape(k, -1)
     if sampling is None:
@@ -109,6 +115,13 @@ def summarise_classes(outs: dict[str, Outcome], w: np.ndarray, k: int, allowed: 
             cols[f"discard_{COLUMN_OF[action]}"] = cand[rows, best]
     chosen = {**({"pass": outs["pass"]} if "pass" in outs else {}), **chosen,
               **{a: outs[a] for a in options if a in outs and a not in chosen}}
+
+    def own(action):
+        """An option's weights and sampling: under the option screen, its own slots' and deals'."""
+        if option_slots is None or action not in option_slots:
+            return W, scale, played, n_eff
+        o = option_sampling[action]
+        return W * option_slots[action].reshape(k, -1), o.se_scale, o.played, o.effective
     means = {}
     for action in options:
         c = COLUMN_OF[action]
@@ -120,15 +133,18 @@ def summarise_classes(outs: dict[str, Outcome], w: np.ndarray, k: int, allowed: 
             continue
         o = chosen[action]
         x = o.value.reshape(k, -1)
-        mu, se = rowwise_weighted_mean_se(x, W)
-        lo, hi = intervals(mu, se * scale, *ranges[action], played, n_eff)
+        Wa, scale_a, played_a, n_eff_a = own(action)
+        mu, se = rowwise_weighted_mean_se(x, Wa)
+        lo, hi = intervals(mu, se * scale_a, *ranges[action], played_a, n_eff_a)
         ok = allowed.get(action, np.ones(k, dtype=bool))
         cols[f"ev_{c}"] = np.where(ok, mu, np.nan)
         cols[f"ev_{c}_lo"] = np.where(ok, lo, np.nan)
         cols[f"ev_{c}_hi"] = np.where(ok, hi, np.nan)
-        sw = rowsum(W)
+        sw = rowsum(Wa)
         for f, name in (("our_make", "p_make"), ("our_march", "p_march"), ("our_euchred", "p_euchred")):
-            cols[f"{name}_{c}"] = np.where(ok, rowsum(W * getattr(o, f).reshape(k, -1)) / sw, np.nan)
+            cols[f"{name}_{c}"] = np.where(ok, rowsum(Wa * getattr(o, f).reshape(k, -1)) / sw, np.nan)
+        if option_slots is not None:
+            cols[f"n_{c}"] = np.asarray(played_a, dtype=np.int64)
         means[action] = np.where(ok, mu, -np.inf)
     # paired gains over passing
     has_pass = "pass" in chosen
@@ -137,9 +153,10 @@ def summarise_classes(outs: dict[str, Outcome], w: np.ndarray, k: int, allowed: 
         c = COLUMN_OF[action]
         if action in chosen and has_pass:
             ok = allowed.get(action, np.ones(k, dtype=bool))
-            mu, se = rowwise_weighted_mean_se(chosen[action].value.reshape(k, -1) - xp, W)
+            Wa, scale_a, played_a, n_eff_a = own(action)
+            mu, se = rowwise_weighted_mean_se(chosen[action].value.reshape(k, -1) - xp, Wa)
             (alo, ahi), (plo, phi) = ranges[action], ranges["pass"]
-            lo, hi = intervals(mu, se * scale, alo - phi, ahi - plo, played, n_eff)
+            lo, hi = intervals(mu, se * scale_a, alo - phi, ahi - plo, played_a, n_eff_a)
             cols[f"gain_{c}"] = np.where(ok, mu, np.nan)
             cols[f"gain_{c}_lo"] = np.where(ok, lo, np.nan)
             cols[f"gain_{c}_hi"] = np.where(ok, hi, np.nan)
@@ -150,7 +167,14 @@ def summarise_classes(outs: dict[str, Outcome], w: np.ndarray, k: int, allowed: 
     vals = np.stack([chosen[a].value.reshape(k, -1) if a in chosen else np.zeros_like(xp)
                      for a in options], axis=1)                      # (K, options, S)
     spans = np.stack([np.stack([ranges[a][0], ranges[a][1]], axis=1) for a in options], axis=1)  # (K, options, 2)
-    best, too_close = _recommend(vals, m, W, spans, scale, played, n_eff)
+    screened = None
+    if option_slots is not None:   # per option: the slots it played, and its sampling (K, options)
+        per = [own(a) for a in options]
+        screened = (np.stack([option_slots[a].reshape(k, -1) if a in option_slots else np.ones(W.shape, dtype=bool)
+                              for a in options], axis=1),
+                    np.stack([p[1] for p in per], axis=1), np.stack([p[2] for p in per], axis=1),
+                    np.stack([p[3] for p in per], axis=1))
+    best, too_close = _recommend(vals, m, W, spans, scale, played, n_eff, screened)
     cols["best"] = np.array(options, dtype=object)[best]
     cols["too_close"] = too_close
     open_ = np.isfinite(m)
@@ -185,7 +209,7 @@ def _weakest_best(mu: np.ndarray, discard_cards: list[np.ndarray] | None, trump:
 
 
 def _recommend(vals: np.ndarray, means: np.ndarray, W: np.ndarray, spans: np.ndarray, scale: np.ndarray,
-               played: np.ndarray, n_eff: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+               played: np.ndarray, n_eff: np.ndarray, screened=None) -> tuple[np.ndarray, np.ndarray]:
     """The best option per class (the highest mean, ties to the earlier option) and whether it is
     too close to call, as in :func:`euchre_stats.decide.summary.summarise`: the paired interval
     of its lead over the first rival that differs from it on some deal contains 0.
@@ -193,7 +217,9 @@ def _recommend(vals: np.ndarray, means: np.ndarray, W: np.ndarray, spans: np.nda
     ``vals`` (K, options, S) per-deal values, ``means`` (K, options) their means (-inf for an
     option that is not open), ``W`` (K, S) the weights, ``spans`` (K, options, 2) each option's possible
     range in each class (a lead's interval stays inside the difference of two ranges), ``scale``, ``played`` and
-    ``n_eff`` per class as in :class:`ClassSampling`.
+    ``n_eff`` per class as in :class:`ClassSampling`.  ``screened`` (the option screen): ``(slots, scale,
+    played, n_eff)``, per option the slots it was played on (K, options, S) and its sampling (K, options); two
+    options are then compared on the slots both were played on, with the sampling of the one played on fewer.
     """
     k, n_opt = means.shape
     order = np.argsort(-means, axis=1, kind="stable")
@@ -205,11 +231,18 @@ def _recommend(vals: np.ndarray, means: np.ndarray, W: np.ndarray, spans: np.nda
         other = order[:, r]
         open_ = np.isfinite(means[rows, other])
         d = vals[rows, best] - vals[rows, other]
+        Wd, sc, pl, ne = W, scale, played, n_eff
+        if screened is not None:
+            slots, o_scale, o_played, o_eff = screened
+            both = slots[rows, best] & slots[rows, other]
+            d, Wd = np.where(both, d, 0.0), W * both
+            fewer = np.where(o_played[rows, other] < o_played[rows, best], other, best)
+            sc, pl, ne = o_scale[rows, fewer], o_played[rows, fewer], o_eff[rows, fewer]
         equivalent = ~np.any(d != 0, axis=1)
-        mu, se = rowwise_weighted_mean_se(d, W)
+        mu, se = rowwise_weighted_mean_se(d, Wd)
         lo = spans[rows, best, 0] - spans[rows, other, 1]
         hi = spans[rows, best, 1] - spans[rows, other, 0]
-        a, b = intervals(mu, se * scale, lo, hi, played, n_eff)
+        a, b = intervals(mu, se * sc, lo, hi, pl, ne)
         first_rival = open_ & ~equivalent & ~decided
         too_close |= first_rival & (a <= 0.0) & (0.0 <= b)
         decided |= first_rival
@@ -230,6 +263,25 @@ class ClassSampling:
     @staticmethod
     def uniform(k: int, s: int) -> ClassSampling:
         return ClassSampling(np.full(k, s), np.full(k, float(s)), np.ones(k), np.full(k, np.inf))
+
+    def take(self, rows) -> ClassSampling:
+        """The classes ``rows`` (an index or a slice)."""
+        return ClassSampling(self.played[rows], self.effective[rows], self.se_scale[rows],
+                             None if self.pool_ess is None else self.pool_ess[rows])
+
+    def part(self, lo: int, hi: int) -> ClassSampling:
+        return self.take(slice(lo, hi))
+
+    def where(self, mask: np.ndarray, other: ClassSampling) -> ClassSampling:
+        """``other``'s classes where ``mask``, these elsewhere."""
+        pool = None if self.pool_ess is None or other.pool_ess is None else np.where(mask, other.pool_ess,
+                                                                                       self.pool_ess)
+        return ClassSampling(np.where(mask, other.played, self.played), np.where(mask, other.effective, self.effective),
+                             np.where(mask, other.se_scale, self.se_scale), pool)
+
+    def widened(self, factor: float) -> ClassSampling:
+        """Every standard error multiplied by ``factor``."""
+        return ClassSampling(self.played, self.effective, self.se_scale * factor, self.pool_ess)
 
 
 __all__ = ["CALL_SUITS", "COLUMN_OF", "OPTIONS", "OPTIONS_R2", "ClassSampling", "summarise_classes"]

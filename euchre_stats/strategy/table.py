@@ -150,6 +150,12 @@ class TableSpec:
     #: pooled with the new ones (a row keeps only its summary): a refined row is a sample of its own.
     #: None: no refinement
     refine: int | None = None
+    #: round two with ``screen``: between stages a class also stops playing each call whose deficit to its best
+    #: option on the same deals exceeds :data:`OPTION_SCREEN_Z` standard errors (pass is always played); such a
+    #: call keeps the values of the deals it played (its own ``n_<option>``, interval and effective sample).
+    #: Each call plays from a random stream of its own, every deal from its own stream inside it, so the calls
+    #: still played keep exactly the outcomes they would have had with none stopped
+    option_screen: bool = False
 
     def __post_init__(self):
         rules = Rules.from_json(self.rules)
@@ -183,6 +189,8 @@ class TableSpec:
                                  f"({self.samples_per_class}), got {self.refine!r}")
         if self.pass_model not in ("hand", "zero"):
             raise TableSpecError(f"pass model {self.pass_model!r}: tables use hand or zero")
+        if self.option_screen and (self.round != 2 or self.screen is None or self.scores):
+            raise TableSpecError("screening the calls (--screen-calls) needs round two and --screen, without --scores")
         if isinstance(self.bidding, BiddingModel):
             object.__setattr__(self, "bidding", self.bidding.to_dict())
         others = _default_name(rules) if self.others is None else self.others
@@ -259,8 +267,9 @@ class TableSpec:
         """The spec a refinement plays its classes by: ``refine`` deals a class, screened from twice
         ``samples_per_class`` (doubling) when that is below ``refine``."""
         first = 2 * self.samples_per_class
-        return replace(self, samples_per_class=int(self.refine), screen=first if first < self.refine else None,
-                       refine=None)
+        screen = first if first < self.refine else None
+        return replace(self, samples_per_class=int(self.refine), screen=screen, refine=None,
+                       option_screen=self.option_screen and screen is not None)
 
     def refine_task(self, task: ChunkTask, too_close) -> ChunkTask | None:
         """The refinement of base chunk ``task`` whose rows' ``too_close`` column is given: its classes too
@@ -284,6 +293,7 @@ class TableSpec:
             **({"scores": [score_label(sc) for sc in self.scores]} if self.scores else {}),
             **({"screen": int(self.screen), "screen_z": SCREEN_Z} if self.screen is not None else {}),
             **({"refine": int(self.refine)} if self.refine is not None else {}),
+            **({"option_screen": True, "option_screen_z": OPTION_SCREEN_Z} if self.option_screen else {}),
             # only when not the shipped count, so that runs made before populations resume (and read as shipped);
             # the model itself too, so that a run refuses to resume when the model of that name has changed
             **({"others": self.others, "others_model": self.others_model.to_dict(), "own_bids": self.own_bids,
@@ -295,7 +305,7 @@ class TableSpec:
         return cls(Rules.from_json(s["rules"]), tuple(s["seats"]), s["round"], s["samples_per_class"],
                    s["seed"], s["chunk_size"], s["limit"], s["model"], s["pass_model"], s["infer"],
                    s["bidding"], tuple(s.get("scores", ())), s.get("screen"), s.get("others", "shipped"),
-                   s.get("refine"))
+                   s.get("refine"), bool(s.get("option_screen", False)))
 
 
 @lru_cache(maxsize=16)
@@ -381,13 +391,14 @@ def _option_outcomes(spec: TableSpec, asker: int, up: int, class_hands: np.ndarr
 
 
 def _call_outcomes(spec: TableSpec, asker: int, up: int, hands: np.ndarray, rng: np.random.Generator,
-                   workers) -> dict[str, Outcome]:
-    """Round two, as ``call_decision``: ``up`` was turned down; pass, or name each other suit (alone or not)."""
+                   workers, live: dict[str, np.ndarray] | None = None) -> dict[str, Outcome]:
+    """Round two, as ``call_decision``: ``up`` was turned down; pass, or name each other suit (alone or not).
+    With the option screen each call plays from its own stream, on the rows ``live`` gives it (None: all)."""
     auction = spec.auction(asker, up)
     ev = Evaluator(spec.rules, spec.model, asker, workers, auction=auction)
     return round_two_outcomes(spec.rules, auction, ev, hands, asker, rng,
                               pass_model=spec.pass_model, bidding=spec.own_model, workers=workers,
-                              suits=CALL_SUITS)
+                              suits=CALL_SUITS, own_streams=spec.option_screen, live=live)
 
 
 def _discard_candidates(rules: Rules, up: int, class_hands_rows: np.ndarray) -> list[np.ndarray]:
@@ -482,7 +493,13 @@ def evaluate_classes(spec: TableSpec, asker: int, hands: np.ndarray, ups: np.nda
         return _summarise(spec, asker, hands, ups, *_play(spec, asker, hands, ups, rng, workers, s), s)
     sizes = screen_stages(spec.screen, spec.samples_per_class)
     stage = _play(spec, asker, hands, ups, rng, workers, sizes[0])
-    cols = _summarise(spec, asker, hands, ups, *stage, sizes[0], strict=SCREEN_Z / Z95)
+    calls = played = None                  # the option screen: per call, the classes still playing it, and
+    if spec.option_screen:                 # the slots of the grid it played, and the sampling of its deals
+        calls = {a: np.ones(len(hands), dtype=bool) for a in stage[0] if a != "pass"}
+        played = {a: np.ones(len(hands) * sizes[0], dtype=bool) for a in calls}
+    opt_info = None if calls is None else {a: stage[2] for a in calls}
+    cols = _summarise(spec, asker, hands, ups, *stage, sizes[0], strict=SCREEN_Z / Z95, played=played,
+                      opt_info=opt_info)
     clear = ~cols.pop("too_close_strict")
     screened = clear.copy()
     rows = np.arange(len(hands))           # the classes of ``stage``, as rows of ``hands``
@@ -493,12 +510,20 @@ def evaluate_classes(spec: TableSpec, asker: int, hands: np.ndarray, ups: np.nda
             break
         alive = _screen_discards(stage[0], stage[1], len(rows), before, alive)
         alive = None if alive is None else {a: m[again] for a, m in alive.items()}
+        if calls is not None:
+            calls = {a: m[again] for a, m in _screen_calls(stage[0], stage[1], len(rows), before, calls).items()}
+            opt_info = {a: i.take(again) for a, i in opt_info.items()}
         rows = rows[again]
-        more_deals = _play(spec, asker, hands[rows], ups[rows], rng, workers, size - before, alive)
+        more_deals = _play(spec, asker, hands[rows], ups[rows], rng, workers, size - before, alive, calls)
+        if calls is not None:
+            played = {a: _join(played[a], again, before, np.repeat(calls[a], size - before), size - before)
+                      for a in calls}
         stage = _merge(stage, again, before, more_deals, size - before)
+        if calls is not None:   # a call still played has the class's deals; one stopped keeps its own
+            opt_info = {a: i.where(calls[a], stage[2]) for a, i in opt_info.items()}
         last = size == spec.samples_per_class
         more = _summarise(spec, asker, hands[rows], ups[rows], *stage, size, strict=None if last else SCREEN_Z / Z95,
-                          alive=alive)
+                          alive=alive, played=played, opt_info=opt_info)
         clear = np.ones(len(rows), dtype=bool) if last else ~more.pop("too_close_strict")
         for name, col in more.items():
             cols[name][rows] = col
@@ -509,6 +534,9 @@ def evaluate_classes(spec: TableSpec, asker: int, hands: np.ndarray, ups: np.nda
 
 #: between stages a class stops playing a dealer's discard this many standard errors behind its best one
 DISCARD_SCREEN_Z = DISCARD_Z
+#: between stages a class stops playing a call this many standard errors behind its best option
+#: (:attr:`TableSpec.option_screen`)
+OPTION_SCREEN_Z = DISCARD_Z
 
 
 def _screen_discards(outs: dict[str, Outcome], w: np.ndarray, k: int, s: int,
@@ -530,6 +558,23 @@ def _screen_discards(outs: dict[str, Outcome], w: np.ndarray, k: int, s: int,
     return out or None
 
 
+def _screen_calls(outs: dict[str, Outcome], w: np.ndarray, k: int, s: int,
+                  calls: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """The round-two calls each of ``k`` classes (``s`` slots of ``outs`` and ``w`` each) plays on: of those
+    in ``calls``, the ones whose deficit to the class's best option (pass included) on the same deals is at
+    most :data:`OPTION_SCREEN_Z` standard errors.  A call still in ``calls`` played every slot so far."""
+    first = ["pass"] if "pass" in outs else []    # (stuck, the dealer may not pass)
+    vals = np.stack([outs[a].value.reshape(k, s) for a in first + list(calls)], axis=1)          # (k, J, s)
+    ok = np.stack([np.ones(k, dtype=bool) for _ in first] + [calls[a] for a in calls], axis=1)
+    keep = still_played(vals, w.reshape(k, s), ok, OPTION_SCREEN_Z)
+    return {a: keep[:, j + len(first)] for j, a in enumerate(calls)}
+
+
+def _join(a1: np.ndarray, again: np.ndarray, s1: int, a2: np.ndarray, s2: int) -> np.ndarray:
+    """Grid ``a1`` (``s1`` slots a class) of the classes ``again``, with grid ``a2`` (``s2`` slots) beside it."""
+    return np.concatenate([a1.reshape(-1, s1)[again], a2.reshape(len(again), s2)], axis=1).reshape(-1)
+
+
 def screen_stages(screen: int, samples: int) -> list[int]:
     """The deals a class has played at each stage of adaptive sampling: ``screen``, doubled while
     below ``samples``, then ``samples`` (``50, 200`` -> ``[50, 100, 200]``)."""
@@ -540,11 +585,12 @@ def screen_stages(screen: int, samples: int) -> list[int]:
 
 
 def _play(spec: TableSpec, asker: int, hands: np.ndarray, ups: np.ndarray, rng: np.random.Generator,
-          workers, s: int, alive: dict[str, np.ndarray] | None = None
-          ) -> tuple[dict[str, Outcome], np.ndarray, ClassSampling]:
+          workers, s: int, alive: dict[str, np.ndarray] | None = None,
+          calls: dict[str, np.ndarray] | None = None) -> tuple[dict[str, Outcome], np.ndarray, ClassSampling]:
     """Every class's ``s`` deals drawn and played: per option the outcomes on a (classes x ``s``) grid,
     class by class, the weights (0 in a slot no distinct deal took) and the classes' sampling.  ``alive``:
-    the dealer's discards each class still plays (:func:`_screen_discards`; None: every one)."""
+    the dealer's discards each class still plays (:func:`_screen_discards`; None: every one); ``calls``: the
+    round-two calls each class still plays (the option screen; None: every one; the others score 0)."""
     k = len(hands)
     rules = spec.rules
     if _inferred(spec, asker):
@@ -562,7 +608,8 @@ def _play(spec: TableSpec, asker: int, hands: np.ndarray, ups: np.ndarray, rng: 
         up = int(ups[lo])
         rows = (owner >= lo) & (owner < hi)
         if spec.round == 2:
-            outs = _call_outcomes(spec, asker, up, deals[rows], rng, workers)
+            live = None if calls is None else {a: m[owner[rows]] for a, m in calls.items()}
+            outs = _call_outcomes(spec, asker, up, deals[rows], rng, workers, live)
         else:
             outs = _option_outcomes(spec, asker, up, hands[owner[rows]], deals[rows], rng, workers,
                                     None if alive is None else {a: m[owner[rows]] for a, m in alive.items()})
@@ -587,7 +634,7 @@ def _merge(first, again: np.ndarray, s1: int, second, s2: int):
     k2 = len(again)
 
     def join(a1, a2):
-        return np.concatenate([a1.reshape(-1, s1)[again], a2.reshape(k2, s2)], axis=1).reshape(-1)
+        return _join(a1, again, s1, a2, s2)
 
     outs = {}
     for key in o1:
@@ -610,10 +657,12 @@ def _merge(first, again: np.ndarray, s1: int, second, s2: int):
 
 def _summarise(spec: TableSpec, asker: int, hands: np.ndarray, ups: np.ndarray, outs: dict[str, Outcome],
                w: np.ndarray, info: ClassSampling, s: int, strict: float | None = None,
-               alive: dict[str, np.ndarray] | None = None) -> dict[str, np.ndarray]:
+               alive: dict[str, np.ndarray] | None = None, played: dict[str, np.ndarray] | None = None,
+               opt_info: dict[str, ClassSampling] | None = None) -> dict[str, np.ndarray]:
     """The classes' columns from :func:`_play`'s grids (``s`` slots a class), upcard by upcard; with
     ``strict``, also ``too_close_strict``: the answer too close to call with every standard error
-    multiplied by ``strict``."""
+    multiplied by ``strict``.  ``played`` and ``opt_info`` (the option screen): per call, the slots it played
+    and the sampling of its deals."""
     rules = spec.rules
     games = spec.games(asker)
     parts: list[dict] = []
@@ -632,14 +681,19 @@ def _summarise(spec: TableSpec, asker: int, hands: np.ndarray, ups: np.ndarray, 
             if asker == DEALER:
                 cands = _discard_candidates(rules, up, hands[lo:hi])
         live = None if alive is None else {a: m[lo:hi] for a, m in alive.items()}
+        mine = None if played is None else {a: m[cut] for a, m in played.items()}
+        own = None if opt_info is None else {a: i.part(lo, hi) for a, i in opt_info.items()}
         parts.append(summarise_classes(o, w[cut], hi - lo, allowed, cands, options, games, rules=rules, asker=asker,
-                                       sampling=part, hands=hands[lo:hi], up=up, discard_alive=live))
+                                       sampling=part, hands=hands[lo:hi], up=up, discard_alive=live,
+                                       option_slots=mine, option_sampling=own))
         if strict is not None:
             wide = ClassSampling(part.played, part.effective, part.se_scale * strict)
+            own_wide = None if own is None else {a: i.widened(strict) for a, i in own.items()}
             parts[-1]["too_close_strict"] = summarise_classes(o, w[cut], hi - lo, allowed, cands, options,
                                                               rules=rules, asker=asker, sampling=wide,
                                                               hands=hands[lo:hi], up=up,
-                                                              discard_alive=live)["too_close"]
+                                                              discard_alive=live, option_slots=mine,
+                                                              option_sampling=own_wide)["too_close"]
     return {name: np.concatenate([p[name] for p in parts]) for name in parts[0]}
 
 
@@ -696,6 +750,9 @@ def compute_chunk(spec: TableSpec, task: ChunkTask, workers=None) -> pd.DataFram
     names += [f"{p}_{COLUMN_OF[a]}" for a in options for p in ("p_make", "p_march", "p_euchred")]
     for name in names + ["ess"]:
         df[name] = cols.pop(name).astype(np.float64)
+    if spec.option_screen:   # the deals each option was played on (a call the screen stopped: fewer)
+        for a in options:
+            df[f"n_{COLUMN_OF[a]}"] = cols.pop(f"n_{COLUMN_OF[a]}").astype(np.int64)
     at_scores: dict[str, np.ndarray] = {}
     for label in (score_label(sc) for sc in spec.scores):
         at_scores[f"best@{label}"] = cols.pop(f"best@{label}").astype(str)

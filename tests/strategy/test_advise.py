@@ -260,6 +260,46 @@ def test_round_two_answered_from_a_round_two_table(tmp_path, monkeypatch):
     assert b.reason == "the shipped round-two table covers eldest only (not the third): simulated, as call"
 
 
+def test_round_two_advice_shows_the_deals_of_each_call_a_screened_table_played(tmp_path, monkeypatch):
+    """A ``--screen-calls`` round-two run: advise gives each option the deals it was played on (the row's
+    ``n_<role>``, fewer for a call the screen stopped), from the run directory and once exported."""
+    import euchre_stats as es
+    import euchre_stats.strategy.advise as adv
+
+    run = tmp_path / "r2s"
+    t = es.table("eldest", run_dir=str(run), round=2, limit=24, samples_per_class=40, screen=10,
+                 screen_calls=True, seed=2, charts=False, chunk_size=24).table
+    from euchre_stats.core.cards import SUITS, parse_card, parse_hand
+
+    def roles(r):   # advise's option -> the row's column (the roles as round_two_suits finds them, tested above)
+        suits = adv.round_two_suits(parse_hand(r["hand"]), parse_card(r["up"]))
+        out = {"pass": "pass"}
+        for role, suit in suits.items():
+            out[f"call {SUITS[suit]}"], out[f"call {SUITS[suit]} alone"] = role, f"{role}_alone"
+        return out
+
+    out = tmp_path / "shipped2"
+    stopped = 0
+    for _, r in t.iterrows():
+        role = roles(r)
+        a = es.advise(r["hand"], seat="eldest", turned_down=r["up"], table=str(run))
+        assert a.source == "table"
+        got = {o["action"]: o["n"] for o in a.options}
+        assert got == {k: int(r[f"n_{v}"]) for k, v in role.items()}
+        stopped += sum(n < r["n"] for n in got.values())
+        assert "deals" in a.to_text() and "n" in a.to_frame().columns
+    assert stopped > 0
+    monkeypatch.setattr(adv, "SHIPPED_REALISTIC_ROUND_TWO", out)
+    run_pimc = tmp_path / "r2p"
+    tp = es.table("eldest", run_dir=str(run_pimc), round=2, limit=4, samples_per_class=16, screen=4,
+                  screen_calls=True, seed=2, charts=False, chunk_size=4, model="pimc").table
+    adv.export_realistic(run_pimc, out)
+    r = tp.iloc[0]
+    a = es.advise(r["hand"], seat="eldest", turned_down=r["up"])
+    assert a.table == "shipped, realistic"
+    assert {o["action"]: o["n"] for o in a.options} == {k: int(r[f"n_{v}"]) for k, v in roles(r).items()}
+
+
 def test_round_two_suits_are_the_class_keys_roles():
     """On random hands: each role's suit (next, green1, green2) goes to that role's canonical suit (diamonds,
     spades, clubs) under a suit relabelling that takes the hand to its class (found by search); with equal

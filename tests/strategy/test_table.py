@@ -252,6 +252,60 @@ def test_round_two_run(tmp_path):
     assert stuck["ev_pass"].isna().all() and (stuck["best"] != "pass").all()
 
 
+#: the columns of one round-two option in a table's row
+def _option_columns(col):
+    return ([f"ev_{col}", f"ev_{col}_lo", f"ev_{col}_hi", f"p_make_{col}", f"p_march_{col}", f"p_euchred_{col}",
+             f"n_{col}"] + ([f"gain_{col}", f"gain_{col}_lo", f"gain_{col}_hi"] if col != "pass" else []))
+
+
+@pytest.mark.parametrize("seat, model, classes", [(0, "dd", 40), (3, "dd", 40), (1, "pimc", 8)])
+def test_the_option_screen_keeps_the_calls_played_and_the_stopped_ones_values(monkeypatch, seat, model, classes):
+    """Round two with the option screen (50 deals, then 100): a call still played at the end has exactly the
+    columns of the same run with no call ever stopped (each call on its own stream: the rows of the others do
+    not move it); a call stopped after the first 50 deals has exactly the columns of the first stage alone."""
+    import euchre_stats.strategy.table as tb
+    from euchre_stats.strategy.columns import COLUMN_OF, OPTIONS_R2
+
+    spec = TableSpec(NORTH_AMERICAN, (seat,), round=2, samples_per_class=100, screen=50, seed=5,
+                     chunk_size=classes, model=model, option_screen=True)
+    task = ChunkTask(seat, 0, 20000, 20000 + classes)
+    screened = compute_chunk(spec, task)
+    with monkeypatch.context() as m:
+        m.setattr(tb, "OPTION_SCREEN_Z", np.inf)
+        every = compute_chunk(spec, task)
+    with monkeypatch.context() as m:
+        m.setattr(tb, "screen_stages", lambda screen, samples: [int(screen)])
+        first = compute_chunk(spec, task)
+    calls = [COLUMN_OF[a] for a in OPTIONS_R2[1:]]
+    assert (every[[f"n_{c}" for c in calls]].to_numpy() == every[["n"]].to_numpy()).all()   # nothing stopped
+    stopped = 0
+    for i in range(classes):
+        for c in ["pass"] + calls:
+            cols = _option_columns(c)
+            if screened.at[i, f"n_{c}"] == screened.at[i, "n"]:
+                pd.testing.assert_series_equal(screened.loc[i, cols], every.loc[i, cols], check_names=False)
+            else:
+                assert c != "pass" and screened.at[i, f"n_{c}"] == first.at[i, "n"] < screened.at[i, "n"]
+                pd.testing.assert_series_equal(screened.loc[i, cols], first.loc[i, cols], check_names=False)
+                stopped += 1
+    played_on = (~screened["screened"]).sum()
+    assert played_on >= 2 and stopped >= played_on     # classes played on, and calls stopped in them
+
+
+def test_the_option_screen_is_round_two_with_a_screen_and_recorded():
+    with pytest.raises(TableSpecError, match="screening the calls"):
+        TableSpec(NORTH_AMERICAN, (0,), round=1, screen=50, option_screen=True)
+    with pytest.raises(TableSpecError, match="screening the calls"):
+        TableSpec(NORTH_AMERICAN, (0,), round=2, option_screen=True)
+    with pytest.raises(TableSpecError, match="screening the calls"):
+        TableSpec(NORTH_AMERICAN, (0,), round=2, screen=50, scores="9-8", option_screen=True)
+    spec = TableSpec(NORTH_AMERICAN, (0,), round=2, screen=50, option_screen=True)
+    assert spec.settings()["option_screen"] is True
+    assert TableSpec.from_settings(spec.settings()) == spec
+    plain = TableSpec(NORTH_AMERICAN, (0,), round=2, screen=50)
+    assert "option_screen" not in plain.settings() and not TableSpec.from_settings(plain.settings()).option_screen
+
+
 def test_spec_errors_name_the_input():
     with pytest.raises(TableSpecError, match="round 3"):
         TableSpec(NORTH_AMERICAN, (0,), round=3)
