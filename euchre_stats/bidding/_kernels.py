@@ -99,7 +99,11 @@ def feature_gains_kernel(hands, trumps, counts, ctx, next_flag, trump_mask, off_
     ``features.hand_features`` builds them (the count's interactions after), then ``ctx`` (the round-one
     upcard's four) and round two's ``next_flag`` and its trumps; each sum runs column by column from the
     first (``model_v2._dot``'s order: the same floats).  ``junk[i]``: no top trump, at most two trumps, no
-    off ace (round two's junk suit)."""
+    off ace (round two's junk suit).
+
+    The compiled reader (``engine/reading.py``, ``feature_row``) fills the same features from its own view of a
+    hand (counts per suit); the engine is private to the layers below bidding, so each keeps its copy, and the
+    tests hold both to ``features.hand_features`` (this one to the bit)."""
     one = np.uint64(1)
     nf = w_a.shape[0]
     x = np.empty(nf)

@@ -133,9 +133,9 @@ class FeatureModel(BiddingModel):
                                     "without no_trump")
 
     # --- features --------------------------------------------------------------------------------
-    def round_one_features(self, hands, rel_seat: int, upcard: int, suit: int | None = None) -> np.ndarray:
-        """The features of accepting the upcard from relative seat ``rel_seat`` (the dealer's: of the five
-        cards kept after the count's discard); the ``count`` column is the shipped count of the seat."""
+    def _round_one_hands(self, hands, rel_seat: int, upcard: int, suit: int | None):
+        """``(hands, trump, count)`` whose features round one reads: the dealer's the five cards kept after the
+        count's discard; the count the shipped count of the seat (before that discard)."""
         hands = np.asarray(hands, dtype=np.uint64).ravel()
         trump = upcard >> 3 if suit is None else suit
         count = BiddingModel.round_one_strength(self, hands, rel_seat, upcard, suit)
@@ -143,6 +143,12 @@ class FeatureModel(BiddingModel):
             six = hands | np.uint64(1 << upcard)
             _, card = BiddingModel.best_discard(self, six, trump)
             hands = six & ~np.left_shift(np.uint64(1), card.astype(np.uint64))
+        return hands, trump, count
+
+    def round_one_features(self, hands, rel_seat: int, upcard: int, suit: int | None = None) -> np.ndarray:
+        """The features of accepting the upcard from relative seat ``rel_seat`` (the dealer's: of the five
+        cards kept after the count's discard); the ``count`` column is the shipped count of the seat."""
+        hands, trump, count = self._round_one_hands(hands, rel_seat, upcard, suit)
         return np.hstack([hand_features(hands, trump, count), context_features(len(hands), upcard)])
 
     def round_two_features(self, hands, trump: int, banned_suit: int) -> np.ndarray:
@@ -155,13 +161,7 @@ class FeatureModel(BiddingModel):
     def round_one_gains(self, hands, rel_seat: int, upcard: int, suit: int | None = None):
         """The order and alone scores: ``round_one_features`` dotted with the seat's weights, in one
         compiled loop (:func:`_compiled_gains`)."""
-        hands = np.asarray(hands, dtype=np.uint64).ravel()
-        trump = upcard >> 3 if suit is None else suit
-        count = BiddingModel.round_one_strength(self, hands, rel_seat, upcard, suit)
-        if rel_seat == 3:
-            six = hands | np.uint64(1 << upcard)
-            _, card = BiddingModel.best_discard(self, six, trump)
-            hands = six & ~np.left_shift(np.uint64(1), card.astype(np.uint64))
+        hands, trump, count = self._round_one_hands(hands, rel_seat, upcard, suit)
         g_order, g_alone, _ = _compiled_gains(hands, trump, count, context_features(1, upcard)[0, :4], 0.0,
                                               self.order_w[rel_seat], self.alone_w[rel_seat])
         return g_order, g_alone
