@@ -129,6 +129,8 @@ def summarise_classes(outs: dict[str, Outcome], w: np.ndarray, k: int, allowed: 
             for name in (f"ev_{c}", f"ev_{c}_lo", f"ev_{c}_hi", f"p_make_{c}", f"p_march_{c}",
                          f"p_euchred_{c}"):
                 cols[name] = np.full(k, np.nan)
+            if option_slots is not None:   # (stick the dealer: the dealer has no pass)
+                cols[f"n_{c}"] = np.zeros(k, dtype=np.int64)
             means[action] = np.full(k, -np.inf)
             continue
         o = chosen[action]

@@ -304,6 +304,11 @@ def test_the_option_screen_is_round_two_with_a_screen_and_recorded():
     assert TableSpec.from_settings(spec.settings()) == spec
     plain = TableSpec(NORTH_AMERICAN, (0,), round=2, screen=50)
     assert "option_screen" not in plain.settings() and not TableSpec.from_settings(plain.settings()).option_screen
+    # stick the dealer: the dealer has no pass (no deals), every call still counted
+    stuck = TableSpec(NORTH_AMERICAN.replace(stick_the_dealer=True), (3,), round=2, samples_per_class=40, screen=10,
+                      seed=1, chunk_size=12, option_screen=True)
+    rows = compute_chunk(stuck, ChunkTask(3, 0, 0, 12))
+    assert (rows["n_pass"] == 0).all() and rows["ev_pass"].isna().all() and (rows["n_next"] >= 10).all()
 
 
 def test_spec_errors_name_the_input():
