@@ -1,20 +1,24 @@
 """The table bidder (``shipped-table``, proposed): round one decided by the shipped realistic strategy table.
 
-``shipped-v4`` (the feature bidder, :mod:`.model_v2`) whose round-one decision, at every seat the shipped
+``shipped-v5`` (the feature bidder, :mod:`.model_v2`: ``shipped-v4`` with its round two refitted to the
+``call`` command's values) whose round-one decision, at every seat the shipped
 realistic table covers with refined rows (``euchre_stats/data/realistic_table``: its manifest's ``seats``, and
 of those its ``refined_seats`` when the table was built with ``--refine``), is the option
 with the highest value in the row of the hand's class -- pass, order, or order alone -- instead of its
 fitted scores.  In the feature bidder's terms the take gain is the better of ordering and ordering alone
 minus passing, and the alone gain ordering alone minus ordering, in points, so its hard decision is the
 row's best option (a tie passes, and a tie between the two ways of ordering orders with the partner).  The
-seats the table does not cover yet, the dealer's discard and a lone defence stay ``shipped-v4``'s.  Round two
+seats the table does not cover yet, the dealer's discard and a lone defence stay ``shipped-v5``'s (there the same
+as ``shipped-v4``'s).  Round two
 is read the same way from the shipped realistic round-two table (``euchre_stats/data/realistic_table_round2``)
 at the seats it covers, when one is shipped: the suit named is the one whose better option (with the partner
-or alone) is worth most, when that beats passing, alone when alone is worth more; elsewhere ``shipped-v4``'s.
+or alone) is worth most, when that beats passing, alone when alone is worth more; elsewhere ``shipped-v5``'s
+(until 2026-12-05 ``shipped-v4``'s: ``shipped-v5``'s round two agrees more often with ``call`` and gains in
+matches, docs/methods.md).
 
 The table was built with the other three seats bidding by ``shipped-v4`` (its manifest's ``others``), under
 one rule set; :meth:`TableModel.check_rules` refuses any other.  Soft inference reads the same gains
-through the feature bidder's level and margin with ``shipped-v4``'s fitted temperature.
+through the feature bidder's level and margin with ``shipped-v4``'s fitted temperature (``shipped-v5`` keeps it).
 
 The rows are read once per process (keys and the values, in hundredths of a point, from the table's Parquet
 file).  :func:`round_one_gains_one` and :func:`round_two_gains_one` are the plain-Python twins of the vectorised
@@ -36,7 +40,7 @@ from ..core.hand_classes import green_key, green_suits, round_one_keys, suit_ran
 from ..core.seats import SEAT_NAMES
 from ..rules import Rules
 from .model import MODEL_KINDS, NAMED_MODELS
-from .model_v2 import FeatureModel, _level_one, round_one_decision_one, shipped_v4_model
+from .model_v2 import FeatureModel, _level_one, round_one_decision_one, shipped_v5_model
 
 KIND = "table"
 #: the shipped realistic table (``strategy/advise.py``: ``SHIPPED_REALISTIC``; the test checks they agree)
@@ -246,8 +250,8 @@ def round_two_gains_one(rows: TableRows, hand: int, seat: int, upcard: int) -> l
 
 
 def shipped_table_model() -> TableModel:
-    """``shipped-v4`` with round one from the shipped realistic table (module docstring)."""
-    base = shipped_v4_model()
+    """``shipped-v5`` with round one from the shipped realistic table (module docstring)."""
+    base = shipped_v5_model()
     return TableModel(**{f.name: getattr(base, f.name) for f in fields(FeatureModel)})
 
 
