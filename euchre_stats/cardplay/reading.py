@@ -60,13 +60,31 @@ def _is_table(m) -> bool:
     return any(c.__name__ == "TableModel" for c in type(m).__mro__)
 
 
+#: the last arrays :func:`_table_arrays` built, with the rows they were built from (kept alive, so that their
+#: ids name them): a table bidder's arrays (tens of MB) are built once, not at every play-out call
+_ARRAYS: dict = {}
+
+
 def _table_arrays(models) -> tuple[np.ndarray, np.ndarray, list, list]:
     """``(tk, tv, one, two)``: the table bidders' rows by round and seat (``tk`` (2, 4, k) sorted class keys,
     ``tv`` (2, 4, k, 7) their values in points, as ``bidding/table_model.py``'s ``COLUMNS``) and per seat whether
-    its round one, round two, is read from them."""
+    its round one, round two, is read from them.  The same rows give the same arrays (built once; never
+    written to)."""
     one = [_is_table(m) and m.covers(s) for s, m in enumerate(models)]
     two = [_is_table(m) and m.covers_round_two(s) for s, m in enumerate(models)]
     rows = [(m.rows() if one[s] else None, m.rows2() if two[s] else None) for s, m in enumerate(models)]
+    key = tuple(id(r) for pair in rows for r in pair)
+    hit = _ARRAYS.get(key)
+    if hit is not None:
+        return hit[1], hit[2], one, two
+    tk, tv = _build_table_arrays(rows)
+    if len(_ARRAYS) >= 2:
+        _ARRAYS.clear()
+    _ARRAYS[key] = (rows, tk, tv)
+    return tk, tv, one, two
+
+
+def _build_table_arrays(rows) -> tuple[np.ndarray, np.ndarray]:
     k = max([len(r[i].keys[s]) for s, r in enumerate(rows) for i in (0, 1) if r[i] is not None], default=1)
     tk = np.full((2, 4, k), np.iinfo(np.int64).max, dtype=np.int64)
     tv = np.zeros((2, 4, k, 7))
@@ -76,7 +94,7 @@ def _table_arrays(models) -> tuple[np.ndarray, np.ndarray, list, list]:
                 keys, vals = r[i].keys[s], r[i].values[s]
                 tk[i, s, :len(keys)] = keys.astype(np.int64)
                 tv[i, s, :len(keys), :vals.shape[1]] = vals
-    return tk, tv, one, two
+    return tk, tv
 
 
 def model_arrays(rules: Rules, models) -> tuple[np.ndarray, ...]:

@@ -99,6 +99,18 @@ def test_kernel_weights_equal_auction_likelihood_under_the_table_bidder():
     assert _weights_match_the_python_reader(shipped_table_model(), 9, 150) >= 3000
 
 
+def test_a_table_bidders_arrays_are_built_once():
+    """model_arrays of the same table bidders twice gives the very arrays built the first time (tens of MB: not
+    rebuilt at every play-out call); other rows build their own."""
+    from euchre_stats.cardplay.reading import model_arrays
+
+    m = shipped_table_model()
+    first, again = model_arrays(NA, [m] * 4), model_arrays(NA, [m] * 4)
+    assert first[5] is again[5] and first[6] is again[6] and first[5].shape[2] > 100_000
+    plain = model_arrays(NA, [shipped_v3_model()] * 4)
+    assert plain[5] is not first[5] and plain[5].shape[2] == 1
+
+
 def test_kernel_weights_equal_auction_likelihood_under_a_round_two_table():
     """Under a table bidder with round-two rows too (random values over every class at eldest and the dealer),
     on more than 3,000 candidates of both rounds."""
