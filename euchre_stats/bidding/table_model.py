@@ -2,10 +2,12 @@
 
 ``shipped-v5`` (the feature bidder, :mod:`.model_v2`: ``shipped-v4`` with its round two refitted to the
 ``call`` command's values) whose round-one decision, at every seat the shipped
-realistic table covers with refined rows (``euchre_stats/data/realistic_table``: its manifest's ``seats``, and
-of those its ``refined_seats`` when the table was built with ``--refine``), is the option
+realistic table covers (``euchre_stats/data/realistic_table``: its manifest's ``seats``), is the option
 with the highest value in the row of the hand's class -- pass, order, or order alone -- instead of its
-fitted scores.  In the feature bidder's terms the take gain is the better of ordering and ordering alone
+fitted scores, where the row decides: at a seat whose classes too close to call were played again
+(``--refine``, the manifest's ``refined_seats``) every row, elsewhere only the rows the table calls clear (a
+row too close to call at 200 deals is a coin flip where the fitted scores are smooth: those stay
+``shipped-v5``'s).  In the feature bidder's terms the take gain is the better of ordering and ordering alone
 minus passing, and the alone gain ordering alone minus ordering, in points, so its hard decision is the
 row's best option (a tie passes, and a tie between the two ways of ordering orders with the partner).  The
 seats the table does not cover yet, the dealer's discard and a lone defence stay ``shipped-v5``'s (there the same
@@ -40,7 +42,8 @@ from ..core.hand_classes import green_key, green_suits, round_one_keys, suit_ran
 from ..core.seats import SEAT_NAMES
 from ..rules import Rules
 from .model import MODEL_KINDS, NAMED_MODELS
-from .model_v2 import FeatureModel, _level_one, round_one_decision_one, shipped_v5_model
+from .model_v2 import (FeatureModel, _dot_one, _level_one, _round_two_scores_one, round_one_decision_one,
+                       round_one_features_one, shipped_v5_model)
 
 KIND = "table"
 #: the shipped realistic table (``strategy/advise.py``: ``SHIPPED_REALISTIC``; the test checks they agree)
@@ -88,7 +91,7 @@ def table_rows(path: str = str(TABLE_DIR), round_: int = 1) -> TableRows:
         if settings.get("round") != round_ or not manifest.get("hundredths"):
             raise BiddingModelError(f"{str(p)!r} is not a shipped round-{'one' if round_ == 1 else 'two'} "
                                     "realistic table")
-        t = pq.read_table(p / "table.parquet", columns=["key", "seat", *COLUMNS[round_]])
+        t = pq.read_table(p / "table.parquet", columns=["key", "seat", "too_close", *COLUMNS[round_]])
     except (OSError, ValueError, KeyError, TypeError) as e:
         if isinstance(e, BiddingModelError):
             raise
@@ -98,16 +101,20 @@ def table_rows(path: str = str(TABLE_DIR), round_: int = 1) -> TableRows:
     vals = np.stack([t.column(c).to_numpy(zero_copy_only=False) for c in COLUMNS[round_]],
                     axis=1).astype(np.float64)
     vals = np.where(np.isnan(vals), -np.inf, vals / 100.0)   # an option the rules refuse never wins
-    # a table built with --refine decides only at the seats whose rows too close to call were played again:
-    # the dealer's rows at 200 deals (a third of them too close) bid worse than shipped-v4 (docs/methods.md)
-    decides = manifest.get("refined_seats", settings["seats"])
-    seats = tuple(SEAT_NAMES.index(s) for s in settings["seats"] if s in decides)
+    # at a seat whose rows too close to call were not played again (--refine), only the rows the table calls
+    # clear decide: the others are NaN, and the feature bidder decides them.  (All the dealer's rows at 200
+    # deals, a third of them too close, bid worse than shipped-v4: docs/methods.md, "Why refined rows only")
+    refined = manifest.get("refined_seats", [])
+    close = t.column("too_close").to_numpy(zero_copy_only=False).astype(bool)
+    seats = tuple(SEAT_NAMES.index(s) for s in settings["seats"])
     keys, values = {}, {}
     for s in seats:
         rows = np.nonzero(pc.equal(t.column("seat"), SEAT_NAMES[s]).to_numpy(zero_copy_only=False))[0]
         order = np.argsort(key_col[rows], kind="stable")
         keys[s] = key_col[rows][order]
         values[s] = vals[rows][order]
+        if SEAT_NAMES[s] not in refined:
+            values[s][close[rows][order]] = np.nan
     return TableRows(Rules.from_json(settings["rules"]), seats, keys, values, str(settings.get("others")))
 
 
@@ -174,7 +181,11 @@ class TableModel(FeatureModel):
         if not self.covers(rel_seat) or (suit is not None and suit != upcard >> 3):
             return super().round_one_gains(hands, rel_seat, upcard, suit)
         h = np.asarray(hands, dtype=np.uint64).ravel()
-        return _gains(self.rows().lookup(rel_seat, round_one_keys(h, upcard)))
+        take, alone = _gains(self.rows().lookup(rel_seat, round_one_keys(h, upcard)))
+        own = np.isnan(take)   # a row that does not decide (too close, not refined): the feature bidder's
+        if own.any():
+            take[own], alone[own] = super().round_one_gains(h[own], rel_seat, upcard, suit)
+        return take, alone
 
     def round_two_gains(self, hands, banned_suit: int, seat: int, upcard: int | None = None) -> np.ndarray:
         """The round-two table's gains (:func:`round_two_table_gains`) at a seat it covers when the card turned
@@ -182,7 +193,12 @@ class TableModel(FeatureModel):
         if not self.covers_round_two(seat) or upcard is None or upcard >> 3 != banned_suit:
             return super().round_two_gains(hands, banned_suit, seat, upcard)
         h = np.asarray(hands, dtype=np.uint64).ravel()
-        return round_two_table_gains(h, banned_suit, self.rows2().lookup(seat, round_one_keys(h, upcard)))
+        v = self.rows2().lookup(seat, round_one_keys(h, upcard))
+        out = round_two_table_gains(h, banned_suit, v)
+        own = np.isnan(v[:, 0])   # a row that does not decide (too close, not refined): the feature bidder's
+        if own.any():
+            out[own] = super().round_two_gains(h[own], banned_suit, seat, upcard)
+        return out
 
     def round_one_count(self, hand: int, rel_seat: int, upcard: int) -> float:
         if not self.covers(rel_seat):
@@ -235,15 +251,25 @@ def _row_one(rows: TableRows, seat: int, hand: int, upcard: int) -> tuple[list[f
 def round_one_gains_one(m: TableModel, hand: int, rel_seat: int, upcard: int) -> tuple[float, float]:
     """:meth:`TableModel.round_one_gains` of one hand at a covered seat, in plain Python (:func:`_row_one`)."""
     (p, o, a), _, _ = _row_one(m.rows(), rel_seat, hand, upcard)
+    if math.isnan(p):   # the row does not decide: the feature bidder's scores, one hand in plain Python
+        x = round_one_features_one(m, hand, rel_seat, upcard)
+        return _dot_one(x, m.order_w[rel_seat]), _dot_one(x, m.alone_w[rel_seat])
     return max(o, a) - p, a - o
 
 
-def round_two_gains_one(rows: TableRows, hand: int, seat: int, upcard: int) -> list[tuple[float, float]]:
+def round_two_gains_one(rows: TableRows, hand: int, seat: int, upcard: int, m: FeatureModel | None = None
+                        ) -> list[tuple[float, float]]:
     """Per suit (clubs .. spades) the take and alone gains of naming it in round two, from ``rows`` (a round-two
-    table), in plain Python (:func:`_row_one`)."""
+    table), in plain Python (:func:`_row_one`); a row that does not decide (too close, not refined) gives
+    ``m``'s feature scores."""
     b = upcard >> 3
     v, g1, g2 = _row_one(rows, seat, hand, upcard)
     out = [(-math.inf, -math.inf)] * 4
+    if math.isnan(v[0]):
+        for t in range(4):
+            if t != b:
+                out[t] = _round_two_scores_one(m, hand, t, b, seat)
+        return out
     for suit, call, alone in ((3 - b, 1, 2), (g1, 3, 4), (g2, 5, 6)):
         out[suit] = (max(v[call], v[alone]) - v[0], v[alone] - v[call])
     return out

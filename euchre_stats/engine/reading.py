@@ -289,11 +289,14 @@ def _table_row(h, r, s, up, tk):
 @njit(cache=True)
 def _table_gains(h, s, up, tk, tv):
     """The take and alone gains of seat ``s``'s round-one row for holding ``h``: the better of ordering and
-    ordering alone minus passing, ordering alone minus ordering (a class missing passes)."""
+    ordering alone minus passing, ordering alone minus ordering (a class missing passes); NaN for a row that does
+    not decide (too close to call at a seat not refined: the feature bidder decides)."""
     i = _table_row(h, 1, s, up, tk)
     if i < 0:
         return -1.0, -1.0
     v = tv[0, s, i]
+    if v[T_PASS] != v[T_PASS]:
+        return np.nan, np.nan
     return max(v[T_ORDER], v[T_ALONE]) - v[T_PASS], v[T_ALONE] - v[T_ORDER]
 
 
@@ -302,7 +305,8 @@ def _table_two(h, s, up, tk, tv, out):
     """Round two from seat ``s``'s round-two row for holding ``h`` (``up`` turned down): ``out[t]`` each suit's
     take gain (the better of calling it with the partner and alone, minus passing; the turned-down suit -inf) and
     ``out[4 + t]`` its alone gain (``bidding/table_model.py::round_two_table_gains``).  Returns the best suit
-    (ties to the lower suit), or -1 when the class is missing (every suit then -1)."""
+    (ties to the lower suit), -1 when the class is missing (every suit then -1), or -2 when the row does not
+    decide (too close to call at a seat not refined: the feature bidder decides)."""
     us = up >> 3
     for t in range(8):
         out[t] = -np.inf if t % 4 == us else -1.0
@@ -310,6 +314,8 @@ def _table_two(h, s, up, tk, tv, out):
     if i < 0:
         return -1
     v = tv[1, s, i]
+    if v[T_PASS] != v[T_PASS]:
+        return -2
     g1 = 1 if us == 0 or us == 3 else 0
     g2 = 2 if us == 0 or us == 3 else 3
     r1 = (h >> (8 * g1)) & 0xFF
@@ -348,10 +354,15 @@ def _round_one(h, s, up, cv, fp, rf, g, eff, fw, tk, tv, x):
         st0 = _count(h, us, c, eff, king, kace, void)
         upv = c[us, up] * fp[s, F_UPW]
         st = st0 + upv if s == 1 else st0 - upv
+    decided = False
     if fp[s, F_T1] != 0.0:  # the table's row of the hand as dealt: its level and margin
         take, lone = _table_gains(h, s, up, tk, tv)
-        st = _level(take, lone)
-        sa = st
+        if take == take:
+            st = _level(take, lone)
+            sa = st
+            decided = True
+    if decided:
+        pass
     elif feature:  # the level and margin of the feature bidder, on the count's five cards (the same for alone)
         feature_row(five, us, st, up, -1, eff, x)
         st = _level(_dot(x, fw[s, W_ORDER]), _dot(x, fw[s, W_ALONE]))
@@ -378,10 +389,11 @@ def _suit_counts(h, s, up, cv, fp, eff, fw, tk, tv, x, out):
     us = up >> 3
     if fp[s, F_T2] != 0.0:
         bt = _table_two(h, s, up, tk, tv, out)
-        if bt < 0:
+        if bt == -1:
             return _level(-1.0, -1.0)
-        return _level(out[bt], out[4 + bt])
-    if fp[s, F_KIND] != 0.0:
+        if bt >= 0:
+            return _level(out[bt], out[4 + bt])
+    if fp[s, F_KIND] != 0.0:   # (and a table's row that does not decide)
         bt = -1
         ba = 0.0
         for t in range(4):
@@ -393,9 +405,10 @@ def _suit_counts(h, s, up, cv, fp, eff, fw, tk, tv, x, out):
             if fp[s, F_JUNK] != 0.0 and x[15] == 0.0 and x[1] <= 2.0 and x[8] == 0.0:
                 take = min(take, 0.0) - JUNK_MARGIN
             out[t] = take
+            out[4 + t] = _dot(x, fw[s, W_CALL_ALONE])
             if bt < 0 or take > out[bt]:
                 bt = t
-                ba = _dot(x, fw[s, W_CALL_ALONE])
+                ba = out[4 + t]
         return _level(out[bt], ba)
     for t in range(4):
         out[t] = -np.inf if t == us else _count(h, t, c, eff, fp[s, F_KING], fp[s, F_KACE], fp[s, F_VOID])
@@ -439,7 +452,7 @@ def _auction_weight(d, up, made_in, maker, alone, asker, trump, cv, fp, rf, g, e
         ct = c4[trump]
         if rf[s, R_PASS2]:  # (stick the dealer: the dealer's call is forced)
             lv = ct  # the suit named passed the call threshold: a count's own count, the feature bidder's level
-            if fp[s, F_T2] != 0.0:
+            if fp[s, F_T2] != 0.0:   # (a row that does not decide: _suit_counts put the feature alone scores there)
                 lv = _level(ct, c4[4 + trump])
             elif fp[s, F_KIND] != 0.0:
                 c = cv[s]

@@ -112,8 +112,9 @@ def test_a_table_bidders_arrays_are_built_once():
 
 
 def test_kernel_weights_equal_auction_likelihood_under_a_round_two_table():
-    """Under a table bidder with round-two rows too (random values over every class at eldest and the dealer),
-    on more than 3,000 candidates of both rounds."""
+    """Under a table bidder with round-two rows too (random values over every class at eldest and the dealer, a
+    third of the rows not deciding: the feature bidder's there), on more than 3,000 candidates of both
+    rounds (round one's shipped rows: the dealer's too close to call do not decide either)."""
     from euchre_stats.bidding.table_model import TableModel, TableRows
     from euchre_stats.strategy.classes import enumerate_classes
 
@@ -121,6 +122,8 @@ def test_kernel_weights_equal_auction_likelihood_under_a_round_two_table():
     rng = np.random.default_rng(11)
     vals = {s: np.round(rng.normal(0, 1.2, (len(keys), 7)), 2) for s in (0, 3)}
     vals[3][:, 0] = 0.0
+    for s in (0, 3):
+        vals[s][rng.random(len(keys)) < 0.33] = np.nan
     two = TableRows(NA, (0, 3), {0: keys, 3: keys}, vals, "shipped-v4")
 
     class WithRoundTwo(TableModel):
