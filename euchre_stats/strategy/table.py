@@ -751,8 +751,11 @@ def compute_chunk(spec: TableSpec, task: ChunkTask, workers=None) -> pd.DataFram
     for name in names + ["ess"]:
         df[name] = cols.pop(name).astype(np.float64)
     if spec.option_screen:   # the deals each option was played on (a call the screen stopped: fewer)
+        n_all = np.asarray(cols["n"], dtype=np.int64)
         for a in options:
-            df[f"n_{COLUMN_OF[a]}"] = cols.pop(f"n_{COLUMN_OF[a]}").astype(np.int64)
+            c = COLUMN_OF[a]
+            got = cols.pop(f"n_{c}", None)   # (a refinement without stages screens nothing: every option all)
+            df[f"n_{c}"] = got.astype(np.int64) if got is not None else np.where(np.isnan(df[f"ev_{c}"]), 0, n_all)
     at_scores: dict[str, np.ndarray] = {}
     for label in (score_label(sc) for sc in spec.scores):
         at_scores[f"best@{label}"] = cols.pop(f"best@{label}").astype(str)

@@ -309,6 +309,13 @@ def test_the_option_screen_is_round_two_with_a_screen_and_recorded():
                       seed=1, chunk_size=12, option_screen=True)
     rows = compute_chunk(stuck, ChunkTask(3, 0, 0, 12))
     assert (rows["n_pass"] == 0).all() and rows["ev_pass"].isna().all() and (rows["n_next"] >= 10).all()
+    # a refinement whose first stage is its whole sample screens nothing: every option on all its deals
+    spec = TableSpec(NORTH_AMERICAN, (0,), round=2, samples_per_class=20, screen=5, refine=40, seed=1, chunk_size=6,
+                     option_screen=True)
+    assert not spec.refine_spec().option_screen
+    refined = compute_chunk(spec, ChunkTask(0, 0, 0, 6, (0, 2, 4)))
+    ns = refined[[c for c in refined.columns if c.startswith("n_")]].to_numpy()
+    assert len(refined) == 3 and (ns == refined[["n"]].to_numpy()).all()
 
 
 def test_spec_errors_name_the_input():
