@@ -115,7 +115,8 @@ def test_twin_on_random_hands():
 
 
 def test_everything_else_is_shipped_v5():
-    """At a seat the table does not cover, in round two (no round-two table shipped), the discard and the count's
+    """At a seat the table does not cover, in round two without the card turned down (so no round-two row is
+    read), the discard and the count's
     fields: ``shipped-v5`` (``shipped-v4`` with round two refitted; its round one is ``shipped-v4``'s)."""
     full = shipped_table_model()
     v4 = shipped_v5_model()

@@ -120,10 +120,14 @@ def test_advise_answers_from_the_shipped_table():
     assert "recommendation: order (discard 9c)" in r.stdout   # four trumps, the top three: pick up, keep the ten
 
 
-def test_advise_round_two_is_call_simulated_and_says_so():
-    """With --turned-down, advise answers round two as `call` does on the same deals (no round-two table is
-    shipped), names its options as calls, and says where the answer came from."""
+def test_advise_round_two_is_call_simulated_and_says_so(tmp_path, monkeypatch):
+    """With --turned-down and no round-two table shipped (the shipped one hidden here; the seats it covers answer
+    from it, tests/strategy/test_advise.py), advise answers round two as `call` does on the same deals, names its
+    options as calls, and says where the answer came from."""
     import euchre_stats as es
+    import euchre_stats.strategy.advise as adv
+
+    monkeypatch.setattr(adv, "SHIPPED_REALISTIC_ROUND_TWO", tmp_path / "none")
 
     r = run(["advise", "Jd Ad Kd 9c Tc", "--turned-down", "9h", "--seat", "third", "-n", "300", "--seed", "2",
              "--format", "json"])
