@@ -257,7 +257,7 @@ def round_one_gains_one(m: TableModel, hand: int, rel_seat: int, upcard: int) ->
     return max(o, a) - p, a - o
 
 
-def round_two_gains_one(rows: TableRows, hand: int, seat: int, upcard: int, m: FeatureModel | None = None
+def round_two_gains_one(rows: TableRows, hand: int, seat: int, upcard: int, m: FeatureModel
                         ) -> list[tuple[float, float]]:
     """Per suit (clubs .. spades) the take and alone gains of naming it in round two, from ``rows`` (a round-two
     table), in plain Python (:func:`_row_one`); a row that does not decide (too close, not refined) gives

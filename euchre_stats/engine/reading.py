@@ -354,15 +354,12 @@ def _round_one(h, s, up, cv, fp, rf, g, eff, fw, tk, tv, x):
         st0 = _count(h, us, c, eff, king, kace, void)
         upv = c[us, up] * fp[s, F_UPW]
         st = st0 + upv if s == 1 else st0 - upv
-    decided = False
-    if fp[s, F_T1] != 0.0:  # the table's row of the hand as dealt: its level and margin
+    take, lone = np.nan, np.nan
+    if fp[s, F_T1] != 0.0:  # the table's row of the hand as dealt (NaN: the row does not decide)
         take, lone = _table_gains(h, s, up, tk, tv)
-        if take == take:
-            st = _level(take, lone)
-            sa = st
-            decided = True
-    if decided:
-        pass
+    if take == take:  # the row decides: its level and margin
+        st = _level(take, lone)
+        sa = st
     elif feature:  # the level and margin of the feature bidder, on the count's five cards (the same for alone)
         feature_row(five, us, st, up, -1, eff, x)
         st = _level(_dot(x, fw[s, W_ORDER]), _dot(x, fw[s, W_ALONE]))
