@@ -179,7 +179,8 @@ class Advice(ResultView):
                 row["P(win) 95% CI"] = f"[{o['p_win_ci'][0]:.3f}, {o['p_win_ci'][1]:.3f}]"
             rows.append(row)
         lines.append(text_table(rows, na_rep="-"))
-        rec = self.recommendation + (f" (discard {self.extra['discard']})" if "discard" in self.extra else "")
+        ordering = "discard" in self.extra and self.recommendation != "pass"   # a dealer who passes discards nothing
+        rec = self.recommendation + (f" (discard {self.extra['discard']})" if ordering else "")
         lines.append(f"recommendation: {rec}" + ("  -- too close to call" if self.too_close else ""))
         return "\n".join(lines)
 

@@ -118,6 +118,8 @@ def test_advise_answers_from_the_shipped_table():
     assert "covers eldest, partner and third only" not in r.stdout
     assert "play model: pimc (realistic), as the table was built" in r.stdout
     assert "recommendation: order (discard 9c)" in r.stdout   # four trumps, the top three: pick up, keep the ten
+    junk = run(["advise", "9c Tc 9d Qs Ks", "--up", "Jh", "--seat", "dealer"])   # a dealer who passes discards nothing
+    assert junk.exit_code == 0 and "recommendation: pass\n" in junk.stdout + "\n" and "(discard" not in junk.stdout
 
 
 def test_advise_round_two_is_call_simulated_and_says_so(tmp_path, monkeypatch):
