@@ -41,7 +41,7 @@ SHIPPED_REALISTIC = DATA / "realistic_table"
 #: read it)
 SHIPPED_REALISTIC_ROUND_TWO = DATA / "realistic_table_round2"
 #: the columns the shipped realistic table keeps (those :func:`_lookup_run` reads); its numbers in hundredths
-REALISTIC_KEEP = ("key", "seat", "best", "too_close", "n", "screened", "refined", "discard_order",
+REALISTIC_KEEP = ("key", "seat", "best", "too_close", "n", "screened", "refined", "discard_order", "discard_alone",
                   "gain_order", "gain_order_lo", "gain_order_hi",
                   *(k.format(c) for c in ("pass", "order", "alone")
                     for k in ("ev_{}", "ev_{}_lo", "ev_{}_hi", "p_make_{}", "p_euchred_{}")))
@@ -426,11 +426,14 @@ def _lookup_run(run_dir, rules: Rules, key: int, seat: str, score: str | None = 
                                              float(r[f"p_win_{col}_hi@{score}"])]})
     extra = {"gain_order": float(r["gain_order"]),
              "gain_order_ci": [float(r["gain_order_lo"]), float(r["gain_order_hi"])]}
-    if r.get("discard_order"):
-        extra["discard"] = r["discard_order"]
-    extra.update(_table_extra(settings, r))
     at = "" if score is None else f"@{score}"
-    return (options, str(r[f"best{at}"]), bool(r[f"too_close{at}"]), extra), settings, ""
+    best = str(r[f"best{at}"])
+    # the dealer's discard of the option recommended (going alone may bury another card than ordering)
+    discard = r.get("discard_alone") if best == "order alone" else None
+    if discard or r.get("discard_order"):
+        extra["discard"] = discard or r["discard_order"]
+    extra.update(_table_extra(settings, r))
+    return (options, best, bool(r[f"too_close{at}"]), extra), settings, ""
 
 
 def _population_note(settings: dict, rules: Rules) -> str:

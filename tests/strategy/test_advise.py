@@ -142,6 +142,28 @@ def test_the_shipped_realistic_table_answers_for_the_seats_it_covers(tmp_path, m
         "shipped-v4" in a.extra["realistic_note"]
 
 
+def test_the_shipped_table_names_the_discard_of_the_option_recommended():
+    """A dealer told to order alone is told the lone discard, which is another card than ordering's in a tenth of
+    those classes (the table keeps both; docs/tables.md); told to order, the ordering discard."""
+    import pandas as pd
+
+    from euchre_stats.core.cards import card_name, format_cards
+    from euchre_stats.strategy.advise import SHIPPED_REALISTIC
+    from euchre_stats.strategy.classes import split_key
+
+    t = pd.read_parquet(SHIPPED_REALISTIC / "table.parquet", columns=["key", "seat", "best", "discard_order",
+                                                                       "discard_alone"])
+    d = t[t.seat == "dealer"]
+    alone = d[(d.best == "order alone") & (d.discard_alone != d.discard_order)]
+    order = d[(d.best == "order") & (d.discard_alone != d.discard_order)]
+    assert len(alone) > 1000
+    for r in [*alone.head(3).itertuples(), *order.head(2).itertuples()]:
+        hand, up = split_key(int(r.key))
+        a = advise(format_cards([c for c in range(64) if (hand >> c) & 1]), card_name(up), "dealer")
+        assert a.table == "shipped, realistic" and a.recommendation == r.best
+        assert a.extra["discard"] == (r.discard_alone if r.best == "order alone" else r.discard_order)
+
+
 def test_the_shipped_realistic_table_agrees_with_realistic_order():
     """Issue 32's check, for the seats the shipped realistic table covers: the random round-one questions of
     ``benchmarks/advise_check_v4pop.jsonl`` (``benchmarks/study_advise.py answer --questions 300 --samples 10000
