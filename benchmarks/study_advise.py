@@ -13,7 +13,8 @@ with the realistic ``order`` answer; ``agree`` asks ``advise`` each question of 
 prints how often it agrees with the realistic answer, over the questions that answer is not "too
 close to call" for.  With ``--round 2`` it asks round two's questions of a file that holds them (the bidder
 consistency files: realistic ``call`` at 10,000 deals) of the shipped round-two table or of ``--table`` (a ``table
---round 2`` run directory), at the seats the table covers.
+--round 2`` run directory), at the seats the table covers; with no round-two table shipped, of every seat, which
+``advise`` answers by simulating (its default 2,000 deals and a seed of its own).
 """
 
 from __future__ import annotations
@@ -83,7 +84,8 @@ def answer(args) -> None:
 
 
 def _round_two_seats(table) -> list[str]:
-    """The seats a round-two table answers: a run directory's finished seats, or the shipped table's."""
+    """The seats a round-two table answers: a run directory's finished seats, or the shipped table's; with no
+    round-two table shipped, every seat (``advise`` then simulates each question, as ``call`` does)."""
     from euchre_stats.strategy.advise import SHIPPED_REALISTIC_ROUND_TWO
     from euchre_stats.strategy.rundir import read_manifest
     from euchre_stats.strategy.run import finished_seats
@@ -91,16 +93,21 @@ def _round_two_seats(table) -> list[str]:
     if table is not None:
         return [SEAT_NAMES[s] for s in finished_seats(table)[1]]
     if not (SHIPPED_REALISTIC_ROUND_TWO / "manifest.json").exists():
-        return []
+        return list(SEAT_NAMES)
     return list(read_manifest(SHIPPED_REALISTIC_ROUND_TWO)["settings"]["seats"])
 
 
 def agree(args) -> None:
+    from euchre_stats.strategy.advise import SHIPPED_REALISTIC_ROUND_TWO
+
     rows = [json.loads(line) for line in Path(args.file).read_text().splitlines() if line.strip()]
     rows = [r for r in rows if r.get("round", 1) == args.round]   # the bidder files hold both rounds
     if args.round == 2:
         seats = _round_two_seats(args.table)
-        print(f"round two: the table answers {', '.join(seats) or 'no seat'}")
+        if args.table is None and not (SHIPPED_REALISTIC_ROUND_TWO / "manifest.json").exists():
+            print("round two: no round-two table is shipped; advise simulates every seat's questions")
+        else:
+            print(f"round two: the table answers {', '.join(seats) or 'no seat'}")
         rows = [r for r in rows if r["seat"] in seats]
     if args.seat:
         rows = [r for r in rows if r["seat"] == args.seat]
