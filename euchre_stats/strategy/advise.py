@@ -29,7 +29,7 @@ from ..decide.equity import parse_score
 from ..decide.order import order_decision
 from ..output.results import ResultView, text_table
 from ..rules import NORTH_AMERICAN, Rules
-from .classes import canonical, class_key, class_label, class_text, enumerate_classes, split_key
+from .classes import canonical, class_key, class_label, class_text, enumerate_classes, own_card, split_key
 
 DATA = Path(__file__).parents[1] / "data"
 SHIPPED_CSV = DATA / "strategy_table.csv"
@@ -615,6 +615,7 @@ def advise(hand, upcard=None, seat=None, rules: Rules = NORTH_AMERICAN, *, table
             found, settings, realistic_note = _lookup_realistic(rules, key, seat_name)
             if found is not None:
                 options, best, close, extra = found
+                _own_discard(extra, hmask, up)
                 deals = extra.pop("deals", int(settings["samples_per_class"]))
                 return Advice("table", "class found in the shipped realistic table", hand_txt, up_txt, seat_name,
                               class_label(chand), f"{class_text(chand)} up {card_name(cup)}", options, best, close,
@@ -637,6 +638,7 @@ def advise(hand, upcard=None, seat=None, rules: Rules = NORTH_AMERICAN, *, table
                     reason = f"{reason}; {why}"
     if found is not None:
         options, best, close, extra = found
+        _own_discard(extra, hmask, up)
         if table is None:
             extra = {**extra, "play_model": "dd (the shipped table is double-dummy)"}
         deals = extra.pop("deals", int(settings["samples_per_class"]))
@@ -651,6 +653,13 @@ def advise(hand, upcard=None, seat=None, rules: Rules = NORTH_AMERICAN, *, table
         extra["discard"] = d.best().extra["discard"]
     return Advice("simulation", reason, hand_txt, up_txt, seat_name, label, canon, options,
                   d.recommendation, d.too_close, d.samples, None, extra, score, rules)
+
+
+def _own_discard(extra: dict, hmask: int, up: int) -> None:
+    """A table row names the dealer's discard in its class's canonical suits (trump as hearts): name it in the
+    hand's own suits (``Jh Jd Ah 9s Tc`` up ``9h`` is the class ``Jh Jd Ah Ts 9c``, whose ``9c`` is the ``9s``)."""
+    if "discard" in extra:
+        extra["discard"] = card_name(own_card(hmask, up, parse_card(str(extra["discard"]))))
 
 
 def _simulated(d, score, game: dict, note: dict, name=str) -> tuple[list[dict], dict]:

@@ -45,7 +45,8 @@ import numpy as np
 from ..core.cards import ACE, JACK, JOKER, KING, QUEEN, card_name, format_hand, parse_card, parse_hand
 from ..core.decks import Deck, find_deck
 from ..core.errors import ClassInputError
-from ..core.hand_classes import GREEN_HIGH, GREEN_LOW, NEXT, TRUMP, canonical_many, class_key, split_key, suit_ranks
+from ..core.hand_classes import (GREEN_HIGH, GREEN_LOW, NEXT, TRUMP, canonical_many, class_key, green_key,
+                                 green_suits, split_key, suit_ranks)
 
 _JOKER_BIT = np.uint64(1 << JOKER)
 
@@ -60,6 +61,29 @@ def canonical(hand: int, upcard: int) -> tuple[int, int]:
     t = upcard >> 3
     h = int(canonical_many(np.array([hand], dtype=np.uint64), np.array([t]))[0])
     return h, TRUMP * 8 + (upcard & 7)
+
+
+def class_suits(hand: int, upcard: int) -> dict[int, int]:
+    """The hand's own suit in each suit of its canonical layout (:func:`canonical`): trump (hearts) is the
+    upcard's suit, next (diamonds) its colour mate, spades the larger green holding and clubs the other, as
+    :func:`~euchre_stats.core.hand_classes.canonical_many` places them.  Two green holdings of the same
+    shape play alike and may be named either way: here the higher suit is spades's, so a canonical hand's
+    suits are its own."""
+    t = int(upcard) >> 3
+    g1, g2 = (int(g[0]) for g in green_suits(np.array([t])))
+    h = np.array([int(hand)], dtype=np.uint64)
+    r1, r2 = (suit_ranks(h, np.array([g]))[0] for g in (g1, g2))
+    first = green_key(np.array([r1]))[0] > green_key(np.array([r2]))[0]
+    return {TRUMP: t, NEXT: 3 - t, GREEN_HIGH: g1 if first else g2, GREEN_LOW: g2 if first else g1}
+
+
+def own_card(hand: int, upcard: int, card: int) -> int:
+    """A card named in the canonical layout of ``(hand, upcard)`` (a table row's discard, say) as the card of
+    the hand's own suits: the inverse of the relabelling :func:`canonical` applies (the Joker stays)."""
+    card = int(card)
+    if card == JOKER:
+        return card
+    return class_suits(hand, upcard)[card >> 3] * 8 + (card & 7)
 
 
 def key_of(hand_text: str, up_text: str, deck="24", hand_size: int = 5) -> int:
@@ -200,10 +224,12 @@ __all__ = [
     "canonical_many",
     "class_key",
     "class_label",
+    "class_suits",
     "class_text",
     "enumerate_classes",
     "features",
     "key_of",
+    "own_card",
     "raw_combos",
     "split_key",
 ]

@@ -117,7 +117,9 @@ def test_advise_answers_from_the_shipped_table():
     assert "answered from: strategy table (shipped, realistic)" in r.stdout
     assert "covers eldest, partner and third only" not in r.stdout
     assert "play model: pimc (realistic), as the table was built" in r.stdout
-    assert "recommendation: order (discard 9c)" in r.stdout   # four trumps, the top three: pick up, keep the ten
+    # four trumps, the top three: pick up, keep the ten (Tc); the discard named in the hand's own suits (the
+    # class's row says 9c: the class is Jh Jd Ah Ts 9c)
+    assert "recommendation: order (discard 9s)" in r.stdout
     junk = run(["advise", "9c Tc 9d Qs Ks", "--up", "Jh", "--seat", "dealer"])   # a dealer who passes discards nothing
     assert junk.exit_code == 0 and "recommendation: pass\n" in junk.stdout + "\n" and "(discard" not in junk.stdout
 

@@ -164,6 +164,42 @@ def test_the_shipped_table_names_the_discard_of_the_option_recommended():
         assert a.extra["discard"] == (r.discard_alone if r.best == "order alone" else r.discard_order)
 
 
+def test_the_shipped_tables_discard_is_a_card_of_the_players_own_hand():
+    """A table row names its discard in the class's suits (trump as hearts); ``advise`` names it in the hand's
+    own: ``Jh Jd Ah 9s Tc`` up ``9h`` is the class ``Jh Jd Ah Ts 9c``, whose ``9c`` is the player's ``9s`` (it
+    printed "discard 9c", a card the player does not hold). Then the same dealer rows as the test above, each
+    asked with its suits renamed (trump as each suit in turn, the greens swapped): the discard is the renamed
+    row's discard, a card of the hand asked or the upcard."""
+    import pandas as pd
+
+    from euchre_stats.core.cards import card_name, format_cards, parse_card
+    from euchre_stats.strategy.advise import SHIPPED_REALISTIC
+    from euchre_stats.strategy.classes import split_key
+
+    a = advise("Jh Jd Ah 9s Tc", "9h", "dealer")
+    assert a.table == "shipped, realistic" and a.recommendation == "order" and a.extra["discard"] == "9s"
+    t = pd.read_parquet(SHIPPED_REALISTIC / "table.parquet", columns=["key", "seat", "best", "discard_order",
+                                                                       "discard_alone"])
+    d = t[(t.seat == "dealer") & t.best.isin(["order", "order alone"])]
+    d = d[d.discard_order.str[1] != d.discard_order.str[1].shift()]   # rows whose discards lie in varied suits
+    perms = [{2: 0, 1: 3, 3: 1, 0: 2}, {2: 3, 1: 0, 3: 2, 0: 1}, {2: 1, 1: 2, 3: 0, 0: 3}, {2: 2, 1: 1, 3: 0, 0: 3}]
+    for i, r in enumerate(d.head(12).itertuples()):
+        hand, up = split_key(int(r.key))
+        p = perms[i % len(perms)]   # canonical suit -> the suit asked (colour pairs stay pairs)
+
+        def rename(c: int) -> int:
+            return p[c >> 3] * 8 + (c & 7)
+
+        cards = [rename(c) for c in range(64) if (hand >> c) & 1]
+        a = advise(format_cards(cards), card_name(rename(up)), "dealer")
+        want = parse_card(r.discard_alone if r.best == "order alone" else r.discard_order)
+        ok = {card_name(rename(want))}
+        if (hand >> 24) & 0xFF == hand & 0xFF and (want >> 3) in (0, 3):   # two green holdings alike: either
+            ok.add(card_name(rename((3 - (want >> 3)) * 8 + (want & 7))))
+        assert a.recommendation == r.best and a.extra["discard"] in ok
+        assert parse_card(a.extra["discard"]) in [*cards, rename(up)]
+
+
 def test_the_shipped_realistic_table_agrees_with_realistic_order():
     """Issue 32's check, for the seats the shipped realistic table covers: the random round-one questions of
     ``benchmarks/advise_check_v4pop.jsonl`` (``benchmarks/study_advise.py answer --questions 300 --samples 10000

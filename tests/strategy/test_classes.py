@@ -22,6 +22,7 @@ from euchre_stats.strategy.classes import (
     enumerate_classes,
     features,
     key_of,
+    own_card,
     raw_combos,
     split_key,
 )
@@ -127,3 +128,28 @@ def test_round_trip_and_invariance(cards, swap):
     assert int(canonical_many(np.array([m], dtype=np.uint64), np.array([t]))[0]) == h
     # every class is in the enumeration
     assert enumerate_classes("25").index_of(class_key(h, u)) >= 0
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(["24", "25", "32"]), st.randoms(use_true_random=False))
+def test_own_card_undoes_the_relabelling(deck, rnd):
+    """Every card of the canonical hand, named back in the hand's own suits by ``own_card``, gives the hand
+    itself, and the canonical upcard the upcard: a table row's discard is a card of the player's own hand."""
+    cards = [c for c in find_deck(deck).cards if c != JOKER] if rnd.random() < 0.5 else list(find_deck(deck).cards)
+    picked = rnd.sample(cards, 6)
+    up = next(c for c in picked if c != JOKER)
+    hand = [c for c in picked if c != up][:5]
+    m = cards_to_mask(hand)
+    h, u = canonical(m, up)
+    assert sorted(own_card(m, up, c) for c in mask_to_cards(h)) == sorted(hand)
+    assert own_card(m, up, u) == up
+    assert all(own_card(h, u, c) == c for c in mask_to_cards(h))   # a canonical hand's suits are its own
+
+
+def test_own_card_names_the_discard_in_the_hands_suits():
+    m, up = parse_hand("Jh Jd Ah 9s Tc"), parse_card("9h")
+    h, _ = canonical(m, up)
+    assert h == parse_hand("Jh Jd Ah Ts 9c")   # the stronger green holding (Tc) is shown as spades
+    assert own_card(m, up, parse_card("9c")) == parse_card("9s")
+    assert own_card(m, up, parse_card("Ts")) == parse_card("Tc")
+    assert own_card(m, up, JOKER) == JOKER
