@@ -91,7 +91,7 @@ def table(seat, round_, samples_per_class, screen, screen_calls, refine, seed, r
 @click.argument("hand")
 @click.option("--up", "upcard", default=None, help="the upcard, e.g. 9h (round one)")
 @click.option("--turned-down", "turned_down", default=None,
-              help="instead of --up: the card turned down, e.g. 9h (round two, simulated as call)")
+              help="instead of --up: the card turned down, e.g. 9h (round two: from a round-two table, else simulated as call)")
 @click.option("--seat", required=True, help="eldest|partner|third|dealer or 1-4 (1 = eldest)")
 @click.option("--table", "table_dir", type=click.Path(file_okay=False), default=None,
               help="a run directory of `euchre-stats table` (default: the shipped table)")
@@ -107,7 +107,7 @@ def table(seat, round_, samples_per_class, screen, screen_calls, refine, seed, r
 @output_options(("table", "json"))
 @handle_errors
 def advise(hand, upcard, turned_down, seat, table_dir, simulate, samples, seed, workers, score, rules, fmt, output):
-    """Round one, instantly: pass, order or alone for HAND, from a strategy table.
+    """Instantly, from a strategy table: pass, order or alone for HAND (round two: which suit).
 
     Answers from the shipped table (north-american rules) or --table RUN_DIR;
     falls back to a live simulation when the rules differ or the class is

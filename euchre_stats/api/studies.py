@@ -285,7 +285,7 @@ def variants(deck: str | Iterable | None = None, *, samples: int = 10000, seed: 
 def advise(hand: str, up: str | None = None, seat: str | int | None = None, rules: RulesLike = "north-american", *,
            table: str | None = None, samples: int = 2000, seed: int | None = None, workers: int | None = None,
            simulate: bool = False, score: str | None = None, turned_down: str | None = None) -> Advice:
-    """Round one, instantly: pass, order or alone for ``hand``, from a strategy table.
+    """Instantly, from a strategy table: pass, order or alone for ``hand`` (round two: which suit).
 
     Answers from the shipped table (north-american rules) or ``table`` (a run directory of
     :func:`table`); falls back to a live simulation when the rules differ or the class is
