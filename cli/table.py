@@ -91,7 +91,8 @@ def table(seat, round_, samples_per_class, screen, screen_calls, refine, seed, r
 @click.argument("hand")
 @click.option("--up", "upcard", default=None, help="the upcard, e.g. 9h (round one)")
 @click.option("--turned-down", "turned_down", default=None,
-              help="instead of --up: the card turned down, e.g. 9h (round two: from a round-two table, else simulated as call)")
+              help="instead of --up: the card turned down, e.g. 9h (round two: from a round-two table, else "
+                   "simulated as call)")
 @click.option("--seat", required=True, help="eldest|partner|third|dealer or 1-4 (1 = eldest)")
 @click.option("--table", "table_dir", type=click.Path(file_okay=False), default=None,
               help="a run directory of `euchre-stats table` (default: the shipped table)")
