@@ -106,7 +106,8 @@ def variants(samples, seed, workers, scheduler, model, plot, records, players, r
              output):
     """Simulated whole hands per deck: who makes trump, P(make), P(march), P(euchre), loners, points.
 
-    Random deals, the auction by the bidding model (the dealer discarding its best card),
+    Random deals, the auction by the bidding model (the dealer discarding as its model says: the default
+    population by the guides' rule, a singleton plain card to make a void, never a trump or an off ace),
     the contracts played out (realistically by default, see --model); every figure has a 95% interval.
 
     \b

@@ -2,8 +2,10 @@
 
 Random deals; the auction is played by the bidding model of
 :mod:`euchre_stats.bidding.auction` (:class:`~euchre_stats.bidding.auction.Auction`, the
-dealer discarding its best card by the count when it takes up); the contracts are
-played by a play model (double-dummy ``dd`` by default).  Seats are named from the
+dealer discarding by the model's rule when it takes up: the guides' void-making discard for the
+default population, the count's strongest five cards for a model without that rule); the contracts are
+played by a play model (realistic play, ``DEFAULT_PLAY_MODEL``, by default; ``dd`` double
+dummy).  Seats are named from the
 dealer: 0 eldest, 1 partner, 2 third, 3 dealer; the dealer's side is seats 1 and 3.
 
 Deals come in fixed chunks, each with its own generator from
