@@ -186,8 +186,9 @@ def _holding_key(holding: str) -> tuple:
 
 def sheet_cells(table: pd.DataFrame, seat: str) -> pd.DataFrame:
     """A seat's strategy sheet as data: per trump holding (the label's left part) and off-suit aces,
-    the answer recommended for most of its hands, weighted by multiplicity, and that answer's share.
-    Rows strongest holding first (more trumps, then higher ones)."""
+    the answer recommended for most of its hands, weighted by multiplicity, and that answer's share; with a
+    ``too_close`` column in ``table``, also the share of the cell's hands (by multiplicity) whose row is too
+    close to call (``too_close``).  Rows strongest holding first (more trumps, then higher ones)."""
     t = table[table["seat"] == seat]
     t = t.assign(holding=t["label"].str.split("|").str[0].str.strip(), weight=t["multiplicity"].astype(float))
     shares = t.groupby(["holding", "off_aces", "best"])["weight"].sum()
@@ -195,16 +196,29 @@ def sheet_cells(table: pd.DataFrame, seat: str) -> pd.DataFrame:
     shares = (shares / totals).rename("share").reset_index()
     top = shares.sort_values(["holding", "off_aces", "share", "best"], ascending=[True, True, False, True])
     top = top.drop_duplicates(["holding", "off_aces"]).rename(columns={"best": "answer"})
+    if "too_close" in t.columns:
+        close = t.assign(c=t["weight"] * t["too_close"].astype(float)).groupby(["holding", "off_aces"])
+        close = (close["c"].sum() / close["weight"].sum()).rename("too_close").reset_index()
+        top = top.merge(close, on=["holding", "off_aces"], how="left")
     order = sorted(top["holding"].unique(), key=_holding_key, reverse=True)
     top["rank"] = top["holding"].map({h: i for i, h in enumerate(order)})
     return top.sort_values(["rank", "off_aces"]).drop(columns="rank").reset_index(drop=True)
+
+
+def sheet_text(letter: str, cell) -> str:
+    """A sheet cell's text: the answer's letter and its share, ``≈`` after them when most of the cell's hands
+    are too close to call."""
+    close = cell.get("too_close", 0.0) if hasattr(cell, "get") else 0.0
+    return f"{letter} {cell['share']:.0%}" + (" ≈" if close == close and close > 0.5 else "")
 
 
 def strategy_sheet(table: pd.DataFrame, seat: str, path, about: str | None = None) -> None:
     """One printable page (A4 portrait) for ``seat``: rows the trump holdings (``R L A x``: right and
     left bower, ace, king, queen of trump, ``x`` a lower trump), columns the off-suit aces; each cell
     the answer for most of its hands (``O`` order, ``A`` alone, ``-`` pass; round two ``N`` next,
-    ``G`` green, ``NA``/``GA`` alone) with its share.  Needs the table's ``label`` column."""
+    ``G`` green, ``NA``/``GA`` alone) with its share, and ``≈`` after it where most of the cell's hands are
+    too close to call (the table's ``too_close``: either answer is inside the table's noise there).  Needs
+    the table's ``label`` column."""
     cells = sheet_cells(table, seat)
     holdings = list(dict.fromkeys(cells["holding"]))
     aces = sorted(int(a) for a in cells["off_aces"].unique())
@@ -216,7 +230,7 @@ def strategy_sheet(table: pd.DataFrame, seat: str, path, about: str | None = Non
         i, j = holdings.index(r["holding"]), aces.index(int(r["off_aces"]))
         letter, colour = _SHEET_CODES.get(r["answer"], (r["answer"], "white"))
         ax.add_patch(plt.Rectangle((j - 0.5, i - 0.5), 1, 1, color=colour, lw=0))
-        ax.text(j, i, f"{letter} {r['share']:.0%}", ha="center", va="center", fontsize=size)
+        ax.text(j, i, sheet_text(letter, r), ha="center", va="center", fontsize=size)
     ax.set_xticks(range(len(aces)), [f"{a} off-suit ace{'s' if a != 1 else ''}" for a in aces], fontsize=8)
     ax.xaxis.tick_top()
     ax.set_yticks(range(len(holdings)), holdings, fontsize=size)
@@ -224,8 +238,10 @@ def strategy_sheet(table: pd.DataFrame, seat: str, path, about: str | None = Non
     round_two = not set(cells["answer"]) <= {"pass", "order", "order alone"}
     legend = ("N call next, G call green, NA / GA alone, - pass" if round_two
               else "O order up (dealer: pick up), A order alone, - pass")
+    close = ("\n≈ most of the cell's hands are too close to call (either answer within the table's noise)"
+             if "too_close" in cells.columns else "")
     title = (f"strategy sheet: {seat}, {'round two' if round_two else 'round one'}" + "\n" + legend
-             + "; the share of the holding's hands (by multiplicity) the answer is best for"
+             + "; the share of the holding's hands (by multiplicity) the answer is best for" + close
              + ("\n" + about if about else ""))
     fig.suptitle(title, fontsize=9)
     fig.tight_layout()
@@ -249,4 +265,5 @@ def draw_all(table: pd.DataFrame, directory, about: str | None = None) -> list[P
     return paths
 
 
-__all__ = ["draw_all", "heatmaps", "score_flip_chart", "sheet_cells", "strategy_sheet", "threshold_curves"]
+__all__ = ["draw_all", "heatmaps", "score_flip_chart", "sheet_cells", "sheet_text", "strategy_sheet",
+           "threshold_curves"]

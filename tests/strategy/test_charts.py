@@ -166,6 +166,24 @@ def test_the_sheet_takes_the_answer_for_most_hands_strongest_holding_first():
     assert cells["share"].tolist() == [1.0, 0.75, 0.5, 1.0]   # a tie goes to the first answer by name
 
 
+def test_the_sheet_marks_cells_whose_hands_are_mostly_too_close_to_call(tmp_path, figures):
+    """A ``too_close`` column gives each cell the share of its hands (by multiplicity) too close to call; a cell
+    above one half reads ``≈`` after its share (the dealer's unrefined single-trump cells, 52-60% too close,
+    read "A 70%" against "K 52%" as if the difference were real), and the title says what ``≈`` means."""
+    t = _labelled().assign(too_close=[True, False, False, False, True, True, False])
+    cells = charts.sheet_cells(t, "eldest").set_index(["holding", "off_aces"])
+    assert cells["too_close"].to_dict() == {("R L A x", 0): 0.0, ("R L A x", 1): 0.75, ("K", 0): 1.0,
+                                            ("K", 1): 0.0}
+    texts = [charts.sheet_text("A", r) for _, r in cells.iterrows()]
+    assert texts == ["A 100%", "A 75% ≈", "A 50% ≈", "A 100%"]
+    assert charts.sheet_text("O", {"share": 0.5, "too_close": 0.5}) == "O 50%"   # one half is not most
+    assert "too_close" not in charts.sheet_cells(_labelled(), "eldest").columns   # a table without the column
+    charts.strategy_sheet(t, "eldest", tmp_path / "s.png")
+    fig = figures["s.png"]
+    assert "≈ most of the cell's hands are too close to call" in fig._suptitle.get_text()
+    assert "A 75% ≈" in [x.get_text() for x in fig.axes[0].texts]
+
+
 def test_draw_all_draws_a_sheet_per_seat_when_the_table_has_labels(tmp_path, figures):
     base = _table().drop(columns="best").iloc[:1]
     table = _labelled().assign(**{c: base[c].iloc[0] for c in base.columns if c not in ("seat", "off_aces",
