@@ -212,7 +212,7 @@ def test_play_reading_under_the_feature_bidder_and_v4_more_worlds_only_against_l
     """The play-out reads a table of feature bidders; ``loner_worlds`` 8 (realistic-v4) plays every deal
     without a loner exactly as realistic-v3 (the same stream, the same decisions) and decides the lone
     deals' defence on 8 times the worlds (some play-outs change), the same for any threads."""
-    c, auction = _contracts(400, 4, shipped_v3_model())
+    c, auction = _contracts(200, 4, shipped_v3_model())
     lone = c.alone & (c.def_alone < 0)
     assert lone.sum() >= 10 and (~lone).sum() >= 100
     s3 = np.zeros(K.NUM_READ_STATS, dtype=np.int64)

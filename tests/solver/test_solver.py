@@ -107,7 +107,7 @@ def _follows(row) -> bool:
 
 @pytest.mark.slow
 def test_matches_naive_full():
-    _check_against_naive(_positions(seed=7, count=2600, slow=True), threads=None)
+    _check_against_naive(_positions(seed=7, count=1500, slow=True), threads=None)
 
 
 @pytest.mark.parametrize("deck", DECKS)
