@@ -208,8 +208,7 @@ def sheet_cells(table: pd.DataFrame, seat: str) -> pd.DataFrame:
 def sheet_text(letter: str, cell) -> str:
     """A sheet cell's text: the answer's letter and its share, ``≈`` after them when most of the cell's hands
     are too close to call."""
-    close = cell.get("too_close", 0.0) if hasattr(cell, "get") else 0.0
-    return f"{letter} {cell['share']:.0%}" + (" ≈" if close == close and close > 0.5 else "")
+    return f"{letter} {cell['share']:.0%}" + (" ≈" if cell.get("too_close", 0.0) > 0.5 else "")
 
 
 def strategy_sheet(table: pd.DataFrame, seat: str, path, about: str | None = None) -> None:
