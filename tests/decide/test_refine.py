@@ -35,7 +35,7 @@ def test_candidates_move_one_value_by_its_step():
 def test_refine_keeps_a_move_that_wins_its_match_and_stops_when_none_does():
     """Eldest ordering on anything is a bad model; a step of 4 points towards sense wins its match."""
     bad = dataclasses.replace(default_model(), order=(1.0,) + default_model().order[1:])
-    r = refine(bad, NORTH_AMERICAN, deals=1500, seed=5, rounds=3, standard_errors={"order[0]": 4.0},
+    r = refine(bad, NORTH_AMERICAN, deals=600, seed=5, rounds=3, standard_errors={"order[0]": 4.0},
                play="dd", params=("order",))
     first = r.accepted[0]
     assert (first["param"], first["from"], first["to"]) == ("order[0]", 1.0, 5.0)
@@ -50,8 +50,8 @@ def test_sweeps_zero_refines_the_start_model_only(tmp_path):
     start = dataclasses.replace(default_model(), order=(1.0,) + default_model().order[1:])
     res = tune_and_refine(NORTH_AMERICAN, sweeps=0, start=start, start_fit={"standard_errors": {"order[0]": 4.0},
                                                                              "seed": 7}, play="dd",
-                          refine_deals=1000, refine_seed=3, refine_rounds=1)
-    assert res.fit["seed"] == 7 and res.fit["refinement"]["deals"] == 1000
+                          refine_deals=500, refine_seed=3, refine_rounds=1)
+    assert res.fit["seed"] == 7 and res.fit["refinement"]["deals"] == 500
     assert res.fit["refinement"]["accepted"][0]["param"] == "order[0]"
     assert res.model.order[0] == 5.0
     with pytest.raises(DecisionInputError, match="--start"):
@@ -65,7 +65,7 @@ def test_tune_command_refines_and_refuses_sweeps_zero_without_start(tmp_path):
     model.write_text(json.dumps({**dataclasses.replace(default_model(), order=(1.0, 5.8, 6.55, 6.1)).to_dict(),
                                  "fit": {"standard_errors": {"order[0]": 4.0}}}))
     out = tmp_path / "refined.json"
-    r = CliRunner().invoke(cli, ["tune", "--start", str(model), "--sweeps", "0", "--refine-deals", "1000",
+    r = CliRunner().invoke(cli, ["tune", "--start", str(model), "--sweeps", "0", "--refine-deals", "500",
                                  "--refine-seed", "3", "--model", "dd", "-o", str(out)])
     assert r.exit_code == 0, r.output
     d = json.loads(out.read_text())
