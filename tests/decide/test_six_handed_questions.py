@@ -68,8 +68,8 @@ def test_the_dealers_partners_see_the_upcard_as_an_assist():
 
 @pytest.mark.parametrize("deck", ["33", "50"])
 def test_same_seed_same_answer_on_any_number_of_threads(deck):
-    a = es.order("Jh Jd Ah 9s Tc", "9h", "third", {"deck": deck}, players=6, samples=300, seed=9, workers=1)
-    b = es.order("Jh Jd Ah 9s Tc", "9h", "third", {"deck": deck}, players=6, samples=300, seed=9, workers=2)
+    a = es.order("Jh Jd Ah 9s Tc", "9h", "third", {"deck": deck}, players=6, samples=120, seed=9, workers=1)
+    b = es.order("Jh Jd Ah 9s Tc", "9h", "third", {"deck": deck}, players=6, samples=120, seed=9, workers=2)
     assert a.to_dict() == b.to_dict() and a.rules.deck == deck
 
 
@@ -218,7 +218,7 @@ def test_cli_six_handed_questions():
                  ["call", "Jd Ad Kd 9c Tc", "--turned-down", "9h", "--seat", "third"],
                  ["discard", "Js Jc As Kh 9d Td", "--up", "Js"],
                  ["lead", "Jh Ah Kc Qc 9s", "--trump", "h", "--maker", "eldest", "--seat", "eldest", "--up", "9h"]):
-        r = runner.invoke(cli, args + ["--players", "6", "--samples", "200", "--seed", "1", "--format", "json"])
+        r = runner.invoke(cli, args + ["--players", "6", "--samples", "80", "--seed", "1", "--format", "json"])
         assert r.exit_code == 0, (args, r.output)
         out = json.loads(r.output)
         assert out["model"] == "pimc" and out["inputs"]["players"] == 6
