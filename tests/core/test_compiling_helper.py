@@ -123,7 +123,7 @@ def test_a_copy_cached_here_meanwhile_needs_no_helper(fresh, jobs, tmp_path):
 
 @pytest.mark.parametrize("job", ["helper_jobs:fails", "helper_jobs:slow", "helper_jobs:missing"])
 def test_a_failed_or_slow_helper_leaves_the_compile_to_this_process(job, fresh, jobs, tmp_path, monkeypatch):
-    monkeypatch.setattr(compiling, "HELPER_WAIT", 5.0)
+    monkeypatch.setattr(compiling, "HELPER_WAIT", 1.0)
     mine = jobs.kernel(str(tmp_path / "mine"))
     helper = compiling.start_helper(job)
     compiling.borrow(mine, ("sig",), helper)
