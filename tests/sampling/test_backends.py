@@ -23,6 +23,16 @@ def same_on_every_backend(run):
     return here
 
 
+def small_chunks(monkeypatch, module, chunk: int = 100) -> None:
+    """``module``'s jobs cut into chunks of ``chunk`` deals (in this process, before any backend sees them),
+    so that a backend test plays several chunks on few deals."""
+    from functools import partial
+
+    from euchre_stats.sampling import seeds
+
+    monkeypatch.setattr(module, "chunk_sizes", partial(seeds.chunk_sizes, chunk=chunk))
+
+
 def refuses_a_bad_backend(monkeypatch, run):
     """``run(**where)`` stops at once, in one line, on an unreachable scheduler (naming it) and on both
     ``workers`` and ``scheduler`` given."""

@@ -132,12 +132,11 @@ def test_realistic_small_games_from_the_command_line():
 def test_the_games_are_the_same_on_a_process_pool_and_a_dask_cluster(monkeypatch):
     """Both columns' chunks played here, in two processes and on a LocalCluster: the same figures, byte for byte
     (chunks of 100 deals here, cut in this process, to keep the test short)."""
-    from test_backends import same_on_every_backend
+    from test_backends import same_on_every_backend, small_chunks
 
-    from euchre_stats.sampling import seeds
     from euchre_stats.study import games
 
-    monkeypatch.setattr(games, "chunk_sizes", lambda samples: seeds.chunk_sizes(samples, 100))
+    small_chunks(monkeypatch, games)
 
     def run(**kw):
         r = simulate_games(3, "24", samples=230, seed=5, model="dd", **kw)

@@ -157,12 +157,11 @@ def test_the_header_names_each_columns_deck_and_no_other():
 def test_variants_are_the_same_on_a_process_pool_and_a_dask_cluster(monkeypatch):
     """Every deck's chunks played here, in two processes and on a LocalCluster: the same figures, byte for byte
     (chunks of 100 deals here, cut in this process, to keep the test short)."""
-    from test_backends import same_on_every_backend
+    from test_backends import same_on_every_backend, small_chunks
 
-    from euchre_stats.sampling import seeds
     from euchre_stats.study import simulate
 
-    monkeypatch.setattr(simulate, "chunk_sizes", lambda samples: seeds.chunk_sizes(samples, 100))
+    small_chunks(monkeypatch, simulate)
 
     def run(**kw):
         r = simulate_variants("24,25", 230, seed=5, model="dd", **kw)
