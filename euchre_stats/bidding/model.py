@@ -483,10 +483,11 @@ POLICY_WORDS = {
                   "population",
     "shipped-v5": "shipped-v4 with round two refitted to the call command's values on answered questions (round "
                   "one unchanged; proposed, not the default population)",
-    "shipped-table": "shipped-v5 whose bids, at the seats the shipped realistic strategy tables cover (round one; "
-                     "round two where a round-two table is shipped), take the class row's best option where the "
-                     "row decides (every row of a refined seat, the clear rows of a seat not refined); everything "
-                     "else as shipped-v5 (proposed, not the default population)",
+    "shipped-table": "shipped-v5 whose round-one bids, at the seats the shipped realistic strategy table covers, "
+                     "take the class row's best option where the row decides (every row of a refined seat, the "
+                     "clear rows of a seat not refined), and whose round-two bids take the best option of the "
+                     "fitted round-two bids (trees fitted on sampled realistic round-two rows); everything else "
+                     "as shipped-v5 (proposed, not the default population)",
 }
 
 

@@ -14,9 +14,12 @@ seats the table does not cover yet, the dealer's discard and a lone defence stay
 as ``shipped-v4``'s).  Round two
 is read the same way from the shipped realistic round-two table (``euchre_stats/data/realistic_table_round2``)
 at the seats it covers, when one is shipped: the suit named is the one whose better option (with the partner
-or alone) is worth most, when that beats passing, alone when alone is worth more; elsewhere ``shipped-v5``'s
-(until 2026-12-05 ``shipped-v4``'s: ``shipped-v5``'s round two agrees more often with ``call`` and gains in
-matches, docs/methods.md).
+or alone) is worth most, when that beats passing, alone when alone is worth more.  While no realistic round-two
+table is shipped, round two is read the same way from the fitted round-two bids (``euchre_stats/data/round_two_bids``:
+gradient-boosted trees fitted on the realistic round-two rows of classes sampled as questions are dealt, their
+predicted gains over passing for every class at every seat, docs/methods.md "Round two learned from sampled
+rows"), with the card turned down known; without it, ``shipped-v5``'s scores (until 2026-12-05 ``shipped-v4``'s:
+``shipped-v5``'s round two agrees more often with ``call`` and gains in matches, docs/methods.md).
 
 The table was built with the other three seats bidding by ``shipped-v4`` (its manifest's ``others``), under
 one rule set; :meth:`TableModel.check_rules` refuses any other.  Soft inference reads the same gains
@@ -50,6 +53,12 @@ KIND = "table"
 TABLE_DIR = Path(__file__).parents[1] / "data" / "realistic_table"
 #: the shipped realistic round-two table, when one is shipped (``strategy/advise.py``: ``SHIPPED_REALISTIC_ROUND_TWO``)
 ROUND_TWO_DIR = Path(__file__).parents[1] / "data" / "realistic_table_round2"
+#: the fitted round-two bids: a model of realistic round-two rows (gradient-boosted trees fitted on the rows of
+#: classes sampled as questions are dealt, ``benchmarks/round_two_fit_classes.py``), its predicted gain of each
+#: call over passing for every class at every seat, in the shape of a round-two table (pass 0; a junk suit null,
+#: never named).  Read by the table bidder only, while no realistic round-two table is shipped; ``advise`` never
+#: answers from it
+ROUND_TWO_BIDS_DIR = Path(__file__).parents[1] / "data" / "round_two_bids"
 #: the values each round's rows keep, in this order: round one's options; round two's pass and, for next and
 #: the two green suits (green1 the longer holding, as the class keys place it), the call with the partner and alone
 COLUMNS = {1: ("ev_pass", "ev_order", "ev_alone"),
@@ -119,12 +128,14 @@ def table_rows(path: str = str(TABLE_DIR), round_: int = 1) -> TableRows:
 
 
 @lru_cache(maxsize=2)
-def round_two_rows(path: str = str(ROUND_TWO_DIR)) -> TableRows | None:
-    """The shipped round-two rows, or ``None`` when no round-two table is shipped (looked up once per process:
-    every round-two decision of the table bidder asks)."""
-    if not (Path(path) / "manifest.json").exists():
-        return None
-    return table_rows(path, 2)
+def round_two_rows(path: str = str(ROUND_TWO_DIR), fallback: str = str(ROUND_TWO_BIDS_DIR)) -> TableRows | None:
+    """The shipped realistic round-two rows; when none are shipped, the fitted round-two bids (``fallback``);
+    ``None`` when neither is there (looked up once per process: every round-two decision of the table bidder
+    asks)."""
+    for p in (path, fallback):
+        if (Path(p) / "manifest.json").exists():
+            return table_rows(p, 2)
+    return None
 
 
 def round_two_table_gains(hands: np.ndarray, banned_suit: int, v: np.ndarray) -> np.ndarray:

@@ -2,7 +2,8 @@
 no ace passes; junk passes in round two at every seat (with ``junk_pass``, as the default population
 ``shipped-v4`` bids; the fitted ``shipped-v3`` calls the issue's junk hand from the dealer's partner and
 third hand, where the realistic command calls it too against the shipped population: docs/methods.md).
-Each check also holds for the proposed ``shipped-v5`` (``shipped-v4`` with round two refitted)."""
+Each check also holds for the proposed ``shipped-v5`` (``shipped-v4`` with round two refitted) and the table
+bidder ``shipped-table`` (its round two read from the fitted round-two bids, with the card turned down)."""
 
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ def bid(m, rnd: int, seat: int, hand: int, upcard: int) -> str:
     if rnd == 1:
         p, pa = auc.p_round_one(h, seat, play=True)
         return "pass" if p[0] < 1 else ("order alone" if pa[0] == 1 else "order")
-    value, suit, thr = m.round_two_call(h[:, seat], upcard >> 3, seat)
+    value, suit, thr = m.round_two_call(h[:, seat], upcard >> 3, seat, upcard=upcard)
     if m.p_act(value, thr)[0] < 1:
         return "pass"
     return SUITS[int(suit[0])] + (" alone" if m.p_act(value, m.call_alone[seat])[0] == 1 else "")
@@ -42,10 +43,11 @@ def trumps_of(hand: int, trump: int) -> list[int]:
     return [c for c in range(33) if (hand >> c) & 1 and int(EFF_SUIT[trump, c]) == trump]
 
 
-@pytest.fixture(scope="module", params=["shipped-v3", "shipped-v5"])
+@pytest.fixture(scope="module", params=["shipped-v3", "shipped-v5", "shipped-table"])
 def model(request):
-    """The fitted feature bidder, and ``shipped-v5`` (``shipped-v4`` with round two refitted to the command's
-    values: the checks hold for it too)."""
+    """The fitted feature bidder, ``shipped-v5`` (``shipped-v4`` with round two refitted to the command's
+    values) and the table bidder (round one from the realistic table, round two from the fitted round-two
+    bids): the checks hold for each."""
     return policy_model(request.param)[1]
 
 
@@ -101,6 +103,8 @@ def test_the_issues_junk_hand():
     assert v4.junk_pass == 1.0 and [bid(v4, 2, s, hand, up) for s in range(4)] == ["pass"] * 4
     v5 = policy_model("shipped-v5")[1]
     assert v5.junk_pass == 1.0 and [bid(v5, 2, s, hand, up) for s in range(4)] == ["pass"] * 4
+    table = policy_model("shipped-table")[1]   # its round two from the fitted bids, the card turned down read
+    assert [bid(table, 2, s, hand, up) for s in range(4)] == ["pass"] * 4
 
 
 def _is_junk(hand: int, t: int) -> bool:

@@ -12,6 +12,7 @@ import pandas as pd
 import pytest
 
 from euchre_stats.bidding.auction import Auction
+from euchre_stats.bidding.features import FEATURES
 from euchre_stats.bidding.model import POLICIES, policy_model
 from euchre_stats.bidding.model_v2 import FeatureModel, _level, shipped_v4_model, shipped_v5_model
 from euchre_stats.bidding.table_model import (TABLE_DIR, TableModel, TableRows, round_one_gains_one,
@@ -316,3 +317,60 @@ def test_a_round_two_run_exports_and_reads_back(tmp_path):
     assert np.allclose(rows.values[0][~close], want[~close], atol=0.005 + 1e-9)
     with pytest.raises(BiddingModelError, match="round-one"):
         table_rows(str(out), 1)
+
+
+def test_the_fitted_round_two_bids_are_read_while_no_round_two_table_ships(tmp_path):
+    """With no realistic round-two table shipped, the table bidder's round two reads the fitted round-two bids
+    (``euchre_stats/data/round_two_bids``): every class at every seat, pass 0 and each call its predicted gain
+    (read here with pandas, by the strategy layer's class keys); a suit the guides call junk, or held with a
+    single trump in a hand without an ace, is never named (a gain of -2 points, with the partner and alone);
+    without the card turned down the bidder falls back to ``shipped-v5``'s scores, and with no bids file there
+    are no round-two rows."""
+    from euchre_stats.bidding.table_model import (ROUND_TWO_BIDS_DIR, ROUND_TWO_DIR, round_two_rows,
+                                                  round_two_table_gains)
+    from euchre_stats.strategy.classes import enumerate_classes
+
+    assert not (ROUND_TWO_DIR / "manifest.json").exists()
+    manifest = json.loads((ROUND_TWO_BIDS_DIR / "manifest.json").read_text())
+    assert "fitted model" in manifest["format"] and manifest["settings"]["round"] == 2
+    rows = round_two_rows()
+    assert rows.seats == (0, 1, 2, 3) and rows.rules == RULES
+    n = len(enumerate_classes("24", 5))
+    assert all(len(rows.keys[s]) == n for s in range(4))
+    assert round_two_rows(str(tmp_path / "none"), str(tmp_path / "none")) is None
+    t = pd.read_parquet(ROUND_TWO_BIDS_DIR / "table.parquet").set_index(["key", "seat"])
+    assert (t["ev_pass"] == 0).all()
+    m, v5 = shipped_table_model(), shipped_v5_model()
+    hands, ups = _deals(300, 17)
+    differ = junk = 0
+    for i in range(len(ups)):
+        up = int(ups[i])
+        if up >= 32:
+            continue
+        b = up >> 3
+        for s in range(4):
+            h = hands[i:i + 1, s]
+            g = m.round_two_gains(h, b, s, up)
+            row = t.loc[(key_of(format_hand(int(h[0])), card_name(up)), SEAT_NAMES[s])]
+            v = row[list(COLUMNS_R2)].to_numpy(dtype=float) / 100.0
+            assert np.array_equal(g, round_two_table_gains(h, b, v[None, :]))
+            differ += not np.array_equal(g, v5.round_two_gains(h, b, s, up))
+            x, live = _round_two_live(v5, int(h[0]), b)
+            for suit in range(4):
+                one = x[suit, FEATURES.index("trumps")] <= 1 and not x[suit, FEATURES.index("trump_ace")] \
+                    and not x[suit, FEATURES.index("off_aces")]
+                if suit != b and (not live[suit] or one):   # never named
+                    assert g[0, suit, 0] == -2.0 and g[0, suit, 1] == 0.0
+                    junk += 1
+    assert differ > 100 and junk > 100
+    assert np.array_equal(m.round_two_gains(hands[:5, 0], 0, 0), v5.round_two_gains(hands[:5, 0], 0, 0))
+
+
+COLUMNS_R2 = ("ev_pass", "ev_next", "ev_next_alone", "ev_green1", "ev_green1_alone", "ev_green2", "ev_green2_alone")
+
+
+def _round_two_live(model, hand: int, banned: int):
+    from euchre_stats.bidding.fit_v2 import round_two_design
+
+    x, live = round_two_design(model, np.array([hand], dtype=np.uint64), np.array([banned]))
+    return x[0], live[0]
