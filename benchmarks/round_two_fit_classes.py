@@ -98,6 +98,17 @@ def load_classes(run: Path) -> tuple[RoundTwoQuestions, list[dict], np.ndarray]:
     return RoundTwoQuestions(hands, banned, seats, df["ev_pass"].to_numpy(), vals), rows, deals
 
 
+#: what each family's columns are, for the manifest
+FAMILY_WORDS = {
+    "ridge": "{base}'s round-two features of naming each suit, per seat too, and the turned-down jack",
+    "gbm": "{base}'s round-two features of naming each suit, the seat, the card turned down's rank",
+    "gbm2": "{base}'s round-two features of naming each suit, the seat, the card turned down's rank, the cards "
+            "held of the turned-down suit and its ace, the named suit's queen, ten and nine, the most trumps in "
+            "another suit that may be named",
+    "whole": "{base}'s round-two features of naming each suit, the seat, the card turned down's rank, the cards "
+             "held of the turned-down suit and its ace, the named suit's queen, ten and nine, the most trumps in "
+             "another suit that may be named; and the same columns of every suit of the hand (next, green1, green2)",
+}
 #: the gain over passing given to a suit never named (with the partner and alone)
 NEVER = -2.0
 
@@ -149,8 +160,7 @@ def export(a, model, setting, fits, offsets, n_rows: int) -> None:
                              "others": "shipped-v4", "model": "pimc"},
                 "hundredths": True,
                 "fit": {"family": a.family, "setting": list(setting) if isinstance(setting, tuple) else setting,
-                        "features": f"{a.base}'s round-two features of naming each suit, the seat, the card "
-                                    "turned down's rank",
+                        "features": FAMILY_WORDS[a.family].format(base=a.base),
                         "rows": n_rows, "with_questions": bool(a.with_questions),
                         "weighted_by_deals": bool(a.weight), "offsets_by_seat": offsets.round(4).tolist(),
                         "never_named": f"a junk suit, or a single trump in a hand without an ace: {NEVER} with "

@@ -55,9 +55,9 @@ TABLE_DIR = Path(__file__).parents[1] / "data" / "realistic_table"
 ROUND_TWO_DIR = Path(__file__).parents[1] / "data" / "realistic_table_round2"
 #: the fitted round-two bids: a model of realistic round-two rows (gradient-boosted trees fitted on the rows of
 #: classes sampled as questions are dealt, ``benchmarks/round_two_fit_classes.py``), its predicted gain of each
-#: call over passing for every class at every seat, in the shape of a round-two table (pass 0; a junk suit null,
-#: never named).  Read by the table bidder only, while no realistic round-two table is shipped; ``advise`` never
-#: answers from it
+#: call over passing for every class at every seat, in the shape of a round-two table (pass 0; a suit never named,
+#: junk or a single trump without an ace, -2 points).  Read by the table bidder only, while no realistic round-two
+#: table is shipped; ``advise`` never answers from it
 ROUND_TWO_BIDS_DIR = Path(__file__).parents[1] / "data" / "round_two_bids"
 #: the values each round's rows keep, in this order: round one's options; round two's pass and, for next and
 #: the two green suits (green1 the longer holding, as the class keys place it), the call with the partner and alone
