@@ -1,14 +1,21 @@
 """Round two learned from sampled class rows: how often it bids as ``call`` does (issue 31, "Consistency").
 
-    python benchmarks/round_two_fit_classes.py runs/r2-sample gbm       # needs scikit-learn (not a dependency)
+    python benchmarks/round_two_fit_classes.py benchmarks/round_two_rows_v4pop.parquet whole \
+        --settings 0.05:600:50 --calibrate --export euchre_stats/data/round_two_bids    # the shipped bids
+    python benchmarks/round_two_fit_classes.py runs/r2-sample gbm --settings 0.05:300:20,0.1:300:20
     python benchmarks/round_two_fit_classes.py runs/r2-sample ridge
 
-The rows of ``benchmarks/round_two_sample.py`` (realistic round-two rows of classes drawn as questions are
-dealt) are turned into training questions -- the class's hand with its card turned down in hearts, its seat,
-the value of passing and of each call -- and the models of ``benchmarks/round_two_families.py`` are fitted on
-them (optionally with the 1,200 answered training questions too, ``--with-questions``), then checked on the
-held-out file's round-two questions as that script does (agreement with ``call`` at 10,000 deals on the
-questions not too close, and the value the bids lose).
+(``gbm``, ``gbm2`` and ``whole`` need scikit-learn, which the project does not depend on.)  The rows of
+``benchmarks/round_two_sample.py`` (realistic round-two rows of classes drawn as questions are dealt: a run
+directory or a packed file) are turned into training questions -- the class's hand with its card turned down in
+hearts, its seat, the value of passing and of each call -- and a model of each call's gain over passing is
+fitted on them: ``benchmarks/round_two_families.py``'s ``ridge`` and ``gbm``, ``gbm2`` (five more columns) or
+``whole`` (``gbm2``'s columns of the suit named and of every suit of the hand).  ``--calibrate`` fits per-seat
+offsets of the two kinds of call on the 1,200 answered training questions and prints the value the bids lose
+there with the offsets fitted on the other half (the yardstick the shipped settings were chosen by).  Each fit
+is then checked on the held-out file's round-two questions (agreement with ``call`` at 10,000 deals on the
+questions not too close, and the value the bids lose); ``--export DIR`` writes the predictions for every class at
+every seat as the table bidder's round-two bids.
 """
 
 from __future__ import annotations
