@@ -81,11 +81,11 @@ def design2(model, q, rows, family: str):
     return np.concatenate([x, extra], -1), live
 
 
-def load_classes(run: Path) -> tuple[RoundTwoQuestions, list[dict], np.ndarray]:
-    """The sampled rows (a directory of ``round_two_sample.py``'s chunks, or one Parquet file of rows such as
+def load_classes(runs: list[Path]) -> tuple[RoundTwoQuestions, list[dict], np.ndarray]:
+    """The sampled rows (directories of ``round_two_sample.py``'s chunks, or Parquet files of rows such as
     ``benchmarks/round_two_rows_v4pop.parquet``) as questions, their rows (``up`` the card turned down) and the
     deals each option was played on."""
-    paths = sorted(run.glob("*.parquet")) if run.is_dir() else [run]
+    paths = [p for run in runs for p in (sorted(run.glob("*.parquet")) if run.is_dir() else [run])]
     df = pd.concat([pd.read_parquet(p) for p in paths], ignore_index=True)
     n = len(df)
     hands = np.array([parse_hand(h) for h in df["hand"]], dtype=np.uint64)
@@ -172,7 +172,7 @@ def export(a, model, setting, fits, offsets, n_rows: int) -> None:
                         "weighted_by_deals": bool(a.weight), "offsets_by_seat": offsets.round(4).tolist(),
                         "never_named": f"a junk suit, or a single trump in a hand without an ace: {NEVER} with "
                                        "the partner and alone",
-                        "source": str(a.run)}}
+                        "source": [str(r) for r in a.run]}}
     atomic_write(a.export / "table.parquet", parquet_bytes(t, 10_000, compression="zstd"))
     atomic_write(a.export / "manifest.json", (json.dumps(manifest, indent=2) + "\n").encode())
     size = sum(p.stat().st_size for p in a.export.iterdir())
@@ -181,7 +181,7 @@ def export(a, model, setting, fits, offsets, n_rows: int) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("run", type=Path)
+    ap.add_argument("run", type=Path, nargs="+", help="run directories or packed files of rows")
     ap.add_argument("family", choices=("ridge", "gbm", "gbm2", "whole"))
     ap.add_argument("--check", default=str(HERE / "bidder_consistency_v4pop.jsonl"))
     ap.add_argument("--with-questions", action="store_true", help="also fit on the 1,200 training questions")
