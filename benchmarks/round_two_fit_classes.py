@@ -35,18 +35,12 @@ from euchre_stats.bidding.features import FEATURES  # noqa: E402
 from euchre_stats.bidding.fit_v2 import RoundTwoQuestions  # noqa: E402
 from euchre_stats.bidding.model import policy_model  # noqa: E402
 from euchre_stats.core.cards import SUITS, card_name, parse_card, parse_hand  # noqa: E402
-from euchre_stats.core.hand_classes import green_key, green_suits, suit_ranks  # noqa: E402
+from euchre_stats.bidding.table_model import role_suits  # noqa: E402
+from euchre_stats.core.hand_classes import suit_ranks  # noqa: E402
 from euchre_stats.core.seats import SEAT_NAMES  # noqa: E402
 
 HERE = Path(__file__).parent
 ROLES = (("next", "next_alone"), ("green1", "green1_alone"), ("green2", "green2_alone"))
-
-
-def role_suits(hands: np.ndarray, banned: np.ndarray) -> np.ndarray:
-    """``(n, 3)``: the suit of next, green1 (the longer green holding, then the higher ranks) and green2."""
-    lo, hi = green_suits(banned)
-    lo_first = green_key(suit_ranks(hands, lo)) >= green_key(suit_ranks(hands, hi))
-    return np.stack([3 - banned, np.where(lo_first, lo, hi), np.where(lo_first, hi, lo)], axis=1)
 
 
 def design2(model, q, rows, family: str):

@@ -138,6 +138,16 @@ def round_two_rows(path: str = str(ROUND_TWO_DIR), fallback: str = str(ROUND_TWO
     return None
 
 
+def role_suits(hands: np.ndarray, banned: np.ndarray) -> np.ndarray:
+    """``(n, 3)``: per hand the suit of each round-two role of the class keys -- next (the turned-down suit's colour
+    mate), green1 (the green suit holding more cards, then the higher ranks; a tie the lower suit) and green2."""
+    h = np.asarray(hands, dtype=np.uint64)
+    banned = np.asarray(banned, dtype=np.int64)
+    lo, hi = green_suits(banned)
+    lo_first = green_key(suit_ranks(h, lo)) >= green_key(suit_ranks(h, hi))
+    return np.stack([3 - banned, np.where(lo_first, lo, hi), np.where(lo_first, hi, lo)], axis=1)
+
+
 def round_two_table_gains(hands: np.ndarray, banned_suit: int, v: np.ndarray) -> np.ndarray:
     """``(n, 4, 2)`` per suit the take gain (the better of calling it with the partner and alone, minus passing)
     and the alone gain (alone minus with the partner) of rows ``v`` (n, 7: :data:`COLUMNS` of round two), each
@@ -145,12 +155,10 @@ def round_two_table_gains(hands: np.ndarray, banned_suit: int, v: np.ndarray) ->
     holding more cards (then the higher ranks; a tie the lower suit), as the class keys place them."""
     h = np.asarray(hands, dtype=np.uint64)
     n = len(h)
-    lo, hi = green_suits(np.full(n, banned_suit))
-    lo_first = green_key(suit_ranks(h, lo)) >= green_key(suit_ranks(h, hi))
+    roles = role_suits(h, np.full(n, banned_suit))
     out = np.full((n, 4, 2), -np.inf)
     i = np.arange(n)
-    for suit, call, alone in ((np.full(n, 3 - banned_suit), 1, 2), (np.where(lo_first, lo, hi), 3, 4),
-                              (np.where(lo_first, hi, lo), 5, 6)):
+    for suit, call, alone in ((roles[:, 0], 1, 2), (roles[:, 1], 3, 4), (roles[:, 2], 5, 6)):
         out[i, suit, 0] = np.maximum(v[:, call], v[:, alone]) - v[:, 0]
         out[i, suit, 1] = v[:, alone] - v[:, call]
     return out

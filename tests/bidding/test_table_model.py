@@ -15,7 +15,7 @@ from euchre_stats.bidding.auction import Auction
 from euchre_stats.bidding.features import FEATURES
 from euchre_stats.bidding.model import POLICIES, policy_model
 from euchre_stats.bidding.model_v2 import FeatureModel, _level, shipped_v4_model, shipped_v5_model
-from euchre_stats.bidding.table_model import (TABLE_DIR, TableModel, TableRows, round_one_gains_one,
+from euchre_stats.bidding.table_model import (COLUMNS, TABLE_DIR, TableModel, TableRows, round_one_gains_one,
                                               shipped_table_model, table_rows)
 from euchre_stats.core.cards import card_name, format_hand, parse_card, parse_hand
 from euchre_stats.core.errors import BiddingModelError
@@ -352,7 +352,7 @@ def test_the_fitted_round_two_bids_are_read_while_no_round_two_table_ships(tmp_p
             h = hands[i:i + 1, s]
             g = m.round_two_gains(h, b, s, up)
             row = t.loc[(key_of(format_hand(int(h[0])), card_name(up)), SEAT_NAMES[s])]
-            v = row[list(COLUMNS_R2)].to_numpy(dtype=float) / 100.0
+            v = row[list(COLUMNS[2])].to_numpy(dtype=float) / 100.0
             assert np.array_equal(g, round_two_table_gains(h, b, v[None, :]))
             differ += not np.array_equal(g, v5.round_two_gains(h, b, s, up))
             x, live = _round_two_live(v5, int(h[0]), b)
@@ -364,9 +364,6 @@ def test_the_fitted_round_two_bids_are_read_while_no_round_two_table_ships(tmp_p
                     junk += 1
     assert differ > 100 and junk > 100
     assert np.array_equal(m.round_two_gains(hands[:5, 0], 0, 0), v5.round_two_gains(hands[:5, 0], 0, 0))
-
-
-COLUMNS_R2 = ("ev_pass", "ev_next", "ev_next_alone", "ev_green1", "ev_green1_alone", "ev_green2", "ev_green2_alone")
 
 
 def _round_two_live(model, hand: int, banned: int):
