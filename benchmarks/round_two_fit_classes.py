@@ -1,7 +1,8 @@
 """Round two learned from sampled class rows: how often it bids as ``call`` does (issue 31, "Consistency").
 
-    python benchmarks/round_two_fit_classes.py benchmarks/round_two_rows_v4pop.parquet whole \
-        --settings 0.05:600:50 --calibrate --export euchre_stats/data/round_two_bids    # the shipped bids
+    python benchmarks/round_two_fit_classes.py benchmarks/round_two_rows_v4pop.parquet \
+        benchmarks/round_two_rows_v4pop_seed34.parquet whole --settings 0.05:600:50 --calibrate --alone-diff \
+        --export euchre_stats/data/round_two_bids    # the shipped bids
     python benchmarks/round_two_fit_classes.py runs/r2-sample gbm --settings 0.05:300:20,0.1:300:20
     python benchmarks/round_two_fit_classes.py runs/r2-sample ridge
 
@@ -12,7 +13,9 @@ hearts, its seat, the value of passing and of each call -- and a model of each c
 fitted on them: ``benchmarks/round_two_families.py``'s ``ridge`` and ``gbm``, ``gbm2`` (five more columns) or
 ``whole`` (``gbm2``'s columns of the suit named and of every suit of the hand).  ``--calibrate`` fits per-seat
 offsets of the two kinds of call on the 1,200 answered training questions and prints the value the bids lose
-there with the offsets fitted on the other half (the yardstick the shipped settings were chosen by).  Each fit
+there with the offsets fitted on the other half (the yardstick the shipped settings were chosen by).
+``--alone-diff`` fits going alone's gain over the call with the partner (both played on the same deals, so the
+difference is less noisy than either gain) and adds it to the call's predicted gain.  Each fit
 is then checked on the held-out file's round-two questions (agreement with ``call`` at 10,000 deals on the
 questions not too close, and the value the bids lose); ``--export DIR`` writes the predictions for every class at
 every seat as the table bidder's round-two bids.
@@ -163,7 +166,10 @@ def export(a, model, setting, fits, offsets, n_rows: int) -> None:
                 "fit": {"family": a.family, "setting": list(setting) if isinstance(setting, tuple) else setting,
                         "features": FAMILY_WORDS[a.family].format(base=a.base),
                         "rows": n_rows, "with_questions": bool(a.with_questions),
-                        "weighted_by_deals": bool(a.weight), "offsets_by_seat": offsets.round(4).tolist(),
+                        "weighted_by_deals": bool(a.weight),
+                        "alone_fitted_as": "its gain over the call with the partner, on the same deals"
+                                           if a.alone_diff else "its gain over passing",
+                        "offsets_by_seat": offsets.round(4).tolist(),
                         "never_named": f"a junk suit, or a single trump in a hand without an ace: {NEVER} with "
                                        "the partner and alone",
                         "source": [str(r) for r in a.run]}}
@@ -183,6 +189,9 @@ def main() -> None:
     ap.add_argument("--settings", default=None, help="gbm: lr:iters:leaf,...; ridge: penalties")
     ap.add_argument("--calibrate", action="store_true", help="offsets per seat fitted on the training questions")
     ap.add_argument("--weight", action="store_true", help="weight each row's gain by its option's deals")
+    ap.add_argument("--alone-diff", action="store_true",
+                    help="fit going alone's gain over the call with the partner (played on the same deals) instead "
+                         "of its gain over passing")
     ap.add_argument("--show", action="store_true", help="print each held-out question missed")
     ap.add_argument("--export", type=Path, default=None,
                     help="fit the (one) setting on every row and write its predictions for every class of every "
@@ -193,12 +202,17 @@ def main() -> None:
     print(f"{len(rt)} class rows: " + ", ".join(f"{SEAT_NAMES[s]} {int((qt.seats == s).sum())}" for s in range(4)))
     xt, lt = design2(model, qt, rt, a.family)
     yt = [qt.values[:, :, c] - qt.pass_value[:, None] for c in (0, 1)]
+    if a.alone_diff:
+        yt[1] = yt[1] - yt[0]
     wt = [deals[:, :, c] for c in (0, 1)] if a.weight else None
     if a.with_questions:
         qq, rq = load_questions(HERE / "round_two_train_v4pop.jsonl")
         xq, lq = design2(model, qq, rq, a.family)
         xt, lt = np.concatenate([xt, xq]), np.concatenate([lt, lq])
-        yt = [np.concatenate([y, qq.values[:, :, c] - qq.pass_value[:, None]]) for c, y in enumerate(yt)]
+        yq = [qq.values[:, :, c] - qq.pass_value[:, None] for c in (0, 1)]
+        if a.alone_diff:
+            yq[1] = yq[1] - yq[0]
+        yt = [np.concatenate([y, q]) for y, q in zip(yt, yq)]
         if wt is not None:   # a question's 2,000 deals
             wt = [np.concatenate([w, np.full(lq.shape, 2000.0)]) for w in wt]
     qh, rh = load_questions(a.check)
@@ -214,6 +228,9 @@ def main() -> None:
         sys.exit("--export needs exactly one --settings")
     for setting in settings:
         fits = [fit(a.family, setting, xt, lt, yt, wt, col) for col in (0, 1)]
+        if a.alone_diff:   # alone's gain over passing: the call's, plus alone's over the call
+            f0, f1 = fits
+            fits = [f0, lambda x, f0=f0, f1=f1: f0(x) + f1(x)]
         offsets = np.zeros((4, 2))
         if a.calibrate:
             qc, rc = load_questions(HERE / "round_two_train_v4pop.jsonl")
@@ -230,8 +247,10 @@ def main() -> None:
                 rest = np.nonzero(~fold)[0]
                 b = bids_of(gc[rest], qc.seats[rest], off)
                 cv += sum(max(rc[i]["ev"].values()) - rc[i]["ev"][x] for i, x in zip(rest, b))
+            b = bids_of(gc, qc.seats, np.zeros((4, 2)))
+            none = sum(max(r["ev"].values()) - r["ev"][x] for r, x in zip(rc, b)) / len(rc)
             print(f"  offsets (call, alone) by seat: {offsets.round(3).tolist()}; training questions' value lost "
-                  f"a question, offsets cross-validated: {cv / len(rc):.4f}")
+                  f"a question, offsets cross-validated: {cv / len(rc):.4f} (without offsets {none:.4f})")
         if a.export is not None:
             export(a, model, setting, fits, offsets, len(yt[0]))
         bids = bids_of(predict(fits, xh, lh), qh.seats, offsets)
