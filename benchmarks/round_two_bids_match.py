@@ -2,10 +2,13 @@
 
     NUMBA_NUM_THREADS=2 python benchmarks/round_two_bids_match.py --deals 50000 --seed 3
     NUMBA_NUM_THREADS=2 python benchmarks/round_two_bids_match.py --games 2000 --seed 1
+    git show f50a440:euchre_stats/data/round_two_bids/table.parquet > old/table.parquet   # and manifest.json
+    NUMBA_NUM_THREADS=2 python benchmarks/round_two_bids_match.py --deals 50000 --seed 3 --against old
 
 A is ``shipped-table`` as shipped (round two read from ``euchre_stats/data/round_two_bids``); B is the same
 bidder with no round-two rows (its round two ``shipped-v5``'s scores: the table bidder before the bids
-shipped).  Everything else is the same bidder: round one from the realistic table, the discards, the lone
+shipped); with ``--against DIR``, the same bidder reading the round-two bids in ``DIR`` instead (an earlier
+fit's).  Everything else is the same bidder: round one from the realistic table, the discards, the lone
 defence, soft inference.  ``euchre_stats.match`` with realistic card play at both tables and its control
 variate; prints the difference a hand (or the chance that A wins a game) with its 95% interval, and where
 the tables first differ.
@@ -15,9 +18,11 @@ from __future__ import annotations
 
 import argparse
 import time
+from pathlib import Path
 
 import euchre_stats as es
-from euchre_stats.bidding.table_model import TableModel, shipped_table_model
+
+from euchre_stats.bidding.table_model import ROUND_TWO_DIR, TableModel, round_two_rows, shipped_table_model
 
 
 class WithoutRoundTwoRows(TableModel):
@@ -27,14 +32,31 @@ class WithoutRoundTwoRows(TableModel):
         return None
 
 
+class WithOtherBids(TableModel):
+    """The table bidder whose round two reads the round-two bids in ``bids`` (a directory)."""
+
+    bids = ""
+
+    def rows2(self):
+        return round_two_rows(str(ROUND_TWO_DIR), self.bids)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--deals", type=int, default=50000)
     ap.add_argument("--games", type=int, default=None)
     ap.add_argument("--seed", type=int, default=3)
+    ap.add_argument("--against", type=Path, default=None,
+                    help="B reads the round-two bids in this directory (manifest.json, table.parquet)")
     a = ap.parse_args()
     new = shipped_table_model()
-    old = WithoutRoundTwoRows(**{k: v for k, v in vars(new).items()})
+    if a.against is None:
+        old = WithoutRoundTwoRows(**{k: v for k, v in vars(new).items()})
+    else:
+        if not (a.against / "manifest.json").is_file() or not (a.against / "table.parquet").is_file():
+            raise SystemExit(f"--against {a.against}: no round-two bids there (manifest.json and table.parquet)")
+        old = WithOtherBids(**{k: v for k, v in vars(new).items()})
+        object.__setattr__(old, "bids", str(a.against.resolve()))
     t0 = time.time()
     r = es.match(new, old, deals=a.deals, games=a.games, seed=a.seed)
     print(r.to_text())

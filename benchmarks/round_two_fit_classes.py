@@ -1,8 +1,8 @@
 """Round two learned from sampled class rows: how often it bids as ``call`` does (issue 31, "Consistency").
 
     python benchmarks/round_two_fit_classes.py benchmarks/round_two_rows_v4pop.parquet \
-        benchmarks/round_two_rows_v4pop_seed34.parquet whole --settings 0.05:600:50 --calibrate --alone-diff \
-        --export euchre_stats/data/round_two_bids    # the shipped bids
+        benchmarks/round_two_rows_v4pop_seed34.parquet benchmarks/round_two_rows_v4pop_seed35.parquet whole \
+        --settings 0.05:1000:50 --alone-diff --export euchre_stats/data/round_two_bids    # the shipped bids
     python benchmarks/round_two_fit_classes.py runs/r2-sample gbm --settings 0.05:300:20,0.1:300:20
     python benchmarks/round_two_fit_classes.py runs/r2-sample ridge
 
