@@ -21,7 +21,6 @@ import time
 from pathlib import Path
 
 import euchre_stats as es
-
 from euchre_stats.bidding.table_model import ROUND_TWO_DIR, TableModel, round_two_rows, shipped_table_model
 
 
