@@ -1,7 +1,8 @@
 """Does a bidder bid as the tool's own analysis says?  Random round-one and round-two questions over
 every seat, answered by the realistic decision commands, then asked of a bidder (issue 31).
 
-    python benchmarks/bidder_consistency.py answer --questions 300 --samples 10000 --seed 31 -o FILE [--others POLICY]
+    python benchmarks/bidder_consistency.py answer --questions 300 --samples 10000 --seed 31 -o FILE \
+        [--others POLICY] [--own POLICY]
     python benchmarks/bidder_consistency.py agree FILE --player shipped [--player FILE.json ...]
 
 A question is a random deal (north-american rules, the dealer at seat 3) and a seat drawn uniformly;
@@ -9,7 +10,8 @@ even-numbered questions are round one (``order`` with the deal's upcard), odd on
 (``call`` with the upcard turned down, every round-one bid a pass).  ``answer`` appends one JSON
 line per question (resumable: questions already in the file are skipped) with the command's
 recommendation, whether it is too close to call, each option's value and the seconds it took;
-``--others`` sets the population that values the passes (the commands' default when omitted).
+``--others`` sets the population that values the passes, ``--own`` your own later bids (the commands'
+defaults when omitted).
 ``agree`` asks each player (any player spec, ``docs/players.md``) the same question from its seat's
 view, the passes before it applied, and prints how often its bid (order or not, alone or not, the
 suit) is the command's recommendation, over the questions the command does not call too close, and
@@ -27,6 +29,7 @@ from pathlib import Path
 import numpy as np
 
 import euchre_stats as es
+from euchre_stats.bidding.model import policy_model
 from euchre_stats.core.cards import card_name, mask_to_cards
 from euchre_stats.core.seats import SEAT_NAMES
 from euchre_stats.core.stats import proportion
@@ -53,6 +56,7 @@ def answer(args) -> None:
     done = set()
     if out.exists():
         done = {json.loads(line)["i"] for line in out.read_text().splitlines() if line.strip()}
+    own = policy_model(args.own)[1] if args.own else None
     with out.open("a") as f:
         for i in range(args.questions):
             if i in done or i < args.first or (args.round and 1 + i % 2 != args.round):
@@ -61,9 +65,9 @@ def answer(args) -> None:
             t0 = time.perf_counter()
             ask = es.order if q["round"] == 1 else es.call
             d = ask(q["hand"], q["up"], q["seat"], samples=args.samples, seed=args.seed * 100_000 + i,
-                    others=args.others)
+                    others=args.others, bidding=own)
             row = {k: v for k, v in q.items() if not k.startswith("_")}
-            row.update(samples=args.samples, model=d.model, others=d.others or "shipped", own=d.bidding,
+            row.update(samples=args.samples, model=d.model, others=d.others or "shipped", own=args.own or d.bidding,
                        recommendation=d.recommendation,
                        too_close=bool(d.too_close), ev={o.action: o.ev for o in d.options},
                        seconds=round(time.perf_counter() - t0, 2))
@@ -125,6 +129,8 @@ def main() -> None:
     a.add_argument("--seed", type=int, default=31)
     a.add_argument("-o", "--output", required=True)
     a.add_argument("--others", default=None, help="the population that values the passes (a policy or file)")
+    a.add_argument("--own", default=None,
+                   help="the policy of your own later bids (the default population's when not given)")
     a.add_argument("--first", type=int, default=0, help="skip the questions numbered below this (to split a run)")
     a.add_argument("--round", type=int, choices=(1, 2), default=None,
                    help="answer only the questions of this round (even-numbered: 1, odd: 2)")
