@@ -12,7 +12,9 @@ sampling from 50 deals up to 200 with the calls screened (the settings of ``tabl
 probability proportional to how often a class is dealt (its multiplicity), so the sample is distributed as
 random round-two questions are.  The rows are the training data of a model of round two
 (``benchmarks/round_two_fit_classes.py``); ``--pack RUN_DIR ... --out FILE`` writes the rows of run directories
-to one Parquet file of the columns a fit reads (``benchmarks/round_two_rows_v4pop.parquet``).
+to one Parquet file of the columns a fit reads (``benchmarks/round_two_rows_v4pop.parquet``).  ``--others
+POLICY`` prices the rows against another population than the default (``shipped-table``: one turn of "tables ->
+bidder -> tables"); the rows do not record it, so the run directory's name should.
 
 Each seat's classes are cut into chunks of ``--chunk`` classes, each written as its own Parquet file
 (atomically) as it finishes and skipped when it is there: the run is resumable, and two processes given
@@ -51,12 +53,14 @@ class Picked(ChunkTask):
         return (self.rng_index, 2)
 
 
-def spec_for(seed: int, samples: int = 200, screen: bool = True) -> TableSpec:
+def spec_for(seed: int, samples: int = 200, screen: bool = True, others: str | None = None) -> TableSpec:
     """The round-two job's settings (docs/tables.md, "The realistic round-two job"), without refinement; with
     ``screen`` false every class plays every option on ``samples`` deals (no stage stops a class or a call early,
-    so no value is the survivor of a selection: unbiased training targets)."""
+    so no value is the survivor of a selection: unbiased training targets); ``others`` the population of the
+    other three seats (None: the default population)."""
     return TableSpec(rules=preset("north-american"), seats=(0, 1, 2, 3), round=2, samples_per_class=samples,
-                     seed=seed, model="pimc", screen=50 if screen else None, option_screen=screen)
+                     seed=seed, model="pimc", screen=50 if screen else None, option_screen=screen,
+                     others=others)
 
 
 def sample_ids(spec: TableSpec, seat: int, n: int, seed: int) -> np.ndarray:
@@ -99,6 +103,8 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=31)
     ap.add_argument("--samples", type=int, default=200, help="deals a class (the most, with the screen)")
     ap.add_argument("--no-screen", action="store_true", help="every option of every class on --samples deals")
+    ap.add_argument("--others", default=None, help="the other three seats' policy (the default population when "
+                    "not given; name the run directory after it)")
     ap.add_argument("--out", required=True)
     ap.add_argument("--pack", nargs="+", metavar="RUN_DIR", help="instead of playing: write the rows of these "
                     "run directories to --out as one Parquet file")
@@ -106,7 +112,7 @@ def main() -> None:
     if a.pack:
         return pack(a.pack, a.out)
     seats = [parse_seat(s) for s in a.seats.split(",")]
-    spec = spec_for(a.seed, a.samples, not a.no_screen)
+    spec = spec_for(a.seed, a.samples, not a.no_screen, a.others)
     out = Path(a.out)
     out.mkdir(parents=True, exist_ok=True)
     plan = {}
@@ -114,7 +120,8 @@ def main() -> None:
         ids = sample_ids(spec, s, a.per_seat, a.seed)
         plan[s] = [ids[i:i + a.chunk] for i in range(0, len(ids), a.chunk)]
     print(f"seed {a.seed}; seats {[SEAT_NAMES[s] for s in seats]}; {a.per_seat} classes a seat in chunks of "
-          f"{a.chunk}; {a.samples} deals a class, {'no screen' if a.no_screen else 'screened from 50'}", flush=True)
+          f"{a.chunk}; {a.samples} deals a class, {'no screen' if a.no_screen else 'screened from 50'}; "
+          f"others {spec.others}", flush=True)
     # round robin over the seats, so that every seat has rows early
     for j in range(max(len(c) for c in plan.values())):
         for s in seats:
