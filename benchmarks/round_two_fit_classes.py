@@ -201,18 +201,13 @@ def main() -> None:
     qt, rt, deals = load_classes(a.run)
     print(f"{len(rt)} class rows: " + ", ".join(f"{SEAT_NAMES[s]} {int((qt.seats == s).sum())}" for s in range(4)))
     xt, lt = design2(model, qt, rt, a.family)
-    yt = [qt.values[:, :, c] - qt.pass_value[:, None] for c in (0, 1)]
-    if a.alone_diff:
-        yt[1] = yt[1] - yt[0]
+    yt = targets(qt, a.alone_diff)
     wt = [deals[:, :, c] for c in (0, 1)] if a.weight else None
     if a.with_questions:
         qq, rq = load_questions(HERE / "round_two_train_v4pop.jsonl")
         xq, lq = design2(model, qq, rq, a.family)
         xt, lt = np.concatenate([xt, xq]), np.concatenate([lt, lq])
-        yq = [qq.values[:, :, c] - qq.pass_value[:, None] for c in (0, 1)]
-        if a.alone_diff:
-            yq[1] = yq[1] - yq[0]
-        yt = [np.concatenate([y, q]) for y, q in zip(yt, yq)]
+        yt = [np.concatenate([y, q]) for y, q in zip(yt, targets(qq, a.alone_diff))]
         if wt is not None:   # a question's 2,000 deals
             wt = [np.concatenate([w, np.full(lq.shape, 2000.0)]) for w in wt]
     qh, rh = load_questions(a.check)
@@ -246,16 +241,16 @@ def main() -> None:
                 off = calibrate(gc[idx], qc.subset(idx), [rc[i] for i in idx])
                 rest = np.nonzero(~fold)[0]
                 b = bids_of(gc[rest], qc.seats[rest], off)
-                cv += sum(max(rc[i]["ev"].values()) - rc[i]["ev"][x] for i, x in zip(rest, b))
+                cv += sum(value_lost(rc[i], x) for i, x in zip(rest, b))
             b = bids_of(gc, qc.seats, np.zeros((4, 2)))
-            none = sum(max(r["ev"].values()) - r["ev"][x] for r, x in zip(rc, b)) / len(rc)
+            none = sum(value_lost(r, x) for r, x in zip(rc, b)) / len(rc)
             print(f"  offsets (call, alone) by seat: {offsets.round(3).tolist()}; training questions' value lost "
                   f"a question, offsets cross-validated: {cv / len(rc):.4f} (without offsets {none:.4f})")
         if a.export is not None:
             export(a, model, setting, fits, offsets, len(yt[0]))
         bids = bids_of(predict(fits, xh, lh), qh.seats, offsets)
         hit = np.array([b == r["recommendation"] for b, r in zip(bids, rh)])
-        lost = np.array([max(r["ev"].values()) - r["ev"][b] for b, r in zip(bids, rh)])
+        lost = np.array([value_lost(r, b) for b, r in zip(bids, rh)])
         by_seat = " ".join(f"{int(hit[clear & (qh.seats == s)].sum())}/{int((clear & (qh.seats == s)).sum())}"
                            for s in range(4))
         if a.show:
@@ -266,6 +261,18 @@ def main() -> None:
                       f"(loses {lost[i]:.3f}); call's best {', '.join(f'{k} {v:+.3f}' for k, v in top)}")
         print(f"{setting}: agrees {int(hit[clear].sum())}/{int(clear.sum())} ({hit[clear].mean():.1%}; {by_seat}); "
               f"value lost {lost.mean():.4f} ± {lost.std(ddof=1) / np.sqrt(len(lost)):.4f} a question", flush=True)
+
+
+def targets(q: RoundTwoQuestions, alone_diff: bool) -> list[np.ndarray]:
+    """The two targets, ``(n, 4)`` each: the call's gain over passing, and alone's over passing (or, with
+    ``alone_diff``, over the call)."""
+    y = [q.values[:, :, c] - q.pass_value[:, None] for c in (0, 1)]
+    return [y[0], y[1] - y[0]] if alone_diff else y
+
+
+def value_lost(row: dict, bid: str) -> float:
+    """What bidding ``bid`` loses on an answered question: its best option's value minus the bid's."""
+    return max(row["ev"].values()) - row["ev"][bid]
 
 
 def fit(family, setting, xt, lt, yt, wt, col):
@@ -313,7 +320,7 @@ def calibrate(gain, q, rows) -> np.ndarray:
                 off = np.zeros((4, 2))
                 off[s] = dc, da
                 bids = bids_of(gain[idx], q.seats[idx], off)
-                lost = sum(max(rows[i]["ev"].values()) - rows[i]["ev"][b] for i, b in zip(idx, bids))
+                lost = sum(value_lost(rows[i], b) for i, b in zip(idx, bids))
                 if best is None or lost < best[0] - 1e-12 or (abs(lost - best[0]) < 1e-12
                                                                and abs(dc) + abs(da) < abs(best[1]) + abs(best[2])):
                     best = (lost, dc, da)
