@@ -2,7 +2,7 @@
 
 The solver finds a deal's tricks by zero-window probes walking one trick at a time from a first guess
 (``_guess``, ``_value``); the guess changes the nodes searched, never the answer.  This script deals
-``--n`` random full deals (``random_positions(n, --seed)``, one thread, the two-trick table in use),
+``--n`` random full deals (``random_positions(n, --seed)``, one thread, the two- and three-trick tables in use),
 counts each deal's nodes with every first guess 0..5, and the terms of the guess's score (each the
 difference between side 0 and side 1, in the order of the weights below).  Then a coordinate descent
 from the shipped weights picks integer weights and the rounding that minimise the nodes summed over
@@ -59,7 +59,7 @@ def _terms(h0, h1, h2, h3, seat, out):
 
 
 @njit(cache=False)
-def _nodes(hands, trump, leader, first, tt, tt2, st, stk, bitpos, nodes, terms):
+def _nodes(hands, trump, leader, first, tt, tt2, tt3, st, stk, bitpos, nodes, terms):
     """Each deal's nodes with the first guess ``first`` (its terms too)."""
     for i in range(hands.shape[0]):
         h0 = S._to_layout(hands[i, 0], trump[i], bitpos)
@@ -69,7 +69,7 @@ def _nodes(hands, trump, leader, first, tt, tt2, st, stk, bitpos, nodes, terms):
         seat = leader[i]
         _terms(h0, h1, h2, h3, seat, terms[i])
         before = st[0]
-        S._value(tt, tt2, st, stk, h0, h1, h2, h3, seat, 0, 4, 0b00111001, 0, 0, seat, 0, 5, 0, 5, first, S.TRUMP)
+        S._value(tt, tt2, tt3, st, stk, h0, h1, h2, h3, seat, 0, 4, 0b00111001, 0, 0, seat, 0, 5, 0, 5, first, S.TRUMP)
         nodes[i] = st[0] - before
 
 
@@ -77,6 +77,7 @@ def measure(n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
     """``(nodes (6, n), terms (n, 7))``: the nodes of each deal with each first guess 0..5."""
     hands, trump, leader = random_positions(n, seed)
     two = solver._two_endings(S)
+    three = solver._three_endings(S)
     nodes = np.zeros((6, n), dtype=np.int64)
     terms = np.zeros((n, len(NAMES)), dtype=np.int64)
     for g in range(6):
@@ -85,7 +86,7 @@ def measure(n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
         tt2[1 << S.TT2_BITS:] = two
         st = np.zeros(S.NUM_STATS, dtype=np.int64)
         stk = np.zeros((S.MAX_DEPTH, S.NUM_FIELDS), dtype=np.int64)
-        _nodes(hands.astype(np.int64), trump, leader, g, tt, tt2, st, stk, S.BITPOS, nodes[g], terms)
+        _nodes(hands.astype(np.int64), trump, leader, g, tt, tt2, three, st, stk, S.BITPOS, nodes[g], terms)
     return nodes, terms
 
 

@@ -678,6 +678,109 @@ def _two_lookup(tt2, h0, h1, h2, h3, seat):
     return (tt2[(1 << TT2_BITS) + (idx >> 5)] >> (2 * (idx & 31))) & 3
 
 
+def _build_three_indexes():
+    """Index tables of :func:`build_three_table`: the rank of each three-card set among 12, 9 and 6 places
+    (-1 elsewhere); the shapes of twelve cards it holds (``THREE_SHAPES`` rows ``(trumps, plain counts high
+    to low)``: at most 8 trumps and 6 cards of a plain suit, the 24- and 25-card packs) and each one's row
+    at ``THREE_SHAPE[trumps * 2197 + a * 169 + b * 13 + c]`` for plain counts ``a >= b >= c`` (-1 elsewhere)."""
+    sets = []
+    for places in (12, 9, 6):
+        t = np.full(1 << places, -1, dtype=np.int64)
+        k = 0
+        for m in range(1 << places):
+            if m.bit_count() == 3:
+                t[m] = k
+                k += 1
+        sets.append(t)
+    rows = []
+    index = np.full(13 ** 4, -1, dtype=np.int64)
+    for nt in range(9):
+        for a in range(7):
+            for b in range(a + 1):
+                c = 12 - nt - a - b
+                if 0 <= c <= b:
+                    index[nt * 2197 + a * 169 + b * 13 + c] = len(rows)
+                    rows.append((nt, a, b, c))
+    return sets[0], sets[1], sets[2], index, np.array(rows, dtype=np.int64)
+
+
+THREE_T220, THREE_T84, THREE_T20, THREE_SHAPE, THREE_SHAPES = _build_three_indexes()
+#: ways to hold 3 cards each of twelve places
+THREE_OWN = 220 * 84 * 20
+#: int64 words of the table of three-trick endings (2 bits an ending, the leader's side's tricks)
+THREE_WORDS = (THREE_SHAPES.shape[0] * THREE_OWN + 31) // 32
+
+
+@njit(cache=True, inline="always")
+def _lanes(x, a, b, c):
+    """``x`` with its plain slots ``a``, ``b``, ``c`` moved to slots 0, 1, 2 (the trump slot stays)."""
+    return (((x >> (16 * a)) & SLOT0) | (((x >> (16 * b)) & SLOT0) << 16) | (((x >> (16 * c)) & SLOT0) << 32)
+            | (x & TRUMP))
+
+
+if FAST_PEXT:
+
+    @njit(cache=True, inline="always")
+    def _places(x, u):
+        """The bits of ``x`` at the cards of ``u`` (slot by slot, low first), packed."""
+        return _pext(x, u)
+
+else:
+
+    @njit(cache=True, inline="always")
+    def _places(x, u):
+        """The bits of ``x`` at the cards of ``u`` (slot by slot, low first), packed."""
+        out = 0
+        off = 0
+        for s in range(4):
+            sh = 16 * s
+            us = (u >> sh) & 0x7FF
+            out |= _compress((x >> sh) & 0x7FF, us) << off
+            off += _popcount(us)
+        return out
+
+
+@njit(cache=True, inline="always")
+def _three_lookup(tt3, h0, h1, h2, h3, seat):
+    """Side 0's tricks in a three-trick ending of four hands with a trump suit, ``seat`` to lead, read from
+    the table of such endings (:func:`build_three_table`); -1 if its shape is not in the table.
+
+    The seats are turned so that the leader is seat 0 and the plain slots sorted by length (the game is
+    the same for any order of the plain suits), then the twelve cards' owners give the index."""
+    a0 = _hand(h0, h1, h2, h3, seat)
+    a1 = _hand(h0, h1, h2, h3, (seat + 1) & 3)
+    a2 = _hand(h0, h1, h2, h3, (seat + 2) & 3)
+    a3 = _hand(h0, h1, h2, h3, (seat + 3) & 3)
+    u = a0 | a1 | a2 | a3
+    n0 = _popcount(u & SLOT0)
+    n1 = _popcount(u & SLOT1)
+    n2 = _popcount(u & SLOT2)
+    nt = 12 - n0 - n1 - n2
+    # the plain slots longest first: a, b, c
+    if n0 >= n1:
+        a, na_, b, nb = 0, n0, 1, n1
+    else:
+        a, na_, b, nb = 1, n1, 0, n0
+    c, nc = 2, n2
+    if nc > nb:
+        b, nb, c, nc = c, nc, b, nb
+        if nb > na_:
+            a, na_, b, nb = b, nb, a, na_
+    if nt > 8 or na_ > 6:
+        return -1
+    sh = THREE_SHAPE[nt * 2197 + na_ * 169 + nb * 13 + nc]
+    uu = _lanes(u, a, b, c)
+    o0 = _places(_lanes(a1 | a3, a, b, c), uu)
+    o1 = _places(_lanes(a2 | a3, a, b, c), uu)
+    m0 = 0xFFF & ~(o0 | o1)
+    m1 = o0 & ~o1
+    rest0 = 0xFFF & ~m0
+    own = (THREE_T220[m0] * 84 + THREE_T84[_extract(m1, rest0)]) * 20 + THREE_T20[_extract(o1 & ~o0, rest0 & ~m1)]
+    idx = sh * THREE_OWN + own
+    v = (tt3[idx >> 5] >> (2 * (idx & 31))) & 3
+    return v if (seat & 1) == 0 else 3 - v
+
+
 @njit(cache=True, inline="always")
 def _last_card_of_three(tt2, st, h0, h1, h2, h3, seat, lead, win, wseat, target, m0, m1):
     """The last card of the first of three tricks left (four hands, a trump suit), each move's two-trick
@@ -1037,7 +1140,7 @@ def _search_t(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, w
 
 
 @njit(cache=True, inline="always")
-def _search_g(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, target, tleft, tm):
+def _search_g(tt, tt2, tt3, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, target, tleft, tm):
     """Can side 0 take at least ``target`` of the ``tleft`` tricks still to be decided?
 
     ``seat`` is to play the ``pos``-th card of the current trick (``pos == 0``: to
@@ -1076,6 +1179,10 @@ def _search_g(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, w
         r = False
         hand = _hand(h0, h1, h2, h3, seat)
         if pos == 0:
+            # three tricks left (four hands, a trump suit) and still open: read from the table if it holds the shape
+            v3 = -1
+            if tm != 0 and tleft == 3 and na == 4 and 0 < target <= 3 and tt3.shape[0] > 0:
+                v3 = _three_lookup(tt3, h0, h1, h2, h3, seat)
             if target <= 0:
                 resolved = True
                 r = True
@@ -1088,6 +1195,9 @@ def _search_g(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, w
             elif tm != 0 and tleft == 2 and na == 4 and tt2.shape[0] > (1 << TT2_BITS):
                 resolved = True
                 r = _two_lookup(tt2, h0, h1, h2, h3, seat) >= target
+            elif v3 >= 0:
+                resolved = True
+                r = v3 >= target
             else:
                 lb, ub = _bounds0_t(h0, h1, h2, h3, seat, tleft, tm)
                 if lb >= target:
@@ -1263,13 +1373,13 @@ def _tt_store(tt, stk, fi, r):
 
 
 @njit(cache=True)
-def _search(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, target, tleft, tm):
+def _search(tt, tt2, tt3, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, target, tleft, tm):
     """:func:`_search_t`, called with ``tm`` a constant (``TRUMP``, or 0 in no trump): numba types a constant
     argument as a literal, so each value gets its own compiled copy with the mask folded in.  The search is
     given borrowed views (:func:`_borrow`): inlined, it rebinds its arrays, which took and released their
     reference counts at every call."""
-    return _search_g(_borrow(tt), _borrow(tt2), _borrow(st), _borrow(stk), h0, h1, h2, h3, seat, pos, na, nxt, lead,
-                     win, wseat, table, target, tleft, tm)
+    return _search_g(_borrow(tt), _borrow(tt2), _borrow(tt3), _borrow(st), _borrow(stk), h0, h1, h2, h3, seat, pos, na,
+                     nxt, lead, win, wseat, table, target, tleft, tm)
 
 
 @njit(cache=True)
@@ -1305,7 +1415,8 @@ def _guess(h0, h1, h2, h3, seat, tleft, tm):
 
 
 @njit(cache=True)
-def _value(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, tleft, lo, hi, first, tm):
+def _value(tt, tt2, tt3, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, tleft, lo, hi, first,
+           tm):
     """Exact number of the ``tleft`` remaining tricks side 0 takes, known to lie in ``lo..hi``.
 
     Zero-window probes of :func:`_search` walk from the guess ``first`` one trick
@@ -1321,7 +1432,8 @@ def _value(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wsea
     target = first
     while lo < hi:
         # ``tm`` is the constant of the entry point (a literal): one copy of the search per mask
-        ok = _search(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, target, tleft, tm)
+        ok = _search(tt, tt2, tt3, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, target, tleft,
+                     tm)
         if ok:
             lo = target
             target = lo + 1
@@ -1329,6 +1441,61 @@ def _value(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wsea
             hi = target - 1
             target = hi
     return lo
+
+
+@njit(cache=True)
+def build_three_table(three, two, first, last):
+    """Fill rows ``first..last-1`` of :data:`THREE_SHAPES` in ``three`` (:data:`THREE_WORDS` zeros) with the
+    leader's side's tricks in every three-trick ending of four hands with a trump suit of that shape, seat 0
+    to lead and the plain slots longest first (:func:`_three_lookup` turns any such ending to one of these):
+    2 bits an ending, solved by the search with the two-trick table ``two`` (:func:`build_two_table`)."""
+    tt = np.zeros(2 << 16, dtype=np.int64)
+    tt2 = np.zeros((1 << TT2_BITS) + two.shape[0], dtype=np.int64)
+    for j in range(two.shape[0]):
+        tt2[(1 << TT2_BITS) + j] = two[j]
+    no3 = np.zeros(0, dtype=np.int64)
+    st = np.zeros(NUM_STATS, dtype=np.int64)
+    stk = np.zeros((MAX_DEPTH, NUM_FIELDS), dtype=np.int64)
+    places = np.zeros(12, dtype=np.int64)
+    zero = np.int64(0)
+    for sh in range(first, last):
+        j = 0
+        for s in range(4):
+            ns = THREE_SHAPES[sh, 1 + s] if s < 3 else THREE_SHAPES[sh, 0]
+            for i in range(ns):
+                places[j] = 1 << (SLOT_WIDTH * s + i)
+                j += 1
+        for m0 in range(4096):
+            i0 = THREE_T220[m0]
+            if i0 < 0:
+                continue
+            rest0 = 0xFFF & ~m0
+            for r1 in range(512):
+                i1 = THREE_T84[r1]
+                if i1 < 0:
+                    continue
+                m1 = _deposit(r1, rest0)
+                rest1 = rest0 & ~m1
+                for r2 in range(64):
+                    i2 = THREE_T20[r2]
+                    if i2 < 0:
+                        continue
+                    m2 = _deposit(r2, rest1)
+                    m3 = rest1 & ~m2
+                    h0 = zero
+                    h1 = zero
+                    h2 = zero
+                    h3 = zero
+                    for k in range(12):
+                        b = 1 << k
+                        h0 |= places[k] if m0 & b else 0
+                        h1 |= places[k] if m1 & b else 0
+                        h2 |= places[k] if m2 & b else 0
+                        h3 |= places[k] if m3 & b else 0
+                    v = _value(tt, tt2, no3, st, stk, h0, h1, h2, h3, zero, zero, 4, 57, zero, zero, zero, zero, 3, 0,
+                               3, _guess(h0, h1, h2, h3, zero, 3, TRUMP), TRUMP)
+                    idx = sh * THREE_OWN + (i0 * 84 + i1) * 20 + i2
+                    three[idx >> 5] |= v << (2 * (idx & 31))
 
 
 @njit(cache=True)
@@ -1344,7 +1511,7 @@ def _to_layout(hand, trump, bitpos):
 
 
 @njit(cache=True)
-def _solve_position(tt, tt2, st, stk, hands, trump, leader, out, played, want_values, values, bitpos, card_at, tm):
+def _solve_position(tt, tt2, tt3, st, stk, hands, trump, leader, out, played, want_values, values, bitpos, card_at, tm):
     """Side 0's tricks for one position given in deck numbering; fills ``values`` if asked.
 
     ``values`` (33 entries) receives, for each legal card of the player to move, the
@@ -1399,8 +1566,8 @@ def _solve_position(tt, tt2, st, stk, hands, trump, leader, out, played, want_va
     if tleft == 0:
         return 0
     if not want_values:
-        return _value(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, tleft, 0, tleft,
-                      _guess(h0, h1, h2, h3, seat, tleft, tm), tm)
+        return _value(tt, tt2, tt3, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, tleft, 0,
+                      tleft, _guess(h0, h1, h2, h3, seat, tleft, tm), tm)
     # every card's exact value; the best so far is the likeliest value of the next card, so it is
     # probed first, and the best of all is the position's value
     best = -1
@@ -1449,7 +1616,7 @@ def _solve_position(tt, tt2, st, stk, hands, trump, leader, out, played, want_va
         first = _guess(h0, h1, h2, h3, seat, tleft, tm)
         if best >= 0:
             first = best if mine else tleft - best + 1
-        v0 = _value(tt, tt2, st, stk, n0, n1, n2, n3, nseat, pos + 1, na, nxt, nlead, nwin, nws, table | c,
+        v0 = _value(tt, tt2, tt3, st, stk, n0, n1, n2, n3, nseat, pos + 1, na, nxt, nlead, nwin, nws, table | c,
                     tleft, 0, tleft, first, tm)
         v = v0 if mine else tleft - v0
         values[card] = v
@@ -1459,16 +1626,16 @@ def _solve_position(tt, tt2, st, stk, hands, trump, leader, out, played, want_va
 
 
 @njit(cache=True)
-def _solve_range(hands, trump, leader, out, played, want_values, res, values, tt, tt2, st, stk, start, stop,
+def _solve_range(hands, trump, leader, out, played, want_values, res, values, tt, tt2, tt3, st, stk, start, stop,
                  bitpos, card_at, tm):
     for i in range(start, stop):
-        res[i] = _solve_position(tt, tt2, st, stk, hands[i], trump[i], leader[i], out[i], played[i], want_values,
+        res[i] = _solve_position(tt, tt2, tt3, st, stk, hands[i], trump[i], leader[i], out[i], played[i], want_values,
                                  values[i], bitpos, card_at, tm)
 
 
 @njit(cache=True)
 def _solve_chunk(hands, trump, leader, out, played, want_values, res, values, k, nchunks, tt_bits, stats, bitpos,
-                 card_at, two, tm):
+                 card_at, two, three, tm):
     """Solve chunk ``k`` of ``nchunks`` (rows in order) with a fresh table; its counters to ``stats[k]``."""
     n = hands.shape[0]
     tt = np.zeros(2 << tt_bits, dtype=np.int64)
@@ -1477,7 +1644,7 @@ def _solve_chunk(hands, trump, leader, out, played, want_values, res, values, k,
         tt2[(1 << TT2_BITS) + j] = two[j]
     st = np.zeros(NUM_STATS, dtype=np.int64)
     stk = np.zeros((MAX_DEPTH, NUM_FIELDS), dtype=np.int64)
-    _solve_range(hands, trump, leader, out, played, want_values, res, values, tt, tt2, st, stk,
+    _solve_range(hands, trump, leader, out, played, want_values, res, values, tt, tt2, three, st, stk,
                  k * n // nchunks, (k + 1) * n // nchunks, bitpos, card_at, tm)
     for j in range(NUM_STATS):
         stats[k, j] = st[j]
@@ -1490,35 +1657,35 @@ def _solve_chunk(hands, trump, leader, out, played, want_values, res, values, k,
 # (``solver._run``) sends the rows with a trump suit to the first and those in no trump to ``_nt``.
 @njit(cache=True)
 def solve_batch_serial(hands, trump, leader, out, played, want_values, res, values, nchunks, tt_bits,
-                       stats, bitpos, card_at, two):
+                       stats, bitpos, card_at, two, three):
     """Solve every row (each with a trump suit), chunk by chunk in order, each chunk with a fresh table."""
     for k in range(nchunks):
         _solve_chunk(hands, trump, leader, out, played, want_values, res, values, k, nchunks, tt_bits, stats, bitpos,
-                     card_at, two, TRUMP)
+                     card_at, two, three, TRUMP)
 
 
 @njit(cache=True)
 def solve_batch_serial_nt(hands, trump, leader, out, played, want_values, res, values, nchunks, tt_bits,
-                          stats, bitpos, card_at, two):
+                          stats, bitpos, card_at, two, three):
     """:func:`solve_batch_serial` of rows in no trump."""
     for k in range(nchunks):
         _solve_chunk(hands, trump, leader, out, played, want_values, res, values, k, nchunks, tt_bits, stats, bitpos,
-                     card_at, two, 0)
+                     card_at, two, three, 0)
 
 
 @njit(cache=True, parallel=True)
 def solve_batch_parallel(hands, trump, leader, out, played, want_values, res, values, nchunks, tt_bits,
-                         stats, bitpos, card_at, two):
+                         stats, bitpos, card_at, two, three):
     """As :func:`solve_batch_serial`, chunks spread over threads; each chunk owns its table and slots."""
     for k in prange(nchunks):
         _solve_chunk(hands, trump, leader, out, played, want_values, res, values, k, nchunks, tt_bits, stats, bitpos,
-                     card_at, two, TRUMP)
+                     card_at, two, three, TRUMP)
 
 
 @njit(cache=True, parallel=True)
 def solve_batch_parallel_nt(hands, trump, leader, out, played, want_values, res, values, nchunks, tt_bits,
-                            stats, bitpos, card_at, two):
+                            stats, bitpos, card_at, two, three):
     """:func:`solve_batch_parallel` of rows in no trump."""
     for k in prange(nchunks):
         _solve_chunk(hands, trump, leader, out, played, want_values, res, values, k, nchunks, tt_bits, stats, bitpos,
-                     card_at, two, 0)
+                     card_at, two, three, 0)

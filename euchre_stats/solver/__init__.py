@@ -39,6 +39,14 @@ TWO_TABLE_ROWS = 2_000
 #: file is rebuilt in memory instead (about 0.1 CPU-s)
 TWO_TABLE_FILE = Path(__file__).parents[1] / "data" / "two_trick_endings.npz"
 TWO_TABLE_MD5 = "190377111af81ebbc543a0e4695eae32"
+#: batches of at least this many rows with a trump suit read three-trick endings of four hands from a table of
+#: them (5.6 MB, loaded once a process in about 12 ms: worth it from a few thousand full deals), smaller ones
+#: search them
+THREE_TABLE_ROWS = 10_000
+#: that table (``benchmarks/three_trick_table.py`` writes it) and the CRC-32 of its words: a missing or
+#: different file is not used (a warning; the endings are searched, the same answers, slower)
+THREE_TABLE_FILE = Path(__file__).parents[1] / "data" / "three_trick_endings.npz"
+THREE_TABLE_CRC = 2090620626
 
 _CARD_BITS = np.uint64((1 << (JOKER + 1)) - 1)
 
@@ -253,6 +261,31 @@ def _two_endings(kernels) -> np.ndarray:
     return _ENDINGS[0]
 
 
+_THREE: list[np.ndarray] = []
+
+
+def _three_endings(kernels) -> np.ndarray:
+    """The table of three-trick endings of four hands with a trump suit (loaded once a process), or an empty
+    array if the shipped file is missing or differs (warned once: those endings are then searched)."""
+    if not _THREE:
+        import zlib
+
+        try:
+            with np.load(THREE_TABLE_FILE) as f:
+                three = np.ascontiguousarray(f["three"], dtype=np.int64)
+        except (OSError, KeyError, ValueError):
+            three = None
+        if three is None or three.shape != (kernels.THREE_WORDS,) or zlib.crc32(three) != THREE_TABLE_CRC:
+            import warnings
+
+            warnings.warn(f"{THREE_TABLE_FILE} is missing or not the table this solver reads: three-trick "
+                          "endings are searched instead (the same answers, slower); `python "
+                          "benchmarks/three_trick_table.py` writes it", RuntimeWarning, stacklevel=3)
+            three = _NO_ENDINGS
+        _THREE.append(three)
+    return _THREE[0]
+
+
 def _run(hands, trump, leader, out, played, threads, want_values: bool, stats, check: bool):
     # the kernels (and numba) load here, after the input was checked: a bad position never loads them
     from ..engine import search as _kernels
@@ -289,8 +322,9 @@ def _run(hands, trump, leader, out, played, threads, want_values: bool, stats, c
         st = np.zeros((nchunks, _kernels.NUM_STATS), dtype=np.int64)
         announce(kernel, "the double-dummy solver" + ("'s no-trump copy" if suffix else ""), COMPILE_SECONDS)
         two = _two_endings(_kernels) if not suffix and m >= TWO_TABLE_ROWS else _NO_ENDINGS
+        three = _three_endings(_kernels) if not suffix and m >= THREE_TABLE_ROWS else _NO_ENDINGS
         args = (hi[sel], t[sel], ld[sel], o[sel], p[sel], want_values, part_res, part_vals, nchunks, tt_bits, st,
-                _kernels.BITPOS, _kernels.CARD_AT, two)
+                _kernels.BITPOS, _kernels.CARD_AT, two, three)
         if serial:
             kernel(*args)
         else:
