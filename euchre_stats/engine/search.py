@@ -741,6 +741,14 @@ else:
 
 
 @njit(cache=True, inline="always")
+def _three_fits(u):
+    """Whether every set of twelve of the cards ``u`` has a shape of the table of three-trick endings (at most
+    8 trumps, at most 6 cards of each plain slot)."""
+    return (_popcount(u & TRUMP) <= 8 and _popcount(u & SLOT0) <= 6 and _popcount(u & SLOT1) <= 6
+            and _popcount(u & SLOT2) <= 6)
+
+
+@njit(cache=True, inline="always")
 def _three_lookup(tt3, h0, h1, h2, h3, seat):
     """Side 0's tricks in a three-trick ending of four hands with a trump suit, ``seat`` to lead, read from
     the table of such endings (:func:`build_three_table`); -1 if its shape is not in the table.
@@ -807,6 +815,37 @@ def _last_card_of_three(tt2, st, h0, h1, h2, h3, seat, lead, win, wseat, target,
             cr = False
         else:
             cr = _two_lookup(tt2, n0, n1, n2, n3, ws) >= t2
+        if cr == maximise:
+            return cr
+    return not maximise
+
+
+@njit(cache=True, inline="always")
+def _last_card_of_four(tt3, st, h0, h1, h2, h3, seat, lead, win, wseat, target, m0, m1):
+    """The last card of the first of four tricks left (four hands, a trump suit, every three-trick ending after
+    it in the table of them), each move's ending read in place: what the general search would do with this node
+    and its children (the same moves in the same order, the same nodes counted) without a stack frame."""
+    maximise = (seat & 1) == 0
+    while m0 | m1:
+        if m0:
+            c = m0 & -m0
+            m0 ^= c
+        else:
+            c = m1 & -m1
+            m1 ^= c
+        n0 = h0 ^ c if seat == 0 else h0
+        n1 = h1 ^ c if seat == 1 else h1
+        n2 = h2 ^ c if seat == 2 else h2
+        n3 = h3 ^ c if seat == 3 else h3
+        ws = seat if ((c & (lead | TRUMP)) and c > win) else wseat
+        t3 = target - 1 if (ws & 1) == 0 else target
+        st[0] += 1
+        if t3 <= 0:
+            cr = True
+        elif t3 > 3:
+            cr = False
+        else:
+            cr = _three_lookup(tt3, n0, n1, n2, n3, ws) >= t3
         if cr == maximise:
             return cr
     return not maximise
@@ -1279,6 +1318,11 @@ def _search_g(tt, tt2, tt3, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, w
                 resolved = True
                 r = _last_card_of_three(tt2, st, h0, h1, h2, h3, seat, lead, win, wseat, target, moves & first,
                                         moves & ~first)
+            elif (tm != 0 and tleft == 4 and pos == 3 and na == 4 and tt3.shape[0] > 0
+                  and _three_fits(h0 | h1 | h2 | h3)):
+                resolved = True
+                r = _last_card_of_four(tt3, st, h0, h1, h2, h3, seat, lead, win, wseat, target, moves & first,
+                                       moves & ~first)
             else:
                 fi = sp
                 stk[fi, F_M0] = moves & first
