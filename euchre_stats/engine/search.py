@@ -680,12 +680,13 @@ def _two_lookup(tt2, h0, h1, h2, h3, seat):
 
 def _build_three_indexes():
     """Index tables of :func:`build_three_table`: the rank of each three-card set among 12, 9 and 6 places
-    (-1 elsewhere); the shapes of twelve cards it holds (``THREE_SHAPES`` rows ``(trumps, plain counts high
-    to low)``: at most 8 trumps and 6 cards of a plain suit, the 24- and 25-card packs) and each one's row
-    at ``THREE_SHAPE[trumps * 2197 + a * 169 + b * 13 + c]`` for plain counts ``a >= b >= c`` (-1 elsewhere)."""
+    (-1 elsewhere; int32, to stay small in the cache); the shapes of twelve cards it holds (``THREE_SHAPES`` rows
+    ``(trumps, plain counts high to low)``: at most 8 trumps and 6 cards of a plain suit, the 24- and 25-card
+    packs) and each one's row at ``THREE_SHAPE[trumps * 49 + a * 7 + b]`` for plain counts ``a >= b >= c``
+    (-1 elsewhere)."""
     sets = []
     for places in (12, 9, 6):
-        t = np.full(1 << places, -1, dtype=np.int64)
+        t = np.full(1 << places, -1, dtype=np.int32)
         k = 0
         for m in range(1 << places):
             if m.bit_count() == 3:
@@ -693,13 +694,13 @@ def _build_three_indexes():
                 k += 1
         sets.append(t)
     rows = []
-    index = np.full(13 ** 4, -1, dtype=np.int64)
+    index = np.full(9 * 49, -1, dtype=np.int64)
     for nt in range(9):
         for a in range(7):
             for b in range(a + 1):
                 c = 12 - nt - a - b
                 if 0 <= c <= b:
-                    index[nt * 2197 + a * 169 + b * 13 + c] = len(rows)
+                    index[nt * 49 + a * 7 + b] = len(rows)
                     rows.append((nt, a, b, c))
     return sets[0], sets[1], sets[2], index, np.array(rows, dtype=np.int64)
 
@@ -776,7 +777,7 @@ def _three_lookup(tt3, h0, h1, h2, h3, seat):
             a, na_, b, nb = b, nb, a, na_
     if nt > 8 or na_ > 6:
         return -1
-    sh = THREE_SHAPE[nt * 2197 + na_ * 169 + nb * 13 + nc]
+    sh = THREE_SHAPE[nt * 49 + na_ * 7 + nb]
     uu = _lanes(u, a, b, c)
     o0 = _places(_lanes(a1 | a3, a, b, c), uu)
     o1 = _places(_lanes(a2 | a3, a, b, c), uu)

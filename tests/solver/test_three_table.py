@@ -36,7 +36,7 @@ def test_index_tables():
     assert shapes.shape == (61, 4) and (shapes.sum(axis=1) == 12).all()
     assert (shapes[:, 0] <= 8).all() and (shapes[:, 1] <= 6).all()
     assert (shapes[:, 1] >= shapes[:, 2]).all() and (shapes[:, 2] >= shapes[:, 3]).all() and (shapes >= 0).all()
-    rows = [search.THREE_SHAPE[t * 2197 + a * 169 + b * 13 + c] for t, a, b, c in shapes]
+    rows = [search.THREE_SHAPE[t * 49 + a * 7 + b] for t, a, b, c in shapes]
     assert rows == list(range(61)) and (search.THREE_SHAPE >= 0).sum() == 61
     # each shape fills whole words
     assert search.THREE_OWN % 32 == 0 and search.THREE_WORDS == 61 * search.THREE_OWN // 32
