@@ -30,8 +30,9 @@ TT_BITS_LONG = 18
 #: chunks per thread in a parallel batch (each chunk has its own table)
 CHUNKS_PER_THREAD = 4
 #: what compiling the solver's kernels for one trump slot mask costs (CPU-seconds, a 2.6 GHz Xeon core,
-#: ``benchmarks/cold_start.py``): the compile notice's estimate
-COMPILE_SECONDS = 6
+#: ``benchmarks/cold_start.py``): the compile notice's estimate (7: the three-trick table's lookup added about
+#: 1.5 CPU-s to the trump copy, docs/performance.md, "The three-trick table")
+COMPILE_SECONDS = 7
 #: batches of at least this many rows with a trump suit read two-trick endings from a table of all of them
 #: (loaded once a process, a few ms), smaller ones search them
 TWO_TABLE_ROWS = 2_000
