@@ -24,7 +24,7 @@ from ..core.compiling import announce
 from ..rules import Rules, hand_points
 from ..core.errors import RealisticInputError
 from ..solver import TT_BITS_LONG, check_rows, game_seats, prepare_rows, thread_count
-from ..solver import _NO_ENDINGS, _two_endings
+from ..solver import _NO_ENDINGS, _three_endings, _two_endings
 from ..engine import search as _solver_kernels
 from ..core.trump import NO_TRUMP, SUIT_MASK
 from . import DEFAULT_WORLDS
@@ -267,13 +267,16 @@ def _run(rules, h, t, ld, o, p, g, vd, up, dl, pts, w, stream, seed, worlds, thr
         nt = kernel is _k.play_batch_nt
         # the table of every two-trick ending (a trump suit, four hands: the search reads them from it)
         two = _NO_ENDINGS if nt else _two_endings(_solver_kernels)
+        # and of every three-trick ending of four hands (5.6 MB, loaded once a process in about 13 ms; shared by
+        # the chunks, never copied); empty if the shipped file is missing or differs (a warning: searched)
+        three = _NO_ENDINGS if nt else _three_endings(_solver_kernels)
         announce(kernel, "the realistic play kernels" + ("' no-trump copy" if nt else ""),
                  COMPILE_SECONDS_NT if nt else COMPILE_SECONDS)
         head = (h[sel], t[sel], ld[sel], o[sel].astype(np.int64), p[sel], g[sel], vd[sel], up[sel], disc[sel],
                 dl[sel], pts[sel], w[sel], stream[sel], int(rules.deck_obj.mask), int(worlds), _k.REJECT_TRIES,
                 int(seed), nchunks)
         run_chunks(kernel, nchunks, nthreads, head,
-                   (tt_bits, _BINOM, _solver_kernels.BITPOS, _solver_kernels.CARD_AT, part, st, two))
+                   (tt_bits, _BINOM, _solver_kernels.BITPOS, _solver_kernels.CARD_AT, part, st, two, three))
         res[sel] = part
         total += st.sum(axis=0)
     if stats is not None:

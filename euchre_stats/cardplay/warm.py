@@ -39,9 +39,9 @@ def valuation_signature(tm: int = _k.TRUMP) -> tuple:
     a1 = types.Array(i64, 1, "C")
     a2 = types.Array(i64, 2, "C")
     best_first = types.Tuple((a1, types.Array(types.boolean, 2, "C"), a1, a1))
-    # tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, low, targets, nt, tvals,
+    # tt, tt2, tt3, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, low, targets, nt, tvals,
     # sums, alive, bf, counts, tm
-    return (a1, a1, a1, a2, a2) + (i64,) * 10 + (a1, a1, a1, i64, a1, a1, a1, best_first, a1, types.literal(tm))
+    return (a1, a1, a1, a1, a2, a2) + (i64,) * 10 + (a1, a1, a1, i64, a1, a1, a1, best_first, a1, types.literal(tm))
 
 
 def compile_valuation() -> list:

@@ -702,6 +702,7 @@ def _play_row3(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc
                fp, rf, g, eff, fw, tk, tv, counts, more, tm):
     """:func:`.realistic._play_row` as ``realistic-v3`` plays (see the module); side 0's tricks from here."""
     dkeys, dcard, drs, key = dc
+    no3 = np.zeros(0, dtype=np.int64)  # no table of three-trick endings (nor of two-trick ones) here
     wh = smp[0]
     hands, seat, pos, lead, win, wseat, table = _position(hands_deck, trump, leader, out, trick, bitpos, tm)
     voids = _known_voids(voids_suit, trump, leader, out, trick, pos, lead, bitpos)
@@ -772,7 +773,7 @@ def _play_row3(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc
                     if exact:
                         counts[ST_EXACT] += 1
                 if read and _cashes(auc, seat, pos):
-                    _evaluate(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep,
+                    _evaluate(tt, tt2, no3, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep,
                               targets, nt, tvals, sums, guess, wrep, wval, counts, tm)
                     c = _lead_choice(sums, members, nc, m, deck & ~hand & ~gone_l & ~table, trump, card_at, tm)
                     for j in range(DC3_WORDS):
@@ -781,7 +782,7 @@ def _play_row3(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc
                     drs[slot] = rs[0]
                     slot = -1
                 else:
-                    _evaluate_best_first(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc,
+                    _evaluate_best_first(tt, tt2, no3, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc,
                                          rep, low, targets, nt, tvals, sums, alive, bf, counts, tm)
                     bi = _best_class(sums, alive, nc, low)
         if c == 0:
@@ -879,6 +880,7 @@ def _decide_read(worlds_deck, trump, leader, out, trick, gone, deck_mask, pts0, 
     nc = _classes(legal, _reps(hand, hand, (deck & ~gone_l) | table), trump, card_at, rep, members, low)
     nt = _point_targets(pts0, won0, _popcount(hand), seat & 1, targets, tvals)
     tt, tt2, st, stk, counts = _search_tables(tt_bits)
+    no3 = np.zeros(0, dtype=np.int64)
     bi = _forced_choice(low, nc, nt)
     if bi >= 0:
         for ci in range(nc):
@@ -892,13 +894,13 @@ def _decide_read(worlds_deck, trump, leader, out, trick, gone, deck_mask, pts0, 
     if cash and pos == 0:
         for ci in range(nc):
             alive[ci] = True
-        _evaluate(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, targets, nt, tvals,
-                  sums, guess, wrep, wval, counts, tm)
+        _evaluate(tt, tt2, no3, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, targets, nt,
+                  tvals, sums, guess, wrep, wval, counts, tm)
         _class_values(values, members, sums, alive, nc, low, trump, card_at)
         c = _lead_choice(sums, members, nc, m, _to_layout(public_out, trump, bitpos), trump, card_at, tm)
         return card_at[trump, _bit_index(c)]
-    _evaluate_best_first(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, low, targets,
-                         nt, tvals, sums, alive, _best_first_arrays(m), counts, tm)
+    _evaluate_best_first(tt, tt2, no3, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, low,
+                         targets, nt, tvals, sums, alive, _best_first_arrays(m), counts, tm)
     return _class_values(values, members, sums, alive, nc, low, trump, card_at)
 
 

@@ -83,8 +83,8 @@ def _trick_after(c, seat, pos, lead, win, wseat, tm):
 
 
 @njit(cache=True, inline="always")
-def _card_band(tt, tt2, st, stk, w0, w1, w2, w3, seat, pos, na, nxt, lead, win, wseat, table, tleft, c, targets, lo,
-               hi, start, counts, tm):
+def _card_band(tt, tt2, tt3, st, stk, w0, w1, w2, w3, seat, pos, na, nxt, lead, win, wseat, table, tleft, c, targets,
+               lo, hi, start, counts, tm):
     """Points band in one world if ``seat`` plays ``c`` and everybody then plays double-dummy.
 
     Band ``b`` means side 0 takes at least ``targets[b-1]`` (band 0: fewer than ``targets[0]``)
@@ -97,13 +97,13 @@ def _card_band(tt, tt2, st, stk, w0, w1, w2, w3, seat, pos, na, nxt, lead, win, 
     n1 = w1 ^ c if seat == 1 else w1
     n2 = w2 ^ c if seat == 2 else w2
     n3 = w3 ^ c if seat == 3 else w3
-    return _band_walk(tt, tt2, st, stk, n0, n1, n2, n3, (nxt >> (2 * seat)) & 3, pos + 1, na, nxt, nlead, nwin, nws,
-                      table | c, tleft, targets, lo, hi, start, counts, tm)[0]
+    return _band_walk(tt, tt2, tt3, st, stk, n0, n1, n2, n3, (nxt >> (2 * seat)) & 3, pos + 1, na, nxt, nlead, nwin,
+                      nws, table | c, tleft, targets, lo, hi, start, counts, tm)[0]
 
 
 @njit(cache=True, inline="always")
-def _band_walk(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, tleft, targets, lo, hi,
-               start, counts, tm):
+def _band_walk(tt, tt2, tt3, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, tleft, targets, lo,
+               hi, start, counts, tm):
     """``(band, move)``: the points band of a position (``seat`` to play card ``pos`` of the trick), known
     to lie in ``lo..hi``, and a card of ``seat`` worth exactly that band (0 when no probe showed one).
 
@@ -119,7 +119,7 @@ def _band_walk(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, 
     while lo < hi:
         counts[ST_PROBES] += 1
         stk[0, F_LAST] = 0
-        up = _search_t(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table,
+        up = _search_t(tt, tt2, tt3, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table,
                        targets[k - 1], tleft, tm)
         if up == maximise:
             # proved by a move at the root (or, with no move recorded, without one)
@@ -145,8 +145,8 @@ def _quick_bands(w0, w1, w2, w3, seat, pos, tleft, targets, nt, tm):
 
 
 @njit(cache=True)
-def _evaluate_best_first(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, low, targets,
-                         nt, tvals, sums, alive, bf, counts, tm):
+def _evaluate_best_first(tt, tt2, tt3, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, low,
+                         targets, nt, tvals, sums, alive, bf, counts, tm):
     """The exact best class over worlds ``wh[:m]`` solving as few (class, world) pairs as needed.
 
     Each world's position is solved first (the mover's best band there); no card can do better
@@ -165,8 +165,8 @@ def _evaluate_best_first(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win,
     """
     # views owning nothing: the band walk and the search inlined in the loop below rebind their arrays
     # at every call, which would otherwise take and release each one's reference count (atomically)
-    tt, tt2, st, stk, wh, rep, low, targets, tvals, sums, alive, counts = (
-        _borrow(tt), _borrow(tt2), _borrow(st), _borrow(stk), _borrow(wh), _borrow(rep), _borrow(low),
+    tt, tt2, tt3, st, stk, wh, rep, low, targets, tvals, sums, alive, counts = (
+        _borrow(tt), _borrow(tt2), _borrow(tt3), _borrow(st), _borrow(stk), _borrow(wh), _borrow(rep), _borrow(low),
         _borrow(targets), _borrow(tvals), _borrow(sums), _borrow(alive), _borrow(counts))
     pband, solved, bound, nxtw = _borrow(bf[0]), _borrow(bf[1]), _borrow(bf[2]), _borrow(bf[3])
     for ci in range(nc):
@@ -211,8 +211,8 @@ def _evaluate_best_first(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win,
             lo = 0 if mine0 else pband[w]
             hi = pband[w] if mine0 else nt
             start = pband[w]
-        band, move = _band_walk(tt, tt2, st, stk, a0, a1, a2, a3, aseat, apos, na, nxt, alead, awin, awseat, atable,
-                                tleft, targets, lo, hi, start, counts, tm)
+        band, move = _band_walk(tt, tt2, tt3, st, stk, a0, a1, a2, a3, aseat, apos, na, nxt, alead, awin, awseat,
+                                atable, tleft, targets, lo, hi, start, counts, tm)
         if positions:
             prev = band
             counts[ST_WORLDS] += 1
@@ -231,8 +231,8 @@ def _evaluate_best_first(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win,
 
 
 @njit(cache=True)
-def _evaluate(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, targets, nt, tvals, sums,
-              guess, wrep, wval, counts, tm):
+def _evaluate(tt, tt2, tt3, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, targets, nt, tvals,
+              sums, guess, wrep, wval, counts, tm):
     """Sum over worlds ``wh[:m]`` of each class's points, every class in every world."""
     cls = np.zeros(nc, dtype=np.int64)
     for ci in range(nc):
@@ -258,24 +258,24 @@ def _evaluate(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, tab
         nw = _distinct_tops(rep, nc, tops, wrep, cls)
         for j in range(nw):
             g = guess[0] if j == 0 else wval[j - 1]
-            wval[j] = _card_band(tt, tt2, st, stk, w0, w1, w2, w3, seat, pos, na, nxt, lead, win, wseat, table, tleft,
-                                 wrep[j], targets, blo, bhi, g, counts, tm)
+            wval[j] = _card_band(tt, tt2, tt3, st, stk, w0, w1, w2, w3, seat, pos, na, nxt, lead, win, wseat, table,
+                                 tleft, wrep[j], targets, blo, bhi, g, counts, tm)
         _credit_bands(cls, nc, wval, tvals, guess, sums)
         counts[ST_WORLDS] += 1
     return m
 
 
 @njit(cache=True)
-def _decide(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, low, targets, nt, tvals,
-            full, sums, alive, guess, wrep, wval, bf, counts, tm):
+def _decide(tt, tt2, tt3, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, low, targets, nt,
+            tvals, full, sums, alive, guess, wrep, wval, bf, counts, tm):
     """Value the classes over the worlds: every class's full sum (``full``), or best-first (the same choice)."""
     if not full:
-        return _evaluate_best_first(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, low,
-                                    targets, nt, tvals, sums, alive, bf, counts, tm)
+        return _evaluate_best_first(tt, tt2, tt3, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep,
+                                    low, targets, nt, tvals, sums, alive, bf, counts, tm)
     for ci in range(nc):
         alive[ci] = True
-    return _evaluate(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, targets, nt, tvals,
-                     sums, guess, wrep, wval, counts, tm)
+    return _evaluate(tt, tt2, tt3, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, targets, nt,
+                     tvals, sums, guess, wrep, wval, counts, tm)
 
 
 @njit(cache=True)
@@ -419,9 +419,10 @@ def _play_tables(tt_bits, two):
 
 @njit(cache=True, inline="always")
 def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc, dealer, pts0, won0, deck_mask, worlds,
-              tries, rs, tt, tt2, st, stk, scr, dc, binom, bitpos, card_at, counts, tm):
+              tries, rs, tt, tt2, tt3, st, stk, scr, dc, binom, bitpos, card_at, counts, tm):
     """Play one deal to the end realistically; side 0's tricks from this point (``dc``: the chunk's
-    :func:`_decision_cache`).  ``disc``: the dealer's discard (-1: none), known to the dealer alone."""
+    :func:`_decision_cache`).  ``disc``: the dealer's discard (-1: none), known to the dealer alone.
+    ``tt3``: the table of three-trick endings (:func:`.search.build_three_table`, or an empty row)."""
     dkeys, dcard, drs, key = dc
     smp, bf = scr
     wh = smp[0]
@@ -473,8 +474,8 @@ def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc,
                 if exact:
                     counts[ST_EXACT] += 1
                 # best-first (the full sums are never wanted here): the full valuation stays out of this tree
-                _evaluate_best_first(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep,
-                                     low, targets, nt, tvals, sums, alive, bf, counts, tm)
+                _evaluate_best_first(tt, tt2, tt3, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc,
+                                     rep, low, targets, nt, tvals, sums, alive, bf, counts, tm)
                 bi = _best_class(sums, alive, nc, low)
         if c == 0:
             # the lowest deck number of the chosen class is played
@@ -507,7 +508,7 @@ def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc,
 
 @njit(cache=True, inline="always")
 def _play_chunk(hands, trump, leader, out, trick, gone, voids, up, disc, dealer, pts0, won, stream, deck_mask, worlds,
-                tries, seed, nchunks, k, tt_bits, binom, bitpos, card_at, res, stats, two, tm):
+                tries, seed, nchunks, k, tt_bits, binom, bitpos, card_at, res, stats, two, three, tm):
     """Play chunk ``k`` of ``nchunks`` (rows ``k * n // nchunks`` up to the next chunk's first) to the end;
     ``res[i]`` side 0's tricks from this point.  Every chunk has its own tables, so a chunk's rows and
     ``stats[k]`` depend only on the chunk, never on which thread ran it or in what order.
@@ -519,6 +520,8 @@ def _play_chunk(hands, trump, leader, out, trick, gone, voids, up, disc, dealer,
     ``pts0[i, t]`` side 0's points minus side 1's when side 0 ends with ``t`` tricks, ``won`` side
     0's tricks already taken, ``stream`` the random stream.  ``stats[k]`` receives chunk ``k``'s counters.
     ``two``: the table of every two-trick ending (:func:`_play_tables`; empty: the search solves them).
+    ``three``: the table of three-trick endings of four hands with a trump suit (:func:`.search.build_three_table`,
+    5.6 MB, read by every chunk, never copied; empty: the search solves them).
     """
     n = hands.shape[0]
     tt, tt2, st, stk, counts = _play_tables(tt_bits, two)
@@ -528,8 +531,8 @@ def _play_chunk(hands, trump, leader, out, trick, gone, voids, up, disc, dealer,
     for i in range(k * n // nchunks, (k + 1) * n // nchunks):
         _seed_stream(rs, seed, stream[i])
         res[i] = _play_row(hands[i], trump[i], leader[i], out[i], trick[i], gone[i], voids[i], up[i], disc[i],
-                           dealer[i], pts0[i], won[i], deck_mask, worlds, tries, rs, tt, tt2, st, stk, scr, dc,
-                           binom, bitpos, card_at, counts, tm)
+                           dealer[i], pts0[i], won[i], deck_mask, worlds, tries, rs, tt, tt2, three, st, stk, scr,
+                           dc, binom, bitpos, card_at, counts, tm)
     for j in range(NUM_STATS):
         counts[j] = st[j]
     for j in range(NUM_PLAY_STATS):
@@ -562,7 +565,8 @@ def _decide_given_worlds(worlds_deck, trump, leader, out, trick, gone, deck_mask
     nc = _classes(legal, _reps(hand, hand, (deck & ~gone_l) | table), trump, card_at, rep, members, low)
     nt = _point_targets(pts0, won0, _popcount(hand), seat & 1, targets, tvals)
     tt, tt2, st, stk, counts = _search_tables(tt_bits)
-    _decide(tt, tt2, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, low, targets, nt, tvals,
+    no3 = np.zeros(0, dtype=np.int64)  # no table of three-trick endings (nor of two-trick ones) for one decision
+    _decide(tt, tt2, no3, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, low, targets, nt, tvals,
             full, sums, alive, guess, wrep, wval, _best_first_arrays(m), counts, tm)
     return _class_values(values, members, sums, alive, nc, low, trump, card_at)
 
@@ -598,18 +602,18 @@ def _sample_worlds_for(hands_deck, trump, leader, out, trick, gone, voids_suit, 
 # compiled (and cached) only when a no-trump deal is first played.
 @njit(cache=True, nogil=True)
 def play_batch(hands, trump, leader, out, trick, gone, voids, up, disc, dealer, pts0, won, stream, deck_mask, worlds,
-               tries, seed, nchunks, k, tt_bits, binom, bitpos, card_at, res, stats, two):
+               tries, seed, nchunks, k, tt_bits, binom, bitpos, card_at, res, stats, two, three):
     """:func:`_play_chunk` of deals with a trump suit (without the GIL: the caller runs chunks on threads)."""
     _play_chunk(hands, trump, leader, out, trick, gone, voids, up, disc, dealer, pts0, won, stream, deck_mask, worlds,
-                tries, seed, nchunks, k, tt_bits, binom, bitpos, card_at, res, stats, two, TRUMP)
+                tries, seed, nchunks, k, tt_bits, binom, bitpos, card_at, res, stats, two, three, TRUMP)
 
 
 @njit(cache=True, nogil=True)
 def play_batch_nt(hands, trump, leader, out, trick, gone, voids, up, disc, dealer, pts0, won, stream, deck_mask, worlds,
-                  tries, seed, nchunks, k, tt_bits, binom, bitpos, card_at, res, stats, two):
+                  tries, seed, nchunks, k, tt_bits, binom, bitpos, card_at, res, stats, two, three):
     """:func:`_play_chunk` of no-trump deals."""
     _play_chunk(hands, trump, leader, out, trick, gone, voids, up, disc, dealer, pts0, won, stream, deck_mask, worlds,
-                tries, seed, nchunks, k, tt_bits, binom, bitpos, card_at, res, stats, two, 0)
+                tries, seed, nchunks, k, tt_bits, binom, bitpos, card_at, res, stats, two, three, 0)
 
 
 @njit(cache=True)

@@ -960,7 +960,7 @@ MAX_DEPTH = 40
 
 
 @njit(cache=True, inline="always")
-def _search_t(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, target, tleft, tm):
+def _search_t(tt, tt2, tt3, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, wseat, table, target, tleft, tm):
     """Can side 0 take at least ``target`` of the ``tleft`` tricks still to be decided?
 
     ``seat`` is to play the ``pos``-th card of the current trick (``pos == 0``: to
@@ -981,6 +981,13 @@ def _search_t(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, w
     bounds or the transposition table) is searched in place as well (:func:`_three_lead`): the same moves
     in the same order and the same nodes as its frames, without a frame's stores and loads per card
     (a few % of realistic play, docs/performance.md, "Fewer nodes per decision").
+
+    A non-empty ``tt3`` is the table of three-trick endings of four hands with a trump suit
+    (:func:`build_three_table`; ``play_batch`` passes it): below the root, those of its shapes are read
+    from it (:func:`_three_lookup`, before the bounds and the transposition table) and the last card of
+    the trick before them is decided in place when every ending after it has a shape of the table
+    (:func:`_last_card_of_four`), as in :func:`_search_g`; the root stays a frame, so ``stk[0, F_LAST]``
+    is set as without the table.  Every answer is exact either way: only the nodes counted change.
     """
     tmask = (tt.shape[0] >> 1) - 1
     hshift = 64 - _bit_index(tt.shape[0] >> 1)
@@ -999,6 +1006,11 @@ def _search_t(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, w
         r = False
         hand = _hand(h0, h1, h2, h3, seat)
         if pos == 0:
+            # three tricks left (four hands, a trump suit), below the root and still open: read from the table
+            # if it holds the shape (the root stays a frame: the band walk reads the move that proved it)
+            v3 = -1
+            if tm != 0 and tleft == 3 and na == 4 and 0 < target <= 3 and sp > 0 and tt3.shape[0] > 0:
+                v3 = _three_lookup(tt3, h0, h1, h2, h3, seat)
             if target <= 0:
                 resolved = True
                 r = True
@@ -1011,6 +1023,9 @@ def _search_t(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, w
             elif tm != 0 and tleft == 2 and na == 4 and tt2.shape[0] > (1 << TT2_BITS):
                 resolved = True
                 r = _two_lookup(tt2, h0, h1, h2, h3, seat) >= target
+            elif v3 >= 0:
+                resolved = True
+                r = v3 >= target
             else:
                 lb, ub = _bounds0_t(h0, h1, h2, h3, seat, tleft, tm)
                 if lb >= target:
@@ -1104,6 +1119,11 @@ def _search_t(tt, tt2, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, win, w
                 resolved = True
                 r = _last_card_of_three(tt2, st, h0, h1, h2, h3, seat, lead, win, wseat, target, moves & first,
                                         moves & ~first)
+            elif (tm != 0 and tleft == 4 and pos == 3 and na == 4 and sp > 0 and tt3.shape[0] > 0
+                  and _three_fits(h0 | h1 | h2 | h3)):
+                resolved = True
+                r = _last_card_of_four(tt3, st, h0, h1, h2, h3, seat, lead, win, wseat, target, moves & first,
+                                       moves & ~first)
             else:
                 fi = sp
                 stk[fi, F_M0] = moves & first
@@ -1202,13 +1222,14 @@ def _search_g(tt, tt2, tt3, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, w
     trump suit (:func:`build_two_table`): such endings are read from it instead of bounded and searched,
     and the last card of the trick before them is decided in place (:func:`_last_card_of_three`); with
     four hands and a trump suit that node is then never a frame, so ``stk[0, F_LAST]`` is not set when
-    it is the root.  :func:`_search_t` does the same but keeps that node a frame at the root (realistic
-    play reads the move that proved a probe there), and searches the first of three tricks left in place
-    (:func:`_three_lead`) where this search has a third table: a non-empty ``tt3`` is the table of
-    three-trick endings of four hands with a trump suit (:func:`build_three_table`), and those of its
-    shapes are read from it (:func:`_three_lookup`, before the bounds and the transposition table), the
-    last card of the trick before them decided in place (:func:`_last_card_of_four`) when every ending
-    after it has a shape of the table.  Keep the two in step: apart from that they are the same search.
+    it is the root.  A non-empty ``tt3`` is the table of three-trick endings of four hands with a trump
+    suit (:func:`build_three_table`), and those of its shapes are read from it (:func:`_three_lookup`,
+    before the bounds and the transposition table), the last card of the trick before them decided in
+    place (:func:`_last_card_of_four`) when every ending after it has a shape of the table.
+    :func:`_search_t` does the same but keeps the root a frame (realistic play reads the move that proved
+    a probe there), and searches the first of three tricks left in place (:func:`_three_lead`) when the
+    three-trick table is not given or lacks the shape.  Keep the two in step: apart from that they are
+    the same search.
     """
     tmask = (tt.shape[0] >> 1) - 1
     hshift = 64 - _bit_index(tt.shape[0] >> 1)

@@ -300,8 +300,11 @@ def test_the_two_trick_table_changes_no_card(rules, monkeypatch):
     of the trick before them in place, and with the table searches the first of three tricks left in place,
     ``search._three_lead``): every play-out, every probe and band of the valuation, and the nodes, as when
     the search solves those endings itself on its frames.  Alone and defending alone (three
-    hands: no table) and no trump mixed in."""
+    hands: no table) and no trump mixed in.  Without the three-trick table (it would read most of those
+    endings: see the next test)."""
     from euchre_stats.cardplay import realistic as R
+
+    monkeypatch.setattr(R, "_three_endings", lambda kernels: R._NO_ENDINGS)
 
     rng = np.random.default_rng(17)
     n = 300
@@ -333,6 +336,53 @@ def test_the_two_trick_table_changes_no_card(rules, monkeypatch):
     play_realistic(rules, hands, trump, leader, out, maker, alone, def_alone, seed=5, worlds=12, threads=2,
                    stats=wrong)
     assert (wrong != without).any()
+
+
+@pytest.mark.parametrize("rules", [NA, LONE_DEF, preset("australian32")],
+                         ids=["north-american", "defend-alone", "32-cards"])
+def test_the_three_trick_table_changes_no_card(rules, monkeypatch):
+    """Below the root the search reads three-trick endings of four hands from the shipped table (and decides
+    the last card of the trick before them in place): every play-out, every decision, world, probe and band
+    of the valuation as when the search solves those endings itself; only the nodes and the transposition
+    table's probes change (fewer).  Alone and defending alone (three hands: not read), no trump mixed in,
+    and the 32-card pack (longer suits: shapes not in the table are searched)."""
+    from euchre_stats.cardplay import realistic as R
+
+    rng = np.random.default_rng(23)
+    n = 300
+    rows = []
+    for i in range(n):
+        maker, alone, def_alone, out = contract(rng, PATTERNS[i % 4]) if rules is LONE_DEF else (i % 4, False, -1, 0)
+        rows.append((deal(rng, rules, out), int(rng.integers(5 if i % 7 == 0 else 4)), maker, alone, def_alone, out))
+    hands = np.array([r[0] for r in rows], dtype=np.uint64)
+    trump, maker, alone, def_alone, out = (np.array([r[k] for r in rows]) for k in range(1, 6))
+    leader = np.array([first_leader(rules, 3, m if a else None, d if d >= 0 else None)
+                       for m, a, d in zip(maker, alone, def_alone)])
+    tables = []
+    original = R._three_endings
+    monkeypatch.setattr(R, "_three_endings", lambda kernels: tables.append(original(kernels)) or tables[-1])
+    with_table = np.zeros(K.NUM_PLAY_STATS, dtype=np.int64)
+    a = play_realistic(rules, hands, trump, leader, out, maker, alone, def_alone, seed=5, worlds=12, threads=2,
+                       stats=with_table)
+    assert tables and tables[0].shape == (R._solver_kernels.THREE_WORDS,)  # the trump rows had the table
+    monkeypatch.setattr(R, "_three_endings", lambda kernels: R._NO_ENDINGS)
+    without = np.zeros(K.NUM_PLAY_STATS, dtype=np.int64)
+    b = play_realistic(rules, hands, trump, leader, out, maker, alone, def_alone, seed=5, worlds=12, threads=2,
+                       stats=without)
+    assert (a == b).all()
+    # the same decisions and worlds; the search's nodes and table probes fewer.  (The valuation's bands may
+    # differ by a few: a root that the transposition table settled without a move in one run may be searched,
+    # and so name the move that proved it, in the other, since the tables hold other positions.)
+    same = [K.ST_DECISIONS, K.ST_FORCED, K.ST_WORLDS, K.ST_EXACT, K.ST_CACHED]
+    assert (with_table[same] == without[same]).all()
+    assert with_table[0] < without[0] and with_table[1] < without[1]
+    assert abs(with_table[K.ST_BANDS] - without[K.ST_BANDS]) <= without[K.ST_BANDS] // 1000
+    # and the kernel does read it: a table of zeros (the leader's side never takes a trick of three) changes the play
+    monkeypatch.setattr(R, "_three_endings", lambda kernels: np.zeros_like(tables[0]))
+    wrong = np.zeros(K.NUM_PLAY_STATS, dtype=np.int64)
+    play_realistic(rules, hands, trump, leader, out, maker, alone, def_alone, seed=5, worlds=12, threads=2,
+                   stats=wrong)
+    assert (wrong[same] != without[same]).any()
 
 
 def test_a_batch_mixing_no_trump_and_trump_plays_each_deal_as_alone():
