@@ -856,100 +856,6 @@ def _last_card_of_four(tt3, st, h0, h1, h2, h3, seat, lead, win, wseat, target, 
     return not maximise
 
 
-@njit(cache=True)
-def _three_lead(tt2, st, h0, h1, h2, h3, seat, nxt, target, m0, m1):
-    """Can side 0 take ``target`` of the last three tricks (four hands, a trump suit), ``seat`` to lead, given
-    its leads as the search orders them (``m0`` high to low, then ``m1`` low to high)?
-
-    The first of the three tricks searched in place, as :func:`_search_t`'s frames would search it: the
-    same moves in the same order (at each later card, those that take the trick from the other side first,
-    cheapest first, then the rest low to high), the same cut-offs, every node counted in ``st[0]``, the
-    trick's last card by :func:`_last_card_of_three`; only without a frame's stores and loads per card.
-    The three cards' loops are written out here, not inlined functions: numba's inlining of them cost
-    several CPU-seconds of the first compile."""
-    max0 = (seat & 1) == 0
-    s1 = (nxt >> (2 * seat)) & 3
-    s2 = (nxt >> (2 * s1)) & 3
-    s3 = (nxt >> (2 * s2)) & 3
-    max1 = (s1 & 1) == 0
-    max2 = (s2 & 1) == 0
-    while m0 | m1:
-        if m0:
-            c0 = _hibit(m0)
-            m0 ^= c0
-        else:
-            c0 = m1 & -m1
-            m1 ^= c0
-        st[0] += 1
-        a0 = h0 ^ c0 if seat == 0 else h0
-        a1 = h1 ^ c0 if seat == 1 else h1
-        a2 = h2 ^ c0 if seat == 2 else h2
-        a3 = h3 ^ c0 if seat == 3 else h3
-        lead = _slot_of(c0)
-        # the second card
-        hand = _hand(a0, a1, a2, a3, s1)
-        legal = hand & lead
-        if legal == 0:
-            legal = hand
-        mv = _reps(legal, hand, a0 | a1 | a2 | a3 | c0)
-        f = 0 if (seat & 1) == (s1 & 1) else mv & (lead | TRUMP) & ~((c0 << 1) - 1)
-        n0 = mv & f
-        n1 = mv & ~f
-        r1 = not max1
-        while n0 | n1:
-            if n0:
-                c1 = n0 & -n0
-                n0 ^= c1
-            else:
-                c1 = n1 & -n1
-                n1 ^= c1
-            st[0] += 1
-            b0 = a0 ^ c1 if s1 == 0 else a0
-            b1 = a1 ^ c1 if s1 == 1 else a1
-            b2 = a2 ^ c1 if s1 == 2 else a2
-            b3 = a3 ^ c1 if s1 == 3 else a3
-            win1, ws1 = (c1, s1) if ((c1 & (lead | TRUMP)) and c1 > c0) else (c0, seat)
-            # the third card
-            hand = _hand(b0, b1, b2, b3, s2)
-            legal = hand & lead
-            if legal == 0:
-                legal = hand
-            mv = _reps(legal, hand, b0 | b1 | b2 | b3 | c0 | c1)
-            f = 0 if (ws1 & 1) == (s2 & 1) else mv & (lead | TRUMP) & ~((win1 << 1) - 1)
-            p0 = mv & f
-            p1 = mv & ~f
-            r2 = not max2
-            while p0 | p1:
-                if p0:
-                    c2 = p0 & -p0
-                    p0 ^= c2
-                else:
-                    c2 = p1 & -p1
-                    p1 ^= c2
-                st[0] += 1
-                d0 = b0 ^ c2 if s2 == 0 else b0
-                d1 = b1 ^ c2 if s2 == 1 else b1
-                d2 = b2 ^ c2 if s2 == 2 else b2
-                d3 = b3 ^ c2 if s2 == 3 else b3
-                win2, ws2 = (c2, s2) if ((c2 & (lead | TRUMP)) and c2 > win1) else (win1, ws1)
-                # the last card: each of its moves' two-trick endings read from the table
-                hand = _hand(d0, d1, d2, d3, s3)
-                legal = hand & lead
-                if legal == 0:
-                    legal = hand
-                mv = _reps(legal, hand, d0 | d1 | d2 | d3 | c0 | c1 | c2)
-                f = 0 if (ws2 & 1) == (s3 & 1) else mv & (lead | TRUMP) & ~((win2 << 1) - 1)
-                r3 = _last_card_of_three(tt2, st, d0, d1, d2, d3, s3, lead, win2, ws2, target, mv & f, mv & ~f)
-                if r3 == max2:
-                    r2 = r3
-                    break
-            if r2 == max1:
-                r1 = r2
-                break
-        if r1 == max0:
-            return r1
-    return not max0
-
 # explicit-stack frame fields (recursion is avoided: numba cannot cache recursive functions)
 F_H0, F_H1, F_H2, F_H3, F_SEAT, F_POS, F_LEAD, F_WIN, F_WSEAT, F_TABLE = 0, 1, 2, 3, 4, 5, 6, 7, 8, 9
 F_TARGET, F_TLEFT, F_M0, F_M1, F_TT, F_K1, F_K2, F_LB, F_UB = 10, 11, 12, 13, 14, 15, 16, 17, 18
@@ -977,10 +883,6 @@ def _search_t(tt, tt2, tt3, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, w
     two-trick ending of four hands with a trump suit (:func:`build_two_table`; realistic play's
     ``play_batch`` passes it): such endings are read from it, and the last card of the trick before
     them is decided in place (:func:`_last_card_of_three`) except at the root, as in :func:`_search_g`.
-    With that table, the whole first of three tricks left below the root (its lead not settled by the
-    bounds or the transposition table) is searched in place as well (:func:`_three_lead`): the same moves
-    in the same order and the same nodes as its frames, without a frame's stores and loads per card
-    (a few % of realistic play, docs/performance.md, "Fewer nodes per decision").
 
     A non-empty ``tt3`` is the table of three-trick endings of four hands with a trump suit
     (:func:`build_three_table`; ``play_batch`` passes it): below the root, those of its shapes are read
@@ -988,6 +890,10 @@ def _search_t(tt, tt2, tt3, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, w
     the trick before them is decided in place when every ending after it has a shape of the table
     (:func:`_last_card_of_four`), as in :func:`_search_g`; the root stays a frame, so ``stk[0, F_LAST]``
     is set as without the table.  Every answer is exact either way: only the nodes counted change.
+    (The first of three tricks left used to be searched in place, without frames, when only the
+    two-trick table was there: about 3% of realistic play, 1 CPU-second of first compile; with this
+    table it was never reached on the 24- and 25-card packs and rarely on the 32-card one, so it went,
+    docs/performance.md, "Realistic play reads the three-trick table".)
     """
     tmask = (tt.shape[0] >> 1) - 1
     hshift = 64 - _bit_index(tt.shape[0] >> 1)
@@ -1084,26 +990,14 @@ def _search_t(tt, tt2, tt3, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, w
                         # leads of the top card of a slot first (they win the trick), high to low;
                         # then the other leads low to high
                         tops = _tops(u) & hand
-                        if tm != 0 and tleft == 3 and na == 4 and sp > 0 and tt2.shape[0] > (1 << TT2_BITS):
-                            # the first of three tricks left, below the root: searched in place, as the
-                            # frames would search it (the same moves in the same order, the same nodes)
-                            resolved = True
-                            r = _three_lead(tt2, st, h0, h1, h2, h3, seat, nxt, target, moves & tops, moves & ~tops)
-                            if r:
-                                lb = target
-                            else:
-                                ub = target - 1
-                            tt[idx] = k1
-                            tt[idx + 1] = (k2 << 16) | (lb << 8) | ub
-                        else:
-                            fi = sp
-                            stk[fi, F_M0] = moves & tops
-                            stk[fi, F_M1] = moves & ~tops
-                            stk[fi, F_TT] = idx
-                            stk[fi, F_K1] = k1
-                            stk[fi, F_K2] = k2
-                            stk[fi, F_LB] = lb
-                            stk[fi, F_UB] = ub
+                        fi = sp
+                        stk[fi, F_M0] = moves & tops
+                        stk[fi, F_M1] = moves & ~tops
+                        stk[fi, F_TT] = idx
+                        stk[fi, F_K1] = k1
+                        stk[fi, F_K2] = k2
+                        stk[fi, F_LB] = lb
+                        stk[fi, F_UB] = ub
         else:
             legal = hand & lead
             if legal == 0:
@@ -1226,10 +1120,9 @@ def _search_g(tt, tt2, tt3, st, stk, h0, h1, h2, h3, seat, pos, na, nxt, lead, w
     suit (:func:`build_three_table`), and those of its shapes are read from it (:func:`_three_lookup`,
     before the bounds and the transposition table), the last card of the trick before them decided in
     place (:func:`_last_card_of_four`) when every ending after it has a shape of the table.
-    :func:`_search_t` does the same but keeps the root a frame (realistic play reads the move that proved
-    a probe there), and searches the first of three tricks left in place (:func:`_three_lead`) when the
-    three-trick table is not given or lacks the shape.  Keep the two in step: apart from that they are
-    the same search.
+    :func:`_search_t` does the same but keeps the root a frame where this search decides it in place
+    (realistic play reads the move that proved a probe there).  Keep the two in step: apart from that
+    they are the same search.
     """
     tmask = (tt.shape[0] >> 1) - 1
     hshift = 64 - _bit_index(tt.shape[0] >> 1)

@@ -297,11 +297,10 @@ def test_no_trump_worlds_respect_voids_in_the_natural_suit():
                          ids=["north-american", "defend-alone", "32-cards"])
 def test_the_two_trick_table_changes_no_card(rules, monkeypatch):
     """The search reads two-trick endings of four hands from the shipped table (and decides the last card
-    of the trick before them in place, and with the table searches the first of three tricks left in place,
-    ``search._three_lead``): every play-out, every probe and band of the valuation, and the nodes, as when
-    the search solves those endings itself on its frames.  Alone and defending alone (three
-    hands: no table) and no trump mixed in.  Without the three-trick table (it would read most of those
-    endings: see the next test)."""
+    of the trick before them in place): every play-out, every probe and band of the valuation, and the
+    nodes, as when the search solves those endings itself on its frames.  Alone and defending alone (three
+    hands: no table) and no trump mixed in.  Without the three-trick table (it would read most of the
+    endings that reach two tricks: see the next test)."""
     from euchre_stats.cardplay import realistic as R
 
     monkeypatch.setattr(R, "_three_endings", lambda kernels: R._NO_ENDINGS)
