@@ -56,7 +56,8 @@ def main() -> None:
     a = ap.parse_args()
     for q in a.question or QUESTIONS:
         hand, up, seat = q.split("|")
-        print(f"{hand} up {up}, {seat} ({a.samples} deals a renaming, seed {a.seed}; realistic play, default population)")
+        print(f"{hand} up {up}, {seat} ({a.samples} deals a renaming, seed {a.seed}; realistic play, "
+              "default population)")
         rows = []
         for m in renamings(SUITS.index(up[1])):
             h, u = rename(hand, m), rename(up, m)
@@ -67,7 +68,8 @@ def main() -> None:
             vals = [(r[1][action], r[0]) for r in rows]
             (hi, hi_q), (lo, lo_q) = max(vals), min(vals)
             z = (hi[0] - lo[0]) / math.hypot(hi[1], lo[1]) if hi[1] or lo[1] else 0.0
-            print(f"  {action}: spread {hi[0] - lo[0]:.3f} (z {z:.1f}): {hi[0]:+.3f} for {hi_q}, {lo[0]:+.3f} for {lo_q}")
+            print(f"  {action}: spread {hi[0] - lo[0]:.3f} (z {z:.1f}): {hi[0]:+.3f} for {hi_q}, "
+                  f"{lo[0]:+.3f} for {lo_q}")
 
 
 if __name__ == "__main__":
