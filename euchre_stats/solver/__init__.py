@@ -245,17 +245,25 @@ _ENDINGS: list[np.ndarray] = []
 _NO_ENDINGS = np.zeros(0, dtype=np.int64)
 
 
+def _load_words(path, key: str, words: int, ok) -> np.ndarray | None:
+    """The int64 words stored under ``key`` in the ``.npz`` file ``path``, or None when the file is missing or
+    unreadable, or its array is not ``words`` long or fails ``ok`` (its checksum)."""
+    try:
+        with np.load(path) as f:
+            w = np.ascontiguousarray(f[key], dtype=np.int64)
+    except (OSError, KeyError, ValueError):
+        return None
+    return w if w.shape == (words,) and ok(w) else None
+
+
 def _two_endings(kernels) -> np.ndarray:
     """The table of every two-trick ending of four hands with a trump suit (loaded, or built, once a process)."""
     if not _ENDINGS:
         import hashlib
 
-        try:
-            with np.load(TWO_TABLE_FILE) as f:
-                two = np.ascontiguousarray(f["two"], dtype=np.int64)
-        except (OSError, KeyError, ValueError):
-            two = None
-        if two is None or two.shape != (kernels.TWO_WORDS,) or hashlib.md5(two.tobytes()).hexdigest() != TWO_TABLE_MD5:
+        two = _load_words(TWO_TABLE_FILE, "two", kernels.TWO_WORDS,
+                          lambda w: hashlib.md5(w.tobytes()).hexdigest() == TWO_TABLE_MD5)
+        if two is None:
             two = np.zeros(kernels.TWO_WORDS, dtype=np.int64)
             kernels.build_two_table(two, kernels.TWO_T28, kernels.TWO_T15, kernels.TWO_T6, kernels.TWO_SHAPE)
         _ENDINGS.append(two)
@@ -271,12 +279,8 @@ def _three_endings(kernels) -> np.ndarray:
     if not _THREE:
         import zlib
 
-        try:
-            with np.load(THREE_TABLE_FILE) as f:
-                three = np.ascontiguousarray(f["three"], dtype=np.int64)
-        except (OSError, KeyError, ValueError):
-            three = None
-        if three is None or three.shape != (kernels.THREE_WORDS,) or zlib.crc32(three) != THREE_TABLE_CRC:
+        three = _load_words(THREE_TABLE_FILE, "three", kernels.THREE_WORDS, lambda w: zlib.crc32(w) == THREE_TABLE_CRC)
+        if three is None:
             import warnings
 
             warnings.warn(f"{THREE_TABLE_FILE} is missing or not the table this solver reads: three-trick "
