@@ -200,8 +200,11 @@ def test_table_with_scores_and_advise_by_score(tmp_path):
 def test_ctrl_c_during_a_pooled_run_exits_130_without_tracebacks(tmp_path):
     """Ctrl-C (SIGINT to the whole process group, as a terminal sends it) while `table -j 2` has
     worker processes: one line, exit code 130, no worker traceback, committed chunks kept.  The run is
-    1,000 chunks long, so that it cannot finish between the first chunk and the signal however long a
-    loaded machine keeps this test waiting.  The command starts as from a terminal, Ctrl-C not ignored:
+    100 million double-dummy deals long (5,000 chunks of 20,000; about 300 CPU-seconds at 340,000 deals a
+    CPU-second), so that it cannot finish between the first chunk and the signal however long a loaded
+    machine keeps this test waiting.  (Until 2026-12-06 it was 1,000 chunks of 800 deals: the three-trick
+    table made the solver fast enough to finish them all between the first chunk and the signal, exit code 0.)
+    The command starts as from a terminal, Ctrl-C not ignored:
     a suite started in the background (``pytest &``) hands its children SIGINT ignored, and the run
     then finished with exit code 0."""
     import os
@@ -214,7 +217,7 @@ def test_ctrl_c_during_a_pooled_run_exits_130_without_tracebacks(tmp_path):
     start = ("import signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
              "from euchre_stats.cli.main import main; main()")
     cmd = [sys.executable, "-P", "-c", start, "table", "--seat", "eldest",
-           "--limit", "20000", "--samples-per-class", "40", "--chunk-size", "20", "-j", "2", "--seed", "1",
+           "--limit", "100000", "--samples-per-class", "1000", "--chunk-size", "20", "-j", "2", "--seed", "1",
            "--run-dir", str(d)]
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     deadline = time.monotonic() + 240
@@ -225,7 +228,12 @@ def test_ctrl_c_during_a_pooled_run_exits_130_without_tracebacks(tmp_path):
     assert p.poll() is None, "the run ended before it could be interrupted"
     kept = sorted(x.name for x in (d / "chunks").glob("*.parquet"))
     os.killpg(p.pid, signal.SIGINT)
-    out, err = p.communicate(timeout=120)
+    try:
+        out, err = p.communicate(timeout=120)
+    finally:
+        if p.poll() is None:   # not interrupted: do not leave the long run behind
+            os.killpg(p.pid, signal.SIGKILL)
+            p.communicate()
     assert p.returncode == 130, err
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
     # with an empty numba cache the workers may first say what they compile (one notice line each)
