@@ -293,6 +293,21 @@ def test_no_trump_worlds_respect_voids_in_the_natural_suit():
     assert not (ws[:, 1] & int(SUIT_MASK[2, 2])).any()
 
 
+def _table_rows(rules, seed: int, n: int = 300):
+    """``n`` random deals of ``rules`` for the ending-table tests: every fourth alone pattern with defending
+    alone, one row in seven in no trump (trump 4), the first leader each contract gives."""
+    rng = np.random.default_rng(seed)
+    rows = []
+    for i in range(n):
+        maker, alone, def_alone, out = contract(rng, PATTERNS[i % 4]) if rules is LONE_DEF else (i % 4, False, -1, 0)
+        rows.append((deal(rng, rules, out), int(rng.integers(5 if i % 7 == 0 else 4)), maker, alone, def_alone, out))
+    hands = np.array([r[0] for r in rows], dtype=np.uint64)
+    trump, maker, alone, def_alone, out = (np.array([r[k] for r in rows]) for k in range(1, 6))
+    leader = np.array([first_leader(rules, 3, m if a else None, d if d >= 0 else None)
+                       for m, a, d in zip(maker, alone, def_alone)])
+    return hands, trump, leader, out, maker, alone, def_alone
+
+
 @pytest.mark.parametrize("rules", [NA, LONE_DEF, preset("australian32")],
                          ids=["north-american", "defend-alone", "32-cards"])
 def test_the_two_trick_table_changes_no_card(rules, monkeypatch):
@@ -305,16 +320,7 @@ def test_the_two_trick_table_changes_no_card(rules, monkeypatch):
 
     monkeypatch.setattr(R, "_three_endings", lambda kernels: R._NO_ENDINGS)
 
-    rng = np.random.default_rng(17)
-    n = 300
-    rows = []
-    for i in range(n):
-        maker, alone, def_alone, out = contract(rng, PATTERNS[i % 4]) if rules is LONE_DEF else (i % 4, False, -1, 0)
-        rows.append((deal(rng, rules, out), int(rng.integers(5 if i % 7 == 0 else 4)), maker, alone, def_alone, out))
-    hands = np.array([r[0] for r in rows], dtype=np.uint64)
-    trump, maker, alone, def_alone, out = (np.array([r[k] for r in rows]) for k in range(1, 6))
-    leader = np.array([first_leader(rules, 3, m if a else None, d if d >= 0 else None)
-                       for m, a, d in zip(maker, alone, def_alone)])
+    hands, trump, leader, out, maker, alone, def_alone = _table_rows(rules, 17)
     tables = []
     original = R._two_endings
     monkeypatch.setattr(R, "_two_endings", lambda kernels: tables.append(original(kernels)) or tables[-1])
@@ -347,16 +353,7 @@ def test_the_three_trick_table_changes_no_card(rules, monkeypatch):
     and the 32-card pack (longer suits: shapes not in the table are searched)."""
     from euchre_stats.cardplay import realistic as R
 
-    rng = np.random.default_rng(23)
-    n = 300
-    rows = []
-    for i in range(n):
-        maker, alone, def_alone, out = contract(rng, PATTERNS[i % 4]) if rules is LONE_DEF else (i % 4, False, -1, 0)
-        rows.append((deal(rng, rules, out), int(rng.integers(5 if i % 7 == 0 else 4)), maker, alone, def_alone, out))
-    hands = np.array([r[0] for r in rows], dtype=np.uint64)
-    trump, maker, alone, def_alone, out = (np.array([r[k] for r in rows]) for k in range(1, 6))
-    leader = np.array([first_leader(rules, 3, m if a else None, d if d >= 0 else None)
-                       for m, a, d in zip(maker, alone, def_alone)])
+    hands, trump, leader, out, maker, alone, def_alone = _table_rows(rules, 23)
     tables = []
     original = R._three_endings
     monkeypatch.setattr(R, "_three_endings", lambda kernels: tables.append(original(kernels)) or tables[-1])
