@@ -73,7 +73,7 @@ def main():
         da = -1 if v.defender_alone is None else ks[v.defender_alone]
         card = decide_reading(rules, ws, v.trump, ctx["leader"], ctx["out"], ks[v.maker_seat], v.alone is not None,
                               da, cash=cash, public_out=outstanding(v, v.hand, len(v.plays)) if cash else 0,
-                              trick=ctx["trick"], gone=ctx["gone"], won=ctx["won"])
+                              trick=ctx["trick"], gone=ctx["gone"], won=ctx["won"], order=ctx["order"])
         t0 = time.process_time()
         ref = defended_card(v, m, V4_DEFEND, worlds=24, pool=256, seed=i)
         cpu += time.process_time() - t0

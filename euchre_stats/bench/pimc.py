@@ -8,7 +8,8 @@ Every player, at every card, samples worlds consistent with *their own*
 information -- their hand, every card played so far, the voids the play has
 revealed, the upcard in the dealer's hand when it was taken up -- solves each
 world double-dummy for the value of each legal card, and plays the card with
-the best average (ties to the lowest card number).  Nobody sees a hidden card,
+the best average (ties to the lowest tie key, :func:`euchre_stats.core.ties.tie_key`, the suits
+ordered for ties at random per deal, drawn from ``rng`` first).  Nobody sees a hidden card,
 so unlike the ``dd`` model neither side is flattered by seeing more.
 
 All deals of a batch advance one card at a time; each step's worlds of every
@@ -20,6 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.seats import next_active
+from ..core.ties import ORDERS, tie_key
 from ..core.trump import EFF_SUIT, POWER, SUIT_MASK
 from ..rules import Rules
 from ..sampling.dealer import KITTY, Knowledge, sample_worlds
@@ -54,6 +56,7 @@ def play_pimc(rules: Rules, hands: np.ndarray, trump, leader, out, rng: np.rando
     mover = np.array([_mover(int(lead[i]), len(tr[i]), int(out[i])) for i in range(n)])
     deck_mask = rules.deck_obj.mask
     active_n = [4 - bin(int(o)).count("1") for o in out]
+    orders = [int(ORDERS[k]) for k in rng.integers(24, size=n)]  # each deal's order of the suits for ties
     while True:
         live = [i for i in range(n) if hands[i, mover[i]] != 0]
         if not live:
@@ -108,7 +111,7 @@ def play_pimc(rules: Rules, hands: np.ndarray, trump, leader, out, rng: np.rando
                 led = tr[i][0] if tr[i] else None
                 legal = hand if led is None else (hand & int(SUIT_MASK[t, EFF_SUIT[t, led]]) or hand)
                 cands = [c for c in range(33) if (legal >> c) & 1]
-                choice[i] = max(cands, key=lambda c: (v[c], -c))
+                choice[i] = max(cands, key=lambda c: (v[c], -tie_key(c, t, orders[i])))
         for i in live:
             p, c, t = int(mover[i]), choice[i], int(trump[i])
             if tr[i]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..core.ties import DEFAULT_ORDER
 from ..engine import fusion as _f
 from ..engine import search as _solver_kernels
 from ..rules import Rules
@@ -36,25 +37,25 @@ def world_values(rules: Rules, worlds: np.ndarray, trump: int, leader: int, out:
     return values
 
 
-def fused_choice(values: np.ndarray, mult, margin: int) -> int:
+def fused_choice(values: np.ndarray, mult, margin: int, trump: int, order: int = DEFAULT_ORDER) -> int:
     """The card the vote plays from :func:`world_values`' ``values`` and each world's weight ``mult``
     (whole numbers): of the cards whose weighted total is within ``margin`` eighths of a point per
     world of the best, the one best or tied best in the most worlds, then the higher total, then the
-    lowest card number."""
+    lowest tie key under ``trump`` and the suit order ``order`` (:func:`euchre_stats.core.ties.tie_key`)."""
     v = np.ascontiguousarray(values, dtype=np.int64)
     w = np.ascontiguousarray(mult, dtype=np.int64)
-    return int(_f.fused_choice(v, w, int(margin)))
+    return int(_f.fused_choice(v, w, int(margin), int(trump), int(order)))
 
 
 def fused_card_given_worlds(rules: Rules, worlds: np.ndarray, trump: int, leader: int, out: int, maker: int,
                             alone: bool, def_alone: int, *, margin: int, trick=(), gone: int = 0,
-                            won: int = 0) -> tuple[int, np.ndarray, np.ndarray]:
+                            won: int = 0, order: int = DEFAULT_ORDER) -> tuple[int, np.ndarray, np.ndarray]:
     """The vote's card on drawn ``worlds`` (a world drawn twice counts twice): ``(card, distinct worlds'
     values, their weights)``; every distinct world is solved once."""
     distinct, mult = np.unique(np.asarray(worlds, dtype=np.int64), axis=0, return_counts=True)
     values = world_values(rules, distinct, trump, leader, out, maker, alone, def_alone, trick=trick, gone=gone,
                           won=won)
-    return fused_choice(values, mult, margin), values, mult
+    return fused_choice(values, mult, margin, trump, order), values, mult
 
 
 __all__ = ["NOT_LEGAL", "fused_card_given_worlds", "fused_choice", "world_values"]

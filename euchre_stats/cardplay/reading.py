@@ -312,10 +312,12 @@ def sample_reading_worlds(rules: Rules, hands, trump: int, leader: int, out: int
 
 def decide_reading(rules: Rules, worlds: np.ndarray, trump: int, leader: int, out: int, maker: int, alone: bool,
                    def_alone: int, *, cash: bool, public_out: int = 0, trick=(), gone: int = 0,
-                   won: int = 0) -> int:
+                   won: int = 0, order: int | None = None) -> int:
     """The card ``realistic-v3``'s kernel plays on the pre-sampled (already weighted) ``worlds`` (m, 4 deck
     masks): by the cashing rule when ``cash`` (the cards still out ``public_out``), else the realistic
-    choice (the tests' entry point)."""
+    choice (the tests' entry point); ties by the suit order ``order`` (default
+    :data:`euchre_stats.core.ties.DEFAULT_ORDER`)."""
+    from ..core.ties import DEFAULT_ORDER
     from ..engine import reading as _k
     from .realistic import _points_row
 
@@ -326,7 +328,8 @@ def decide_reading(rules: Rules, worlds: np.ndarray, trump: int, leader: int, ou
     values = np.zeros(33, dtype=np.int64)
     return int(_k.decide_read_given_worlds(wd, int(trump), int(leader), int(out), tr, int(gone),
                                            int(rules.deck_obj.mask), pts, int(won), bool(cash), int(public_out),
-                                           TT_BITS, _solver_kernels.BITPOS, _solver_kernels.CARD_AT, values))
+                                           TT_BITS, _solver_kernels.BITPOS, _solver_kernels.CARD_AT,
+                                           int(DEFAULT_ORDER if order is None else order), values))
 
 
 __all__ = ["DEFAULT_POOL", "MORE_WORLDS", "auction_weights", "decide_reading", "lead_values_reading", "model_arrays",

@@ -6,7 +6,8 @@ suit), the upcard in the dealer's hand while the dealer holds it, the dealer its
 (``discard=``), nothing in the hands of seats sitting out -- solves each world double-dummy and
 plays the card that is worth the most *points* for their side on average (make 1, march 2,
 lone march 4, euchre 2 or more; the rules' :func:`~euchre_stats.rules.hand_points`), ties to
-the lowest card number.  A card with no choice (one legal card, or legal cards with nothing
+the lowest tie key (:func:`euchre_stats.core.ties.tie_key`: plain cards before trumps, rank first,
+equal ranks by the deal's random order of the suits, drawn from its stream).  A card with no choice (one legal card, or legal cards with nothing
 unplayed between them) is played at once.  The whole play-out of a batch runs in numba
 (:mod:`euchre_stats.engine.realistic`), parallel over deals, seeded per deal from ``(seed, deal index)``:
 results never depend on threads.
@@ -26,6 +27,7 @@ from ..core.errors import RealisticInputError
 from ..solver import TT_BITS_LONG, check_rows, game_seats, prepare_rows, thread_count
 from ..solver import _NO_ENDINGS, _three_endings, _two_endings
 from ..engine import search as _solver_kernels
+from ..core.ties import DEFAULT_ORDER
 from ..core.trump import NO_TRUMP, SUIT_MASK
 from . import DEFAULT_WORLDS
 from . import warm as _warm
@@ -411,14 +413,15 @@ def lead_values_realistic(rules: Rules, hands: np.ndarray, trump, leader, out, m
 
 def decide_given_worlds(rules: Rules, worlds: np.ndarray, trump: int, leader: int, out: int, maker: int, alone: bool,
                         def_alone: int, *, trick=(), gone: int = 0, won: int = 0,
-                        full: bool = True) -> tuple[int, np.ndarray]:
+                        full: bool = True, order: int = DEFAULT_ORDER) -> tuple[int, np.ndarray]:
     """One decision from pre-sampled worlds (the tests' entry point into the kernel).
 
     ``worlds`` (m, 4) deck masks: every row holds the mover's true hand and one consistent
     deal of the others.  Returns ``(card, sums)``: the card played and, per card (33), the sum
     over worlds of the mover's side's points minus the others' (``NOT_LEGAL`` for cards that are
     not legal).  ``full=False`` chooses best-first as :func:`play_realistic` does (the same card;
-    the sums of cards ruled out early are partial).
+    the sums of cards ruled out early are partial).  ``order``: the suit order of the tie-break
+    (:func:`euchre_stats.core.ties.tie_order` of the deal's seed and stream, as :func:`play_realistic` plays it).
     """
     wd = np.ascontiguousarray(worlds, dtype=np.int64)
     tr = np.full(3, -1, dtype=np.int8)
@@ -427,7 +430,7 @@ def decide_given_worlds(rules: Rules, worlds: np.ndarray, trump: int, leader: in
     sums = np.zeros(33, dtype=np.int64)
     kernel = _k.decide_given_worlds_nt if int(trump) == NO_TRUMP else _k.decide_given_worlds
     card = kernel(wd, int(trump), int(leader), int(out), tr, int(gone), int(rules.deck_obj.mask), pts, int(won),
-                  bool(full), TT_BITS, _solver_kernels.BITPOS, _solver_kernels.CARD_AT, sums)
+                  bool(full), TT_BITS, _solver_kernels.BITPOS, _solver_kernels.CARD_AT, int(order), sums)
     return int(card), sums
 
 

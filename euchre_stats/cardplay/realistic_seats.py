@@ -7,7 +7,8 @@ it, nothing known of the kitty or of the hands of seats sitting out -- values ea
 each world with the six-seat double-dummy search (:mod:`euchre_stats.engine.search_seats`) and plays the
 card worth the most *points* for their side summed over the worlds (three or four tricks 1, a
 march 3, a lone march 6, a euchre 3 to the defenders: :func:`~euchre_stats.rules.hand_points`),
-ties to the lowest card number.  A card with no choice (one legal card, or legal cards with
+ties to the lowest tie key (:func:`euchre_stats.core.ties.tie_key`; equal ranks by the deal's random order of
+the suits).  A card with no choice (one legal card, or legal cards with
 nothing unplayed between them) is played at once.  The play-outs run in numba
 (:mod:`euchre_stats.engine.realistic_seats`), chunks of deals on threads, each deal from its own random stream
 ``(seed, deal index)``: results never depend on the number of threads.
@@ -26,6 +27,7 @@ import numpy as np
 
 from ..core.compiling import announce
 from ..core.errors import RealisticInputError
+from ..core.ties import DEFAULT_ORDER
 from ..core.trump import SUIT_MASK
 from ..rules import Rules, sitting_out
 from ..engine import realistic as _k4
@@ -227,7 +229,7 @@ def _trick(trick, out: int, pack: _Pack) -> np.ndarray:
 
 def decide_given_worlds_seats(rules: Rules, worlds, trump: int, leader: int, out: int, maker: int, alone: bool, *,
                               trick=(), won: int = 0, full: bool = True,
-                              defender_alone: int = -1) -> tuple[int, np.ndarray]:
+                              defender_alone: int = -1, order: int = DEFAULT_ORDER) -> tuple[int, np.ndarray]:
     """One decision from given worlds, valued exactly as :func:`play_realistic_seats` values them.
 
     Parameters
@@ -248,6 +250,9 @@ def decide_given_worlds_seats(rules: Rules, worlds, trump: int, leader: int, out
         Every legal card's sum complete (default); with ``False`` the card is chosen best-first as
         :func:`play_realistic_seats` chooses it (the same card, far fewer searches) and the sums of
         the cards ruled out early are partial (the chosen card's is complete).
+    order : int
+        The suit order of the tie-break (:data:`euchre_stats.core.ties.ORDERS`; a deal played by
+        :func:`play_realistic_seats` draws one from its stream: :func:`euchre_stats.core.ties.tie_order`).
 
     Returns
     -------
@@ -284,17 +289,17 @@ def decide_given_worlds_seats(rules: Rules, worlds, trump: int, leader: int, out
     outs = [s for s in range(SEATS) if (int(out) >> s) & 1]
     if outs and wd[:, outs].any():
         raise RealisticInputError(f"worlds: seats sitting out (out {int(out)}) hold no card")
-    order = [int(leader)]
-    while len(order) < SEATS - len(outs):
-        n = (order[-1] + 1) % SEATS
+    seq = [int(leader)]
+    while len(seq) < SEATS - len(outs):
+        n = (seq[-1] + 1) % SEATS
         while (int(out) >> n) & 1:
             n = (n + 1) % SEATS
-        order.append(n)
-    mover = order[len(trick)]
+        seq.append(n)
+    mover = seq[len(trick)]
     if (wd[:, mover] != wd[0, mover]).any():
         raise RealisticInputError(f"worlds: the mover (seat {mover}) holds different hands in different worlds")
     left = int(counts[0, mover])
-    if left < 1 or any(int(counts[0, s]) != left - (1 if k < len(trick) else 0) for k, s in enumerate(order)):
+    if left < 1 or any(int(counts[0, s]) != left - (1 if k < len(trick) else 0) for k, s in enumerate(seq)):
         raise RealisticInputError(f"worlds: hands of {counts[0].tolist()!r} cards with the trick {list(trick)!r} "
                                   f"led by seat {leader}: each active seat holds as many cards, counting the card "
                                   "it has put on the table")
@@ -303,7 +308,7 @@ def decide_given_worlds_seats(rules: Rules, worlds, trump: int, leader: int, out
     pts = points_table_seats(rules, maker, alone, da)[0]
     sums = np.zeros(pack.numbers, dtype=np.int64)
     card = _k.decide_given_worlds(wd, int(trump), int(leader), int(out), tr, pts, int(won), bool(full), _k.TT_BITS,
-                                  pack.bitpos, pack.card_at, pack.tie, sums)
+                                  pack.bitpos, pack.card_at, pack.tie, int(order), sums)
     return int(card), sums
 
 

@@ -22,6 +22,7 @@ import numpy as np
 
 from ..core.cards import card_name
 from ..core.errors import RealisticInputError, RecordError
+from ..core.ties import tie_order
 from ..core.trump import EFF_SUIT
 from ..game.state import OVER, HandState
 from ..engine.realistic import NOT_LEGAL
@@ -111,7 +112,8 @@ def realistic_review(state: HandState, *, seed: int, worlds: int = DEFAULT_WORLD
     Each entry: ``seat``, ``card``, ``expected`` (the mover's side's points minus the other side's
     for the whole hand, averaged over the worlds, after the card played), ``best`` (the most any
     legal card was expected to give), ``best_card`` (the realistic model's choice: the best card,
-    ties to the lowest card number), ``lost`` (``best - expected``, 0 when the card played was as
+    ties to the lowest tie key, the suits ordered for ties at random per card: :func:`euchre_stats.core.ties.tie_order`
+    of the seed and the card's stream), ``lost`` (``best - expected``, 0 when the card played was as
     good as any), ``worlds`` (how many were solved) and ``exact`` (every consistent deal, each
     once).  A renege (not a legal card) has ``expected`` and ``lost`` ``None``.
     """
@@ -131,7 +133,8 @@ def realistic_review(state: HandState, *, seed: int, worlds: int = DEFAULT_WORLD
                  "best": None, "best_card": None, "lost": None, "worlds": int(len(ws)), "exact": bool(exact)}
         if len(ws):
             choice, sums = decide_given_worlds(rules, ws, p["trump"], p["leader"], p["out"], p["maker"], p["alone"],
-                                               p["def_alone"], trick=p["trick"], gone=p["gone"], won=p["won"])
+                                               p["def_alone"], trick=p["trick"], gone=p["gone"], won=p["won"],
+                                               order=tie_order(seed, j))
             m = len(ws)
             best = float(sums[choice]) / m
             entry.update(best=best, best_card=card_name(choice))
@@ -189,7 +192,7 @@ def _realistic_review_seats(state: HandState, seed: int, worlds: int) -> list[di
                  "lost": None, "worlds": int(len(ws)), "exact": bool(exact)}
         if len(ws):
             choice, sums = decide_given_worlds_seats(rules, ws, t, leader, out, maker, alone, trick=trick, won=won,
-                                                     defender_alone=lone_def)
+                                                     defender_alone=lone_def, order=tie_order(seed, j))
             m = len(ws)
             entry.update(best=float(sums[choice]) / m, best_card=card_name(choice))
             if sums[card] != NOT_LEGAL_SEATS:

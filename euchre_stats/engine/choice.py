@@ -3,9 +3,11 @@ ints only.
 
 A decision groups the mover's legal cards into classes of equivalent cards (:func:`_classes`), turns
 the points at stake into trick targets (:func:`_point_targets`), values each class over the worlds
-(the kernels' own searches) and plays the live class with the highest sum, ties to the lowest deck
-number (:func:`_best_class`).  The best-first valuation's bookkeeping (:func:`_best_first_arrays`,
-:func:`_first_unsolved`, :func:`_most_promising`) and the single-decision entry points' output
+(the kernels' own searches) and plays the live class with the highest sum, ties to the lowest tie key
+(:func:`_best_class`; the key is :func:`euchre_stats.core.ties.tie_key`, compiled here as :func:`_tie_key`:
+plain cards before trumps, rank first, equal ranks by the deal's random order of the suits).  The
+best-first valuation's bookkeeping (:func:`_best_first_arrays`, :func:`_first_unsolved`,
+:func:`_most_promising`) and the single-decision entry points' output
 (:func:`_class_values`, :func:`_deck_worlds`) are here too.  Cards are layout bits (one 16-bit slot
 per effective suit), as in :mod:`.worlds`.
 """
@@ -15,8 +17,21 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..core.ties import ORDERS, TIE_SALT, tie_key
 from .search import _bit_index, _hibit
-from .worlds import SLOT, _find
+from .worlds import SLOT, _find, _mix
+
+#: the tie key of a deck card (:func:`euchre_stats.core.ties.tie_key`, the one rule, compiled as it is)
+_tie_key = njit(cache=True)(tie_key)
+#: above every tie key
+NO_KEY = 1 << 30
+
+
+@njit(cache=True)
+def _tie_order(rs0):
+    """The deal's suit order (:data:`~euchre_stats.core.ties.ORDERS`) from its stream's starting state
+    ``rs0`` (without advancing the stream; :func:`euchre_stats.core.ties.tie_order_of` is its twin)."""
+    return ORDERS[np.int64(_mix(rs0 ^ np.uint64(TIE_SALT)) % np.uint64(24))]
 
 #: sum reported for a card that is not legal
 NOT_LEGAL = -(1 << 62)
@@ -24,7 +39,7 @@ NOT_LEGAL = -(1 << 62)
 
 @njit(cache=True)
 def _decision_arrays():
-    """Work rows of one decision: per class its top card, members, lowest deck number, sum of points,
+    """Work rows of one decision: per class its top card, members, lowest tie key, sum of points,
     whether it is still in the running and its last band; the tops solved in a world and their bands;
     the point targets and the band values."""
     d = np.zeros((10, 10), dtype=np.int64)
@@ -49,7 +64,7 @@ def _legal(hand, lead, pos):
 
 @njit(cache=True)
 def _lowest_class(low, nc):
-    """The class with the lowest deck number (a forced choice: every class is worth the same)."""
+    """The class with the lowest tie key (a forced choice: every class is worth the same)."""
     bi = 0
     for ci in range(1, nc):
         if low[ci] < low[bi]:
@@ -60,7 +75,7 @@ def _lowest_class(low, nc):
 @njit(cache=True)
 def _forced_choice(low, nc, nt):
     """The class played without valuing it, when the choice cannot matter (one class, or no points at
-    stake: ``nt`` targets): the lowest card's; otherwise -1."""
+    stake: ``nt`` targets): the lowest tie key's; otherwise -1."""
     if nc == 1 or nt == 0:
         return _lowest_class(low, nc)
     return -1
@@ -75,11 +90,12 @@ def _top_of(c, tops):
 
 
 @njit(cache=True)
-def _classes(legal, tops, trump, card_at, rep, members, low):
+def _classes(legal, tops, trump, card_at, order, rep, members, low):
     """Legal cards grouped into runs of equivalent cards, given ``tops`` (the top card of every run of
     the mover's hand: the search's ``_reps``, or ``_reps_tie`` under the doubled pack's ties).
 
-    ``rep`` gets each class's top card, ``members`` its cards, ``low`` its lowest deck number.
+    ``rep`` gets each class's top card, ``members`` its cards, ``low`` its lowest tie key under the suit
+    order ``order`` (:func:`_tie_key`).
     """
     nc = 0
     m = legal
@@ -91,10 +107,10 @@ def _classes(legal, tops, trump, card_at, rep, members, low):
         if ci == nc:
             rep[nc] = top
             members[nc] = 0
-            low[nc] = 99
+            low[nc] = NO_KEY
             nc += 1
         members[ci] |= c
-        low[ci] = min(low[ci], card_at[trump, _bit_index(c)])
+        low[ci] = min(low[ci], _tie_key(card_at[trump, _bit_index(c)], trump, order))
     return nc
 
 
@@ -189,7 +205,7 @@ def _first_unsolved(solved, nc, m, nxtw):
 @njit(cache=True, inline="always")
 def _most_promising(sums, bound, low, nc, nxtw):
     """``(class, world)``: the class with the highest bound (solved sum plus bound; ties to the lowest
-    deck number) and its first unsolved world (the number of worlds when it is solved in every one:
+    tie key) and its first unsolved world (the number of worlds when it is solved in every one:
     then no other class can beat or tie it)."""
     bi = 0
     best = sums[0] + bound[0]
@@ -203,7 +219,7 @@ def _most_promising(sums, bound, low, nc, nxtw):
 
 @njit(cache=True)
 def _best_class(sums, alive, nc, low):
-    """Live class with the highest sum; ties to the lowest deck number."""
+    """Live class with the highest sum; ties to the lowest tie key."""
     bi = -1
     for ci in range(nc):
         if alive[ci] and (bi < 0 or sums[ci] > sums[bi] or (sums[ci] == sums[bi] and low[ci] < low[bi])):
@@ -212,21 +228,21 @@ def _best_class(sums, alive, nc, low):
 
 
 @njit(cache=True)
-def _lowest_of(members, low, trump, card_at):
-    """The card (layout bit) of ``members`` whose deck number is ``low``."""
+def _lowest_of(members, low, trump, card_at, order):
+    """The card (layout bit) of ``members`` whose tie key (under ``order``) is ``low``."""
     mm = members
     while mm:
         b = mm & -mm
         mm ^= b
-        if card_at[trump, _bit_index(b)] == low:
+        if _tie_key(card_at[trump, _bit_index(b)], trump, order) == low:
             return b
     return 0
 
 
 @njit(cache=True)
-def _class_values(values, members, sums, alive, nc, low, trump, card_at):
+def _class_values(values, members, sums, alive, nc, low, trump, card_at, order):
     """``values[c]``: the sum of legal card ``c``'s class (:data:`NOT_LEGAL` elsewhere); returns the
-    deck number of the card played (:func:`_best_class`'s lowest)."""
+    deck number of the card played (:func:`_best_class`'s, its lowest tie key)."""
     for c in range(values.shape[0]):
         values[c] = NOT_LEGAL
     for ci in range(nc):
@@ -235,7 +251,8 @@ def _class_values(values, members, sums, alive, nc, low, trump, card_at):
             b = mm & -mm
             mm ^= b
             values[card_at[trump, _bit_index(b)]] = sums[ci]
-    return low[_best_class(sums, alive, nc, low)]
+    bi = _best_class(sums, alive, nc, low)
+    return card_at[trump, _bit_index(_lowest_of(members[bi], low[bi], trump, card_at, order))]
 
 
 @njit(cache=True)

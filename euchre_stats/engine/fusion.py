@@ -17,7 +17,8 @@ import numpy as np
 from numba import njit
 
 from ..core.trump import NO_TRUMP
-from .choice import NOT_LEGAL
+from ..core.ties import ORDERS
+from .choice import NOT_LEGAL, _tie_key
 from .realistic import decide_given_worlds, decide_given_worlds_nt
 
 __all__ = ["NOT_LEGAL", "fused_choice", "world_values"]
@@ -37,23 +38,24 @@ def world_values(worlds_deck, trump, leader, out, trick, gone, deck_mask, pts0, 
             one[0, s] = worlds_deck[w, s]
         if trump == NO_TRUMP:
             decide_given_worlds_nt(one, trump, leader, out, trick, gone, deck_mask, pts0, won0, True, tt_bits, bitpos,
-                                   card_at, row)
+                                   card_at, ORDERS[0], row)
         else:
             decide_given_worlds(one, trump, leader, out, trick, gone, deck_mask, pts0, won0, True, tt_bits, bitpos,
-                                card_at, row)
+                                card_at, ORDERS[0], row)
         for c in range(values.shape[1]):
             values[w, c] = row[c]
 
 
 @njit(cache=True)
-def fused_choice(values, mult, margin):
+def fused_choice(values, mult, margin, trump, order):
     """The card (column of ``values``) the vote plays, given each world's card points ``values`` (m, k;
     :data:`NOT_LEGAL` for a card that is not legal, the same cards in every world) and each world's
     weight ``mult`` (m,: how many times it was drawn).
 
     A card's total is the weighted sum of its points; a card is *near the best* when its total is at
     least the best total less ``margin`` eighths of a point per world drawn; of those, the card best
-    or tied best in the most (weighted) worlds, then the higher total, then the lowest column.
+    or tied best in the most (weighted) worlds, then the higher total, then the lowest tie key (``trump``, the suit
+    order ``order``: :func:`euchre_stats.core.ties.tie_key`; a column is a deck card).
     ``margin`` 0 keeps only the cards of the best total.
     """
     m, k = values.shape
@@ -81,6 +83,7 @@ def fused_choice(values, mult, margin):
     for c in range(k):
         if values[0, c] == NOT_LEGAL or 8 * sums[c] < 8 * top - margin * total:
             continue
-        if pick < 0 or wins[c] > wins[pick] or (wins[c] == wins[pick] and sums[c] > sums[pick]):
+        if pick < 0 or wins[c] > wins[pick] or (wins[c] == wins[pick] and (sums[c] > sums[pick] or (
+                sums[c] == sums[pick] and _tie_key(c, trump, order) < _tie_key(pick, trump, order)))):
             pick = c
     return pick

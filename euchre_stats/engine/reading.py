@@ -17,7 +17,7 @@ makes them:
 * **cashing winners** (:func:`_lead_choice`): a defender on lead against makers who did not go alone
   (nobody defending alone) values every card on its worlds and plays, among the cards within
   :data:`NEAR` points a world of the best, a plain-suit card that no card still out can beat, then the
-  best, then the lowest card number.
+  best, then the lowest tie key (:func:`.choice._tie_key`).
 
 The bidding model enters as arrays (per seat: the count's card values per trump, a row of
 :data:`NUM_MODEL` numbers, a row of :data:`NUM_RULE` rule flags, and the feature bidder's weights), so
@@ -43,7 +43,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from .choice import _best_class, _best_first_arrays, _class_values, _classes, _decision_arrays, _forced_choice
+from .choice import NO_KEY, _best_class, _best_first_arrays, _class_values, _classes, _decision_arrays, _forced_choice
+from .choice import _tie_key, _tie_order
 from .choice import _legal, _lowest_of, _point_targets
 from .realistic import (
     NUM_PLAY_STATS,
@@ -605,10 +606,10 @@ def sample_read_worlds(hands_deck, trump, leader, out, trick, gone, voids_suit, 
 
 # --- the defence rule ----------------------------------------------------------------------------------
 @njit(cache=True)
-def _lead_choice(sums, members, nc, m, public_out, trump, card_at, tm):
+def _lead_choice(sums, members, nc, m, public_out, trump, card_at, order, tm):
     """The card (layout bit) of the cashing rule: among the classes within ``NEAR * m`` of the best sum,
     a card of a plain suit with no card of ``public_out`` above it in its suit first, then the higher sum,
-    then the lower card number (as ``players/defence.py::lead_choice``)."""
+    then the lower tie key under the suit order ``order`` (as ``players/defence.py::lead_choice``)."""
     best = sums[0]
     for ci in range(1, nc):
         if sums[ci] > best:
@@ -617,7 +618,7 @@ def _lead_choice(sums, members, nc, m, public_out, trump, card_at, tm):
     pick = 0
     pw = -1
     ps = 0
-    pd = 99
+    pd = NO_KEY
     for ci in range(nc):
         if sums[ci] < floor:
             continue
@@ -627,7 +628,7 @@ def _lead_choice(sums, members, nc, m, public_out, trump, card_at, tm):
             mm ^= b
             sl = np.int64(0xFFFF) << (_bit_index(b) & 0x30)
             win = 1 if (b & tm) == 0 and (public_out & sl & ~(b | (b - 1))) == 0 else 0
-            dn = card_at[trump, _bit_index(b)]
+            dn = _tie_key(card_at[trump, _bit_index(b)], trump, order)
             if win > pw or (win == pw and (sums[ci] > ps or (sums[ci] == ps and dn < pd))):
                 pick, pw, ps, pd = b, win, sums[ci], dn
     return pick
@@ -660,9 +661,10 @@ def _decision_cache3():
 
 @njit(cache=True)
 def _decision_key3(key, seat, pos, dealer, out, wseat, nt, won, trump, hands, table, gone_l, win, lead, voids,
-                   me_up, targets, tvals, rs, played, auc):
+                   me_up, targets, tvals, rs, played, auc, order):
     """:func:`.realistic._decision_key` with the cards each seat played and the row's auction."""
-    key[0] = seat | (pos << 2) | (dealer << 4) | (out << 6) | (wseat << 10) | (nt << 12) | (won << 16) | (trump << 24)
+    key[0] = (seat | (pos << 2) | (dealer << 4) | (out << 6) | (wseat << 10) | (nt << 12) | (won << 16) | (trump << 24)
+              | (order << 32))
     key[1] = hands[seat]
     key[2] = table
     key[3] = gone_l
@@ -725,12 +727,13 @@ def _play_row3(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc
     side0 = 0
     won = won0
     read = auc[A_ROUND] > 0
+    order = _tie_order(rs[0])  # the row's order of the suits for ties (its stream's start, not advanced)
     while hands[seat] != 0:
         hand = hands[seat]
         legal = _legal(hand, lead, pos)
         kitty_known = disc_bit if seat == dealer else 0
         tops = _reps(hand, hand, (deck & ~gone_l & ~kitty_known) | table)
-        nc = _classes(legal, tops, trump, card_at, rep, members, low)
+        nc = _classes(legal, tops, trump, card_at, order, rep, members, low)
         tleft = _popcount(hand)
         nt = _point_targets(pts0, won, tleft, seat & 1, targets, tvals)
         c = 0
@@ -741,11 +744,11 @@ def _play_row3(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc
             # nothing at stake or one class: the cashing rule still leads a winner first (every sum equal)
             for ci in range(nc):
                 sums[ci] = 0
-            c = _lead_choice(sums, members, nc, 1, deck & ~hand & ~gone_l & ~table, trump, card_at, tm)
+            c = _lead_choice(sums, members, nc, 1, deck & ~hand & ~gone_l & ~table, trump, card_at, order, tm)
         elif bi < 0:
             me_up = up_bit if seat != dealer else 0
             slot = _decision_key3(key, seat, pos, dealer, out, wseat, nt, won, trump, hands, table, gone_l, win, lead,
-                                  voids, me_up | kitty_known, targets, tvals, rs, played, auc)
+                                  voids, me_up | kitty_known, targets, tvals, rs, played, auc, order)
             hit = True
             for j in range(DC3_WORDS):
                 if dkeys[slot, j] != key[j]:
@@ -775,7 +778,7 @@ def _play_row3(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc
                 if read and _cashes(auc, seat, pos):
                     _evaluate(tt, tt2, no3, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep,
                               targets, nt, tvals, sums, guess, wrep, wval, counts, tm)
-                    c = _lead_choice(sums, members, nc, m, deck & ~hand & ~gone_l & ~table, trump, card_at, tm)
+                    c = _lead_choice(sums, members, nc, m, deck & ~hand & ~gone_l & ~table, trump, card_at, order, tm)
                     for j in range(DC3_WORDS):
                         dkeys[slot, j] = key[j]
                     dcard[slot] = c
@@ -786,7 +789,7 @@ def _play_row3(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc
                                          rep, low, targets, nt, tvals, sums, alive, bf, counts, tm)
                     bi = _best_class(sums, alive, nc, low)
         if c == 0:
-            c = _lowest_of(members[bi], low[bi], trump, card_at)
+            c = _lowest_of(members[bi], low[bi], trump, card_at, order)
             if slot >= 0:
                 for j in range(DC3_WORDS):
                     dkeys[slot, j] = key[j]
@@ -864,7 +867,7 @@ def play_batch_read(hands, trump, leader, out, trick, gone, voids, up, disc, dea
 # --- single decision (the tests' view into the kernel) ------------------------------------------------
 @njit(cache=True)
 def _decide_read(worlds_deck, trump, leader, out, trick, gone, deck_mask, pts0, won0, cash, public_out, tt_bits,
-                 bitpos, card_at, values, tm):
+                 bitpos, card_at, order, values, tm):
     m = worlds_deck.shape[0]
     wh = np.zeros((m, 4), dtype=np.int64)
     for w in range(m):
@@ -877,7 +880,7 @@ def _decide_read(worlds_deck, trump, leader, out, trick, gone, deck_mask, pts0, 
     deck = _to_layout(deck_mask, trump, bitpos)
     gone_l = _to_layout(gone, trump, bitpos) & ~table
     rep, members, low, sums, alive, guess, wrep, wval, targets, tvals = _decision_arrays()
-    nc = _classes(legal, _reps(hand, hand, (deck & ~gone_l) | table), trump, card_at, rep, members, low)
+    nc = _classes(legal, _reps(hand, hand, (deck & ~gone_l) | table), trump, card_at, order, rep, members, low)
     nt = _point_targets(pts0, won0, _popcount(hand), seat & 1, targets, tvals)
     tt, tt2, st, stk, counts = _search_tables(tt_bits)
     no3 = np.zeros(0, dtype=np.int64)
@@ -886,9 +889,9 @@ def _decide_read(worlds_deck, trump, leader, out, trick, gone, deck_mask, pts0, 
         for ci in range(nc):
             alive[ci] = True
             sums[ci] = 0
-        card = _class_values(values, members, sums, alive, nc, low, trump, card_at)
+        card = _class_values(values, members, sums, alive, nc, low, trump, card_at, order)
         if cash and pos == 0:  # every sum equal: the cashing rule's winner first
-            c = _lead_choice(sums, members, nc, 1, _to_layout(public_out, trump, bitpos), trump, card_at, tm)
+            c = _lead_choice(sums, members, nc, 1, _to_layout(public_out, trump, bitpos), trump, card_at, order, tm)
             return card_at[trump, _bit_index(c)]
         return card
     if cash and pos == 0:
@@ -896,20 +899,20 @@ def _decide_read(worlds_deck, trump, leader, out, trick, gone, deck_mask, pts0, 
             alive[ci] = True
         _evaluate(tt, tt2, no3, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, targets, nt,
                   tvals, sums, guess, wrep, wval, counts, tm)
-        _class_values(values, members, sums, alive, nc, low, trump, card_at)
-        c = _lead_choice(sums, members, nc, m, _to_layout(public_out, trump, bitpos), trump, card_at, tm)
+        _class_values(values, members, sums, alive, nc, low, trump, card_at, order)
+        c = _lead_choice(sums, members, nc, m, _to_layout(public_out, trump, bitpos), trump, card_at, order, tm)
         return card_at[trump, _bit_index(c)]
     _evaluate_best_first(tt, tt2, no3, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, low,
                          targets, nt, tvals, sums, alive, _best_first_arrays(m), counts, tm)
-    return _class_values(values, members, sums, alive, nc, low, trump, card_at)
+    return _class_values(values, members, sums, alive, nc, low, trump, card_at, order)
 
 
 @njit(cache=True)
 def decide_read_given_worlds(worlds_deck, trump, leader, out, trick, gone, deck_mask, pts0, won0, cash, public_out,
-                             tt_bits, bitpos, card_at, values):
+                             tt_bits, bitpos, card_at, order, values):
     """The card (deck number) ``realistic-v3``'s kernel plays on the worlds ``worlds_deck`` (m, 4): with
     ``cash`` (a defender on lead against makers with a partner) by the cashing rule, the cards out being
     ``public_out`` (a deck mask); otherwise the realistic choice.  ``values`` as
-    :func:`.realistic.decide_given_worlds`."""
+    :func:`.realistic.decide_given_worlds`; ``order`` the suit order of ties."""
     return _decide_read(worlds_deck, trump, leader, out, trick, gone, deck_mask, pts0, won0, cash, public_out, tt_bits,
-                        bitpos, card_at, values, TRUMP)
+                        bitpos, card_at, order, values, TRUMP)

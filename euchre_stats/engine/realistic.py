@@ -9,11 +9,14 @@ average over the worlds.
 Everything runs in the solver's *power layout* of the deal's trump (see
 :mod:`euchre_stats.engine.search`): a card is one bit, an effective suit is one 16-bit slot,
 so voids, following suit and runs of equivalent cards are plain mask operations.  Deck
-numbers are used only at the edges (input, the tie-break to the lowest card number, and the
+numbers are used only at the edges (input, the tie-break's key (:func:`.choice._tie_key`: plain cards
+before trumps, rank first, equal ranks by the deal's random order of the suits), and the
 single-decision entry points the tests call).
 
 Randomness: every row owns a splitmix64 stream seeded from ``(seed, stream[row])``, so results
-do not depend on the number of threads or on how rows are chunked.  The transposition
+do not depend on the number of threads or on how rows are chunked; the row's order of the suits for
+the tie-break is a hash of that stream's starting state (:func:`.choice._tie_order`), drawn without
+advancing it.  The transposition
 tables hold exact bounds, so sharing one per chunk (across worlds, decisions and deals) never
 changes a value.
 
@@ -21,8 +24,8 @@ Worlds are drawn by the sampler every realistic kernel shares (:mod:`euchre_stat
 uniform over every deal consistent with the mover's knowledge, the kitty the last holder.
 
 numba's on-disk cache of these kernels is keyed by this file alone: it does not notice an edit
-of the solver's kernels or the sampler that they compile in.  After changing ``engine/search.py``
-or ``engine/worlds.py`` in a checkout, delete this package's ``__pycache__/realistic.*`` (an install is fresh anyway).
+of the solver's kernels, the sampler or the decision steps that they compile in.  After changing
+``engine/search.py``, ``engine/worlds.py``, ``engine/choice.py`` or ``core/ties.py`` in a checkout, delete this package's ``__pycache__/realistic.*`` (an install is fresh anyway).
 """
 
 from __future__ import annotations
@@ -50,7 +53,7 @@ from .search import (
 )
 from .choice import NOT_LEGAL, _best_class, _best_first_arrays, _class_values, _classes, _decision_arrays
 from .choice import _credit_world, _deck_worlds, _first_unsolved, _forced_choice, _legal, _most_promising
-from .choice import _credit_bands, _distinct_tops, _lowest_of, _point_targets, _solve_pair, _top_of
+from .choice import _credit_bands, _distinct_tops, _lowest_of, _point_targets, _solve_pair, _tie_order, _top_of
 from .worlds import (
     _LOW32,
     REJECT_TRIES,
@@ -319,12 +322,14 @@ def _decision_cache():
 
 @njit(cache=True)
 def _decision_key(key, seat, pos, dealer, out, wseat, nt, won, trump, hands, table, gone_l, win, lead, voids, me_up,
-                  targets, tvals, rs):
+                  targets, tvals, rs, order):
     """Fill ``key`` with everything a decision depends on; returns the table index it hashes to.
 
     ``me_up``: the card the mover knows where it lies unseen (the upcard in the dealer's hand for
-    the others, its discard for the dealer; which of the two follows from ``seat`` and ``dealer``)."""
-    key[0] = seat | (pos << 2) | (dealer << 4) | (out << 6) | (wseat << 10) | (nt << 12) | (won << 16) | (trump << 24)
+    the others, its discard for the dealer; which of the two follows from ``seat`` and ``dealer``);
+    ``order``: the row's order of the suits for the tie-break."""
+    key[0] = (seat | (pos << 2) | (dealer << 4) | (out << 6) | (wseat << 10) | (nt << 12) | (won << 16) | (trump << 24)
+              | (order << 32))
     key[1] = hands[seat]
     key[2] = table
     key[3] = gone_l
@@ -421,11 +426,13 @@ def _play_tables(tt_bits, two):
 def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc, dealer, pts0, won0, deck_mask, worlds,
               tries, rs, tt, tt2, tt3, st, stk, scr, dc, binom, bitpos, card_at, counts, tm):
     """Play one deal to the end realistically; side 0's tricks from this point (``dc``: the chunk's
-    :func:`_decision_cache`).  ``disc``: the dealer's discard (-1: none), known to the dealer alone.
+    :func:`_decision_cache`; ``rs`` the row's stream at its start: its order of the suits for ties is drawn
+    from it, :func:`.choice._tie_order`).  ``disc``: the dealer's discard (-1: none), known to the dealer alone.
     ``tt3``: the table of three-trick endings (:func:`.search.build_three_table`, or an empty row)."""
     dkeys, dcard, drs, key = dc
     smp, bf = scr
     wh = smp[0]
+    order = _tie_order(rs[0])
     hands, seat, pos, lead, win, wseat, table = _position(hands_deck, trump, leader, out, trick, bitpos, tm)
     voids = _known_voids(voids_suit, trump, leader, out, trick, pos, lead, bitpos)
     deck = _to_layout(deck_mask, trump, bitpos)
@@ -445,7 +452,7 @@ def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc,
         # cards with nothing unplayed between them are worth the same in every world
         kitty_known = disc_bit if seat == dealer else 0
         tops = _reps(hand, hand, (deck & ~gone_l & ~kitty_known) | table)
-        nc = _classes(legal, tops, trump, card_at, rep, members, low)
+        nc = _classes(legal, tops, trump, card_at, order, rep, members, low)
         tleft = _popcount(hand)
         nt = _point_targets(pts0, won, tleft, seat & 1, targets, tvals)
         c = 0
@@ -456,7 +463,7 @@ def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc,
             me_up = up_bit if seat != dealer else 0
             # (the upcard known in the dealer's hand for the others, the discard for the dealer: one word)
             slot = _decision_key(key, seat, pos, dealer, out, wseat, nt, won, trump, hands, table, gone_l, win, lead,
-                                 voids, me_up | kitty_known, targets, tvals, rs)
+                                 voids, me_up | kitty_known, targets, tvals, rs, order)
             hit = True
             for j in range(DC_WORDS):
                 if dkeys[slot, j] != key[j]:
@@ -478,8 +485,8 @@ def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc,
                                      rep, low, targets, nt, tvals, sums, alive, bf, counts, tm)
                 bi = _best_class(sums, alive, nc, low)
         if c == 0:
-            # the lowest deck number of the chosen class is played
-            c = _lowest_of(members[bi], low[bi], trump, card_at)
+            # the lowest tie key of the chosen class is played
+            c = _lowest_of(members[bi], low[bi], trump, card_at, order)
             if slot >= 0:
                 for j in range(DC_WORDS):
                     dkeys[slot, j] = key[j]
@@ -542,8 +549,9 @@ def _play_chunk(hands, trump, leader, out, trick, gone, voids, up, disc, dealer,
 # --- single-decision entry points (the tests' view into the kernels) --------------------------
 @njit(cache=True)
 def _decide_given_worlds(worlds_deck, trump, leader, out, trick, gone, deck_mask, pts0, won0, full, tt_bits, bitpos,
-                        card_at, values, tm):
-    """The card (deck number) the mover plays given pre-sampled worlds ``worlds_deck`` (m, 4).
+                        card_at, order, values, tm):
+    """The card (deck number) the mover plays given pre-sampled worlds ``worlds_deck`` (m, 4), ties by the
+    suit order ``order`` (:data:`euchre_stats.core.ties.ORDERS`).
 
     ``values[c]`` receives the sum over the worlds of the mover's side's points (minus the
     others') for each legal card ``c`` (:data:`NOT_LEGAL` elsewhere).  With ``full`` every sum is
@@ -562,13 +570,13 @@ def _decide_given_worlds(worlds_deck, trump, leader, out, trick, gone, deck_mask
     deck = _to_layout(deck_mask, trump, bitpos)
     gone_l = _to_layout(gone, trump, bitpos) & ~table
     rep, members, low, sums, alive, guess, wrep, wval, targets, tvals = _decision_arrays()
-    nc = _classes(legal, _reps(hand, hand, (deck & ~gone_l) | table), trump, card_at, rep, members, low)
+    nc = _classes(legal, _reps(hand, hand, (deck & ~gone_l) | table), trump, card_at, order, rep, members, low)
     nt = _point_targets(pts0, won0, _popcount(hand), seat & 1, targets, tvals)
     tt, tt2, st, stk, counts = _search_tables(tt_bits)
     no3 = np.zeros(0, dtype=np.int64)  # no table of three-trick endings (nor of two-trick ones) for one decision
     _decide(tt, tt2, no3, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, low, targets, nt, tvals,
             full, sums, alive, guess, wrep, wval, _best_first_arrays(m), counts, tm)
-    return _class_values(values, members, sums, alive, nc, low, trump, card_at)
+    return _class_values(values, members, sums, alive, nc, low, trump, card_at, order)
 
 
 @njit(cache=True)
@@ -618,18 +626,18 @@ def play_batch_nt(hands, trump, leader, out, trick, gone, voids, up, disc, deale
 
 @njit(cache=True)
 def decide_given_worlds(worlds_deck, trump, leader, out, trick, gone, deck_mask, pts0, won0, full, tt_bits, bitpos,
-                        card_at, values):
+                        card_at, order, values):
     """:func:`_decide_given_worlds` with a trump suit."""
     return _decide_given_worlds(worlds_deck, trump, leader, out, trick, gone, deck_mask, pts0, won0, full, tt_bits,
-                                bitpos, card_at, values, TRUMP)
+                                bitpos, card_at, order, values, TRUMP)
 
 
 @njit(cache=True)
 def decide_given_worlds_nt(worlds_deck, trump, leader, out, trick, gone, deck_mask, pts0, won0, full, tt_bits, bitpos,
-                           card_at, values):
+                           card_at, order, values):
     """:func:`_decide_given_worlds` in no trump."""
     return _decide_given_worlds(worlds_deck, trump, leader, out, trick, gone, deck_mask, pts0, won0, full, tt_bits,
-                                bitpos, card_at, values, 0)
+                                bitpos, card_at, order, values, 0)
 
 
 @njit(cache=True)

@@ -8,7 +8,8 @@ every card played, the voids shown, the upcard in the dealer's hand while the de
 class of equivalent legal cards in each world with the six-seat double-dummy search
 (:func:`euchre_stats.engine.search_seats._probe`: zero-window probes at the tricks where the points
 change) and plays the card worth the most *points* summed over the worlds, ties to the lowest
-card number.  The choice is made best-first, as the four-seat kernel makes it
+tie key (:func:`.choice._tie_key`: plain cards before trumps, rank first, equal ranks by the row's random
+order of the suits, drawn from its stream's start).  The choice is made best-first, as the four-seat kernel makes it
 (:func:`_evaluate_best_first`): each world's position is solved first (a bound on every class
 there, and the card that proved it solved for free), then only the class with the best bound is
 solved, world by world, until one class is solved in every world: exactly the plain sum's
@@ -73,7 +74,7 @@ from .search_seats import _sure
 from .search_seats import _trick_after as _ws_trick_after
 from .choice import NOT_LEGAL, _best_class, _best_first_arrays, _class_values, _classes, _decision_arrays
 from .choice import _credit_world, _deck_worlds, _first_unsolved, _forced_choice, _legal, _most_promising
-from .choice import _credit_bands, _distinct_tops, _lowest_of, _point_targets, _solve_pair, _top_of
+from .choice import _credit_bands, _distinct_tops, _lowest_of, _point_targets, _solve_pair, _tie_order, _top_of
 from .worlds import REJECT_TRIES, _fill_worlds, _sampler_arrays, _seed_stream
 
 #: seats at the table; the dealer's seat in every analysis
@@ -480,9 +481,11 @@ def _play_row(hands_deck, trump, leader, out, trick, up, disc, gone0, voids_suit
               tries, rs, ws, scr, binom, bitpos, card_at, counts):
     """Play one deal from its current position (``trick`` on the table, -1 padded; all -1 at a trick
     boundary) to the end realistically; side 0's tricks from there, the current trick included.
-    ``disc``: the dealer's discard (-1: none), known to the dealer alone."""
+    ``disc``: the dealer's discard (-1: none), known to the dealer alone.  ``rs``: the row's stream at its
+    start (its order of the suits for ties is drawn from it, :func:`.choice._tie_order`)."""
     smp, nxt, bf = scr
     wh = smp[0]
+    order = _tie_order(rs[0])
     tm = np.int64(TRUMP) if trump < 4 else np.int64(0)
     hands = np.zeros(SEATS, dtype=np.int64)
     for s in range(SEATS):
@@ -507,7 +510,7 @@ def _play_row(hands_deck, trump, leader, out, trick, up, disc, gone0, voids_suit
         # cards with nothing unplayed between them are worth the same in every world
         kitty_known = disc_bit if seat == DEALER else np.int64(0)
         tops = _reps_tie(hand, hand, (deck & ~gone & ~kitty_known) | table, tie)
-        nc = _classes(legal, tops, trump, card_at, rep, members, low)
+        nc = _classes(legal, tops, trump, card_at, order, rep, members, low)
         nt = _point_targets(pts0, won, _popcount(hand), seat & 1, targets, tvals)
         bi = _forced_choice(low, nc, nt)
         counts[ST_FORCED if bi >= 0 else ST_DECISIONS] += 1
@@ -521,7 +524,7 @@ def _play_row(hands_deck, trump, leader, out, trick, up, disc, gone0, voids_suit
             _decide(ws, wh, m, seat, pos, na, nxt, lead, win, wseat, table, tm, nc, rep, low, targets, nt, tvals,
                     False, sums, alive, guess, wrep, wval, bf, counts)
             bi = _best_class(sums, alive, nc, low)
-        c = _lowest_of(members[bi], low[bi], trump, card_at)
+        c = _lowest_of(members[bi], low[bi], trump, card_at, order)
         hands[seat] ^= c
         if _same_face(c, tie) & up_bit:  # the dealer showed a card of the upcard's face: no longer known
             up_bit = 0
@@ -586,12 +589,12 @@ def play_batch(hands, trump, leader, out, trick, up, disc, gone, voids, won, pts
 # --- single-decision entry points (the tests' view into the kernels) -----------------------------
 @njit(cache=True)
 def decide_given_worlds(worlds_deck, trump, leader, out, trick, pts0, won0, full, tt_bits, bitpos, card_at, tie,
-                        values):
+                        order, values):
     """The card (deck number) the mover plays given worlds ``worlds_deck`` (m, 6 deck masks), valued as
     :func:`play_batch` values them; ``values[c]`` the sum over the worlds of the mover's side's points
     minus the others' for each legal card (:data:`NOT_LEGAL` elsewhere).  With ``full`` every sum is
     complete; otherwise the choice is made best-first as :func:`play_batch` makes it (the same card)
-    and the sums of the cards ruled out early are partial."""
+    and the sums of the cards ruled out early are partial.  ``order``: the suit order of ties."""
     m = worlds_deck.shape[0]
     tm = np.int64(TRUMP) if trump < 4 else np.int64(0)
     wh = np.zeros((m, SEATS), dtype=np.int64)
@@ -607,13 +610,13 @@ def decide_given_worlds(worlds_deck, trump, leader, out, trick, pts0, won0, full
     legal = _legal(hand, lead, pos)
     rep, members, low, sums, alive, guess, wrep, wval, targets, tvals = _decision_arrays()
     # the cards in play in some world: legal cards with none of them between are equal in every world
-    nc = _classes(legal, _reps_tie(hand, hand, occ | table, tie), trump, card_at, rep, members, low)
+    nc = _classes(legal, _reps_tie(hand, hand, occ | table, tie), trump, card_at, order, rep, members, low)
     nt = _point_targets(pts0, won0, _popcount(hand), seat & 1, targets, tvals)
     ws = _new_ws(tt_bits, tie)
     counts = np.zeros(NUM_STATS, dtype=np.int64)
     _decide(ws, wh, m, seat, pos, na, nxt, lead, win, wseat, table, tm, nc, rep, low, targets, nt, tvals, full, sums,
             alive, guess, wrep, wval, _best_first_arrays(m), counts)
-    return _class_values(values, members, sums, alive, nc, low, trump, card_at)
+    return _class_values(values, members, sums, alive, nc, low, trump, card_at, order)
 
 
 @njit(cache=True)

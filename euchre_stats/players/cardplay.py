@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.errors import DecisionInputError, EuchreStatsError
+from ..core.ties import tie_order
 from ..core.trump import EFF_SUIT, SUIT_MASK
 from ..game.state import PLAY, HandState
 from ..cardplay.realistic import DEFAULT_WORLDS, MAX_SEED, decide_given_worlds, sample_worlds
@@ -144,7 +145,9 @@ def view_worlds(view: SeatView, *, worlds: int = DEFAULT_WORLDS, seed: int | Non
     seed = int(view.seed if seed is None else seed) % (MAX_SEED + 1)
     stream = len(view.plays)
     t = view.trump
-    ctx = {"ks": ks, "out": out, "leader": leader, "trick": trick, "gone": gone, "won": won, "six": six}
+    # the decision's order of the suits for ties: random (from the seed and stream), so no suit name is favoured
+    ctx = {"ks": ks, "out": out, "leader": leader, "trick": trick, "gone": gone, "won": won, "six": six,
+           "order": tie_order(seed, stream)}
     if view.seat == view.dealer:
         tries = [view.upcard if up_held and (view.hand >> view.upcard) & 1 else -1]
     else:
@@ -172,7 +175,8 @@ def view_worlds(view: SeatView, *, worlds: int = DEFAULT_WORLDS, seed: int | Non
 
 def realistic_card(view: SeatView, *, worlds: int = DEFAULT_WORLDS, seed: int | None = None) -> int:
     """The realistic model's card for the seat to move: the legal card worth the most points to its
-    side on average over its worlds (ties to the lowest card number).  One legal card is played at once."""
+    side on average over its worlds (ties to the lowest tie key, :func:`euchre_stats.core.ties.tie_key`, under the
+    decision's random order of the suits).  One legal card is played at once."""
     legal = view.legal_cards
     if legal & (legal - 1) == 0:
         return _lowest(legal)
@@ -184,11 +188,12 @@ def realistic_card(view: SeatView, *, worlds: int = DEFAULT_WORLDS, seed: int | 
         from ..cardplay.realistic_seats import decide_given_worlds_seats
 
         card, _ = decide_given_worlds_seats(view.rules, ws, view.trump, ctx["leader"], ctx["out"], maker, alone,
-                                            trick=ctx["trick"], won=ctx["won"])
+                                            trick=ctx["trick"], won=ctx["won"], order=ctx["order"])
     else:
         da = -1 if view.defender_alone is None else ks[view.defender_alone]
         card, _ = decide_given_worlds(view.rules, ws, view.trump, ctx["leader"], ctx["out"], maker, alone, da,
-                                      trick=ctx["trick"], gone=ctx["gone"], won=ctx["won"], full=False)
+                                      trick=ctx["trick"], gone=ctx["gone"], won=ctx["won"], full=False,
+                                      order=ctx["order"])
     return legal_copy(card, legal, view.seat, "realistic")
 
 

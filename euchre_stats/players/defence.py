@@ -53,6 +53,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..core.ties import DEFAULT_ORDER, tie_key
 from ..core.trump import EFF_SUIT, POWER_ALL, SUIT_MASK
 from ..cardplay.realistic import DEFAULT_WORLDS, MAX_SEED, decide_given_worlds
 from .cardplay import _lowest, legal_copy
@@ -146,13 +147,14 @@ def winner(view: SeatView, card: int) -> bool:
     return all(int(POWER_ALL[t, c]) < int(POWER_ALL[t, card]) for c in _bits(out))
 
 
-def lead_choice(view: SeatView, sums: np.ndarray, legal: int, worlds: int) -> int:
+def lead_choice(view: SeatView, sums: np.ndarray, legal: int, worlds: int, order: int = DEFAULT_ORDER) -> int:
     """The card of :data:`LEADS` from the worlds' summed points ``sums``: among the legal cards within
-    ``NEAR * worlds`` of the best sum, a :func:`winner` first, then by sum, then the lowest card."""
+    ``NEAR * worlds`` of the best sum, a :func:`winner` first, then by sum, then the lowest tie key under the
+    suit order ``order`` (:func:`euchre_stats.core.ties.tie_key`)."""
     cards = list(_bits(legal))
     best = max(int(sums[c]) for c in cards)
     near = [c for c in cards if int(sums[c]) >= best - NEAR * worlds]
-    return max(near, key=lambda c: (winner(view, c), int(sums[c]), -c))
+    return max(near, key=lambda c: (winner(view, c), int(sums[c]), -tie_key(c, view.trump, order)))
 
 
 def off_aces(view: SeatView) -> int:
@@ -161,22 +163,22 @@ def off_aces(view: SeatView) -> int:
     return sum(1 << c for c in _bits(view.hand) if int(EFF_SUIT[t, c]) != t and (c & 7) == 7)
 
 
-def ace_choice(view: SeatView, sums: np.ndarray, legal: int, worlds: int) -> int:
-    """The card of :data:`ACES`: the off ace the worlds' ``sums`` value most (then the lowest), when the
+def ace_choice(view: SeatView, sums: np.ndarray, legal: int, worlds: int, order: int = DEFAULT_ORDER) -> int:
+    """The card of :data:`ACES`: the off ace the worlds' ``sums`` value most (then the lowest tie key), when the
     hand holds one; else the best card."""
     aces = off_aces(view) & legal
     cards = list(_bits(aces or legal))
-    return max(cards, key=lambda c: (int(sums[c]), -c))
+    return max(cards, key=lambda c: (int(sums[c]), -tie_key(c, view.trump, order)))
 
 
-def guard_choice(view: SeatView, sums: np.ndarray, legal: int, worlds: int) -> int:
+def guard_choice(view: SeatView, sums: np.ndarray, legal: int, worlds: int, order: int = DEFAULT_ORDER) -> int:
     """The card of :data:`GUARDS` from the worlds' summed points ``sums`` (33): among the legal cards
     within ``NEAR * worlds`` of the best sum, the best by :func:`convention_key`, then by sum, then the
-    lowest card."""
+    lowest tie key."""
     cards = list(_bits(legal))
     best = max(int(sums[c]) for c in cards)
     near = [c for c in cards if int(sums[c]) >= best - NEAR * worlds]
-    return max(near, key=lambda c: (convention_key(view, c), int(sums[c]), -c))
+    return max(near, key=lambda c: (convention_key(view, c), int(sums[c]), -tie_key(c, view.trump, order)))
 
 
 def partner_discards(view: SeatView) -> list[tuple[int, int, int]]:
@@ -264,9 +266,10 @@ def defended_card(view: SeatView, model, defend: int, *, worlds: int = DEFAULT_W
             log.append((info["ess"], info["pool"]))
         ks = ctx["ks"]
         _, sums = decide_given_worlds(view.rules, ws, view.trump, ctx["leader"], ctx["out"], ks[view.maker_seat],
-                                      False, -1, trick=ctx["trick"], gone=ctx["gone"], won=ctx["won"], full=True)
+                                      False, -1, trick=ctx["trick"], gone=ctx["gone"], won=ctx["won"], full=True,
+                                      order=ctx["order"])
         choose = ace_choice if opening_ace else lead_choice
-        return legal_copy(choose(view, sums, legal, len(ws)), legal, view.seat, "defence")
+        return legal_copy(choose(view, sums, legal, len(ws), ctx["order"]), legal, view.seat, "defence")
     guards_now = defend & GUARDS and must_discard(view)
     reads = defend & SIGNALS and partner_discards(view)
     if not against_loner(view) or not (guards_now or reads):
@@ -287,9 +290,9 @@ def _loner_defence_card(view: SeatView, model, defend: int, guards_now: bool, *,
     ks = ctx["ks"]
     card, sums = decide_given_worlds(view.rules, ws, view.trump, ctx["leader"], ctx["out"], ks[view.maker_seat],
                                      True, -1, trick=ctx["trick"], gone=ctx["gone"], won=ctx["won"],
-                                     full=guards_now)
+                                     full=guards_now, order=ctx["order"])
     if guards_now:
-        card = guard_choice(view, sums, legal, len(ws))
+        card = guard_choice(view, sums, legal, len(ws), ctx["order"])
     return legal_copy(card, legal, view.seat, "defence")
 
 

@@ -37,7 +37,7 @@ def fused_card(view: SeatView, model, *, margin: int, worlds: int = DEFAULT_WORL
     da = -1 if view.defender_alone is None else ks[view.defender_alone]
     card, _, _ = fused_card_given_worlds(view.rules, ws, view.trump, ctx["leader"], ctx["out"], ks[view.maker_seat],
                                          view.alone is not None, da, margin=margin, trick=ctx["trick"],
-                                         gone=ctx["gone"], won=ctx["won"])
+                                         gone=ctx["gone"], won=ctx["won"], order=ctx["order"])
     return legal_copy(card, legal, view.seat, "fusion")
 
 

@@ -201,7 +201,7 @@ def inferred_card(view: SeatView, model, *, worlds: int = DEFAULT_WORLDS, pool: 
     da = -1 if view.defender_alone is None else ks[view.defender_alone]
     card, _ = decide_given_worlds(view.rules, ws, view.trump, ctx["leader"], ctx["out"], ks[view.maker_seat],
                                   view.alone is not None, da, trick=ctx["trick"], gone=ctx["gone"], won=ctx["won"],
-                                  full=False)
+                                  full=False, order=ctx["order"])
     return legal_copy(card, legal, view.seat, "weighted")
 
 

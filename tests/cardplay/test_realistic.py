@@ -9,6 +9,7 @@ import pytest
 
 from euchre_stats.core.bits import card_suit
 from euchre_stats.core.cards import parse_card, parse_hand
+from euchre_stats.core.ties import ORDERS
 from euchre_stats.sampling.dealer import Dealer
 from euchre_stats.engine import realistic as K
 from euchre_stats.cardplay.realistic import (
@@ -46,13 +47,15 @@ def _decisions(rules, seed: int, count: int, trump=None):
                          ids=["defend-alone", "super-euchre", "no-trump"])
 def test_kernel_chooses_as_the_slow_twin_given_the_same_worlds(rules, trump):
     agree = same_sums = total = 0
-    for p, ws in _decisions(rules, 20261201, 1100, trump):
+    for i, (p, ws) in enumerate(_decisions(rules, 20261201, 1100, trump)):
+        order = int(ORDERS[i % 24])  # every order of the suits for ties
         args = (p["trump"], p["leader"], p["out"], p["trick"], p["maker"], p["alone"], p["def_alone"], p["won"])
-        ref, ref_sums = choose_from_worlds(rules, ws, *args)
+        ref, ref_sums = choose_from_worlds(rules, ws, *args, order=order)
         card, sums = decide_given_worlds(rules, ws, p["trump"], p["leader"], p["out"], p["maker"], p["alone"],
-                                         p["def_alone"], trick=p["trick"], gone=p["gone"], won=p["won"])
+                                         p["def_alone"], trick=p["trick"], gone=p["gone"], won=p["won"], order=order)
         quick, _ = decide_given_worlds(rules, ws, p["trump"], p["leader"], p["out"], p["maker"], p["alone"],
-                                       p["def_alone"], trick=p["trick"], gone=p["gone"], won=p["won"], full=False)
+                                       p["def_alone"], trick=p["trick"], gone=p["gone"], won=p["won"], full=False,
+                                       order=order)
         total += 1
         agree += card == ref and quick == ref
         same_sums += {c: int(sums[c]) for c in range(33) if sums[c] != K.NOT_LEGAL} == ref_sums
@@ -195,10 +198,13 @@ def test_rows_sharing_a_stream_reuse_decisions_and_play_as_apart():
 
 def test_the_dealer_remembers_its_discard():
     """Hearts trump, two tricks left, the dealer to lead with Qh Js; it discarded the left bower (Jd)
-    and every higher trump is gone. Remembering the discard it knows its queen is the boss trump:
-    Qh draws the last trump (9h) and Js wins the last trick. Forgetting it, the Jd may be out, and
-    the dealer's side takes one trick. Its worlds never hold the discard; with two cards a hand left
-    they are every consistent deal, C(9,2)C(7,2)C(5,2) = 7,560 of them (18,900 forgetting)."""
+    and every higher trump is gone; its side made trump and took 2 of 3, so one more trick makes.
+    Remembering the discard it knows its queen is the boss trump: the hand is made whatever it leads
+    (Qh and Js are worth one point in every world: a tie, which goes to the plain card). Forgetting
+    it, the Jd may be out, and Qh is worth less than Js. Its worlds never hold the discard; with two
+    cards a hand left they are every consistent deal, C(9,2)C(7,2)C(5,2) = 7,560 of them (18,900
+    forgetting).  (Until the tie-break was made suit-free, 2026-12-06, the tie went to the lowest card
+    number, Qh, and the remembering dealer's side took both tricks: the play-out told the two apart.)"""
     hands = [parse_hand(x) for x in ("Ts 9s", "Ad Ac", "Td 9h", "Qh Js")]
     kitty = parse_hand("Jd Qc Kd Kc")
     gone = int(NA.deck_obj.mask) & ~kitty & ~int(np.bitwise_or.reduce(np.array(hands, dtype=np.uint64)))
@@ -209,9 +215,14 @@ def test_the_dealer_remembers_its_discard():
     assert not (remembered & (1 << disc)).any()
     forgot, exact = sample_worlds(NA, hands, hearts, 3, 0, seed=1, worlds=20000, gone=gone)
     assert exact and len(forgot) == 18900 and (forgot & (1 << disc)).any()
+    qh, js = parse_card("Qh"), parse_card("Js")
+    _, sums = decide_given_worlds(NA, remembered, hearts, 3, 0, 3, False, -1, gone=gone, won=1)
+    assert sums[qh] == sums[js] == len(remembered)  # a sure point either way
+    _, sums = decide_given_worlds(NA, forgot, hearts, 3, 0, 3, False, -1, gone=gone, won=1)
+    assert sums[qh] < sums[js] == 12600
     h = np.array([hands], dtype=np.uint64)
     kw = dict(seed=3, worlds=20000, gone=gone, won=1)  # every deal a world; the dealer's side made trump, took 2 of 3
-    assert play_realistic(NA, h, hearts, 3, 0, 3, False, -1, discard=[disc], **kw)[0] == 0  # side 0: no trick
+    assert play_realistic(NA, h, hearts, 3, 0, 3, False, -1, discard=[disc], **kw)[0] == 1  # Js led, 9h ruffs
     assert play_realistic(NA, h, hearts, 3, 0, 3, False, -1, **kw)[0] == 1
     with pytest.raises(RealisticInputError, match="discard"):
         play_realistic(NA, h, hearts, 3, 0, 3, False, -1, discard=[parse_card("Qh")], **kw)

@@ -9,6 +9,7 @@ import pytest
 
 from euchre_stats.core.bits import card_twin
 from euchre_stats.core.cards import parse_hand
+from euchre_stats.core.ties import ORDERS
 from euchre_stats.core.trump import EFF_SUIT, POWER, SUIT_MASK
 from euchre_stats.cardplay.contracts import six_maker_tricks
 from euchre_stats.cardplay.realistic_seats import (
@@ -64,9 +65,10 @@ def test_kernel_chooses_as_the_slow_twin_given_the_same_worlds():
         p = random_position(rng, SIX, alone=i % 3 == 2)
         ws = sample_worlds_slow(rng, p, 12)
         args = (p["trump"], p["leader"], p["out"], p["maker"], p["alone"])
+        order = int(ORDERS[i % 24])  # every order of the suits for ties
         ref, ref_sums = choose_from_worlds(SIX, ws, p["trump"], p["leader"], p["out"], p["trick"], p["maker"],
-                                           p["alone"], p["won"])
-        card, sums = decide_given_worlds_seats(SIX, ws, *args, trick=p["trick"], won=p["won"])
+                                           p["alone"], p["won"], order=order)
+        card, sums = decide_given_worlds_seats(SIX, ws, *args, trick=p["trick"], won=p["won"], order=order)
         total += 1
         agree += card == ref
         same_sums += {c: int(sums[c]) for c in range(33) if sums[c] != NOT_LEGAL} == ref_sums

@@ -80,7 +80,7 @@ def test_kernel_card_equals_the_python_players_card():
         card = decide_reading(NA, ws, view.trump, ctx["leader"], ctx["out"], ks[view.maker_seat],
                               view.alone is not None, da, cash=cash,
                               public_out=outstanding(view, view.hand, len(view.plays)) if cash else 0,
-                              trick=ctx["trick"], gone=ctx["gone"], won=ctx["won"])
+                              trick=ctx["trick"], gone=ctx["gone"], won=ctx["won"], order=ctx["order"])
         ref = defended_card(view, m, LEADS, worlds=24, seed=11)
         total += 1
         agree += card == ref
@@ -88,7 +88,8 @@ def test_kernel_card_equals_the_python_players_card():
             cashes += 1
             cash_agree += card == ref
             plain = decide_reading(NA, ws, view.trump, ctx["leader"], ctx["out"], ks[view.maker_seat], False, da,
-                                   cash=False, trick=ctx["trick"], gone=ctx["gone"], won=ctx["won"])
+                                   cash=False, trick=ctx["trick"], gone=ctx["gone"], won=ctx["won"],
+                                   order=ctx["order"])
             changed += plain != card
     assert total == 2000 and cashes >= 100
     assert agree / total >= 0.99, (agree, total)

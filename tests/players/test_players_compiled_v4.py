@@ -244,7 +244,7 @@ def v4_decision(view, m, seed: int):
     da = -1 if view.defender_alone is None else ks[view.defender_alone]
     card = decide_reading(NA, ws, view.trump, ctx["leader"], ctx["out"], ks[view.maker_seat], view.alone is not None,
                           da, cash=cash, public_out=outstanding(view, view.hand, len(view.plays)) if cash else 0,
-                          trick=ctx["trick"], gone=ctx["gone"], won=ctx["won"])
+                          trick=ctx["trick"], gone=ctx["gone"], won=ctx["won"], order=ctx["order"])
     ref = defended_card(view, m, V4_DEFEND, worlds=24, pool=256, seed=seed)
     return card, ref
 

@@ -8,6 +8,7 @@ import pytest
 
 from euchre_stats.core.cards import parse_card, parse_hand
 from euchre_stats.core.errors import PlayerSpecError
+from euchre_stats.core.ties import tie_key
 from euchre_stats.core.trump import EFF_SUIT, POWER_ALL, SUIT_MASK
 from euchre_stats.game.state import OVER, PLAY, HandState
 from euchre_stats.players import InferencePlayer, load_player, seat_view
@@ -42,8 +43,9 @@ def slow_guarded(hand: int, suit: int, trump: int, out: list[int]) -> bool:
     return len(held) > len([c for c in out if EFF_SUIT[trump, c] == suit and POWER_ALL[trump, c] > top])
 
 
-def slow_guard_card(view, sums: dict[int, int], worlds: int) -> int:
-    """The guard rule from the cards' summed points: near-ties, then guards kept, then honesty, then sum."""
+def slow_guard_card(view, sums: dict[int, int], worlds: int, order: int) -> int:
+    """The guard rule from the cards' summed points: near-ties, then guards kept, then honesty, then sum, then
+    the tie key (the suit order ``order``)."""
     t = view.trump
     out = slow_out(view, view.hand, len(view.plays))
     best = max(sums.values())
@@ -55,12 +57,13 @@ def slow_guard_card(view, sums: dict[int, int], worlds: int) -> int:
         kept = sum(slow_guarded(rest, s, t, out) for s in range(4) if s != t)
         s = EFF_SUIT[t, c]
         honest = s == t or not slow_guarded(rest, s, t, out)
-        ranked.append(((kept, honest, v, -c), c))
+        ranked.append(((kept, honest, v, -tie_key(c, t, order)), c))
     return max(ranked)[1]
 
 
-def slow_lead_card(view, sums: dict[int, int], worlds: int) -> int:
-    """The lead rule from the cards' summed points: near-ties, then a plain card nothing out beats, then sum."""
+def slow_lead_card(view, sums: dict[int, int], worlds: int, order: int) -> int:
+    """The lead rule from the cards' summed points: near-ties, then a plain card nothing out beats, then sum,
+    then the tie key (the suit order ``order``)."""
     t = view.trump
     out = slow_out(view, view.hand, len(view.plays))
     best = max(sums.values())
@@ -70,7 +73,7 @@ def slow_lead_card(view, sums: dict[int, int], worlds: int) -> int:
             continue
         s = EFF_SUIT[t, c]
         top = s != t and not any(EFF_SUIT[t, x] == s and POWER_ALL[t, x] > POWER_ALL[t, c] for x in out)
-        ranked.append(((top, v, -c), c))
+        ranked.append(((top, v, -tie_key(c, t, order)), c))
     return max(ranked)[1]
 
 
@@ -133,7 +136,7 @@ def test_guard_rule_agrees_with_the_slow_twin():
     agree = total = changed = 0
     for view in _loner_views(3, 300, must_discard):
         ws, ctx, _ = defence_worlds(view, m, GUARDS, worlds=24, seed=11)
-        ref = slow_guard_card(view, slow_sums(view, ws, ctx, True), 24)
+        ref = slow_guard_card(view, slow_sums(view, ws, ctx, True), 24, ctx["order"])
         card = defended_card(view, m, GUARDS, worlds=24, seed=11)
         total += 1
         agree += card == ref
@@ -168,7 +171,7 @@ def test_lead_rule_agrees_with_the_slow_twin():
     agree = total = changed = 0
     for view in _maker_leads(7, 300):
         ws, ctx, _ = weighted_worlds(view, m, worlds=24, seed=11)
-        ref = slow_lead_card(view, slow_sums(view, ws, ctx, False), 24)
+        ref = slow_lead_card(view, slow_sums(view, ws, ctx, False), 24, ctx["order"])
         card = defended_card(view, m, LEADS, worlds=24, seed=11)
         total += 1
         agree += card == ref
@@ -189,7 +192,7 @@ def test_opening_ace_agrees_with_the_slow_twin():
     for view in _maker_leads(9, 200, lambda v: not v.plays and bool(aces(v))):
         ws, ctx, _ = weighted_worlds(view, m, worlds=24, seed=11)
         sums = slow_sums(view, ws, ctx, False)
-        ref = max(aces(view), key=lambda c: (sums[c], -c))
+        ref = max(aces(view), key=lambda c: (sums[c], -tie_key(c, view.trump, ctx["order"])))
         card = defended_card(view, m, ACES, worlds=24, seed=11)
         total += 1
         agree += card == ref
@@ -298,7 +301,7 @@ def test_more_worlds_agree_with_the_slow_twin():
         ws, ctx, _ = weighted_worlds(view, m, worlds=24 * MORE_WORLDS, pool=256 * MORE_WORLDS, seed=11)
         assert len(ws) == 192
         sums = slow_sums(view, ws, ctx, True)
-        ref = max(sums, key=lambda c: (sums[c], -c))
+        ref = max(sums, key=lambda c: (sums[c], -tie_key(c, view.trump, ctx["order"])))
         card = defended_card(view, m, MORE, worlds=24, pool=256, seed=11)
         total += 1
         agree += card == ref

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from euchre_stats.cardplay.fusion import NOT_LEGAL, fused_card_given_worlds, fused_choice, world_values
+from euchre_stats.core.ties import DEFAULT_ORDER, ORDERS, tie_key
 from euchre_stats.core.errors import PlayerSpecError
 from euchre_stats.game.state import OVER, PLAY, HandState
 from euchre_stats.players import InferencePlayer, load_player, seat_view
@@ -19,6 +20,7 @@ from slow_pimc import choose_from_worlds  # noqa: E402
 from test_players_reading import _views  # noqa: E402
 
 NA = Rules()
+H = 2  # hearts trump in the small tables
 #: decisions the compiled vote is checked on against the slow twin (docs/methods.md: 2,000, by setting this)
 DECISIONS = 300
 
@@ -32,16 +34,16 @@ def slow_world_points(rules, distinct, view, ctx) -> list[dict[int, int]]:
                                ks[view.maker_seat], view.alone is not None, da, ctx["won"])[1] for w in distinct]
 
 
-def slow_vote(per_world: list[dict[int, int]], mult, margin: int) -> int:
+def slow_vote(per_world: list[dict[int, int]], mult, margin: int, trump: int = H, order: int = DEFAULT_ORDER) -> int:
     """Of the cards within ``margin`` eighths of a point a world of the best weighted total, the one best
-    or tied best in the most weighted worlds; then the higher total, then the lowest card."""
+    or tied best in the most weighted worlds; then the higher total, then the lowest tie key."""
     cards = sorted(per_world[0])
     total = sum(int(k) for k in mult)
     sums = {c: sum(int(k) * d[c] for d, k in zip(per_world, mult)) for c in cards}
     wins = {c: sum(int(k) for d, k in zip(per_world, mult) if d[c] == max(d.values())) for c in cards}
     top = max(sums.values())
     near = [c for c in cards if 8 * sums[c] >= 8 * top - margin * total]
-    return max(near, key=lambda c: (wins[c], sums[c], -c))
+    return max(near, key=lambda c: (wins[c], sums[c], -tie_key(c, trump, order)))
 
 
 def _matrix(rows: list[dict[int, int]]) -> np.ndarray:
@@ -56,14 +58,14 @@ def test_vote_on_small_tables():
     # card 3 totals 4 over 4 worlds, best in 1; card 7 totals 3, best in 3 (ties count)
     rows = [{3: 4, 7: 1}, {3: 0, 7: 0}, {3: 0, 7: 1}, {3: 0, 7: 1}]
     mult = [1, 1, 1, 1]
-    assert fused_choice(_matrix(rows), mult, 0) == slow_vote(rows, mult, 0) == 3
-    assert fused_choice(_matrix(rows), mult, 1) == slow_vote(rows, mult, 1) == 3  # 8*3 < 8*4 - 4
-    assert fused_choice(_matrix(rows), mult, 2) == slow_vote(rows, mult, 2) == 7  # 8*3 >= 8*4 - 8
+    assert fused_choice(_matrix(rows), mult, 0, H) == slow_vote(rows, mult, 0) == 3
+    assert fused_choice(_matrix(rows), mult, 1, H) == slow_vote(rows, mult, 1) == 3  # 8*3 < 8*4 - 4
+    assert fused_choice(_matrix(rows), mult, 2, H) == slow_vote(rows, mult, 2) == 7  # 8*3 >= 8*4 - 8
     # the weights count: the first world drawn three times
-    assert fused_choice(_matrix(rows), [3, 1, 1, 1], 2) == slow_vote(rows, [3, 1, 1, 1], 2) == 3
-    # exact ties: the lowest card
+    assert fused_choice(_matrix(rows), [3, 1, 1, 1], 2, H) == slow_vote(rows, [3, 1, 1, 1], 2) == 3
+    # exact ties: the lowest tie key (the eight of diamonds before the queen of clubs: rank first)
     rows = [{5: 1, 9: 1}, {5: -2, 9: -2}]
-    assert fused_choice(_matrix(rows), [1, 1], 8) == slow_vote(rows, [1, 1], 8) == 5
+    assert fused_choice(_matrix(rows), [1, 1], 8, H) == slow_vote(rows, [1, 1], 8) == 9
 
 
 def test_vote_agrees_with_the_slow_vote_on_random_tables():
@@ -74,7 +76,8 @@ def test_vote_agrees_with_the_slow_vote_on_random_tables():
         rows = [{c: int(rng.choice([-4, -2, -1, 1, 2, 4])) for c in cards} for _ in range(m)]
         mult = rng.integers(1, 4, size=m).tolist()
         margin = int(rng.integers(0, 24))
-        assert fused_choice(_matrix(rows), mult, margin) == slow_vote(rows, mult, margin)
+        trump, order = int(rng.integers(5)), int(ORDERS[int(rng.integers(24))])
+        assert fused_choice(_matrix(rows), mult, margin, trump, order) == slow_vote(rows, mult, margin, trump, order)
 
 
 @pytest.mark.parametrize("margin", [2, 8])
@@ -88,13 +91,14 @@ def test_compiled_vote_agrees_with_the_slow_twin(margin):
         da = -1 if view.defender_alone is None else ks[view.defender_alone]
         card, values, mult = fused_card_given_worlds(NA, ws, view.trump, ctx["leader"], ctx["out"],
                                                      ks[view.maker_seat], view.alone is not None, da, margin=margin,
-                                                     trick=ctx["trick"], gone=ctx["gone"], won=ctx["won"])
+                                                     trick=ctx["trick"], gone=ctx["gone"], won=ctx["won"],
+                                                     order=ctx["order"])
         distinct, counts = np.unique(ws, axis=0, return_counts=True)
         assert (counts == mult).all()
         slow = slow_world_points(NA, distinct, view, ctx)
         assert (values == _matrix(slow)).all()
         total += 1
-        agree += card == slow_vote(slow, counts, margin)
+        agree += card == slow_vote(slow, counts, margin, view.trump, ctx["order"])
         assert fused_card(view, m, margin=margin, worlds=24, seed=13) == card
     assert total == DECISIONS
     assert agree / total >= 0.99, (agree, total)

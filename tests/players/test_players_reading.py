@@ -11,6 +11,7 @@ import pytest
 from scipy import stats
 
 from euchre_stats.core.errors import PlayerSpecError
+from euchre_stats.core.ties import tie_key
 from euchre_stats.core.trump import EFF_SUIT
 from euchre_stats.game.state import OVER, PLAY, HandState
 from euchre_stats.players import InferencePlayer, ModelPlayer, load_player, seat_view
@@ -324,7 +325,7 @@ def slow_weighted_choice(rules, distinct, mult, view, ctx):
                                   ks[view.maker_seat], view.alone is not None, da, ctx["won"])
         for c, v in s.items():
             sums[c] = sums.get(c, 0) + k * v
-    return max(sums, key=lambda c: (sums[c], -c)), sums
+    return max(sums, key=lambda c: (sums[c], -tie_key(c, view.trump, ctx["order"]))), sums
 
 
 def test_compiled_decision_agrees_with_the_slow_weighted_twin():
@@ -338,7 +339,7 @@ def test_compiled_decision_agrees_with_the_slow_weighted_twin():
         da = -1 if view.defender_alone is None else ks[view.defender_alone]
         card, _ = decide_given_worlds(NA, ws, view.trump, ctx["leader"], ctx["out"], ks[view.maker_seat],
                                       view.alone is not None, da, trick=ctx["trick"], gone=ctx["gone"],
-                                      won=ctx["won"], full=False)
+                                      won=ctx["won"], full=False, order=ctx["order"])
         total += 1
         agree += card == ref
         assert inferred_card(view, m, worlds=24, seed=13) == card
@@ -600,7 +601,7 @@ def test_play_reading_card_is_the_kernels_on_the_play_weighted_worlds():
         da = -1 if view.defender_alone is None else ks[view.defender_alone]
         card, _ = decide_given_worlds(NA, ws, view.trump, ctx["leader"], ctx["out"], ks[view.maker_seat],
                                       view.alone is not None, da, trick=ctx["trick"], gone=ctx["gone"],
-                                      won=ctx["won"], full=False)
+                                      won=ctx["won"], full=False, order=ctx["order"])
         assert inferred_card(view, m, worlds=24, seed=13, play=2) == card
         distinct, mult = np.unique(ws, axis=0, return_counts=True)
         ref, _ = slow_weighted_choice(NA, distinct, mult, view, ctx)

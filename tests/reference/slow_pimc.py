@@ -4,7 +4,8 @@ One deal at a time, one card at a time: the player to move builds a
 :class:`~euchre_stats.dealer.Knowledge` of what they have seen, draws worlds with the exact
 :class:`~euchre_stats.dealer.Dealer`, values every legal card in every world with
 :func:`~euchre_stats.solver.card_values_many`, turns tricks into points with
-:func:`~euchre_stats.rules.hand_points` and plays the best average (ties to the lowest card).
+:func:`~euchre_stats.rules.hand_points` and plays the best average (ties to the lowest tie key:
+:func:`~euchre_stats.core.ties.tie_key`).
 No shortcut of the kernel (classes of equivalent cards, point bands, early stops) is used.
 """
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from euchre_stats.core.ties import DEFAULT_ORDER, tie_key
 from euchre_stats.sampling.dealer import KITTY, Dealer, Knowledge
 from euchre_stats.core.trump import EFF_SUIT, legal_plays, trick_winner_index
 from euchre_stats.rules import Rules, first_leader, hand_points
@@ -29,8 +31,10 @@ def mover_points(rules: Rules, side0_total: int, mover: int, maker: int, alone: 
 
 
 def choose_from_worlds(rules: Rules, worlds: np.ndarray, trump: int, leader: int, out: int, trick: list[int],
-                       maker: int, alone: bool, def_alone: int, won: int) -> tuple[int, dict[int, int]]:
-    """``(card, {card: summed points})`` of the player to move, valuing each world double-dummy."""
+                       maker: int, alone: bool, def_alone: int, won: int,
+                       order: int = DEFAULT_ORDER) -> tuple[int, dict[int, int]]:
+    """``(card, {card: summed points})`` of the player to move, valuing each world double-dummy; ties by the
+    suit order ``order``."""
     m = worlds.shape[0]
     played = np.full((m, 3), -1, dtype=np.int8)
     played[:, : len(trick)] = trick
@@ -50,7 +54,7 @@ def choose_from_worlds(rules: Rules, worlds: np.ndarray, trump: int, leader: int
             side0 = mine if mover % 2 == 0 else tleft - mine
             total += mover_points(rules, won + side0, mover, maker, alone, def_alone)
         sums[c] = total
-    best = max(sums, key=lambda c: (sums[c], -c))
+    best = max(sums, key=lambda c: (sums[c], -tie_key(c, trump, order)))
     return best, sums
 
 

@@ -3,7 +3,7 @@
 One decision at a time: the player to move values every legal card in every given world with
 :func:`~euchre_stats.solver.seats.solve_seats` (the card played, then best play by everyone),
 turns side 0's tricks into the mover's side's points minus the other side's with
-:func:`~euchre_stats.rules.hand_points`, and plays the best sum (ties to the lowest card).  No
+:func:`~euchre_stats.rules.hand_points`, and plays the best sum (ties to the lowest tie key).  No
 shortcut of the kernel (classes of equivalent cards, point bands, probes) is used.  Also here: a
 hand in play as every seat sees it, random positions, a plain rejection sampler of the worlds
 and the list of every consistent deal (for the kernel's sampler).
@@ -19,6 +19,7 @@ import itertools
 
 import numpy as np
 
+from euchre_stats.core.ties import DEFAULT_ORDER, tie_key
 from euchre_stats.core.trump import EFF_SUIT, legal_plays, trick_winner_index
 from euchre_stats.rules import Rules, first_leader, hand_points, sitting_out
 from euchre_stats.solver.seats import solve_seats
@@ -67,8 +68,9 @@ def side0_after(hands, trump: int, leader: int, out: int, trick: list[int], card
 
 
 def choose_from_worlds(rules: Rules, worlds, trump: int, leader: int, out: int, trick: list[int], maker: int,
-                       alone: bool, won: int) -> tuple[int, dict[int, int]]:
-    """``(card, {card: summed points})`` of the player to move, valuing each world double dummy."""
+                       alone: bool, won: int, order: int = DEFAULT_ORDER) -> tuple[int, dict[int, int]]:
+    """``(card, {card: summed points})`` of the player to move, valuing each world double dummy; ties by the
+    suit order ``order`` (:func:`~euchre_stats.core.ties.tie_key`)."""
     mover = leader
     for _ in trick:
         mover = next_seat(mover, out)
@@ -78,7 +80,7 @@ def choose_from_worlds(rules: Rules, worlds, trump: int, leader: int, out: int, 
     for c in bits(legal):
         sums[c] = sum(mover_points(rules, won + side0_after(w, trump, leader, out, trick, c), mover, maker, alone)
                       for w in worlds)
-    best = max(sums, key=lambda c: (sums[c], -c))
+    best = max(sums, key=lambda c: (sums[c], -tie_key(c, trump, order)))
     return best, sums
 
 
