@@ -53,6 +53,7 @@ def main() -> None:
     ap.add_argument("--samples", type=int, default=4000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--question", action="append", default=None, help="HAND|UPCARD|SEAT (repeatable)")
+    ap.add_argument("--workers", type=int, default=2, help="processes (the values do not depend on it)")
     a = ap.parse_args()
     for q in a.question or QUESTIONS:
         hand, up, seat = q.split("|")
@@ -61,7 +62,7 @@ def main() -> None:
         rows = []
         for m in renamings(SUITS.index(up[1])):
             h, u = rename(hand, m), rename(up, m)
-            d = es.order(h, up=u, seat=seat, samples=a.samples, seed=a.seed, workers=2)
+            d = es.order(h, up=u, seat=seat, samples=a.samples, seed=a.seed, workers=a.workers)
             rows.append((f"{h} up {u}", {o.action: (o.ev, o.se) for o in d.options}))
             print(f"  {rows[-1][0]}: " + "  ".join(f"{k} {v[0]:+.3f}" for k, v in rows[-1][1].items()))
         for action in rows[0][1]:
