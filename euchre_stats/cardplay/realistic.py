@@ -7,10 +7,10 @@ suit), the upcard in the dealer's hand while the dealer holds it, the dealer its
 plays the card that is worth the most *points* for their side on average (make 1, march 2,
 lone march 4, euchre 2 or more; the rules' :func:`~euchre_stats.rules.hand_points`), ties to
 the lowest tie key (:func:`euchre_stats.core.ties.tie_key`: plain cards before trumps, rank first,
-equal ranks by the deal's random order of the suits, drawn from its stream).  A card with no choice (one legal card, or legal cards with nothing
-unplayed between them) is played at once.  The whole play-out of a batch runs in numba
-(:mod:`euchre_stats.engine.realistic`), parallel over deals, seeded per deal from ``(seed, deal index)``:
-results never depend on threads.
+equal ranks by the deal's random order of the suits, drawn from its stream).  A card with no
+choice (one legal card, or legal cards with nothing unplayed between them) is played at once.
+The whole play-out of a batch runs in numba (:mod:`euchre_stats.engine.realistic`), parallel over
+deals, seeded per deal from ``(seed, deal index)``: results never depend on threads.
 
 This module validates and converts; it does no I/O and never touches global random state.
 """

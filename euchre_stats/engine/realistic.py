@@ -25,7 +25,8 @@ uniform over every deal consistent with the mover's knowledge, the kitty the las
 
 numba's on-disk cache of these kernels is keyed by this file alone: it does not notice an edit
 of the solver's kernels, the sampler or the decision steps that they compile in.  After changing
-``engine/search.py``, ``engine/worlds.py``, ``engine/choice.py`` or ``core/ties.py`` in a checkout, delete this package's ``__pycache__/realistic.*`` (an install is fresh anyway).
+``engine/search.py``, ``engine/worlds.py``, ``engine/choice.py`` or ``core/ties.py`` in a checkout,
+delete this package's ``__pycache__/realistic.*`` (an install is fresh anyway).
 """
 
 from __future__ import annotations
