@@ -60,24 +60,32 @@ def strength_kernel(hands, trumps, card_value, eff_suit, king, king_ace, void, o
 
 
 @njit(cache=True)
-def best_discard_kernel(hands, trumps, banned, card_value, eff_suit, king, king_ace, void, best, card):
+def best_discard_kernel(hands, trumps, banned, card_value, eff_suit, king, king_ace, void, order, best, card):
     """For each hand: the best count after one discard (never ``banned``) and that discard.
 
-    Ties (counts within 1e-9, which float sums in another order can separate) go to the
-    lowest card number.
+    Ties (counts within 1e-9, which float sums in another order can separate) go to the lowest rank, then
+    to the suit first in ``order[i]`` (one of :data:`euchre_stats.core.ties.ORDERS`, counted from trump),
+    never to a suit's name; the Joker after every rank.
     """
     one = np.uint64(1)
     for i in range(hands.shape[0]):
         h = hands[i]
+        t = trumps[i]
         b = -1e300
         bc = -1
+        bk = 1 << 30
         for c in range(33):
             if c == banned or not (h >> np.uint64(c)) & one:
                 continue
-            s = _strength_one(h & ~(one << np.uint64(c)), trumps[i], card_value, eff_suit, king, king_ace, void)
+            s = _strength_one(h & ~(one << np.uint64(c)), t, card_value, eff_suit, king, king_ace, void)
+            k = 8 * 4 if c == 32 else (c & 7) * 4 + ((order[i] >> (2 * ((eff_suit[t, c] - t) & 3))) & 3)
             if s > b + 1e-9:
                 b = s
                 bc = c
+                bk = k
+            elif s >= b - 1e-9 and k < bk:  # a tie: the count stays the first one's (the same float as before)
+                bc = c
+                bk = k
         best[i] = b
         card[i] = bc
 

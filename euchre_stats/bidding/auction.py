@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.seats import DEALER
+from ..core.ties import suit_orders
 from ..cardplay.contracts import Contracts, discards_of
 from ..rules import (Rules, alone_with_the_call, lone_defence_possible, banned_discard, dealer_picks_up, may_call_alone,
                      may_call_no_trump, may_defend_alone, may_go_alone, may_pass, may_take_up, order_must_go_alone)
@@ -159,10 +160,11 @@ class Auction:
             passed_r2[:, :start_seat] = True
         # round two: every seat draws for every deal, open or not, so that a deal's random numbers do not
         # depend on how the other deals' auctions went (two tables of a duplicate match stay in step)
+        orders = suit_orders(hands)  # equal suits are named in the deal's random order, never by name
         for seat in range(start_seat, 4):
             m = self.models[seat]
             best, suit, thr = m.round_two_call(hands[:, seat], self.up_suit, seat, may_call_no_trump(self.rules, 2),
-                                      upcard=self.upcard)
+                                               upcard=self.upcard, order=orders)
             acc = rng.random(n) < m.p_act(best, thr)
             if not may_pass(self.rules, seat, 2):
                 acc[:] = True
@@ -180,7 +182,7 @@ class Auction:
         before = hands[:, DEALER].copy()
         if pick.any():
             hands[:, DEALER] = dealer_pickup(hands[:, DEALER], self.upcard, self.rules, pick, self.up_suit,
-                                              self.models[DEALER])
+                                             self.models[DEALER], deal=hands)
         maker, alone, caller = self.declare_alone(hands, trump, maker, alone, passed, picked, rng)
         def_alone = self.defender_alone(hands, trump, maker, alone, passed, rng)
         return Contracts(hands, np.where(trump >= 0, trump, 0), maker, alone, def_alone,
@@ -189,12 +191,15 @@ class Auction:
 
 
 def dealer_pickup(dealer_hands: np.ndarray, upcard: int, rules: Rules, mask: np.ndarray,
-                   suit: int | None = None, model: BiddingModel = DEFAULT_MODEL) -> np.ndarray:
+                  suit: int | None = None, model: BiddingModel = DEFAULT_MODEL, deal=None) -> np.ndarray:
     """The dealer adds the upcard and discards by ``model`` (:meth:`BiddingModel.discard_card`: by default
-    its count's best five of six, trump ``suit``, by default the upcard's) where ``mask``."""
+    its count's best five of six, trump ``suit``, by default the upcard's) where ``mask``.  ``deal``: the
+    deals' hands (n, 4), whose hash orders the suits of tied discards (:func:`~euchre_stats.core.ties.suit_orders`;
+    by default the dealer's six cards)."""
     h6 = dealer_hands | np.uint64(1 << upcard)
     banned = banned_discard(rules, upcard)
-    card = model.discard_card(h6, upcard >> 3 if suit is None else suit, banned)
+    order = None if deal is None else suit_orders(deal)
+    card = model.discard_card(h6, upcard >> 3 if suit is None else suit, banned, order)
     after = h6 & ~np.left_shift(np.uint64(1), card.astype(np.uint64))
     return np.where(mask, after, dealer_hands)
 

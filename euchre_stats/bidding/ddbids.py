@@ -49,7 +49,8 @@ class DDAuction:
         h = worlds.copy()
         m = len(h)
         if pickup and dealer_picks_up(self.rules, seat, alone):
-            h[:, DEALER] = dealer_pickup(h[:, DEALER], self.upcard, self.rules, np.ones(m, bool), self.up_suit, self.m)
+            h[:, DEALER] = dealer_pickup(h[:, DEALER], self.upcard, self.rules, np.ones(m, bool), self.up_suit, self.m,
+                                         deal=h)
         leader = first_leader(self.rules, DEALER, seat if alone else None, None)
         out = (1 << ((seat + 2) & 3)) if alone else 0
         if alone:
@@ -112,7 +113,7 @@ class DDAuction:
         pick = picked & dealer_picks_up(r, maker, alone)
         before = hands[:, DEALER].copy()
         if pick.any():
-            hands[:, DEALER] = dealer_pickup(hands[:, DEALER], self.upcard, r, pick, self.up_suit, self.m)
+            hands[:, DEALER] = dealer_pickup(hands[:, DEALER], self.upcard, r, pick, self.up_suit, self.m, deal=hands)
         # defenders decide whether to go alone by the bidding model's count, as in the hand pass
         # model; in either round every seat before the maker passed in the round trump was made
         passed = (np.arange(4)[None, :] < maker[:, None]) & (maker[:, None] >= 0)

@@ -97,7 +97,7 @@ def collect(rules: Rules, others, shape: FeatureModel, n_deals: int, rnd: int, s
                     picks = bool(dealer_picks_up(rules, seat, alone))
                     if picks:
                         hh[:, DEALER] = dealer_pickup(hh[:, DEALER], up, rules, np.ones(m, dtype=bool), None,
-                                                     dealer_model)
+                                                     dealer_model, deal=hh)
                     c = Contracts(hh, _full(m, up_suit), _full(m, seat), _full(m, alone, bool), _full(m, -1),
                                   _full(m, up), discard=discards_of(h[:, DEALER], hh[:, DEALER], up,
                                                                     _full(m, picks, bool)))

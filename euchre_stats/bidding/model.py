@@ -50,6 +50,7 @@ from ..core.bits import NUM_CARDS
 from ..core.cards import JOKER
 from ..core.errors import BiddingModelError, JSONInputError
 from ..core.safejson import parse_json
+from ..core.ties import suit_orders, suit_place
 from ..core.trump import EFF_SUIT, NO_TRUMP, POWER, SUIT_MASK
 from ..game.policies import THRESHOLDS as _POINT_COUNT, no_trump_points
 
@@ -94,6 +95,20 @@ def no_trump_strength(hands: np.ndarray) -> np.ndarray:
 def next_suit(suit: int) -> int:
     """The suit of the same colour ("next"): clubs and spades, diamonds and hearts."""
     return 3 - suit
+
+
+def first_best_suit(values, banned_suit: int, order=None) -> np.ndarray:
+    """The suit (last axis of ``values``, four suits) with the highest value.  Equal values go to the suit
+    first in ``order`` (one suit order per row, :data:`euchre_stats.core.ties.ORDERS`, counted from
+    ``banned_suit``, the suit turned down), never by the suits' names; without an order, to the lower suit
+    number (for callers that read only the value)."""
+    values = np.asarray(values)
+    if order is None:
+        return values.argmax(axis=-1)
+    top = values.max(axis=-1, keepdims=True)
+    o = np.broadcast_to(np.asarray(order, dtype=np.int64), values.shape[:-1])[..., None]
+    place = suit_place(o, np.arange(4), banned_suit)
+    return np.where(values == top, place, 9).argmin(axis=-1)
 
 
 @dataclass(frozen=True)
@@ -191,17 +206,22 @@ class BiddingModel:
         out = out.reshape(hands.shape)
         return np.where(nt, no_trump_strength(hands), out) if some_nt else out
 
-    def best_discard(self, hands6: np.ndarray, trump, banned: int = -1) -> tuple[np.ndarray, np.ndarray]:
-        """For six-card hands: the best five-card count and the card to discard for it (never ``banned``)."""
+    def best_discard(self, hands6: np.ndarray, trump, banned: int = -1, order=None) -> tuple[np.ndarray, np.ndarray]:
+        """For six-card hands: the best five-card count and the card to discard for it (never ``banned``).
+        Equal counts go to the lowest rank, then to the first suit of ``order`` (one suit order per hand,
+        :data:`euchre_stats.core.ties.ORDERS`; by default drawn from the six cards,
+        :func:`~euchre_stats.core.ties.suit_orders`), never by the suits' names."""
         from ._kernels import best_discard_kernel
 
         hands6 = np.asarray(hands6, dtype=np.uint64)
         flat = np.ascontiguousarray(hands6).ravel()
         trumps = np.broadcast_to(np.asarray(trump, dtype=np.int64), hands6.shape)
+        orders = (suit_orders(flat) if order is None
+                  else np.ascontiguousarray(np.broadcast_to(np.asarray(order, dtype=np.int64), hands6.shape)).ravel())
         best = np.empty(flat.size, dtype=np.float64)
         card = np.empty(flat.size, dtype=np.int64)
         best_discard_kernel(flat, np.ascontiguousarray(trumps).ravel(), int(banned), self.card_values, _EFF,
-                            self.off_king, self.off_king_with_ace, self.void, best, card)
+                            self.off_king, self.off_king_with_ace, self.void, orders, best, card)
         return best.reshape(hands6.shape), card.reshape(hands6.shape)
 
     def round_one_strength(self, hands: np.ndarray, rel_seat: int, upcard: int, suit: int | None = None,
@@ -281,20 +301,21 @@ class BiddingModel:
         scores are not on the scale of its thresholds (the feature bidder) gives its levels."""
         return self.suit_counts(hands, banned_suit, seat, upcard)
 
-    def best_call(self, hands, banned_suit: int, seat: int | None = None, upcard: int | None = None
+    def best_call(self, hands, banned_suit: int, seat: int | None = None, upcard: int | None = None, order=None
                   ) -> tuple[np.ndarray, np.ndarray]:
         """Best suit to name in round two (not ``banned_suit``) and its count (with next's bonus
-        for ``seat``); a tie goes to the lower suit number (clubs, diamonds, hearts, spades)."""
+        for ``seat``); a tie goes to the suit first in ``order`` (:func:`first_best_suit`; without one, to
+        the lower suit number)."""
         counts = self.suit_counts(hands, banned_suit, seat, upcard)
-        suit = counts.argmax(axis=-1)
+        suit = first_best_suit(counts, banned_suit, order)
         return np.take_along_axis(counts, suit[..., None], axis=-1)[..., 0], suit.astype(np.int64)
 
     def round_two_call(self, hands, banned_suit: int, seat: int, no_trump: bool = False,
-                       upcard: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+                       upcard: int | None = None, order=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Round two's call for ``seat``: ``(count, trump, threshold)`` per hand.  The best suit
-        (:meth:`best_call`) against ``call``; with ``no_trump``, no trump (trump 4) instead when its
-        count passes ``call_no_trump`` by more (a tie keeps the suit)."""
-        best, suit = self.best_call(hands, banned_suit, seat, upcard)
+        (:meth:`best_call`, equal suits by ``order``) against ``call``; with ``no_trump``, no trump (trump 4)
+        instead when its count passes ``call_no_trump`` by more (a tie keeps the suit)."""
+        best, suit = self.best_call(hands, banned_suit, seat, upcard, order)
         thr = np.full(best.shape, self.call[seat])
         if not no_trump:
             return best, suit, thr
@@ -309,11 +330,12 @@ class BiddingModel:
             del d["discard_rule"]
         return d
 
-    def discard_card(self, hands6: np.ndarray, trump, banned: int = -1) -> np.ndarray:
-        """The card a dealer holding ``hands6`` (six cards) discards under ``discard_rule``."""
+    def discard_card(self, hands6: np.ndarray, trump, banned: int = -1, order=None) -> np.ndarray:
+        """The card a dealer holding ``hands6`` (six cards) discards under ``discard_rule`` (``order``: the
+        suit orders of :func:`void_discard`'s ties)."""
         if self.discard_rule:
-            return void_discard(hands6, trump, banned)
-        return self.best_discard(hands6, trump, banned)[1]
+            return void_discard(hands6, trump, banned, order)
+        return self.best_discard(hands6, trump, banned, order)[1]
 
     @classmethod
     def from_dict(cls, d) -> "BiddingModel":
@@ -394,11 +416,17 @@ def best_discard_strength(hands6: np.ndarray, trump: int, banned: int = -1
 ACE_RANK = 7
 
 
-def void_discard(hands6: np.ndarray, trump, banned: int = -1) -> np.ndarray:
+def void_discard(hands6: np.ndarray, trump, banned: int = -1, order=None) -> np.ndarray:
     """The guides' discard for each six-card hand: never a trump while a plain card is left, never an
     off-suit ace while another plain card is left; a singleton (not an ace) goes first, to make a void,
-    the lowest of them; else the lowest plain card, from the shorter suit on a tie (then the lower card
-    number).  Never ``banned``.
+    the lowest of them; else the lowest plain card, from the shorter suit on a tie.  Never ``banned``.
+
+    Equal cards of two suits (the same rank, suits of the same length) are told apart by ``order``, one
+    suit order per hand (:data:`euchre_stats.core.ties.ORDERS`, counted from trump), never by the suits'
+    names: the first suit of the order goes.  By default the order is drawn from the six cards
+    (:func:`~euchre_stats.core.ties.suit_orders`); the auctions pass one drawn from the whole deal, so that
+    a deal and its copy with the suits renamed discard alike in distribution (docs/methods.md, "Ties to the
+    lowest card number").
 
     Every hand at once, as arrays of (hand, card): a loop over the hands cost ~10 us a hand, a
     dealer's ``order`` discards three times a deal (tests/bidding/test_bidding.py has its plain twin).
@@ -424,8 +452,11 @@ def void_discard(hands6: np.ndarray, trump, banned: int = -1) -> np.ndarray:
     pool = np.where(single.any(axis=1)[:, None], single, np.where(plain_na.any(axis=1)[:, None], plain_na, plain))
     no_plain = ~plain.any(axis=1)
     pool[no_plain] = has[no_plain]
-    # the lowest (power, suit length (not among six trumps), card number) of the pool
-    key = (POWER[t, :NUM_CARDS].astype(np.int64) * 10_000 + np.where(no_plain[:, None], 0, lenc) * 100
+    # the lowest (power, suit length (not among six trumps), the suit's place in the order, card number) of
+    # the pool (the card number parts only the doubled pack's twins, never two suits)
+    order = suit_orders(h) if order is None else np.broadcast_to(np.asarray(order, dtype=np.int64), shape).reshape(-1)
+    place = suit_place(order[:, None], eff, t[:, None])
+    key = (((POWER[t, :NUM_CARDS].astype(np.int64) * 100 + np.where(no_plain[:, None], 0, lenc)) * 4 + place) * 64
            + cards)
     key = np.where(pool, key, np.iinfo(np.int64).max)
     return cards[key.argmin(axis=1)].astype(np.int64).reshape(shape)
@@ -693,10 +724,10 @@ class GuidesModel(BiddingModel):
     def strength(self, hands: np.ndarray, trump) -> np.ndarray:
         return self.level(np.asarray(hands, dtype=np.uint64), trump)
 
-    def best_discard(self, hands6: np.ndarray, trump, banned: int = -1) -> tuple[np.ndarray, np.ndarray]:
+    def best_discard(self, hands6: np.ndarray, trump, banned: int = -1, order=None) -> tuple[np.ndarray, np.ndarray]:
         """The project's count's discard (:data:`DEFAULT_MODEL`); the level of the five cards kept."""
         hands6 = np.asarray(hands6, dtype=np.uint64)
-        _, card = DEFAULT_MODEL.best_discard(hands6, trump, banned)
+        _, card = DEFAULT_MODEL.best_discard(hands6, trump, banned, order)
         five = hands6 & ~np.left_shift(_ONE, card.astype(np.uint64))
         return self.strength(five, trump), card
 
@@ -728,9 +759,9 @@ class GuidesModel(BiddingModel):
         return out
 
     def round_two_call(self, hands, banned_suit: int, seat: int, no_trump: bool = False,
-                       upcard: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+                       upcard: int | None = None, order=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Round two's call: the suit of :meth:`suit_counts`, and its level (never no trump)."""
-        best, suit = self.best_call(hands, banned_suit, seat, upcard)
+        best, suit = self.best_call(hands, banned_suit, seat, upcard, order)
         return np.floor(best), suit, np.full(best.shape, self.call[seat])
 
 

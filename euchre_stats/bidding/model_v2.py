@@ -43,9 +43,11 @@ from pathlib import Path
 import numpy as np
 
 from ..core.errors import BiddingModelError
+from ..core.ties import suit_orders
+from ..core.trump import EFF_SUIT
 from .features import (_ACES, FEATURES, _tables, context_features, context_features_one, hand_features,
                        hand_features_one)
-from .model import MODEL_KINDS, NAMED_MODELS, BiddingModel
+from .model import MODEL_KINDS, NAMED_MODELS, BiddingModel, first_best_suit
 
 KIND = "features"
 #: the decision points' weight names: round one (order, alone) and round two (call, call alone)
@@ -244,20 +246,22 @@ class FeatureModel(BiddingModel):
         out[live] = _level(g[..., 0][live], g[..., 1][live])[1]
         return out.reshape(shape + (4,))
 
-    def best_call(self, hands, banned_suit: int, seat: int | None = None, upcard: int | None = None
+    def best_call(self, hands, banned_suit: int, seat: int | None = None, upcard: int | None = None, order=None
                   ) -> tuple[np.ndarray, np.ndarray]:
-        """The suit whose call scores highest (ties to the lower suit) and its level and margin."""
+        """The suit whose call scores highest (equal scores by ``order``, :func:`.model.first_best_suit`) and
+        its level and margin."""
         shape = np.asarray(hands).shape
         g = self.round_two_gains(hands, banned_suit, 0 if seat is None else seat, upcard)
-        suit = g[..., 0].argmax(axis=-1)
+        suit = first_best_suit(g[..., 0], banned_suit, None if order is None else np.ravel(
+            np.broadcast_to(np.asarray(order, dtype=np.int64), shape)))
         i = np.arange(len(suit))
         value = _level(g[i, suit, 0], g[i, suit, 1])[1]
         return value.reshape(shape), suit.astype(np.int64).reshape(shape)
 
     def round_two_call(self, hands, banned_suit: int, seat: int, no_trump: bool = False,
-                       upcard: int | None = None):
+                       upcard: int | None = None, order=None):
         """``(value, trump, threshold)``: the best suit's level and margin against 0.5 (never no trump)."""
-        best, suit = self.best_call(hands, banned_suit, seat, upcard)
+        best, suit = self.best_call(hands, banned_suit, seat, upcard, order)
         return best, suit, np.full(best.shape, self.call[seat])
 
     # --- files -----------------------------------------------------------------------------------
@@ -341,14 +345,22 @@ def _count_one(m: BiddingModel, hand: int, trump: int) -> float:
 
 
 def _dealer_five(m: BiddingModel, hand: int, upcard: int, trump: int) -> tuple[int, float]:
-    """The dealer's five cards after the count's discard and their count (ties to the lowest card)."""
+    """The dealer's five cards after the count's discard and their count (equal counts: the lowest rank, then
+    the first suit of the order drawn from the six cards, :func:`~euchre_stats.core.ties.suit_orders`)."""
     six = hand | (1 << upcard)
-    best, keep = -1e300, six
+    order = int(suit_orders(np.array([six], dtype=np.uint64))[0])
+
+    def key(c):
+        return 32 if c == 32 else (c & 7) * 4 + ((order >> (2 * ((int(EFF_SUIT[trump, c]) - trump) % 4))) & 3)
+
+    best, keep, bk = -1e300, six, 1 << 30
     for c in range(33):
         if (six >> c) & 1:
             s = _count_one(m, six & ~(1 << c), trump)
             if s > best + 1e-9:
-                best, keep = s, six & ~(1 << c)
+                best, keep, bk = s, six & ~(1 << c), key(c)
+            elif s >= best - 1e-9 and key(c) < bk:
+                keep, bk = six & ~(1 << c), key(c)
     return keep, best
 
 

@@ -87,6 +87,30 @@ def tie_order(seed: int, stream: int) -> int:
 DEFAULT_ORDER = tie_order(0, 0)
 
 
+def suit_orders(words) -> np.ndarray:
+    """One suit order (:data:`ORDERS`) per row of ``words`` (an (n, k) array of uint64, e.g. a deal's four hands):
+    splitmix64 over the row's words, so a row and its copy with the suits renamed get unrelated orders.  The
+    vectorised bidders' random order for their ties (the dealer's discard, :func:`euchre_stats.bidding.model.void_discard`),
+    drawn from the deal itself so no random stream is used up."""
+    w = np.ascontiguousarray(np.asarray(words, dtype=np.uint64))
+    if w.ndim == 1:
+        w = w[:, None]
+    h = np.full(w.shape[0], TIE_SALT, dtype=np.uint64)
+    for j in range(w.shape[1]):
+        z = h ^ w[:, j]
+        z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+        h = z ^ (z >> np.uint64(31))
+    return ORDERS[(h % np.uint64(24)).astype(np.int64)]
+
+
+def suit_place(order, suit, trump):
+    """Suit ``suit``'s place (0..3) in the order ``order`` counted from ``trump`` (4: no trump, the suit
+    itself); numpy arrays broadcast."""
+    r = np.where(np.asarray(trump) == NO_TRUMP, suit, (np.asarray(suit) - trump) & 3)
+    return (np.asarray(order) >> (2 * r)) & 3
+
+
 def lowest_tied(cards, trump: int, order: int) -> int:
     """Of ``cards`` (deck numbers, equally valued), the one played: the lowest :func:`tie_key`."""
     return min(cards, key=lambda c: tie_key(c, trump, order))

@@ -88,7 +88,7 @@ def round_one_outcomes(rules: Rules, auction: Auction, ev: Evaluator, hands: np.
         picks_up = bool(dealer_picks_up(rules, asker, alone))  # not behind a lone partner: the dealer sits out
         if picks_up:
             h[:, DEALER] = dealer_pickup(h[:, DEALER], up, rules, np.ones(n, dtype=bool), up_suit,
-                                          auction.models[DEALER])
+                                          auction.models[DEALER], deal=h)
         c = make_contracts(h, up_suit, asker, alone)
         if picks_up:
             c.up_known = np.full(n, up)

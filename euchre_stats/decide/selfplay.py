@@ -69,7 +69,8 @@ def _joker_up(rules: Rules, hands: np.ndarray, bidding, rng) -> Contracts:
         h = hands[rows].copy()
         m = len(rows)
         before = h[:, DEALER].copy()
-        h[:, DEALER] = dealer_pickup(h[:, DEALER], JOKER, rules, np.ones(m, dtype=bool), t, auction.models[DEALER])
+        h[:, DEALER] = dealer_pickup(h[:, DEALER], JOKER, rules, np.ones(m, dtype=bool), t, auction.models[DEALER],
+                                     deal=h)
         trump = np.full(m, t, dtype=np.int64)
         maker = np.full(m, DEALER, dtype=np.int64)
         passed = np.zeros((m, 4), dtype=bool)

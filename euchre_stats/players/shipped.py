@@ -29,6 +29,7 @@ import numpy as np
 from ..bidding.model import policy_model
 from ..core.cards import card_name, trump_letter
 from ..core.errors import BiddingModelError, PlayerMoveError, PlayerSpecError
+from ..core.ties import ORDERS
 from ..game.state import PHASES, HandState
 from ..cardplay.realistic import DEFAULT_WORLDS
 from ..rules import Rules, alone_with_the_call, banned_discard, dealer_picks_up
@@ -169,7 +170,8 @@ class ModelPlayer(BasePlayer):
         if not calls:
             return "pass"
         best, suit, thr = m.round_two_call(np.array([view.hand], dtype=np.uint64), view.round_one_suit, rel,
-                                           "n" in legal, upcard=view.upcard)
+                                           "n" in legal, upcard=view.upcard,
+                                           order=ORDERS[int(_rng(view, 25).integers(24))])
         count, letter = float(best[0]), trump_letter(int(suit[0]))
         if letter not in legal:  # (never: the model names a legal suit) the rule of thumb decides
             return point_count_answer(view)
@@ -199,8 +201,9 @@ class ModelPlayer(BasePlayer):
     def discard(self, view: SeatView):
         if not view.rules.seating.vectorised:
             return self._game_answer(view)
+        order = ORDERS[int(_rng(view, 24).integers(24))]  # tied suits in a random order, never by name
         card = int(self.model.discard_card(np.array([view.hand], dtype=np.uint64), view.trump,
-                                           banned_discard(view.rules, view.upcard))[0])
+                                           banned_discard(view.rules, view.upcard), order)[0])
         return card if (view.legal_cards >> card) & 1 else point_count_answer(view)
 
     def play(self, view: SeatView) -> int:

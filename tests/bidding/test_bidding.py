@@ -55,46 +55,63 @@ def test_count_matches_plain_python(cards, trump):
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.sampled_from(find_deck("24").cards), min_size=6, max_size=6, unique=True), st.integers(0, 3))
 def test_best_discard_is_the_best_five(cards, trump):
+    # ties: the lowest rank, then the first suit of the order (by default drawn from the six cards)
+    from euchre_stats.core.ties import suit_orders
+    from euchre_stats.core.trump import effective_suit
+
     h = sum(1 << c for c in cards)
     best, card = best_discard_strength(np.array([h], dtype=np.uint64), trump)
     options = {c: slow_count(h & ~(1 << c), trump) for c in cards}
     assert best[0] == pytest.approx(max(options.values()))
-    assert card[0] == min(c for c, v in options.items() if v == pytest.approx(max(options.values())))
+    order = int(suit_orders(np.array([h], dtype=np.uint64))[0])
+    tied = [c for c, v in options.items() if v == pytest.approx(max(options.values()))]
+    assert card[0] == min(tied, key=lambda c: (8, 0) if c == 32 else
+                          (c & 7, (order >> (2 * ((effective_suit(c, trump) - trump) % 4))) & 3))
 
 
-def _guide_discard(cards, trump, banned=-1):
-    """The guides' discard written out plainly: the suits as words, one rule after another."""
+def _guide_discard(cards, trump, banned=-1, order=None):
+    """The guides' discard written out plainly: the suits as words, one rule after another; equal cards of
+    two suits by the suits' places in ``order`` counted from trump (by default the order drawn from the
+    six cards)."""
+    from euchre_stats.core.ties import suit_orders
     from euchre_stats.core.trump import card_power, effective_suit
 
+    if order is None:
+        order = int(suit_orders(np.array([sum(1 << c for c in cards)], dtype=np.uint64))[0])
     cards = [c for c in cards if c != banned]
     plain = [c for c in cards if effective_suit(c, trump) != trump]
     if not plain:   # six trumps: the lowest
         return min(cards, key=lambda c: (card_power(c, trump), c))
     suit_of = {c: effective_suit(c, trump) for c in plain}
+    place = {c: (order >> (2 * ((suit_of[c] - trump) % 4))) & 3 for c in plain}
     count = {s: list(suit_of.values()).count(s) for s in suit_of.values()}
     aces = {c for c in plain if c % 8 == 7}
     singletons = [c for c in plain if count[suit_of[c]] == 1 and c not in aces]
     if singletons:
-        return min(singletons, key=lambda c: (card_power(c, trump), c))
+        return min(singletons, key=lambda c: (card_power(c, trump), place[c], c))
     others = [c for c in plain if c not in aces] or plain
-    return min(others, key=lambda c: (card_power(c, trump), count[suit_of[c]], c))
+    return min(others, key=lambda c: (card_power(c, trump), count[suit_of[c]], place[c], c))
 
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.sampled_from(find_deck("24").cards), min_size=6, max_size=6, unique=True), st.integers(0, 3),
-       st.booleans())
-def test_the_guides_discard_matches_its_plain_twin(cards, trump, ban):
+       st.booleans(), st.integers(0, 24))
+def test_the_guides_discard_matches_its_plain_twin(cards, trump, ban, k):
     from euchre_stats.bidding.model import void_discard
+    from euchre_stats.core.ties import ORDERS
 
     h = sum(1 << c for c in cards)
     banned = cards[0] if ban else -1
-    assert void_discard(np.array([h], dtype=np.uint64), trump, banned)[0] == _guide_discard(cards, trump, banned)
+    order = None if k == 24 else int(ORDERS[k])
+    assert void_discard(np.array([h], dtype=np.uint64), trump, banned, order)[0] == \
+        _guide_discard(cards, trump, banned, order)
 
 
 def test_the_guides_discard_of_a_batch_matches_its_plain_twin():
     # the discard is computed for every hand at once: a batch of each deck (the Joker's included), five
-    # to six cards, each hand its own trump, a banned card or none
+    # to six cards, each hand its own trump and suit order, a banned card or none
     from euchre_stats.bidding.model import void_discard
+    from euchre_stats.core.ties import ORDERS
 
     rng = np.random.default_rng(33)
     for name in ("24", "32", "25"):
@@ -102,12 +119,35 @@ def test_the_guides_discard_of_a_batch_matches_its_plain_twin():
         for size in (6, 5):
             hands = [sorted(int(c) for c in rng.choice(deck, size, replace=False)) for _ in range(300)]
             trumps = rng.integers(0, 4, len(hands))
+            orders = ORDERS[rng.integers(0, 24, len(hands))]
             h = np.array([sum(1 << c for c in cs) for cs in hands], dtype=np.uint64)
             for banned in (-1, int(deck[5])):
-                got = void_discard(h, trumps, banned)
+                got = void_discard(h, trumps, banned, orders)
                 assert got.dtype == np.int64 and got.shape == h.shape
-                assert got.tolist() == [_guide_discard(cs, int(t), banned) for cs, t in zip(hands, trumps)]
+                assert got.tolist() == [_guide_discard(cs, int(t), banned, int(o))
+                                        for cs, t, o in zip(hands, trumps, orders)]
+                assert void_discard(h, trumps, banned).tolist() == [_guide_discard(cs, int(t), banned)
+                                                                    for cs, t in zip(hands, trumps)]
     assert void_discard(h.reshape(15, 20), 2).shape == (15, 20)
+
+
+def test_tied_discards_follow_the_order_not_the_suit_names():
+    # Jh Jd Ah 9h with a singleton nine of clubs and of spades, hearts trump: the two nines tie (both green,
+    # both alone); every order that puts clubs first throws the club, and the spade otherwise: the suits'
+    # names never decide
+    from euchre_stats.bidding.model import void_discard
+    from euchre_stats.core.cards import parse_hand
+    from euchre_stats.core.ties import ORDERS
+
+    h = np.uint64(parse_hand("Jh Jd Ah 9h 9c 9s"))
+    nine_c, nine_s = 2, 26
+    thrown = set()
+    for o in ORDERS.tolist():
+        place_c, place_s = (o >> (2 * ((0 - 2) % 4))) & 3, (o >> (2 * ((3 - 2) % 4))) & 3
+        card = int(void_discard(np.array([h]), 2, -1, o)[0])
+        assert card == (nine_c if place_c < place_s else nine_s)
+        thrown.add(card)
+    assert thrown == {nine_c, nine_s}
 
 
 def test_the_discard_rule_is_a_model_field_off_by_default():
@@ -233,3 +273,30 @@ def test_shipped_soft_is_the_old_bidder():
     name, m = policy_model("shipped-soft")
     assert name == "shipped-soft" and not m.hard and m.play_temperature == 0.35 and m.lone_partner_upcard == 0.5
     assert m.order_alone[1] == 9.75 and policy_model("shipped")[1].order_alone[1] == 8.375
+
+
+def test_equal_suits_are_named_by_the_order_not_by_their_names():
+    # Jc Js Ac As Qd, hearts turned down: clubs and spades (each other's left bower) score alike for the
+    # count and the feature bidder; the suit named follows the order's places counted from hearts, both
+    # suits over the 24 orders, and without an order the lower suit number (clubs) as before
+    from euchre_stats.bidding.model import first_best_suit
+    from euchre_stats.bidding.model_v2 import shipped_v4_model
+    from euchre_stats.core.cards import parse_hand
+    from euchre_stats.core.ties import ORDERS
+
+    h = np.array([parse_hand("Jc Js Ac As Qd")], dtype=np.uint64)
+    hearts = 2
+    for model in (DEFAULT_MODEL, shipped_v4_model()):
+        levels = model.call_levels(h, hearts, 0)[0]
+        assert levels[0] == levels[3] and levels[0] > levels[1]   # clubs and spades tie, above diamonds
+        assert int(model.best_call(h, hearts, 0)[1][0]) == 0
+        named = set()
+        for o in ORDERS.tolist():
+            suit = int(model.best_call(h, hearts, 0, order=o)[1][0])
+            place_c, place_s = (o >> (2 * ((0 - hearts) % 4))) & 3, (o >> (2 * ((3 - hearts) % 4))) & 3
+            assert suit == (0 if place_c < place_s else 3)
+            named.add(suit)
+        assert named == {0, 3}
+    v = np.array([[1.0, 2.0, -np.inf, 2.0], [3.0, 2.0, -np.inf, 2.0]])
+    assert first_best_suit(v, 2).tolist() == [1, 0]
+    assert first_best_suit(v, 2, [ORDERS[0], ORDERS[23]]).tolist()[1] == 0
