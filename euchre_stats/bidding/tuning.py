@@ -281,7 +281,8 @@ def _tune_point(rules: Rules, model: BiddingModel, n_deals: int, rnd: int, seat:
                 hh = h.copy()
                 picks = bool(dealer_picks_up(rules, seat, alone))
                 if picks:
-                    hh[:, DEALER] = dealer_pickup(hh[:, DEALER], up, rules, np.ones(m, dtype=bool), None, model, deal=hh)
+                    hh[:, DEALER] = dealer_pickup(hh[:, DEALER], up, rules, np.ones(m, dtype=bool), None, model,
+                                                  deal=hh)
                 c = Contracts(hh, _full(m, up_suit), _full(m, seat), _full(m, alone, bool), _full(m, -1),
                               _full(m, up), discard=discards_of(h[:, DEALER], hh[:, DEALER], up, _full(m, picks, bool)))
                 plays.value(c, rng, val, (j, k))

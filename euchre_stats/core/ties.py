@@ -90,8 +90,9 @@ DEFAULT_ORDER = tie_order(0, 0)
 def suit_orders(words) -> np.ndarray:
     """One suit order (:data:`ORDERS`) per row of ``words`` (an (n, k) array of uint64, e.g. a deal's four hands):
     splitmix64 over the row's words, so a row and its copy with the suits renamed get unrelated orders.  The
-    vectorised bidders' random order for their ties (the dealer's discard, :func:`euchre_stats.bidding.model.void_discard`),
-    drawn from the deal itself so no random stream is used up."""
+    vectorised bidders' random order for their ties (the dealer's discard,
+    :func:`euchre_stats.bidding.model.void_discard`; round two's suit), drawn from the deal itself so no random
+    stream is used up."""
     w = np.ascontiguousarray(np.asarray(words, dtype=np.uint64))
     if w.ndim == 1:
         w = w[:, None]
