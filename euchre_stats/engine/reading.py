@@ -342,15 +342,22 @@ def _round_one(h, s, up, cv, fp, rf, g, eff, fw, tk, tv, x):
     feature = fp[s, F_KIND] != 0.0
     st0 = 0.0
     five = h
-    if s == KDEALER:  # the best five of six, ties within 1e-9 to the lowest discard
+    if s == KDEALER:  # the best five of six; ties within 1e-9 to the lowest rank, then the six cards' suit order
         six = h | (np.int64(1) << up)
+        order = _tie_order(np.uint64(six))  # core.ties.suit_orders of the six cards (the count's default)
         st = -1e300
+        bk = 1 << 30
         for q in range(33):
             if (six >> q) & 1:
                 v = _count(six & ~(np.int64(1) << q), us, c, eff, king, kace, void)
+                k = 32 if q == 32 else (q & 7) * 4 + ((order >> (2 * ((eff[us, q] - us) & 3))) & 3)
                 if v > st + 1e-9:
                     st = v
                     five = six & ~(np.int64(1) << q)
+                    bk = k
+                elif v >= st - 1e-9 and k < bk:
+                    five = six & ~(np.int64(1) << q)
+                    bk = k
     else:
         st0 = _count(h, us, c, eff, king, kace, void)
         upv = c[us, up] * fp[s, F_UPW]
