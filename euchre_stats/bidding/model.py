@@ -455,7 +455,7 @@ def void_discard(hands6: np.ndarray, trump, banned: int = -1, order=None) -> np.
     # the lowest (power, suit length (not among six trumps), the suit's place in the order, card number) of
     # the pool (the card number parts only the doubled pack's twins, never two suits)
     order = suit_orders(h) if order is None else np.broadcast_to(np.asarray(order, dtype=np.int64), shape).reshape(-1)
-    place = suit_place(order[:, None], eff, t[:, None])
+    place = np.take_along_axis(suit_place(order[:, None], np.arange(4), t[:, None]), eff, axis=1)   # (n, 4) -> cards
     key = (((POWER[t, :NUM_CARDS].astype(np.int64) * 100 + np.where(no_plain[:, None], 0, lenc)) * 4 + place) * 64
            + cards)
     key = np.where(pool, key, np.iinfo(np.int64).max)
