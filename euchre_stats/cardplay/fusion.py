@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.ties import DEFAULT_ORDER
+from ..core.ties import DEFAULT_ORDER, decision_order
 from ..engine import fusion as _f
 from ..engine import search as _solver_kernels
 from ..rules import Rules
@@ -51,11 +51,18 @@ def fused_card_given_worlds(rules: Rules, worlds: np.ndarray, trump: int, leader
                             alone: bool, def_alone: int, *, margin: int, trick=(), gone: int = 0,
                             won: int = 0, order: int = DEFAULT_ORDER) -> tuple[int, np.ndarray, np.ndarray]:
     """The vote's card on drawn ``worlds`` (a world drawn twice counts twice): ``(card, distinct worlds'
-    values, their weights)``; every distinct world is solved once."""
+    values, their weights)``; every distinct world is solved once.  A lead's ties go highest first
+    (:func:`euchre_stats.core.ties.decision_order`), as the kernels'."""
     distinct, mult = np.unique(np.asarray(worlds, dtype=np.int64), axis=0, return_counts=True)
     values = world_values(rules, distinct, trump, leader, out, maker, alone, def_alone, trick=trick, gone=gone,
                           won=won)
-    return fused_choice(values, mult, margin, trump, order), values, mult
+    mover = int(leader)
+    for _ in range(len(trick)):   # the seat to play: the leader, then the next seats in play
+        mover = (mover + 1) & 3
+        while (int(out) >> mover) & 1:
+            mover = (mover + 1) & 3
+    od = decision_order(order, len(trick), mover, int(maker) % 2)   # a makers' lead's ties: the highest first
+    return fused_choice(values, mult, margin, trump, od), values, mult
 
 
 __all__ = ["NOT_LEGAL", "fused_card_given_worlds", "fused_choice", "world_values"]

@@ -10,6 +10,10 @@ by their power (9, 10, Q, K, A, the left bower, the right bower, the Joker): a t
 before a plain card, so a tie never spends a trump where a plain card would do (the order of
 :func:`euchre_stats.game.policies._low_key` too).  Twins of the doubled pack: the first copy first.
 
+*A makers' lead* (the first card of a trick, by the side that made trump) takes the key reversed
+(:func:`decision_order`, :data:`HIGH_FIRST`): of leads the worlds cannot tell apart, the highest trump first, then
+the highest plain card.
+
 *Equal ranks of different suits* are ordered by a per-deal random order of the suits (:func:`tie_order`):
 one of the 24 orders of the four suits counted from trump (``(suit - trump) & 3``; in no trump the
 suit itself), drawn from the deal's random stream without advancing it (a hash of the stream's
@@ -47,6 +51,9 @@ _MASK64 = 0xFFFFFFFFFFFFFFFF
 _GOLDEN = 0x9E3779B97F4A7C15
 #: the trump tier's offset: every plain key is below it
 _TRUMP_TIER = 64
+#: a flag of ``order``: the key reversed (a makers' lead: the highest trump first, then the highest plain card)
+HIGH_FIRST = 1 << 16
+_HIGH_BASE = 4 * _TRUMP_TIER
 
 
 def tie_key(card, trump, order):
@@ -60,9 +67,37 @@ def tie_key(card, trump, order):
     p = int(POWER_ALL[trump, card])
     copy = 1 if TWIN_BASE <= card < RED_JOKER else 0
     if trump != NO_TRUMP and e == trump:
-        return 2 * (_TRUMP_TIER + p) + copy
-    r = e if trump == NO_TRUMP else (e - trump) & 3
-    return 2 * (p * 4 + ((order >> (2 * r)) & 3)) + copy
+        k = 2 * (_TRUMP_TIER + p) + copy
+    else:
+        r = e if trump == NO_TRUMP else (e - trump) & 3
+        k = 2 * (p * 4 + ((order >> (2 * r)) & 3)) + copy
+    if (order >> 16) & 1:   # HIGH_FIRST: the reverse order, the highest trump first
+        return _HIGH_BASE - k
+    return k
+
+
+def maker_side(pts0) -> int:
+    """The side (0 or 1) that made trump, read from ``pts0`` (side 0's points minus side 1's for each count of
+    side 0's tricks, as the kernels take it): a side that made trump scores 1 for a bare majority, the least it
+    can score in any table or rule set, while a euchre scores at least 2, so side 0 made it exactly when the
+    smallest positive entry is 1."""
+    least = 1 << 30
+    for v in pts0:
+        if 0 < v < least:
+            least = v
+    return 0 if least == 1 else 1
+
+
+def decision_order(order, pos, seat, maker) -> int:
+    """The order a decision breaks its ties by: the deal's ``order``, reversed (:data:`HIGH_FIRST`) when the mover
+    leads (``pos`` 0) for the side that made trump (``seat & 1 == maker``, the makers' side): of leads the
+    worlds cannot tell apart the makers lead the highest (the top trump, then the highest plain card: drawing
+    trumps and cashing winners); every other tie, a defender's lead too, goes to the lowest key (a plain card
+    before a trump, the lowest rank first: nothing of value thrown, no stopper led away).  Measured in
+    docs/methods.md, "Leads that tie"."""
+    if pos == 0 and (seat & 1) == maker:
+        return order | HIGH_FIRST
+    return order
 
 
 def mix64(z: int) -> int:

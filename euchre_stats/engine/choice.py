@@ -17,12 +17,16 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..core.ties import ORDERS, TIE_SALT, tie_key
+from ..core.ties import ORDERS, TIE_SALT, decision_order, maker_side, tie_key
 from .search import _bit_index, _hibit
 from .worlds import SLOT, _find, _mix
 
 #: the tie key of a deck card (:func:`euchre_stats.core.ties.tie_key`, the one rule, compiled as it is)
 _tie_key = njit(cache=True)(tie_key)
+#: the order a decision breaks its ties by (:func:`euchre_stats.core.ties.decision_order`, compiled as it is)
+_decision_order = njit(cache=True)(decision_order)
+#: the side that made trump, from a row of points (:func:`euchre_stats.core.ties.maker_side`, compiled as it is)
+_maker_side = njit(cache=True)(maker_side)
 #: above every tie key
 NO_KEY = 1 << 30
 

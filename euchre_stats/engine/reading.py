@@ -44,7 +44,7 @@ import numpy as np
 from numba import njit, prange
 
 from .choice import NO_KEY, _best_class, _best_first_arrays, _class_values, _classes, _decision_arrays, _forced_choice
-from .choice import _tie_key, _tie_order
+from .choice import _tie_key, _decision_order, _maker_side, _tie_order
 from .choice import _legal, _lowest_of, _point_targets
 from .realistic import (
     NUM_PLAY_STATS,
@@ -616,7 +616,8 @@ def sample_read_worlds(hands_deck, trump, leader, out, trick, gone, voids_suit, 
 def _lead_choice(sums, members, nc, m, public_out, trump, card_at, order, tm):
     """The card (layout bit) of the cashing rule: among the classes within ``NEAR * m`` of the best sum,
     a card of a plain suit with no card of ``public_out`` above it in its suit first, then the higher sum,
-    then the lower tie key under the suit order ``order`` (as ``players/defence.py::lead_choice``)."""
+    then the lower tie key under the suit order ``order`` (as ``players/defence.py::lead_choice``): the deal's
+    order as it is, not a lead's reversed one (the defence's own rule)."""
     best = sums[0]
     for ci in range(1, nc):
         if sums[ci] > best:
@@ -740,7 +741,8 @@ def _play_row3(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc
         legal = _legal(hand, lead, pos)
         kitty_known = disc_bit if seat == dealer else 0
         tops = _reps(hand, hand, (deck & ~gone_l & ~kitty_known) | table)
-        nc = _classes(legal, tops, trump, card_at, order, rep, members, low)
+        od = _decision_order(order, pos, seat, _maker_side(pts0))  # a makers' lead's ties: the highest first
+        nc = _classes(legal, tops, trump, card_at, od, rep, members, low)
         tleft = _popcount(hand)
         nt = _point_targets(pts0, won, tleft, seat & 1, targets, tvals)
         c = 0
@@ -755,7 +757,7 @@ def _play_row3(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc
         elif bi < 0:
             me_up = up_bit if seat != dealer else 0
             slot = _decision_key3(key, seat, pos, dealer, out, wseat, nt, won, trump, hands, table, gone_l, win, lead,
-                                  voids, me_up | kitty_known, targets, tvals, rs, played, auc, order)
+                                  voids, me_up | kitty_known, targets, tvals, rs, played, auc, od)
             hit = True
             for j in range(DC3_WORDS):
                 if dkeys[slot, j] != key[j]:
@@ -796,7 +798,7 @@ def _play_row3(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc
                                          rep, low, targets, nt, tvals, sums, alive, bf, counts, tm)
                     bi = _best_class(sums, alive, nc, low)
         if c == 0:
-            c = _lowest_of(members[bi], low[bi], trump, card_at, order)
+            c = _lowest_of(members[bi], low[bi], trump, card_at, od)
             if slot >= 0:
                 for j in range(DC3_WORDS):
                     dkeys[slot, j] = key[j]
@@ -887,7 +889,8 @@ def _decide_read(worlds_deck, trump, leader, out, trick, gone, deck_mask, pts0, 
     deck = _to_layout(deck_mask, trump, bitpos)
     gone_l = _to_layout(gone, trump, bitpos) & ~table
     rep, members, low, sums, alive, guess, wrep, wval, targets, tvals = _decision_arrays()
-    nc = _classes(legal, _reps(hand, hand, (deck & ~gone_l) | table), trump, card_at, order, rep, members, low)
+    od = _decision_order(order, pos, seat, _maker_side(pts0))  # a makers' lead's ties: the highest first
+    nc = _classes(legal, _reps(hand, hand, (deck & ~gone_l) | table), trump, card_at, od, rep, members, low)
     nt = _point_targets(pts0, won0, _popcount(hand), seat & 1, targets, tvals)
     tt, tt2, st, stk, counts = _search_tables(tt_bits)
     no3 = np.zeros(0, dtype=np.int64)
@@ -896,7 +899,7 @@ def _decide_read(worlds_deck, trump, leader, out, trick, gone, deck_mask, pts0, 
         for ci in range(nc):
             alive[ci] = True
             sums[ci] = 0
-        card = _class_values(values, members, sums, alive, nc, low, trump, card_at, order)
+        card = _class_values(values, members, sums, alive, nc, low, trump, card_at, od)
         if cash and pos == 0:  # every sum equal: the cashing rule's winner first
             c = _lead_choice(sums, members, nc, 1, _to_layout(public_out, trump, bitpos), trump, card_at, order, tm)
             return card_at[trump, _bit_index(c)]
@@ -906,12 +909,12 @@ def _decide_read(worlds_deck, trump, leader, out, trick, gone, deck_mask, pts0, 
             alive[ci] = True
         _evaluate(tt, tt2, no3, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, targets, nt,
                   tvals, sums, guess, wrep, wval, counts, tm)
-        _class_values(values, members, sums, alive, nc, low, trump, card_at, order)
+        _class_values(values, members, sums, alive, nc, low, trump, card_at, od)
         c = _lead_choice(sums, members, nc, m, _to_layout(public_out, trump, bitpos), trump, card_at, order, tm)
         return card_at[trump, _bit_index(c)]
     _evaluate_best_first(tt, tt2, no3, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, low,
                          targets, nt, tvals, sums, alive, _best_first_arrays(m), counts, tm)
-    return _class_values(values, members, sums, alive, nc, low, trump, card_at, order)
+    return _class_values(values, members, sums, alive, nc, low, trump, card_at, od)
 
 
 @njit(cache=True)

@@ -55,6 +55,7 @@ from .search import (
 from .choice import NOT_LEGAL, _best_class, _best_first_arrays, _class_values, _classes, _decision_arrays
 from .choice import _credit_world, _deck_worlds, _first_unsolved, _forced_choice, _legal, _most_promising
 from .choice import _credit_bands, _distinct_tops, _lowest_of, _point_targets, _solve_pair, _tie_order, _top_of
+from .choice import _decision_order, _maker_side
 from .worlds import (
     _LOW32,
     REJECT_TRIES,
@@ -453,7 +454,8 @@ def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc,
         # cards with nothing unplayed between them are worth the same in every world
         kitty_known = disc_bit if seat == dealer else 0
         tops = _reps(hand, hand, (deck & ~gone_l & ~kitty_known) | table)
-        nc = _classes(legal, tops, trump, card_at, order, rep, members, low)
+        od = _decision_order(order, pos, seat, _maker_side(pts0))  # a makers' lead's ties: the highest first
+        nc = _classes(legal, tops, trump, card_at, od, rep, members, low)
         tleft = _popcount(hand)
         nt = _point_targets(pts0, won, tleft, seat & 1, targets, tvals)
         c = 0
@@ -464,7 +466,7 @@ def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc,
             me_up = up_bit if seat != dealer else 0
             # (the upcard known in the dealer's hand for the others, the discard for the dealer: one word)
             slot = _decision_key(key, seat, pos, dealer, out, wseat, nt, won, trump, hands, table, gone_l, win, lead,
-                                 voids, me_up | kitty_known, targets, tvals, rs, order)
+                                 voids, me_up | kitty_known, targets, tvals, rs, od)
             hit = True
             for j in range(DC_WORDS):
                 if dkeys[slot, j] != key[j]:
@@ -487,7 +489,7 @@ def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc,
                 bi = _best_class(sums, alive, nc, low)
         if c == 0:
             # the lowest tie key of the chosen class is played
-            c = _lowest_of(members[bi], low[bi], trump, card_at, order)
+            c = _lowest_of(members[bi], low[bi], trump, card_at, od)
             if slot >= 0:
                 for j in range(DC_WORDS):
                     dkeys[slot, j] = key[j]
@@ -571,13 +573,14 @@ def _decide_given_worlds(worlds_deck, trump, leader, out, trick, gone, deck_mask
     deck = _to_layout(deck_mask, trump, bitpos)
     gone_l = _to_layout(gone, trump, bitpos) & ~table
     rep, members, low, sums, alive, guess, wrep, wval, targets, tvals = _decision_arrays()
-    nc = _classes(legal, _reps(hand, hand, (deck & ~gone_l) | table), trump, card_at, order, rep, members, low)
+    od = _decision_order(order, pos, seat, _maker_side(pts0))  # a makers' lead's ties: the highest first
+    nc = _classes(legal, _reps(hand, hand, (deck & ~gone_l) | table), trump, card_at, od, rep, members, low)
     nt = _point_targets(pts0, won0, _popcount(hand), seat & 1, targets, tvals)
     tt, tt2, st, stk, counts = _search_tables(tt_bits)
     no3 = np.zeros(0, dtype=np.int64)  # no table of three-trick endings (nor of two-trick ones) for one decision
     _decide(tt, tt2, no3, st, stk, wh, m, seat, pos, na, nxt, lead, win, wseat, table, nc, rep, low, targets, nt, tvals,
             full, sums, alive, guess, wrep, wval, _best_first_arrays(m), counts, tm)
-    return _class_values(values, members, sums, alive, nc, low, trump, card_at, order)
+    return _class_values(values, members, sums, alive, nc, low, trump, card_at, od)
 
 
 @njit(cache=True)

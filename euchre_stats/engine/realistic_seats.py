@@ -75,6 +75,7 @@ from .search_seats import _trick_after as _ws_trick_after
 from .choice import NOT_LEGAL, _best_class, _best_first_arrays, _class_values, _classes, _decision_arrays
 from .choice import _credit_world, _deck_worlds, _first_unsolved, _forced_choice, _legal, _most_promising
 from .choice import _credit_bands, _distinct_tops, _lowest_of, _point_targets, _solve_pair, _tie_order, _top_of
+from .choice import _decision_order, _maker_side
 from .worlds import REJECT_TRIES, _fill_worlds, _sampler_arrays, _seed_stream
 
 #: seats at the table; the dealer's seat in every analysis
@@ -510,7 +511,8 @@ def _play_row(hands_deck, trump, leader, out, trick, up, disc, gone0, voids_suit
         # cards with nothing unplayed between them are worth the same in every world
         kitty_known = disc_bit if seat == DEALER else np.int64(0)
         tops = _reps_tie(hand, hand, (deck & ~gone & ~kitty_known) | table, tie)
-        nc = _classes(legal, tops, trump, card_at, order, rep, members, low)
+        od = _decision_order(order, pos, seat, _maker_side(pts0))  # a makers' lead's ties: the highest first
+        nc = _classes(legal, tops, trump, card_at, od, rep, members, low)
         nt = _point_targets(pts0, won, _popcount(hand), seat & 1, targets, tvals)
         bi = _forced_choice(low, nc, nt)
         counts[ST_FORCED if bi >= 0 else ST_DECISIONS] += 1
@@ -524,7 +526,7 @@ def _play_row(hands_deck, trump, leader, out, trick, up, disc, gone0, voids_suit
             _decide(ws, wh, m, seat, pos, na, nxt, lead, win, wseat, table, tm, nc, rep, low, targets, nt, tvals,
                     False, sums, alive, guess, wrep, wval, bf, counts)
             bi = _best_class(sums, alive, nc, low)
-        c = _lowest_of(members[bi], low[bi], trump, card_at, order)
+        c = _lowest_of(members[bi], low[bi], trump, card_at, od)
         hands[seat] ^= c
         if _same_face(c, tie) & up_bit:  # the dealer showed a card of the upcard's face: no longer known
             up_bit = 0
@@ -610,13 +612,14 @@ def decide_given_worlds(worlds_deck, trump, leader, out, trick, pts0, won0, full
     legal = _legal(hand, lead, pos)
     rep, members, low, sums, alive, guess, wrep, wval, targets, tvals = _decision_arrays()
     # the cards in play in some world: legal cards with none of them between are equal in every world
-    nc = _classes(legal, _reps_tie(hand, hand, occ | table, tie), trump, card_at, order, rep, members, low)
+    od = _decision_order(order, pos, seat, _maker_side(pts0))  # a makers' lead's ties: the highest first
+    nc = _classes(legal, _reps_tie(hand, hand, occ | table, tie), trump, card_at, od, rep, members, low)
     nt = _point_targets(pts0, won0, _popcount(hand), seat & 1, targets, tvals)
     ws = _new_ws(tt_bits, tie)
     counts = np.zeros(NUM_STATS, dtype=np.int64)
     _decide(ws, wh, m, seat, pos, na, nxt, lead, win, wseat, table, tm, nc, rep, low, targets, nt, tvals, full, sums,
             alive, guess, wrep, wval, _best_first_arrays(m), counts)
-    return _class_values(values, members, sums, alive, nc, low, trump, card_at, order)
+    return _class_values(values, members, sums, alive, nc, low, trump, card_at, od)
 
 
 @njit(cache=True)

@@ -200,11 +200,12 @@ def test_the_dealer_remembers_its_discard():
     """Hearts trump, two tricks left, the dealer to lead with Qh Js; it discarded the left bower (Jd)
     and every higher trump is gone; its side made trump and took 2 of 3, so one more trick makes.
     Remembering the discard it knows its queen is the boss trump: the hand is made whatever it leads
-    (Qh and Js are worth one point in every world: a tie, which goes to the plain card). Forgetting
-    it, the Jd may be out, and Qh is worth less than Js. Its worlds never hold the discard; with two
-    cards a hand left they are every consistent deal, C(9,2)C(7,2)C(5,2) = 7,560 of them (18,900
-    forgetting).  (Until the tie-break was made suit-free, 2026-12-06, the tie went to the lowest card
-    number, Qh, and the remembering dealer's side took both tricks: the play-out told the two apart.)"""
+    (Qh and Js are worth one point in every world: a tie of leads, which goes to the highest card, Qh, and
+    the side takes both tricks). Forgetting it, the Jd may be out, and Qh is worth less than Js: Js is
+    led and the 9h ruffs. Its worlds never hold the discard; with two cards a hand left they are every
+    consistent deal, C(9,2)C(7,2)C(5,2) = 7,560 of them (18,900 forgetting).  (From the suit-free
+    tie-break to leads' ties going highest first, 2026-12-06, a tie went to the plain card and both
+    play-outs took one trick.)"""
     hands = [parse_hand(x) for x in ("Ts 9s", "Ad Ac", "Td 9h", "Qh Js")]
     kitty = parse_hand("Jd Qc Kd Kc")
     gone = int(NA.deck_obj.mask) & ~kitty & ~int(np.bitwise_or.reduce(np.array(hands, dtype=np.uint64)))
@@ -222,8 +223,9 @@ def test_the_dealer_remembers_its_discard():
     assert sums[qh] < sums[js] == 12600
     h = np.array([hands], dtype=np.uint64)
     kw = dict(seed=3, worlds=20000, gone=gone, won=1)  # every deal a world; the dealer's side made trump, took 2 of 3
-    assert play_realistic(NA, h, hearts, 3, 0, 3, False, -1, discard=[disc], **kw)[0] == 1  # Js led, 9h ruffs
-    assert play_realistic(NA, h, hearts, 3, 0, 3, False, -1, **kw)[0] == 1
+    # (side 0's tricks: the dealer's side is side 1)
+    assert play_realistic(NA, h, hearts, 3, 0, 3, False, -1, discard=[disc], **kw)[0] == 0  # Qh led, then Js
+    assert play_realistic(NA, h, hearts, 3, 0, 3, False, -1, **kw)[0] == 1   # Js led, the 9h ruffs
     with pytest.raises(RealisticInputError, match="discard"):
         play_realistic(NA, h, hearts, 3, 0, 3, False, -1, discard=[parse_card("Qh")], **kw)
 
@@ -510,3 +512,22 @@ def test_smaller_games_are_validated():
         play_realistic(CUT, cut, 2, 0, 0b1000, 0, False, -1, seed=1, dealer=2)
     with pytest.raises(RealisticInputError, match="dealer 9 is not a seat"):
         play_realistic(CUT, cut, 2, 0, 0b1000, 1, False, -1, seed=1, dealer=9)
+
+
+def test_a_makers_tied_leads_go_highest_first_and_a_defenders_lowest():
+    # Jh Jd Ah Kh Qh, hearts trump, leading: every lead marches in every world (or, for a defender, euchres), so
+    # all five tie; the makers' side leads its right bower, a defender its lowest trump, the queen, whatever the
+    # suit order (core/ties.decision_order)
+    rng = np.random.default_rng(3)
+    rules = preset("north-american")
+    mine = parse_hand("Jh Jd Ah Kh Qh")
+    rest = [c for c in rules.deck_obj.cards if not (mine >> c) & 1]
+    worlds = []
+    for _ in range(24):
+        cs = rng.permutation(rest)
+        worlds.append([mine] + [sum(1 << int(c) for c in cs[5 * k:5 * k + 5]) for k in range(3)])
+    worlds = np.array(worlds, dtype=np.int64)
+    for o in ORDERS.tolist()[::5]:
+        for maker, led in ((0, 2 * 8 + 4), (2, 2 * 8 + 4), (1, 2 * 8 + 5), (3, 2 * 8 + 5)):
+            card, sums = decide_given_worlds(rules, worlds, 2, 0, 0, maker, False, -1, order=o)
+            assert card == led and len({int(sums[c]) for c in range(33) if (mine >> c) & 1}) == 1

@@ -9,7 +9,7 @@ import pytest
 
 from euchre_stats.core.bits import card_twin
 from euchre_stats.core.cards import parse_hand
-from euchre_stats.core.ties import ORDERS
+from euchre_stats.core.ties import ORDERS, decision_order, tie_key
 from euchre_stats.core.trump import EFF_SUIT, POWER, SUIT_MASK
 from euchre_stats.cardplay.contracts import six_maker_tricks
 from euchre_stats.cardplay.realistic_seats import (
@@ -530,9 +530,9 @@ def test_last_trick_in_progress_is_double_dummy():
 
 def test_mid_trick_start_after_the_kernels_own_forced_cards_plays_as_from_the_trick_start():
     # Positions with two or three tricks left whose first card (or two) the kernel plays at once (one
-    # class of legal cards: no random number drawn, the lowest card): played from the trick boundary and
-    # from after those cards on the same random stream, every later decision sees the same worlds and
-    # every deal must end the same.
+    # class of legal cards: no random number drawn; the makers' highest card led, else the lowest): played from
+    # the trick boundary and from after those cards on the same random stream, every later decision sees the
+    # same worlds and every deal must end the same.
     rng = np.random.default_rng(22)
     start, mid, tricks = [], [], []
     while len(start) < 48:
@@ -549,7 +549,9 @@ def test_mid_trick_start_after_the_kernels_own_forced_cards_plays_as_from_the_tr
             continue
         before = HandState(h.hands, h.trump, h.leader, h.out)
         before.gone, before.won, before.voids = h.gone, h.won, list(h.voids)
-        h.play(bits(h.legal())[0])  # the lowest deck number, as the kernel plays a forced class
+        # a lead: the makers' side leads the highest of the run, a defender the lowest (core/ties.decision_order)
+        od = decision_order(0, 0, h.seat, maker % 2)
+        h.play(min(bits(h.legal()), key=lambda c: tie_key(c, h.trump, od)))
         kind = len(start) % 3  # one card on the table; two; two, the second showing a void
         if kind:
             if not _one_run(h):

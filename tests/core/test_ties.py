@@ -51,3 +51,42 @@ def test_suit_place_counts_from_trump():
         assert sorted(places) == [0, 1, 2, 3]
         assert places[trump] == o & 3   # trump is suit 0 counted from itself
     assert [int(suit_place(o, s, 4)) for s in range(4)] == [(o >> (2 * s)) & 3 for s in range(4)]
+
+
+def test_a_makers_lead_breaks_ties_highest_first():
+    # a lead (pos 0) by the side that made trump reverses the key: the Joker, the right and left bowers, the trump
+    # ace ... then the highest plain cards; a defender's lead and every card that follows keep the lowest first
+    from euchre_stats.core.ties import HIGH_FIRST, decision_order
+
+    o = int(ORDERS[7])
+    hearts = 2
+    assert decision_order(o, 0, 0, 0) == o | HIGH_FIRST and decision_order(o, 0, 3, 1) == o | HIGH_FIRST
+    assert decision_order(o, 0, 1, 0) == o and decision_order(o, 0, 2, 1) == o   # defenders lead
+    assert all(decision_order(o, pos, 0, 0) == o for pos in (1, 2, 3, 5))
+    high = sorted(range(NUM_CARDS), key=lambda c: tie_key(c, hearts, o | HIGH_FIRST))
+    low = sorted(range(NUM_CARDS), key=lambda c: tie_key(c, hearts, o))
+    assert high == low[::-1]
+    assert high[:4] == [32, 2 * 8 + 4, 8 + 4, 2 * 8 + 7]     # Joker, Jh, Jd, Ah
+
+
+def test_the_makers_side_is_read_from_every_tables_points():
+    # the kernels learn who made trump from their row of points: every table, alone or not, a lone defender,
+    # super-euchre, the six-handed scores (a march and a euchre 3)
+    from euchre_stats.cardplay.realistic import points_table
+    from euchre_stats.cardplay.seats_checks import points_table_seats
+    from euchre_stats.core.ties import maker_side
+    from euchre_stats.rules import NORTH_AMERICAN, Rules, for_players
+
+    for rules in (NORTH_AMERICAN, Rules(super_euchre=True), Rules(defend_alone=True, lone_defender_points=5),
+                  Rules(defend_alone=True, lone_defender_points=5, super_euchre=True), Rules(deck="32")):
+        for maker in range(4):
+            for alone in (False, True):
+                for da in (-1, (maker + 1) % 4):
+                    if da >= 0 and not rules.defend_alone:
+                        continue
+                    row = points_table(rules, np.array([maker]), np.array([alone]), np.array([da]))[0]
+                    assert maker_side(row) == maker % 2, (rules, maker, alone, da, row)
+    six = for_players(Rules(), 6)
+    for maker in range(6):
+        for alone in (False, True):
+            assert maker_side(points_table_seats(six, maker, alone)[0]) == maker % 2

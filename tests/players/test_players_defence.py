@@ -8,7 +8,7 @@ import pytest
 
 from euchre_stats.core.cards import parse_card, parse_hand
 from euchre_stats.core.errors import PlayerSpecError
-from euchre_stats.core.ties import tie_key
+from euchre_stats.core.ties import decision_order, tie_key
 from euchre_stats.core.trump import EFF_SUIT, POWER_ALL, SUIT_MASK
 from euchre_stats.game.state import OVER, PLAY, HandState
 from euchre_stats.players import InferencePlayer, load_player, seat_view
@@ -301,7 +301,8 @@ def test_more_worlds_agree_with_the_slow_twin():
         ws, ctx, _ = weighted_worlds(view, m, worlds=24 * MORE_WORLDS, pool=256 * MORE_WORLDS, seed=11)
         assert len(ws) == 192
         sums = slow_sums(view, ws, ctx, True)
-        ref = max(sums, key=lambda c: (sums[c], -tie_key(c, view.trump, ctx["order"])))
+        od = decision_order(ctx["order"], len(ctx["trick"]), ctx["ks"][view.seat], ctx["ks"][view.maker_seat] % 2)
+        ref = max(sums, key=lambda c: (sums[c], -tie_key(c, view.trump, od)))
         card = defended_card(view, m, MORE, worlds=24, pool=256, seed=11)
         total += 1
         agree += card == ref

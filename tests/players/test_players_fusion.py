@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from euchre_stats.cardplay.fusion import NOT_LEGAL, fused_card_given_worlds, fused_choice, world_values
-from euchre_stats.core.ties import DEFAULT_ORDER, ORDERS, tie_key
+from euchre_stats.core.ties import DEFAULT_ORDER, ORDERS, decision_order, tie_key
 from euchre_stats.core.errors import PlayerSpecError
 from euchre_stats.game.state import OVER, PLAY, HandState
 from euchre_stats.players import InferencePlayer, load_player, seat_view
@@ -98,7 +98,8 @@ def test_compiled_vote_agrees_with_the_slow_twin(margin):
         slow = slow_world_points(NA, distinct, view, ctx)
         assert (values == _matrix(slow)).all()
         total += 1
-        agree += card == slow_vote(slow, counts, margin, view.trump, ctx["order"])
+        od = decision_order(ctx["order"], len(ctx["trick"]), ks[view.seat], ks[view.maker_seat] % 2)
+        agree += card == slow_vote(slow, counts, margin, view.trump, od)
         assert fused_card(view, m, margin=margin, worlds=24, seed=13) == card
     assert total == DECISIONS
     assert agree / total >= 0.99, (agree, total)

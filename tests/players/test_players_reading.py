@@ -11,7 +11,7 @@ import pytest
 from scipy import stats
 
 from euchre_stats.core.errors import PlayerSpecError
-from euchre_stats.core.ties import tie_key
+from euchre_stats.core.ties import decision_order, tie_key
 from euchre_stats.core.trump import EFF_SUIT
 from euchre_stats.game.state import OVER, PLAY, HandState
 from euchre_stats.players import InferencePlayer, ModelPlayer, load_player, seat_view
@@ -325,7 +325,8 @@ def slow_weighted_choice(rules, distinct, mult, view, ctx):
                                   ks[view.maker_seat], view.alone is not None, da, ctx["won"])
         for c, v in s.items():
             sums[c] = sums.get(c, 0) + k * v
-    return max(sums, key=lambda c: (sums[c], -tie_key(c, view.trump, ctx["order"]))), sums
+    od = decision_order(ctx["order"], len(ctx["trick"]), ks[view.seat], ks[view.maker_seat] % 2)  # a makers' lead
+    return max(sums, key=lambda c: (sums[c], -tie_key(c, view.trump, od))), sums
 
 
 def test_compiled_decision_agrees_with_the_slow_weighted_twin():

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from euchre_stats.core.ties import DEFAULT_ORDER, tie_key
+from euchre_stats.core.ties import DEFAULT_ORDER, decision_order, tie_key
 from euchre_stats.sampling.dealer import KITTY, Dealer, Knowledge
 from euchre_stats.core.trump import EFF_SUIT, legal_plays, trick_winner_index
 from euchre_stats.rules import Rules, first_leader, hand_points
@@ -54,7 +54,8 @@ def choose_from_worlds(rules: Rules, worlds: np.ndarray, trump: int, leader: int
             side0 = mine if mover % 2 == 0 else tleft - mine
             total += mover_points(rules, won + side0, mover, maker, alone, def_alone)
         sums[c] = total
-    best = max(sums, key=lambda c: (sums[c], -tie_key(c, trump, order)))
+    od = decision_order(order, len(trick), mover, maker % 2)  # a makers' lead's ties: the highest first
+    best = max(sums, key=lambda c: (sums[c], -tie_key(c, trump, od)))
     return best, sums
 
 

@@ -19,7 +19,7 @@ import itertools
 
 import numpy as np
 
-from euchre_stats.core.ties import DEFAULT_ORDER, tie_key
+from euchre_stats.core.ties import DEFAULT_ORDER, decision_order, tie_key
 from euchre_stats.core.trump import EFF_SUIT, legal_plays, trick_winner_index
 from euchre_stats.rules import Rules, first_leader, hand_points, sitting_out
 from euchre_stats.solver.seats import solve_seats
@@ -80,7 +80,8 @@ def choose_from_worlds(rules: Rules, worlds, trump: int, leader: int, out: int, 
     for c in bits(legal):
         sums[c] = sum(mover_points(rules, won + side0_after(w, trump, leader, out, trick, c), mover, maker, alone)
                       for w in worlds)
-    best = max(sums, key=lambda c: (sums[c], -tie_key(c, trump, order)))
+    od = decision_order(order, len(trick), mover, maker % 2)  # a makers' lead's ties: the highest first
+    best = max(sums, key=lambda c: (sums[c], -tie_key(c, trump, od)))
     return best, sums
 
 
