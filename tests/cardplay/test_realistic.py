@@ -24,7 +24,8 @@ from euchre_stats.rules import first_leader, preset
 from euchre_stats.solver import solve_many
 from euchre_stats.core.trump import SUIT_MASK
 
-from slow_pimc import PATTERNS, choose_from_worlds, contract, deal, knowledge_of, play_slow, random_position  # noqa: E402
+from slow_pimc import (PATTERNS, choose_from_worlds, contract, deal, deal_rows, knowledge_of, play_slow,  # noqa: E402
+                       random_position)
 
 NA = preset("north-american")
 LONE_DEF = NA.replace(defend_alone=True)
@@ -145,19 +146,7 @@ def test_sampler_lists_every_deal_once_when_few_are_left():
 
 
 def test_same_seed_same_results_on_one_or_two_threads():
-    rng = np.random.default_rng(3)
-    rows = []
-    for i in range(120):
-        maker, alone, def_alone, out = contract(rng, PATTERNS[i % 4])
-        rows.append((deal(rng, LONE_DEF, out), int(rng.integers(4)), maker, alone, def_alone, out))
-    hands = np.array([r[0] for r in rows], dtype=np.uint64)
-    trump = np.array([r[1] for r in rows])
-    maker = np.array([r[2] for r in rows])
-    alone = np.array([r[3] for r in rows])
-    def_alone = np.array([r[4] for r in rows])
-    out = np.array([r[5] for r in rows])
-    leader = np.array([first_leader(LONE_DEF, 3, m if a else None, d if d >= 0 else None)
-                       for m, a, d in zip(maker, alone, def_alone)])
+    hands, trump, leader, out, maker, alone, def_alone = deal_rows(np.random.default_rng(3), LONE_DEF, 120)
     a = play_realistic(LONE_DEF, hands, trump, leader, out, maker, alone, def_alone, seed=11, worlds=12, threads=1)
     b = play_realistic(LONE_DEF, hands, trump, leader, out, maker, alone, def_alone, seed=11, worlds=12, threads=2)
     assert (a == b).all()

@@ -19,9 +19,9 @@ from euchre_stats.cardplay.realistic import play_realistic
 from euchre_stats.core.ties import ORDERS, tie_key, tie_order
 from euchre_stats.core.trump import NO_TRUMP
 from euchre_stats.engine import choice
-from euchre_stats.rules import first_leader, preset
+from euchre_stats.rules import preset
 
-from slow_pimc import PATTERNS, contract, deal  # noqa: E402
+from slow_pimc import deal_rows  # noqa: E402
 
 LONE_DEF = preset("north-american").replace(defend_alone=True)
 
@@ -36,20 +36,7 @@ def _shift_mask(m: int) -> int:
 
 
 def _rows(seed: int, n: int):
-    rng = np.random.default_rng(seed)
-    rows = []
-    for i in range(n):
-        maker, alone, def_alone, out = contract(rng, PATTERNS[i % 4])
-        rows.append((deal(rng, LONE_DEF, out), int(rng.integers(4)), maker, alone, def_alone, out))
-    hands = np.array([r[0] for r in rows], dtype=np.uint64)
-    trump = np.array([r[1] for r in rows])
-    maker = np.array([r[2] for r in rows])
-    alone = np.array([r[3] for r in rows])
-    def_alone = np.array([r[4] for r in rows])
-    out = np.array([r[5] for r in rows])
-    leader = np.array([first_leader(LONE_DEF, 3, m if a else None, d if d >= 0 else None)
-                       for m, a, d in zip(maker, alone, def_alone)])
-    return hands, trump, leader, out, maker, alone, def_alone
+    return deal_rows(np.random.default_rng(seed), LONE_DEF, n)
 
 
 def test_a_deal_and_its_renamed_copy_play_alike_from_one_stream():

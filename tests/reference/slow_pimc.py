@@ -145,6 +145,20 @@ def deal(rng, rules, out):
     return [0 if (out >> s) & 1 else h for s, h in enumerate(hands)]
 
 
+def deal_rows(rng, rules, n: int):
+    """``n`` random deals as play starts, the seat patterns in turn: ``(hands, trump, leader, out, maker, alone,
+    def_alone)`` arrays as :func:`euchre_stats.cardplay.realistic.play_realistic` takes them (the dealer seat 3)."""
+    rows = []
+    for i in range(n):
+        maker, alone, def_alone, out = contract(rng, PATTERNS[i % 4])
+        rows.append((deal(rng, rules, out), int(rng.integers(4)), maker, alone, def_alone, out))
+    hands = np.array([r[0] for r in rows], dtype=np.uint64)
+    trump, maker, alone, def_alone, out = (np.array([r[k] for r in rows]) for k in (1, 2, 3, 4, 5))
+    leader = np.array([first_leader(rules, 3, m if a else None, d if d >= 0 else None)
+                       for m, a, d in zip(maker, alone, def_alone)])
+    return hands, trump, leader, out, maker, alone, def_alone
+
+
 def random_position(rng, rules, pattern, steps=None, trump=None):
     """A position reached by ``steps`` random legal cards (default a random number), with two or more
     legal cards to choose from: a dict of hands, trump (random unless given; 4 is no trump), leader, out,
