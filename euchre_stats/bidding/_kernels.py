@@ -9,8 +9,12 @@ import numpy as np
 from numba import config, njit
 
 from ..core.numba_load import skip_blas_probe
+from ..core.ties import discard_key
 
 skip_blas_probe()   # before any kernel loads (core/numba_load.py)
+
+#: the key of equal discards (:func:`euchre_stats.core.ties.discard_key`, compiled as it is)
+_discard_key = njit(cache=True)(discard_key)
 
 if config.DISABLE_JIT:
     # the pure-Python twin (coverage runs with NUMBA_DISABLE_JIT=1 cannot call LLVM intrinsics)
@@ -78,7 +82,7 @@ def best_discard_kernel(hands, trumps, banned, card_value, eff_suit, king, king_
             if c == banned or not (h >> np.uint64(c)) & one:
                 continue
             s = _strength_one(h & ~(one << np.uint64(c)), t, card_value, eff_suit, king, king_ace, void)
-            k = 8 * 4 if c == 32 else (c & 7) * 4 + ((order[i] >> (2 * ((eff_suit[t, c] - t) & 3))) & 3)
+            k = _discard_key(c, t, order[i])
             if s > b + 1e-9:
                 b = s
                 bc = c

@@ -43,8 +43,7 @@ from pathlib import Path
 import numpy as np
 
 from ..core.errors import BiddingModelError
-from ..core.ties import suit_orders
-from ..core.trump import EFF_SUIT
+from ..core.ties import discard_key, suit_orders
 from .features import (_ACES, FEATURES, _tables, context_features, context_features_one, hand_features,
                        hand_features_one)
 from .model import MODEL_KINDS, NAMED_MODELS, BiddingModel, first_best_suit
@@ -351,7 +350,7 @@ def _dealer_five(m: BiddingModel, hand: int, upcard: int, trump: int) -> tuple[i
     order = int(suit_orders(np.array([six], dtype=np.uint64))[0])
 
     def key(c):
-        return 32 if c == 32 else (c & 7) * 4 + ((order >> (2 * ((int(EFF_SUIT[trump, c]) - trump) % 4))) & 3)
+        return discard_key(c, trump, order)
 
     best, keep, bk = -1e300, six, 1 << 30
     for c in range(33):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..core.seats import next_active
 from ..core.ties import DEFAULT_ORDER, decision_order
 from ..engine import fusion as _f
 from ..engine import search as _solver_kernels
@@ -58,9 +59,7 @@ def fused_card_given_worlds(rules: Rules, worlds: np.ndarray, trump: int, leader
                           won=won)
     mover = int(leader)
     for _ in range(len(trick)):   # the seat to play: the leader, then the next seats in play
-        mover = (mover + 1) & 3
-        while (int(out) >> mover) & 1:
-            mover = (mover + 1) & 3
+        mover = next_active(mover, int(out))
     od = decision_order(order, len(trick), mover, int(maker) % 2)   # a makers' lead's ties: the highest first
     return fused_choice(values, mult, margin, trump, od), values, mult
 

@@ -140,6 +140,16 @@ def suit_orders(words) -> np.ndarray:
     return ORDERS[(h % np.uint64(24)).astype(np.int64)]
 
 
+def discard_key(card, trump, order):
+    """The bidders' key for discards that keep equal counts (lowest first): the lowest rank, then the suit first
+    in ``order`` counted from trump, the Joker after every rank.  One rule for the count's discard
+    (``bidding/_kernels.py``), the compiled reader's (``engine/reading.py``) and their twin
+    (``bidding/model_v2.py``)."""
+    if card == 32:
+        return 32
+    return (card & 7) * 4 + ((order >> (2 * ((int(EFF_SUIT[trump, card]) - trump) & 3))) & 3)
+
+
 def suit_place(order, suit, trump):
     """Suit ``suit``'s place (0..3) in the order ``order`` counted from ``trump`` (4: no trump, the suit
     itself); numpy arrays broadcast."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..core.ties import ORDERS, TIE_SALT, decision_order, maker_side, tie_key
+from ..core.ties import ORDERS, TIE_SALT, decision_order, discard_key, maker_side, tie_key
 from .search import _bit_index, _hibit
 from .worlds import SLOT, _find, _mix
 
@@ -27,6 +27,8 @@ _tie_key = njit(cache=True)(tie_key)
 _decision_order = njit(cache=True)(decision_order)
 #: the side that made trump, from a row of points (:func:`euchre_stats.core.ties.maker_side`, compiled as it is)
 _maker_side = njit(cache=True)(maker_side)
+#: the bidders' key of equal discards (:func:`euchre_stats.core.ties.discard_key`, compiled as it is)
+_discard_key = njit(cache=True)(discard_key)
 #: above every tie key
 NO_KEY = 1 << 30
 

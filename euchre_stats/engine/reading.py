@@ -44,7 +44,7 @@ import numpy as np
 from numba import njit, prange
 
 from .choice import NO_KEY, _best_class, _best_first_arrays, _class_values, _classes, _decision_arrays, _forced_choice
-from .choice import _tie_key, _decision_order, _maker_side, _tie_order
+from .choice import _discard_key, _tie_key, _decision_order, _maker_side, _tie_order
 from .choice import _legal, _lowest_of, _point_targets
 from .realistic import (
     NUM_PLAY_STATS,
@@ -350,7 +350,7 @@ def _round_one(h, s, up, cv, fp, rf, g, eff, fw, tk, tv, x):
         for q in range(33):
             if (six >> q) & 1:
                 v = _count(six & ~(np.int64(1) << q), us, c, eff, king, kace, void)
-                k = 32 if q == 32 else (q & 7) * 4 + ((order >> (2 * ((eff[us, q] - us) & 3))) & 3)
+                k = _discard_key(q, us, order)
                 if v > st + 1e-9:
                     st = v
                     five = six & ~(np.int64(1) << q)
@@ -736,12 +736,13 @@ def _play_row3(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc
     won = won0
     read = auc[A_ROUND] > 0
     order = _tie_order(rs[0])  # the row's order of the suits for ties (its stream's start, not advanced)
+    makers = _maker_side(pts0)  # the side that made trump: its leads' ties go highest first
     while hands[seat] != 0:
         hand = hands[seat]
         legal = _legal(hand, lead, pos)
         kitty_known = disc_bit if seat == dealer else 0
         tops = _reps(hand, hand, (deck & ~gone_l & ~kitty_known) | table)
-        od = _decision_order(order, pos, seat, _maker_side(pts0))  # a makers' lead's ties: the highest first
+        od = _decision_order(order, pos, seat, makers)
         nc = _classes(legal, tops, trump, card_at, od, rep, members, low)
         tleft = _popcount(hand)
         nt = _point_targets(pts0, won, tleft, seat & 1, targets, tvals)

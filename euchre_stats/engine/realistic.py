@@ -435,6 +435,7 @@ def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc,
     smp, bf = scr
     wh = smp[0]
     order = _tie_order(rs[0])
+    makers = _maker_side(pts0)  # the side that made trump: its leads' ties go highest first
     hands, seat, pos, lead, win, wseat, table = _position(hands_deck, trump, leader, out, trick, bitpos, tm)
     voids = _known_voids(voids_suit, trump, leader, out, trick, pos, lead, bitpos)
     deck = _to_layout(deck_mask, trump, bitpos)
@@ -454,7 +455,7 @@ def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc,
         # cards with nothing unplayed between them are worth the same in every world
         kitty_known = disc_bit if seat == dealer else 0
         tops = _reps(hand, hand, (deck & ~gone_l & ~kitty_known) | table)
-        od = _decision_order(order, pos, seat, _maker_side(pts0))  # a makers' lead's ties: the highest first
+        od = _decision_order(order, pos, seat, makers)
         nc = _classes(legal, tops, trump, card_at, od, rep, members, low)
         tleft = _popcount(hand)
         nt = _point_targets(pts0, won, tleft, seat & 1, targets, tvals)

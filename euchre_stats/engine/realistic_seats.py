@@ -487,6 +487,7 @@ def _play_row(hands_deck, trump, leader, out, trick, up, disc, gone0, voids_suit
     smp, nxt, bf = scr
     wh = smp[0]
     order = _tie_order(rs[0])
+    makers = _maker_side(pts0)  # the side that made trump: its leads' ties go highest first
     tm = np.int64(TRUMP) if trump < 4 else np.int64(0)
     hands = np.zeros(SEATS, dtype=np.int64)
     for s in range(SEATS):
@@ -511,7 +512,7 @@ def _play_row(hands_deck, trump, leader, out, trick, up, disc, gone0, voids_suit
         # cards with nothing unplayed between them are worth the same in every world
         kitty_known = disc_bit if seat == DEALER else np.int64(0)
         tops = _reps_tie(hand, hand, (deck & ~gone & ~kitty_known) | table, tie)
-        od = _decision_order(order, pos, seat, _maker_side(pts0))  # a makers' lead's ties: the highest first
+        od = _decision_order(order, pos, seat, makers)
         nc = _classes(legal, tops, trump, card_at, od, rep, members, low)
         nt = _point_targets(pts0, won, _popcount(hand), seat & 1, targets, tvals)
         bi = _forced_choice(low, nc, nt)
