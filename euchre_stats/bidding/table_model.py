@@ -6,8 +6,10 @@ realistic table covers (``euchre_stats/data/realistic_table``: its manifest's ``
 with the highest value in the row of the hand's class -- pass, order, or order alone -- instead of its
 fitted scores, where the row decides: at a seat whose classes too close to call were played again
 (``--refine``, the manifest's ``refined_seats``) every row, elsewhere only the rows the table calls clear (a
-row too close to call at 200 deals is a coin flip where the fitted scores are smooth: those stay
-``shipped-v5``'s).  In the feature bidder's terms the take gain is the better of ordering and ordering alone
+row too close to call at 200 deals is a coin flip).  Such a row is read from the fitted round-one bids
+(``euchre_stats/data/round_one_bids``: the dealer's rows too close to call, each a model of all the dealer's rows
+mixed with the row's own measurement by their noise, :func:`round_one_rows`); a row neither decides nor holds
+stays ``shipped-v5``'s fitted scores.  In the feature bidder's terms the take gain is the better of ordering and ordering alone
 minus passing, and the alone gain ordering alone minus ordering, in points, so its hard decision is the
 row's best option (a tie passes, and a tie between the two ways of ordering orders with the partner).  The
 seats the table does not cover yet, the dealer's discard and a lone defence stay ``shipped-v5``'s (there the same
@@ -59,6 +61,11 @@ ROUND_TWO_DIR = Path(__file__).parents[1] / "data" / "realistic_table_round2"
 #: junk or a single trump without an ace, -2 points).  Read by the table bidder only, while no realistic round-two
 #: table is shipped; ``advise`` never answers from it
 ROUND_TWO_BIDS_DIR = Path(__file__).parents[1] / "data" / "round_two_bids"
+#: the fitted round-one bids: for each round-one row the table leaves undecided (too close to call at a seat not
+#: refined: the dealer's today), its values (pass 0, order, order alone) as a model of all that seat's rows, mixed
+#: with the row's own measurement by their noise, puts them (``benchmarks/fit_dealer_rows.py``, docs/methods.md
+#: "The dealer's close rows read through a model").  Read by the table bidder only; ``advise`` never answers from it
+ROUND_ONE_BIDS_DIR = Path(__file__).parents[1] / "data" / "round_one_bids"
 #: the values each round's rows keep, in this order: round one's options; round two's pass and, for next and
 #: the two green suits (green1 the longer holding, as the class keys place it), the call with the partner and alone
 COLUMNS = {1: ("ev_pass", "ev_order", "ev_alone"),
@@ -127,6 +134,31 @@ def table_rows(path: str = str(TABLE_DIR), round_: int = 1) -> TableRows:
     return TableRows(Rules.from_json(settings["rules"]), seats, keys, values, str(settings.get("others")))
 
 
+@lru_cache(maxsize=4)
+def round_one_rows(path: str = str(TABLE_DIR), bids: str = str(ROUND_ONE_BIDS_DIR)) -> TableRows:
+    """The round-one rows the table bidder reads: the realistic table's (:func:`table_rows`), each row that does
+    not decide there filled from the fitted round-one bids at ``bids`` when they hold its class (the rows the
+    table calls clear, and every row of a refined seat, keep their own values).  Without bids: the table's rows."""
+    rows = table_rows(path, 1)
+    if not (Path(bids) / "manifest.json").exists():
+        return rows
+    fit = table_rows(bids, 1)
+    if fit.rules != rows.rules or fit.others != rows.others:
+        raise BiddingModelError(f"the round-one bids at {bids!r} were fitted on another table (its rules or "
+                                "population differ): reinstall the package")
+    values = dict(rows.values)
+    for s in fit.seats:
+        i = np.searchsorted(rows.keys[s], fit.keys[s])
+        if not (np.all(i < len(rows.keys[s])) and np.array_equal(rows.keys[s][np.minimum(i, len(rows.keys[s]) - 1)],
+                                                                fit.keys[s])):
+            raise BiddingModelError(f"the round-one bids at {bids!r} hold a class the table does not")
+        v = values[s].copy()
+        fill = np.isnan(v[i, 0])   # only a row that does not decide takes the bids' values
+        v[i[fill]] = fit.values[s][fill]
+        values[s] = v
+    return TableRows(rows.rules, rows.seats, rows.keys, values, rows.others)
+
+
 @lru_cache(maxsize=2)
 def round_two_rows(path: str = str(ROUND_TWO_DIR), fallback: str = str(ROUND_TWO_BIDS_DIR)) -> TableRows | None:
     """The shipped realistic round-two rows; when none are shipped, the fitted round-two bids (``fallback``);
@@ -174,7 +206,7 @@ class TableModel(FeatureModel):
     """The feature bidder whose round one at the table's seats is the table's best option (module docstring)."""
 
     def rows(self) -> TableRows:
-        return table_rows()
+        return round_one_rows()
 
     def rows2(self) -> TableRows | None:
         return round_two_rows()

@@ -15,8 +15,8 @@ from euchre_stats.bidding.auction import Auction
 from euchre_stats.bidding.features import FEATURES
 from euchre_stats.bidding.model import POLICIES, policy_model
 from euchre_stats.bidding.model_v2 import FeatureModel, _level, shipped_v4_model, shipped_v5_model
-from euchre_stats.bidding.table_model import (COLUMNS, TABLE_DIR, TableModel, TableRows, round_one_gains_one,
-                                              shipped_table_model, table_rows)
+from euchre_stats.bidding.table_model import (COLUMNS, ROUND_ONE_BIDS_DIR, TABLE_DIR, TableModel, TableRows,
+                                              round_one_gains_one, round_one_rows, shipped_table_model, table_rows)
 from euchre_stats.core.cards import card_name, format_hand, parse_card, parse_hand
 from euchre_stats.core.errors import BiddingModelError
 from euchre_stats.core.seats import SEAT_NAMES
@@ -37,10 +37,30 @@ def table() -> pd.DataFrame:
     return t.set_index(["key", "seat"])
 
 
+@pytest.fixture(scope="module")
+def bids() -> pd.DataFrame:
+    """The shipped round-one bids (the dealer's rows too close to call, through a model), indexed by (key, seat),
+    values in points."""
+    t = pd.read_parquet(ROUND_ONE_BIDS_DIR / "table.parquet", columns=["key", "seat", "ev_pass", "ev_order",
+                                                                       "ev_alone"])
+    t[["ev_pass", "ev_order", "ev_alone"]] = t[["ev_pass", "ev_order", "ev_alone"]].astype(float) / 100.0
+    return t.set_index(["key", "seat"])
+
+
 def _decides(table, key, seat) -> bool:
     """Whether the shipped row decides: its seat refined, or the row clear."""
     refined = json.loads((TABLE_DIR / "manifest.json").read_text()).get("refined_seats", [])
     return SEAT_NAMES[seat] in refined or not bool(table.loc[(key, SEAT_NAMES[seat]), "too_close"])
+
+
+def _read(table, bids, key, seat):
+    """The values (pass, order, order alone) the table bidder reads for the class, found with pandas: the table's
+    row where it decides, else the round-one bids' row; None where neither (the feature bidder decides)."""
+    if _decides(table, key, seat):
+        return tuple(table.loc[(key, SEAT_NAMES[seat]), ["ev_pass", "ev_order", "ev_alone"]])
+    if (key, SEAT_NAMES[seat]) in bids.index:
+        return tuple(bids.loc[(key, SEAT_NAMES[seat])])
+    return None
 
 
 def _deals(n, seed):
@@ -66,25 +86,75 @@ def test_reads_the_table_advise_ships():
     assert name == "shipped-table" and "shipped-table" in POLICIES and isinstance(m, TableModel)
 
 
+def test_round_one_bids_fill_exactly_the_rows_that_do_not_decide(bids):
+    """The rows the bidder reads are the table's wherever the table decides; each row that does not (the
+    dealer's too close to call) takes the bids' values, and the bids hold only such rows, every one of them."""
+    raw, read = table_rows(), round_one_rows()
+    manifest = json.loads((ROUND_ONE_BIDS_DIR / "manifest.json").read_text())
+    assert manifest["settings"]["others"] == raw.others and manifest["settings"]["seats"] == ["dealer"]
+    for s in raw.seats:
+        undecided = np.isnan(raw.values[s][:, 0])
+        assert np.array_equal(read.values[s][~undecided], raw.values[s][~undecided])
+        here = bids.xs(SEAT_NAMES[s], level="seat") if SEAT_NAMES[s] in bids.index.get_level_values(1) else None
+        if here is None:
+            assert np.array_equal(np.isnan(read.values[s][:, 0]), undecided)
+            continue
+        assert SEAT_NAMES[s] == "dealer" and undecided.any()
+        assert set(here.index) == set(raw.keys[s][undecided].astype(np.int64).tolist())
+        i = np.searchsorted(raw.keys[s], here.index.to_numpy().astype(np.uint64))
+        assert np.allclose(read.values[s][i], here.to_numpy()) and not np.isnan(read.values[s]).any()
+    # the bids choose differently from the feature bidder on some of those rows (else they would change nothing)
+    d = 3
+    undecided = np.isnan(raw.values[d][:, 0])
+    v = read.values[d][undecided]
+    level = np.where(np.maximum(v[:, 1], v[:, 2]) <= v[:, 0], 0, np.where(v[:, 2] > v[:, 1], 2, 1))
+    assert 0 < level.mean() and len(np.unique(level)) == 3
+
+
+def test_round_one_bids_must_match_the_table(tmp_path):
+    """Bids fitted on another table (another population, or a class the table lacks) are refused in one line."""
+    src = pd.read_parquet(ROUND_ONE_BIDS_DIR / "table.parquet")
+    manifest = json.loads((ROUND_ONE_BIDS_DIR / "manifest.json").read_text())
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "manifest.json").write_text(json.dumps({**manifest, "settings": {**manifest["settings"],
+                                                                              "others": "guides"}}))
+    src.to_parquet(other / "table.parquet", index=False)
+    with pytest.raises(BiddingModelError, match="fitted on another table"):
+        round_one_rows(str(TABLE_DIR), str(other))
+    stray = tmp_path / "stray"
+    stray.mkdir()
+    (stray / "manifest.json").write_text(json.dumps(manifest))
+    bad = src.head(3).copy()
+    bad.loc[0, "key"] = 1   # no class has this key
+    bad.sort_values("key").to_parquet(stray / "table.parquet", index=False)
+    with pytest.raises(BiddingModelError, match="a class the table does not"):
+        round_one_rows(str(TABLE_DIR), str(stray))
+    alone = round_one_rows(str(TABLE_DIR), str(tmp_path / "none"))   # no bids: the table's rows as they are
+    assert all(np.array_equal(alone.values[s], table_rows().values[s], equal_nan=True) for s in alone.seats)
+
+
 @pytest.mark.parametrize("seed", [1, 2])
-def test_gains_are_the_rows_values(table, seed):
+def test_gains_are_the_rows_values(table, bids, seed):
     """Each covered seat's take and alone gains are the row's (best of order and alone) − pass and alone −
-    order, the row found by the strategy layer's class key of the hand's text."""
+    order, the row found by the strategy layer's class key of the hand's text (the table's, or where it does
+    not decide the round-one bids')."""
     m = shipped_table_model()
     hands, ups = _deals(60, seed)
     for i in range(len(ups)):
         for s in table_rows().seats:
             take, alone = m.round_one_gains(hands[i:i + 1, s], s, int(ups[i]))
             key = key_of(format_hand(int(hands[i, s])), card_name(int(ups[i])))
-            p, o, a, _ = table.loc[(key, SEAT_NAMES[s])]
-            if _decides(table, key, s):
+            v = _read(table, bids, key, s)
+            if v is not None:
+                p, o, a = v
                 assert (take[0], alone[0]) == pytest.approx((max(o, a) - p, a - o), abs=1e-12)
             else:   # the feature bidder's scores
                 want = FeatureModel.round_one_gains(m, hands[i:i + 1, s], s, int(ups[i]))
                 assert (take[0], alone[0]) == (want[0][0], want[1][0])
 
 
-def test_the_decision_is_the_rows_best_option(table):
+def test_the_decision_is_the_rows_best_option(table, bids):
     """The hard level is the option of highest value: a tie passes, and ordering with the partner wins a tie
     with ordering alone."""
     m = shipped_table_model()
@@ -95,10 +165,11 @@ def test_the_decision_is_the_rows_best_option(table):
         lv = m.round_one_level(h[:, s], s, up)
         for j in range(0, len(h), 7):
             key = key_of(format_hand(int(h[j, s])), card_name(up))
-            p, o, a, _ = table.loc[(key, SEAT_NAMES[s])]
-            if not _decides(table, key, s):
+            v = _read(table, bids, key, s)
+            if v is None:
                 assert lv[j] == FeatureModel.round_one_level(m, h[j:j + 1, s], s, up)[0]
                 continue
+            p, o, a = v
             want = 0 if p >= max(o, a) else (2 if a > o else 1)
             assert lv[j] == want, (format_hand(int(h[j, s])), s, p, o, a)
 
