@@ -12,8 +12,9 @@ bidder with no round-two rows (its round two ``shipped-v5``'s scores: the table 
 shipped); with ``--against DIR``, the same bidder reading the round-two bids in ``DIR`` instead (an earlier
 fit's); with ``--round-one``, the same bidder reading the realistic table's round-one rows alone (the dealer's
 rows too close to call ``shipped-v5``'s fitted scores instead of ``euchre_stats/data/round_one_bids``'s: the
-table bidder before those bids).  Everything else is the same bidder: round one from the realistic table, the discards, the lone
-defence, soft inference.  ``euchre_stats.match`` with realistic card play at both tables and its control
+table bidder before those bids).  Everything else is the same bidder: round one from the realistic table, the
+discards, the lone defence, soft inference.
+``euchre_stats.match`` with realistic card play at both tables and its control
 variate; prints the difference a hand (or the chance that A wins a game) with its 95% interval, and where
 the tables first differ.
 """

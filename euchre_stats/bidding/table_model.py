@@ -9,11 +9,11 @@ fitted scores, where the row decides: at a seat whose classes too close to call 
 row too close to call at 200 deals is a coin flip).  Such a row is read from the fitted round-one bids
 (``euchre_stats/data/round_one_bids``: the dealer's rows too close to call, each a model of all the dealer's rows
 mixed with the row's own measurement by their noise, :func:`round_one_rows`); a row neither decides nor holds
-stays ``shipped-v5``'s fitted scores.  In the feature bidder's terms the take gain is the better of ordering and ordering alone
-minus passing, and the alone gain ordering alone minus ordering, in points, so its hard decision is the
-row's best option (a tie passes, and a tie between the two ways of ordering orders with the partner).  The
-seats the table does not cover yet, the dealer's discard and a lone defence stay ``shipped-v5``'s (there the same
-as ``shipped-v4``'s).  Round two
+stays ``shipped-v5``'s fitted scores.  In the feature bidder's terms the take gain is the better of ordering
+and ordering alone minus passing, and the alone gain ordering alone minus ordering, in points, so its hard
+decision is the row's best option (a tie passes, and a tie between the two ways of ordering orders with the
+partner).  The seats the table does not cover yet, the dealer's discard and a lone defence stay ``shipped-v5``'s
+(there the same as ``shipped-v4``'s).  Round two
 is read the same way from the shipped realistic round-two table (``euchre_stats/data/realistic_table_round2``)
 at the seats it covers, when one is shipped: the suit named is the one whose better option (with the partner
 or alone) is worth most, when that beats passing, alone when alone is worth more.  While no realistic round-two
@@ -62,8 +62,8 @@ ROUND_TWO_DIR = Path(__file__).parents[1] / "data" / "realistic_table_round2"
 #: table is shipped; ``advise`` never answers from it
 ROUND_TWO_BIDS_DIR = Path(__file__).parents[1] / "data" / "round_two_bids"
 #: the fitted round-one bids: for each round-one row the table leaves undecided (too close to call at a seat not
-#: refined: the dealer's today), its values (pass 0, order, order alone) as a model of all that seat's rows, mixed
-#: with the row's own measurement by their noise, puts them (``benchmarks/fit_dealer_rows.py``, docs/methods.md
+#: refined: the dealer's today), the values (pass 0, order, order alone) that a model of all that seat's rows gives
+#: it, mixed with the row's own measurement by their noise (``benchmarks/fit_dealer_rows.py``, docs/methods.md
 #: "The dealer's close rows read through a model").  Read by the table bidder only; ``advise`` never answers from it
 ROUND_ONE_BIDS_DIR = Path(__file__).parents[1] / "data" / "round_one_bids"
 #: the values each round's rows keep, in this order: round one's options; round two's pass and, for next and
