@@ -29,7 +29,8 @@ import numpy as np
 import pandas as pd
 
 from euchre_stats.bidding.model import policy_model
-from euchre_stats.bidding.table_model import TABLE_DIR
+from euchre_stats.bidding.model_v2 import _level
+from euchre_stats.bidding.table_model import TABLE_DIR, _gains
 from euchre_stats.core.cards import parse_card, parse_hand
 from euchre_stats.core.hand_classes import round_one_keys, split_key, suit_ranks
 
@@ -53,8 +54,7 @@ def columns(keys: np.ndarray) -> np.ndarray:
             feats = np.zeros((len(keys), x.shape[1]))
         feats[i] = x
     bits = [((suit_ranks(hands, np.full(len(keys), s)).astype(np.int64) >> b) & 1) for s in range(4) for b in range(8)]
-    x = np.hstack([feats, np.stack(bits + [up & 7], axis=1)])
-    return x
+    return np.hstack([feats, np.stack(bits + [up & 7], axis=1)])
 
 
 def out_of_fold(x: np.ndarray, y: np.ndarray, w: np.ndarray) -> np.ndarray:
@@ -69,11 +69,10 @@ def out_of_fold(x: np.ndarray, y: np.ndarray, w: np.ndarray) -> np.ndarray:
     return p
 
 
-def best_of(pass_order: np.ndarray, alone_order: np.ndarray) -> np.ndarray:
-    """0 pass, 1 order, 2 order alone, as the table bidder reads values (a tie passes; ordering with the partner
-    wins a tie with ordering alone)."""
-    take = np.maximum(pass_order, pass_order + alone_order)
-    return np.where(take <= 0, 0, np.where(alone_order > 0, 2, 1))
+def best_of(order_pass: np.ndarray, alone_order: np.ndarray) -> np.ndarray:
+    """0 pass, 1 order, 2 order alone: the table bidder's own reading of values (pass 0, order, order alone)."""
+    v = np.stack([np.zeros_like(order_pass), order_pass, order_pass + alone_order], axis=1)
+    return _level(*_gains(v))[0]
 
 
 def main() -> None:

@@ -148,9 +148,8 @@ def round_one_rows(path: str = str(TABLE_DIR), bids: str = str(ROUND_ONE_BIDS_DI
                                 "population differ): reinstall the package")
     values = dict(rows.values)
     for s in fit.seats:
-        i = np.searchsorted(rows.keys[s], fit.keys[s])
-        if not (np.all(i < len(rows.keys[s])) and np.array_equal(rows.keys[s][np.minimum(i, len(rows.keys[s]) - 1)],
-                                                                fit.keys[s])):
+        i = np.minimum(np.searchsorted(rows.keys[s], fit.keys[s]), len(rows.keys[s]) - 1)
+        if not np.array_equal(rows.keys[s][i], fit.keys[s]):
             raise BiddingModelError(f"the round-one bids at {bids!r} hold a class the table does not")
         v = values[s].copy()
         fill = np.isnan(v[i, 0])   # only a row that does not decide takes the bids' values
