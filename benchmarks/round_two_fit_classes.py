@@ -24,6 +24,7 @@ every seat as the table bidder's round-two bids.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 from pathlib import Path
 
@@ -32,6 +33,7 @@ import pandas as pd
 
 sys.path.insert(0, str(Path(__file__).parent))
 from fit_round_two import load_questions  # noqa: E402
+from round_two_dd_features import dd_columns  # noqa: E402
 from round_two_families import design  # noqa: E402
 
 from euchre_stats.bidding.features import FEATURES  # noqa: E402
@@ -50,8 +52,11 @@ def design2(model, q, rows, family: str):
     """``round_two_families.design``; with ``gbm2`` also, per suit named, the cards of the suit turned down held
     (how many, its ace), the named suit's queen, ten and nine, and the most trumps the hand holds in any other
     suit it may name."""
-    if family == "whole":   # each suit's columns and the whole hand's: every role's columns, in role order
+    if family in ("whole", "whole_dd"):   # each suit's columns and the whole hand's: every role's, in role order
         x, live = design2(model, q, rows, "gbm2")
+        if family == "whole_dd":   # and each suit's double-dummy columns (round_two_dd_features.py)
+            downs = np.array([parse_card(r["up"]) for r in rows])
+            x = np.concatenate([x, np.nan_to_num(dd_columns(q.hands, downs, q.seats))], -1)
         suits = role_suits(np.asarray(q.hands, dtype=np.uint64), np.asarray(q.banned, dtype=np.int64))
         i = np.arange(len(x))
         hand = np.concatenate([x[i, suits[:, r]] for r in range(3)], axis=1)
@@ -109,6 +114,11 @@ FAMILY_WORDS = {
     "gbm2": "{base}'s round-two features of naming each suit, the seat, the card turned down's rank, the cards "
             "held of the turned-down suit and its ace, the named suit's queen, ten and nine, the most trumps in "
             "another suit that may be named",
+    "whole_dd": "{base}'s round-two features of naming each suit, the seat, the card turned down's rank, the "
+                "cards held of the turned-down suit and its ace, the named suit's queen, ten and nine, the most trumps "
+                "in another suit that may be named, and its double-dummy columns (round_two_dd_features.py: tricks, "
+                "three or more, all five, with the partner and alone, on 48 deals); and the same columns of every "
+                "suit of the hand (next, green1, green2)",
     "whole": "{base}'s round-two features of naming each suit, the seat, the card turned down's rank, the cards "
              "held of the turned-down suit and its ace, the named suit's queen, ten and nine, the most trumps in "
              "another suit that may be named; and the same columns of every suit of the hand (next, green1, green2)",
@@ -144,6 +154,9 @@ def export(a, model, setting, fits, offsets, n_rows: int) -> None:
         # a finite gain far below passing, so that reading a pass stays plain arithmetic
         f = {k: x[:, :, FEATURES.index(k)] for k in ("trumps", "trump_ace", "off_aces")}
         never = ~live | ((f["trumps"] <= 1) & (f["trump_ace"] == 0) & (f["off_aces"] == 0))
+        if not a.call_junk:   # the guides' junk pass whatever the base (a base with it makes such suits not live)
+            top3 = x[:, :, FEATURES.index("top3")]
+            never |= (top3 == 0) & (f["trumps"] <= 2) & (f["off_aces"] == 0)
         gain[never] = NEVER
         df = pd.DataFrame({"key": cl.keys.astype(np.int64), "seat": SEAT_NAMES[s], "too_close": False,
                            "ev_pass": 0.0})
@@ -164,14 +177,17 @@ def export(a, model, setting, fits, offsets, n_rows: int) -> None:
                              "others": "shipped-v4", "model": "pimc"},
                 "hundredths": True,
                 "fit": {"family": a.family, "setting": list(setting) if isinstance(setting, tuple) else setting,
-                        "features": FAMILY_WORDS[a.family].format(base=a.base),
+                        "features": FAMILY_WORDS[a.family].format(
+                            base=a.base + (" (its junk pass off: junk suits fitted)" if a.fit_junk else "")),
                         "rows": n_rows, "with_questions": bool(a.with_questions),
                         "weighted_by_deals": bool(a.weight),
                         "alone_fitted_as": "its gain over the call with the partner, on the same deals"
                                            if a.alone_diff else "its gain over passing",
                         "offsets_by_seat": offsets.round(4).tolist(),
-                        "never_named": f"a junk suit, or a single trump in a hand without an ace: {NEVER} with "
-                                       "the partner and alone",
+                        "never_named": (f"a single trump in a hand without an ace (junk suits called): {NEVER} "
+                                        "with the partner and alone") if a.call_junk else
+                                       (f"a junk suit, or a single trump in a hand without an ace: {NEVER} with "
+                                        "the partner and alone"),
                         "source": [str(r) for r in a.run]}}
     atomic_write(a.export / "table.parquet", parquet_bytes(t, 10_000, compression="zstd"))
     atomic_write(a.export / "manifest.json", (json.dumps(manifest, indent=2) + "\n").encode())
@@ -182,7 +198,7 @@ def export(a, model, setting, fits, offsets, n_rows: int) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("run", type=Path, nargs="+", help="run directories or packed files of rows")
-    ap.add_argument("family", choices=("ridge", "gbm", "gbm2", "whole"))
+    ap.add_argument("family", choices=("ridge", "gbm", "gbm2", "whole", "whole_dd"))
     ap.add_argument("--check", default=str(HERE / "bidder_consistency_v4pop.jsonl"))
     ap.add_argument("--with-questions", action="store_true", help="also fit on the 1,200 training questions")
     ap.add_argument("--base", default="shipped-v5")
@@ -193,11 +209,20 @@ def main() -> None:
                     help="fit going alone's gain over the call with the partner (played on the same deals) instead "
                          "of its gain over passing")
     ap.add_argument("--show", action="store_true", help="print each held-out question missed")
+    ap.add_argument("--fit-junk", action="store_true",
+                    help="fit on the junk suits' rows too (the base's junk pass off; the export still passes them)")
+    ap.add_argument("--call-junk", action="store_true",
+                    help="with --fit-junk: export a junk suit's predicted gains instead of the guides' pass (a "
+                         "measurement, never shipped)")
     ap.add_argument("--export", type=Path, default=None,
                     help="fit the (one) setting on every row and write its predictions for every class of every "
                          "seat to this directory, as the table bidder's round-two bids")
     a = ap.parse_args()
     _, model = policy_model(a.base)
+    if a.call_junk and not a.fit_junk:
+        sys.exit("--call-junk needs --fit-junk (a fit that saw the junk suits)")
+    if a.fit_junk:   # the design then holds junk suits as live: the fit learns them, the export decides
+        model = dataclasses.replace(model, junk_pass=0.0)
     qt, rt, deals = load_classes(a.run)
     print(f"{len(rt)} class rows: " + ", ".join(f"{SEAT_NAMES[s]} {int((qt.seats == s).sum())}" for s in range(4)))
     xt, lt = design2(model, qt, rt, a.family)
