@@ -1,6 +1,10 @@
 """Two bidding policies, each seated against the same third one, on the same deals: the paired difference.
 
     python benchmarks/paired_policies.py --a FILE --b POLICY --against POLICY [--against ...] --deals 20000 --seed 5
+    python benchmarks/paired_policies.py --a table-bids:runs/bids_a --b table-bids:runs/bids_b --against guides
+
+``--a``/``--b`` take a policy (a name or a model file), or ``table-bids:DIR``: ``shipped-table`` reading its
+round-two bids from ``DIR`` (an export of ``round_two_fit_classes.py``) instead of the shipped ones.
 
 For each population C of ``--against``, ``match A C`` and ``match B C`` are played on the same chunks of
 deals with the same random numbers (``decide.match``'s own chunks, realistic play, no control variate),
@@ -13,12 +17,35 @@ from __future__ import annotations
 
 import argparse
 import math
+from dataclasses import fields
+from pathlib import Path
 
 import numpy as np
 
+from euchre_stats.bidding.model import NAMED_MODELS
+from euchre_stats.core.errors import BiddingModelError
+from euchre_stats.bidding.model_v2 import FeatureModel
+from euchre_stats.bidding.table_model import TableModel, shipped_table_model, table_rows
 from euchre_stats.decide.match import _match_chunk, _setup
 from euchre_stats.rules import NORTH_AMERICAN
 from euchre_stats.sampling.seeds import chunk_sizes
+
+
+def table_bids(spec: str) -> str:
+    """A policy name for ``spec``: itself, or for ``table-bids:DIR`` a name registered for ``shipped-table`` whose
+    round two reads the bids in ``DIR``."""
+    if not spec.startswith("table-bids:"):
+        return spec
+    path = str(Path(spec.partition(":")[2]))
+    table_rows(path, 2)   # a directory that is no round-two table fails here, naming it
+
+    class WithBids(TableModel):
+        def rows2(self):
+            return table_rows(path, 2)
+
+    base = shipped_table_model()
+    NAMED_MODELS[spec] = lambda: WithBids(**{f.name: getattr(base, f.name) for f in fields(FeatureModel)})
+    return spec
 
 
 def paired(a: str, b: str, c: str, deals: int, seed: int) -> str:
@@ -43,8 +70,12 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=20000)
     ap.add_argument("--seed", type=int, default=5)
     args = ap.parse_args()
+    try:
+        a, b = table_bids(args.a), table_bids(args.b)
+    except BiddingModelError as e:
+        raise SystemExit(f"paired_policies.py: {e}") from None
     for c in args.against:
-        print(paired(args.a, args.b, c, args.deals, args.seed), flush=True)
+        print(paired(a, b, c, args.deals, args.seed), flush=True)
 
 
 if __name__ == "__main__":
