@@ -17,34 +17,36 @@ from __future__ import annotations
 
 import argparse
 import math
-from dataclasses import fields
+import sys
 from pathlib import Path
 
 import numpy as np
 
 from euchre_stats.bidding.model import NAMED_MODELS
+from euchre_stats.bidding.table_model import shipped_table_model, table_rows
 from euchre_stats.core.errors import BiddingModelError
-from euchre_stats.bidding.model_v2 import FeatureModel
-from euchre_stats.bidding.table_model import TableModel, shipped_table_model, table_rows
 from euchre_stats.decide.match import _match_chunk, _setup
 from euchre_stats.rules import NORTH_AMERICAN
 from euchre_stats.sampling.seeds import chunk_sizes
 
+sys.path.insert(0, str(Path(__file__).parent))
+from round_two_bids_match import WithOtherBids  # noqa: E402
+
 
 def table_bids(spec: str) -> str:
     """A policy name for ``spec``: itself, or for ``table-bids:DIR`` a name registered for ``shipped-table`` whose
-    round two reads the bids in ``DIR``."""
+    round two reads the bids in ``DIR`` (``round_two_bids_match.WithOtherBids``)."""
     if not spec.startswith("table-bids:"):
         return spec
-    path = str(Path(spec.partition(":")[2]))
+    path = str(Path(spec.partition(":")[2]).resolve())
     table_rows(path, 2)   # a directory that is no round-two table fails here, naming it
 
-    class WithBids(TableModel):
-        def rows2(self):
-            return table_rows(path, 2)
+    def model():
+        m = WithOtherBids(**vars(shipped_table_model()))
+        object.__setattr__(m, "bids", path)
+        return m
 
-    base = shipped_table_model()
-    NAMED_MODELS[spec] = lambda: WithBids(**{f.name: getattr(base, f.name) for f in fields(FeatureModel)})
+    NAMED_MODELS[spec] = model
     return spec
 
 
