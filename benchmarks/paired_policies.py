@@ -4,7 +4,9 @@
     python benchmarks/paired_policies.py --a table-bids:runs/bids_a --b table-bids:runs/bids_b --against guides
 
 ``--a``/``--b`` take a policy (a name or a model file), or ``table-bids:DIR``: ``shipped-table`` reading its
-round-two bids from ``DIR`` (an export of ``round_two_fit_classes.py``) instead of the shipped ones.
+round-two bids from ``DIR`` (an export of ``round_two_fit_classes.py``) instead of the shipped ones, or
+``table-shift:DIR``: ``shipped-table`` reading the round-one pass shift in ``DIR`` (``round_one_pass_shift.py``'s
+export; ``table-shift:none`` for none) instead of the shipped one.
 
 For each population C of ``--against``, ``match A C`` and ``match B C`` are played on the same chunks of
 deals with the same random numbers (``decide.match``'s own chunks, realistic play, no control variate),
@@ -30,7 +32,7 @@ from euchre_stats.rules import NORTH_AMERICAN
 from euchre_stats.sampling.seeds import chunk_sizes
 
 sys.path.insert(0, str(Path(__file__).parent))
-from round_two_bids_match import WithOtherBids  # noqa: E402
+from round_two_bids_match import WithOtherBids, WithPassShift  # noqa: E402
 
 
 def table_bids(spec: str) -> str:
@@ -44,6 +46,25 @@ def table_bids(spec: str) -> str:
     def model():
         m = WithOtherBids(**vars(shipped_table_model()))
         object.__setattr__(m, "bids", path)
+        return m
+
+    NAMED_MODELS[spec] = model
+    return spec
+
+
+def table_shift(spec: str) -> str:
+    """A policy name for ``spec``: itself, or for ``table-shift:DIR`` a name registered for ``shipped-table``
+    reading the round-one pass shift in ``DIR`` (``table-shift:none``: no shift)."""
+    if not spec.startswith("table-shift:"):
+        return spec
+    where = spec.partition(":")[2]
+    path = "" if where == "none" else str(Path(where).resolve())
+    if path and not (Path(path) / "manifest.json").is_file():
+        raise BiddingModelError(f"{where!r} holds no round-one pass shift (manifest.json)")
+
+    def model():
+        m = WithPassShift(**vars(shipped_table_model()))
+        object.__setattr__(m, "shift", path)
         return m
 
     NAMED_MODELS[spec] = model
@@ -73,7 +94,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=5)
     args = ap.parse_args()
     try:
-        a, b = table_bids(args.a), table_bids(args.b)
+        a, b = (table_shift(table_bids(x)) for x in (args.a, args.b))
     except BiddingModelError as e:
         raise SystemExit(f"paired_policies.py: {e}") from None
     for c in args.against:

@@ -6,14 +6,16 @@ duplicate match (issue 31).
     git show f50a440:euchre_stats/data/round_two_bids/table.parquet > old/table.parquet   # and manifest.json
     NUMBA_NUM_THREADS=2 python benchmarks/round_two_bids_match.py --deals 50000 --seed 3 --against old
     NUMBA_NUM_THREADS=1 python benchmarks/round_two_bids_match.py --deals 50000 --seed 3 --round-one
+    NUMBA_NUM_THREADS=2 python benchmarks/round_two_bids_match.py --deals 50000 --seed 3 --pass-shift [DIR]
 
 A is ``shipped-table`` as shipped (round two read from ``euchre_stats/data/round_two_bids``); B is the same
 bidder with no round-two rows (its round two ``shipped-v5``'s scores: the table bidder before the bids
 shipped); with ``--against DIR``, the same bidder reading the round-two bids in ``DIR`` instead (an earlier
 fit's); with ``--round-one``, the same bidder reading the realistic table's round-one rows alone (the dealer's
 rows too close to call ``shipped-v5``'s fitted scores instead of ``euchre_stats/data/round_one_bids``'s: the
-table bidder before those bids).  Everything else is the same bidder: round one from the realistic table, the
-discards, the lone defence, soft inference.
+table bidder before those bids); with ``--pass-shift [DIR]``, A reads the round-one pass shift in ``DIR`` (the
+shipped ``euchre_stats/data/round_one_pass_shift`` without ``DIR``) and B reads none.  Everything else is the
+same bidder: round one from the realistic table, the discards, the lone defence, soft inference.
 ``euchre_stats.match`` with realistic card play at both tables and its control
 variate; prints the difference a hand (or the chance that A wins a game) with its 95% interval, and where
 the tables first differ.
@@ -26,8 +28,8 @@ import time
 from pathlib import Path
 
 import euchre_stats as es
-from euchre_stats.bidding.table_model import (ROUND_TWO_DIR, TableModel, round_two_rows, shipped_table_model,
-                                              table_rows)
+from euchre_stats.bidding.table_model import (ROUND_ONE_SHIFT_DIR, ROUND_TWO_DIR, TableModel, round_one_rows,
+                                              round_two_rows, shipped_table_model, table_rows)
 
 
 class WithoutRoundTwoRows(TableModel):
@@ -46,6 +48,15 @@ class WithOtherBids(TableModel):
         return round_two_rows(str(ROUND_TWO_DIR), self.bids)
 
 
+class WithPassShift(TableModel):
+    """The table bidder reading the round-one pass shift in ``shift`` (a directory; "" for none)."""
+
+    shift = ""
+
+    def rows(self):
+        return round_one_rows(shift=self.shift or None)
+
+
 class WithoutRoundOneBids(TableModel):
     """The table bidder reading the realistic table's round-one rows alone (no fitted round-one bids)."""
 
@@ -62,9 +73,17 @@ def main() -> None:
                     help="B reads the round-two bids in this directory (manifest.json, table.parquet)")
     ap.add_argument("--round-one", action="store_true",
                     help="B reads no fitted round-one bids (the dealer's close rows: shipped-v5's scores)")
+    ap.add_argument("--pass-shift", nargs="?", const=str(ROUND_ONE_SHIFT_DIR), default=None, metavar="DIR",
+                    help="A reads the round-one pass shift in DIR (the shipped one when DIR is not given), B none")
     a = ap.parse_args()
     new = shipped_table_model()
-    if a.round_one:
+    if a.pass_shift is not None:
+        if not (Path(a.pass_shift) / "manifest.json").is_file():
+            raise SystemExit(f"--pass-shift {a.pass_shift}: no round-one pass shift there (manifest.json)")
+        new = WithPassShift(**{k: v for k, v in vars(new).items()})
+        object.__setattr__(new, "shift", str(Path(a.pass_shift).resolve()))
+        old = WithPassShift(**{k: v for k, v in vars(new).items()})
+    elif a.round_one:
         old = WithoutRoundOneBids(**{k: v for k, v in vars(new).items()})
     elif a.against is None:
         old = WithoutRoundTwoRows(**{k: v for k, v in vars(new).items()})

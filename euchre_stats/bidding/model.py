@@ -516,9 +516,10 @@ POLICY_WORDS = {
                   "one unchanged; proposed, not the default population)",
     "shipped-table": "shipped-v5 whose round-one bids, at the seats the shipped realistic strategy table covers, "
                      "take the class row's best option where the row decides (every row of a refined seat, the "
-                     "clear rows of a seat not refined, its close rows through a model of the seat's rows), and "
-                     "whose round-two bids take the best option of the "
-                     "fitted round-two bids (trees fitted on sampled realistic round-two rows); everything else "
+                     "clear rows of a seat not refined, its close rows through a model of the seat's rows; the "
+                     "pass moved to its worth at a table of shipped-table players), and whose round-two bids "
+                     "take the best option of the fitted round-two bids (trees fitted on sampled realistic "
+                     "round-two rows); everything else "
                      "as shipped-v5 (proposed, not the default population)",
 }
 

@@ -9,7 +9,11 @@ fitted scores, where the row decides: at a seat whose classes too close to call 
 row too close to call at 200 deals is a coin flip).  Such a row is read from the fitted round-one bids
 (``euchre_stats/data/round_one_bids``: the dealer's rows too close to call, each a model of all the dealer's rows
 mixed with the row's own measurement by their noise, :func:`round_one_rows`); a row neither decides nor holds
-stays ``shipped-v5``'s fitted scores.  In the feature bidder's terms the take gain is the better of ordering
+stays ``shipped-v5``'s fitted scores.  Every row's pass is then moved by the round-one pass shift
+(``euchre_stats/data/round_one_pass_shift``, :func:`pass_shift`): how much more passing is worth at a table of
+``shipped-table`` players than at the default population's that priced the table (your own round-two bid is the
+table bidder's, and the others bid as it does), a model of questions answered both ways (docs/methods.md,
+"Round one priced at its own table").  In the feature bidder's terms the take gain is the better of ordering
 and ordering alone minus passing, and the alone gain ordering alone minus ordering, in points, so its hard
 decision is the row's best option (a tie passes, and a tie between the two ways of ordering orders with the
 partner).  The seats the table does not cover yet, the dealer's discard and a lone defence stay ``shipped-v5``'s
@@ -66,6 +70,13 @@ ROUND_TWO_BIDS_DIR = Path(__file__).parents[1] / "data" / "round_two_bids"
 #: it, mixed with the row's own measurement by their noise (``benchmarks/fit_dealer_rows.py``, docs/methods.md
 #: "The dealer's close rows read through a model").  Read by the table bidder only; ``advise`` never answers from it
 ROUND_ONE_BIDS_DIR = Path(__file__).parents[1] / "data" / "round_one_bids"
+#: the round-one pass shift: for every class at every seat, how much more passing is worth at a table of
+#: ``shipped-table`` players (the other three seats and your own later bids) than at the default population's,
+#: which the realistic table was priced against; a model of questions answered both ways on the same deals
+#: (``benchmarks/round_one_population_rows.py``, ``benchmarks/round_one_pass_shift.py``, docs/methods.md "Round
+#: one priced at its own table").  Read by the table bidder only, added to every round-one row's pass;
+#: ``advise`` never answers from it
+ROUND_ONE_SHIFT_DIR = Path(__file__).parents[1] / "data" / "round_one_pass_shift"
 #: the values each round's rows keep, in this order: round one's options; round two's pass and, for next and
 #: the two green suits (green1 the longer holding, as the class keys place it), the call with the partner and alone
 COLUMNS = {1: ("ev_pass", "ev_order", "ev_alone"),
@@ -135,10 +146,59 @@ def table_rows(path: str = str(TABLE_DIR), round_: int = 1) -> TableRows:
 
 
 @lru_cache(maxsize=4)
-def round_one_rows(path: str = str(TABLE_DIR), bids: str = str(ROUND_ONE_BIDS_DIR)) -> TableRows:
+def round_one_rows(path: str = str(TABLE_DIR), bids: str = str(ROUND_ONE_BIDS_DIR),
+                   shift: str | None = str(ROUND_ONE_SHIFT_DIR)) -> TableRows:
     """The round-one rows the table bidder reads: the realistic table's (:func:`table_rows`), each row that does
     not decide there filled from the fitted round-one bids at ``bids`` when they hold its class (the rows the
-    table calls clear, and every row of a refined seat, keep their own values).  Without bids: the table's rows."""
+    table calls clear, and every row of a refined seat, keep their own values), then every row's pass moved by
+    the round-one pass shift at ``shift`` (:func:`pass_shift`; ``None``: none).  Without bids or shift: the
+    table's rows."""
+    rows = _filled_rows(path, bids)
+    moved = None if shift is None else pass_shift(shift, rows)
+    if moved is None:
+        return rows
+    values = {}
+    for s in rows.seats:
+        values[s] = rows.values[s].copy()
+        values[s][:, 0] += moved[s]
+    return TableRows(rows.rules, rows.seats, rows.keys, values, rows.others)
+
+
+def pass_shift(path: str, rows: TableRows) -> dict | None:
+    """Per seat of ``rows``, the round-one pass shift at ``path`` (points, in the order of the seat's keys): a
+    shift for every class the rows hold, at every seat (a file that lacks one is refused); None without a file."""
+    import pyarrow.parquet as pq
+
+    p = Path(path)
+    if not (p / "manifest.json").exists():
+        return None
+    try:
+        manifest = json.loads((p / "manifest.json").read_text())
+        t = pq.read_table(p / "table.parquet", columns=["key", "seat", "pass_shift"])
+        same_rules = Rules.from_json(manifest["rules"]) == rows.rules
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise BiddingModelError(f"cannot read the round-one pass shift at {str(p)!r}: "
+                                f"{' '.join(str(e).split())[:200]}") from None
+    if not same_rules:
+        raise BiddingModelError(f"the round-one pass shift at {str(p)!r} was fitted under other rules: "
+                                "reinstall the package")
+    keys = t.column("key").to_numpy().astype(np.uint64)
+    seat = np.array(t.column("seat").to_pylist())
+    shift = t.column("pass_shift").to_numpy().astype(np.float64) / 100.0
+    out = {}
+    for s in rows.seats:
+        i = np.nonzero(seat == SEAT_NAMES[s])[0]
+        i = i[np.argsort(keys[i], kind="stable")]
+        if not np.array_equal(keys[i], rows.keys[s]):
+            raise BiddingModelError(f"the round-one pass shift at {str(p)!r} does not hold every class of the "
+                                    f"table at the {SEAT_NAMES[s]}'s seat: reinstall the package")
+        out[s] = shift[i]
+    return out
+
+
+@lru_cache(maxsize=4)
+def _filled_rows(path: str, bids: str) -> TableRows:
+    """:func:`round_one_rows` before the pass shift."""
     rows = table_rows(path, 1)
     if not (Path(bids) / "manifest.json").exists():
         return rows

@@ -15,8 +15,9 @@ from euchre_stats.bidding.auction import Auction
 from euchre_stats.bidding.features import FEATURES
 from euchre_stats.bidding.model import POLICIES, policy_model
 from euchre_stats.bidding.model_v2 import FeatureModel, _level, shipped_v4_model, shipped_v5_model
-from euchre_stats.bidding.table_model import (COLUMNS, ROUND_ONE_BIDS_DIR, TABLE_DIR, TableModel, TableRows,
-                                              round_one_gains_one, round_one_rows, shipped_table_model, table_rows)
+from euchre_stats.bidding.table_model import (COLUMNS, ROUND_ONE_BIDS_DIR, ROUND_ONE_SHIFT_DIR, TABLE_DIR, TableModel,
+                                              TableRows, pass_shift, round_one_gains_one, round_one_rows,
+                                              shipped_table_model, table_rows)
 from euchre_stats.core.cards import card_name, format_hand, parse_card, parse_hand
 from euchre_stats.core.errors import BiddingModelError
 from euchre_stats.core.seats import SEAT_NAMES
@@ -47,20 +48,30 @@ def bids() -> pd.DataFrame:
     return t.set_index(["key", "seat"])
 
 
+@pytest.fixture(scope="module")
+def shift() -> pd.Series:
+    """The shipped round-one pass shift as pandas reads it, indexed by (key, seat), in points."""
+    t = pd.read_parquet(ROUND_ONE_SHIFT_DIR / "table.parquet", columns=["key", "seat", "pass_shift"])
+    return (t.set_index(["key", "seat"])["pass_shift"].astype(float) / 100.0)
+
+
 def _decides(table, key, seat) -> bool:
     """Whether the shipped row decides: its seat refined, or the row clear."""
     refined = json.loads((TABLE_DIR / "manifest.json").read_text()).get("refined_seats", [])
     return SEAT_NAMES[seat] in refined or not bool(table.loc[(key, SEAT_NAMES[seat]), "too_close"])
 
 
-def _read(table, bids, key, seat):
+def _read(table, bids, key, seat, shift=None):
     """The values (pass, order, order alone) the table bidder reads for the class, found with pandas: the table's
-    row where it decides, else the round-one bids' row; None where neither (the feature bidder decides)."""
+    row where it decides, else the round-one bids' row, the pass moved by the round-one pass shift (``shift``);
+    None where neither (the feature bidder decides)."""
     if _decides(table, key, seat):
-        return tuple(table.loc[(key, SEAT_NAMES[seat]), ["ev_pass", "ev_order", "ev_alone"]])
-    if (key, SEAT_NAMES[seat]) in bids.index:
-        return tuple(bids.loc[(key, SEAT_NAMES[seat])])
-    return None
+        p, o, a = table.loc[(key, SEAT_NAMES[seat]), ["ev_pass", "ev_order", "ev_alone"]]
+    elif (key, SEAT_NAMES[seat]) in bids.index:
+        p, o, a = bids.loc[(key, SEAT_NAMES[seat])]
+    else:
+        return None
+    return (p + (0.0 if shift is None else shift.loc[(key, SEAT_NAMES[seat])]), o, a)
 
 
 def _deals(n, seed):
@@ -89,7 +100,7 @@ def test_reads_the_table_advise_ships():
 def test_round_one_bids_fill_exactly_the_rows_that_do_not_decide(bids):
     """The rows the bidder reads are the table's wherever the table decides; each row that does not (the
     dealer's too close to call) takes the bids' values, and the bids hold only such rows, every one of them."""
-    raw, read = table_rows(), round_one_rows()
+    raw, read = table_rows(), round_one_rows(shift=None)
     manifest = json.loads((ROUND_ONE_BIDS_DIR / "manifest.json").read_text())
     assert manifest["settings"]["others"] == raw.others and manifest["settings"]["seats"] == ["dealer"]
     for s in raw.seats:
@@ -130,12 +141,57 @@ def test_round_one_bids_must_match_the_table(tmp_path):
     bad.sort_values("key").to_parquet(stray / "table.parquet", index=False)
     with pytest.raises(BiddingModelError, match="a class the table does not"):
         round_one_rows(str(TABLE_DIR), str(stray))
-    alone = round_one_rows(str(TABLE_DIR), str(tmp_path / "none"))   # no bids: the table's rows as they are
+    alone = round_one_rows(str(TABLE_DIR), str(tmp_path / "none"), None)   # no bids: the table's rows as they are
     assert all(np.array_equal(alone.values[s], table_rows().values[s], equal_nan=True) for s in alone.seats)
 
 
+def test_the_pass_shift_moves_only_the_pass(shift):
+    """The rows the bidder reads are the filled rows with each pass moved by the shipped shift of its class and
+    seat (read here with pandas): ordering and going alone as they were, every class of every seat shifted (by
+    0 at a seat the manifest does not shift), the shift not 0 at the seats it names."""
+    manifest = json.loads((ROUND_ONE_SHIFT_DIR / "manifest.json").read_text())
+    assert "shipped-table" in manifest["meaning"] and manifest["seats_shifted"] == ["eldest", "partner", "third"]
+    before, read = round_one_rows(shift=None), round_one_rows()
+    assert len(shift) == sum(len(before.keys[s]) for s in before.seats)
+    for s in before.seats:
+        assert np.array_equal(read.keys[s], before.keys[s])
+        assert np.array_equal(read.values[s][:, 1:], before.values[s][:, 1:], equal_nan=True)
+        want = shift.xs(SEAT_NAMES[s], level="seat").reindex(before.keys[s].astype(np.int64)).to_numpy()
+        assert not np.isnan(want).any()
+        moved = read.values[s][:, 0] - before.values[s][:, 0]
+        ok = ~np.isnan(before.values[s][:, 0])
+        assert np.allclose(moved[ok], want[ok], atol=1e-9)
+        if SEAT_NAMES[s] in manifest["seats_shifted"]:
+            assert (want != 0).mean() > 0.5 and np.abs(want).max() < 2
+        else:
+            assert (want == 0).all()
+
+
+def test_the_pass_shift_must_hold_every_class(tmp_path):
+    """A shift file that lacks a class, or was fitted under other rules, is refused in one line; without a file
+    nothing moves."""
+    src = pd.read_parquet(ROUND_ONE_SHIFT_DIR / "table.parquet")
+    manifest = json.loads((ROUND_ONE_SHIFT_DIR / "manifest.json").read_text())
+    rows = round_one_rows(shift=None)
+    short = tmp_path / "short"
+    short.mkdir()
+    (short / "manifest.json").write_text(json.dumps(manifest))
+    src.iloc[1:].to_parquet(short / "table.parquet", index=False)
+    with pytest.raises(BiddingModelError, match="does not hold every class"):
+        pass_shift(str(short), rows)
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "manifest.json").write_text(json.dumps({**manifest, "rules": preset("british").to_dict()}))
+    src.to_parquet(other / "table.parquet", index=False)
+    with pytest.raises(BiddingModelError, match="other rules"):
+        pass_shift(str(other), rows)
+    assert pass_shift(str(tmp_path / "none"), rows) is None
+    none = round_one_rows(str(TABLE_DIR), str(ROUND_ONE_BIDS_DIR), str(tmp_path / "none"))
+    assert all(np.array_equal(none.values[s], rows.values[s], equal_nan=True) for s in rows.seats)
+
+
 @pytest.mark.parametrize("seed", [1, 2])
-def test_gains_are_the_rows_values(table, bids, seed):
+def test_gains_are_the_rows_values(table, bids, shift, seed):
     """Each covered seat's take and alone gains are the row's (best of order and alone) − pass and alone −
     order, the row found by the strategy layer's class key of the hand's text (the table's, or where it does
     not decide the round-one bids')."""
@@ -145,7 +201,7 @@ def test_gains_are_the_rows_values(table, bids, seed):
         for s in table_rows().seats:
             take, alone = m.round_one_gains(hands[i:i + 1, s], s, int(ups[i]))
             key = key_of(format_hand(int(hands[i, s])), card_name(int(ups[i])))
-            v = _read(table, bids, key, s)
+            v = _read(table, bids, key, s, shift)
             if v is not None:
                 p, o, a = v
                 assert (take[0], alone[0]) == pytest.approx((max(o, a) - p, a - o), abs=1e-12)
@@ -154,7 +210,7 @@ def test_gains_are_the_rows_values(table, bids, seed):
                 assert (take[0], alone[0]) == (want[0][0], want[1][0])
 
 
-def test_the_decision_is_the_rows_best_option(table, bids):
+def test_the_decision_is_the_rows_best_option(table, bids, shift):
     """The hard level is the option of highest value: a tie passes, and ordering with the partner wins a tie
     with ordering alone."""
     m = shipped_table_model()
@@ -165,7 +221,7 @@ def test_the_decision_is_the_rows_best_option(table, bids):
         lv = m.round_one_level(h[:, s], s, up)
         for j in range(0, len(h), 7):
             key = key_of(format_hand(int(h[j, s])), card_name(up))
-            v = _read(table, bids, key, s)
+            v = _read(table, bids, key, s, shift)
             if v is None:
                 assert lv[j] == FeatureModel.round_one_level(m, h[j:j + 1, s], s, up)[0]
                 continue
