@@ -35,39 +35,32 @@ sys.path.insert(0, str(Path(__file__).parent))
 from round_two_bids_match import WithOtherBids, WithPassShift  # noqa: E402
 
 
-def table_bids(spec: str) -> str:
-    """A policy name for ``spec``: itself, or for ``table-bids:DIR`` a name registered for ``shipped-table`` whose
-    round two reads the bids in ``DIR`` (``round_two_bids_match.WithOtherBids``)."""
-    if not spec.startswith("table-bids:"):
-        return spec
-    path = str(Path(spec.partition(":")[2]).resolve())
-    table_rows(path, 2)   # a directory that is no round-two table fails here, naming it
+def _register(spec: str, cls, field: str, value: str) -> str:
+    """Register ``spec`` as the name of ``shipped-table`` made a ``cls`` whose ``field`` is ``value``."""
 
     def model():
-        m = WithOtherBids(**vars(shipped_table_model()))
-        object.__setattr__(m, "bids", path)
+        m = cls(**vars(shipped_table_model()))
+        object.__setattr__(m, field, value)
         return m
 
     NAMED_MODELS[spec] = model
     return spec
 
 
-def table_shift(spec: str) -> str:
-    """A policy name for ``spec``: itself, or for ``table-shift:DIR`` a name registered for ``shipped-table``
-    reading the round-one pass shift in ``DIR`` (``table-shift:none``: no shift)."""
-    if not spec.startswith("table-shift:"):
-        return spec
-    where = spec.partition(":")[2]
-    path = "" if where == "none" else str(Path(where).resolve())
-    if path and not (Path(path) / "manifest.json").is_file():
-        raise BiddingModelError(f"{where!r} holds no round-one pass shift (manifest.json)")
-
-    def model():
-        m = WithPassShift(**vars(shipped_table_model()))
-        object.__setattr__(m, "shift", path)
-        return m
-
-    NAMED_MODELS[spec] = model
+def table_variant(spec: str) -> str:
+    """A policy name for ``spec``: itself; for ``table-bids:DIR`` a name registered for ``shipped-table`` whose
+    round two reads the bids in ``DIR`` (``round_two_bids_match.WithOtherBids``); for ``table-shift:DIR`` one
+    reading the round-one pass shift in ``DIR`` (``table-shift:none``: no shift; ``WithPassShift``)."""
+    kind, _, where = spec.partition(":")
+    if kind == "table-bids":
+        path = str(Path(where).resolve())
+        table_rows(path, 2)   # a directory that is no round-two table fails here, naming it
+        return _register(spec, WithOtherBids, "bids", path)
+    if kind == "table-shift":
+        path = "" if where == "none" else str(Path(where).resolve())
+        if path and not (Path(path) / "manifest.json").is_file():
+            raise BiddingModelError(f"{where!r} holds no round-one pass shift (manifest.json)")
+        return _register(spec, WithPassShift, "shift", path)
     return spec
 
 
@@ -94,7 +87,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=5)
     args = ap.parse_args()
     try:
-        a, b = (table_shift(table_bids(x)) for x in (args.a, args.b))
+        a, b = table_variant(args.a), table_variant(args.b)
     except BiddingModelError as e:
         raise SystemExit(f"paired_policies.py: {e}") from None
     for c in args.against:
