@@ -182,12 +182,13 @@ def pass_shift(path: str, rows: TableRows) -> dict | None:
     if not same_rules:
         raise BiddingModelError(f"the round-one pass shift at {str(p)!r} was fitted under other rules: "
                                 "reinstall the package")
+    import pyarrow.compute as pc
+
     keys = t.column("key").to_numpy().astype(np.uint64)
-    seat = np.array(t.column("seat").to_pylist())
     shift = t.column("pass_shift").to_numpy().astype(np.float64) / 100.0
     out = {}
     for s in rows.seats:
-        i = np.nonzero(seat == SEAT_NAMES[s])[0]
+        i = np.nonzero(pc.equal(t.column("seat"), SEAT_NAMES[s]).to_numpy(zero_copy_only=False))[0]
         i = i[np.argsort(keys[i], kind="stable")]
         if not np.array_equal(keys[i], rows.keys[s]):
             raise BiddingModelError(f"the round-one pass shift at {str(p)!r} does not hold every class of the "
