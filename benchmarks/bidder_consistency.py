@@ -12,6 +12,8 @@ line per question (resumable: questions already in the file are skipped) with th
 recommendation, whether it is too close to call, each option's value and the seconds it took;
 ``--others`` sets the population that values the passes, ``--own`` your own later bids (the commands'
 defaults when omitted).
+Each row records the seed (the first files, seed 31's, do not: ``agree`` takes 31 for them, and ``--seed`` when
+given); ``agree`` checks that every row is that seed's question of its number and stops with one line if not.
 ``agree`` asks each player (any player spec, ``docs/players.md``) the same question from its seat's
 view, the passes before it applied, and prints how often its bid (order or not, alone or not, the
 suit) is the command's recommendation, over the questions the command does not call too close, and
@@ -55,7 +57,12 @@ def answer(args) -> None:
     out = Path(args.output)
     done = set()
     if out.exists():
-        done = {json.loads(line)["i"] for line in out.read_text().splitlines() if line.strip()}
+        rows = [json.loads(line) for line in out.read_text().splitlines() if line.strip()]
+        seeds = {r.get("seed", args.seed) for r in rows}
+        if seeds - {args.seed}:
+            raise SystemExit(f"{out}: its questions were drawn with --seed {min(seeds - {args.seed})}, not "
+                             f"{args.seed}; give that seed to add to it, or another file")
+        done = {r["i"] for r in rows}
     own = policy_model(args.own)[1] if args.own else None
     with out.open("a") as f:
         for i in range(args.questions):
@@ -67,8 +74,8 @@ def answer(args) -> None:
             d = ask(q["hand"], q["up"], q["seat"], samples=args.samples, seed=args.seed * 100_000 + i,
                     others=args.others, bidding=own)
             row = {k: v for k, v in q.items() if not k.startswith("_")}
-            row.update(samples=args.samples, model=d.model, others=d.others or "shipped", own=args.own or d.bidding,
-                       recommendation=d.recommendation,
+            row.update(seed=args.seed, samples=args.samples, model=d.model, others=d.others or "shipped",
+                       own=args.own or d.bidding, recommendation=d.recommendation,
                        too_close=bool(d.too_close), ev={o.action: o.ev for o in d.options},
                        seconds=round(time.perf_counter() - t0, 2))
             f.write(json.dumps(row) + "\n")
@@ -87,9 +94,40 @@ def bid_of(player, seed: int, i: int) -> str:
     return player.round_one(view) if q["round"] == 1 else player.round_two(view)
 
 
+def read_rows(path: str) -> list[dict]:
+    """The answered questions of a file (one JSON object a line), or a one-line exit naming what is wrong."""
+    try:
+        text = Path(path).read_text()
+    except OSError as e:
+        raise SystemExit(f"{path}: cannot read it ({e.strerror})")
+    rows = []
+    for n, line in enumerate(text.splitlines(), 1):
+        if line.strip():
+            try:
+                rows.append(json.loads(line))
+            except json.JSONDecodeError:
+                raise SystemExit(f"{path}, line {n}: not a JSON object: {line[:60]!r}")
+    return rows
+
+
+def file_seed(path: str, rows: list[dict], given: int | None) -> int:
+    """The seed the file's questions were drawn with: ``given``, else the one its rows record, else 31 (the
+    first files record none); every row must be that seed's question of its number."""
+    recorded = {r["seed"] for r in rows if "seed" in r}
+    if len(recorded) > 1:
+        raise SystemExit(f"{path}: rows of more than one seed ({', '.join(map(str, sorted(recorded)))})")
+    seed = given if given is not None else (recorded.pop() if recorded else 31)
+    for r in rows:
+        q = question(seed, r["i"])
+        if (q["round"], q["seat"], q["hand"], q["up"]) != (r["round"], r["seat"], r["hand"], r["up"]):
+            raise SystemExit(f"{path}: question {r['i']} ({r['seat']} {r['hand']} up {r['up']}) is not question "
+                             f"{r['i']} of --seed {seed}; give the seed the file was answered with")
+    return seed
+
+
 def agree(args) -> None:
-    rows = [json.loads(line) for line in Path(args.file).read_text().splitlines() if line.strip()]
-    seed = args.seed
+    rows = read_rows(args.file)
+    seed = file_seed(args.file, rows, args.seed)
     for spec in args.player:
         player = load_player(spec)
         clear = [r for r in rows if not r["too_close"]]
@@ -137,7 +175,8 @@ def main() -> None:
     g = sub.add_parser("agree")
     g.add_argument("file")
     g.add_argument("--player", action="append", default=[])
-    g.add_argument("--seed", type=int, default=31)
+    g.add_argument("--seed", type=int, default=None,
+                   help="the seed the file was answered with (default: the one its rows record, else 31)")
     g.add_argument("--show", action="store_true")
     args = ap.parse_args()
     if args.cmd == "answer":
