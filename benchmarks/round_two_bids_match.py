@@ -80,9 +80,9 @@ def main() -> None:
     if a.pass_shift is not None:
         if not (Path(a.pass_shift) / "manifest.json").is_file():
             raise SystemExit(f"--pass-shift {a.pass_shift}: no round-one pass shift there (manifest.json)")
-        new = WithPassShift(**{k: v for k, v in vars(new).items()})
+        old = WithPassShift(**vars(new))   # no shift
+        new = WithPassShift(**vars(new))
         object.__setattr__(new, "shift", str(Path(a.pass_shift).resolve()))
-        old = WithPassShift(**{k: v for k, v in vars(new).items()})
     elif a.round_one:
         old = WithoutRoundOneBids(**{k: v for k, v in vars(new).items()})
     elif a.against is None:
