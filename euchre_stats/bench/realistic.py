@@ -81,15 +81,20 @@ def _recorded_plays():
 
     Yields a list of ``(rules, hands, trump, leader, out, trick, gone, voids, up_known, worlds,
     cpu_seconds)``.  The kernel's entry point is swapped for a recording wrapper and put back on
-    exit: the benchmark's own measuring device, not a hook the analyses use."""
+    exit: the benchmark's own measuring device, not a hook the analyses use.  The single decisions of shared
+    opening leads (``play_realistic``'s ``shared_lead``: a few a question) are played but not recorded."""
     from ..cardplay import realistic
 
     batches: list = []
     run = realistic._run
 
-    def recording(rules, h, t, ld, o, p, g, vd, up, dl, pts, w, stream, seed, worlds, threads, stats=None, disc=None):
+    def recording(rules, h, t, ld, o, p, g, vd, up, dl, pts, w, stream, seed, worlds, threads, stats=None, disc=None,
+                  first=False):
         c = time.process_time()
-        res = run(rules, h, t, ld, o, p, g, vd, up, dl, pts, w, stream, seed, worlds, threads, stats=stats, disc=disc)
+        res = run(rules, h, t, ld, o, p, g, vd, up, dl, pts, w, stream, seed, worlds, threads, stats=stats, disc=disc,
+                  first=first)
+        if first:  # a shared opening lead's single decision (a few a question): not a play-out to replay
+            return res
         batches.append((rules, h.copy(), t.copy(), ld.copy(), o.copy(), p.copy(), g.copy(), vd.copy(), up.copy(),
                         int(worlds), time.process_time() - c))
         return res

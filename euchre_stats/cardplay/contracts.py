@@ -302,9 +302,12 @@ class Evaluator:
     """Plays contracts under one play model and scores them for the asking side."""
 
     def __init__(self, rules: Rules, model: str, asker: int, workers: int | None,
-                 pimc_worlds: int = 24, auction=None):
+                 pimc_worlds: int = 24, auction=None, shared_lead: bool = False):
         """``auction`` (:class:`~euchre_stats.bidding.auction.Auction`: its ``upcard``, ``up_suit`` and the
-        bidding ``models`` by seat) is read by the play models :data:`READING_MODELS`, which need it."""
+        bidding ``models`` by seat) is read by the play models :data:`READING_MODELS`, which need it.
+        ``shared_lead``: the asker holds the same hand in every deal (a question), so under ``pimc`` its opening
+        lead is decided once per contract (:func:`~euchre_stats.cardplay.realistic.play_realistic`'s
+        ``shared_lead``), for every batch this evaluator plays."""
         if model not in PLAY_MODELS and not (model in READING_MODELS and auction is not None):
             expected = "dd, pimc, realistic-v3 or realistic-v4" if auction is not None else "dd or pimc"
             raise PlayModelError(f"unknown play model {model!r}: expected {expected}")
@@ -313,6 +316,8 @@ class Evaluator:
         self.rules, self.model, self.asker, self.workers = rules, model, asker, workers
         self.pimc_worlds = pimc_worlds
         self.auction = auction
+        self.shared_lead = bool(shared_lead)
+        self._leads: dict = {}  # the shared opening leads decided so far
         if model in READING_MODELS:
             from .reading import model_arrays
 
@@ -368,7 +373,9 @@ class Evaluator:
                                             c.def_alone[idx], seed=int(rng.integers(2**62)), worlds=self.pimc_worlds,
                                             threads=self.workers, up_known=up,
                                             streams=None if streams is None else np.asarray(streams)[idx],
-                                            discard=None if c.discard is None else c.discard[idx])
+                                            discard=None if c.discard is None else c.discard[idx],
+                                            shared_lead=self.asker if self.shared_lead else -1,
+                                            shared_cache=self._leads)
         return self.score(c, side0)
 
     def _play_reading(self, c: Contracts, idx, hands, leader, out, rng, streams) -> np.ndarray:

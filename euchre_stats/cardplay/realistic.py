@@ -18,6 +18,7 @@ This module validates and converts; it does no I/O and never touches global rand
 from __future__ import annotations
 
 import functools
+import hashlib
 
 import numpy as np
 
@@ -52,6 +53,12 @@ KERNEL_SEATS = 4
 COMPILE_SECONDS = 16
 COMPILE_SECONDS_NT = 10
 _BINOM = _k.binomial_table()
+#: the shared opening lead (:func:`play_realistic`'s ``shared_lead``) is decided over this many times the
+#: worlds of any other decision
+SHARED_LEAD_WORLDS = 20
+#: the seed of the shared opening leads' streams (with a digest of the information set, :func:`shared_lead_stream`):
+#: not the call's, so that the lead is the same in every run of a question, whatever its seed or its deals
+SHARED_LEAD_SEED = 20261207
 
 
 def _rows(value, n: int, name: str, dtype=np.int64) -> np.ndarray:
@@ -249,7 +256,48 @@ def run_chunks(kernel, nchunks: int, nthreads: int, head: tuple, tail: tuple) ->
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _run(rules, h, t, ld, o, p, g, vd, up, dl, pts, w, stream, seed, worlds, threads, stats=None, disc=None):
+def shared_lead_stream(key: bytes) -> int:
+    """The random stream (of :data:`SHARED_LEAD_SEED`) of a shared opening lead's decision: a digest of its
+    information set's key (:func:`_shared_leads`; the key of ``shared_cache``), so that it depends on nothing else."""
+    return int.from_bytes(hashlib.blake2b(key, digest_size=8).digest(), "little") >> 1
+
+
+def _shared_leads(rules, h, t, ld, o, p, g, vd, up, dl, pts, w, worlds, threads, disc, seat: int,
+                  cache: dict) -> tuple[np.ndarray, np.ndarray]:
+    """``(h, p)`` with the first card of every row where ``seat`` leads the hand's first trick already led: one
+    decision per information set of that lead (the seat's hand, the contract and its points, the seats out, the
+    dealer, the upcard in the dealer's hand or, for the dealer, its discard; the deck and ``worlds``), over
+    :data:`SHARED_LEAD_WORLDS` times ``worlds`` worlds drawn from a stream of the set's own
+    (:func:`shared_lead_stream`).  ``cache`` keeps the decisions (set -> card) for later calls; ``h`` and ``p``
+    are copies where a row changed."""
+    rows = np.flatnonzero((ld == seat) & (p[:, 0] < 0) & (g == 0) & (w == 0) & (h[:, seat] != 0))
+    if rows.size == 0:
+        return h, p
+    mine = dl[rows] == seat  # the dealer knows its discard, the others the upcard in the dealer's hand
+    # (the deck and the worlds too, so that a cache kept across calls never answers for another game)
+    same = np.full(rows.size, 1, dtype=np.int64)
+    cols = np.column_stack([same * int(rules.deck_obj.mask), same * int(worlds), h[rows, seat], t[rows], o[rows],
+                            dl[rows], np.where(mine, -1, up[rows]), np.where(mine, disc[rows], -1), pts[rows],
+                            vd[rows]]).astype(np.int64)
+    sets, first, inverse = np.unique(cols, axis=0, return_index=True, return_inverse=True)
+    keys = [row.tobytes() for row in sets]
+    new = [j for j, key in enumerate(keys) if key not in cache]
+    if new:
+        reps = rows[first[new]]
+        streams = np.array([shared_lead_stream(keys[j]) for j in new], dtype=np.int64)
+        cards = _run(rules, h[reps], t[reps], ld[reps], o[reps], p[reps], g[reps], vd[reps], up[reps], dl[reps],
+                     pts[reps], w[reps], streams, SHARED_LEAD_SEED, worlds * SHARED_LEAD_WORLDS, threads,
+                     disc=disc[reps], first=True)
+        cache.update(zip((keys[j] for j in new), cards.tolist()))
+    card = np.array([cache[key] for key in keys], dtype=np.int64)[inverse.ravel()]
+    h, p = h.copy(), p.copy()
+    h[rows, seat] &= ~np.left_shift(np.int64(1), card)
+    p[rows, 0] = card
+    return h, p
+
+
+def _run(rules, h, t, ld, o, p, g, vd, up, dl, pts, w, stream, seed, worlds, threads, stats=None, disc=None,
+         first=False):
     n, res, disc, nthreads = batch_start(h, disc, threads)
     if n == 0:
         return res
@@ -278,7 +326,8 @@ def _run(rules, h, t, ld, o, p, g, vd, up, dl, pts, w, stream, seed, worlds, thr
                 dl[sel], pts[sel], w[sel], stream[sel], int(rules.deck_obj.mask), int(worlds), _k.REJECT_TRIES,
                 int(seed), nchunks)
         run_chunks(kernel, nchunks, nthreads, head,
-                   (tt_bits, _BINOM, _solver_kernels.BITPOS, _solver_kernels.CARD_AT, part, st, two, three))
+                   (tt_bits, _BINOM, _solver_kernels.BITPOS, _solver_kernels.CARD_AT, part, st, two, three,
+                    bool(first)))
         res[sel] = part
         total += st.sum(axis=0)
     if stats is not None:
@@ -289,7 +338,8 @@ def _run(rules, h, t, ld, o, p, g, vd, up, dl, pts, w, stream, seed, worlds, thr
 def play_realistic(rules: Rules, hands: np.ndarray, trump, leader, out, maker, alone, def_alone, *, seed: int,
                    worlds: int = DEFAULT_WORLDS, threads: int | None = None, trick=None, voids=None, gone=None,
                    up_known=None, won=None, stats: np.ndarray | None = None, streams=None,
-                   dealer=None, discard=None) -> np.ndarray:
+                   dealer=None, discard=None, shared_lead: int = -1, shared_cache: dict | None = None
+                   ) -> np.ndarray:
     """Play every deal to the end with the realistic model; side 0's tricks from this point.
 
     The two- and three-handed games (``rules.players``) play on the seats
@@ -336,6 +386,15 @@ def play_realistic(rules: Rules, hands: np.ndarray, trump, leader, out, maker, a
         Side 0's tricks already taken in this hand (default 0): points count the whole hand.
     stats : int64 array, optional
         Receives the kernel counters (see :data:`euchre_stats.engine.realistic.NUM_PLAY_STATS`).
+    shared_lead : int, optional
+        A seat whose hand is the same in every deal (a question's asker), or -1.  Where that seat leads the
+        hand's first trick (nothing played yet), the lead is decided once per information set (the hand, the
+        contract, the seats out, the dealer, the upcard in the dealer's hand or the dealer's own discard), over
+        :data:`SHARED_LEAD_WORLDS` times ``worlds`` worlds drawn from a stream of that set's own (not of
+        ``seed``: the same lead in every run), and every such deal leads it: the lead of a player who thinks it
+        over once, not one sample of ``worlds`` worlds a deal.
+    shared_cache : dict, optional
+        Keeps those decisions across calls (a question's batches); a new dict per call otherwise.
 
     Returns
     -------
@@ -352,6 +411,13 @@ def play_realistic(rules: Rules, hands: np.ndarray, trump, leader, out, maker, a
         if streams.shape != (n,) or (streams < 0).any():
             raise RealisticInputError(f"streams must be {n} non-negative integers, one per deal")
     disc = known_discards(discard, args[0], args[4], args[5], rules.deck_obj.mask, "kitty")
+    if shared_lead >= 0:
+        if shared_lead > 3:
+            raise RealisticInputError(f"shared_lead {shared_lead!r} is not a seat 0-3 or -1")
+        h, t, ld, o, p, g, vd, up, dl, pts, w = args
+        h, p = _shared_leads(rules, h, t, ld, o, p, g, vd, up, dl, pts, w, worlds, threads, disc,
+                             int(shared_lead), {} if shared_cache is None else shared_cache)
+        args = (h, t, ld, o, p, g, vd, up, dl, pts, w)
     return _run(rules, *args, streams, seed, worlds, threads, stats=stats, disc=disc)
 
 
@@ -454,5 +520,5 @@ def sample_worlds(rules: Rules, hands, trump: int, leader: int, out: int, *, see
     return res[:m], bool(exact)
 
 
-__all__ = ["DEFAULT_WORLDS", "RealisticInputError", "decide_given_worlds", "lead_values_realistic", "play_realistic",
-           "points_table", "sample_worlds"]
+__all__ = ["DEFAULT_WORLDS", "SHARED_LEAD_SEED", "SHARED_LEAD_WORLDS", "RealisticInputError", "decide_given_worlds",
+           "lead_values_realistic", "play_realistic", "points_table", "sample_worlds", "shared_lead_stream"]

@@ -85,7 +85,8 @@ def alone_decision(hand, trump, maker, seat, rules: Rules = NORTH_AMERICAN, *, u
     auction = Auction(rules, bidding, upc if upc is not None else 0, t if upc is None else None)
     if model in READING_MODELS and upc is None:
         raise DecisionInputError(f"play model {model} reads the auction: give the upcard (--up)")
-    ev = Evaluator(rules, model, asker, workers, auction=auction if model in READING_MODELS else None)
+    ev = Evaluator(rules, model, asker, workers, auction=auction if model in READING_MODELS else None,
+                   shared_lead=True)
     lone_maker = maker_alone and defending
     # the dealer took the upcard up unless it sits out behind a partner who went alone with the call
     picked = round_one and bool(dealer_picks_up(rules, m, lone_maker))

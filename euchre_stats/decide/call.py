@@ -96,7 +96,7 @@ def call_decision(hand, turned_down, seat, rules: Rules = NORTH_AMERICAN, *, sam
     bidding, own_name = own_bids(bidding, rules, pass_model)
     auction = Auction(rules, seat_models(bidding, others_model, asker), up, up_suit)
     dealer = Dealer(round_knowledge(rules, asker, hmask, up))
-    ev = Evaluator(rules, model, asker, workers, auction=auction)
+    ev = Evaluator(rules, model, asker, workers, auction=auction, shared_lead=True)
     suits = [(t, "cdhs"[t]) for t in (3, 2, 1, 0) if t != up_suit]
     if may_call_no_trump(rules, 2):
         suits.append((NO_TRUMP, "n"))

@@ -59,7 +59,8 @@ def discard_decision(hand, upcard, rules: Rules = NORTH_AMERICAN, *, maker="deal
     k.need = [rules.hand_size] * 3 + [0, kitty_size(rules) - 1]
     k.known[DEALER] = hmask
     dealer = Dealer(k)
-    ev = Evaluator(rules, model, DEALER, workers, auction=auction if model in READING_MODELS else None)
+    ev = Evaluator(rules, model, DEALER, workers, auction=auction if model in READING_MODELS else None,
+                   shared_lead=True)
     choices = weakest_first([c for c in cards if may_discard(rules, c, up)], up_suit)
     before = range(m) if m != DEALER else range(3)
 

@@ -159,7 +159,7 @@ def order_decision(hand, upcard, seat, rules: Rules = NORTH_AMERICAN, *, samples
                                      "round one first; give it with named (--named h)")
     auction = Auction(rules, seat_models(bidding, others_model, asker), up, suit)
     dealer = Dealer(round_knowledge(rules, asker, hmask, up))
-    ev = Evaluator(rules, model, asker, workers, auction=auction)
+    ev = Evaluator(rules, model, asker, workers, auction=auction, shared_lead=True)
 
     may_alone = bool(may_take_up(rules, asker, hmask, auction.up_suit))
     may_order = may_alone and not order_must_go_alone(rules, asker)
@@ -205,7 +205,7 @@ def _joker_up_decision(cards, hmask, rules, suit, samples, target_se, seed, mode
     """
     auction = Auction(rules, seat_models(bidding, others, DEALER), JOKER, suit)
     dealer = Dealer(round_knowledge(rules, DEALER, hmask, JOKER))
-    ev = Evaluator(rules, model, DEALER, workers, auction=auction)
+    ev = Evaluator(rules, model, DEALER, workers, auction=auction, shared_lead=True)
     six = cards + [JOKER]
     discards = weakest_first([c for c in six if may_discard(rules, c, JOKER)], suit)
 

@@ -426,8 +426,9 @@ def _play_tables(tt_bits, two):
 
 @njit(cache=True, inline="always")
 def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc, dealer, pts0, won0, deck_mask, worlds,
-              tries, rs, tt, tt2, tt3, st, stk, scr, dc, binom, bitpos, card_at, counts, tm):
-    """Play one deal to the end realistically; side 0's tricks from this point (``dc``: the chunk's
+              tries, rs, tt, tt2, tt3, st, stk, scr, dc, binom, bitpos, card_at, counts, tm, first):
+    """Play one deal to the end realistically; side 0's tricks from this point, or with ``first`` the deck number
+    of the first card played (nothing more is played: :func:`play_batch`'s ``first``) (``dc``: the chunk's
     :func:`_decision_cache`; ``rs`` the row's stream at its start: its order of the suits for ties is drawn
     from it, :func:`.choice._tie_order`).  ``disc``: the dealer's discard (-1: none), known to the dealer alone.
     ``tt3``: the table of three-trick endings (:func:`.search.build_three_table`, or an empty row)."""
@@ -496,6 +497,8 @@ def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc,
                     dkeys[slot, j] = key[j]
                 dcard[slot] = c
                 drs[slot] = rs[0]
+        if first:
+            return np.int64(card_at[trump, _bit_index(c)])
         hands[seat] ^= c
         if c == up_bit:
             up_bit = 0
@@ -519,7 +522,7 @@ def _play_row(hands_deck, trump, leader, out, trick, gone, voids_suit, up, disc,
 
 @njit(cache=True, inline="always")
 def _play_chunk(hands, trump, leader, out, trick, gone, voids, up, disc, dealer, pts0, won, stream, deck_mask, worlds,
-                tries, seed, nchunks, k, tt_bits, binom, bitpos, card_at, res, stats, two, three, tm):
+                tries, seed, nchunks, k, tt_bits, binom, bitpos, card_at, res, stats, two, three, tm, first):
     """Play chunk ``k`` of ``nchunks`` (rows ``k * n // nchunks`` up to the next chunk's first) to the end;
     ``res[i]`` side 0's tricks from this point.  Every chunk has its own tables, so a chunk's rows and
     ``stats[k]`` depend only on the chunk, never on which thread ran it or in what order.
@@ -533,6 +536,7 @@ def _play_chunk(hands, trump, leader, out, trick, gone, voids, up, disc, dealer,
     ``two``: the table of every two-trick ending (:func:`_play_tables`; empty: the search solves them).
     ``three``: the table of three-trick endings of four hands with a trump suit (:func:`.search.build_three_table`,
     5.6 MB, read by every chunk, never copied; empty: the search solves them).
+    ``first``: make only each row's first decision; ``res[i]`` the deck number of the card it plays.
     """
     n = hands.shape[0]
     tt, tt2, st, stk, counts = _play_tables(tt_bits, two)
@@ -543,7 +547,7 @@ def _play_chunk(hands, trump, leader, out, trick, gone, voids, up, disc, dealer,
         _seed_stream(rs, seed, stream[i])
         res[i] = _play_row(hands[i], trump[i], leader[i], out[i], trick[i], gone[i], voids[i], up[i], disc[i],
                            dealer[i], pts0[i], won[i], deck_mask, worlds, tries, rs, tt, tt2, three, st, stk, scr,
-                           dc, binom, bitpos, card_at, counts, tm)
+                           dc, binom, bitpos, card_at, counts, tm, first)
     for j in range(NUM_STATS):
         counts[j] = st[j]
     for j in range(NUM_PLAY_STATS):
@@ -615,18 +619,18 @@ def _sample_worlds_for(hands_deck, trump, leader, out, trick, gone, voids_suit, 
 # compiled (and cached) only when a no-trump deal is first played.
 @njit(cache=True, nogil=True)
 def play_batch(hands, trump, leader, out, trick, gone, voids, up, disc, dealer, pts0, won, stream, deck_mask, worlds,
-               tries, seed, nchunks, k, tt_bits, binom, bitpos, card_at, res, stats, two, three):
+               tries, seed, nchunks, k, tt_bits, binom, bitpos, card_at, res, stats, two, three, first):
     """:func:`_play_chunk` of deals with a trump suit (without the GIL: the caller runs chunks on threads)."""
     _play_chunk(hands, trump, leader, out, trick, gone, voids, up, disc, dealer, pts0, won, stream, deck_mask, worlds,
-                tries, seed, nchunks, k, tt_bits, binom, bitpos, card_at, res, stats, two, three, TRUMP)
+                tries, seed, nchunks, k, tt_bits, binom, bitpos, card_at, res, stats, two, three, TRUMP, first)
 
 
 @njit(cache=True, nogil=True)
 def play_batch_nt(hands, trump, leader, out, trick, gone, voids, up, disc, dealer, pts0, won, stream, deck_mask, worlds,
-                  tries, seed, nchunks, k, tt_bits, binom, bitpos, card_at, res, stats, two, three):
+                  tries, seed, nchunks, k, tt_bits, binom, bitpos, card_at, res, stats, two, three, first):
     """:func:`_play_chunk` of no-trump deals."""
     _play_chunk(hands, trump, leader, out, trick, gone, voids, up, disc, dealer, pts0, won, stream, deck_mask, worlds,
-                tries, seed, nchunks, k, tt_bits, binom, bitpos, card_at, res, stats, two, three, 0)
+                tries, seed, nchunks, k, tt_bits, binom, bitpos, card_at, res, stats, two, three, 0, first)
 
 
 @njit(cache=True)

@@ -372,7 +372,7 @@ def _option_outcomes(spec: TableSpec, asker: int, up: int, class_hands: np.ndarr
     """
     rules = spec.rules
     auction = spec.auction(asker, up)
-    ev = Evaluator(rules, spec.model, asker, workers, auction=auction)
+    ev = Evaluator(rules, spec.model, asker, workers, auction=auction, shared_lead=True)
     discards = []
     if asker == DEALER:
         discards = [(str(j), cand) for j, cand in enumerate(_discard_candidates(rules, up, class_hands))]
@@ -395,7 +395,7 @@ def _call_outcomes(spec: TableSpec, asker: int, up: int, hands: np.ndarray, rng:
     """Round two, as ``call_decision``: ``up`` was turned down; pass, or name each other suit (alone or not).
     With the option screen each call plays from its own stream, on the rows ``live`` gives it (None: all)."""
     auction = spec.auction(asker, up)
-    ev = Evaluator(spec.rules, spec.model, asker, workers, auction=auction)
+    ev = Evaluator(spec.rules, spec.model, asker, workers, auction=auction, shared_lead=True)
     return round_two_outcomes(spec.rules, auction, ev, hands, asker, rng,
                               pass_model=spec.pass_model, bidding=spec.own_model, workers=workers,
                               suits=CALL_SUITS, own_streams=spec.option_screen, live=live)

@@ -520,3 +520,72 @@ def test_a_makers_tied_leads_go_highest_first_and_a_defenders_lowest():
         for maker, led in ((0, 2 * 8 + 4), (2, 2 * 8 + 4), (1, 2 * 8 + 5), (3, 2 * 8 + 5)):
             card, sums = decide_given_worlds(rules, worlds, 2, 0, 0, maker, False, -1, order=o)
             assert card == led and len({int(sums[c]) for c in range(33) if (mine >> c) & 1}) == 1
+
+
+def _eldest_rows(n: int, seed: int, hand: str = "Js Ts Kh Ac Jc", up: str = "As"):
+    """``n`` deals where eldest (seat 0) holds ``hand`` and has ordered the dealer up (``up`` in the dealer's
+    hand, a card of the dealer's discarded): eldest leads the first trick."""
+    rng = np.random.default_rng(seed)
+    mine, u = parse_hand(hand), parse_card(up)
+    rest = [c for c in NA.deck_obj.cards if not (mine >> c) & 1 and c != u]
+    rows = []
+    for _ in range(n):
+        cards = rng.permutation(rest)
+        dealer = sum(1 << int(c) for c in cards[10:14]) | (1 << u)
+        rows.append([mine, sum(1 << int(c) for c in cards[:5]), sum(1 << int(c) for c in cards[5:10]), dealer])
+    return np.array(rows, dtype=np.uint64), card_suit(u), u
+
+
+def test_a_shared_opening_lead_is_one_decision_its_slow_twin_makes_from_the_same_worlds():
+    """Eldest's opening lead with the same hand and contract in every deal is decided once, over
+    SHARED_LEAD_WORLDS times the worlds, from the stream of its information set's digest: the same card as
+    the single-decision entry point chooses from those worlds, and every deal leads it."""
+    from euchre_stats.cardplay.realistic import SHARED_LEAD_SEED, SHARED_LEAD_WORLDS, shared_lead_stream
+    from euchre_stats.core.ties import tie_order
+
+    hands, trump, up = _eldest_rows(60, 5)
+    cache: dict = {}
+    kw = dict(seed=17, worlds=12, threads=2, up_known=up)
+    shared = play_realistic(NA, hands, trump, 0, 0, 0, False, -1, shared_lead=0, shared_cache=cache, **kw)
+    assert len(cache) == 1
+    (key, card), = cache.items()
+    stream = shared_lead_stream(key)
+    ws, exact = sample_worlds(NA, hands[0], trump, 0, 0, seed=SHARED_LEAD_SEED, stream=stream,
+                              worlds=12 * SHARED_LEAD_WORLDS, up_known=up)
+    assert not exact and len(ws) == 12 * SHARED_LEAD_WORLDS
+    twin, _ = decide_given_worlds(NA, ws, trump, 0, 0, 0, False, -1, order=tie_order(SHARED_LEAD_SEED, stream))
+    assert card == twin and (int(hands[0, 0]) >> card) & 1
+    # every deal led it, then played on exactly as a batch with that card already on the table does
+    led = hands.copy()
+    led[:, 0] &= np.uint64(~(1 << card) & ((1 << 64) - 1))
+    apart = play_realistic(NA, led, trump, 0, 0, 0, False, -1, trick=np.full((60, 1), card), **kw)
+    assert (apart == shared).all()
+    # one thread, or a later call with the decision kept: the same
+    again = play_realistic(NA, hands, trump, 0, 0, 0, False, -1, shared_lead=0, shared_cache=cache,
+                           **{**kw, "threads": 1})
+    assert (again == shared).all()
+    # another seed, other deals: the same lead (a property of the information set, not of the run)
+    other: dict = {}
+    play_realistic(NA, _eldest_rows(7, 8)[0], trump, 0, 0, 0, False, -1, shared_lead=0, shared_cache=other,
+                   **{**kw, "seed": 99})
+    assert other == cache
+
+
+def test_only_the_shared_seats_opening_lead_changes():
+    """Deals where another seat leads, or eldest's lead is already on the table, play as without sharing;
+    each contract (points at stake: alone or not) is a decision of its own."""
+    hands, trump, up = _eldest_rows(40, 6)
+    kw = dict(seed=3, worlds=12, threads=2, up_known=up)
+    # seat 1 leads (as if the maker's side were out of the lead): nothing is shared
+    plain = play_realistic(NA, hands, trump, 1, 0, 0, False, -1, **kw)
+    assert (play_realistic(NA, hands, trump, 1, 0, 0, False, -1, shared_lead=0, **kw) == plain).all()
+    # the two contracts in one batch: two decisions
+    alone = np.arange(40) % 2 == 1
+    out = np.where(alone, 4, 0)
+    h = hands.copy()
+    h[alone, 2] = 0
+    cache: dict = {}
+    play_realistic(NA, h, trump, 0, out, 0, alone, -1, shared_lead=0, shared_cache=cache, **kw)
+    assert len(cache) == 2
+    with pytest.raises(RealisticInputError, match="shared_lead 4"):
+        play_realistic(NA, hands, trump, 0, 0, 0, False, -1, shared_lead=4, **kw)

@@ -546,9 +546,11 @@ def test_realistic_play_outs_know_the_dealers_discard(monkeypatch, seat):
     seen = []
     run = realistic._run
 
-    def spy(rules, h, t, ld, o, p, g, vd, up, dl, pts, w, stream, seed, worlds, threads, stats=None, disc=None):
+    def spy(rules, h, t, ld, o, p, g, vd, up, dl, pts, w, stream, seed, worlds, threads, stats=None, disc=None,
+            first=False):
         seen.append((h.copy(), up.copy(), disc.copy()))
-        return run(rules, h, t, ld, o, p, g, vd, up, dl, pts, w, stream, seed, worlds, threads, stats=stats, disc=disc)
+        return run(rules, h, t, ld, o, p, g, vd, up, dl, pts, w, stream, seed, worlds, threads, stats=stats, disc=disc,
+                   first=first)
 
     monkeypatch.setattr(realistic, "_run", spy)
     order_decision("Jh Jd Ah 9s Tc", "9h", seat, samples=60, seed=2, model="pimc")
