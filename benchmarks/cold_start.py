@@ -112,7 +112,9 @@ def run_once(args: list[str], cache: str, report: str, cwd: str, helper: bool = 
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     with open(os.devnull, "w") as null:
-        subprocess.run([sys.executable, "-c", PROBE, json.dumps(args), report], stdout=null, stderr=null,
+        # -P: the package PYTHONPATH (or the install) names, not a checkout in ``cwd`` (the helper the command
+        # starts imports with -P too: a command from the checkout and a helper from PYTHONPATH measured neither)
+        subprocess.run([sys.executable, "-P", "-c", PROBE, json.dumps(args), report], stdout=null, stderr=null,
                        check=True, env=env, cwd=cwd)
     wall = time.perf_counter() - t0
     after = resource.getrusage(resource.RUSAGE_CHILDREN)

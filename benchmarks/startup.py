@@ -64,7 +64,8 @@ def run_once(args: list[str], report: str, env: dict) -> tuple[float, float, dic
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     with open(os.devnull, "w") as null:
-        subprocess.run([sys.executable, "-c", PROBE, json.dumps(args), json.dumps(HEAVY), report],
+        # -P: the package PYTHONPATH (or the install) names, not a checkout in the working folder
+        subprocess.run([sys.executable, "-P", "-c", PROBE, json.dumps(args), json.dumps(HEAVY), report],
                        stdout=null, stderr=null, check=True, env=env)
     wall = time.perf_counter() - t0
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
