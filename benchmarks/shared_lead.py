@@ -7,8 +7,8 @@ contract, every legal lead is played out realistically from the deal's own strea
 common random numbers, so two leads differ only by the lead).  Compared in the asker's points a deal, paired:
 
 - ``shared``: the one lead of the information set over 20 x 24 worlds (the lead every deal then plays);
-- ``per deal``: the lead each deal's own 24 worlds chose (the kernel's first decision from the deal's stream,
-  as the play made it before).
+- ``per deal``: the lead each deal's own 24 worlds chose, as the play made it before (the kernel's first decision,
+  from a stream of the deal's own other than the one its leads are then played from).
 
 Also printed: how often the shared lead is the same card from the streams of ``--reseeds`` other seeds than
 ``SHARED_LEAD_SEED`` (its stability).

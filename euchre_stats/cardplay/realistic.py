@@ -275,8 +275,8 @@ def _shared_leads(rules, h, t, ld, o, p, g, vd, up, dl, pts, w, worlds, threads,
         return h, p
     mine = dl[rows] == seat  # the dealer knows its discard, the others the upcard in the dealer's hand
     # (the deck and the worlds too, so that a cache kept across calls never answers for another game)
-    same = np.full(rows.size, 1, dtype=np.int64)
-    cols = np.column_stack([same * int(rules.deck_obj.mask), same * int(worlds), h[rows, seat], t[rows], o[rows],
+    cols = np.column_stack([np.full(rows.size, int(rules.deck_obj.mask)), np.full(rows.size, int(worlds)),
+                            h[rows, seat], t[rows], o[rows],
                             dl[rows], np.where(mine, -1, up[rows]), np.where(mine, disc[rows], -1), pts[rows],
                             vd[rows]]).astype(np.int64)
     sets, first, inverse = np.unique(cols, axis=0, return_index=True, return_inverse=True)
