@@ -207,3 +207,47 @@ def test_a_question_draws_its_progress_before_the_first_chunk():
                    progress=lambda done, total: calls.append((done, total)))
     assert calls[0] == (0, 1200) and len(calls) >= 3  # 0, then after each chunk
     assert all(t == 1200 for _, t in calls) and [d for d, _ in calls] == sorted(d for d, _ in calls)
+
+
+WALKS = r"""
+import gc, json, sys
+walks = []
+def cb(phase, info):
+    if phase == "start" and info["generation"] == 2:
+        walks.append(len(gc.get_objects()))  # what this full collection walks (frozen objects are not listed)
+        with open(sys.argv[2], "w") as fh:  # rewritten at every one: the interpreter's last, at exit, too
+            json.dump(walks, fh)
+gc.callbacks.append(cb)
+import euchre_stats.cli.main as m
+before = [[i] for i in range(200_000)]  # long-lived objects loaded before the command
+
+
+class Command:  # stands for the click group: a command that loads as many (numba's, pandas')
+    def main(self, args, prog_name):
+        global during
+        assert gc.get_freeze_count() > 200_000, gc.get_freeze_count()
+        assert gc.get_threshold()[2] == m.FULL_COLLECTION_THRESHOLD
+        during = [[i] for i in range(200_000)]
+
+
+if sys.argv[1] == "entry":
+    m.cli = Command()
+    old = gc.get_threshold()
+    m.main([])
+    assert gc.get_threshold() == old, gc.get_threshold()  # set back for whoever runs on
+"""
+
+
+@pytest.mark.parametrize("how", ["entry", "none"])
+def test_the_console_entry_leaves_the_collection_at_exit_nothing_to_walk(how, tmp_path):
+    """The console entry freezes what is loaded (``gc.freeze``) before the command and after it, so the
+    interpreter's full collection at exit walks almost nothing (docs/performance.md, "The garbage collector's
+    walks"); without the entry the same process's last collection walks every one of its objects."""
+    report = tmp_path / "walks.json"
+    subprocess.run([sys.executable, "-P", "-c", WALKS, how, str(report)], check=True, timeout=120,
+                   stdout=subprocess.DEVNULL)
+    last = json.loads(report.read_text())[-1]
+    if how == "entry":
+        assert last < 5_000
+    else:
+        assert last > 200_000
