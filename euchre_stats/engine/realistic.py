@@ -39,6 +39,7 @@ from ..core.trump import NO_TRUMP
 from .search import (
     F_LAST,
     MAX_DEPTH,
+    NO_REFCOUNTS,
     NUM_FIELDS,
     NUM_STATS,
     TRUMP,
@@ -322,7 +323,7 @@ def _decision_cache():
     return keys, np.zeros(k, dtype=np.int64), np.zeros(k, dtype=np.uint64), np.zeros(DC_WORDS, dtype=np.int64)
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNTS)
 def _decision_key(key, seat, pos, dealer, out, wseat, nt, won, trump, hands, table, gone_l, win, lead, voids, me_up,
                   targets, tvals, rs, order):
     """Fill ``key`` with everything a decision depends on; returns the table index it hashes to.

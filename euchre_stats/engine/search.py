@@ -183,6 +183,26 @@ def _host_has_fast_pext():
 #: the BMI2 instructions are used (decided once per process; numba's cache is keyed by the CPU)
 FAST_PEXT = _host_has_fast_pext()
 
+
+def _refcount_free_options() -> dict:
+    """``njit`` options for a kernel function that allocates no array: ``{"_nrt": False}``, no reference counts.
+
+    numba counts a reference to every array a compiled function is handed (its ``NRT_incref`` and
+    ``NRT_decref``, atomic operations) and its pruning pass drops the pairs only in simple functions: the world
+    sampler's functions, which loop and call others, counted 40 references a valued decision, about 4% of
+    realistic play's kernel (docs/performance.md, "The garbage collector's walks, and a reference count per
+    table read").  A function compiled without numba's runtime (the ``_nrt`` option, which numba's own tests
+    use but does not document) counts none; it may still read, write and slice the arrays its caller owns,
+    and numba refuses to compile it if it allocates one.  Where a numba version lacks the option the
+    functions compile as before (the same results, the references counted)."""
+    from numba.core.options import DefaultOptions
+
+    return {"_nrt": False} if hasattr(DefaultOptions, "_nrt") else {}
+
+
+#: ``njit`` options of the kernel functions that allocate nothing (:func:`_refcount_free_options`)
+NO_REFCOUNTS = _refcount_free_options()
+
 if FAST_PEXT:
     from llvmlite import ir as _ir
     from numba.core import cgutils as _cgutils

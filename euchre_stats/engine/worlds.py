@@ -24,7 +24,7 @@ from __future__ import annotations
 import numpy as np
 from numba import config, njit
 
-from .search import _popcount
+from .search import NO_REFCOUNTS, _popcount
 
 #: shuffles tried per world before drawing it exactly
 REJECT_TRIES = 32
@@ -138,7 +138,7 @@ def _sampler_arrays(worlds, seats, cards):
 
 
 # --- the mover's knowledge and the exact count of consistent deals ------------------------------
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNTS)
 def _holders(p, hands, unseen, up_bit, dealer, voids, out, hseat, hneed, hvoid):
     """Holders of unseen cards for mover ``p``; returns ``(H, bites)``.
 
@@ -177,7 +177,7 @@ def _holders(p, hands, unseen, up_bit, dealer, voids, out, hseat, hneed, hvoid):
     return nh, bites
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNTS)
 def _groups(unseen, bites, nh, hvoid, gcards, gsize, allowed, pats):
     """Groups of interchangeable unseen cards; returns their number (``pats``: work row of 4).
 
@@ -209,7 +209,7 @@ def _groups(unseen, bites, nh, hvoid, gcards, gsize, allowed, pats):
     return ng
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNTS)
 def _after(gsize, ng, nh, allowed, after):
     """``after[g, h]``: cards of the groups after ``g`` that holder ``h`` may take (for :func:`_walk`)."""
     for h in range(nh):
@@ -219,7 +219,7 @@ def _after(gsize, ng, nh, allowed, after):
             after[g, h] = after[g + 1, h] + (gsize[g + 1] if allowed[g + 1, h] else 0)
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNTS)
 def _matrix_deals(xm, gsize, ng, nh, binom):
     """Deals of the count matrix ``xm`` (groups x holders, row-major)."""
     w = 1
@@ -231,7 +231,7 @@ def _matrix_deals(xm, gsize, ng, nh, binom):
     return w
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNTS)
 def _deals_bound(nu, hneed, nh, binom):
     """The deals of ``nu`` unseen cards to the holders' needs ignoring voids (a bound on every count
     the exact sampler makes), as a float."""
@@ -243,7 +243,7 @@ def _deals_bound(nu, hneed, nh, binom):
     return w
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNTS)
 def _walk(gsize, ng, hneed, nh, allowed, after, binom, target, x, xout, cap, rem):
     """Deals counted over every count matrix (groups x holders); ``after`` from :func:`_after`.
 
@@ -309,7 +309,7 @@ def _walk(gsize, ng, hneed, nh, allowed, after, binom, target, x, xout, cap, rem
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNTS)
 def _first_matrix_deals(gsize, ng, hneed, nh, allowed, after, binom, x, xout, cap, rem):
     """Deals of the first count matrix in walk order (0 when there is none, or no group at all)."""
     if ng == 0:
@@ -319,7 +319,7 @@ def _first_matrix_deals(gsize, ng, hneed, nh, allowed, after, binom, x, xout, ca
     return _matrix_deals(xout, gsize, ng, nh, binom) if xout[0] >= 0 else 0
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNTS)
 def _unrank(r, xm, gcards, gsize, ng, hseat, nh, binom, avail, world):
     """Deal number ``r`` (``0 <= r <`` deals of matrix ``xm``) into ``world`` (the seats' row: the pile's
     cards, holder number ``world.shape[0]``, are left out)."""
@@ -350,7 +350,7 @@ def _unrank(r, xm, gcards, gsize, ng, hseat, nh, binom, avail, world):
             n -= kx
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNTS)
 def _start_world(row, hands, p, dealer, base_up):
     """Empty the world ``row`` but for the mover's own hand and the upcard known in the dealer's."""
     for s in range(row.shape[0]):
@@ -359,7 +359,7 @@ def _start_world(row, hands, p, dealer, base_up):
     row[dealer] |= base_up
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNTS)
 def _fill_worlds(p, hands, unseen, up_bit, dealer, voids, out, worlds, tries, rs, binom, smp):
     """Worlds for mover ``p`` in ``smp[0]`` (:func:`_sampler_arrays`; layout, a row of every seat);
     returns ``(count, exact)``.

@@ -589,3 +589,45 @@ def test_only_the_shared_seats_opening_lead_changes():
     assert len(cache) == 2
     with pytest.raises(RealisticInputError, match="shared_lead 4"):
         play_realistic(NA, hands, trump, 0, 0, 0, False, -1, shared_lead=4, **kw)
+
+
+TWIN = r"""
+import json, sys
+import numba.core.options as o
+if sys.argv[1] == "counted":
+    del o.DefaultOptions._nrt  # as a numba without the option: the sampler compiles with reference counts
+from euchre_stats.cardplay.realistic import sample_worlds
+from euchre_stats.core.cards import parse_card
+from euchre_stats.engine.search import NO_REFCOUNTS
+from euchre_stats.rules import preset
+hands, gone = json.loads(sys.argv[2])
+out = {"options": NO_REFCOUNTS, "worlds": []}
+for stream in range(40):
+    for tries, voids in ((32, [0, 1, 0, 0]), (0, [0, 1, 0, 0]), (32, [0, 0, 0, 0])):
+        ws, exact = sample_worlds(preset("north-american"), hands, 2, 0, 4, seed=7, stream=stream, worlds=24,
+                                  gone=gone, voids=voids, up_known=parse_card("Ah"), tries=tries)
+        out["worlds"].append([ws.tolist(), bool(exact)])
+print(json.dumps(out))
+"""
+
+
+def test_the_sampler_without_reference_counts_draws_what_it_drew_with_them(tmp_path):
+    """The world sampler's functions compile without numba's reference counts (``engine.search.NO_REFCOUNTS``):
+    the same source compiled with them (a numba without the option, imitated in a fresh interpreter with an
+    empty cache) draws the same worlds, by rejection, by exact unranking and without voids."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    hands, gone = _small_position()
+    args = json.dumps([[int(h) for h in hands], int(gone)])
+    runs = {}
+    for how in ("counted", "as shipped"):
+        env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / how)}
+        p = subprocess.run([sys.executable, "-P", "-c", TWIN, how, args], capture_output=True, text=True, env=env,
+                           timeout=600)
+        assert p.returncode == 0, p.stderr[-2000:]
+        runs[how] = json.loads(p.stdout)
+    assert runs["counted"]["options"] == {} and runs["as shipped"]["options"] == {"_nrt": False}
+    assert runs["counted"]["worlds"] == runs["as shipped"]["worlds"]
