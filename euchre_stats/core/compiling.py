@@ -39,6 +39,8 @@ import tempfile
 import time
 from collections.abc import Callable
 
+from .collector import lean_collection
+
 #: the kernels announced (or found compiled) in this process
 _SAID: set[str] = set()
 #: where the notice goes: a callable taking the line, or None for standard error
@@ -206,9 +208,13 @@ def start_helper(job: str) -> Helper | None:
 
 
 def helper_main(job: str, report: str) -> None:
-    """The helper process: run ``job`` and write where numba cached each dispatcher it returns."""
+    """The helper process: run ``job`` and write where numba cached each dispatcher it returns.  The job runs
+    inside :func:`~euchre_stats.core.collector.lean_collection` (the helper is this project's own process):
+    compiling the valuation spent 2.3 s of 10.7 in full garbage collections and 0.34 s in the exit, which
+    the first answer waits for."""
     module, name = job.split(":")
-    kernels = getattr(importlib.import_module(module), name)()
+    with lean_collection():
+        kernels = getattr(importlib.import_module(module), name)()
     out = {f"{k.py_func.__module__}.{k.py_func.__qualname__}": k._cache._cache_file._cache_path for k in kernels}
     tmp = report + ".tmp"
     with open(tmp, "w") as fh:

@@ -226,7 +226,8 @@ class Command:  # stands for the click group: a command that loads as many (numb
     def main(self, args, prog_name):
         global during
         assert gc.get_freeze_count() > 200_000, gc.get_freeze_count()
-        assert gc.get_threshold()[2] == m.FULL_COLLECTION_THRESHOLD
+        from euchre_stats.core.collector import FULL_COLLECTION_THRESHOLD
+        assert gc.get_threshold()[2] == FULL_COLLECTION_THRESHOLD
         during = [[i] for i in range(200_000)]
 
 
